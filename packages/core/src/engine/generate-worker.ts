@@ -1,0 +1,36 @@
+/**
+ * Worker thread entry: compiles the schema once, then turns row ranges into UTF-8 bytes.
+ * Encoding happens here so the main thread only forwards buffers (transferred, not copied).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { compileSchema } from '../schema/compile.js';
+import { createWriter } from '../writers/index.js';
+import type { WriterOptions } from '../writers/writer.js';
+import { rowBatches } from './batches.js';
+import { RowEngine } from './row-engine.js';
+
+export interface WorkerSetup {
+  fields: unknown[];
+  seedKey: number;
+  writer: WriterOptions;
+}
+
+export interface RangeTask {
+  id: number;
+  start: number;
+  end: number;
+}
+
+const setup = workerData as WorkerSetup;
+const plan = compileSchema(setup.fields);
+const engine = new RowEngine(plan, setup.seedKey);
+const writer = createWriter(plan.shape, setup.writer);
+
+parentPort!.on('message', (task: RangeTask) => {
+  const parts: Buffer[] = [];
+  for (const text of rowBatches(engine, writer, task.start, task.end)) parts.push(Buffer.from(text, 'utf8'));
+  const bytes = Buffer.concat(parts);
+  // A fresh ArrayBuffer we own entirely, so it can be transferred without copying.
+  const owned = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  parentPort!.postMessage({ id: task.id, bytes: owned }, [owned]);
+});

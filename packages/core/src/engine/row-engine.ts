@@ -1,0 +1,120 @@
+/**
+ * Runs a compiled plan: row index in, slot values out. Every value is a pure function of
+ * (seed, field name, row index), so any row can be generated on its own, in any order, on any
+ * thread, and come out the same.
+ */
+import { CounterRandom, combineKeys, hashString, itemKey, rowKey } from '../random/counter-random.js';
+import type { FieldPlan, SchemaPlan, ScopePlan } from '../schema/compile.js';
+import type { ValueGenerator } from '../types/define-type.js';
+import { ItemList, type Value } from '../values.js';
+import { FamilyRandoms } from './family-randoms.js';
+import { MutableRowState } from './row-state.js';
+
+const BLANK_SALT = hashString('percentBlank');
+const REPEAT_SALT = hashString('repeat');
+
+interface FieldStep {
+  readonly slot: number;
+  readonly nameKey: number;
+  readonly generate: ValueGenerator;
+  readonly random: CounterRandom;
+  /** Null when the field is never blank. */
+  readonly blankRandom: CounterRandom | null;
+  readonly blankShare: number;
+  /** `tags[2-5]`: how many values. */
+  readonly repeat: { min: number; max: number } | null;
+  readonly repeatRandom: CounterRandom;
+  /** JSON Array / Repeating Element: the steps of one item, and how many slots an item has. */
+  readonly itemSteps: FieldStep[] | null;
+  readonly itemSlots: number;
+}
+
+export class RowEngine {
+  private readonly steps: FieldStep[];
+  private readonly state: MutableRowState;
+  private readonly families: FamilyRandoms;
+
+  constructor(readonly plan: SchemaPlan, seed: number) {
+    this.families = new FamilyRandoms(seed);
+    this.steps = this.compileScope(plan.root, seed);
+    this.state = new MutableRowState(new Array<Value>(plan.root.fields.length).fill(null), null, this.families);
+  }
+
+  private compileScope(scope: ScopePlan, seed: number): FieldStep[] {
+    return scope.order.map((field: FieldPlan) => {
+      const key = combineKeys(seed, field.nameKey);
+      return {
+        slot: field.slot,
+        nameKey: field.nameKey,
+        generate: field.generate,
+        random: new CounterRandom(key),
+        blankRandom: field.percentBlank > 0 ? new CounterRandom(combineKeys(key, BLANK_SALT)) : null,
+        blankShare: field.percentBlank / 100,
+        repeat: field.parsed.repeat,
+        repeatRandom: new CounterRandom(combineKeys(key, REPEAT_SALT)),
+        itemSteps: field.childScope ? this.compileScope(field.childScope, seed) : null,
+        itemSlots: field.childScope ? field.childScope.fields.length : 0,
+      };
+    });
+  }
+
+  /**
+   * Generates row `index` (0-based) and returns its root slot values. The array is reused for
+   * the next row: read or copy it before asking for another.
+   */
+  row(index: number): Value[] {
+    const state = this.state;
+    state.moveTo(index, index, rowKey(index));
+    this.runScope(this.steps, state);
+    return state.values;
+  }
+
+  private runScope(steps: FieldStep[], state: MutableRowState): void {
+    const values = state.values;
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i];
+      if (step.blankRandom !== null) {
+        step.blankRandom.reset(state.key);
+        if (step.blankRandom.next() < step.blankShare) {
+          values[step.slot] = null;
+          continue;
+        }
+      }
+      step.random.reset(state.key);
+      if (step.itemSteps !== null) values[step.slot] = this.items(step, state);
+      else if (step.repeat !== null) values[step.slot] = this.repeated(step, state);
+      else values[step.slot] = step.generate(step.random, state);
+    }
+  }
+
+  /** A JSON Array / Repeating Element: its generator returns the item count. */
+  private items(step: FieldStep, state: MutableRowState): ItemList {
+    const count = step.generate(step.random, state) as number;
+    const base = combineKeys(state.key, step.nameKey);
+    const items: Value[][] = new Array(count);
+    for (let j = 0; j < count; j++) {
+      const item = new MutableRowState(new Array<Value>(step.itemSlots).fill(null), state, this.families);
+      item.moveTo(j, state.rowIndex, itemKey(base, j));
+      this.runScope(step.itemSteps!, item);
+      items[j] = item.values;
+    }
+    return new ItemList(items);
+  }
+
+  /** `tags[3]` / `tags[2-5]`: several values of one field, each drawn as if from its own row. */
+  private repeated(step: FieldStep, state: MutableRowState): Value[] {
+    const { min, max } = step.repeat!;
+    step.repeatRandom.reset(state.key);
+    const count = min === max ? min : step.repeatRandom.intBetween(min, max);
+    const base = combineKeys(state.key, step.nameKey);
+    const result: Value[] = new Array(count);
+    for (let j = 0; j < count; j++) {
+      const element = new MutableRowState(state.values, state.parent, this.families);
+      const key = itemKey(base, j);
+      element.moveTo(state.index, state.rowIndex, key);
+      step.random.reset(key);
+      result[j] = step.generate(step.random, element);
+    }
+    return result;
+  }
+}

@@ -1,0 +1,9 @@
+/** @rowloom/core: the public surface of the engine. */
+export { generate, defaultWorkers, type GenerateRequest, type Generation } from './engine/generate.js';
+export { generateObjects, type SampleOptions } from './engine/sample.js';
+export { resolveSeed, type Seed } from './engine/seed.js';
+export { compileSchema, type SchemaPlan } from './schema/compile.js';
+export { SchemaError, formatProblem, type Problem } from './schema/errors.js';
+export { describeCatalogue, type TypeDescription } from './types/catalogue.js';
+export { OUTPUT_FORMATS, type OutputFormat, type WriterOptions } from './writers/writer.js';
+export { Verbatim, ItemList, type Value } from './values.js';

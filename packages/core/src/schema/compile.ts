@@ -1,0 +1,334 @@
+/**
+ * Field specifications (spec 2.1) -> a validated, seed-independent plan: every field's type,
+ * resolved parameters and generator; the scopes (the row, and each JSON Array's items); the
+ * order that satisfies references between fields; and the output shape.
+ *
+ * Every problem is collected and reported at once, each naming its field and parameter.
+ */
+import type {
+  CreateContext,
+  FieldReference,
+  ResolvedParams,
+  RowState,
+  TypeDefinition,
+  ValueGenerator,
+} from '../types/define-type.js';
+import { findType, PLANNED_TYPES, typeNames } from '../types/registry.js';
+import { hashString } from '../random/counter-random.js';
+import { SchemaError, type Problem } from './errors.js';
+import { parseFieldName, type ParsedFieldName } from './field-name.js';
+import { resolveParams } from './params.js';
+import { buildShape } from './build-shape.js';
+import { closestMatch } from './suggest.js';
+import type { RecordShape } from './shape.js';
+
+export interface FieldPlan {
+  /** Position in the schema (0-based). */
+  readonly position: number;
+  /** Full name as written. */
+  readonly name: string;
+  readonly parsed: ParsedFieldName;
+  /** Name segments relative to the field's scope (the items field's name removed). */
+  readonly relativeSegments: string[];
+  readonly type: TypeDefinition;
+  readonly params: ResolvedParams;
+  /** 0..100 */
+  readonly percentBlank: number;
+  /** Stable per-name key: with the seed it keys this field's randomness. */
+  readonly nameKey: number;
+  readonly scope: ScopePlan;
+  readonly slot: number;
+  /** For JSON Array / Repeating Element: the scope of its items. */
+  childScope: ScopePlan | null;
+  generate: ValueGenerator;
+}
+
+export interface ScopePlan {
+  /** The JSON Array / Repeating Element field whose items this scope describes; null for the row. */
+  readonly owner: FieldPlan | null;
+  readonly parent: ScopePlan | null;
+  /** Fields in schema order; `order` is the evaluation order. */
+  readonly fields: FieldPlan[];
+  order: FieldPlan[];
+}
+
+export interface SchemaPlan {
+  readonly fields: readonly FieldPlan[];
+  readonly root: ScopePlan;
+  readonly shape: RecordShape;
+  /** Number of combinations the cartesian Custom Lists enumerate (1 when there are none). */
+  readonly cartesianCombinations: number;
+}
+
+export const MAX_FIELDS = 1000;
+
+const unavailable: ValueGenerator = () => null;
+
+function fieldLabel(raw: unknown, position: number): string {
+  if (raw && typeof raw === 'object' && typeof (raw as { name?: unknown }).name === 'string') {
+    const name = (raw as { name: string }).name;
+    if (name.trim() !== '') return name;
+  }
+  return `#${position + 1}`;
+}
+
+function unknownTypeMessage(type: string): string {
+  const planned = PLANNED_TYPES.find((name) => name.toLowerCase() === type.trim().toLowerCase());
+  if (planned) return `type "${planned}" is not available in this version of Rowloom yet`;
+  const suggestion = closestMatch(type, typeNames());
+  return `unknown type "${type}"` + (suggestion ? `; did you mean "${suggestion}"?` : '; GET /api/types (or `rowloom types`) lists them');
+}
+
+/** Reads the blank percentage, accepting the `percentageBlank` spelling one client library sends. */
+function readPercentBlank(raw: Record<string, unknown>, problem: (param: string, message: string) => void): number {
+  const key = raw.percentBlank !== undefined && raw.percentBlank !== null && raw.percentBlank !== '' ? 'percentBlank' : 'percentageBlank';
+  const value = raw[key];
+  if (value === undefined || value === null || value === '') return 0;
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  if (!Number.isFinite(n) || n < 0 || n > 100) {
+    problem(key, `${JSON.stringify(value)} is not allowed; use a number from 0 to 100`);
+    return 0;
+  }
+  return n;
+}
+
+export function compileSchema(input: unknown): SchemaPlan {
+  const problems: Problem[] = [];
+  if (!Array.isArray(input)) {
+    throw new SchemaError([{ field: null, param: null, message: 'the schema must be a JSON array of field specifications, e.g. [{"name": "id", "type": "Row Number"}]' }]);
+  }
+  if (input.length === 0) {
+    throw new SchemaError([{ field: null, param: null, message: 'the schema has no fields; give at least one, e.g. [{"name": "id", "type": "Row Number"}]' }]);
+  }
+  if (input.length > MAX_FIELDS) {
+    throw new SchemaError([{ field: null, param: null, message: `the schema has ${input.length} fields; at most ${MAX_FIELDS} are allowed` }]);
+  }
+
+  // Pass 1: names, types, parameters. Fields with a broken name or type are kept out of later passes.
+  interface Draft {
+    position: number;
+    label: string;
+    raw: Record<string, unknown>;
+    parsed: ParsedFieldName;
+    type: TypeDefinition;
+    params: ResolvedParams;
+    percentBlank: number;
+  }
+  const drafts: Draft[] = [];
+  const seenNames = new Map<string, number>();
+  input.forEach((raw, position) => {
+    const label = fieldLabel(raw, position);
+    const report = (param: string | null, message: string) => problems.push({ field: label, param, message });
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+      report(null, 'each field must be an object such as {"name": "id", "type": "Row Number"}');
+      return;
+    }
+    const spec = raw as Record<string, unknown>;
+    let parsed: ParsedFieldName | null = null;
+    if (typeof spec.name !== 'string' || spec.name.trim() === '') {
+      report('name', 'is required: the column or key name, e.g. "first_name"');
+    } else {
+      const result = parseFieldName(spec.name);
+      if (typeof result === 'string') report('name', result);
+      else parsed = result;
+      const earlier = seenNames.get(spec.name);
+      if (earlier !== undefined) report('name', `duplicate field name; field #${earlier + 1} has the same name`);
+      else seenNames.set(spec.name, position);
+    }
+    let type: TypeDefinition | undefined;
+    if (typeof spec.type !== 'string' || spec.type.trim() === '') report('type', 'is required, e.g. "First Name"');
+    else {
+      type = findType(spec.type);
+      if (!type) report('type', unknownTypeMessage(spec.type));
+    }
+    const percentBlank = readPercentBlank(spec, report);
+    if (typeof spec.formula === 'string' && spec.formula.trim() !== '') {
+      // The hook for the formula language (a later issue): formulas compile here, per field.
+      report('formula', 'formulas are not available in this version of Rowloom yet; leave "formula" empty');
+    } else if (spec.formula !== undefined && spec.formula !== null && typeof spec.formula !== 'string') {
+      report('formula', `expected formula text, got ${JSON.stringify(spec.formula)}`);
+    }
+    if (!type || !parsed) return;
+    const params = resolveParams(type.params, spec, report);
+    type.check?.(params, report);
+    if (parsed.repeat && type.structure === 'items') {
+      report('name', `a ${type.name} field cannot use [n]; set its item counts with its own parameters`);
+    }
+    drafts.push({ position, label, raw: spec, parsed, type, params, percentBlank });
+  });
+
+  // Pass 2: scopes. A field belongs to the innermost JSON Array / Repeating Element whose name
+  // prefixes its own.
+  const root: ScopePlan = { owner: null, parent: null, fields: [], order: [] };
+  const itemsOwners = drafts.filter((d) => d.type.structure === 'items').map((d) => d.raw.name as string);
+  const scopeByOwnerName = new Map<string, ScopePlan>();
+  const plans: FieldPlan[] = [];
+  const ownerOf = (name: string): string | null => {
+    let best: string | null = null;
+    for (const owner of itemsOwners) {
+      if (name.startsWith(owner + '.') && (best === null || owner.length > best.length)) best = owner;
+    }
+    return best;
+  };
+  const scopeFor = (name: string): ScopePlan => {
+    const owner = ownerOf(name);
+    if (owner === null) return root;
+    const existing = scopeByOwnerName.get(owner);
+    if (existing) return existing;
+    const ownerPlan = plans.find((p) => p.name === owner);
+    // Owners come before their children in schema order in practice; if not, create the scope now.
+    const parentScope = scopeFor(owner);
+    const scope: ScopePlan = { owner: ownerPlan ?? null, parent: parentScope, fields: [], order: [] };
+    scopeByOwnerName.set(owner, scope);
+    return scope;
+  };
+  // Owners first, so every child scope knows its owner plan.
+  const ordered = [...drafts].sort((a, b) => Number(b.type.structure === 'items') - Number(a.type.structure === 'items') || a.position - b.position);
+  for (const draft of ordered) {
+    const name = draft.raw.name as string;
+    const scope = scopeFor(name);
+    const owner = ownerOf(name);
+    const relative = owner === null ? draft.parsed.segments : draft.parsed.segments.slice(owner.split('.').length);
+    const plan: FieldPlan = {
+      position: draft.position,
+      name,
+      parsed: draft.parsed,
+      relativeSegments: relative,
+      type: draft.type,
+      params: draft.params,
+      percentBlank: draft.percentBlank,
+      nameKey: hashString(name),
+      scope,
+      slot: -1,
+      childScope: null,
+      generate: unavailable,
+    };
+    plans.push(plan);
+  }
+  for (const plan of plans) {
+    if (plan.type.structure === 'items') {
+      const child = scopeByOwnerName.get(plan.name) ?? { owner: plan, parent: plan.scope, fields: [], order: [] };
+      (child as { owner: FieldPlan | null }).owner = plan;
+      scopeByOwnerName.set(plan.name, child);
+      plan.childScope = child;
+    }
+  }
+  plans.sort((a, b) => a.position - b.position);
+  for (const plan of plans) {
+    (plan as { slot: number }).slot = plan.scope.fields.length;
+    plan.scope.fields.push(plan);
+  }
+
+  // Pass 3: generators. References found here become the dependency edges.
+  const dependsOn = new Map<FieldPlan, Set<FieldPlan>>(plans.map((p) => [p, new Set<FieldPlan>()]));
+  const cartesianFields: { size: number; stride: number }[] = [];
+  for (const plan of plans) {
+    const label = plan.name;
+    const report = (param: string | null, message: string) => problems.push({ field: label, param, message });
+    const context: CreateContext = {
+      fieldName: plan.name,
+      reference: (name, param) => {
+        const found = resolveReference(plan, name);
+        if (!found) {
+          const candidates = plans.map((p) => p.name);
+          const suggestion = closestMatch(name, candidates);
+          report(param, `refers to unknown field "${name}"` + (suggestion ? `; did you mean "${suggestion}"?` : ''));
+          return undefined;
+        }
+        if (found.target === plan) {
+          report(param, 'a field cannot refer to itself');
+          return undefined;
+        }
+        // The edge goes from the field (or the items field enclosing it at the target's level) to the target.
+        let dependent: FieldPlan = plan;
+        while (dependent.scope !== found.target.scope && dependent.scope.owner) dependent = dependent.scope.owner;
+        if (dependent.scope !== found.target.scope) {
+          report(param, `cannot read "${name}": it is inside a JSON Array that "${plan.name}" is not part of`);
+          return undefined;
+        }
+        dependsOn.get(dependent)?.add(found.target);
+        return found.reference;
+      },
+      cartesian: (size) => {
+        const entry = { size: Math.max(1, size), stride: 1 };
+        cartesianFields.push(entry);
+        return { index: (row: RowState) => Math.floor(row.index / entry.stride) % entry.size };
+      },
+      problem: report,
+    };
+    plan.generate = plan.type.create(plan.params, context);
+  }
+  // The first cartesian field is the outermost loop: its stride is the product of the later sizes.
+  let combinations = 1;
+  for (let i = cartesianFields.length - 1; i >= 0; i--) {
+    cartesianFields[i].stride = combinations;
+    combinations *= cartesianFields[i].size;
+  }
+
+  // Pass 4: evaluation order per scope (depth-first topological sort, cycles reported by name).
+  const scopes = [root, ...scopeByOwnerName.values()];
+  for (const scope of scopes) {
+    const state = new Map<FieldPlan, 'visiting' | 'done'>();
+    const order: FieldPlan[] = [];
+    const visit = (plan: FieldPlan, path: FieldPlan[]) => {
+      const seen = state.get(plan);
+      if (seen === 'done') return;
+      if (seen === 'visiting') {
+        const cycle = path.slice(path.indexOf(plan)).concat(plan).map((p) => `"${p.name}"`);
+        problems.push({ field: plan.name, param: null, message: `fields refer to each other in a cycle: ${cycle.join(' -> ')}` });
+        return;
+      }
+      state.set(plan, 'visiting');
+      for (const target of dependsOn.get(plan) ?? []) if (target.scope === scope) visit(target, [...path, plan]);
+      state.set(plan, 'done');
+      order.push(plan);
+    };
+    for (const plan of scope.fields) visit(plan, []);
+    scope.order = order;
+  }
+
+  const shape = buildShape(root, (field, message) => problems.push({ field, param: 'name', message }));
+  if (problems.length > 0) throw new SchemaError(dedupe(problems));
+  return { fields: plans, root, shape, cartesianCombinations: combinations };
+}
+
+function dedupe(problems: Problem[]): Problem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const key = `${p.field}\u0000${p.param}\u0000${p.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Finds the field `name` refers to from `from`: a sibling in the same scope by relative or
+ * full name, then the enclosing scopes outwards (spec 2.4: inside a JSON Array bare names
+ * reach siblings and parent fields).
+ */
+function resolveReference(from: FieldPlan, name: string): { target: FieldPlan; reference: FieldReference } | null {
+  let scope: ScopePlan | null = from.scope;
+  let depth = 0;
+  while (scope) {
+    const target = scope.fields.find((f) => f.relativeSegments.join('.') === name || f.name === name);
+    if (target) {
+      const slot = target.slot;
+      const levels = depth;
+      const reference: FieldReference =
+        levels === 0
+          ? { read: (row) => row.values[slot] }
+          : {
+              read: (row) => {
+                let current: RowState = row;
+                for (let i = 0; i < levels && current.parent; i++) current = current.parent;
+                return current.values[slot];
+              },
+            };
+      return { target, reference };
+    }
+    scope = scope.parent;
+    depth++;
+  }
+  return null;
+}

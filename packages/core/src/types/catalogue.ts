@@ -1,0 +1,64 @@
+/**
+ * The whole catalogue as plain data, straight from the registry: what `GET /api/types`, the
+ * web interface's type picker and the docs show. Example values are generated, never written
+ * by hand, so they cannot drift from what the generator does.
+ */
+import { generateObjects } from '../engine/sample.js';
+import { ALL_TYPES } from './registry.js';
+import type { OutputKind, ParamKind, TypeDefinition } from './define-type.js';
+
+export interface ParameterDescription {
+  name: string;
+  type: ParamKind;
+  description: string;
+  default: unknown;
+  allowed?: readonly string[];
+  min?: number;
+  max?: number;
+  required: boolean;
+}
+
+export interface TypeDescription {
+  name: string;
+  aliases: readonly string[];
+  category: string;
+  description: string;
+  output: OutputKind;
+  parameters: ParameterDescription[];
+  /** A value generated with the default (or example) parameters, seed 1. */
+  example: unknown;
+}
+
+const EXAMPLE_SEED = 1;
+
+function exampleValue(type: TypeDefinition): unknown {
+  const field = { name: 'example', type: type.name, ...type.exampleParams };
+  const fields: unknown[] = [field, { name: 'example_row', type: 'Row Number' }];
+  if (type.structure === 'items') fields.push({ name: 'example.id', type: 'Row Number' });
+  return generateObjects(fields, { count: 1, seed: EXAMPLE_SEED })[0].example;
+}
+
+export function describeType(type: TypeDefinition): TypeDescription {
+  return {
+    name: type.name,
+    aliases: type.aliases ?? [],
+    category: type.category,
+    description: type.description,
+    output: type.output,
+    parameters: type.params.map((p) => ({
+      name: p.name,
+      type: p.kind,
+      description: p.description,
+      default: p.default ?? null,
+      ...(p.allowed ? { allowed: p.allowed } : {}),
+      ...(p.min !== undefined ? { min: p.min } : {}),
+      ...(p.max !== undefined ? { max: p.max } : {}),
+      required: p.required ?? false,
+    })),
+    example: exampleValue(type),
+  };
+}
+
+export function describeCatalogue(): TypeDescription[] {
+  return ALL_TYPES.map(describeType);
+}

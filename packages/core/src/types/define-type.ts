@@ -1,0 +1,108 @@
+/**
+ * The shape of a type definition. Every fact about a type lives in its one definition: the API
+ * name, category, description, parameters (validated from this same description), output kind
+ * and the generator. `GET /api/types`, validation, the docs and the web interface all read it.
+ */
+import type { CounterRandom } from '../random/counter-random.js';
+import type { Value } from '../values.js';
+
+export type ParamKind = 'integer' | 'decimal' | 'string' | 'boolean' | 'string[]' | 'json';
+
+export interface ParamSpec {
+  name: string;
+  kind: ParamKind;
+  description: string;
+  /** Used when the parameter is absent, null or "". `undefined`: no default. */
+  default?: unknown;
+  /** For string parameters: the allowed values (compared case-sensitively). */
+  allowed?: readonly string[];
+  /** For numeric parameters: inclusive bounds. */
+  min?: number;
+  max?: number;
+  /** The field is invalid without it. */
+  required?: boolean;
+}
+
+/** What a generated value is, for writers' column types (SQL create table) and the catalogue. */
+export type OutputKind = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'time' | 'json' | 'null';
+
+/** Parameters after validation: numbers are numbers, booleans booleans, defaults filled in. */
+export type ResolvedParams = Record<string, unknown>;
+
+/** The row (or JSON Array item) being generated. */
+export interface RowState {
+  /** 0-based index within its scope: the row index at top level, the item index inside an array. */
+  readonly index: number;
+  /** 0-based index of the top-level row this belongs to. */
+  readonly rowIndex: number;
+  /** 32-bit key of this row or item: the counter-based randomness derives from it. */
+  readonly key: number;
+  /** The values of this scope's fields so far, by slot (see CreateContext.fieldSlot). */
+  readonly values: Value[];
+  /** The enclosing row when this is an item of a JSON Array / Repeating Element. */
+  readonly parent: RowState | null;
+  /** Per-row cache of family records (person, place...), so the fields of a family agree. */
+  family<T>(family: FamilyDefinition<T>): T;
+}
+
+/** A family: fields that read one record per row, drawn the first time any of them asks. */
+export interface FamilyDefinition<T> {
+  /** Keys the family's own randomness; stable, never a field name. */
+  readonly name: string;
+  draw(random: CounterRandom, row: RowState): T;
+}
+
+/** The per-row function a type's `create` returns. `random` is already reset for this row. */
+export type ValueGenerator = (random: CounterRandom, row: RowState) => Value;
+
+/** A reference from one field to another one's value in the same row (or item). */
+export interface FieldReference {
+  /** Reads the referenced value while generating a row. Null until the field has a value. */
+  read(row: RowState): Value;
+}
+
+/** Offered to `create` once per field when a schema is compiled. */
+export interface CreateContext {
+  /** The field's full name as written in the schema. */
+  readonly fieldName: string;
+  /**
+   * Declares that this field reads another field and returns how to read it; the engine
+   * generates the other field first. Unknown names and cycles are reported as errors naming
+   * the fields involved. Resolution: sibling in the same item, then the enclosing scopes.
+   */
+  reference(name: string, param: string): FieldReference | undefined;
+  /**
+   * For selectionStyle "cartesian": where this field sits in the schema's enumeration of all
+   * cartesian fields (the first one is the outermost loop).
+   */
+  cartesian(size: number): { index(row: RowState): number };
+  /** Records a problem with one of this field's parameters (compile fails, all problems listed). */
+  problem(param: string | null, message: string): void;
+}
+
+export interface TypeDefinition {
+  /** The API identifier, e.g. "First Name". */
+  name: string;
+  /** Other accepted names (older or branded spellings). */
+  aliases?: readonly string[];
+  category: string;
+  description: string;
+  params: readonly ParamSpec[];
+  output: OutputKind;
+  /**
+   * Structural types shape the output rather than produce a scalar: "items" makes a JSON Array
+   * or Repeating Element whose children are the fields named `<name>.<child>`.
+   */
+  structure?: 'items';
+  /** Parameters for the catalogue's example value when the defaults alone are not enough. */
+  exampleParams?: Record<string, unknown>;
+  /** Cross-parameter checks beyond what ParamSpec expresses (min <= max...). */
+  check?(params: ResolvedParams, problem: (param: string | null, message: string) => void): void;
+  /** Prepares everything expensive once per field and returns the per-row generator. */
+  create(params: ResolvedParams, context: CreateContext): ValueGenerator;
+}
+
+/** Identity function that gives type definitions their type without a cast. */
+export function defineType(definition: TypeDefinition): TypeDefinition {
+  return definition;
+}

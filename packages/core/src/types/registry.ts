@@ -1,0 +1,69 @@
+/**
+ * The one registry of types: every module's definitions, looked up by API name or alias
+ * (case-insensitively, since hand-written schemas vary). Adding a type means adding it to its
+ * category module; nothing else lists types.
+ */
+import type { TypeDefinition } from './define-type.js';
+import { structuralTypes } from './structural-types.js';
+import { personTypes } from './person-types.js';
+import { placeTypes } from './place-types.js';
+import { numberTypes } from './number-types.js';
+import { distributionTypes } from './distribution-types.js';
+import { textTypes } from './text-types.js';
+import { sequenceTypes } from './sequence-types.js';
+import { dateTypes } from './date-types.js';
+
+export const ALL_TYPES: readonly TypeDefinition[] = [
+  ...structuralTypes,
+  ...numberTypes,
+  ...dateTypes,
+  ...distributionTypes,
+  ...textTypes,
+  ...sequenceTypes,
+  ...personTypes,
+  ...placeTypes,
+];
+
+const byName = new Map<string, TypeDefinition>();
+for (const definition of ALL_TYPES) {
+  for (const name of [definition.name, ...(definition.aliases ?? [])]) {
+    const key = name.toLowerCase();
+    if (byName.has(key)) throw new Error(`type name "${name}" is registered twice`);
+    byName.set(key, definition);
+  }
+}
+
+export function findType(name: string): TypeDefinition | undefined {
+  return byName.get(name.trim().toLowerCase());
+}
+
+/** Every accepted name (display names and aliases), for suggestions. */
+export function typeNames(): string[] {
+  return [...byName.values()].flatMap((d) => [d.name, ...(d.aliases ?? [])]).filter((n, i, all) => all.indexOf(n) === i);
+}
+
+/**
+ * Types of the spec's catalogue that later issues build (formulas, datasets, the full
+ * catalogue). Naming one gets a message saying so rather than "unknown type".
+ */
+export const PLANNED_TYPES: readonly string[] = [
+  'Formula', 'Regular Expression', 'Dataset Column', 'My List (deprecated)', 'Scenario',
+  'Animal Common Name', 'Animal Scientific Name', 'App Bundle ID', 'App Name', 'App Version', 'Avatar',
+  'Base64 Image URL', 'Bitcoin Address', 'Buzzword', 'Car Make', 'Car Model', 'Car Model Year', 'Car VIN',
+  'Catch Phrase', 'Color', 'Company Name', 'Country', 'Country Code', 'Credit Card #', 'Credit Card Type',
+  'Currency', 'Currency Code', 'Department (Corporate)', 'Department (Retail)', 'Domain Name', 'Drug Company',
+  'Drug Name (Brand)', 'Drug Name (Generic)', 'DUNS Number', 'EIN', 'Encrypt', 'Fake Company Name',
+  'Family Name (Chinese)', 'FDA NDC Code', 'File Name', 'First Name (European)', 'First Name (Female)',
+  'First Name (Male)', 'Frequency', 'Gender (abbrev)', 'Given Name (Chinese)', 'Hex Color', 'IBAN',
+  'ICD10 Diagnosis Code', 'ICD10 Dx Desc (Long)', 'ICD10 Dx Desc (Short)', 'ICD10 Proc Desc (Long)',
+  'ICD10 Proc Desc (Short)', 'ICD10 Procedure Code', 'ICD9 Diagnosis Code', 'ICD9 Dx Desc (Long)',
+  'ICD9 Dx Desc (Short)', 'ICD9 Proc Desc (Long)', 'ICD9 Proc Desc (Short)', 'ICD9 Procedure Code',
+  'IP Address v4 CIDR', 'IP Address v6', 'IP Address v6 CIDR', 'ISBN', 'Job Title', 'Language', 'Latitude',
+  'Professional-Network Skill', 'LinkedIn Skill', 'Longitude', 'MAC Address', 'MD5', 'MIME Type',
+  'Document-DB ObjectID', 'MongoDB ObjectID', 'Movie Genres', 'Movie Title', 'Naughty String', 'NHS Number',
+  'Password', 'Phone', 'Plant Common Name', 'Plant Family', 'Plant Scientific Name', 'Postal Code',
+  'Product (Grocery)', 'Race', 'SHA1', 'SHA256', 'Shirt Size', 'Short Hex Color', 'Slogan', 'SSN', 'State',
+  'State (abbrev)', 'Stock Industry', 'Stock Market', 'Stock Market Cap', 'Stock Name', 'Stock Sector',
+  'Stock Symbol', 'Street Address', 'Street Name', 'Street Number', 'Street Suffix', 'Suffix', 'Time Zone',
+  'Title', 'Top Level Domain', 'University', 'URL', 'User Agent', 'Dummy Image URL',
+];

@@ -1,0 +1,173 @@
+/**
+ * Types that shape rows rather than draw realistic values: counters, lists, templates,
+ * verbatim SQL and the item lists behind JSON arrays and repeated XML elements.
+ */
+import { Verbatim } from '../values.js';
+import { defineType, type FieldReference, type TypeDefinition } from './define-type.js';
+import { valueToText } from './value-text.js';
+
+const rowNumber = defineType({
+  name: 'Row Number',
+  category: 'Basic',
+  description: 'The row number, starting at 1; inside a JSON Array, the item number.',
+  params: [],
+  output: 'integer',
+  create: () => (_random, row) => row.index + 1,
+});
+
+const sequence = defineType({
+  name: 'Sequence',
+  category: 'Basic',
+  description: 'A number sequence: start, then start + step after every `repeat` rows.',
+  params: [
+    { name: 'start', kind: 'integer', default: 1, description: 'First number' },
+    { name: 'step', kind: 'integer', default: 1, description: 'Amount added after each group of repeats (may be negative)' },
+    { name: 'repeat', kind: 'integer', default: 1, min: 1, description: 'Times each value occurs before step is added' },
+  ],
+  output: 'integer',
+  create: (params) => {
+    const start = params.start as number;
+    const step = params.step as number;
+    const repeat = params.repeat as number;
+    return (_random, row) => start + Math.floor(row.index / repeat) * step;
+  },
+});
+
+const blank = defineType({
+  name: 'Blank',
+  category: 'Basic',
+  description: 'Always null: a column that exists but holds nothing.',
+  params: [],
+  output: 'null',
+  create: () => () => null,
+});
+
+const SELECTION_STYLES = ['random', 'sequential', 'cartesian', 'custom'] as const;
+
+const customList = defineType({
+  name: 'Custom List',
+  category: 'Basic',
+  description:
+    'Picks from your own list of values: at random, in order (sequential), or enumerating every combination of all cartesian lists in the schema, like nested loops (the first list is the outer loop).',
+  params: [
+    { name: 'values', kind: 'string[]', required: true, description: 'Values to pick from (a list, or one comma-separated string)' },
+    {
+      name: 'selectionStyle',
+      kind: 'string',
+      default: 'random',
+      allowed: SELECTION_STYLES,
+      description: 'random, sequential, cartesian (all combinations with the other cartesian lists), or custom (weighted rules; needs formulas)',
+    },
+    { name: 'distribution', kind: 'json', description: 'Weighted rules for selectionStyle custom (needs the formula language)' },
+  ],
+  output: 'string',
+  exampleParams: { values: ['red', 'green', 'blue'] },
+  check: (params, problem) => {
+    if (Array.isArray(params.values) && params.values.length === 0) problem('values', 'the list is empty; give at least one value');
+    if (params.selectionStyle === 'custom' || (Array.isArray(params.distribution) && params.distribution.length > 0)) {
+      problem(params.selectionStyle === 'custom' ? 'selectionStyle' : 'distribution', 'weighted rules need formulas, which this version of Rowloom does not have yet; use random, sequential or cartesian');
+    }
+  },
+  create: (params, context) => {
+    const values = params.values as string[];
+    const count = values.length;
+    switch (params.selectionStyle) {
+      case 'sequential':
+        return (_random, row) => values[row.index % count];
+      case 'cartesian': {
+        const position = context.cartesian(count);
+        return (_random, row) => values[position.index(row)];
+      }
+      default:
+        return (random) => values[Math.floor(random.next() * count)];
+    }
+  },
+});
+
+const sqlExpression = defineType({
+  name: 'SQL Expression',
+  category: 'Advanced',
+  description: 'SQL code written verbatim (unquoted) in SQL output, e.g. CURRENT_TIMESTAMP; an ordinary string in other formats.',
+  params: [{ name: 'value', kind: 'string', required: true, description: 'SQL code included verbatim in output' }],
+  output: 'string',
+  exampleParams: { value: 'CURRENT_TIMESTAMP' },
+  create: (params) => {
+    const value = new Verbatim(params.value as string, false);
+    return () => value;
+  },
+});
+
+/** `{first_name} {last_name}` -> literal text and references, resolved once. */
+const template = defineType({
+  name: 'Template',
+  category: 'Advanced',
+  description: 'Text in which {field_name} is replaced by that field\'s value in the same row (hidden __fields too). Write {{ and }} for literal braces.',
+  params: [{ name: 'value', kind: 'string', required: true, description: 'Text with {field_name} placeholders' }],
+  output: 'string',
+  exampleParams: { value: 'Row {example_row}' },
+  create: (params, context) => {
+    const text = params.value as string;
+    const literals: string[] = [];
+    const references: (FieldReference | undefined)[] = [];
+    let literal = '';
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i];
+      if ((ch === '{' || ch === '}') && text[i + 1] === ch) {
+        literal += ch;
+        i++;
+      } else if (ch === '{') {
+        const close = text.indexOf('}', i + 1);
+        if (close < 0) {
+          context.problem('value', `"{" at position ${i + 1} is never closed; write {{ for a literal brace`);
+          break;
+        }
+        literals.push(literal);
+        literal = '';
+        references.push(context.reference(text.slice(i + 1, close).trim(), 'value'));
+        i = close;
+      } else literal += ch;
+    }
+    literals.push(literal);
+    const resolved = references.filter((r): r is FieldReference => r !== undefined);
+    if (resolved.length !== references.length) return () => null;
+    return (_random, row) => {
+      let out = literals[0];
+      for (let i = 0; i < resolved.length; i++) out += valueToText(resolved[i].read(row)) + literals[i + 1];
+      return out;
+    };
+  },
+});
+
+/** JSON Array and Repeating Element: the generator returns how many items this row has. */
+function itemsType(name: string, minName: string, maxName: string, description: string): TypeDefinition {
+  return defineType({
+    name,
+    category: 'Advanced',
+    description,
+    params: [
+      { name: minName, kind: 'integer', default: 1, min: 0, max: 100, description: 'Fewest items, 0 to 100' },
+      { name: maxName, kind: 'integer', default: 5, min: 0, max: 100, description: 'Most items, 0 to 100' },
+    ],
+    output: 'json',
+    structure: 'items',
+    check: (params, problem) => {
+      if ((params[minName] as number) > (params[maxName] as number)) problem(maxName, `${maxName} (${params[maxName]}) must be >= ${minName} (${params[minName]})`);
+    },
+    create: (params) => {
+      const min = params[minName] as number;
+      const max = params[maxName] as number;
+      return (random) => (min === max ? min : random.intBetween(min, max));
+    },
+  });
+}
+
+export const structuralTypes: TypeDefinition[] = [
+  rowNumber,
+  sequence,
+  blank,
+  customList,
+  sqlExpression,
+  template,
+  itemsType('JSON Array', 'minItems', 'maxItems', 'An array of objects built from the fields named <this field>.<child>; arrays can nest.'),
+  itemsType('Repeating Element', 'minElements', 'maxElements', 'In XML, repeats the element built from the fields named <this field>.<child>; in JSON, an array of objects.'),
+];
