@@ -113,6 +113,8 @@ export function compileSchema(input: unknown): SchemaPlan {
     type: TypeDefinition;
     params: ResolvedParams;
     percentBlank: number;
+    /** false when its parameters have problems: its generator is then never created. */
+    valid: boolean;
   }
   const drafts: Draft[] = [];
   const seenNames = new Map<string, number>();
@@ -141,6 +143,7 @@ export function compileSchema(input: unknown): SchemaPlan {
       type = findType(spec.type);
       if (!type) report('type', unknownTypeMessage(spec.type));
     }
+    const problemsBefore = problems.length;
     const percentBlank = readPercentBlank(spec, report);
     if (typeof spec.formula === 'string' && spec.formula.trim() !== '') {
       // The hook for the formula language (a later issue): formulas compile here, per field.
@@ -154,7 +157,7 @@ export function compileSchema(input: unknown): SchemaPlan {
     if (parsed.repeat && type.structure === 'items') {
       report('name', `a ${type.name} field cannot use [n]; set its item counts with its own parameters`);
     }
-    drafts.push({ position, label, raw: spec, parsed, type, params, percentBlank });
+    drafts.push({ position, label, raw: spec, parsed, type, params, percentBlank, valid: problems.length === problemsBefore });
   });
 
   // Pass 2: scopes. A field belongs to the innermost JSON Array / Repeating Element whose name
@@ -163,6 +166,7 @@ export function compileSchema(input: unknown): SchemaPlan {
   const itemsOwners = drafts.filter((d) => d.type.structure === 'items').map((d) => d.raw.name as string);
   const scopeByOwnerName = new Map<string, ScopePlan>();
   const plans: FieldPlan[] = [];
+  const creatable = new Set<FieldPlan>();
   const ownerOf = (name: string): string | null => {
     let best: string | null = null;
     for (const owner of itemsOwners) {
@@ -203,6 +207,7 @@ export function compileSchema(input: unknown): SchemaPlan {
       childScope: null,
       generate: unavailable,
     };
+    if (draft.valid) creatable.add(plan);
     plans.push(plan);
   }
   for (const plan of plans) {
@@ -223,6 +228,7 @@ export function compileSchema(input: unknown): SchemaPlan {
   const dependsOn = new Map<FieldPlan, Set<FieldPlan>>(plans.map((p) => [p, new Set<FieldPlan>()]));
   const cartesianFields: { size: number; stride: number }[] = [];
   for (const plan of plans) {
+    if (!creatable.has(plan)) continue;
     const label = plan.name;
     const report = (param: string | null, message: string) => problems.push({ field: label, param, message });
     const context: CreateContext = {

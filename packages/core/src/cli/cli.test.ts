@@ -1,0 +1,111 @@
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'csv-parse/sync';
+
+const BIN = fileURLToPath(new URL('../../bin/rowloom.js', import.meta.url));
+
+function rowloom(args: string[], input?: string) {
+  const result = spawnSync(process.execPath, [BIN, ...args], { input, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('rowloom command line', () => {
+  let dir = '';
+  let schema = '';
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'rowloom-cli-'));
+    schema = join(dir, 'schema.json');
+    writeFileSync(schema, JSON.stringify([{ name: 'id', type: 'Row Number' }, { name: 'name', type: 'Full Name' }, { name: 'n', type: 'Number', min: 1, max: 5, decimals: 0 }]));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('generates CSV to stdout, reproducibly with --seed', () => {
+    const first = rowloom(['generate', schema, '--count', '25', '--format', 'csv', '--seed', '42']);
+    assert.equal(first.status, 0, first.stderr);
+    const rows = parse(first.stdout, { columns: true }) as Record<string, string>[];
+    assert.equal(rows.length, 25);
+    assert.deepEqual(Object.keys(rows[0]), ['id', 'name', 'n']);
+    assert.equal(rows[24].id, '25');
+    assert.equal(rowloom(['generate', schema, '-n', '25', '-f', 'csv', '-s', '42']).stdout, first.stdout);
+    assert.equal(first.stderr, '', 'a given seed is not echoed');
+  });
+
+  test('without --seed, reports the seed drawn on stderr, and that seed reproduces the output', () => {
+    const run = rowloom(['generate', schema, '-n', '5']);
+    const seed = /seed (\d+)/.exec(run.stderr)?.[1];
+    assert.ok(seed, run.stderr);
+    assert.equal(rowloom(['generate', schema, '-n', '5', '--seed', seed!]).stdout, run.stdout);
+  });
+
+  test('--out writes the file, format from its extension; {fields, count} files give the count', () => {
+    const wrapped = join(dir, 'wrapped.json');
+    writeFileSync(wrapped, JSON.stringify({ fields: [{ name: 'x', type: 'Row Number' }], count: 3 }));
+    const out = join(dir, 'out.json');
+    const run = rowloom(['generate', wrapped, '--out', out, '--quiet']);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(JSON.parse(readFileSync(out, 'utf8')), [{ x: 1 }, { x: 2 }, { x: 3 }]);
+  });
+
+  test('reads the schema from stdin with -', () => {
+    const run = rowloom(['generate', '-', '-n', '1', '--seed', '1'], JSON.stringify([{ name: 'x', type: 'Row Number' }]));
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout), { x: 1 });
+  });
+
+  test('bad schema: exit 1, every problem listed, no output file created', () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify([{ name: 'a', type: 'Frist Name' }, { name: 'b', type: 'Number', min: 9, max: 1 }]));
+    const out = join(dir, 'never.csv');
+    const run = rowloom(['generate', bad, '--out', out]);
+    assert.equal(run.status, 1);
+    assert.match(run.stderr, /2 problems/);
+    assert.match(run.stderr, /field "a", parameter "type": unknown type "Frist Name"; did you mean "First Name"\?/);
+    assert.match(run.stderr, /field "b", parameter "max"/);
+    assert.ok(!existsSync(out));
+    assert.doesNotMatch(run.stderr, /at .*\.js:\d+/, 'no stack trace');
+  });
+
+  test('usage errors exit 2 with a clear message', () => {
+    for (const [args, pattern] of [
+      [['generate', schema, '--count', 'many'], /--count must be a whole number/],
+      [['generate', schema, '--format', 'yaml'], /--format must be one of json, csv/],
+      [['generate'], /name the schema file/],
+      [['generate', join(dir, 'missing.json')], /no such file/],
+      [['generate', schema, '--bogus'], /Unknown option '--bogus'/],
+      [['frobnicate'], /unknown command "frobnicate"/],
+    ] as const) {
+      const run = rowloom([...args]);
+      assert.equal(run.status, 2, `${args.join(' ')}: ${run.stderr}`);
+      assert.match(run.stderr, pattern);
+    }
+    const notJson = join(dir, 'not.json');
+    writeFileSync(notJson, '[{"name": ');
+    assert.match(rowloom(['generate', notJson]).stderr, /is not valid JSON/);
+  });
+
+  test('format options reach the writer', () => {
+    const run = rowloom(['generate', schema, '-n', '2', '-f', 'custom', '--delimiter', '|', '--no-header', '--line-ending', 'windows', '-s', '1']);
+    assert.equal(run.status, 0, run.stderr);
+    const lines = run.stdout.split('\r\n');
+    assert.equal(lines.length, 3);
+    assert.match(lines[0], /^1\|[^|]+\|\d$/);
+    const sql = rowloom(['generate', schema, '-n', '1', '-f', 'sql', '--table', 'people', '-s', '1']);
+    assert.match(sql.stdout, /^insert into people \(id, name, n\) values \(1, '[^']+', \d\);/);
+  });
+
+  test('--help explains the commands and every option; types lists the catalogue', () => {
+    const help = rowloom(['--help']);
+    assert.equal(help.status, 0);
+    for (const option of ['--count', '--format', '--seed', '--out', '--workers', '--array', '--no-nulls', '--no-header', '--bom', '--line-ending', '--delimiter', '--quote-char', '--table', '--create-table', '--root-element', '--record-element']) {
+      assert.ok(help.stdout.includes(option), option);
+    }
+    const types = rowloom(['types', '--json']);
+    const catalogue = JSON.parse(types.stdout) as { name: string }[];
+    assert.ok(catalogue.some((t) => t.name === 'Email Address'));
+  });
+});

@@ -1,0 +1,40 @@
+export const HELP = `rowloom: realistic synthetic data, fast and reproducible
+
+Usage:
+  rowloom generate <schema.json> [options]     write rows to stdout or --out
+  rowloom types [--json]                       list every data type and its parameters
+  rowloom --help | --version
+
+<schema.json> is a JSON array of field specifications, e.g.
+  [{ "name": "id", "type": "Row Number" },
+   { "name": "email", "type": "Email Address", "percentBlank": 10 }]
+or an object { "fields": [...], "count": 1000 }. Use - to read it from standard input.
+
+Options for generate:
+  -n, --count N            rows to generate (default: the file's "count", else 1000)
+  -f, --format F           json | csv | txt | custom | sql | xml (default: json, or the
+                           --out file's extension)
+  -s, --seed S             any text or number; the same seed and schema give the same bytes.
+                           Without it a seed is drawn and printed on stderr
+  -o, --out FILE           write to FILE instead of stdout (written only once the schema
+                           is valid)
+  -w, --workers N          worker threads (default: all cores from 100,000 rows, else 1);
+                           the output is identical whatever N is
+      --quiet              no seed line and no progress bar on stderr
+
+  json:    --array           always an array, even for one row
+           --no-nulls        leave out keys whose value is null
+  csv, txt, custom:
+           --no-header       no header row
+           --bom             start with a UTF-8 byte order mark
+           --line-ending E   unix (default) or windows
+  custom:  --delimiter D     column separator (default ,)
+           --quote-char Q    quote character (default ")
+  sql:     --table NAME      table name (default MOCK_DATA)
+           --create-table    write a create table statement first
+  xml:     --root-element NAME    (default dataset)
+           --record-element NAME  (default record)
+
+A progress bar is shown on stderr for long runs when stderr is a terminal.
+Exit status: 0 on success, 1 on bad input (every problem is listed), 2 on a usage error.
+`;

@@ -1,0 +1,87 @@
+/**
+ * `rowloom`: the command line. Validates everything first (arguments, schema), then streams
+ * the output to stdout or a file. Exit 0 on success, 1 on bad input, 2 on a usage error.
+ */
+import { createWriteStream, readFileSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { generate } from '../engine/generate.js';
+import { SchemaError, formatProblem } from '../schema/errors.js';
+import { describeCatalogue } from '../types/catalogue.js';
+import { parseGenerateArgs, UsageError } from './args.js';
+import { HELP } from './help.js';
+import { ProgressBar } from './progress.js';
+import { readSchemaFile } from './schema-file.js';
+
+/** Rows below which a progress bar is not worth drawing. */
+const PROGRESS_THRESHOLD = 200_000;
+const DEFAULT_COUNT = 1000;
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+async function runGenerate(args: string[]): Promise<void> {
+  const command = parseGenerateArgs(args);
+  const schema = await readSchemaFile(command.schemaPath);
+  const count = command.count ?? schema.count ?? DEFAULT_COUNT;
+  const showProgress = !command.quiet && process.stderr.isTTY === true && count >= PROGRESS_THRESHOLD;
+  const progress = showProgress ? new ProgressBar(count, process.stderr) : null;
+  const generation = generate({
+    fields: schema.fields,
+    count,
+    seed: command.seed,
+    writer: command.writer,
+    workers: command.workers ?? undefined,
+    onProgress: progress ? (rows) => progress.update(rows) : undefined,
+  });
+  if (!command.quiet && command.seed === null) process.stderr.write(`rowloom: seed ${generation.seed} (pass --seed ${generation.seed} to reproduce)\n`);
+  const destination = command.out ? createWriteStream(command.out) : process.stdout;
+  await pipeline(generation.stream, destination);
+  progress?.finish();
+}
+
+function runTypes(args: string[]): void {
+  const catalogue = describeCatalogue();
+  if (args.includes('--json')) {
+    process.stdout.write(JSON.stringify(catalogue, null, 2) + '\n');
+    return;
+  }
+  for (const type of catalogue) {
+    const params = type.parameters.map((p) => `${p.name}${p.default !== null ? `=${JSON.stringify(p.default)}` : ''}`).join(', ');
+    process.stdout.write(`${type.name} [${type.category}]${params ? ` (${params})` : ''}\n    ${type.description}\n    e.g. ${JSON.stringify(type.example)}\n`);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined || command === '--help' || command === '-h' || command === 'help' || rest.includes('--help')) {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    if (command === '--version' || command === '-v') {
+      process.stdout.write(version() + '\n');
+      return 0;
+    }
+    if (command === 'generate') await runGenerate(rest);
+    else if (command === 'types') runTypes(rest);
+    else throw new UsageError(`unknown command "${command}"; use generate or types (rowloom --help)`);
+    return 0;
+  } catch (error) {
+    if (error instanceof SchemaError) {
+      process.stderr.write(`rowloom: the schema has ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}:\n`);
+      for (const problem of error.problems) process.stderr.write(`  - ${formatProblem(problem)}\n`);
+      return 1;
+    }
+    if (error instanceof UsageError) {
+      process.stderr.write(`rowloom: ${error.message}\n`);
+      return 2;
+    }
+    if ((error as NodeJS.ErrnoException).code === 'EPIPE') return 0; // e.g. `| head`: the reader left
+    process.stderr.write(`rowloom: ${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
