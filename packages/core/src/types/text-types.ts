@@ -1,0 +1,139 @@
+/**
+ * Filler text: lorem words, sentences and paragraphs, and NATO phonetic code words.
+ *
+ * The lorem vocabulary is faker's English word list, read once as plain data (faker's own
+ * generators carry their own random state, which would break counter-based reproducibility).
+ * Text is built by string concatenation: V8 makes ropes of it, cheaper than arrays + join.
+ */
+import { en } from '@faker-js/faker';
+import type { CounterRandom } from '../random/counter-random.js';
+import { defineType, type ParamSpec, type TypeDefinition } from './define-type.js';
+
+const LOREM_WORDS: readonly string[] = loremWords();
+const CAPITALISED_WORDS: readonly string[] = LOREM_WORDS.map((word) => word[0].toUpperCase() + word.slice(1));
+
+function loremWords(): string[] {
+  const words = en.lorem?.word;
+  if (!Array.isArray(words) || words.length === 0) throw new Error('@faker-js/faker en.lorem.word is missing: the lorem word list is needed for Words, Sentences and Paragraphs');
+  return words.map((word) => word.toLowerCase()).filter((word) => word !== '');
+}
+
+/** The ICAO spelling alphabet, including its deliberate spellings Alfa and Juliett. */
+const NATO_WORDS: readonly string[] = [
+  'Alfa', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel', 'India', 'Juliett', 'Kilo', 'Lima', 'Mike',
+  'November', 'Oscar', 'Papa', 'Quebec', 'Romeo', 'Sierra', 'Tango', 'Uniform', 'Victor', 'Whiskey', 'X-ray', 'Yankee', 'Zulu',
+];
+
+const SENTENCE_MIN_WORDS = 4;
+const SENTENCE_MAX_WORDS = 16;
+const PARAGRAPH_MIN_SENTENCES = 3;
+const PARAGRAPH_MAX_SENTENCES = 7;
+
+/** Caps keep one value bounded (a 1000-word value is already ~7 KB). */
+const MAX_WORDS = 1000;
+const MAX_SENTENCES = 1000;
+const MAX_PARAGRAPHS = 100;
+
+function countParams(unit: string, min: number, max: number, limit: number): ParamSpec[] {
+  return [
+    { name: 'min', kind: 'integer', default: min, min: 0, max: limit, description: `Minimum number of ${unit}, 0 to ${limit}.` },
+    { name: 'max', kind: 'integer', default: max, min: 0, max: limit, description: `Maximum number of ${unit}, 0 to ${limit}.` },
+  ];
+}
+
+function checkMinMax(params: Record<string, unknown>, problem: (param: string | null, message: string) => void): void {
+  const { min, max } = params;
+  if (typeof min === 'number' && typeof max === 'number' && min > max) problem('max', `max (${max}) must be >= min (${min})`);
+}
+
+/** `count` picks from `table`, separated by single spaces. */
+function joinPicks(random: CounterRandom, table: readonly string[], count: number): string {
+  if (count === 0) return '';
+  let text = random.pick(table);
+  for (let i = 1; i < count; i++) text += ' ' + random.pick(table);
+  return text;
+}
+
+function sentence(random: CounterRandom): string {
+  const length = random.intBetween(SENTENCE_MIN_WORDS, SENTENCE_MAX_WORDS);
+  let text = random.pick(CAPITALISED_WORDS);
+  for (let i = 1; i < length; i++) text += ' ' + random.pick(LOREM_WORDS);
+  return text + '.';
+}
+
+function sentences(random: CounterRandom, count: number): string {
+  if (count === 0) return '';
+  let text = sentence(random);
+  for (let i = 1; i < count; i++) text += ' ' + sentence(random);
+  return text;
+}
+
+const words = defineType({
+  name: 'Words',
+  category: 'Text',
+  description: `Lowercase lorem ipsum words separated by spaces, between min and max of them (at most ${MAX_WORDS}).`,
+  params: countParams('words', 10, 20, MAX_WORDS),
+  output: 'string',
+  check: checkMinMax,
+  create(params) {
+    const min = params.min as number;
+    const max = params.max as number;
+    return (random) => joinPicks(random, LOREM_WORDS, random.intBetween(min, max));
+  },
+});
+
+const sentencesType = defineType({
+  name: 'Sentences',
+  category: 'Text',
+  description:
+    `Lorem ipsum sentences of ${SENTENCE_MIN_WORDS} to ${SENTENCE_MAX_WORDS} words, each capitalised and ending with a period, ` +
+    `separated by spaces; between min and max of them (at most ${MAX_SENTENCES}).`,
+  params: countParams('sentences', 1, 10, MAX_SENTENCES),
+  output: 'string',
+  check: checkMinMax,
+  create(params) {
+    const min = params.min as number;
+    const max = params.max as number;
+    return (random) => sentences(random, random.intBetween(min, max));
+  },
+});
+
+const paragraphs = defineType({
+  name: 'Paragraphs',
+  category: 'Text',
+  description:
+    `Lorem ipsum paragraphs of ${PARAGRAPH_MIN_SENTENCES} to ${PARAGRAPH_MAX_SENTENCES} sentences, separated by a blank line; ` +
+    `between min and max of them (at most ${MAX_PARAGRAPHS}).`,
+  params: countParams('paragraphs', 1, 3, MAX_PARAGRAPHS),
+  output: 'string',
+  check: checkMinMax,
+  create(params) {
+    const min = params.min as number;
+    const max = params.max as number;
+    const paragraph = (random: CounterRandom) =>
+      sentences(random, random.intBetween(PARAGRAPH_MIN_SENTENCES, PARAGRAPH_MAX_SENTENCES));
+    return (random) => {
+      const count = random.intBetween(min, max);
+      if (count === 0) return '';
+      let text = paragraph(random);
+      for (let i = 1; i < count; i++) text += '\n\n' + paragraph(random);
+      return text;
+    };
+  },
+});
+
+const natoPhonetic = defineType({
+  name: 'Nato Phonetic',
+  category: 'Text',
+  description: `Words of the NATO/ICAO spelling alphabet (Alfa, Bravo ... X-ray, Yankee, Zulu) separated by spaces, between min and max of them (at most ${MAX_WORDS}).`,
+  params: countParams('words', 10, 20, MAX_WORDS),
+  output: 'string',
+  check: checkMinMax,
+  create(params) {
+    const min = params.min as number;
+    const max = params.max as number;
+    return (random) => joinPicks(random, NATO_WORDS, random.intBetween(min, max));
+  },
+});
+
+export const textTypes: TypeDefinition[] = [words, sentencesType, paragraphs, natoPhonetic];
