@@ -3,6 +3,7 @@
  * row of a run; items get their own. Family records are cached per state, so every field of a
  * family reads the same record within one row or item, and a new row draws a new one.
  */
+import type { CounterRandom } from '../random/counter-random.js';
 import type { FamilyDefinition, RowState } from '../types/define-type.js';
 import type { Value } from '../values.js';
 import type { FamilyRandoms } from './family-randoms.js';
@@ -11,29 +12,48 @@ export class MutableRowState implements RowState {
   index = 0;
   rowIndex = 0;
   key = 0;
-  private families: Map<FamilyDefinition<unknown>, unknown> | null = null;
+  /**
+   * The family cache is a few parallel arrays scanned linearly (a schema uses a handful of
+   * families at most) and validated by a stamp that moves with every row, so moving to the
+   * next row costs one increment instead of clearing a map: this runs for every field of a
+   * family on every row.
+   */
+  private stamp = 0;
+  private readonly familyDefinitions: FamilyDefinition<unknown>[] = [];
+  private readonly familyRandoms: CounterRandom[] = [];
+  private readonly familyRecords: unknown[] = [];
+  private readonly familyStamps: number[] = [];
 
   constructor(
     readonly values: Value[],
     readonly parent: RowState | null,
-    private readonly familyRandoms: FamilyRandoms,
+    private readonly randoms: FamilyRandoms,
   ) {}
 
-  /** Positions the state on a new row or item; family records of the previous one are dropped. */
+  /** Positions the state on a new row or item; family records of the previous one expire. */
   moveTo(index: number, rowIndex: number, key: number): void {
     this.index = index;
     this.rowIndex = rowIndex;
     this.key = key;
-    if (this.families !== null) this.families.clear();
+    this.stamp++;
   }
 
   family<T>(family: FamilyDefinition<T>): T {
-    if (this.families === null) this.families = new Map();
-    if (this.families.has(family)) return this.families.get(family) as T;
-    const random = this.familyRandoms.get(family.name);
-    random.reset(this.key);
-    const record = family.draw(random, this);
-    this.families.set(family, record);
-    return record;
+    const definitions = this.familyDefinitions;
+    let i = 0;
+    while (i < definitions.length && definitions[i] !== family) i++;
+    if (i === definitions.length) {
+      definitions.push(family as FamilyDefinition<unknown>);
+      this.familyRandoms.push(this.randoms.get(family.name));
+      this.familyRecords.push(null);
+      this.familyStamps.push(this.stamp - 1);
+    }
+    if (this.familyStamps[i] !== this.stamp) {
+      const random = this.familyRandoms[i];
+      random.reset(this.key);
+      this.familyRecords[i] = family.draw(random, this);
+      this.familyStamps[i] = this.stamp;
+    }
+    return this.familyRecords[i] as T;
   }
 }

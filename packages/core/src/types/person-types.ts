@@ -39,8 +39,9 @@ export interface Person {
   gender: string;
   firstName: string;
   lastName: string;
-  /** e.g. "ecolcutt": initial and last name, ready for email and username. */
-  handle: string;
+  /** Lower-case initial and last name as they appear in email and username ("e", "colcutt"). */
+  initial: string;
+  lastPart: string;
 }
 
 function drawGender(random: CounterRandom): number {
@@ -64,7 +65,8 @@ export const personFamily: FamilyDefinition<Person> = {
       gender: GENDERS[gender][0],
       firstName: names[first],
       lastName: LAST_NAMES[last],
-      handle: initials[first] + LAST_EMAIL_PARTS[last],
+      initial: initials[first],
+      lastPart: LAST_EMAIL_PARTS[last],
     };
   },
 };
@@ -93,7 +95,10 @@ export const personTypes: TypeDefinition[] = [
     description: 'Initial, last name and row number of the row\'s person at a real-world domain, e.g. ecolcutt0@upenn.edu: unique per row.',
     params: [],
     output: 'string',
-    create: () => (random, row) => row.family(personFamily).handle + row.index + EMAIL_SUFFIXES[random.below(EMAIL_SUFFIXES.length)],
+    create: () => (random, row) => {
+      const person = row.family(personFamily);
+      return person.initial + person.lastPart + row.index + EMAIL_SUFFIXES[random.below(EMAIL_SUFFIXES.length)];
+    },
   }),
   defineType({
     name: 'Username',
@@ -101,6 +106,9 @@ export const personTypes: TypeDefinition[] = [
     description: 'Initial, last name and row number of the row\'s person, e.g. ecolcutt0: unique per row.',
     params: [],
     output: 'string',
-    create: () => (_random, row) => row.family(personFamily).handle + row.index,
+    create: () => (_random, row) => {
+      const person = row.family(personFamily);
+      return person.initial + person.lastPart + row.index;
+    },
   }),
 ];
