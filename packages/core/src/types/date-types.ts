@@ -1,0 +1,294 @@
+/**
+ * Date, Datetime and Time: uniform picks in a [min, max] range, printed with a strftime format.
+ *
+ * Everything is UTC. Dates are whole days, so a Date field's value depends only on its day:
+ * the formatted text of each day is computed the first time it is drawn and reused, so a
+ * typical Date field costs one table read per row. Time caches by second of the day likewise,
+ * and Datetime joins a cached date half and a cached time half when its format allows (dates
+ * first, then times, as in the default); otherwise it formats every value with the compiled
+ * formatter, which uses integer arithmetic rather than `Date` objects.
+ */
+import type { CounterRandom } from '../random/counter-random.js';
+import { MS_PER_DAY, SECONDS_PER_DAY } from '../time/civil.js';
+import { parseDateTime, parseTimeOfDay, type ParsedDateTime, type TimePrecision } from '../time/parse.js';
+import { checkStrftime, compileStrftime, splitDateAndTime, type StrftimeFormatter } from '../time/strftime.js';
+import { defineType, type ParamSpec, type ResolvedParams, type TypeDefinition, type ValueGenerator } from './define-type.js';
+
+const CATEGORY = 'Dates & Times';
+const DEFAULT_FORMAT = '%FT%T%:z';
+/** Fixed rather than relative to today, so a schema without min/max gives the same rows every year. */
+const DEFAULT_MIN_DATE = '01/01/2000';
+const DEFAULT_MAX_DATE = '12/31/2029';
+/** Above this many distinct days (about 550 years) the per-day text cache is not worth its memory. */
+const MAX_CACHED_DAYS = 200_000;
+
+const FORMAT_HELP =
+  'strftime format (UTC): %Y year, %m month, %d day, %H hour, %M minute, %S second, %b/%B month name, ' +
+  '%a/%A weekday, %I/%p 12-hour clock, %j day of year, %L milliseconds, %s epoch seconds, %F = %Y-%m-%d, ' +
+  '%T = %H:%M:%S, %:z = +00:00; flags: %-d (no padding), %_d (space), %^b (upper case)';
+
+const DATE_FORM = 'use mm/dd/yyyy such as 12/31/2020 (or ISO yyyy-mm-dd)';
+const DATETIME_FORM =
+  'use mm/dd/yyyy with an optional time, such as 12/31/2020 or 12/31/2020 11:30 PM (or ISO 2020-12-31T23:30:00Z)';
+const TIME_FORM = 'use HH:MM AM/PM such as 11:59 PM, or 24-hour HH:MM[:SS] such as 23:59';
+
+function dateParams(kind: 'Date' | 'Datetime'): ParamSpec[] {
+  const withTime =
+    kind === 'Datetime'
+      ? ' An optional time may follow (12/31/2005 11:30 PM, 23:30 or 23:30:15); without one, min is the start of ' +
+        'its day and max the end of its day (23:59:59). A max written to the minute includes that whole minute.'
+      : ' Only the day counts; a time of day is ignored.';
+  return [
+    {
+      name: 'min',
+      kind: 'string',
+      default: DEFAULT_MIN_DATE,
+      description:
+        `Earliest ${kind === 'Date' ? 'date' : 'date and time'}, mm/dd/yyyy (ISO yyyy-mm-dd also accepted), UTC. ` +
+        `Default ${DEFAULT_MIN_DATE}: fixed, so output does not drift with the current date.${withTime}`,
+    },
+    {
+      name: 'max',
+      kind: 'string',
+      default: DEFAULT_MAX_DATE,
+      description:
+        `Latest ${kind === 'Date' ? 'date' : 'date and time'} (inclusive), same forms as min. ` +
+        `Default ${DEFAULT_MAX_DATE}: fixed, so output does not drift with the current date.${withTime}`,
+    },
+    {
+      name: 'format',
+      kind: 'string',
+      default: DEFAULT_FORMAT,
+      description: `Output format, default ${DEFAULT_FORMAT} (ISO 8601, e.g. 2007-01-21T09:51:51+00:00). ${FORMAT_HELP}.`,
+    },
+  ];
+}
+
+/** How far past its written value a max reaches, so "max 12/31/2005" includes all of that day. */
+const MAX_EXTENT_SECONDS: Readonly<Record<TimePrecision, number>> = {
+  day: SECONDS_PER_DAY - 1,
+  minute: 59,
+  second: 0,
+  millisecond: 0,
+};
+
+type Problem = (param: string | null, message: string) => void;
+
+/** A string parameter, or null when the schema compiler has already reported it as not text. */
+function textParam(params: ResolvedParams, name: string): string | null {
+  const value = params[name];
+  return typeof value === 'string' ? value : null;
+}
+
+interface DateRange {
+  min: ParsedDateTime;
+  max: ParsedDateTime;
+}
+
+/** Parses min and max, reporting each one that is not a valid date (what: "date" or "date and time"). */
+function parseRange(params: ResolvedParams, what: string, form: string, problem: Problem): DateRange | null {
+  const minText = textParam(params, 'min');
+  const maxText = textParam(params, 'max');
+  const min = minText === null ? null : parseDateTime(minText);
+  const max = maxText === null ? null : parseDateTime(maxText);
+  if (minText !== null && min === null) problem('min', `min "${minText}" is not a valid ${what}; ${form}`);
+  if (maxText !== null && max === null) problem('max', `max "${maxText}" is not a valid ${what}; ${form}`);
+  return min === null || max === null ? null : { min, max };
+}
+
+function orderProblem(params: ResolvedParams): string {
+  return `max (${String(params.max)}) must not be earlier than min (${String(params.min)})`;
+}
+
+/** First and last day number of a Date field. */
+function dayBounds(range: DateRange): { first: number; last: number } {
+  return { first: Math.floor(range.min.epochMs / MS_PER_DAY), last: Math.floor(range.max.epochMs / MS_PER_DAY) };
+}
+
+/** First and last epoch second of a Datetime field. */
+function secondBounds(range: DateRange): { first: number; last: number } {
+  return {
+    first: Math.ceil(range.min.epochMs / 1000),
+    last: Math.floor(range.max.epochMs / 1000) + MAX_EXTENT_SECONDS[range.max.precision],
+  };
+}
+
+/**
+ * A generator over the integers [0, size) whose formatted texts are computed on first use and
+ * kept: the value depends on the index alone, so caching changes nothing but the speed.
+ */
+function cachedPick(size: number, text: (index: number) => string): ValueGenerator {
+  const cache: string[] = new Array<string>(size).fill('');
+  return (random: CounterRandom) => {
+    const index = random.below(size);
+    const cached = cache[index];
+    if (cached !== '') return cached;
+    const formatted = text(index);
+    cache[index] = formatted;
+    return formatted;
+  };
+}
+
+/**
+ * The schema compiler gathers every problem before failing, so it calls create() even for a
+ * field whose check() complained; such a field gets this placeholder, which never runs.
+ */
+const UNUSABLE: ValueGenerator = () => null;
+
+/** The inclusive range and formatter of a field, or null when its parameters have a problem. */
+interface Plan {
+  first: number;
+  last: number;
+  format: StrftimeFormatter;
+}
+
+function checkFormat(params: ResolvedParams, problem: Problem): StrftimeFormatter | null {
+  const format = textParam(params, 'format');
+  if (format === null) return null;
+  const message = checkStrftime(format);
+  if (message !== null) {
+    problem('format', `format "${format}": ${message}`);
+    return null;
+  }
+  return compileStrftime(format);
+}
+
+/** Date: first and last day number. */
+function planDate(params: ResolvedParams, problem: Problem): Plan | null {
+  const format = checkFormat(params, problem);
+  const range = parseRange(params, 'date', DATE_FORM, problem);
+  if (range === null) return null;
+  const { first, last } = dayBounds(range);
+  if (first > last) problem('max', orderProblem(params));
+  return format === null || first > last ? null : { first, last, format };
+}
+
+/** Datetime: first and last epoch second. */
+function planDatetime(params: ResolvedParams, problem: Problem): Plan | null {
+  const format = checkFormat(params, problem);
+  const range = parseRange(params, 'date and time', DATETIME_FORM, problem);
+  if (range === null) return null;
+  const { first, last } = secondBounds(range);
+  if (first > last) problem('max', orderProblem(params));
+  return format === null || first > last ? null : { first, last, format };
+}
+
+/** Time: first and last second of the day. */
+function planTime(params: ResolvedParams, problem: Problem): Plan | null {
+  const format = checkFormat(params, problem);
+  const minText = textParam(params, 'min');
+  const maxText = textParam(params, 'max');
+  const min = minText === null ? null : parseTimeOfDay(minText);
+  const max = maxText === null ? null : parseTimeOfDay(maxText);
+  if (minText !== null && min === null) problem('min', `min "${minText}" is not a valid time; ${TIME_FORM}`);
+  if (maxText !== null && max === null) problem('max', `max "${maxText}" is not a valid time; ${TIME_FORM}`);
+  if (min === null || max === null) return null;
+  if (min.seconds > max.seconds) {
+    problem('max', `${orderProblem(params)}; a time range cannot wrap past midnight`);
+    return null;
+  }
+  const last = max.seconds + (max.precision === 'minute' ? 59 : 0);
+  return format === null ? null : { first: min.seconds, last, format };
+}
+
+const ignoreProblems: Problem = () => {};
+
+const dateType = defineType({
+  name: 'Date',
+  category: CATEGORY,
+  description: 'A random calendar day between min and max (inclusive, uniform), formatted with a strftime format.',
+  output: 'date',
+  params: dateParams('Date'),
+  check(params, problem) {
+    planDate(params, problem);
+  },
+  create(params) {
+    const plan = planDate(params, ignoreProblems);
+    if (plan === null) return UNUSABLE;
+    const { first, last, format } = plan;
+    const size = last - first + 1;
+    const textOfDay = (index: number): string => format((first + index) * MS_PER_DAY);
+    if (size <= MAX_CACHED_DAYS) return cachedPick(size, textOfDay);
+    return (random) => textOfDay(random.intBetween(0, size - 1));
+  },
+});
+
+const datetimeType = defineType({
+  name: 'Datetime',
+  category: CATEGORY,
+  description:
+    'A random date and time between min and max (inclusive, uniform to the second), formatted with a strftime format.',
+  output: 'datetime',
+  params: dateParams('Datetime'),
+  check(params, problem) {
+    planDatetime(params, problem);
+  },
+  create(params) {
+    const plan = planDatetime(params, ignoreProblems);
+    if (plan === null) return UNUSABLE;
+    const { first, last, format } = plan;
+    const split = splitDateAndTime(params.format as string);
+    const firstDay = Math.floor(first / SECONDS_PER_DAY);
+    const dayCount = Math.floor(last / SECONDS_PER_DAY) - firstDay + 1;
+    if (split === null || dayCount > MAX_CACHED_DAYS) {
+      return (random) => format(random.intBetween(first, last) * 1000);
+    }
+    // The usual formats print the date, then the time: cache each half (per day, per second of
+    // the day) and join them, which is far cheaper than formatting every value.
+    const dateText = compileStrftime(split.date);
+    const timeText = compileStrftime(split.time);
+    const days: string[] = new Array<string>(dayCount).fill('');
+    const seconds: string[] = new Array<string>(SECONDS_PER_DAY).fill('');
+    return (random) => {
+      const second = random.intBetween(first, last);
+      const day = Math.floor(second / SECONDS_PER_DAY);
+      const ofDay = second - day * SECONDS_PER_DAY;
+      let datePart = days[day - firstDay];
+      if (datePart === '') datePart = days[day - firstDay] = dateText(day * MS_PER_DAY);
+      let timePart = seconds[ofDay];
+      if (timePart === '') timePart = seconds[ofDay] = timeText(ofDay * 1000);
+      return datePart + timePart;
+    };
+  },
+});
+
+const timeType = defineType({
+  name: 'Time',
+  category: CATEGORY,
+  description:
+    'A random time of day between min and max (inclusive, uniform to the second), formatted with a strftime format.',
+  output: 'time',
+  params: [
+    {
+      name: 'min',
+      kind: 'string',
+      default: '12:00 AM',
+      description: 'Earliest time, HH:MM AM/PM (e.g. 9:05 AM) or 24-hour HH:MM[:SS]. Default 12:00 AM (midnight).',
+    },
+    {
+      name: 'max',
+      kind: 'string',
+      default: '11:59 PM',
+      description:
+        'Latest time (inclusive), same forms as min. Written to the minute it includes that whole minute, so the ' +
+        'default 11:59 PM reaches 23:59:59. Must not be earlier than min (ranges do not wrap past midnight).',
+    },
+    {
+      name: 'format',
+      kind: 'string',
+      default: '%T',
+      description: `Output format, default %T (e.g. 08:37:48); %I:%M %p gives 08:37 AM. ${FORMAT_HELP}.`,
+    },
+  ],
+  check(params, problem) {
+    planTime(params, problem);
+  },
+  create(params) {
+    const plan = planTime(params, ignoreProblems);
+    if (plan === null) return UNUSABLE;
+    const { first, last, format } = plan;
+    return cachedPick(last - first + 1, (index) => format((first + index) * 1000));
+  },
+});
+
+export const dateTypes: TypeDefinition[] = [dateType, datetimeType, timeType];
