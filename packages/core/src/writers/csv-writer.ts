@@ -7,6 +7,7 @@
  * the table; quoting instead means a real CSV parser told the delimiter is "\t" gives back every
  * value exactly, and ordinary values (no tabs or line breaks) look the same as plain TSV.
  */
+import { numberText } from './number-text.js';
 import type { RecordShape } from '../schema/shape.js';
 import { Verbatim, type Value } from '../values.js';
 import { jsonCell, planColumns, type PlannedColumn } from './flatten.js';
@@ -113,7 +114,7 @@ export class DelimitedWriter implements RowWriter {
     if (typeof v === 'number') {
       // Non-finite numbers are nulls in every format (JSON cannot carry them).
       if (!Number.isFinite(v)) return '';
-      return this.plainSafe ? String(v) : this.text(String(v));
+      return this.plainSafe ? numberText(v) : this.text(numberText(v));
     }
     if (typeof v === 'boolean') {
       const t = v ? 'true' : 'false';

@@ -3,6 +3,7 @@
  * which put repeated fields and JSON Arrays in one column as JSON text (the same text the json
  * writer would produce, so a user can move between formats without surprises).
  */
+import { numberText } from './number-text.js';
 import type { ShapeNode } from '../schema/shape.js';
 import { ItemList, Verbatim, type Value } from '../values.js';
 
@@ -27,7 +28,7 @@ export function jsonValue(v: Value): string {
     case 'string':
       return jsonString(v);
     case 'number':
-      return Number.isFinite(v) ? String(v) : 'null';
+      return Number.isFinite(v) ? numberText(v) : 'null';
     case 'boolean':
       return v ? 'true' : 'false';
   }
@@ -101,7 +102,7 @@ export class JsonObjectEncoder {
         if (typeof v === 'string') {
           text = NEEDS_JSON_ESCAPE.test(v) ? JSON.stringify(v) : '"' + v + '"';
         } else if (typeof v === 'number' && Number.isFinite(v)) {
-          text = String(v);
+          text = numberText(v);
         } else if (v === null || v === undefined || typeof v === 'number') {
           // Non-finite numbers have no JSON form: they are nulls, omitted like any other.
           if (!this.includeNulls) continue;

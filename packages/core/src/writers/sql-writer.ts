@@ -7,6 +7,7 @@
  * cuts text at it in some APIs. Our generators never emit NUL; user data (datasets, formulas)
  * could, and silently losing that one invisible character beats a script that fails to load.
  */
+import { numberText } from './number-text.js';
 import type { RecordShape } from '../schema/shape.js';
 import type { OutputKind } from '../types/define-type.js';
 import { Verbatim, type Value } from '../values.js';
@@ -118,7 +119,7 @@ export class SqlWriter implements RowWriter {
       case 'string':
         return NEEDS_SQL_ESCAPE.test(v) ? sqlString(v) : "'" + v + "'";
       case 'number':
-        return Number.isFinite(v) ? String(v) : 'NULL';
+        return Number.isFinite(v) ? numberText(v) : 'NULL';
       case 'boolean':
         return v ? 'true' : 'false';
     }

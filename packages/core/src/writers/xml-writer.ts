@@ -14,6 +14,7 @@
  * - Names are made valid by xmlName (see xml-text.ts); two attributes of one element that end up
  *   with the same name get `_2`, `_3`... so the element stays well-formed.
  */
+import { numberText } from './number-text.js';
 import type { RecordShape, ShapeNode } from '../schema/shape.js';
 import { ItemList, Verbatim, type Value } from '../values.js';
 import { jsonValue } from './json-encode.js';
@@ -83,7 +84,7 @@ function valueText(v: Value): string | null {
     case 'string':
       return v;
     case 'number':
-      return Number.isFinite(v) ? String(v) : null;
+      return Number.isFinite(v) ? numberText(v) : null;
     case 'boolean':
       return v ? 'true' : 'false';
   }
