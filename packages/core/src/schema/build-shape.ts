@@ -37,7 +37,7 @@ function buildNodes(scope: ScopePlan, conflict: Conflict): ShapeNode[] {
     if (field.childScope) {
       siblings.push({ kind: 'items', key, slot: field.slot, children: buildNodes(field.childScope, conflict), xml: 'element' });
     } else {
-      siblings.push({ kind: 'field', key, slot: field.slot, output: field.type.output, xml: field.parsed.xml, repeated: field.parsed.repeat !== null });
+      siblings.push({ kind: 'field', key, slot: field.slot, output: field.type.output, xml: field.parsed.xml, repeated: field.parsed.repeat !== null, characters: field.characters });
     }
   }
   return top;

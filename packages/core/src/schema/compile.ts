@@ -41,6 +41,10 @@ export interface FieldPlan {
   /** For JSON Array / Repeating Element: the scope of its items. */
   childScope: ScopePlan | null;
   generate: ValueGenerator;
+  /** What the type declared with declareCharacters, until resolved into `characters`. */
+  characterSource: string | (() => string | null) | null;
+  /** Every character the field's text values can contain; null when unknown. */
+  characters: string | null;
 }
 
 export interface ScopePlan {
@@ -206,6 +210,8 @@ export function compileSchema(input: unknown): SchemaPlan {
       slot: -1,
       childScope: null,
       generate: unavailable,
+      characterSource: null,
+      characters: null,
     };
     if (draft.valid) creatable.add(plan);
     plans.push(plan);
@@ -227,6 +233,8 @@ export function compileSchema(input: unknown): SchemaPlan {
   // Pass 3: generators. References found here become the dependency edges.
   const dependsOn = new Map<FieldPlan, Set<FieldPlan>>(plans.map((p) => [p, new Set<FieldPlan>()]));
   const cartesianFields: { size: number; stride: number }[] = [];
+  // References ask their target's character set through this, once resolution starts.
+  const characterResolver: CharacterResolver = { characters: (plan) => plan.characters };
   for (const plan of plans) {
     if (!creatable.has(plan)) continue;
     const label = plan.name;
@@ -234,7 +242,7 @@ export function compileSchema(input: unknown): SchemaPlan {
     const context: CreateContext = {
       fieldName: plan.name,
       reference: (name, param) => {
-        const found = resolveReference(plan, name);
+        const found = resolveReference(plan, name, characterResolver);
         if (!found) {
           const candidates = plans.map((p) => p.name);
           const suggestion = closestMatch(name, candidates);
@@ -260,10 +268,14 @@ export function compileSchema(input: unknown): SchemaPlan {
         cartesianFields.push(entry);
         return { index: (row: RowState) => Math.floor(row.index / entry.stride) % entry.size };
       },
+      declareCharacters: (characters) => {
+        plan.characterSource = characters;
+      },
       problem: report,
     };
     plan.generate = plan.type.create(plan.params, context);
   }
+  resolveCharacters(plans, characterResolver);
   // The first cartesian field is the outermost loop: its stride is the product of the later sizes.
   let combinations = 1;
   for (let i = cartesianFields.length - 1; i >= 0; i--) {
@@ -298,6 +310,28 @@ export function compileSchema(input: unknown): SchemaPlan {
   return { fields: plans, root, shape, cartesianCombinations: combinations };
 }
 
+interface CharacterResolver {
+  characters(plan: FieldPlan): string | null;
+}
+
+/** Resolves declared character sets; functions may read other fields' sets (cycles give null). */
+function resolveCharacters(plans: FieldPlan[], resolver: CharacterResolver): void {
+  const resolving = new Set<FieldPlan>();
+  const resolved = new Set<FieldPlan>();
+  const resolve = (plan: FieldPlan): string | null => {
+    if (resolved.has(plan)) return plan.characters;
+    if (resolving.has(plan)) return null;
+    resolving.add(plan);
+    const source = plan.characterSource;
+    plan.characters = typeof source === 'function' ? source() : source;
+    resolving.delete(plan);
+    resolved.add(plan);
+    return plan.characters;
+  };
+  resolver.characters = resolve;
+  for (const plan of plans) resolve(plan);
+}
+
 function dedupe(problems: Problem[]): Problem[] {
   const seen = new Set<string>();
   return problems.filter((p) => {
@@ -313,7 +347,7 @@ function dedupe(problems: Problem[]): Problem[] {
  * full name, then the enclosing scopes outwards (spec 2.4: inside a JSON Array bare names
  * reach siblings and parent fields).
  */
-function resolveReference(from: FieldPlan, name: string): { target: FieldPlan; reference: FieldReference } | null {
+function resolveReference(from: FieldPlan, name: string, resolver: CharacterResolver): { target: FieldPlan; reference: FieldReference } | null {
   let scope: ScopePlan | null = from.scope;
   let depth = 0;
   while (scope) {
@@ -321,10 +355,12 @@ function resolveReference(from: FieldPlan, name: string): { target: FieldPlan; r
     if (target) {
       const slot = target.slot;
       const levels = depth;
+      const characters = () => resolver.characters(target);
       const reference: FieldReference =
         levels === 0
-          ? { read: (row) => row.values[slot] }
+          ? { read: (row) => row.values[slot], characters }
           : {
+              characters,
               read: (row) => {
                 let current: RowState = row;
                 for (let i = 0; i < levels && current.parent; i++) current = current.parent;

@@ -21,6 +21,11 @@ export interface FieldNode {
   xml: XmlRole;
   /** `tags[3]` / `tags[2-5]`: the slot holds an array of values. */
   repeated: boolean;
+  /**
+   * Every character this field's string values can contain, or null when unknown. A writer whose
+   * special characters (delimiter, quotes, `<&`...) are all absent writes the strings as they are.
+   */
+  characters: string | null;
 }
 
 export interface ObjectNode {

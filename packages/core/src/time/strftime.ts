@@ -640,3 +640,14 @@ function render(ops: readonly Op[], needsDate: boolean, needsTime: boolean, need
   }
   return out;
 }
+
+/**
+ * Every character a format can print (a superset: the format's own characters, digits, signs,
+ * padding, and the letters of month, weekday, AM/PM and zone names). Lets writers skip
+ * escaping checks for date columns (CreateContext.declareCharacters).
+ */
+export function strftimeCharacters(format: string): string {
+  const names = [...MONTH_NAMES, ...WEEKDAY_NAMES, 'AM', 'PM', 'am', 'pm', 'UTC'].join('');
+  const whitespace = format.includes('%n') || format.includes('%t') ? '\n\t' : '';
+  return [...new Set(format + names + '0123456789 +-:.' + whitespace)].join('');
+}

@@ -11,7 +11,7 @@
 import type { CounterRandom } from '../random/counter-random.js';
 import { MS_PER_DAY, SECONDS_PER_DAY } from '../time/civil.js';
 import { parseDateTime, parseTimeOfDay, type ParsedDateTime, type TimePrecision } from '../time/parse.js';
-import { checkStrftime, compileStrftime, splitDateAndTime, type StrftimeFormatter } from '../time/strftime.js';
+import { checkStrftime, compileStrftime, splitDateAndTime, strftimeCharacters, type StrftimeFormatter } from '../time/strftime.js';
 import { defineType, type ParamSpec, type ResolvedParams, type TypeDefinition, type ValueGenerator } from './define-type.js';
 
 const CATEGORY = 'Dates & Times';
@@ -202,7 +202,8 @@ const dateType = defineType({
   check(params, problem) {
     planDate(params, problem);
   },
-  create(params) {
+  create(params, context) {
+    context.declareCharacters(strftimeCharacters(params.format as string));
     const plan = planDate(params, ignoreProblems);
     if (plan === null) return UNUSABLE;
     const { first, last, format } = plan;
@@ -223,7 +224,8 @@ const datetimeType = defineType({
   check(params, problem) {
     planDatetime(params, problem);
   },
-  create(params) {
+  create(params, context) {
+    context.declareCharacters(strftimeCharacters(params.format as string));
     const plan = planDatetime(params, ignoreProblems);
     if (plan === null) return UNUSABLE;
     const { first, last, format } = plan;
@@ -283,7 +285,8 @@ const timeType = defineType({
   check(params, problem) {
     planTime(params, problem);
   },
-  create(params) {
+  create(params, context) {
+    context.declareCharacters(strftimeCharacters(params.format as string));
     const plan = planTime(params, ignoreProblems);
     if (plan === null) return UNUSABLE;
     const { first, last, format } = plan;

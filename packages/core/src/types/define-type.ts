@@ -59,6 +59,8 @@ export type ValueGenerator = (random: CounterRandom, row: RowState) => Value;
 export interface FieldReference {
   /** Reads the referenced value while generating a row. Null until the field has a value. */
   read(row: RowState): Value;
+  /** The referenced field's declared characters (see CreateContext.declareCharacters); call only after create(). */
+  characters(): string | null;
 }
 
 /** Offered to `create` once per field when a schema is compiled. */
@@ -76,6 +78,13 @@ export interface CreateContext {
    * cartesian fields (the first one is the outermost loop).
    */
   cartesian(size: number): { index(row: RowState): number };
+  /**
+   * Declares every character this field's text values can contain (a superset is fine). Writers
+   * then skip escaping checks for the field where none of their special characters can occur,
+   * which is most of the cost of writing a row. A function is called once all fields exist (for
+   * types built from other fields, such as Template). Undeclared: every value is checked.
+   */
+  declareCharacters(characters: string | (() => string | null)): void;
   /** Records a problem with one of this field's parameters (compile fails, all problems listed). */
   problem(param: string | null, message: string): void;
 }

@@ -156,7 +156,8 @@ const ipAddressV4 = defineType({
   description: 'A uniformly random IPv4 address in dotted-decimal form, e.g. 203.0.113.7 (any of the 2^32 addresses).',
   params: [],
   output: 'string',
-  create() {
+  create(_params, context) {
+    context.declareCharacters('0123456789.');
     return (random) => {
       const bits = random.uint32();
       return OCTET_DOT[bits >>> 24] + OCTET_DOT[(bits >>> 16) & 255] + OCTET_DOT[(bits >>> 8) & 255] + OCTET[bits & 255];

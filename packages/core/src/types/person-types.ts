@@ -6,6 +6,7 @@
 import { en } from '@faker-js/faker';
 import { EMAIL_DOMAINS } from '../data/email-domains.js';
 import type { CounterRandom } from '../random/counter-random.js';
+import { charactersOf, DIGITS } from './characters.js';
 import { defineType, type FamilyDefinition, type TypeDefinition } from './define-type.js';
 
 /** Gender values and their shares, per mille (as in the established product's output). */
@@ -71,33 +72,43 @@ export const personFamily: FamilyDefinition<Person> = {
   },
 };
 
-function personType(name: string, description: string, read: (person: Person) => string): TypeDefinition {
+function personType(name: string, description: string, characters: string, read: (person: Person) => string): TypeDefinition {
   return defineType({
     name,
     category: 'Person',
     description,
     params: [],
     output: 'string',
-    create: () => (_random, row) => read(row.family(personFamily)),
+    create: (_params, context) => {
+      context.declareCharacters(characters);
+      return (_random, row) => read(row.family(personFamily));
+    },
   });
 }
+
+const FIRST_NAME_CHARACTERS = charactersOf(ALL_FIRST_NAMES);
+const LAST_NAME_CHARACTERS = charactersOf(LAST_NAMES);
+const HANDLE_CHARACTERS = charactersOf(ALL_INITIALS, LAST_EMAIL_PARTS, DIGITS);
 
 const EMAIL_SUFFIXES = EMAIL_DOMAINS.map((domain) => '@' + domain);
 
 export const personTypes: TypeDefinition[] = [
-  personType('Gender', 'Male, Female, or (about 4% of rows) another gender identity; agrees with the row\'s first name.', (p) => p.gender),
-  personType('First Name', 'A first name that matches the row\'s gender.', (p) => p.firstName),
-  personType('Last Name', 'A last name.', (p) => p.lastName),
-  personType('Full Name', 'First and last name of the row\'s person.', (p) => p.firstName + ' ' + p.lastName),
+  personType('Gender', 'Male, Female, or (about 4% of rows) another gender identity; agrees with the row\'s first name.', charactersOf(GENDERS.map(([g]) => g)), (p) => p.gender),
+  personType('First Name', 'A first name that matches the row\'s gender.', FIRST_NAME_CHARACTERS, (p) => p.firstName),
+  personType('Last Name', 'A last name.', LAST_NAME_CHARACTERS, (p) => p.lastName),
+  personType('Full Name', 'First and last name of the row\'s person.', charactersOf(FIRST_NAME_CHARACTERS, LAST_NAME_CHARACTERS, ' '), (p) => p.firstName + ' ' + p.lastName),
   defineType({
     name: 'Email Address',
     category: 'Person',
     description: 'Initial, last name and row number of the row\'s person at a real-world domain, e.g. ecolcutt0@upenn.edu: unique per row.',
     params: [],
     output: 'string',
-    create: () => (random, row) => {
+    create: (_params, context) => {
+      context.declareCharacters(charactersOf(HANDLE_CHARACTERS, EMAIL_SUFFIXES));
+      return (random, row) => {
       const person = row.family(personFamily);
       return person.initial + person.lastPart + row.index + EMAIL_SUFFIXES[random.below(EMAIL_SUFFIXES.length)];
+      };
     },
   }),
   defineType({
@@ -106,9 +117,12 @@ export const personTypes: TypeDefinition[] = [
     description: 'Initial, last name and row number of the row\'s person, e.g. ecolcutt0: unique per row.',
     params: [],
     output: 'string',
-    create: () => (_random, row) => {
-      const person = row.family(personFamily);
-      return person.initial + person.lastPart + row.index;
+    create: (_params, context) => {
+      context.declareCharacters(HANDLE_CHARACTERS);
+      return (_random, row) => {
+        const person = row.family(personFamily);
+        return person.initial + person.lastPart + row.index;
+      };
     },
   }),
 ];

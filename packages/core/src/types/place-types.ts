@@ -3,9 +3,11 @@
  * place family (city, state, ZIP, coordinates, time zone from one record) comes later.
  */
 import { en } from '@faker-js/faker';
+import { charactersOf } from './characters.js';
 import { defineType, type TypeDefinition } from './define-type.js';
 
 const CITY_NAMES = en.location!.city_name!;
+const CITY_CHARACTERS = charactersOf(CITY_NAMES);
 
 export const placeTypes: TypeDefinition[] = [
   defineType({
@@ -14,6 +16,9 @@ export const placeTypes: TypeDefinition[] = [
     description: 'A real city name.',
     params: [],
     output: 'string',
-    create: () => (random) => CITY_NAMES[random.below(CITY_NAMES.length)],
+    create: (_params, context) => {
+      context.declareCharacters(CITY_CHARACTERS);
+      return (random) => CITY_NAMES[random.below(CITY_NAMES.length)];
+    },
   }),
 ];

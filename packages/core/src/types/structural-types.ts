@@ -5,6 +5,10 @@
 import { Verbatim } from '../values.js';
 import { defineType, type FieldReference, type TypeDefinition } from './define-type.js';
 import { valueToText } from './value-text.js';
+import { charactersOf, unionOfCharacters } from './characters.js';
+
+/** How integers read as text (in a Template): digits and a minus sign. */
+const INTEGER_CHARACTERS = '-0123456789';
 
 const rowNumber = defineType({
   name: 'Row Number',
@@ -12,7 +16,10 @@ const rowNumber = defineType({
   description: 'The row number, starting at 1; inside a JSON Array, the item number.',
   params: [],
   output: 'integer',
-  create: () => (_random, row) => row.index + 1,
+  create: (_params, context) => {
+    context.declareCharacters(INTEGER_CHARACTERS);
+    return (_random, row) => row.index + 1;
+  },
 });
 
 const sequence = defineType({
@@ -25,7 +32,8 @@ const sequence = defineType({
     { name: 'repeat', kind: 'integer', default: 1, min: 1, description: 'Times each value occurs before step is added' },
   ],
   output: 'integer',
-  create: (params) => {
+  create: (params, context) => {
+    context.declareCharacters(INTEGER_CHARACTERS);
     const start = params.start as number;
     const step = params.step as number;
     const repeat = params.repeat as number;
@@ -71,6 +79,7 @@ const customList = defineType({
   create: (params, context) => {
     const values = params.values as string[];
     const count = values.length;
+    context.declareCharacters(charactersOf(values));
     switch (params.selectionStyle) {
       case 'sequential':
         return (_random, row) => values[row.index % count];
@@ -129,6 +138,7 @@ const template = defineType({
     }
     literals.push(literal);
     const resolved = references.filter((r): r is FieldReference => r !== undefined);
+    context.declareCharacters(() => unionOfCharacters([charactersOf(literals), ...resolved.map((r) => r.characters())]));
     if (resolved.length !== references.length) return () => null;
     return (_random, row) => {
       let out = literals[0];

@@ -7,11 +7,12 @@
  * the table; quoting instead means a real CSV parser told the delimiter is "\t" gives back every
  * value exactly, and ordinary values (no tabs or line breaks) look the same as plain TSV.
  */
-import { numberText } from './number-text.js';
+import { isPlain } from './plain-text.js';
 import type { RecordShape } from '../schema/shape.js';
 import { Verbatim, type Value } from '../values.js';
 import { jsonCell, planColumns, type PlannedColumn } from './flatten.js';
 import type { RowWriter } from './writer.js';
+import { numberText } from './number-text.js';
 
 export interface DelimitedSettings {
   delimiter: string;
@@ -55,6 +56,8 @@ export class DelimitedWriter implements RowWriter {
   /** False when the delimiter or quote could appear in a number or true/false (e.g. delimiter "."). */
   private readonly plainSafe: boolean;
   private readonly header: string;
+  /** Per column: its strings can never need quoting (see plain-text.ts). */
+  private readonly plain: boolean[];
 
   constructor(shape: RecordShape, settings: DelimitedSettings) {
     checkDelimitedSettings(settings.delimiter, settings.quoteChar);
@@ -73,6 +76,7 @@ export class DelimitedWriter implements RowWriter {
     const astral = [...special].some((c) => c.codePointAt(0)! > 0xffff);
     this.needsQuote = new RegExp('[' + [...special].map((c) => classChar(c, astral)).join('') + '\\r\\n]', astral ? 'u' : '');
     this.plainSafe = ![...special].some((c) => /[0-9A-Za-z.+-]/.test(c));
+    this.plain = this.columns.map((c) => isPlain(c.node, this.needsQuote));
     const headerLine = this.columns.map((c) => this.text(c.header)).join(this.delimiter);
     this.header =
       (settings.bom ? '\ufeff' : '') + (settings.includeHeader ? this.lineOf(headerLine) + this.eol : '');
@@ -109,6 +113,7 @@ export class DelimitedWriter implements RowWriter {
 
   private field(v: Value, column: number): string {
     if (typeof v === 'string') {
+      if (this.plain[column]) return v;
       return this.needsQuote.test(v) ? this.quote + v.replaceAll(this.quote, this.doubledQuote) + this.quote : v;
     }
     if (typeof v === 'number') {

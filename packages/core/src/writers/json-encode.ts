@@ -3,9 +3,10 @@
  * which put repeated fields and JSON Arrays in one column as JSON text (the same text the json
  * writer would produce, so a user can move between formats without surprises).
  */
-import { numberText } from './number-text.js';
+import { isPlain } from './plain-text.js';
 import type { ShapeNode } from '../schema/shape.js';
 import { ItemList, Verbatim, type Value } from '../values.js';
+import { numberText } from './number-text.js';
 
 /**
  * Characters that make a string need JSON escaping. Surrogates are included so lone ones take the
@@ -63,6 +64,8 @@ interface Entry {
   slot: number;
   /** OBJECT and ITEMS: the nested object's encoder. */
   nested: JsonObjectEncoder | null;
+  /** FIELD: its strings never need escaping (see plain-text.ts). */
+  plain: boolean;
 }
 
 /**
@@ -84,6 +87,7 @@ export class JsonObjectEncoder {
         commaKeyColon: ',' + keyColon,
         slot: node.kind === 'object' ? -1 : node.slot,
         nested: node.kind === 'field' ? null : new JsonObjectEncoder(node.children, includeNulls),
+        plain: isPlain(node, NEEDS_JSON_ESCAPE),
       } satisfies Entry;
     });
   }
@@ -100,7 +104,7 @@ export class JsonObjectEncoder {
       } else {
         const v = values[e.slot];
         if (typeof v === 'string') {
-          text = NEEDS_JSON_ESCAPE.test(v) ? JSON.stringify(v) : '"' + v + '"';
+          text = e.plain || !NEEDS_JSON_ESCAPE.test(v) ? '"' + v + '"' : JSON.stringify(v);
         } else if (typeof v === 'number' && Number.isFinite(v)) {
           text = numberText(v);
         } else if (v === null || v === undefined || typeof v === 'number') {

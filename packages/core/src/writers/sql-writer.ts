@@ -7,12 +7,13 @@
  * cuts text at it in some APIs. Our generators never emit NUL; user data (datasets, formulas)
  * could, and silently losing that one invisible character beats a script that fails to load.
  */
-import { numberText } from './number-text.js';
+import { isPlain } from './plain-text.js';
 import type { RecordShape } from '../schema/shape.js';
 import type { OutputKind } from '../types/define-type.js';
 import { Verbatim, type Value } from '../values.js';
 import { jsonCell, planColumns, type PlannedColumn } from './flatten.js';
 import type { RowWriter } from './writer.js';
+import { numberText } from './number-text.js';
 
 /** Common reserved words of SQLite, PostgreSQL and the SQL standard; quoting more is harmless. */
 const RESERVED = new Set(
@@ -76,6 +77,8 @@ export class SqlWriter implements RowWriter {
   readonly contentType = 'application/sql; charset=utf-8';
   readonly extension = 'sql';
   private readonly columns: PlannedColumn[];
+  /** Per column: its strings can never need escaping (see plain-text.ts). */
+  private readonly plain: boolean[];
   private readonly slots: number[];
   /** `insert into T (a, b) values (` */
   private readonly prefix: string;
@@ -86,6 +89,7 @@ export class SqlWriter implements RowWriter {
   constructor(shape: RecordShape, table: string, createTable: boolean) {
     this.columns = planColumns(shape);
     this.slots = this.columns.map((c) => c.slot);
+    this.plain = this.columns.map((c) => isPlain(c.node, NEEDS_SQL_ESCAPE));
     const tableName = sqlIdentifier(table);
     const names = this.columns.map((c) => sqlIdentifier(c.header));
     this.prefix = `insert into ${tableName} (${names.join(', ')}) values (`;
@@ -117,7 +121,7 @@ export class SqlWriter implements RowWriter {
   private literal(v: Value, column: number): string {
     switch (typeof v) {
       case 'string':
-        return NEEDS_SQL_ESCAPE.test(v) ? sqlString(v) : "'" + v + "'";
+        return this.plain[column] || !NEEDS_SQL_ESCAPE.test(v) ? "'" + v + "'" : sqlString(v);
       case 'number':
         return Number.isFinite(v) ? numberText(v) : 'NULL';
       case 'boolean':

@@ -7,8 +7,8 @@ import type { OutputKind } from '../types/define-type.js';
 import { ItemList, Verbatim, type Value } from '../values.js';
 import { createWriter, type WriterOptions } from './index.js';
 
-export function field(key: string, slot: number, output: OutputKind = 'string', extra: { xml?: XmlRole; repeated?: boolean } = {}): FieldNode {
-  return { kind: 'field', key, slot, output, xml: extra.xml ?? 'element', repeated: extra.repeated ?? false };
+export function field(key: string, slot: number, output: OutputKind = 'string', extra: { xml?: XmlRole; repeated?: boolean; characters?: string } = {}): FieldNode {
+  return { kind: 'field', key, slot, output, xml: extra.xml ?? 'element', repeated: extra.repeated ?? false, characters: extra.characters ?? null };
 }
 
 export function object(key: string, children: ShapeNode[]): ObjectNode {

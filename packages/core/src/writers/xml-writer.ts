@@ -14,12 +14,13 @@
  * - Names are made valid by xmlName (see xml-text.ts); two attributes of one element that end up
  *   with the same name get `_2`, `_3`... so the element stays well-formed.
  */
-import { numberText } from './number-text.js';
 import type { RecordShape, ShapeNode } from '../schema/shape.js';
 import { ItemList, Verbatim, type Value } from '../values.js';
 import { jsonValue } from './json-encode.js';
-import { xmlAttribute, xmlName, xmlText } from './xml-text.js';
+import { TEXT_SPECIAL, xmlAttribute, xmlName, xmlText } from './xml-text.js';
+import { isPlain } from './plain-text.js';
 import type { RowWriter } from './writer.js';
+import { numberText } from './number-text.js';
 
 const TEXT = 0;
 const FIELD = 1;
@@ -42,6 +43,8 @@ interface ContentEntry {
   close: string;
   /** OBJECT, ITEMS: the element's own layout. */
   plan: ElementPlan | null;
+  /** FIELD, TEXT: its strings never need escaping (see plain-text.ts). */
+  plain: boolean;
 }
 
 interface ElementPlan {
@@ -61,9 +64,9 @@ function planElement(nodes: readonly ShapeNode[]): ElementPlan {
       used.add(unique);
       attributes.push({ prefix: ' ' + unique + '="', slot: node.slot });
     } else if (node.kind === 'field' && node.xml === 'text') {
-      content.push({ kind: TEXT, slot: node.slot, repeated: node.repeated, open: '', close: '', plan: null });
+      content.push({ kind: TEXT, slot: node.slot, repeated: node.repeated, open: '', close: '', plan: null, plain: isPlain(node, TEXT_SPECIAL) });
     } else if (node.kind === 'field') {
-      content.push({ kind: FIELD, slot: node.slot, repeated: node.repeated, open: '<' + name + '>', close: '</' + name + '>', plan: null });
+      content.push({ kind: FIELD, slot: node.slot, repeated: node.repeated, open: '<' + name + '>', close: '</' + name + '>', plan: null, plain: isPlain(node, TEXT_SPECIAL) });
     } else {
       content.push({
         kind: node.kind === 'object' ? OBJECT : ITEMS,
@@ -72,6 +75,7 @@ function planElement(nodes: readonly ShapeNode[]): ElementPlan {
         open: '<' + name,
         close: '</' + name + '>',
         plan: planElement(node.children),
+        plain: false,
       });
     }
   }
@@ -116,7 +120,8 @@ function writeContent(content: ContentEntry[], values: Value[]): string {
     }
     const v = values[e.slot];
     if (typeof v === 'string') {
-      s += e.kind === TEXT ? xmlText(v) : e.open + xmlText(v) + e.close;
+      const text = e.plain ? v : xmlText(v);
+      s += e.kind === TEXT ? text : e.open + text + e.close;
     } else if (e.kind === ITEMS) {
       if (v instanceof ItemList) {
         for (const item of v.items) s += writeElement(e.open, e.close, e.plan!, item);

@@ -1,0 +1,21 @@
+/**
+ * Child process: Rowloom's engine on the standard schema, `--workers 1` for one thread or
+ * `--workers <cores>` for worker threads. Run fresh per measurement so peak RSS is this run's own.
+ */
+import { readFileSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { generate } from '../index.js';
+import { parseChildArgs } from './child-args.js';
+import { openDevNull } from './devnull-sink.js';
+import { STANDARD_SCHEMA_PATH } from './paths.js';
+import { reportRun } from './run-result.js';
+
+// Timed from here: schema compilation and worker start-up are part of what a user waits for.
+const t0 = process.hrtime.bigint();
+const args = parseChildArgs();
+const fields: unknown[] = JSON.parse(readFileSync(STANDARD_SCHEMA_PATH, 'utf8'));
+const generation = generate({ fields, count: args.n, seed: 42, writer: { format: args.format }, workers: args.workers });
+const sink = openDevNull();
+// pipeline resolves on the sink's 'finish' and, unlike pipe(), surfaces errors from either side.
+await pipeline(generation.stream, sink);
+reportRun(args.workers > 1 ? 'rowloom-all' : 'rowloom-1', args.format, args.n, t0, sink.bytesWritten);

@@ -1,0 +1,43 @@
+/**
+ * The one JSON line every benchmark child prints, and how a child produces it. Keeping the
+ * figures' definitions in one place is what makes runs of different implementations comparable.
+ */
+export const BENCH_FORMATS = ['csv', 'json'] as const;
+export type BenchFormat = (typeof BENCH_FORMATS)[number];
+
+export interface RunResult {
+  impl: string;
+  format: BenchFormat;
+  n: number;
+  /** From after the child's module imports to the sink's 'finish'. */
+  seconds: number;
+  rows_s: number;
+  /** Bytes written / 1e6 / seconds. */
+  mb_s: number;
+  /** Peak resident set of the whole child process (worker threads included), in MiB. */
+  max_rss_mb: number;
+  bytes: number;
+}
+
+/** Call once the sink has finished; `t0` is process.hrtime.bigint() taken right after the imports. */
+export function reportRun(impl: string, format: BenchFormat, n: number, t0: bigint, bytes: number): RunResult {
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const result: RunResult = {
+    impl,
+    format,
+    n,
+    seconds: round(seconds, 3),
+    rows_s: Math.round(n / seconds),
+    mb_s: round(bytes / 1e6 / seconds, 1),
+    // resourceUsage().maxRSS is in KiB.
+    max_rss_mb: round(process.resourceUsage().maxRSS / 1024, 1),
+    bytes,
+  };
+  process.stdout.write(JSON.stringify(result) + '\n');
+  return result;
+}
+
+function round(x: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}
