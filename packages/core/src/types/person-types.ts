@@ -3,7 +3,7 @@
  * one row all describe one person, drawn once per row. First names match the gender; email
  * and username are built from the names and the row number, like `ecolcutt0@upenn.edu`.
  */
-import { en } from '@faker-js/faker';
+import { EN } from '../data/faker-en.js';
 import { EMAIL_DOMAINS } from '../data/email-domains.js';
 import type { CounterRandom } from '../random/counter-random.js';
 import { charactersOf, DIGITS } from './characters.js';
@@ -24,10 +24,10 @@ const GENDER_TOTAL = GENDERS.reduce((sum, [, weight]) => sum + weight, 0);
 const MALE = 0;
 const FEMALE = 1;
 
-const FEMALE_NAMES = en.person!.first_name!.female!;
-const MALE_NAMES = en.person!.first_name!.male!;
+const FEMALE_NAMES = EN.person!.first_name!.female!;
+const MALE_NAMES = EN.person!.first_name!.male!;
 const ALL_FIRST_NAMES = [...FEMALE_NAMES, ...MALE_NAMES];
-const LAST_NAMES = en.person!.last_name!.generic!;
+const LAST_NAMES = EN.person!.last_name!.generic!;
 
 /** Lower-case letters and digits only: what survives into an email address or username. */
 const emailPart = (name: string) => name.normalize('NFD').toLowerCase().replace(/[^a-z0-9]/g, '');

@@ -5,7 +5,7 @@
  * generators carry their own random state, which would break counter-based reproducibility).
  * Text is built by string concatenation: V8 makes ropes of it, cheaper than arrays + join.
  */
-import { en } from '@faker-js/faker';
+import { EN } from '../data/faker-en.js';
 import type { CounterRandom } from '../random/counter-random.js';
 import { defineType, type ParamSpec, type TypeDefinition } from './define-type.js';
 
@@ -13,8 +13,8 @@ const LOREM_WORDS: readonly string[] = loremWords();
 const CAPITALISED_WORDS: readonly string[] = LOREM_WORDS.map((word) => word[0].toUpperCase() + word.slice(1));
 
 function loremWords(): string[] {
-  const words = en.lorem?.word;
-  if (!Array.isArray(words) || words.length === 0) throw new Error('@faker-js/faker en.lorem.word is missing: the lorem word list is needed for Words, Sentences and Paragraphs');
+  const words = EN.lorem?.word;
+  if (!Array.isArray(words) || words.length === 0) throw new Error('@faker-js/faker EN.lorem.word is missing: the lorem word list is needed for Words, Sentences and Paragraphs');
   return words.map((word) => word.toLowerCase()).filter((word) => word !== '');
 }
 
