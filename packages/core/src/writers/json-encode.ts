@@ -57,16 +57,24 @@ const ITEMS = 2;
 /** One key of an object, with its `"key":` text precomputed. */
 interface Entry {
   kind: typeof FIELD | typeof OBJECT | typeof ITEMS;
-  /** `"key":` */
-  keyColon: string;
-  /** `,"key":` */
-  commaKeyColon: string;
+  /**
+   * What goes before this entry's value, by what was written before it (FIRST, AFTER_VALUE, or
+   * AFTER_OPEN_STRING: a plain string whose closing quote is still to come). `prefixQuote` also
+   * opens a plain string. Folding the quotes into the key text keeps the row's rope short,
+   * which makes turning the batch into bytes markedly cheaper.
+   */
+  prefix: [string, string, string];
+  prefixQuote: [string, string, string];
   slot: number;
   /** OBJECT and ITEMS: the nested object's encoder. */
   nested: JsonObjectEncoder | null;
   /** FIELD: its strings never need escaping (see plain-text.ts). */
   plain: boolean;
 }
+
+const FIRST = 0;
+const AFTER_VALUE = 1;
+const AFTER_OPEN_STRING = 2;
 
 /**
  * Writes one object of a shape (a row, a nested object or a JSON Array item) from the slot values
@@ -83,8 +91,8 @@ export class JsonObjectEncoder {
       const keyColon = jsonString(node.key) + ':';
       return {
         kind: node.kind === 'field' ? FIELD : node.kind === 'object' ? OBJECT : ITEMS,
-        keyColon,
-        commaKeyColon: ',' + keyColon,
+        prefix: [keyColon, ',' + keyColon, '",' + keyColon],
+        prefixQuote: [keyColon + '"', ',' + keyColon + '"', '",' + keyColon + '"'],
         slot: node.kind === 'object' ? -1 : node.slot,
         nested: node.kind === 'field' ? null : new JsonObjectEncoder(node.children, includeNulls),
         plain: isPlain(node, NEEDS_JSON_ESCAPE),
@@ -95,7 +103,7 @@ export class JsonObjectEncoder {
   write(values: Value[]): string {
     const entries = this.entries;
     let s = '{';
-    let first = true;
+    let state = FIRST;
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i];
       let text: string;
@@ -104,7 +112,12 @@ export class JsonObjectEncoder {
       } else {
         const v = values[e.slot];
         if (typeof v === 'string') {
-          text = e.plain || !NEEDS_JSON_ESCAPE.test(v) ? '"' + v + '"' : JSON.stringify(v);
+          if (e.plain || !NEEDS_JSON_ESCAPE.test(v)) {
+            s += e.prefixQuote[state] + v;
+            state = AFTER_OPEN_STRING;
+            continue;
+          }
+          text = JSON.stringify(v);
         } else if (typeof v === 'number' && Number.isFinite(v)) {
           text = numberText(v);
         } else if (v === null || v === undefined || typeof v === 'number') {
@@ -117,10 +130,10 @@ export class JsonObjectEncoder {
           text = jsonValue(v);
         }
       }
-      s += (first ? e.keyColon : e.commaKeyColon) + text;
-      first = false;
+      s += e.prefix[state] + text;
+      state = AFTER_VALUE;
     }
-    return s + '}';
+    return state === AFTER_OPEN_STRING ? s + '"}' : s + '}';
   }
 
   /** A JSON Array: one object per item, each from the item's own slot values. */
