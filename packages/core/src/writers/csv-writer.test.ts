@@ -153,7 +153,7 @@ describe('delimited writers (csv, txt, custom)', () => {
     const shape = { nodes: [items('f', 0, [field('x', 0), field('y', 1)])] };
     const row: Value[] = [new ItemList([['a', null], ['b', 'c']])];
     const csvCell = parse(writeAll(shape, { format: 'csv', count: 1 }, [row]))[1][0] as string;
-    const json = writeAll(shape, { format: 'json', count: 1 }, [row]);
+    const json = writeAll(shape, { format: 'json', count: 1 }, [row]).trimEnd();
     assert.equal(`{"f":${csvCell}}`, json);
   });
 });

@@ -29,6 +29,7 @@ export class JsonWriter implements RowWriter {
   }
 
   end(): string {
-    return this.asArray ? ']' : '';
+    // A final newline, as text tools and terminals expect; JSON allows trailing whitespace.
+    return this.asArray ? ']\n' : '\n';
   }
 }
