@@ -1,4 +1,5 @@
 import { describe, test } from 'node:test';
+import fc from 'fast-check';
 import assert from 'node:assert/strict';
 import { compileSchema } from './compile.js';
 import { SchemaError, type Problem } from './errors.js';
@@ -126,5 +127,25 @@ describe('schema validation', () => {
     const summary = (nodes: typeof plan.shape.nodes): unknown =>
       nodes.map((n) => (n.kind === 'field' ? `${n.key}${n.repeated ? '[]' : ''}` : { [n.key + (n.kind === 'items' ? '[{}]' : '')]: summary(n.children) }));
     assert.deepEqual(summary(plan.shape.nodes), ['id', { address: ['city', { geo: ['zip'] }] }, 'tags[]', { 'friends[{}]': ['name'] }]);
+  });
+});
+
+describe('robustness', () => {
+  test('any JSON input either compiles or fails with SchemaError: never another exception', () => {
+    const names = fc.constantFrom('id', 'a.b', 'x[2]', 'x[3-1]', '@at', '$value', '__h', 'a..b', '', 'tags[999]', 'f', 'f.g');
+    const types = fc.constantFrom('Row Number', 'Number', 'Custom List', 'Template', 'JSON Array', 'Date', 'Time', 'Sequence', 'Poisson', 'Words', 'Nope', 'Formula', 'GUID', 'Money', 'Character Sequence');
+    const values = fc.oneof(fc.jsonValue(), fc.constantFrom('1', '-1', '1e999', 'NaN', '13/45/2020', '{id}', '{nope', '%Q', '[]'));
+    const field = fc.record({ name: fc.oneof(names, fc.jsonValue()), type: fc.oneof(types, fc.jsonValue()), percentBlank: values, min: values, max: values, value: values, values: values, format: values, minItems: values, selectionStyle: values }, { requiredKeys: [] });
+    fc.assert(
+      fc.property(fc.oneof(fc.array(field, { maxLength: 6 }), fc.jsonValue()), (input) => {
+        try {
+          compileSchema(input);
+        } catch (error) {
+          if (!(error instanceof SchemaError)) throw error;
+          for (const p of error.problems) assert.ok(typeof p.message === 'string' && p.message.length > 0);
+        }
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
