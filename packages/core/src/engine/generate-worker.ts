@@ -30,7 +30,11 @@ parentPort!.on('message', (task: RangeTask) => {
   const parts: Buffer[] = [];
   for (const text of rowBatches(engine, writer, task.start, task.end)) parts.push(Buffer.from(text, 'utf8'));
   const bytes = Buffer.concat(parts);
-  // A fresh ArrayBuffer we own entirely, so it can be transferred without copying.
-  const owned = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  // Transfer (not copy) an ArrayBuffer holding exactly these bytes. A concatenation this large
+  // has one of its own; a small one may sit in Node's shared pool and must be copied out.
+  const owned =
+    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+      ? bytes.buffer
+      : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
   parentPort!.postMessage({ id: task.id, bytes: owned }, [owned]);
 });
