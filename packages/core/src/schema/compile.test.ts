@@ -3,16 +3,7 @@ import fc from 'fast-check';
 import assert from 'node:assert/strict';
 import { compileSchema } from './compile.js';
 import { SchemaError, type Problem } from './errors.js';
-
-function problemsOf(fields: unknown): Problem[] {
-  try {
-    compileSchema(fields);
-  } catch (error) {
-    assert.ok(error instanceof SchemaError, `expected SchemaError, got ${error}`);
-    return error.problems;
-  }
-  assert.fail('the schema compiled, but problems were expected');
-}
+import { problemsOf } from '../testing/schema-problems.js';
 
 function hasProblem(problems: Problem[], field: string | null, param: string | null, pattern: RegExp): void {
   assert.ok(

@@ -129,12 +129,6 @@ function cachedPick(size: number, text: (index: number) => string): ValueGenerat
   };
 }
 
-/**
- * The schema compiler gathers every problem before failing, so it calls create() even for a
- * field whose check() complained; such a field gets this placeholder, which never runs.
- */
-const UNUSABLE: ValueGenerator = () => null;
-
 /** The inclusive range and formatter of a field, or null when its parameters have a problem. */
 interface Plan {
   first: number;
@@ -191,7 +185,17 @@ function planTime(params: ResolvedParams, problem: Problem): Plan | null {
   return format === null ? null : { first: min.seconds, last, format };
 }
 
+/**
+ * create() re-plans from parameters that check() has already accepted (the compiler never
+ * creates a field with problems), so nothing can be reported there.
+ */
 const ignoreProblems: Problem = () => {};
+
+/** Plans parameters that check() accepted; a null here would be a bug in check(). */
+function accepted<T>(plan: T | null): T {
+  if (plan === null) throw new Error('date parameters passed check() but cannot be planned');
+  return plan;
+}
 
 const dateType = defineType({
   name: 'Date',
@@ -204,8 +208,7 @@ const dateType = defineType({
   },
   create(params, context) {
     context.declareCharacters(strftimeCharacters(params.format as string));
-    const plan = planDate(params, ignoreProblems);
-    if (plan === null) return UNUSABLE;
+    const plan = accepted(planDate(params, ignoreProblems));
     const { first, last, format } = plan;
     const size = last - first + 1;
     const textOfDay = (index: number): string => format((first + index) * MS_PER_DAY);
@@ -226,8 +229,7 @@ const datetimeType = defineType({
   },
   create(params, context) {
     context.declareCharacters(strftimeCharacters(params.format as string));
-    const plan = planDatetime(params, ignoreProblems);
-    if (plan === null) return UNUSABLE;
+    const plan = accepted(planDatetime(params, ignoreProblems));
     const { first, last, format } = plan;
     const split = splitDateAndTime(params.format as string);
     const firstDay = Math.floor(first / SECONDS_PER_DAY);
@@ -287,8 +289,7 @@ const timeType = defineType({
   },
   create(params, context) {
     context.declareCharacters(strftimeCharacters(params.format as string));
-    const plan = planTime(params, ignoreProblems);
-    if (plan === null) return UNUSABLE;
+    const plan = accepted(planTime(params, ignoreProblems));
     const { first, last, format } = plan;
     return cachedPick(last - first + 1, (index) => format((first + index) * 1000));
   },

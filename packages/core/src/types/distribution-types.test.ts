@@ -1,7 +1,7 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateObjects } from '../engine/sample.js';
-import { SchemaError } from '../schema/errors.js';
+import { problemsOf } from '../testing/schema-problems.js';
 
 const DRAWS = 200_000;
 
@@ -118,18 +118,8 @@ function assertIntegersIn(sample: number[], min: number, max: number): void {
   }
 }
 
-function problemsOf(field: Record<string, unknown>): { field: string | null; param: string | null }[] {
-  try {
-    generateObjects([field], { count: 1, seed: 1 });
-  } catch (error) {
-    assert.ok(error instanceof SchemaError, `expected a SchemaError, got ${String(error)}`);
-    return error.problems;
-  }
-  assert.fail(`expected ${JSON.stringify(field)} to be rejected`);
-}
-
 function assertProblem(field: Record<string, unknown>, param: string): void {
-  const problems = problemsOf(field);
+  const problems = problemsOf([field]);
   assert.ok(problems.some((p) => p.field === field.name && p.param === param), `expected a problem with ${param}: ${JSON.stringify(problems)}`);
 }
 

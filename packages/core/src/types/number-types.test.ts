@@ -1,21 +1,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateObjects } from '../engine/sample.js';
-import { SchemaError } from '../schema/errors.js';
+import { problemsOf } from '../testing/schema-problems.js';
 
 /** The values of one field `v` of the given type and parameters. */
 function values(type: string, params: Record<string, unknown> = {}, count = 2000, seed: string | number = 'numbers'): unknown[] {
   return generateObjects([{ name: 'v', type, ...params }], { count, seed }).map((row) => row.v);
-}
-
-function problemsOf(fields: unknown[]): { field: string | null; param: string | null; message: string }[] {
-  try {
-    generateObjects(fields, { count: 1, seed: 1 });
-  } catch (error) {
-    assert.ok(error instanceof SchemaError, `expected a SchemaError, got ${String(error)}`);
-    return error.problems;
-  }
-  assert.fail('expected the schema to be rejected');
 }
 
 function assertProblem(fields: unknown[], field: string, param: string): void {

@@ -2,6 +2,7 @@
  * Hand-built shapes and rows for the writer tests, plus an independent model of what each format
  * should give back once re-parsed (kept deliberately naive: it is the yardstick, not the code).
  */
+import assert from 'node:assert/strict';
 import type { FieldNode, ItemsNode, ObjectNode, RecordShape, ShapeNode, XmlRole } from '../schema/shape.js';
 import type { OutputKind } from '../types/define-type.js';
 import { ItemList, Verbatim, type Value } from '../values.js';
@@ -98,6 +99,21 @@ export function writeAll(shape: RecordShape, options: WriterOptions, rows: reado
   let s = w.begin();
   rows.forEach((r, i) => (s += w.row(r, i)));
   return s + w.end();
+}
+
+/**
+ * Splits the rows at every position, writes the two ranges with separate writers (the later
+ * range first, as a faster worker thread would) and checks the joined text equals one writer's.
+ */
+export function assertRangesJoin(shape: RecordShape, options: WriterOptions, rows: readonly Value[][]): void {
+  const whole = writeAll(shape, options, rows);
+  for (let split = 0; split <= rows.length; split++) {
+    const first = createWriter(shape, options);
+    const second = createWriter(shape, options);
+    const tail = rows.slice(split).map((r, i) => second.row(r, split + i)).join('') + second.end();
+    const head = first.begin() + rows.slice(0, split).map((r, i) => first.row(r, i)).join('');
+    assert.equal(head + tail, whole, `split at ${split}`);
+  }
 }
 
 /** A flat shape of string columns named c0, c1, ... */
