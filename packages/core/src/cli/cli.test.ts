@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 
-const BIN = fileURLToPath(new URL('../../bin/rowloom.js', import.meta.url));
+const BIN = fileURLToPath(new URL('./main.js', import.meta.url));
 
 function rowloom(args: string[], input?: string) {
   const result = spawnSync(process.execPath, [BIN, ...args], { input, encoding: 'utf8' });

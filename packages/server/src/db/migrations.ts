@@ -1,0 +1,65 @@
+/**
+ * Migrations, portable between SQLite and PostgreSQL: text ids, bigint counters, no
+ * dialect-specific types. Applied on start; add new ones at the end, never edit old ones.
+ */
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('plan', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('api_keys')
+        .addColumn('key_hash', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('projects')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('projects_user_name', ['user_id', 'name'])
+        .execute();
+      await db.schema
+        .createTable('schemas')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('fields', 'text', (c) => c.notNull())
+        .addColumn('count', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('schemas_user_name', ['user_id', 'name'])
+        .execute();
+      await db.schema
+        .createTable('datasets')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('project_id', 'text', (c) => c.references('projects.id').onDelete('set null'))
+        .addColumn('filename', 'text')
+        .addColumn('columns', 'text', (c) => c.notNull())
+        .addColumn('rows', 'text', (c) => c.notNull())
+        .addColumn('row_count', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('datasets_user_name', ['user_id', 'name'])
+        .execute();
+      await db.schema
+        .createTable('usage')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('requests', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('records', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('usage_pk', ['user_id', 'day'])
+        .execute();
+    },
+  },
+};

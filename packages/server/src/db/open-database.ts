@@ -1,0 +1,72 @@
+/**
+ * Opens the store: an embedded SQLite file by default, PostgreSQL when DATABASE_URL says so.
+ * Only this file knows which; everything else talks Kysely. Migrations run before use.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Migrator, type MigrationProvider } from 'kysely/migration';
+import pg from 'pg';
+import { MIGRATIONS } from './migrations.js';
+import type { Tables } from './tables.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Kysely<Tables>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** postgres://... for PostgreSQL; otherwise null and `sqliteFile` is used. */
+  databaseUrl: string | null;
+  sqliteFile: string;
+  /** PostgreSQL only: the schema (namespace) to use, created if missing (tests use one per run). */
+  postgresSchema?: string;
+}
+
+// PostgreSQL returns bigint (int8) as strings to keep precision; our counters fit in a double.
+pg.types.setTypeParser(20, (text) => Number(text));
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export async function openStore(options: StoreOptions): Promise<Store> {
+  let db: Kysely<Tables>;
+  let dialect: Dialect;
+  if (options.databaseUrl && /^postgres(ql)?:\/\//.test(options.databaseUrl)) {
+    const schema = options.postgresSchema;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    if (schema) {
+      const client = await pool.connect();
+      try {
+        await client.query(`create schema if not exists "${schema.replaceAll('"', '""')}"`);
+      } finally {
+        client.release();
+      }
+    }
+    db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    dialect = 'postgres';
+  } else {
+    mkdirSync(dirname(options.sqliteFile), { recursive: true });
+    const sqlite = new SQLite(options.sqliteFile);
+    // WAL lets readers run while a writer commits; busy_timeout makes concurrent writers wait
+    // for each other instead of failing.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+    dialect = 'sqlite';
+  }
+  const { error } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) {
+    await db.destroy();
+    throw error instanceof Error ? error : new Error(String(error));
+  }
+  return { db, dialect, close: () => db.destroy() };
+}

@@ -1,0 +1,38 @@
+/**
+ * Every error becomes `{"error": "..."}` with a fitting status; never a stack trace. Schema
+ * problems come back all at once, with their field and parameter in `details`.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { SchemaError, formatProblem } from '@rowloom/core';
+import { HttpError } from './http-error.js';
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof HttpError) {
+      void reply.code(error.status).headers(error.headers).send({ error: error.message, ...error.extra });
+      return;
+    }
+    if (error instanceof SchemaError) {
+      const count = error.problems.length;
+      void reply.code(400).send({
+        error: `the fields have ${count} problem${count === 1 ? '' : 's'}: ${error.problems.map(formatProblem).join('; ')}`,
+        details: error.problems,
+      });
+      return;
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      void reply.code(413).send({ error: `the request body is larger than the ${request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit} bytes allowed` });
+      return;
+    }
+    if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+      void reply.code(fastifyError.statusCode).send({ error: fastifyError.message });
+      return;
+    }
+    request.log.error({ err: error }, 'request failed');
+    void reply.code(500).send({ error: 'internal error; the server log has the details' });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    void reply.code(404).send({ error: `no such endpoint: ${request.method} ${request.url.split('?')[0]}; GET /api/openapi.json lists them` });
+  });
+}

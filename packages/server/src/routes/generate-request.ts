@@ -1,0 +1,53 @@
+/**
+ * The generate request's query string -> writer options, every parameter of spec 4.4 plus
+ * `seed`, `table` and `create_table`. Unknown parameters (client=node...) are ignored.
+ */
+import { OUTPUT_FORMATS, type OutputFormat, type WriterOptions } from '@rowloom/core';
+import { badRequest, notFound } from '../http/http-error.js';
+import { queryBoolean, queryText, type Query } from '../http/query.js';
+
+/** A JavaScript identifier path (`cb`, `app.handlers.cb`): nothing else may reach the page. */
+const CALLBACK = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
+
+export function outputFormat(extension: string | undefined): OutputFormat {
+  const format = (extension ?? 'json').toLowerCase();
+  if (!(OUTPUT_FORMATS as readonly string[]).includes(format)) {
+    throw notFound(`no such format "${extension}"; use /api/generate.{${OUTPUT_FORMATS.join(',')}}`);
+  }
+  return format as OutputFormat;
+}
+
+export function writerOptions(format: OutputFormat, query: Query): Omit<WriterOptions, 'count'> {
+  const delimiter = queryText(query, 'delimiter');
+  const quoteChar = queryText(query, 'quote_char');
+  const lineEnding = queryText(query, 'line_ending')?.toLowerCase();
+  if (delimiter !== undefined && (delimiter === '' || /[\r\n]/.test(delimiter))) throw badRequest('parameter "delimiter" must be one or more characters, without line breaks');
+  if (quoteChar !== undefined && ([...quoteChar].length !== 1 || /[\r\n]/.test(quoteChar))) throw badRequest(`parameter "quote_char" must be exactly one character, got "${quoteChar}"`);
+  if (delimiter !== undefined && delimiter.includes(quoteChar ?? '"')) throw badRequest('parameter "delimiter" must not contain the quote character (quote_char)');
+  if (lineEnding !== undefined && lineEnding !== 'unix' && lineEnding !== 'windows') throw badRequest(`parameter "line_ending" must be unix or windows, got "${lineEnding}"`);
+  return {
+    format,
+    array: queryBoolean(query, ['array'], false),
+    includeNulls: queryBoolean(query, ['include_nulls'], true),
+    includeHeader: queryBoolean(query, ['include_header', 'header'], true),
+    bom: queryBoolean(query, ['bom'], false),
+    lineEnding: lineEnding as 'unix' | 'windows' | undefined,
+    delimiter,
+    quoteChar,
+    table: queryText(query, 'table') || undefined,
+    createTable: queryBoolean(query, ['create_table'], false),
+    rootElement: queryText(query, 'root_element') || undefined,
+    recordElement: queryText(query, 'record_element') || undefined,
+  };
+}
+
+/** The JSONP callback, validated; only for json output. */
+export function jsonpCallback(query: Query, format: OutputFormat): string | null {
+  const callback = queryText(query, 'callback');
+  if (callback === undefined || callback === '') return null;
+  if (format !== 'json') throw badRequest('parameter "callback" (JSONP) works with json output only');
+  if (!CALLBACK.test(callback) || callback.length > 128) {
+    throw badRequest('parameter "callback" must be a JavaScript function name such as handleRows or app.onRows');
+  }
+  return callback;
+}

@@ -1,0 +1,117 @@
+/**
+ * GET and POST /api/generate and /api/generate.{json,csv,txt,custom,sql,xml} (spec 4.4).
+ * Everything is checked before the first byte: key, parameters, fields (all problems at
+ * once), the per-request limit, then the daily quota. Output streams; a client that goes
+ * away stops the generation.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { defaultWorkers, generate } from '@rowloom/core';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../db/tables.js';
+import { authenticate } from '../http/authenticate.js';
+import { jsonBody } from '../http/body.js';
+import { badRequest, HttpError, notFound } from '../http/http-error.js';
+import { queryCount, queryText, type Query } from '../http/query.js';
+import type { Plans } from '../plans.js';
+import { chargeUsage } from '../quota.js';
+import { findSchema } from '../saved-schemas.js';
+import type { User } from '../users.js';
+import { jsonpCallback, outputFormat, writerOptions } from './generate-request.js';
+
+/** Exactly this text: the Python client compares it to recognise the limit. */
+export const USAGE_LIMIT_EXCEEDED = 'Usage Limit Exceeded';
+
+interface FieldSource {
+  fields: unknown[];
+  count: number | null;
+}
+
+function fieldsFrom(json: unknown, where: string): FieldSource | null {
+  if (json === undefined) return null;
+  if (Array.isArray(json)) return { fields: json, count: null };
+  if (json && typeof json === 'object' && Array.isArray((json as { fields?: unknown }).fields)) {
+    const { fields, count } = json as { fields: unknown[]; count?: unknown };
+    return { fields, count: typeof count === 'number' && Number.isSafeInteger(count) && count >= 0 ? count : null };
+  }
+  throw badRequest(`${where} must be a JSON array of field specifications, e.g. [{"name": "id", "type": "Row Number"}]`);
+}
+
+/** Fields come from the body, else the `fields` parameter; a saved schema gives both fields and count. */
+async function resolveFields(db: Kysely<Tables>, user: User, query: Query, body: unknown): Promise<FieldSource> {
+  const fromBody = fieldsFrom(jsonBody(body), 'the request body');
+  const fieldsParam = queryText(query, 'fields');
+  let fromParam: FieldSource | null = null;
+  if (fieldsParam !== undefined && fieldsParam.trim() !== '') {
+    try {
+      fromParam = fieldsFrom(JSON.parse(fieldsParam), 'parameter "fields"');
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      throw badRequest(`parameter "fields" is not valid JSON (${(error as Error).message})`);
+    }
+  }
+  const schemaName = queryText(query, 'schema');
+  const saved = schemaName ? await findSchema(db, user.id, schemaName) : undefined;
+  if (schemaName && !saved) throw notFound(`no saved schema named "${schemaName}"; GET /api/schemas lists yours`);
+  const explicit = fromBody ?? fromParam;
+  if (explicit) return { fields: explicit.fields, count: explicit.count ?? saved?.count ?? null };
+  if (saved) return { fields: saved.fields, count: saved.count };
+  throw badRequest('no fields: send them as a JSON array in the request body or the "fields" parameter, or name a saved schema with "schema"');
+}
+
+/** `callback(` + the JSON + `);` */
+function jsonp(callback: string, json: Readable): Readable {
+  return Readable.from(
+    (async function* () {
+      yield `/**/${callback}(`;
+      for await (const chunk of json) yield chunk as Buffer;
+      yield ');';
+    })(),
+  );
+}
+
+export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: Plans): void {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = await authenticate(db, request);
+    const format = outputFormat((request.params as { format?: string }).format);
+    const query = request.query as Query;
+    const writer = writerOptions(format, query);
+    const callback = jsonpCallback(query, format);
+    const source = await resolveFields(db, user, query, request.body);
+    const count = queryCount(query, 'count') ?? source.count ?? 1;
+    const limits = plans[user.plan] ?? plans.free;
+    if (limits.recordsPerRequest !== null && count > limits.recordsPerRequest) {
+      throw badRequest(
+        `count ${count} is more than the ${limits.recordsPerRequest} records one request may ask for on the ${user.plan} plan; ask for at most ${limits.recordsPerRequest}`,
+        { limit: 'recordsPerRequest', allowed: limits.recordsPerRequest },
+      );
+    }
+    // Compiling validates the fields: a bad request fails here and is not charged.
+    const generation = generate({ fields: source.fields, count, seed: queryText(query, 'seed') || null, writer, workers: defaultWorkers(count) });
+    const decision = await chargeUsage(db, user.id, limits, count);
+    if (!decision.ok) {
+      generation.stream.destroy();
+      const retryAfter = Math.max(1, Math.ceil((decision.resetsAt.getTime() - Date.now()) / 1000));
+      throw new HttpError(
+        429,
+        USAGE_LIMIT_EXCEEDED,
+        { limit: decision.limit, allowed: decision.allowed, resets_at: decision.resetsAt.toISOString() },
+        { 'retry-after': String(retryAfter) },
+      );
+    }
+    const body = callback ? jsonp(callback, generation.stream) : generation.stream;
+    // A client that disconnects stops the generation (and its worker threads).
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) body.destroy();
+    });
+    return reply
+      .code(200)
+      .header('content-type', callback ? 'application/javascript; charset=utf-8' : generation.contentType)
+      .header('x-rowloom-seed', String(generation.seed))
+      .send(body);
+  };
+  for (const url of ['/api/generate', '/api/generate.:format']) {
+    app.get(url, handler);
+    app.post(url, handler);
+  }
+}

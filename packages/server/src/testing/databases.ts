@@ -1,0 +1,44 @@
+/**
+ * Which databases the server tests run against. SQLite always. PostgreSQL when it answers at
+ * ROWLOOM_TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test); when it does not,
+ * the suite is skipped with a message saying so, unless ROWLOOM_REQUIRE_POSTGRES=1 (CI sets it),
+ * which makes its absence a failure.
+ */
+import pg from 'pg';
+
+export const POSTGRES_URL = process.env.ROWLOOM_TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/test';
+export const POSTGRES_REQUIRED = process.env.ROWLOOM_REQUIRE_POSTGRES === '1';
+
+let reachable: Promise<string | null> | null = null;
+
+/** null when PostgreSQL answers; otherwise why not. */
+export function postgresProblem(): Promise<string | null> {
+  reachable ??= (async () => {
+    const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return null;
+    } catch (error) {
+      return `${POSTGRES_URL}: ${(error as Error).message}`;
+    } finally {
+      await client.end().catch(() => {});
+    }
+  })();
+  return reachable;
+}
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/**
+ * For node:test's `describe(..., { skip })`: false to run, or the reason it is skipped.
+ * Throws when PostgreSQL is required but missing, so the run fails.
+ */
+export async function skipUnlessAvailable(dialect: DialectName): Promise<false | string> {
+  if (dialect === 'sqlite') return false;
+  const problem = await postgresProblem();
+  if (problem === null) return false;
+  if (POSTGRES_REQUIRED) throw new Error(`PostgreSQL is required (ROWLOOM_REQUIRE_POSTGRES=1) but unavailable: ${problem}`);
+  process.stderr.write(`NOTE: the PostgreSQL suite is SKIPPED: ${problem}\n`);
+  return `PostgreSQL unavailable (${problem})`;
+}
