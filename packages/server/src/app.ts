@@ -7,19 +7,23 @@ import type { Config } from './config.js';
 import type { Store } from './db/open-database.js';
 import { acceptAnyBodyAsText } from './http/body.js';
 import { installErrorHandling } from './http/error-handler.js';
+import { installOpenApi, openApiRoute } from './http/openapi.js';
 import { generateRoutes } from './routes/generate-route.js';
 import { typesRoutes } from './routes/types-route.js';
 
 export interface AppOptions {
   store: Store;
   config: Pick<Config, 'bodyLimitBytes' | 'plans'>;
-  logger?: boolean;
+  /** Log level (LOG_LEVEL); requests are logged at info, so the default warn keeps the log for problems. */
+  logLevel?: string;
 }
 
-export async function buildApp({ store, config, logger = false }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, disableRequestLogging: true });
+export async function buildApp({ store, config, logLevel }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: logLevel ? { level: logLevel } : false, bodyLimit: config.bodyLimitBytes });
   acceptAnyBodyAsText(app);
   installErrorHandling(app);
+  await installOpenApi(app);
+  openApiRoute(app);
   typesRoutes(app, store.db);
   generateRoutes(app, store.db, config.plans);
   await app.ready();

@@ -17,7 +17,7 @@ if ((await countUsers(store.db)) === 0) {
       `Try: curl "http://localhost:${config.port}/api/generate.csv?key=${key}&count=5" -d '[{"name":"name","type":"Full Name"}]'\n\n`,
   );
 }
-const app = await buildApp({ store, config, logger: true });
+const app = await buildApp({ store, config, logLevel: process.env.LOG_LEVEL || 'warn' });
 const shutdown = async () => {
   await app.close();
   await store.close();

@@ -18,6 +18,44 @@ import { chargeUsage } from '../quota.js';
 import { findSchema } from '../saved-schemas.js';
 import type { User } from '../users.js';
 import { jsonpCallback, outputFormat, writerOptions } from './generate-request.js';
+import { errorResponses, KEY_QUERY, SECURITY } from '../http/openapi.js';
+
+const text = (description: string) => ({ type: 'string', description });
+const SCHEMA = {
+  summary: 'Generate rows',
+  description:
+    'Rows from the fields in the body (a JSON array of field specifications, whatever the Content-Type), the `fields` parameter, or a saved schema. ' +
+    'The extension picks the format (none means json). The seed used comes back in the X-Rowloom-Seed header.',
+  tags: ['generate'],
+  security: SECURITY,
+  querystring: {
+    type: 'object',
+    properties: {
+      ...KEY_QUERY,
+      count: text('Rows to generate (default 1, or the saved schema\'s count); at most the plan\'s records per request'),
+      schema: text('Name of a saved schema'),
+      fields: text('Field specifications as JSON (for GET and JSONP)'),
+      seed: text('Any text or number: the same seed and fields give the same bytes'),
+      callback: text('json only: JSONP function name'),
+      array: text('json: true always returns an array'),
+      include_nulls: text('json: false omits null keys'),
+      include_header: text('csv, txt, custom: false drops the header row (alias: header)'),
+      bom: text('csv, txt, custom: true starts with a byte order mark'),
+      delimiter: text('custom: column separator'),
+      quote_char: text('custom: quote character (default ")'),
+      line_ending: text('csv, txt, custom: unix or windows'),
+      table: text('sql: table name (default MOCK_DATA)'),
+      create_table: text('sql: true writes a create table statement first'),
+      root_element: text('xml: root element (default dataset)'),
+      record_element: text('xml: record element (default record)'),
+    },
+  },
+  body: { type: 'array', description: 'Field specifications: {name, type, percentBlank?, ...type parameters}', items: { type: 'object' } },
+  response: {
+    200: { description: 'The rows, streamed, in the requested format', content: Object.fromEntries(['application/json', 'text/csv', 'text/tab-separated-values', 'text/plain', 'application/sql', 'application/xml'].map((type) => [type, { schema: { type: 'string' } }])) },
+    ...errorResponses(400, 401, 404, 413, 429),
+  },
+};
 
 /** Exactly this text: the Python client compares it to recognise the limit. */
 export const USAGE_LIMIT_EXCEEDED = 'Usage Limit Exceeded';
@@ -110,8 +148,9 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
       .header('x-rowloom-seed', String(generation.seed))
       .send(body);
   };
+  const { body: _body, ...getSchema } = SCHEMA;
   for (const url of ['/api/generate', '/api/generate.:format']) {
-    app.get(url, handler);
-    app.post(url, handler);
+    app.get(url, { schema: getSchema }, handler);
+    app.post(url, { schema: SCHEMA }, handler);
   }
 }
