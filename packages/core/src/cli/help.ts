@@ -3,6 +3,7 @@ export const HELP = `rowloom: realistic synthetic data, fast and reproducible
 Usage:
   rowloom generate <schema.json> [options]     write rows to stdout or --out
   rowloom types [--json]                       list every data type and its parameters
+  rowloom users add <email> [--plan P] | list  the HTTP service's users and API keys
   rowloom --help | --version
 
 <schema.json> is a JSON array of field specifications, e.g.
