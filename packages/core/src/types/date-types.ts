@@ -12,6 +12,7 @@ import type { CounterRandom } from '../random/counter-random.js';
 import { MS_PER_DAY, SECONDS_PER_DAY } from '../time/civil.js';
 import { parseDateTime, parseTimeOfDay, type ParsedDateTime, type TimePrecision } from '../time/parse.js';
 import { checkStrftime, compileStrftime, splitDateAndTime, strftimeCharacters, type StrftimeFormatter } from '../time/strftime.js';
+import { sharedTextTable } from '../time/text-tables.js';
 import { defineType, type ParamSpec, type ResolvedParams, type TypeDefinition, type ValueGenerator } from './define-type.js';
 
 const CATEGORY = 'Dates & Times';
@@ -117,8 +118,8 @@ function secondBounds(range: DateRange): { first: number; last: number } {
  * A generator over the integers [0, size) whose formatted texts are computed on first use and
  * kept: the value depends on the index alone, so caching changes nothing but the speed.
  */
-function cachedPick(size: number, text: (index: number) => string): ValueGenerator {
-  const cache: string[] = new Array<string>(size).fill('');
+function cachedPick(tableKey: string, size: number, text: (index: number) => string): ValueGenerator {
+  const cache = sharedTextTable(tableKey, size);
   return (random: CounterRandom) => {
     const index = random.below(size);
     const cached = cache[index];
@@ -212,7 +213,7 @@ const dateType = defineType({
     const { first, last, format } = plan;
     const size = last - first + 1;
     const textOfDay = (index: number): string => format((first + index) * MS_PER_DAY);
-    if (size <= MAX_CACHED_DAYS) return cachedPick(size, textOfDay);
+    if (size <= MAX_CACHED_DAYS) return cachedPick(`date|${params.format as string}|${first}|${size}`, size, textOfDay);
     return (random) => textOfDay(random.intBetween(0, size - 1));
   },
 });
@@ -241,8 +242,8 @@ const datetimeType = defineType({
     // the day) and join them, which is far cheaper than formatting every value.
     const dateText = compileStrftime(split.date);
     const timeText = compileStrftime(split.time);
-    const days: string[] = new Array<string>(dayCount).fill('');
-    const seconds: string[] = new Array<string>(SECONDS_PER_DAY).fill('');
+    const days = sharedTextTable(`day|${split.date}|${firstDay}|${dayCount}`, dayCount);
+    const seconds = sharedTextTable(`second|${split.time}`, SECONDS_PER_DAY);
     return (random) => {
       const second = random.intBetween(first, last);
       const day = Math.floor(second / SECONDS_PER_DAY);
@@ -291,7 +292,7 @@ const timeType = defineType({
     context.declareCharacters(strftimeCharacters(params.format as string));
     const plan = accepted(planTime(params, ignoreProblems));
     const { first, last, format } = plan;
-    return cachedPick(last - first + 1, (index) => format((first + index) * 1000));
+    return cachedPick(`time|${params.format as string}|${first}|${last}`, last - first + 1, (index) => format((first + index) * 1000));
   },
 });
 

@@ -46,6 +46,10 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       const client = await pool.connect();
       try {
         await client.query(`create schema if not exists "${schema.replaceAll('"', '""')}"`);
+      } catch (error) {
+        // Two instances starting together can race on "if not exists": the loser sees the
+        // catalogue's unique violation, which means the schema is there.
+        if ((error as { code?: string }).code !== '23505') throw error;
       } finally {
         client.release();
       }

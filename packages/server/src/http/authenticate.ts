@@ -4,13 +4,13 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.js';
 import { findUserByKey, type User } from '../users.js';
 import { HttpError } from './http-error.js';
+import { queryText, type Query } from './query.js';
 
 /** Exactly this text: client libraries compare it to recognise a bad key. */
 export const INVALID_KEY = 'Invalid API Key';
 
 export async function authenticate(db: Kysely<Tables>, request: FastifyRequest): Promise<User> {
-  const query = request.query as Record<string, unknown>;
-  const fromQuery = typeof query.key === 'string' ? query.key : undefined;
+  const fromQuery = queryText(request.query as Query, 'key');
   const header = request.headers['x-api-key'];
   const key = fromQuery ?? (Array.isArray(header) ? header[0] : header);
   const user = key ? await findUserByKey(db, key.trim()) : undefined;
