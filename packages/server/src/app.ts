@@ -8,7 +8,10 @@ import type { Store } from './db/open-database.js';
 import { acceptAnyBodyAsText } from './http/body.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { installOpenApi, openApiRoute } from './http/openapi.js';
+import { datasetsRoutes } from './routes/datasets-route.js';
 import { generateRoutes } from './routes/generate-route.js';
+import { projectsRoutes } from './routes/projects-route.js';
+import { schemasRoutes } from './routes/schemas-route.js';
 import { typesRoutes } from './routes/types-route.js';
 
 export interface AppOptions {
@@ -26,6 +29,9 @@ export async function buildApp({ store, config, logLevel }: AppOptions): Promise
   openApiRoute(app);
   typesRoutes(app, store.db);
   generateRoutes(app, store.db, config.plans);
+  schemasRoutes(app, store.db);
+  projectsRoutes(app, store.db);
+  datasetsRoutes(app, store.db);
   await app.ready();
   return app;
 }

@@ -25,3 +25,20 @@ export async function saveSchema(db: Kysely<Tables>, userId: string, name: strin
     .execute();
   return { name, fields, count, updatedAt };
 }
+
+export interface SchemaSummary {
+  name: string;
+  count: number;
+  fields: number;
+  updated_at: string;
+}
+
+export async function listSchemas(db: Kysely<Tables>, userId: string): Promise<SchemaSummary[]> {
+  const rows = await db.selectFrom('schemas').select(['name', 'count', 'fields', 'updated_at']).where('user_id', '=', userId).orderBy('name').execute();
+  return rows.map((row) => ({ name: row.name, count: Number(row.count), fields: (JSON.parse(row.fields) as unknown[]).length, updated_at: row.updated_at }));
+}
+
+export async function deleteSchema(db: Kysely<Tables>, userId: string, name: string): Promise<boolean> {
+  const result = await db.deleteFrom('schemas').where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -4,6 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { compileSchema } from '../schema/compile.js';
+import type { Datasets } from '../types/define-type.js';
 import { createWriter } from '../writers/index.js';
 import type { WriterOptions } from '../writers/writer.js';
 import { rowBatches } from './batches.js';
@@ -11,6 +12,7 @@ import { RowEngine } from './row-engine.js';
 
 export interface WorkerSetup {
   fields: unknown[];
+  datasets?: Datasets;
   seedKey: number;
   writer: WriterOptions;
 }
@@ -22,7 +24,7 @@ export interface RangeTask {
 }
 
 const setup = workerData as WorkerSetup;
-const plan = compileSchema(setup.fields);
+const plan = compileSchema(setup.fields, { datasets: setup.datasets });
 const engine = new RowEngine(plan, setup.seedKey);
 const writer = createWriter(plan.shape, setup.writer);
 

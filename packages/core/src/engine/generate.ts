@@ -6,6 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { Readable } from 'node:stream';
 import { compileSchema, type SchemaPlan } from '../schema/compile.js';
+import type { Datasets } from '../types/define-type.js';
 import { createWriter } from '../writers/index.js';
 import type { RowWriter, WriterOptions } from '../writers/writer.js';
 import { rowBatches } from './batches.js';
@@ -19,6 +20,10 @@ export const PARALLEL_THRESHOLD = 100_000;
 export interface GenerateRequest {
   /** Field specifications (spec 2.1). */
   fields: unknown[];
+  /** The datasets Dataset Column and My List fields read, by name (plain data, copied to workers). */
+  datasets?: Datasets;
+  /** Every dataset name the caller has, for the message about a missing one (see CompileOptions). */
+  datasetNames?: readonly string[];
   count: number;
   seed?: Seed | null;
   /** Format and format options; `count` is taken from above. */
@@ -46,14 +51,14 @@ export function defaultWorkers(count: number): number {
 
 /** Throws SchemaError (every problem at once) before any output when the schema is invalid. */
 export function generate(request: GenerateRequest): Generation {
-  const plan = compileSchema(request.fields);
+  const plan = compileSchema(request.fields, { datasets: request.datasets, datasetNames: request.datasetNames });
   const { seed, key } = resolveSeed(request.seed);
   const writerOptions: WriterOptions = { ...request.writer, count: request.count };
   const writer = createWriter(plan.shape, writerOptions);
   const workers = Math.max(1, Math.min(request.workers ?? defaultWorkers(request.count), 64));
   const pieces =
     workers > 1 && request.count > 1
-      ? parallelPieces(writer, { fields: request.fields, seedKey: key, writer: writerOptions }, request.count, workers, request.onProgress)
+      ? parallelPieces(writer, { fields: request.fields, datasets: request.datasets, seedKey: key, writer: writerOptions }, request.count, workers, request.onProgress)
       : serialPieces(writer, new RowEngine(plan, key), request.count, request.onProgress);
   return {
     seed,

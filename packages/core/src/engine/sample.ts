@@ -1,5 +1,6 @@
 /** Generate rows as plain objects in memory: for tests, previews and embedding in other programs. */
 import { compileSchema } from '../schema/compile.js';
+import type { Datasets } from '../types/define-type.js';
 import { RowEngine } from './row-engine.js';
 import { toPlainObject } from './plain-objects.js';
 import { resolveSeed, type Seed } from './seed.js';
@@ -9,10 +10,12 @@ export interface SampleOptions {
   seed?: Seed;
   /** First row index (0-based); rows are a pure function of their index. */
   start?: number;
+  /** The datasets Dataset Column and My List fields read, by name. */
+  datasets?: Datasets;
 }
 
 export function generateObjects(fields: unknown[], options: SampleOptions = {}): Record<string, unknown>[] {
-  const plan = compileSchema(fields);
+  const plan = compileSchema(fields, { datasets: options.datasets });
   const engine = new RowEngine(plan, resolveSeed(options.seed).key);
   const start = options.start ?? 0;
   const rows: Record<string, unknown>[] = [];

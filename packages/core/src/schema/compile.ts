@@ -7,6 +7,8 @@
  */
 import type {
   CreateContext,
+  Datasets,
+  DatasetTable,
   FieldReference,
   ResolvedParams,
   RowState,
@@ -96,7 +98,17 @@ function readPercentBlank(raw: Record<string, unknown>, problem: (param: string,
   return n;
 }
 
-export function compileSchema(input: unknown): SchemaPlan {
+export interface CompileOptions {
+  /** The datasets Dataset Column and My List fields may read, by name (plain data). */
+  datasets?: Datasets;
+  /**
+   * Every dataset name the caller has, for the message about a missing one, when `datasets`
+   * holds only those the fields name (default: the names in `datasets`).
+   */
+  datasetNames?: readonly string[];
+}
+
+export function compileSchema(input: unknown, options: CompileOptions = {}): SchemaPlan {
   const problems: Problem[] = [];
   if (!Array.isArray(input)) {
     throw new SchemaError([{ field: null, param: null, message: 'the schema must be a JSON array of field specifications, e.g. [{"name": "id", "type": "Row Number"}]' }]);
@@ -235,6 +247,10 @@ export function compileSchema(input: unknown): SchemaPlan {
   const cartesianFields: { size: number; stride: number }[] = [];
   // References ask their target's character set through this, once resolution starts.
   const characterResolver: CharacterResolver = { characters: (plan) => plan.characters };
+  const datasets = options.datasets ?? {};
+  // Own keys only: a dataset may be called "constructor" or "__proto__".
+  const findDataset = (name: string): DatasetTable | undefined => (Object.hasOwn(datasets, name) ? datasets[name] : undefined);
+  const sharedValues = new Map<string, unknown>();
   for (const plan of plans) {
     if (!creatable.has(plan)) continue;
     const label = plan.name;
@@ -272,6 +288,12 @@ export function compileSchema(input: unknown): SchemaPlan {
         plan.characterSource = characters;
       },
       problem: report,
+      dataset: findDataset,
+      datasetNames: () => [...(options.datasetNames ?? Object.keys(datasets))],
+      shared: <T>(key: string, make: () => T): T => {
+        if (!sharedValues.has(key)) sharedValues.set(key, make());
+        return sharedValues.get(key) as T;
+      },
     };
     plan.generate = plan.type.create(plan.params, context);
   }

@@ -35,7 +35,7 @@ function exampleValue(type: TypeDefinition): unknown {
   const field = { name: 'example', type: type.name, ...type.exampleParams };
   const fields: unknown[] = [field, { name: 'example_row', type: 'Row Number' }];
   if (type.structure === 'items') fields.push({ name: 'example.id', type: 'Row Number' });
-  return generateObjects(fields, { count: 1, seed: EXAMPLE_SEED })[0].example;
+  return generateObjects(fields, { count: 1, seed: EXAMPLE_SEED, datasets: type.exampleDatasets })[0].example;
 }
 
 export function describeType(type: TypeDefinition): TypeDescription {

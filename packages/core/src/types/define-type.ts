@@ -63,6 +63,18 @@ export interface FieldReference {
   characters(): string | null;
 }
 
+/**
+ * An uploaded table (a user's dataset) as the engine receives it: plain, serialisable data, so
+ * worker threads get their own copy. Every row has one text per column ('' for an empty cell).
+ */
+export interface DatasetTable {
+  readonly columns: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+}
+
+/** The datasets a schema may read (Dataset Column, My List), by name. */
+export type Datasets = Readonly<Record<string, DatasetTable>>;
+
 /** Offered to `create` once per field when a schema is compiled. */
 export interface CreateContext {
   /** The field's full name as written in the schema. */
@@ -87,6 +99,16 @@ export interface CreateContext {
   declareCharacters(characters: string | (() => string | null)): void;
   /** Records a problem with one of this field's parameters (compile fails, all problems listed). */
   problem(param: string | null, message: string): void;
+  /** The dataset of that name given to the compiler; undefined when there is none. */
+  dataset(name: string): DatasetTable | undefined;
+  /** Every dataset name the caller has (CompileOptions.datasetNames, else those given), for messages. */
+  datasetNames(): string[];
+  /**
+   * One value per schema and key, made by the first field that asks and handed to every later
+   * one: how fields of one schema agree on something (two cartesian Dataset Columns of one
+   * dataset share one loop position). Keys are namespaced by the type that uses them.
+   */
+  shared<T>(key: string, make: () => T): T;
 }
 
 export interface TypeDefinition {
@@ -105,6 +127,8 @@ export interface TypeDefinition {
   structure?: 'items';
   /** Parameters for the catalogue's example value when the defaults alone are not enough. */
   exampleParams?: Record<string, unknown>;
+  /** Datasets the catalogue's example reads (for the types that read uploaded datasets). */
+  exampleDatasets?: Datasets;
   /** Cross-parameter checks beyond what ParamSpec expresses (min <= max...). */
   check?(params: ResolvedParams, problem: (param: string | null, message: string) => void): void;
   /** Prepares everything expensive once per field and returns the per-row generator. */

@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { defaultWorkers, generate } from '@rowloom/core';
 import type { Kysely } from 'kysely';
+import { datasetsForFields } from '../datasets.js';
 import type { Tables } from '../db/tables.js';
 import { authenticate } from '../http/authenticate.js';
 import { jsonBody } from '../http/body.js';
@@ -124,8 +125,9 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
         { limit: 'recordsPerRequest', allowed: limits.recordsPerRequest },
       );
     }
+    const { datasets, datasetNames } = await datasetsForFields(db, user.id, source.fields);
     // Compiling validates the fields: a bad request fails here and is not charged.
-    const generation = generate({ fields: source.fields, count, seed: queryText(query, 'seed') || null, writer, workers: defaultWorkers(count) });
+    const generation = generate({ fields: source.fields, datasets, datasetNames, count, seed: queryText(query, 'seed') || null, writer, workers: defaultWorkers(count) });
     const decision = await chargeUsage(db, user.id, limits, count);
     if (!decision.ok) {
       generation.stream.destroy();

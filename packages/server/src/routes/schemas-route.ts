@@ -1,0 +1,130 @@
+/**
+ * Saved schemas: POST or PUT /api/schemas/:name stores a field list and its default row count
+ * (creating or replacing it), validated exactly as a generate request would be; GET lists them
+ * or shows one; DELETE removes one. `generate?schema=NAME` uses them.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { compileSchema } from '@rowloom/core';
+import type { Kysely } from 'kysely';
+import { datasetsForFields } from '../datasets.js';
+import type { Tables } from '../db/tables.js';
+import { authenticate } from '../http/authenticate.js';
+import { jsonBody } from '../http/body.js';
+import { badRequest, notFound } from '../http/http-error.js';
+import { errorResponses, KEY_QUERY, SECURITY } from '../http/openapi.js';
+import { queryText, type Query } from '../http/query.js';
+import { deleteSchema, findSchema, listSchemas, saveSchema } from '../saved-schemas.js';
+import { pathName } from './datasets-route.js';
+
+/** Mockaroo's own default row count for a schema. */
+export const DEFAULT_SCHEMA_COUNT = 1000;
+
+const FIELDS_EXAMPLE = '{"fields": [{"name": "id", "type": "Row Number"}], "count": 100}';
+
+const NAME_PARAM = { type: 'object', properties: { '*': { type: 'string', description: 'The schema name, URL-encoded (may contain spaces)' } } };
+const KEY_ONLY = { type: 'object', properties: KEY_QUERY };
+const LIST_SCHEMA = {
+  summary: 'List your saved schemas',
+  tags: ['schemas'],
+  security: SECURITY,
+  querystring: KEY_ONLY,
+  response: {
+    200: {
+      type: 'object',
+      properties: { schemas: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, count: { type: 'integer' }, fields: { type: 'integer', description: 'How many fields' }, updated_at: { type: 'string' } } } } },
+    },
+    ...errorResponses(401),
+  },
+};
+const GET_SCHEMA = {
+  summary: 'A saved schema: its fields and default row count',
+  tags: ['schemas'],
+  security: SECURITY,
+  params: NAME_PARAM,
+  querystring: KEY_ONLY,
+  response: {
+    200: { type: 'object', properties: { name: { type: 'string' }, fields: { type: 'array', items: { type: 'object' } }, count: { type: 'integer' }, updated_at: { type: 'string' } } },
+    ...errorResponses(401, 404),
+  },
+};
+const SAVE_SCHEMA = {
+  summary: 'Save (create or replace) a schema',
+  description: `Validated exactly like a generate request. count is the default row count of generate?schema=NAME (default ${DEFAULT_SCHEMA_COUNT}).`,
+  tags: ['schemas'],
+  security: SECURITY,
+  params: NAME_PARAM,
+  querystring: { type: 'object', properties: { ...KEY_QUERY, count: { type: 'string', description: 'Default row count, when the body does not give one' } } },
+  body: {
+    oneOf: [
+      { type: 'object', properties: { fields: { type: 'array', items: { type: 'object' } }, count: { type: 'integer', minimum: 1 } }, required: ['fields'] },
+      { type: 'array', items: { type: 'object' } },
+    ],
+  },
+  response: {
+    200: { type: 'object', properties: { success: { type: 'boolean' }, name: { type: 'string' }, count: { type: 'integer' }, fields: { type: 'integer' }, updated_at: { type: 'string' } } },
+    ...errorResponses(400, 401, 413),
+  },
+};
+const DELETE_SCHEMA = {
+  summary: 'Delete a saved schema',
+  tags: ['schemas'],
+  security: SECURITY,
+  params: NAME_PARAM,
+  querystring: KEY_ONLY,
+  response: { 200: { type: 'object', properties: { success: { type: 'boolean' } } }, ...errorResponses(401, 404) },
+};
+
+function schemaCount(value: unknown, where: string): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw badRequest(`${where} must be a whole number of 1 or more (the schema's default row count), got ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** `{ "fields": [...], "count": N }` or a bare array; the count may also come as ?count=. */
+function schemaBody(request: FastifyRequest): { fields: unknown[]; count: number } {
+  const json = jsonBody(request.body);
+  const fromQuery = schemaCount(queryText(request.query as Query, 'count'), 'parameter "count"');
+  if (Array.isArray(json)) return { fields: json, count: fromQuery ?? DEFAULT_SCHEMA_COUNT };
+  if (json && typeof json === 'object' && Array.isArray((json as { fields?: unknown }).fields)) {
+    const { fields, count } = json as { fields: unknown[]; count?: unknown };
+    return { fields, count: schemaCount(count, '"count"') ?? fromQuery ?? DEFAULT_SCHEMA_COUNT };
+  }
+  throw badRequest(`the body must be the schema as JSON: ${FIELDS_EXAMPLE}, or just the array of fields`);
+}
+
+export function schemasRoutes(app: FastifyInstance, db: Kysely<Tables>): void {
+  const list = async (request: FastifyRequest) => {
+    const user = await authenticate(db, request);
+    return { schemas: await listSchemas(db, user.id) };
+  };
+  app.get('/api/schemas', { schema: LIST_SCHEMA }, list);
+
+  app.get('/api/schemas/*', { schema: GET_SCHEMA }, async (request) => {
+    if (((request.params as { '*'?: string })['*'] ?? '') === '') return list(request);
+    const user = await authenticate(db, request);
+    const name = pathName(request, 'schema', 'schemas');
+    const schema = await findSchema(db, user.id, name);
+    if (!schema) throw notFound(`no saved schema named "${name}"; GET /api/schemas lists yours`);
+    return { name: schema.name, fields: schema.fields, count: schema.count, updated_at: schema.updatedAt };
+  });
+
+  const save = async (request: FastifyRequest) => {
+    const user = await authenticate(db, request);
+    const name = pathName(request, 'schema', 'schemas');
+    const { fields, count } = schemaBody(request);
+    // Validated exactly as generate would: a SchemaError becomes a 400 listing every problem.
+    compileSchema(fields, await datasetsForFields(db, user.id, fields));
+    const saved = await saveSchema(db, user.id, name, fields, count);
+    return { success: true, name: saved.name, count: saved.count, fields: saved.fields.length, updated_at: saved.updatedAt };
+  };
+  app.post('/api/schemas/*', { schema: SAVE_SCHEMA }, save);
+  app.put('/api/schemas/*', { schema: SAVE_SCHEMA }, save);
+
+  app.delete('/api/schemas/*', { schema: DELETE_SCHEMA }, async (request) => {
+    const user = await authenticate(db, request);
+    const name = pathName(request, 'schema', 'schemas');
+    if (!(await deleteSchema(db, user.id, name))) throw notFound(`no saved schema named "${name}"; GET /api/schemas lists yours`);
+    return { success: true };
+  });
+}
