@@ -25,6 +25,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       void reply.code(413).send({ error: `the request body is larger than the ${request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit} bytes allowed` });
       return;
     }
+    if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fastifyError.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
+      void reply.code(fastifyError.statusCode ?? 415).send({ error: `the request's Content-Type header is malformed (${fastifyError.message}); send e.g. application/json, or text/csv for datasets` });
+      return;
+    }
     if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
       void reply.code(fastifyError.statusCode).send({ error: fastifyError.message });
       return;
