@@ -12,7 +12,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { DEFAULT_PLANS } from '../plans.js';
 import { saveSchema } from '../saved-schemas.js';
 import { skipUnlessAvailable } from '../testing/databases.js';
-import { newTestDatabase, startTestServer, type TestServer } from '../testing/test-server.js';
+import { newTestDatabase, startTestServer, type TestServer } from '../testing/server-fixture.js';
 import { findUserByKey } from '../users.js';
 
 // The shape of `mockaroo` 0.1.7 as read from node_modules/mockaroo/lib: CommonJS (Babel) whose

@@ -10,7 +10,7 @@ import { DEFAULT_PLANS, type Plans } from '../plans.js';
 import { usageDay } from '../quota.js';
 import { saveSchema } from '../saved-schemas.js';
 import { POSTGRES_URL, skipUnlessAvailable } from '../testing/databases.js';
-import { newTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../testing/test-server.js';
+import { newTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../testing/server-fixture.js';
 import { findUserByKey } from '../users.js';
 
 const PLANS: Plans = {

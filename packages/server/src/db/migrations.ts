@@ -2,8 +2,7 @@
  * Migrations, portable between SQLite and PostgreSQL: text ids, bigint counters, no
  * dialect-specific types. Applied on start; add new ones at the end, never edit old ones.
  */
-import type { Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { Kysely, Migration } from 'kysely';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': {

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
 import { skipUnlessAvailable } from '../testing/databases.js';
-import { newTestDatabase, startTestServer, type TestServer } from '../testing/test-server.js';
+import { newTestDatabase, startTestServer, type TestServer } from '../testing/server-fixture.js';
 
 async function call(server: TestServer, path: string, init: RequestInit = {}) {
   const response = await fetch(server.url + path, init);

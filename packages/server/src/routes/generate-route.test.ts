@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { XMLValidator } from 'fast-xml-parser';
 import { DEFAULT_PLANS } from '../plans.js';
 import { skipUnlessAvailable } from '../testing/databases.js';
-import { newTestDatabase, startTestServer, type TestServer } from '../testing/test-server.js';
+import { newTestDatabase, startTestServer, type TestServer } from '../testing/server-fixture.js';
 
 const FIELDS = [
   { name: 'id', type: 'Row Number' },

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { skipUnlessAvailable } from '../testing/databases.js';
-import { newTestDatabase, startTestServer, type TestServer } from '../testing/test-server.js';
+import { newTestDatabase, startTestServer, type TestServer } from '../testing/server-fixture.js';
 import { DEFAULT_SCHEMA_COUNT } from './schemas-route.js';
 
 const FIELDS = [
