@@ -426,7 +426,24 @@ function compileOps(format: string): Op[] {
  * Compiles a strftime format into a formatter of epoch milliseconds (UTC).
  * Throws StrftimeError for a format that `checkStrftime` reports.
  */
+/**
+ * Compiled formatters by format text. A formatter is a pure function of its format, and a
+ * server compiles the same few formats for every request, so they are compiled once.
+ */
+const compiledFormats = new Map<string, StrftimeFormatter>();
+const MAX_COMPILED_FORMATS = 256;
+
 export function compileStrftime(format: string): StrftimeFormatter {
+  let formatter = compiledFormats.get(format);
+  if (formatter === undefined) {
+    formatter = compileUncached(format);
+    if (compiledFormats.size >= MAX_COMPILED_FORMATS) compiledFormats.delete(compiledFormats.keys().next().value as string);
+    compiledFormats.set(format, formatter);
+  }
+  return formatter;
+}
+
+function compileUncached(format: string): StrftimeFormatter {
   const ops = fuseLiterals(compileOps(format));
   if (ops.length === 0) return () => '';
   if (ops.length === 1 && ops[0].code === LITERAL) {
@@ -646,8 +663,10 @@ function render(ops: readonly Op[], needsDate: boolean, needsTime: boolean, need
  * padding, and the letters of month, weekday, AM/PM and zone names). Lets writers skip
  * escaping checks for date columns (CreateContext.declareCharacters).
  */
+const NAME_CHARACTERS = [...MONTH_NAMES, ...WEEKDAY_NAMES, 'AM', 'PM', 'am', 'pm', 'UTC'].join('');
+
 export function strftimeCharacters(format: string): string {
-  const names = [...MONTH_NAMES, ...WEEKDAY_NAMES, 'AM', 'PM', 'am', 'pm', 'UTC'].join('');
+  const names = NAME_CHARACTERS;
   const whitespace = format.includes('%n') || format.includes('%t') ? '\n\t' : '';
   return [...new Set(format + names + '0123456789 +-:.' + whitespace)].join('');
 }

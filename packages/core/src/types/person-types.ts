@@ -91,6 +91,7 @@ const LAST_NAME_CHARACTERS = charactersOf(LAST_NAMES);
 const HANDLE_CHARACTERS = charactersOf(ALL_INITIALS, LAST_EMAIL_PARTS, DIGITS);
 
 const EMAIL_SUFFIXES = EMAIL_DOMAINS.map((domain) => '@' + domain);
+const EMAIL_CHARACTERS = charactersOf(HANDLE_CHARACTERS, EMAIL_SUFFIXES);
 
 export const personTypes: TypeDefinition[] = [
   personType('Gender', 'Male, Female, or (about 4% of rows) another gender identity; agrees with the row\'s first name.', charactersOf(GENDERS.map(([g]) => g)), (p) => p.gender),
@@ -104,7 +105,7 @@ export const personTypes: TypeDefinition[] = [
     params: [],
     output: 'string',
     create: (_params, context) => {
-      context.declareCharacters(charactersOf(HANDLE_CHARACTERS, EMAIL_SUFFIXES));
+      context.declareCharacters(EMAIL_CHARACTERS);
       return (random, row) => {
       const person = row.family(personFamily);
       return person.initial + person.lastPart + row.index + EMAIL_SUFFIXES[random.below(EMAIL_SUFFIXES.length)];
