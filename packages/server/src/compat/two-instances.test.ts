@@ -139,7 +139,11 @@ describe('two server instances on one PostgreSQL', { skip: await skipUnlessAvail
     const key = await a!.userKey();
     const user = await findUserByKey(a!.store.db, key);
     assert.ok(user);
-    await saveSchema(a!.store.db, user.id, 'shared people', [{ name: 'id', type: 'Row Number' }, { name: 'first', type: 'First Name' }], 4);
+    // Saved through server A's API...
+    const put = (fields: unknown[], count: number) =>
+      fetch(`${a!.url}/api/schemas/${encodeURIComponent('shared people')}?key=${key}`, { method: 'PUT', body: JSON.stringify({ fields, count }) });
+    assert.equal((await put([{ name: 'id', type: 'Row Number' }, { name: 'first', type: 'First Name' }], 4)).status, 200);
+    // ...used through server B.
     const url = `${b!.url}/api/generate.json?key=${key}&schema=${encodeURIComponent('shared people')}`;
     const first = await fetch(url);
     assert.equal(first.status, 200);
@@ -147,7 +151,7 @@ describe('two server instances on one PostgreSQL', { skip: await skipUnlessAvail
     assert.equal(rows.length, 4);
     assert.deepEqual(Object.keys(rows[0]), ['id', 'first']);
 
-    await saveSchema(a!.store.db, user.id, 'shared people', [{ name: 'n', type: 'Row Number' }], 2);
+    assert.equal((await put([{ name: 'n', type: 'Row Number' }], 2)).status, 200);
     const second = await fetch(url);
     assert.equal(second.status, 200);
     assert.deepEqual(await second.json(), [{ n: 1 }, { n: 2 }]);
