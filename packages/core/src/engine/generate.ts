@@ -9,7 +9,7 @@ import { compileSchema, type SchemaPlan } from '../schema/compile.js';
 import type { Datasets } from '../types/define-type.js';
 import { createWriter } from '../writers/index.js';
 import type { RowWriter, WriterOptions } from '../writers/writer.js';
-import { rowBatches } from './batches.js';
+import { BATCH_CHARS, rowBatches } from './batches.js';
 import { RowEngine } from './row-engine.js';
 import { resolveSeed, type Seed } from './seed.js';
 import { generateInWorkers } from './worker-pool.js';
@@ -71,15 +71,20 @@ export function generate(request: GenerateRequest): Generation {
 }
 
 function* serialPieces(writer: RowWriter, engine: RowEngine, count: number, onProgress?: (rows: number) => void): Generator<string> {
-  yield writer.begin();
+  // The opening text travels with the first batch and the closing text with the last, so a
+  // small response is one write to the socket rather than three.
+  let held = writer.begin();
   // Progress is reported per slice of rows, so the callback never sits on the hot path.
   const slice = 65536;
   for (let start = 0; start < count; start += slice) {
     const end = Math.min(count, start + slice);
-    yield* rowBatches(engine, writer, start, end);
+    for (const batch of rowBatches(engine, writer, start, end)) {
+      if (held.length >= BATCH_CHARS) yield held;
+      held = held.length >= BATCH_CHARS ? batch : held + batch;
+    }
     onProgress?.(end);
   }
-  yield writer.end();
+  yield held + writer.end();
 }
 
 async function* parallelPieces(

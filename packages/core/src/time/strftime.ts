@@ -665,8 +665,15 @@ function render(ops: readonly Op[], needsDate: boolean, needsTime: boolean, need
  */
 const NAME_CHARACTERS = [...MONTH_NAMES, ...WEEKDAY_NAMES, 'AM', 'PM', 'am', 'pm', 'UTC'].join('');
 
+const charactersByFormat = new Map<string, string>();
+
 export function strftimeCharacters(format: string): string {
-  const names = NAME_CHARACTERS;
-  const whitespace = format.includes('%n') || format.includes('%t') ? '\n\t' : '';
-  return [...new Set(format + names + '0123456789 +-:.' + whitespace)].join('');
+  let characters = charactersByFormat.get(format);
+  if (characters === undefined) {
+    const whitespace = format.includes('%n') || format.includes('%t') ? '\n\t' : '';
+    characters = [...new Set(format + NAME_CHARACTERS + '0123456789 +-:.' + whitespace)].join('');
+    if (charactersByFormat.size >= MAX_COMPILED_FORMATS) charactersByFormat.delete(charactersByFormat.keys().next().value as string);
+    charactersByFormat.set(format, characters);
+  }
+  return characters;
 }
