@@ -11,7 +11,7 @@ export interface ChildArgs {
 export function parseChildArgs(argv: string[] = process.argv.slice(2)): ChildArgs {
   const { values } = parseArgs({
     args: argv,
-    options: { format: { type: 'string' }, n: { type: 'string' }, workers: { type: 'string', default: '1' } },
+    options: { format: { type: 'string' }, n: { type: 'string' }, workers: { type: 'string', default: '1' }, schema: { type: 'string', default: 'standard' } },
     strict: true,
   });
   const format = values.format as BenchFormat;

@@ -2,7 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { childScript } from './paths.js';
 
-export const IMPL_NAMES = ['rowloom-1', 'rowloom-all', 'faker-typical'] as const;
+export const IMPL_NAMES = ['rowloom-1', 'rowloom-all', 'faker-typical', 'rowloom-formula', 'rowloom-ten-formulas'] as const;
 export type ImplName = (typeof IMPL_NAMES)[number];
 
 /** What every Rowloom figure is divided by. */
@@ -17,5 +17,10 @@ export function implCommand(impl: ImplName): { script: string; args: string[] } 
       return { script: childScript('rowloom-child'), args: ['--workers', String(availableParallelism())] };
     case 'faker-typical':
       return { script: childScript('faker-typical'), args: [] };
+    // One thread, the standard schema with its last field a Formula; and ten Formula fields.
+    case 'rowloom-formula':
+      return { script: childScript('rowloom-child'), args: ['--workers', '1', '--schema', 'formula'] };
+    case 'rowloom-ten-formulas':
+      return { script: childScript('rowloom-child'), args: ['--workers', '1', '--schema', 'ten-formulas'] };
   }
 }

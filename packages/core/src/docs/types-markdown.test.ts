@@ -15,3 +15,9 @@ test('every type is documented with a category, a description and described para
     for (const p of type.params) assert.ok(p.description.length > 3, `${type.name}.${p.name}`);
   }
 });
+
+test('docs/formulas.md is up to date with the function and method tables (run `npm run docs`)', async () => {
+  const { renderFormulasMarkdown } = await import('./formulas-markdown.js');
+  const committed = readFileSync(new URL('../../../../docs/formulas.md', import.meta.url), 'utf8');
+  assert.equal(committed, renderFormulasMarkdown());
+});

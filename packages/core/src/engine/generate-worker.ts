@@ -15,6 +15,9 @@ export interface WorkerSetup {
   datasets?: Datasets;
   seedKey: number;
   writer: WriterOptions;
+  /** Formulas' now() and data_generation_uuid: the main thread's, so every thread agrees. */
+  startedAtMs: number;
+  generationUuid: string;
 }
 
 export interface RangeTask {
@@ -24,7 +27,7 @@ export interface RangeTask {
 }
 
 const setup = workerData as WorkerSetup;
-const plan = compileSchema(setup.fields, { datasets: setup.datasets });
+const plan = compileSchema(setup.fields, { datasets: setup.datasets, startedAtMs: setup.startedAtMs, generationUuid: setup.generationUuid });
 const engine = new RowEngine(plan, setup.seedKey);
 const writer = createWriter(plan.shape, setup.writer);
 

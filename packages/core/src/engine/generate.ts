@@ -11,7 +11,7 @@ import { createWriter } from '../writers/index.js';
 import type { RowWriter, WriterOptions } from '../writers/writer.js';
 import { BATCH_CHARS, rowBatches } from './batches.js';
 import { RowEngine } from './row-engine.js';
-import { resolveSeed, type Seed } from './seed.js';
+import { generationUuid, resolveSeed, type Seed } from './seed.js';
 import { generateInWorkers } from './worker-pool.js';
 
 /** Below this many rows, starting worker threads costs more than it saves. */
@@ -51,14 +51,16 @@ export function defaultWorkers(count: number): number {
 
 /** Throws SchemaError (every problem at once) before any output when the schema is invalid. */
 export function generate(request: GenerateRequest): Generation {
-  const plan = compileSchema(request.fields, { datasets: request.datasets, datasetNames: request.datasetNames });
   const { seed, key } = resolveSeed(request.seed);
+  // One start time and id for the whole generation, so every worker computes the same formulas.
+  const formulaConstants = { startedAtMs: Date.now(), generationUuid: generationUuid(key) };
+  const plan = compileSchema(request.fields, { datasets: request.datasets, datasetNames: request.datasetNames, ...formulaConstants });
   const writerOptions: WriterOptions = { ...request.writer, count: request.count };
   const writer = createWriter(plan.shape, writerOptions);
   const workers = Math.max(1, Math.min(request.workers ?? defaultWorkers(request.count), 64));
   const pieces =
     workers > 1 && request.count > 1
-      ? parallelPieces(writer, { fields: request.fields, datasets: request.datasets, seedKey: key, writer: writerOptions }, request.count, workers, request.onProgress)
+      ? parallelPieces(writer, { fields: request.fields, datasets: request.datasets, seedKey: key, writer: writerOptions, ...formulaConstants }, request.count, workers, request.onProgress)
       : serialPieces(writer, new RowEngine(plan, key), request.count, request.onProgress);
   return {
     seed,

@@ -7,6 +7,7 @@ import { CounterRandom, combineKeys, hashString, itemKey, rowKey } from '../rand
 import type { FieldPlan, SchemaPlan, ScopePlan } from '../schema/compile.js';
 import type { ValueGenerator } from '../types/define-type.js';
 import { ItemList, type Value } from '../values.js';
+import type { CompiledFormula } from '../formula/compile-formula.js';
 import { FamilyRandoms } from './family-randoms.js';
 import { MutableRowState } from './row-state.js';
 
@@ -17,6 +18,8 @@ interface FieldStep {
   readonly slot: number;
   readonly nameKey: number;
   readonly generate: ValueGenerator;
+  /** The field's `formula` property: applied to each generated value. */
+  readonly formula: CompiledFormula | null;
   readonly random: CounterRandom;
   /** Null when the field is never blank. */
   readonly blankRandom: CounterRandom | null;
@@ -47,6 +50,7 @@ export class RowEngine {
         slot: field.slot,
         nameKey: field.nameKey,
         generate: field.generate,
+        formula: field.formula,
         random: new CounterRandom(key),
         blankRandom: field.percentBlank > 0 ? new CounterRandom(combineKeys(key, BLANK_SALT)) : null,
         blankShare: field.percentBlank / 100,
@@ -83,7 +87,8 @@ export class RowEngine {
       step.random.reset(state.key);
       if (step.itemSteps !== null) values[step.slot] = this.items(step, state);
       else if (step.repeat !== null) values[step.slot] = this.repeated(step, state);
-      else values[step.slot] = step.generate(step.random, state);
+      else if (step.formula === null) values[step.slot] = step.generate(step.random, state);
+      else values[step.slot] = step.formula.evaluate(state, step.generate(step.random, state), step.random);
     }
   }
 
@@ -113,7 +118,8 @@ export class RowEngine {
       const key = itemKey(base, j);
       element.moveTo(state.index, state.rowIndex, key);
       step.random.reset(key);
-      result[j] = step.generate(step.random, element);
+      const value = step.generate(step.random, element);
+      result[j] = step.formula === null ? value : step.formula.evaluate(element, value, step.random);
     }
     return result;
   }

@@ -58,13 +58,15 @@ describe('schema validation', () => {
     assert.equal(plan.fields[0].percentBlank, 25);
   });
 
-  test('a non-empty formula is a clear error until the formula language exists; empty or null is ignored', () => {
-    hasProblem(problemsOf([{ name: 'x', type: 'Row Number', formula: 'this + 1' }]), 'x', 'formula', /not available/);
-    compileSchema([{ name: 'x', type: 'Row Number', formula: null }, { name: 'y', type: 'Row Number', formula: '  ' }]);
+  test('the formula property compiles; empty or null means none; a formula that is not text is an error', () => {
+    assert.ok(compileSchema([{ name: 'x', type: 'Row Number', formula: 'this + 1' }]).fields[0].formula !== null);
+    const plan = compileSchema([{ name: 'x', type: 'Row Number', formula: null }, { name: 'y', type: 'Row Number', formula: '  ' }]);
+    assert.ok(plan.fields.every((f) => f.formula === null));
+    hasProblem(problemsOf([{ name: 'x', type: 'Row Number', formula: 42 }]), 'x', 'formula', /expected formula text/);
   });
 
   test('types of later issues are named as not available yet, not as unknown', () => {
-    hasProblem(problemsOf([{ name: 'f', type: 'Formula', value: '1' }]), 'f', 'type', /"Formula" is not available/);
+    hasProblem(problemsOf([{ name: 's', type: 'Scenario', scenario: 'x' }]), 's', 'type', /"Scenario" is not available/);
   });
 
   test('rejects input that is not a list of field objects', () => {

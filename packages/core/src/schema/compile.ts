@@ -21,6 +21,8 @@ import { SchemaError, type Problem } from './errors.js';
 import { parseFieldName, type ParsedFieldName } from './field-name.js';
 import { resolveParams } from './params.js';
 import { buildShape } from './build-shape.js';
+import { FormulaError } from '../formula/ast.js';
+import { compileFormula, FormulaErrors, type CompiledFormula } from '../formula/compile-formula.js';
 import { closestMatch } from './suggest.js';
 import type { RecordShape } from './shape.js';
 
@@ -43,6 +45,8 @@ export interface FieldPlan {
   /** For JSON Array / Repeating Element: the scope of its items. */
   childScope: ScopePlan | null;
   generate: ValueGenerator;
+  /** The `formula` property, compiled: applied to each generated value (`this`). */
+  formula: CompiledFormula | null;
   /** What the type declared with declareCharacters, until resolved into `characters`. */
   characterSource: string | (() => string | null) | null;
   /** Every character the field's text values can contain; null when unknown. */
@@ -106,6 +110,10 @@ export interface CompileOptions {
    * holds only those the fields name (default: the names in `datasets`).
    */
   datasetNames?: readonly string[];
+  /** When the generation started (formulas' now()); the same on every worker thread. */
+  startedAtMs?: number;
+  /** The generation's id (formulas' data_generation_uuid). */
+  generationUuid?: string;
 }
 
 export function compileSchema(input: unknown, options: CompileOptions = {}): SchemaPlan {
@@ -161,10 +169,7 @@ export function compileSchema(input: unknown, options: CompileOptions = {}): Sch
     }
     const problemsBefore = problems.length;
     const percentBlank = readPercentBlank(spec, report);
-    if (typeof spec.formula === 'string' && spec.formula.trim() !== '') {
-      // The hook for the formula language (a later issue): formulas compile here, per field.
-      report('formula', 'formulas are not available in this version of Rowloom yet; leave "formula" empty');
-    } else if (spec.formula !== undefined && spec.formula !== null && typeof spec.formula !== 'string') {
+    if (spec.formula !== undefined && spec.formula !== null && typeof spec.formula !== 'string') {
       report('formula', `expected formula text, got ${JSON.stringify(spec.formula)}`);
     }
     if (!type || !parsed) return;
@@ -222,6 +227,7 @@ export function compileSchema(input: unknown, options: CompileOptions = {}): Sch
       slot: -1,
       childScope: null,
       generate: unavailable,
+      formula: null,
       characterSource: null,
       characters: null,
     };
@@ -251,34 +257,66 @@ export function compileSchema(input: unknown, options: CompileOptions = {}): Sch
   // Own keys only: a dataset may be called "constructor" or "__proto__".
   const findDataset = (name: string): DatasetTable | undefined => (Object.hasOwn(datasets, name) ? datasets[name] : undefined);
   const sharedValues = new Map<string, unknown>();
+  const startedAtMs = options.startedAtMs ?? Date.now();
+  const generationUuid = options.generationUuid ?? '00000000-0000-4000-8000-000000000000';
+  const draftsByPlan = new Map<FieldPlan, { raw: Record<string, unknown> }>();
+  for (const plan of plans) {
+    const draft = drafts.find((d) => d.position === plan.position);
+    if (draft) draftsByPlan.set(plan, draft);
+  }
   for (const plan of plans) {
     if (!creatable.has(plan)) continue;
     const label = plan.name;
     const report = (param: string | null, message: string) => problems.push({ field: label, param, message });
+    /**
+     * Resolves `name` from this field and records the dependency: null when no field has that
+     * name, undefined when it exists but cannot be read from here (reported).
+     */
+    const link = (name: string, param: string): FieldReference | null | undefined => {
+      const found = resolveReference(plan, name, characterResolver);
+      if (!found) return null;
+      if (found.target === plan) {
+        report(param, 'a field cannot refer to itself');
+        return undefined;
+      }
+      // The edge goes from the field (or the items field enclosing it at the target's level) to the target.
+      let dependent: FieldPlan = plan;
+      while (dependent.scope !== found.target.scope && dependent.scope.owner) dependent = dependent.scope.owner;
+      if (dependent.scope !== found.target.scope) {
+        report(param, `cannot read "${name}": it is inside a JSON Array that "${plan.name}" is not part of`);
+        return undefined;
+      }
+      dependsOn.get(dependent)?.add(found.target);
+      return found.reference;
+    };
+    /** Compiles formula text in this field's scope; problems are reported with line and column. */
+    const compileFieldFormula = (source: string, param: string, hasThis: boolean): CompiledFormula | undefined => {
+      try {
+        return compileFormula(source, {
+          field: (name) => link(name, param) ?? undefined,
+          fieldNames: () => plans.map((p) => p.name),
+          hasThis,
+          startedAtMs,
+          generationUuid,
+        });
+      } catch (error) {
+        const errors = error instanceof FormulaErrors ? error.errors : error instanceof FormulaError ? [error] : null;
+        if (!errors) throw error;
+        for (const e of errors) report(param, e.message);
+        return undefined;
+      }
+    };
     const context: CreateContext = {
       fieldName: plan.name,
       reference: (name, param) => {
-        const found = resolveReference(plan, name, characterResolver);
-        if (!found) {
-          const candidates = plans.map((p) => p.name);
-          const suggestion = closestMatch(name, candidates);
+        const reference = link(name, param);
+        if (reference === null) {
+          const suggestion = closestMatch(name, plans.map((p) => p.name));
           report(param, `refers to unknown field "${name}"` + (suggestion ? `; did you mean "${suggestion}"?` : ''));
-          return undefined;
         }
-        if (found.target === plan) {
-          report(param, 'a field cannot refer to itself');
-          return undefined;
-        }
-        // The edge goes from the field (or the items field enclosing it at the target's level) to the target.
-        let dependent: FieldPlan = plan;
-        while (dependent.scope !== found.target.scope && dependent.scope.owner) dependent = dependent.scope.owner;
-        if (dependent.scope !== found.target.scope) {
-          report(param, `cannot read "${name}": it is inside a JSON Array that "${plan.name}" is not part of`);
-          return undefined;
-        }
-        dependsOn.get(dependent)?.add(found.target);
-        return found.reference;
+        return reference ?? undefined;
       },
+      formula: (source, param) => compileFieldFormula(source, param, false),
       cartesian: (size) => {
         const entry = { size: Math.max(1, size), stride: 1 };
         cartesianFields.push(entry);
@@ -296,6 +334,8 @@ export function compileSchema(input: unknown, options: CompileOptions = {}): Sch
       },
     };
     plan.generate = plan.type.create(plan.params, context);
+    const formulaText = (draftsByPlan.get(plan)?.raw.formula as string | undefined | null) ?? '';
+    if (formulaText.trim() !== '') plan.formula = compileFieldFormula(formulaText, 'formula', true) ?? null;
   }
   resolveCharacters(plans, characterResolver);
   // The first cartesian field is the outermost loop: its stride is the product of the later sizes.

@@ -5,6 +5,7 @@
  */
 import type { CounterRandom } from '../random/counter-random.js';
 import type { Value } from '../values.js';
+import type { CompiledFormula } from '../formula/compile-formula.js';
 
 export type ParamKind = 'integer' | 'decimal' | 'string' | 'boolean' | 'string[]' | 'json';
 
@@ -99,6 +100,11 @@ export interface CreateContext {
   declareCharacters(characters: string | (() => string | null)): void;
   /** Records a problem with one of this field's parameters (compile fails, all problems listed). */
   problem(param: string | null, message: string): void;
+  /**
+   * Compiles formula text in this field's scope: the fields it names become dependencies;
+   * problems are reported on `param` with line and column. undefined when it has problems.
+   */
+  formula(source: string, param: string): CompiledFormula | undefined;
   /** The dataset of that name given to the compiler; undefined when there is none. */
   dataset(name: string): DatasetTable | undefined;
   /** Every dataset name the caller has (CompileOptions.datasetNames, else those given), for messages. */

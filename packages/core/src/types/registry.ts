@@ -12,12 +12,14 @@ import { distributionTypes } from './distribution-types.js';
 import { textTypes } from './text-types.js';
 import { sequenceTypes } from './sequence-types.js';
 import { dateTypes } from './date-types.js';
+import { formulaTypes } from './formula-types.js';
 import { datasetTypes } from './dataset-types.js';
 
 export const ALL_TYPES: readonly TypeDefinition[] = [
   ...structuralTypes,
   ...numberTypes,
   ...dateTypes,
+  ...formulaTypes,
   ...distributionTypes,
   ...datasetTypes,
   ...textTypes,
@@ -49,7 +51,7 @@ export function typeNames(): string[] {
  * catalogue). Naming one gets a message saying so rather than "unknown type".
  */
 export const PLANNED_TYPES: readonly string[] = [
-  'Formula', 'Regular Expression', 'Scenario',
+  'Regular Expression', 'Scenario',
   'Animal Common Name', 'Animal Scientific Name', 'App Bundle ID', 'App Name', 'App Version', 'Avatar',
   'Base64 Image URL', 'Bitcoin Address', 'Buzzword', 'Car Make', 'Car Model', 'Car Model Year', 'Car VIN',
   'Catch Phrase', 'Color', 'Company Name', 'Country', 'Country Code', 'Credit Card #', 'Credit Card Type',

@@ -1,0 +1,51 @@
+/**
+ * docs/formulas.md, rendered from the tables the checker uses (functions.ts, methods.ts), so
+ * the reference cannot drift from the language: a test compares the committed file.
+ */
+import { FUNCTIONS, PLANNED_FUNCTIONS } from '../formula/functions.js';
+import { METHODS, PLANNED_METHODS } from '../formula/methods.js';
+
+const cell = (text: string) => text.replaceAll('|', '\\|');
+
+const SYNTAX = `A formula is one expression, Ruby-flavoured. In the **Formula** type it is the field's
+\`value\`; as the **formula property** of any field it transforms that field's own generated
+value, which it reads as \`this\` (\`upper(this)\`, \`this + 1\`, \`if this > 10 then 10 else this end\`).
+
+| Syntax | Meaning |
+|---|---|
+| \`42\`, \`2.5\`, \`'text'\`, \`"text #{name}"\` | numbers, text (double quotes interpolate \`#{...}\`) |
+| \`true\`, \`false\`, \`nil\` | booleans, nil (a blank field reads as nil) |
+| \`[1, 2]\`, \`{ a: 1 }\` | lists and hashes |
+| \`first_name\` | a field of the row by bare name |
+| \`field('First Name')\` | a field whose name has capitals, spaces or dots |
+| \`this\` | the field's own value (formula property only) |
+| \`+ - * / %\` | arithmetic; integers divide like Ruby (7 / 2 = 3); \`+\` with text joins text |
+| \`< > <= >= == !=\` | comparison |
+| \`and or not && \\|\\| !\` | logic; only nil and false are false (0 and '' are true) |
+| \`c ? a : b\` | conditional |
+| \`if c then a elsif d then b else e end\` | conditional, on one line or many |
+| \`case x when 1 then 'a' when 2, 3 then 'b' else 'c' end\` | choice |
+| \`x + 1 if x\`, \`x unless y\` | modifier forms (nil when the condition fails) |
+| \`(x \\|\\| 0) + 1\`, \`x.nil?\` | blank handling |
+| \`s[0]\`, \`s[0, 2]\`, \`s[1..3]\`, \`list[-1]\`, \`h['key']\` | indexing and slices |
+| \`request_params['page']\`, \`request_entity['name']\` | request data (empty outside a mock endpoint) |
+
+Fields are evaluated in the order their references require, whatever the schema's order; a
+cycle or an unknown name is an error naming the fields, with line and column.
+
+**When something cannot be computed** a formula never fails the download: arithmetic or
+comparison with nil gives nil, division by zero gives nil, a method on a value it does not
+apply to (5.upcase) gives nil, text that is not a number converts to 0 (like Ruby's to_i).
+Work is bounded: the language has no loops, formulas are at most 10,000 characters and 100
+levels deep, and text a formula builds is capped (padding at 100,000 characters).
+Date and Datetime fields are text inside formulas: use \`date(field)\` to read them as dates.`;
+
+export function renderFormulasMarkdown(): string {
+  let out = '# The formula language\n\nGenerated from the tables the formula checker uses (`npm run docs`); do not edit by hand.\n\n';
+  out += SYNTAX + '\n\n## Functions\n\n| Function | What it does | Example |\n|---|---|---|\n';
+  for (const f of FUNCTIONS) out += `| \`${cell(f.signature)}\` | ${cell(f.description)} | \`${cell(f.example)}\` |\n`;
+  out += '\n## Methods\n\n| Method | On | What it does | Example |\n|---|---|---|---|\n';
+  for (const m of METHODS) out += `| \`${cell(m.signature)}\` | ${m.receivers.join(', ')} | ${cell(m.description)} | \`${cell(m.example)}\` |\n`;
+  out += `\n## Not available yet\n\nFunctions ${PLANNED_FUNCTIONS.map((n) => `\`${n}\``).join(', ')}; methods ${PLANNED_METHODS.map((n) => `\`${n}\``).join(', ')}; regular expressions (\`/re/\`, \`=~\`) inside formulas. Using one is an error that says so.\n`;
+  return out;
+}

@@ -1,0 +1,64 @@
+/**
+ * The formula language's syntax tree. The parser (parser.ts) builds it; the checker and
+ * compiler (compile-formula.ts) turn it into a closure run once per row. Every node keeps the
+ * position of its first character, so every error can say where.
+ */
+
+/** 1-based line and column, and the 0-based offset into the source. */
+export interface Position {
+  line: number;
+  column: number;
+  offset: number;
+}
+
+export type FormulaNode =
+  | { kind: 'number'; value: number; integer: boolean; position: Position }
+  /** '..' or ".."; parts alternate literal text and `#{...}` expressions (double quotes only). */
+  | { kind: 'string'; parts: (string | FormulaNode)[]; position: Position }
+  | { kind: 'boolean'; value: boolean; position: Position }
+  | { kind: 'nil'; position: Position }
+  | { kind: 'array'; items: FormulaNode[]; position: Position }
+  /** `{ a: 1, 'b' => 2 }` */
+  | { kind: 'hash'; entries: { key: string; value: FormulaNode }[]; position: Position }
+  /** `/pattern/flags` */
+  | { kind: 'regex'; source: string; flags: string; position: Position }
+  /** A bare identifier: a field of the row, `this`, or a zero-argument function such as now. */
+  | { kind: 'name'; name: string; position: Position }
+  /** `name(args, key: value)`: a function call. Keyword arguments keep their order. */
+  | { kind: 'call'; name: string; args: FormulaNode[]; keywords: { name: string; value: FormulaNode }[]; position: Position }
+  /** `receiver.name(args)` or `receiver.name` (e.g. x.nil?, s.upcase, s.gsub(/a/, 'b')). */
+  | { kind: 'method'; receiver: FormulaNode; name: string; args: FormulaNode[]; position: Position }
+  /** `receiver[args]`: s[0], s[0, 2], s[1..3], h['key'], request_params['page']. */
+  | { kind: 'index'; receiver: FormulaNode; args: FormulaNode[]; position: Position }
+  /** `a..b` (inclusive) or `a...b` (exclusive). */
+  | { kind: 'range'; from: FormulaNode; to: FormulaNode; exclusive: boolean; position: Position }
+  | { kind: 'unary'; operator: '-' | '!' | 'not'; operand: FormulaNode; position: Position }
+  | {
+      kind: 'binary';
+      operator: '+' | '-' | '*' | '/' | '%' | '<' | '>' | '<=' | '>=' | '==' | '!=' | '=~' | 'and' | 'or' | '&&' | '||';
+      left: FormulaNode;
+      right: FormulaNode;
+      position: Position;
+    }
+  /**
+   * if/elsif/else/end (elsif nests another `if` in `otherwise`), `c ? a : b`, and the modifier
+   * forms `x if c` / `x unless c` (unless negates the condition; no else means nil).
+   */
+  | { kind: 'if'; condition: FormulaNode; then: FormulaNode; otherwise: FormulaNode | null; position: Position }
+  /** case [subject] when v1, v2 then a ... else b end; without a subject each `when` is a condition. */
+  | { kind: 'case'; subject: FormulaNode | null; branches: { values: FormulaNode[]; body: FormulaNode }[]; otherwise: FormulaNode | null; position: Position };
+
+/** A problem in a formula: the language's own error, always with a position. */
+export class FormulaError extends Error {
+  constructor(
+    message: string,
+    readonly position: Position,
+  ) {
+    super(`${message} at ${position.line}:${position.column}`);
+    this.name = 'FormulaError';
+  }
+  /** The message without the position suffix. */
+  get reason(): string {
+    return this.message.replace(/ at \d+:\d+$/, '');
+  }
+}

@@ -1,0 +1,319 @@
+/**
+ * Formula text -> a closure run once per row. The tree is checked and compiled once: names are
+ * resolved to field references (which also orders the fields), functions and methods are looked
+ * up in their tables with their argument counts checked, and every problem is reported with its
+ * line and column. Nothing is evaluated with eval or new Function; there are no loops, so the
+ * work per row is bounded by the formula's size.
+ */
+import type { CounterRandom } from '../random/counter-random.js';
+import { closestMatch } from '../schema/suggest.js';
+import type { FieldReference, RowState } from '../types/define-type.js';
+import type { Value } from '../values.js';
+import { FormulaError, type FormulaNode, type Position } from './ast.js';
+import { FUNCTIONS, FUNCTIONS_BY_NAME, PLANNED_FUNCTIONS, type CallEnvironment } from './functions.js';
+import { METHODS, METHODS_BY_NAME, PLANNED_METHODS } from './methods.js';
+import { parseFormula } from './parser.js';
+import { add, compare, FormulaDate, divide, equals, modulo, multiply, subtract, toFieldValue, toInteger, toNumber, toText, truthy } from './runtime.js';
+
+/** Several problems in one formula, all reported together. */
+export class FormulaErrors extends Error {
+  constructor(readonly errors: FormulaError[]) {
+    super(errors.map((e) => e.message).join('; '));
+    this.name = 'FormulaErrors';
+  }
+}
+
+/** What a formula can see: the row's fields, and its own value in a `formula` property. */
+export interface FormulaScope {
+  /** Resolves a field (sibling, then enclosing scopes) and records the dependency; undefined when unknown. */
+  field(name: string): FieldReference | undefined;
+  /** Every field name, for "did you mean". */
+  fieldNames(): readonly string[];
+  /** `this` (the field's own generated value) is available: true for a field's formula property. */
+  hasThis: boolean;
+  startedAtMs: number;
+  generationUuid: string;
+}
+
+export interface CompiledFormula {
+  evaluate(row: RowState, self: Value, random: CounterRandom): Value;
+}
+
+interface Frame {
+  row: RowState;
+  self: Value;
+  environment: CallEnvironment;
+}
+
+type Thunk = (frame: Frame) => unknown;
+
+/** Names that are the language's own, valid with no field of that name. */
+const EMPTY_REQUEST: Readonly<Record<string, never>> = Object.freeze({});
+const REQUEST_NAMES = new Set(['request_params', 'request_entity']);
+
+export function compileFormula(source: string, scope: FormulaScope): CompiledFormula {
+  const tree = parseFormula(source); // throws FormulaError for syntax
+  const errors: FormulaError[] = [];
+  const fail = (message: string, position: Position): Thunk => {
+    errors.push(new FormulaError(message, position));
+    return () => null;
+  };
+
+  const suggestName = (name: string): string => {
+    const suggestion = closestMatch(name, [...scope.fieldNames(), ...FUNCTIONS.map((f) => f.name)]);
+    return suggestion ? `; did you mean '${suggestion}'?` : '';
+  };
+
+  const readField = (reference: FieldReference): Thunk => (frame) => reference.read(frame.row);
+
+  const compileName = (node: Extract<FormulaNode, { kind: 'name' }>): Thunk => {
+    const { name, position } = node;
+    if (name === 'this') return scope.hasThis ? (frame) => frame.self : fail("'this' is the field's own value and exists only in a field's formula property", position);
+    const reference = scope.field(name);
+    if (reference) return readField(reference);
+    if (REQUEST_NAMES.has(name)) return () => EMPTY_REQUEST; // empty outside a mock endpoint
+    const fn = FUNCTIONS_BY_NAME.get(name);
+    if (fn && fn.minArgs === 0) return (frame) => fn.call([], frame.environment);
+    return fail(`unknown name '${name}'${suggestName(name)}`, position);
+  };
+
+  const compileCall = (node: Extract<FormulaNode, { kind: 'call' }>): Thunk => {
+    const { name, args, keywords, position } = node;
+    if (name === 'field') {
+      const [first] = args;
+      if (args.length !== 1 || first.kind !== 'string' || first.parts.some((p) => typeof p !== 'string')) {
+        return fail("field(...) takes one field name in quotes, e.g. field('First Name')", position);
+      }
+      const fieldName = first.parts.join('');
+      const reference = scope.field(fieldName);
+      return reference ? readField(reference) : fail(`unknown field '${fieldName}'${suggestName(fieldName)}`, first.position);
+    }
+    const fn = FUNCTIONS_BY_NAME.get(name);
+    if (!fn) {
+      if (PLANNED_FUNCTIONS.includes(name)) return fail(`function '${name}' is not available in this version of Rowloom yet`, position);
+      const suggestion = closestMatch(name, FUNCTIONS.map((f) => f.name));
+      return fail(`unknown function '${name}'${suggestion ? `; did you mean '${suggestion}'?` : ''}`, position);
+    }
+    if (keywords.length > 0) return fail(`function '${name}' takes no keyword arguments (${keywords[0].name}:)`, keywords[0].value.position);
+    if (args.length < fn.minArgs || args.length > fn.maxArgs) {
+      const expected = fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`;
+      return fail(`function '${name}' takes ${expected} argument${fn.maxArgs === 1 ? '' : 's'}, got ${args.length}: ${fn.signature}`, position);
+    }
+    const thunks = args.map(compile);
+    return (frame) => fn.call(thunks.map((t) => t(frame)), frame.environment);
+  };
+
+  const compileMethod = (node: Extract<FormulaNode, { kind: 'method' }>): Thunk => {
+    const { name, position } = node;
+    const method = METHODS_BY_NAME.get(name);
+    if (!method) {
+      if (PLANNED_METHODS.includes(name)) return fail(`method '${name}' is not available in this version of Rowloom yet`, position);
+      const suggestion = closestMatch(name, METHODS.map((m) => m.name));
+      return fail(`unknown method '${name}'${suggestion ? `; did you mean '${suggestion}'?` : ''}`, position);
+    }
+    if (node.args.length < method.minArgs || node.args.length > method.maxArgs) {
+      return fail(`method '${name}' takes ${method.minArgs === method.maxArgs ? method.minArgs : `${method.minArgs} to ${method.maxArgs}`} arguments, got ${node.args.length}: ${method.signature}`, position);
+    }
+    const receiver = compile(node.receiver);
+    const args = node.args.map(compile);
+    return (frame) => method.call(receiver(frame), args.map((t) => t(frame)), frame.environment);
+  };
+
+  const compileIndex = (node: Extract<FormulaNode, { kind: 'index' }>): Thunk => {
+    const receiver = compile(node.receiver);
+    const [first, second] = node.args;
+    if (node.args.length === 1 && first.kind === 'range') {
+      const from = compile(first.from);
+      const to = compile(first.to);
+      const exclusive = first.exclusive;
+      return (frame) => slice(receiver(frame), toInteger(from(frame)), toInteger(to(frame)), exclusive);
+    }
+    if (node.args.length === 2) {
+      const start = compile(first);
+      const length = compile(second);
+      return (frame) => {
+        const r = receiver(frame);
+        const s = toInteger(start(frame));
+        return sliceLength(r, s, toInteger(length(frame)));
+      };
+    }
+    if (node.args.length !== 1) return fail('[...] takes an index, a start and a length, or a range', node.position);
+    const key = compile(first);
+    return (frame) => at(receiver(frame), key(frame));
+  };
+
+  const compile = (node: FormulaNode): Thunk => {
+    switch (node.kind) {
+      case 'number':
+      case 'boolean': {
+        const value = node.value;
+        return () => value;
+      }
+      case 'nil':
+        return () => null;
+      case 'string': {
+        if (node.parts.every((p) => typeof p === 'string')) {
+          const text = node.parts.join('');
+          return () => text;
+        }
+        const parts = node.parts.map((p) => (typeof p === 'string' ? () => p : compile(p)));
+        return (frame) => {
+          let out = '';
+          for (const part of parts) out += toText(part(frame));
+          return out;
+        };
+      }
+      case 'array': {
+        const items = node.items.map(compile);
+        return (frame) => items.map((t) => t(frame));
+      }
+      case 'hash': {
+        const entries = node.entries.map((e) => [e.key, compile(e.value)] as const);
+        return (frame) => Object.fromEntries(entries.map(([k, t]) => [k, t(frame)]));
+      }
+      case 'regex':
+        return fail('regular expressions in formulas are not available in this version of Rowloom yet', node.position);
+      case 'name':
+        return compileName(node);
+      case 'call':
+        return compileCall(node);
+      case 'method':
+        return compileMethod(node);
+      case 'index':
+        return compileIndex(node);
+      case 'range':
+        return fail('a range (a..b) can only be used inside [...], e.g. name[0..2]', node.position);
+      case 'unary': {
+        const operand = compile(node.operand);
+        if (node.operator === '-') {
+          return (frame) => {
+            const v = operand(frame);
+            return v === null || v === undefined ? null : -toNumber(v);
+          };
+        }
+        return (frame) => !truthy(operand(frame));
+      }
+      case 'binary':
+        return compileBinary(node);
+      case 'if': {
+        const condition = compile(node.condition);
+        const then = compile(node.then);
+        const otherwise = node.otherwise ? compile(node.otherwise) : () => null;
+        return (frame) => (truthy(condition(frame)) ? then(frame) : otherwise(frame));
+      }
+      case 'case': {
+        const subject = node.subject ? compile(node.subject) : null;
+        const branches = node.branches.map((b) => ({ values: b.values.map(compile), body: compile(b.body) }));
+        const otherwise = node.otherwise ? compile(node.otherwise) : () => null;
+        return (frame) => {
+          const s = subject ? subject(frame) : undefined;
+          for (const branch of branches) {
+            for (const value of branch.values) {
+              if (subject ? equals(s, value(frame)) : truthy(value(frame))) return branch.body(frame);
+            }
+          }
+          return otherwise(frame);
+        };
+      }
+    }
+  };
+
+  const compileBinary = (node: Extract<FormulaNode, { kind: 'binary' }>): Thunk => {
+    const left = compile(node.left);
+    const right = compile(node.right);
+    switch (node.operator) {
+      case '+':
+        return (frame) => add(left(frame), right(frame));
+      case '-':
+        return (frame) => subtract(left(frame), right(frame));
+      case '*':
+        return (frame) => multiply(left(frame), right(frame));
+      case '/': {
+        // 7.0 / 2 is 3.5 in Ruby although 7.0 and 7 are the same JavaScript number: the
+        // literal (or to_f) says which division was meant.
+        const decimal = isDecimalSource(node.left) || isDecimalSource(node.right);
+        return (frame) => divide(left(frame), right(frame), decimal);
+      }
+      case '%':
+        return (frame) => modulo(left(frame), right(frame));
+      case '<':
+      case '>':
+      case '<=':
+      case '>=': {
+        const operator = node.operator;
+        return (frame) => compare(operator, left(frame), right(frame));
+      }
+      case '==':
+        return (frame) => equals(left(frame), right(frame));
+      case '!=':
+        return (frame) => !equals(left(frame), right(frame));
+      case 'and':
+      case '&&':
+        return (frame) => {
+          const l = left(frame);
+          return truthy(l) ? right(frame) : l;
+        };
+      case 'or':
+      case '||':
+        return (frame) => {
+          const l = left(frame);
+          return truthy(l) ? l : right(frame);
+        };
+      case '=~':
+        return fail('regular-expression matching (=~) is not available in this version of Rowloom yet', node.position);
+    }
+  };
+
+  const root = compile(tree);
+  if (errors.length > 0) throw new FormulaErrors(errors);
+  // One frame per compiled formula, refilled for each row: evaluation allocates nothing itself.
+  const frame: Frame = {
+    row: null as unknown as RowState,
+    self: null,
+    environment: { random: null as unknown as CounterRandom, startedAt: new FormulaDate(scope.startedAtMs), generationUuid: scope.generationUuid },
+  };
+  return {
+    evaluate(row, self, random) {
+      frame.row = row;
+      frame.self = self;
+      frame.environment.random = random;
+      return toFieldValue(root(frame));
+    },
+  };
+}
+
+/** A decimal literal (2.0) or an explicit conversion to decimal (x.to_f). */
+function isDecimalSource(node: FormulaNode): boolean {
+  return (node.kind === 'number' && !node.integer) || (node.kind === 'method' && node.name === 'to_f');
+}
+
+/** Ruby-style index: negative counts from the end; out of range is nil. */
+function at(receiver: unknown, key: unknown): unknown {
+  if (typeof receiver === 'string' || Array.isArray(receiver)) {
+    if (typeof key !== 'number') return null;
+    const i = key < 0 ? receiver.length + key : Math.trunc(key);
+    return i >= 0 && i < receiver.length ? receiver[i] : null;
+  }
+  if (receiver && typeof receiver === 'object' && !(receiver instanceof Date)) {
+    const k = toText(key);
+    return Object.hasOwn(receiver, k) ? (receiver as Record<string, unknown>)[k] : null;
+  }
+  return null;
+}
+
+function sliceLength(receiver: unknown, start: number, length: number): unknown {
+  if (typeof receiver !== 'string' && !Array.isArray(receiver)) return null;
+  const s = start < 0 ? receiver.length + start : start;
+  if (s < 0 || s > receiver.length || length < 0) return null;
+  return receiver.slice(s, s + length);
+}
+
+function slice(receiver: unknown, from: number, to: number, exclusive: boolean): unknown {
+  if (typeof receiver !== 'string' && !Array.isArray(receiver)) return null;
+  const n = receiver.length;
+  const s = from < 0 ? n + from : from;
+  let e = to < 0 ? n + to : to;
+  if (!exclusive) e += 1;
+  if (s < 0 || s > n) return null;
+  return receiver.slice(s, Math.max(s, e));
+}

@@ -1,0 +1,189 @@
+/**
+ * The functions of the formula language, one table: the checker validates calls against it and
+ * docs/formulas.md is rendered from it (a test fails when they drift).
+ */
+import { createHash, createHmac } from 'node:crypto';
+import type { CounterRandom } from '../random/counter-random.js';
+import { compileStrftime } from '../time/strftime.js';
+import { parseDateParam } from '../time/parse.js';
+import { Verbatim } from '../values.js';
+import { FormulaDate, FormulaDuration, toInteger, toNumber, toText } from './runtime.js';
+
+/** What a call can reach besides its arguments. */
+export interface CallEnvironment {
+  random: CounterRandom;
+  /** The same for every row of one generation (and on every worker thread). */
+  startedAt: FormulaDate;
+  generationUuid: string;
+}
+
+export interface FunctionSpec {
+  name: string;
+  minArgs: number;
+  maxArgs: number;
+  signature: string;
+  description: string;
+  example: string;
+  call(args: unknown[], environment: CallEnvironment): unknown;
+}
+
+const DAY_MS = 86_400_000;
+
+function asDate(value: unknown): FormulaDate | null {
+  if (value instanceof FormulaDate) return value;
+  if (typeof value === 'string') {
+    const ms = parseDateParam(value);
+    if (ms !== null) return new FormulaDate(ms);
+    const iso = Date.parse(value);
+    return Number.isNaN(iso) ? null : new FormulaDate(iso);
+  }
+  if (typeof value === 'number') return new FormulaDate(value * 1000);
+  return null;
+}
+
+function twoDigit(n: number, asText: unknown): number | string {
+  return asText === true ? (n < 10 ? '0' : '') + n : n;
+}
+
+function duration(months: number, ms: number) {
+  return (args: unknown[]) => {
+    const n = toNumber(args[0]);
+    return new FormulaDuration(months * n, ms * n);
+  };
+}
+
+const DIGEST_ALGORITHMS: Record<string, string> = { MD5: 'md5', SHA1: 'sha1', SHA256: 'sha256', SHA384: 'sha384', SHA512: 'sha512', RMD160: 'ripemd160' };
+
+export const FUNCTIONS: readonly FunctionSpec[] = [
+  { name: 'base64', minArgs: 1, maxArgs: 1, signature: 'base64(text)', description: 'Encodes as base64.', example: "base64('hi') → \"aGk=\"", call: ([s]) => Buffer.from(toText(s), 'utf8').toString('base64') },
+  { name: 'hex', minArgs: 1, maxArgs: 1, signature: 'hex(text)', description: 'Encodes as hexadecimal.', example: "hex('hi') → \"6869\"", call: ([s]) => Buffer.from(toText(s), 'utf8').toString('hex') },
+  { name: 'code', minArgs: 1, maxArgs: 1, signature: 'code(text)', description: 'Writes the text without quotes in every format (SQL, CSV, JSON): for injecting code such as CURRENT_TIMESTAMP.', example: "code('CURRENT_TIMESTAMP')", call: ([s]) => new Verbatim(toText(s), true) },
+  { name: 'concat', minArgs: 1, maxArgs: 100, signature: 'concat(a, b, ...)', description: 'Joins all arguments as text (nil is empty).', example: "concat(upper(last_name), '-', id) → \"SMITH-7\"", call: (args) => args.map(toText).join('') },
+  { name: 'lower', minArgs: 1, maxArgs: 1, signature: 'lower(text)', description: 'Lowercase.', example: "lower('AbC') → \"abc\"", call: ([s]) => (s === null ? null : toText(s).toLowerCase()) },
+  { name: 'upper', minArgs: 1, maxArgs: 1, signature: 'upper(text)', description: 'Uppercase.', example: "upper('AbC') → \"ABC\"", call: ([s]) => (s === null ? null : toText(s).toUpperCase()) },
+  {
+    name: 'pad',
+    minArgs: 2,
+    maxArgs: 4,
+    signature: 'pad(value, length, fill, side)',
+    description: "Pads to a fixed length with fill (default ' '); side is left (default), right or center.",
+    example: "pad(7, 3, '0', 'left') → \"007\"",
+    call: ([value, length, fill, side]) => {
+      const text = toText(value);
+      const target = Math.min(10_000, toInteger(length));
+      const filler = fill === undefined || fill === null || toText(fill) === '' ? ' ' : toText(fill);
+      if (side === 'right') return text.padEnd(target, filler);
+      if (side === 'center') {
+        const total = Math.max(0, target - text.length);
+        return ''.padEnd(Math.floor(total / 2), filler) + text + ''.padEnd(Math.ceil(total / 2), filler);
+      }
+      return text.padStart(target, filler);
+    },
+  },
+  {
+    name: 'format',
+    minArgs: 2,
+    maxArgs: 2,
+    signature: 'format(number, decimals)',
+    description: 'The number as text with exactly that many decimals.',
+    example: 'format(2.5, 2) → "2.50"',
+    call: ([n, d]) => (n === null ? null : toNumber(n).toFixed(Math.max(0, Math.min(20, toInteger(d))))),
+  },
+  {
+    name: 'round',
+    minArgs: 1,
+    maxArgs: 2,
+    signature: 'round(number, places)',
+    description: 'Rounds to places decimals (default 0), halves away from zero.',
+    example: 'round(2.345, 2) → 2.35',
+    call: ([n, places]) => {
+      if (n === null) return null;
+      const p = Math.max(0, Math.min(15, places === undefined ? 0 : toInteger(places)));
+      const factor = 10 ** p;
+      const x = toNumber(n);
+      return (Math.sign(x) * Math.round(Math.abs(x) * factor + Number.EPSILON)) / factor;
+    },
+  },
+  {
+    name: 'random',
+    minArgs: 2,
+    maxArgs: 2,
+    signature: 'random(min, max)',
+    description: 'A random value between min and max inclusive: integers when both are integers, decimals otherwise, a moment when both are dates.',
+    example: 'random(1, 6) → 4',
+    call: ([min, max], { random }) => {
+      if (min instanceof FormulaDate && max instanceof FormulaDate) {
+        const [a, b] = min.epochMs <= max.epochMs ? [min.epochMs, max.epochMs] : [max.epochMs, min.epochMs];
+        return new FormulaDate(random.intBetween(Math.ceil(a / 1000), Math.floor(b / 1000)) * 1000);
+      }
+      const a = toNumber(min);
+      const b = toNumber(max);
+      const [low, high] = a <= b ? [a, b] : [b, a];
+      if (Number.isInteger(low) && Number.isInteger(high)) return random.intBetween(low, high);
+      return low + random.double() * (high - low);
+    },
+  },
+  { name: 'now', minArgs: 0, maxArgs: 0, signature: 'now()', description: 'The moment this generation started (the same for every row, so output stays reproducible within a run).', example: 'now() - days(1)', call: (_args, { startedAt }) => startedAt },
+  { name: 'data_generation_started_at', minArgs: 0, maxArgs: 0, signature: 'data_generation_started_at', description: 'The moment this generation started, the same for every row.', example: 'data_generation_started_at', call: (_args, { startedAt }) => startedAt },
+  { name: 'data_generation_uuid', minArgs: 0, maxArgs: 0, signature: 'data_generation_uuid', description: 'A UUID identifying this generation, the same for every row (derived from the seed).', example: 'data_generation_uuid', call: (_args, { generationUuid }) => generationUuid },
+  {
+    name: 'date',
+    minArgs: 1,
+    maxArgs: 2,
+    signature: 'date(text, format)',
+    description: 'Parses a date: mm/dd/yyyy by default (also ISO yyyy-mm-dd); nil when it is not a date.',
+    example: "date('7/4/2015')",
+    call: ([text]) => asDate(text),
+  },
+  {
+    name: 'date_diff',
+    minArgs: 3,
+    maxArgs: 3,
+    signature: 'date_diff(unit, from, to)',
+    description: 'to minus from in days, hours, minutes or seconds (whole units, truncated).',
+    example: "date_diff('days', date('1/1/2020'), date('3/1/2020')) → 60",
+    call: ([unit, from, to]) => {
+      const a = asDate(from);
+      const b = asDate(to);
+      if (!a || !b) return null;
+      const divisor = ({ days: DAY_MS, hours: 3_600_000, minutes: 60_000, seconds: 1000 } as Record<string, number>)[toText(unit)];
+      return divisor === undefined ? null : Math.trunc((b.epochMs - a.epochMs) / divisor);
+    },
+  },
+  { name: 'epoch', minArgs: 1, maxArgs: 1, signature: 'epoch(date)', description: 'Seconds since 1970-01-01 UTC.', example: "epoch(date('1/2/1970')) → 86400", call: ([d]) => { const date = asDate(d); return date ? Math.floor(date.epochMs / 1000) : null; } },
+  { name: 'time', minArgs: 1, maxArgs: 1, signature: 'time(date)', description: 'The time of day as HH:MM:SS.', example: 'time(now())', call: ([d]) => { const date = asDate(d); return date ? compileStrftime('%T')(date.epochMs) : null; } },
+  { name: 'year', minArgs: 1, maxArgs: 1, signature: 'year(date)', description: 'The year as a number.', example: "year(date('7/4/2015')) → 2015", call: ([d]) => { const date = asDate(d); return date ? new Date(date.epochMs).getUTCFullYear() : null; } },
+  { name: 'month', minArgs: 1, maxArgs: 2, signature: 'month(date, two_digits)', description: 'The month as a number; with true, as 2-digit text.', example: "month(date('7/4/2015'), true) → \"07\"", call: ([d, text]) => { const date = asDate(d); return date ? twoDigit(new Date(date.epochMs).getUTCMonth() + 1, text) : null; } },
+  { name: 'day', minArgs: 1, maxArgs: 2, signature: 'day(date, two_digits)', description: 'The day of the month; with true, as 2-digit text.', example: "day(date('7/4/2015')) → 4", call: ([d, text]) => { const date = asDate(d); return date ? twoDigit(new Date(date.epochMs).getUTCDate(), text) : null; } },
+  { name: 'years', minArgs: 1, maxArgs: 1, signature: 'years(n)', description: 'A duration to add to or subtract from a date.', example: 'now() - years(2)', call: duration(12, 0) },
+  { name: 'months', minArgs: 1, maxArgs: 1, signature: 'months(n)', description: 'A duration of n months (the day is kept within the month).', example: 'now() + months(1)', call: duration(1, 0) },
+  { name: 'days', minArgs: 1, maxArgs: 1, signature: 'days(n)', description: 'A duration of n days.', example: 'now() + days(-9125)', call: duration(0, DAY_MS) },
+  { name: 'hours', minArgs: 1, maxArgs: 1, signature: 'hours(n)', description: 'A duration of n hours.', example: 'now() - hours(3)', call: duration(0, 3_600_000) },
+  { name: 'minutes', minArgs: 1, maxArgs: 1, signature: 'minutes(n)', description: 'A duration of n minutes.', example: 'now() - minutes(30)', call: duration(0, 60_000) },
+  { name: 'seconds', minArgs: 1, maxArgs: 1, signature: 'seconds(n)', description: 'A duration of n seconds.', example: 'now() - seconds(random(0, 59))', call: duration(0, 1000) },
+  {
+    name: 'digest',
+    minArgs: 1,
+    maxArgs: 4,
+    signature: 'digest(text, algorithm, encoding[, hmac_key])',
+    description: 'A hash of the text: MD5, SHA1, SHA256 (default), SHA384, SHA512 or RMD160 (or HMAC with a key, SHA256); hex (default) or base64.',
+    example: "digest('abc', 'MD5', 'hex') → \"900150983cd24fb0d6963f7d28e17f72\"",
+    call: ([text, algorithm, encoding, key]) => {
+      const name = toText(algorithm ?? 'SHA256').toUpperCase();
+      const output = toText(encoding ?? 'hex').toLowerCase() === 'base64' ? 'base64' : 'hex';
+      if (name === 'HMAC') return createHmac('sha256', toText(key)).update(toText(text)).digest(output);
+      const algo = DIGEST_ALGORITHMS[name];
+      if (!algo) return null;
+      try {
+        return createHash(algo).update(toText(text)).digest(output);
+      } catch {
+        return null; // an algorithm this Node build lacks (RMD160 without legacy OpenSSL)
+      }
+    },
+  },
+];
+
+/** Functions of the spec that later releases add: named as such rather than "unknown". */
+export const PLANNED_FUNCTIONS: readonly string[] = ['from_dataset', 'generate', 'document_db_object_id', 'mongo_object_id', 'naughty', 'bcrypt', 'uuid_v5'];
+
+export const FUNCTIONS_BY_NAME: ReadonlyMap<string, FunctionSpec> = new Map(FUNCTIONS.map((f) => [f.name, f]));

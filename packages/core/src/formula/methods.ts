@@ -1,0 +1,84 @@
+/**
+ * Methods on values (`x.upcase`, `s.split('-')`, `d.strftime('%Y')`), one table like the
+ * functions. A method called on a value it does not apply to gives nil (Ruby would raise).
+ */
+import { compileStrftime } from '../time/strftime.js';
+import type { CallEnvironment } from './functions.js';
+import { FormulaDate, toInteger, toNumber, toText } from './runtime.js';
+
+export type Receiver = 'text' | 'number' | 'date' | 'list' | 'any';
+
+export interface MethodSpec {
+  name: string;
+  receivers: readonly Receiver[];
+  minArgs: number;
+  maxArgs: number;
+  signature: string;
+  description: string;
+  example: string;
+  call(receiver: unknown, args: unknown[], environment: CallEnvironment): unknown;
+}
+
+/** Longest text a method may build (rjust, ljust): bounds the work a formula can ask for. */
+export const MAX_TEXT = 100_000;
+
+const text = (fn: (s: string, args: unknown[]) => unknown) => (receiver: unknown, args: unknown[]) => (typeof receiver === 'string' ? fn(receiver, args) : null);
+const number = (fn: (n: number, args: unknown[]) => unknown) => (receiver: unknown, args: unknown[]) => (typeof receiver === 'number' ? fn(receiver, args) : null);
+const date = (fn: (d: Date) => unknown) => (receiver: unknown) => (receiver instanceof FormulaDate ? fn(new Date(receiver.epochMs)) : null);
+
+/** Ruby's delete/tr character sets: "a-z", "^0-9" (negated). */
+function characterSet(spec: string): (ch: string) => boolean {
+  const negated = spec.length > 1 && spec.startsWith('^');
+  const body = negated ? spec.slice(1) : spec;
+  const ranges: [number, number][] = [];
+  for (let i = 0; i < body.length; i++) {
+    if (body[i + 1] === '-' && i + 2 < body.length) {
+      ranges.push([body.charCodeAt(i), body.charCodeAt(i + 2)]);
+      i += 2;
+    } else ranges.push([body.charCodeAt(i), body.charCodeAt(i)]);
+  }
+  return (ch) => {
+    const c = ch.charCodeAt(0);
+    const inside = ranges.some(([a, b]) => c >= a && c <= b);
+    return negated ? !inside : inside;
+  };
+}
+
+export const METHODS: readonly MethodSpec[] = [
+  { name: 'nil?', receivers: ['any'], minArgs: 0, maxArgs: 0, signature: 'x.nil?', description: 'true when x is nil (a blank field reads as nil).', example: 'email.nil?', call: (r) => r === null || r === undefined },
+  { name: 'to_s', receivers: ['any'], minArgs: 0, maxArgs: 0, signature: 'x.to_s', description: 'As text (nil is empty).', example: 'id.to_s', call: (r) => toText(r) },
+  { name: 'to_i', receivers: ['text', 'number'], minArgs: 0, maxArgs: 0, signature: 'x.to_i', description: 'As a whole number: the leading number of a text, else 0; decimals are truncated.', example: "'42abc'.to_i → 42", call: (r) => (r === null ? null : toInteger(r)) },
+  { name: 'to_f', receivers: ['text', 'number'], minArgs: 0, maxArgs: 0, signature: 'x.to_f', description: 'As a decimal number (0 when the text has none).', example: "'2.5'.to_f → 2.5", call: (r) => (r === null ? null : toNumber(r)) },
+  { name: 'upcase', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.upcase', description: 'Uppercase.', example: "'abc'.upcase → \"ABC\"", call: text((s) => s.toUpperCase()) },
+  { name: 'downcase', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.downcase', description: 'Lowercase.', example: "'ABC'.downcase → \"abc\"", call: text((s) => s.toLowerCase()) },
+  { name: 'capitalize', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.capitalize', description: 'First letter uppercase, the rest lowercase.', example: "'hELLO'.capitalize → \"Hello\"", call: text((s) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase()) },
+  { name: 'length', receivers: ['text', 'list'], minArgs: 0, maxArgs: 0, signature: 's.length', description: 'Characters in a text, items in a list.', example: "'abc'.length → 3", call: (r) => (typeof r === 'string' || Array.isArray(r) ? r.length : null) },
+  { name: 'size', receivers: ['text', 'list'], minArgs: 0, maxArgs: 0, signature: 's.size', description: 'Same as length.', example: '[1, 2].size → 2', call: (r) => (typeof r === 'string' || Array.isArray(r) ? r.length : null) },
+  { name: 'strip', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.strip', description: 'Without leading and trailing white space.', example: "' a '.strip → \"a\"", call: text((s) => s.trim()) },
+  { name: 'reverse', receivers: ['text', 'list'], minArgs: 0, maxArgs: 0, signature: 's.reverse', description: 'Reversed.', example: "'abc'.reverse → \"cba\"", call: (r) => (typeof r === 'string' ? [...r].reverse().join('') : Array.isArray(r) ? [...r].reverse() : null) },
+  { name: 'split', receivers: ['text'], minArgs: 0, maxArgs: 1, signature: 's.split(separator)', description: 'A list of the parts between separators (default: white space).', example: "'a-b'.split('-')[1] → \"b\"", call: text((s, [sep]) => (sep === undefined || sep === ' ' ? s.trim().split(/\s+/) : s.split(toText(sep)))) },
+  { name: 'include?', receivers: ['text', 'list'], minArgs: 1, maxArgs: 1, signature: 's.include?(x)', description: 'true when the text contains x (or the list holds x).', example: "email.include?('@') → true", call: (r, [x]) => (typeof r === 'string' ? r.includes(toText(x)) : Array.isArray(r) ? r.includes(x) : null) },
+  { name: 'start_with?', receivers: ['text'], minArgs: 1, maxArgs: 1, signature: 's.start_with?(x)', description: 'true when the text starts with x.', example: "'abc'.start_with?('a') → true", call: text((s, [x]) => s.startsWith(toText(x))) },
+  { name: 'end_with?', receivers: ['text'], minArgs: 1, maxArgs: 1, signature: 's.end_with?(x)', description: 'true when the text ends with x.', example: "'abc'.end_with?('c') → true", call: text((s, [x]) => s.endsWith(toText(x))) },
+  { name: 'delete', receivers: ['text'], minArgs: 1, maxArgs: 1, signature: 's.delete(chars)', description: "Without the given characters; ranges (a-z) and negation (^0-9) as in Ruby.", example: "'(555) 123'.delete('^0-9') → \"555123\"", call: text((s, [chars]) => { const match = characterSet(toText(chars)); return [...s].filter((c) => !match(c)).join(''); }) },
+  { name: 'rjust', receivers: ['text'], minArgs: 1, maxArgs: 2, signature: 's.rjust(width, fill)', description: "Padded on the left to width with fill (default ' ').", example: "'7'.rjust(3, '0') → \"007\"", call: text((s, [w, f]) => s.padStart(Math.min(MAX_TEXT, toInteger(w)), f === undefined ? ' ' : toText(f) || ' ')) },
+  { name: 'ljust', receivers: ['text'], minArgs: 1, maxArgs: 2, signature: 's.ljust(width, fill)', description: "Padded on the right to width with fill (default ' ').", example: "'7'.ljust(3, '0') → \"700\"", call: text((s, [w, f]) => s.padEnd(Math.min(MAX_TEXT, toInteger(w)), f === undefined ? ' ' : toText(f) || ' ')) },
+  { name: 'round', receivers: ['number'], minArgs: 0, maxArgs: 1, signature: 'n.round(places)', description: 'Rounded to places decimals (default 0), halves away from zero.', example: '2.345.round(2) → 2.35', call: number((n, [p]) => { const f = 10 ** Math.max(0, Math.min(15, p === undefined ? 0 : toInteger(p))); return (Math.sign(n) * Math.round(Math.abs(n) * f + Number.EPSILON)) / f; }) },
+  { name: 'floor', receivers: ['number'], minArgs: 0, maxArgs: 0, signature: 'n.floor', description: 'Largest whole number not above n.', example: '2.7.floor → 2', call: number((n) => Math.floor(n)) },
+  { name: 'ceil', receivers: ['number'], minArgs: 0, maxArgs: 0, signature: 'n.ceil', description: 'Smallest whole number not below n.', example: '2.1.ceil → 3', call: number((n) => Math.ceil(n)) },
+  { name: 'abs', receivers: ['number'], minArgs: 0, maxArgs: 0, signature: 'n.abs', description: 'Absolute value.', example: '-3.abs → 3', call: number((n) => Math.abs(n)) },
+  { name: 'strftime', receivers: ['date'], minArgs: 1, maxArgs: 1, signature: 'd.strftime(format)', description: 'The date as text in a strftime format (the directives of the Date type).', example: "now().strftime('%Y-%m-%d')", call: (r, [format]) => (r instanceof FormulaDate ? compileStrftime(toText(format))(r.epochMs) : null) },
+  { name: 'year', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.year', description: 'The year.', example: 'now().year', call: date((d) => d.getUTCFullYear()) },
+  { name: 'month', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.month', description: 'The month, 1 to 12.', example: 'now().month', call: date((d) => d.getUTCMonth() + 1) },
+  { name: 'day', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.day', description: 'The day of the month.', example: 'now().day', call: date((d) => d.getUTCDate()) },
+  { name: 'hour', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.hour', description: 'The hour, 0 to 23.', example: 'now().hour', call: date((d) => d.getUTCHours()) },
+  { name: 'first', receivers: ['list'], minArgs: 0, maxArgs: 0, signature: 'list.first', description: 'The first item (nil when empty).', example: '[1, 2].first → 1', call: (r) => (Array.isArray(r) ? (r[0] ?? null) : null) },
+  { name: 'last', receivers: ['list'], minArgs: 0, maxArgs: 0, signature: 'list.last', description: 'The last item (nil when empty).', example: '[1, 2].last → 2', call: (r) => (Array.isArray(r) ? (r[r.length - 1] ?? null) : null) },
+  { name: 'join', receivers: ['list'], minArgs: 0, maxArgs: 1, signature: 'list.join(separator)', description: 'The items as text, separated (default: nothing).', example: "[1, 2].join('-') → \"1-2\"", call: (r, [sep]) => (Array.isArray(r) ? r.map(toText).join(sep === undefined ? '' : toText(sep)) : null) },
+  { name: 'sample', receivers: ['list'], minArgs: 0, maxArgs: 0, signature: 'list.sample', description: 'One item at random.', example: "['a', 'b'].sample", call: (r, _args, { random }) => (Array.isArray(r) && r.length > 0 ? r[random.below(r.length)] : null) },
+];
+
+export const METHODS_BY_NAME: ReadonlyMap<string, MethodSpec> = new Map(METHODS.map((m) => [m.name, m]));
+
+/** Methods the issue names that later releases add (regular-expression ones need bounded matching). */
+export const PLANNED_METHODS: readonly string[] = ['gsub', 'sub', 'gen', 'match', 'scan', 'tr'];

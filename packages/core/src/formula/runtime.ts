@@ -1,0 +1,183 @@
+/**
+ * Values inside formulas and the rules that combine them. Ruby-flavoured where users expect it
+ * (only nil and false are falsy; integer division floors; `%` takes the divisor's sign), and
+ * forgiving where Ruby would raise: a formula never crashes a download.
+ *
+ * Documented run-time rules (docs/formulas.md):
+ * - arithmetic or comparison with nil gives nil; division or modulo by zero gives nil;
+ * - `+` with a string on either side concatenates text;
+ * - a value that cannot be converted (to_i of "abc") gives 0, like Ruby.
+ */
+import { ItemList, Verbatim, type Value } from '../values.js';
+
+/** A point in time inside a formula (UTC). Written out as ISO 8601 with offset. */
+export class FormulaDate {
+  constructor(readonly epochMs: number) {}
+}
+
+/** A duration from years(n), days(n)...: added to or subtracted from a date. */
+export class FormulaDuration {
+  constructor(
+    readonly months: number,
+    readonly milliseconds: number,
+  ) {}
+}
+
+export type FormulaValue = string | number | boolean | null | FormulaDate | FormulaDuration | Verbatim | RegExp | FormulaValue[] | { [key: string]: FormulaValue };
+
+export function truthy(value: unknown): boolean {
+  return value !== null && value !== undefined && value !== false;
+}
+
+function pad2(n: number): string {
+  return n < 10 ? '0' + n : String(n);
+}
+
+export function isoText(date: FormulaDate): string {
+  const d = new Date(date.epochMs);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}T${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}+00:00`;
+}
+
+/** How any value reads as text (to_s, concat, interpolation). */
+export function toText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof FormulaDate) return isoText(value);
+  if (value instanceof Verbatim) return value.text;
+  if (value instanceof RegExp) return value.source;
+  if (Array.isArray(value)) return JSON.stringify(value.map(toPlain));
+  if (value instanceof ItemList) return JSON.stringify(value.items);
+  return JSON.stringify(toPlain(value));
+}
+
+function toPlain(value: unknown): unknown {
+  if (value instanceof FormulaDate) return isoText(value);
+  if (value instanceof Verbatim) return value.text;
+  if (Array.isArray(value)) return value.map(toPlain);
+  if (value && typeof value === 'object' && !(value instanceof RegExp)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toPlain(v)]));
+  }
+  return value;
+}
+
+/** A formula's result as a field value. */
+export function toFieldValue(value: unknown): Value {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (value instanceof Verbatim) return value;
+  if (value instanceof FormulaDate) return isoText(value);
+  if (Array.isArray(value)) return value.map(toFieldValue);
+  return toText(value);
+}
+
+/** Number from a field value or text, Ruby's to_f: leading number or 0. */
+export function toNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean' || value === null || value === undefined) return 0;
+  const match = /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?/i.exec(toText(value));
+  return match ? Number(match[0]) : 0;
+}
+
+export function toInteger(value: unknown): number {
+  const n = toNumber(value);
+  return Number.isFinite(n) ? Math.trunc(n) : 0;
+}
+
+function addDuration(date: FormulaDate, duration: FormulaDuration, sign: number): FormulaDate {
+  let ms = date.epochMs;
+  if (duration.months !== 0) {
+    const d = new Date(ms);
+    const targetMonth = d.getUTCMonth() + sign * duration.months;
+    const day = d.getUTCDate();
+    d.setUTCDate(1);
+    d.setUTCMonth(targetMonth);
+    // Ruby's >> clamps the day to the month's end (Jan 31 + 1 month = Feb 28/29).
+    const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+    d.setUTCDate(Math.min(day, lastDay));
+    ms = d.getTime();
+  }
+  return new FormulaDate(ms + sign * duration.milliseconds);
+}
+
+export function add(left: unknown, right: unknown): unknown {
+  if (typeof left === 'number' && typeof right === 'number') return left + right;
+  if (left === null || right === null || left === undefined || right === undefined) return null;
+  if (left instanceof FormulaDate && right instanceof FormulaDuration) return addDuration(left, right, 1);
+  if (left instanceof FormulaDuration && right instanceof FormulaDate) return addDuration(right, left, 1);
+  if (left instanceof FormulaDuration && right instanceof FormulaDuration) return new FormulaDuration(left.months + right.months, left.milliseconds + right.milliseconds);
+  if (Array.isArray(left) && Array.isArray(right)) return [...left, ...right];
+  if (typeof left === 'string' || typeof right === 'string' || left instanceof Verbatim || right instanceof Verbatim) return toText(left) + toText(right);
+  return toNumber(left) + toNumber(right);
+}
+
+export function subtract(left: unknown, right: unknown): unknown {
+  if (typeof left === 'number' && typeof right === 'number') return left - right;
+  if (left === null || right === null || left === undefined || right === undefined) return null;
+  if (left instanceof FormulaDate && right instanceof FormulaDuration) return addDuration(left, right, -1);
+  // date - date: days between them, as Ruby's Date subtraction gives.
+  if (left instanceof FormulaDate && right instanceof FormulaDate) return (left.epochMs - right.epochMs) / 86_400_000;
+  return toNumber(left) - toNumber(right);
+}
+
+export function multiply(left: unknown, right: unknown): unknown {
+  if (left === null || right === null || left === undefined || right === undefined) return null;
+  if (typeof left === 'string' && typeof right === 'number') return right > 0 && right <= 10_000 ? left.repeat(Math.floor(right)) : '';
+  return toNumber(left) * toNumber(right);
+}
+
+export function divide(left: unknown, right: unknown, decimal = false): unknown {
+  if (left === null || right === null || left === undefined || right === undefined) return null;
+  const a = toNumber(left);
+  const b = toNumber(right);
+  if (b === 0) return null;
+  // Integers divide like Ruby's: floored.
+  return !decimal && Number.isInteger(a) && Number.isInteger(b) && typeof left === 'number' && typeof right === 'number' ? Math.floor(a / b) : a / b;
+}
+
+export function modulo(left: unknown, right: unknown): unknown {
+  if (left === null || right === null || left === undefined || right === undefined) return null;
+  const a = toNumber(left);
+  const b = toNumber(right);
+  if (b === 0) return null;
+  return ((a % b) + b) % b;
+}
+
+function comparable(value: unknown): number | string | null {
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  if (value instanceof FormulaDate) return value.epochMs;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return null;
+}
+
+export function compare(operator: '<' | '>' | '<=' | '>=', left: unknown, right: unknown): boolean | null {
+  let a = comparable(left);
+  let b = comparable(right);
+  if (a === null || b === null) return null;
+  if (typeof a !== typeof b) {
+    // "10" < 9: compare as numbers when either side is a number, as users mean.
+    a = toNumber(a);
+    b = toNumber(b);
+  }
+  switch (operator) {
+    case '<':
+      return a < b;
+    case '>':
+      return a > b;
+    case '<=':
+      return a <= b;
+    case '>=':
+      return a >= b;
+  }
+}
+
+export function equals(left: unknown, right: unknown): boolean {
+  if (left === undefined) left = null;
+  if (right === undefined) right = null;
+  if (left instanceof FormulaDate && right instanceof FormulaDate) return left.epochMs === right.epochMs;
+  if (left instanceof Verbatim || right instanceof Verbatim) return toText(left) === toText(right);
+  if (Array.isArray(left) && Array.isArray(right)) return left.length === right.length && left.every((v, i) => equals(v, right[i]));
+  return left === right;
+}

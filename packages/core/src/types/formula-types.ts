@@ -1,0 +1,18 @@
+/** The Formula type: a value computed from the row by the formula language (docs/formulas.md). */
+import { defineType, type TypeDefinition } from './define-type.js';
+
+export const formulaTypes: TypeDefinition[] = [
+  defineType({
+    name: 'Formula',
+    category: 'Advanced',
+    description: 'A value computed by a formula from the row\'s other fields, e.g. concat(upper(last_name), \'-\', id); see docs/formulas.md.',
+    params: [{ name: 'value', kind: 'string', required: true, description: 'The formula (docs/formulas.md lists every operator, function and method)' }],
+    output: 'string',
+    exampleParams: { value: "concat('row-', example_row * 10)" },
+    create(params, context) {
+      const formula = context.formula(params.value as string, 'value');
+      if (!formula) return () => null;
+      return (random, row) => formula.evaluate(row, null, random);
+    },
+  }),
+];
