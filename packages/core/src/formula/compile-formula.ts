@@ -99,8 +99,7 @@ export function compileFormula(source: string, scope: FormulaScope): CompiledFor
       const expected = fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`;
       return fail(`function '${name}' takes ${expected} argument${fn.maxArgs === 1 ? '' : 's'}, got ${args.length}: ${fn.signature}`, position);
     }
-    const thunks = args.map(compile);
-    return (frame) => fn.call(thunks.map((t) => t(frame)), frame.environment);
+    return withArguments(args.map(compile), (values, frame) => fn.call(values, frame.environment));
   };
 
   const compileMethod = (node: Extract<FormulaNode, { kind: 'method' }>): Thunk => {
@@ -115,8 +114,7 @@ export function compileFormula(source: string, scope: FormulaScope): CompiledFor
       return fail(`method '${name}' takes ${method.minArgs === method.maxArgs ? method.minArgs : `${method.minArgs} to ${method.maxArgs}`} arguments, got ${node.args.length}: ${method.signature}`, position);
     }
     const receiver = compile(node.receiver);
-    const args = node.args.map(compile);
-    return (frame) => method.call(receiver(frame), args.map((t) => t(frame)), frame.environment);
+    return withArguments(node.args.map(compile), (values, frame) => method.call(receiver(frame), values, frame.environment));
   };
 
   const compileIndex = (node: Extract<FormulaNode, { kind: 'index' }>): Thunk => {
@@ -279,6 +277,29 @@ export function compileFormula(source: string, scope: FormulaScope): CompiledFor
       frame.environment.random = random;
       return toFieldValue(root(frame));
     },
+  };
+}
+
+/**
+ * Evaluates the argument thunks into one array per call site, reused for every row: a call
+ * allocates nothing for its arguments. Safe because the language has no recursion and the
+ * functions never keep the array; the callee is invoked after all arguments are evaluated,
+ * and a nested call at another site has its own array.
+ */
+function withArguments(thunks: Thunk[], invoke: (values: unknown[], frame: Frame) => unknown): Thunk {
+  const values: unknown[] = new Array(thunks.length);
+  const n = thunks.length;
+  if (n === 0) return (frame) => invoke(values, frame);
+  if (n === 1) {
+    const [a] = thunks;
+    return (frame) => {
+      values[0] = a(frame);
+      return invoke(values, frame);
+    };
+  }
+  return (frame) => {
+    for (let i = 0; i < n; i++) values[i] = thunks[i](frame);
+    return invoke(values, frame);
   };
 }
 

@@ -58,7 +58,11 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
   { name: 'base64', minArgs: 1, maxArgs: 1, signature: 'base64(text)', description: 'Encodes as base64.', example: "base64('hi') → \"aGk=\"", call: ([s]) => Buffer.from(toText(s), 'utf8').toString('base64') },
   { name: 'hex', minArgs: 1, maxArgs: 1, signature: 'hex(text)', description: 'Encodes as hexadecimal.', example: "hex('hi') → \"6869\"", call: ([s]) => Buffer.from(toText(s), 'utf8').toString('hex') },
   { name: 'code', minArgs: 1, maxArgs: 1, signature: 'code(text)', description: 'Writes the text without quotes in every format (SQL, CSV, JSON): for injecting code such as CURRENT_TIMESTAMP.', example: "code('CURRENT_TIMESTAMP')", call: ([s]) => new Verbatim(toText(s), true) },
-  { name: 'concat', minArgs: 1, maxArgs: 100, signature: 'concat(a, b, ...)', description: 'Joins all arguments as text (nil is empty).', example: "concat(upper(last_name), '-', id) → \"SMITH-7\"", call: (args) => args.map(toText).join('') },
+  { name: 'concat', minArgs: 1, maxArgs: 100, signature: 'concat(a, b, ...)', description: 'Joins all arguments as text (nil is empty).', example: "concat(upper(last_name), '-', id) → \"SMITH-7\"", call: (args) => {
+    let text = '';
+    for (let i = 0; i < args.length; i++) text += toText(args[i]);
+    return text;
+  } },
   { name: 'lower', minArgs: 1, maxArgs: 1, signature: 'lower(text)', description: 'Lowercase.', example: "lower('AbC') → \"abc\"", call: ([s]) => (s === null ? null : toText(s).toLowerCase()) },
   { name: 'upper', minArgs: 1, maxArgs: 1, signature: 'upper(text)', description: 'Uppercase.', example: "upper('AbC') → \"ABC\"", call: ([s]) => (s === null ? null : toText(s).toUpperCase()) },
   {
