@@ -2,7 +2,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateObjects } from '../engine/sample.js';
 import { generate } from '../engine/generate.js';
+import fc from 'fast-check';
 import { problemsOf } from '../testing/schema-problems.js';
+import { SchemaError } from '../schema/errors.js';
 
 /** The value of one Formula field over `count` rows, next to some base fields. */
 function formula(expression: string, count = 1, extra: object[] = []): unknown[] {
@@ -189,5 +191,28 @@ describe('formula language', () => {
     // The start time differs between the two runs by design; compare everything else.
     const strip = (s: string) => s.replace(/\/\d{4}\n/g, '\n');
     assert.equal(strip(a), strip(b));
+  });
+});
+
+describe('robustness', () => {
+  test('any formula text either compiles and evaluates without throwing, or is a schema problem', () => {
+    const fragments = fc.constantFrom(
+      'id', 'word', 'n', 'nil', 'true', "'x'", '"a#{id}b"', '1', '2.5', '-3', '(', ')', '[', ']', ',', '.', '+', '-', '*', '/', '%',
+      '==', '<', '&&', '||', '!', ' and ', ' or ', ' not ', '?', ':', ' if ', ' then ', ' else ', ' end', ' case ', ' when ',
+      'concat(', 'upper(', 'random(', 'round(', 'pad(', 'date(', 'now()', 'days(', '.upcase', '.split(', '.length', '.nil?',
+      '.to_i', '[0]', '[0, 2]', '[1..2]', "field('id')", 'this', 'unknown', '/x/', ' ',
+    );
+    fc.assert(
+      fc.property(fc.array(fragments, { maxLength: 12 }), (parts) => {
+        const value = parts.join('');
+        try {
+          const rows = generateObjects([{ name: 'id', type: 'Row Number' }, { name: 'word', type: 'Custom List', values: ['w'] }, { name: 'n', type: 'Row Number' }, { name: 'f', type: 'Formula', value }], { count: 3, seed: 1 });
+          assert.equal(rows.length, 3);
+        } catch (error) {
+          if (!(error instanceof SchemaError)) throw error;
+        }
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
