@@ -68,72 +68,70 @@ function sentences(random: CounterRandom, count: number): string {
   return text;
 }
 
-const words = defineType({
-  name: 'Words',
-  category: 'Text',
-  description: `Lowercase lorem ipsum words separated by spaces, between min and max of them (at most ${MAX_WORDS}).`,
-  params: countParams('words', 10, 20, MAX_WORDS),
-  output: 'string',
-  check: checkMinMax,
-  create(params) {
-    const min = params.min as number;
-    const max = params.max as number;
-    return (random) => joinPicks(random, LOREM_WORDS, random.intBetween(min, max));
-  },
-});
+/** A text type made of min..max units (words, sentences...): the shape all four share. */
+function countedText(
+  name: string,
+  description: string,
+  unit: string,
+  defaults: [min: number, max: number, limit: number],
+  textOf: (random: CounterRandom, count: number) => string,
+): TypeDefinition {
+  const [defaultMin, defaultMax, limit] = defaults;
+  return defineType({
+    name,
+    category: 'Text',
+    description,
+    params: countParams(unit, defaultMin, defaultMax, limit),
+    output: 'string',
+    check: checkMinMax,
+    create(params) {
+      const min = params.min as number;
+      const max = params.max as number;
+      return (random) => textOf(random, random.intBetween(min, max));
+    },
+  });
+}
 
-const sentencesType = defineType({
-  name: 'Sentences',
-  category: 'Text',
-  description:
-    `Lorem ipsum sentences of ${SENTENCE_MIN_WORDS} to ${SENTENCE_MAX_WORDS} words, each capitalised and ending with a period, ` +
+function paragraphText(random: CounterRandom, count: number): string {
+  const paragraph = () => sentences(random, random.intBetween(PARAGRAPH_MIN_SENTENCES, PARAGRAPH_MAX_SENTENCES));
+  if (count === 0) return '';
+  let text = paragraph();
+  for (let i = 1; i < count; i++) text += '\n\n' + paragraph();
+  return text;
+}
+
+const words = countedText(
+  'Words',
+  `Lowercase lorem ipsum words separated by spaces, between min and max of them (at most ${MAX_WORDS}).`,
+  'words',
+  [10, 20, MAX_WORDS],
+  (random, count) => joinPicks(random, LOREM_WORDS, count),
+);
+
+const sentencesType = countedText(
+  'Sentences',
+  `Lorem ipsum sentences of ${SENTENCE_MIN_WORDS} to ${SENTENCE_MAX_WORDS} words, each capitalised and ending with a period, ` +
     `separated by spaces; between min and max of them (at most ${MAX_SENTENCES}).`,
-  params: countParams('sentences', 1, 10, MAX_SENTENCES),
-  output: 'string',
-  check: checkMinMax,
-  create(params) {
-    const min = params.min as number;
-    const max = params.max as number;
-    return (random) => sentences(random, random.intBetween(min, max));
-  },
-});
+  'sentences',
+  [1, 10, MAX_SENTENCES],
+  sentences,
+);
 
-const paragraphs = defineType({
-  name: 'Paragraphs',
-  category: 'Text',
-  description:
-    `Lorem ipsum paragraphs of ${PARAGRAPH_MIN_SENTENCES} to ${PARAGRAPH_MAX_SENTENCES} sentences, separated by a blank line; ` +
+const paragraphs = countedText(
+  'Paragraphs',
+  `Lorem ipsum paragraphs of ${PARAGRAPH_MIN_SENTENCES} to ${PARAGRAPH_MAX_SENTENCES} sentences, separated by a blank line; ` +
     `between min and max of them (at most ${MAX_PARAGRAPHS}).`,
-  params: countParams('paragraphs', 1, 3, MAX_PARAGRAPHS),
-  output: 'string',
-  check: checkMinMax,
-  create(params) {
-    const min = params.min as number;
-    const max = params.max as number;
-    const paragraph = (random: CounterRandom) =>
-      sentences(random, random.intBetween(PARAGRAPH_MIN_SENTENCES, PARAGRAPH_MAX_SENTENCES));
-    return (random) => {
-      const count = random.intBetween(min, max);
-      if (count === 0) return '';
-      let text = paragraph(random);
-      for (let i = 1; i < count; i++) text += '\n\n' + paragraph(random);
-      return text;
-    };
-  },
-});
+  'paragraphs',
+  [1, 3, MAX_PARAGRAPHS],
+  paragraphText,
+);
 
-const natoPhonetic = defineType({
-  name: 'Nato Phonetic',
-  category: 'Text',
-  description: `Words of the NATO/ICAO spelling alphabet (Alfa, Bravo ... X-ray, Yankee, Zulu) separated by spaces, between min and max of them (at most ${MAX_WORDS}).`,
-  params: countParams('words', 10, 20, MAX_WORDS),
-  output: 'string',
-  check: checkMinMax,
-  create(params) {
-    const min = params.min as number;
-    const max = params.max as number;
-    return (random) => joinPicks(random, NATO_WORDS, random.intBetween(min, max));
-  },
-});
+const natoPhonetic = countedText(
+  'Nato Phonetic',
+  `Words of the NATO/ICAO spelling alphabet (Alfa, Bravo ... X-ray, Yankee, Zulu) separated by spaces, between min and max of them (at most ${MAX_WORDS}).`,
+  'words',
+  [10, 20, MAX_WORDS],
+  (random, count) => joinPicks(random, NATO_WORDS, count),
+);
 
 export const textTypes: TypeDefinition[] = [words, sentencesType, paragraphs, natoPhonetic];
