@@ -259,9 +259,10 @@ export function compileSchema(input: unknown, options: CompileOptions = {}): Sch
   const sharedValues = new Map<string, unknown>();
   const startedAtMs = options.startedAtMs ?? Date.now();
   const generationUuid = options.generationUuid ?? '00000000-0000-4000-8000-000000000000';
+  const draftsByPosition = new Map(drafts.map((d) => [d.position, d]));
   const draftsByPlan = new Map<FieldPlan, { raw: Record<string, unknown> }>();
   for (const plan of plans) {
-    const draft = drafts.find((d) => d.position === plan.position);
+    const draft = draftsByPosition.get(plan.position);
     if (draft) draftsByPlan.set(plan, draft);
   }
   for (const plan of plans) {
