@@ -14,6 +14,7 @@ import { sequenceTypes } from './sequence-types.js';
 import { dateTypes } from './date-types.js';
 import { formulaTypes } from './formula-types.js';
 import { datasetTypes } from './dataset-types.js';
+import { regexTypes } from './regex-types.js';
 
 export const ALL_TYPES: readonly TypeDefinition[] = [
   ...structuralTypes,
@@ -22,6 +23,7 @@ export const ALL_TYPES: readonly TypeDefinition[] = [
   ...formulaTypes,
   ...distributionTypes,
   ...datasetTypes,
+  ...regexTypes,
   ...textTypes,
   ...sequenceTypes,
   ...personTypes,
@@ -51,7 +53,7 @@ export function typeNames(): string[] {
  * catalogue). Naming one gets a message saying so rather than "unknown type".
  */
 export const PLANNED_TYPES: readonly string[] = [
-  'Regular Expression', 'Scenario',
+  'Scenario',
   'Animal Common Name', 'Animal Scientific Name', 'App Bundle ID', 'App Name', 'App Version', 'Avatar',
   'Base64 Image URL', 'Bitcoin Address', 'Buzzword', 'Car Make', 'Car Model', 'Car Model Year', 'Car VIN',
   'Catch Phrase', 'Color', 'Company Name', 'Country', 'Country Code', 'Credit Card #', 'Credit Card Type',
