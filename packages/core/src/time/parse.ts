@@ -47,17 +47,22 @@ function clockSeconds(hourText: string, minuteText: string, secondText: string |
   return hour * 3600 + minute * 60 + second;
 }
 
+/** Midnight UTC of a calendar date, or null when there is no such day (2/30, month 13). */
+function dayStartMs(yearText: string, monthText: string, dayText: string): number | null {
+  const year = Number(yearText);
+  const month = Number(monthText);
+  const day = Number(dayText);
+  return isValidDate(year, month, day) ? daysFromCivil(year, month, day) * MS_PER_DAY : null;
+}
+
 /** A Date / Datetime parameter with the precision it was written to, or null when invalid. */
 export function parseDateTime(text: string): ParsedDateTime | null {
   const trimmed = text.trim();
   const us = US_DATE.exec(trimmed);
   if (us !== null) {
     const [, monthText, dayText, yearText, hourText, minuteText, secondText, meridiem] = us;
-    const year = Number(yearText);
-    const month = Number(monthText);
-    const day = Number(dayText);
-    if (!isValidDate(year, month, day)) return null;
-    const dayMs = daysFromCivil(year, month, day) * MS_PER_DAY;
+    const dayMs = dayStartMs(yearText, monthText, dayText);
+    if (dayMs === null) return null;
     if (hourText === undefined) return { epochMs: dayMs, precision: 'day' };
     const seconds = clockSeconds(hourText, minuteText, secondText, meridiem);
     if (seconds === null) return null;
@@ -66,11 +71,8 @@ export function parseDateTime(text: string): ParsedDateTime | null {
   const iso = ISO_DATE.exec(trimmed);
   if (iso !== null) {
     const [, yearText, monthText, dayText, hourText, minuteText, secondText, fractionText, zone] = iso;
-    const year = Number(yearText);
-    const month = Number(monthText);
-    const day = Number(dayText);
-    if (!isValidDate(year, month, day)) return null;
-    const dayMs = daysFromCivil(year, month, day) * MS_PER_DAY;
+    const dayMs = dayStartMs(yearText, monthText, dayText);
+    if (dayMs === null) return null;
     if (hourText === undefined) return { epochMs: dayMs, precision: 'day' };
     const seconds = clockSeconds(hourText, minuteText, secondText, undefined);
     if (seconds === null) return null;

@@ -148,25 +148,24 @@ function checkFormat(params: ResolvedParams, problem: Problem): StrftimeFormatte
   return compileStrftime(format);
 }
 
-/** Date: first and last day number. */
-function planDate(params: ResolvedParams, problem: Problem): Plan | null {
+/** Date (day numbers) and Datetime (epoch seconds): the range, bounded as the type needs, and the format. */
+function planRange(
+  params: ResolvedParams,
+  problem: Problem,
+  what: string,
+  form: string,
+  bounds: (range: DateRange) => { first: number; last: number },
+): Plan | null {
   const format = checkFormat(params, problem);
-  const range = parseRange(params, 'date', DATE_FORM, problem);
+  const range = parseRange(params, what, form, problem);
   if (range === null) return null;
-  const { first, last } = dayBounds(range);
+  const { first, last } = bounds(range);
   if (first > last) problem('max', orderProblem(params));
   return format === null || first > last ? null : { first, last, format };
 }
 
-/** Datetime: first and last epoch second. */
-function planDatetime(params: ResolvedParams, problem: Problem): Plan | null {
-  const format = checkFormat(params, problem);
-  const range = parseRange(params, 'date and time', DATETIME_FORM, problem);
-  if (range === null) return null;
-  const { first, last } = secondBounds(range);
-  if (first > last) problem('max', orderProblem(params));
-  return format === null || first > last ? null : { first, last, format };
-}
+const planDate = (params: ResolvedParams, problem: Problem) => planRange(params, problem, 'date', DATE_FORM, dayBounds);
+const planDatetime = (params: ResolvedParams, problem: Problem) => planRange(params, problem, 'date and time', DATETIME_FORM, secondBounds);
 
 /** Time: first and last second of the day. */
 function planTime(params: ResolvedParams, problem: Problem): Plan | null {
