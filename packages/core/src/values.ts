@@ -22,6 +22,17 @@ export class Verbatim {
 }
 
 /**
+ * JSON text that is a JSON value in JSON output (an object, not a string) and plain text in
+ * every other format, quoted as usual: document_db_object_id's {"$oid": ...} and hashes made
+ * by formulas.
+ */
+export class JsonFragment extends Verbatim {
+  constructor(json: string) {
+    super(json, true);
+  }
+}
+
+/**
  * The items of a JSON Array or Repeating Element field: each item holds the slot values of the
  * field's child scope (see schema/shape.ts), in the same layout as a row.
  */

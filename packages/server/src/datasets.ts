@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import type { Kysely } from 'kysely';
+import { referencedDatasetNames } from '@rowloom/core';
 import type { Tables } from './db/tables.js';
 import { badRequest } from './http/http-error.js';
 
@@ -135,22 +136,6 @@ export async function findDataset(db: Kysely<Tables>, userId: string, name: stri
   const row = await summaryQuery(db, userId).select('datasets.rows').where('datasets.name', '=', name).executeTakeFirst();
   if (!row) return undefined;
   return { ...toSummary(row), preview: (JSON.parse(row.rows) as string[][]).slice(0, previewRows) };
-}
-
-/**
- * The dataset names a field list may read: every string `dataset` (Dataset Column) or `list`
- * (My List) property. Reading a name that another type happens to carry costs one lookup and
- * changes nothing; the engine decides what each field reads.
- */
-export function referencedDatasetNames(fields: unknown[]): string[] {
-  const names = new Set<string>();
-  for (const field of fields) {
-    if (!field || typeof field !== 'object') continue;
-    const { dataset, list } = field as { dataset?: unknown; list?: unknown };
-    if (typeof dataset === 'string' && dataset !== '') names.add(dataset);
-    if (typeof list === 'string' && list !== '') names.add(list);
-  }
-  return [...names];
 }
 
 /** What compileSchema and generate take as `datasets` and `datasetNames`. */

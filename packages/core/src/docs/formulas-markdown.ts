@@ -2,7 +2,8 @@
  * docs/formulas.md, rendered from the tables the checker uses (functions.ts, methods.ts), so
  * the reference cannot drift from the language: a test compares the committed file.
  */
-import { FUNCTIONS, PLANNED_FUNCTIONS } from '../formula/functions.js';
+import { FUNCTIONS, PLANNED_FUNCTIONS, SPECIAL_FORMS } from '../formula/functions.js';
+import { MAX_LIST, MAX_TEXT } from '../formula/limits.js';
 import { METHODS, PLANNED_METHODS } from '../formula/methods.js';
 
 const cell = (text: string) => text.replaceAll('|', '\\|');
@@ -29,6 +30,7 @@ value, which it reads as \`this\` (\`upper(this)\`, \`this + 1\`, \`if this > 10
 | \`(x \\|\\| 0) + 1\`, \`x.nil?\` | blank handling |
 | \`s[0]\`, \`s[0, 2]\`, \`s[1..3]\`, \`list[-1]\`, \`h['key']\` | indexing and slices |
 | \`request_params['page']\`, \`request_entity['name']\` | request data (empty outside a mock endpoint) |
+| \`/\\d+/i\`, \`s =~ /re/\` | regular expressions; \`=~\` gives the index of the first match or nil |
 
 Fields are evaluated in the order their references require, whatever the schema's order; a
 cycle or an unknown name is an error naming the fields, with line and column.
@@ -37,15 +39,27 @@ cycle or an unknown name is an error naming the fields, with line and column.
 comparison with nil gives nil, division by zero gives nil, a method on a value it does not
 apply to (5.upcase) gives nil, text that is not a number converts to 0 (like Ruby's to_i).
 Work is bounded: the language has no loops, formulas are at most 10,000 characters and 100
-levels deep, and text a formula builds is capped (padding at 100,000 characters).
+levels deep, a text a formula builds is cut at ${MAX_TEXT.toLocaleString('en-US')} characters and a list longer than
+${MAX_LIST.toLocaleString('en-US')} items is nil.
+
+**Regular expressions** (\`=~\`, \`sub\`, \`gsub\`, \`scan\`, \`match?\`, \`split\`) run on RE2 (the RE2JS
+port), whose matching time is linear in the text for every pattern: no formula can stall the
+service with catastrophic backtracking. RE2 syntax is Ruby's for everyday patterns (classes,
+groups, alternation, \`? * + {n,m}\`, \`\\d \\w \\s \\b\`, \`(?<name>...)\`); backreferences and lookarounds
+are rejected when the formula compiles. As in Ruby, \`^\` and \`$\` match at line boundaries, the
+\`i\` flag ignores case and \`m\` lets \`.\` match a newline. A text pattern (\`s.gsub('.', '')\`)
+matches literally. In replacements \`\\0\` is the match and \`\\1\`..\`\\9\` its groups.
+\`/pattern/.gen\` instead *generates* a text matching the pattern, with the Regular Expression
+type's syntax and limits.
 Date and Datetime fields are text inside formulas: use \`date(field)\` to read them as dates.`;
 
 export function renderFormulasMarkdown(): string {
   let out = '# The formula language\n\nGenerated from the tables the formula checker uses (`npm run docs`); do not edit by hand.\n\n';
   out += SYNTAX + '\n\n## Functions\n\n| Function | What it does | Example |\n|---|---|---|\n';
-  for (const f of FUNCTIONS) out += `| \`${cell(f.signature)}\` | ${cell(f.description)} | \`${cell(f.example)}\` |\n`;
+  for (const f of [...SPECIAL_FORMS, ...FUNCTIONS]) out += `| \`${cell(f.signature)}\` | ${cell(f.description)} | \`${cell(f.example)}\` |\n`;
   out += '\n## Methods\n\n| Method | On | What it does | Example |\n|---|---|---|---|\n';
   for (const m of METHODS) out += `| \`${cell(m.signature)}\` | ${m.receivers.join(', ')} | ${cell(m.description)} | \`${cell(m.example)}\` |\n`;
-  out += `\n## Not available yet\n\nFunctions ${PLANNED_FUNCTIONS.map((n) => `\`${n}\``).join(', ')}; methods ${PLANNED_METHODS.map((n) => `\`${n}\``).join(', ')}; regular expressions (\`/re/\`, \`=~\`) inside formulas. Using one is an error that says so.\n`;
+  const planned = [...PLANNED_FUNCTIONS.map((n) => `function \`${n}\``), ...PLANNED_METHODS.map((n) => `method \`${n}\``)];
+  if (planned.length > 0) out += `\n## Not available yet\n\n${planned.join(', ')}. Using one is an error that says so.\n`;
   return out;
 }

@@ -3,9 +3,10 @@
  * `generateObjects` (tests, previews, embedding) — the writers stream text and never build these.
  */
 import type { ShapeNode } from '../schema/shape.js';
-import { ItemList, Verbatim, type Value } from '../values.js';
+import { ItemList, JsonFragment, Verbatim, type Value } from '../values.js';
 
 function plainValue(value: Value): unknown {
+  if (value instanceof JsonFragment) return JSON.parse(value.text);
   if (value instanceof Verbatim) return value.text;
   if (value instanceof ItemList) throw new Error('an item list needs its shape');
   if (Array.isArray(value)) return value.map(plainValue);

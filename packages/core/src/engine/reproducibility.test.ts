@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateObjects } from './sample.js';
 import { generate } from './generate.js';
+import { streamText } from '../testing/stream-text.js';
 
 const SCHEMA = [
   { name: 'id', type: 'Row Number' },
@@ -16,11 +17,7 @@ const SCHEMA = [
   { name: 'code', type: 'Template', value: '{last_name}-{id}' },
 ];
 
-async function text(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer | string));
-  return Buffer.concat(chunks).toString('utf8');
-}
+const text = streamText;
 
 function column(rows: Record<string, unknown>[], name: string): unknown[] {
   return rows.map((r) => r[name]);

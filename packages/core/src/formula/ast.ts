@@ -27,7 +27,7 @@ export type FormulaNode =
   /** `name(args, key: value)`: a function call. Keyword arguments keep their order. */
   | { kind: 'call'; name: string; args: FormulaNode[]; keywords: { name: string; value: FormulaNode }[]; position: Position }
   /** `receiver.name(args)` or `receiver.name` (e.g. x.nil?, s.upcase, s.gsub(/a/, 'b')). */
-  | { kind: 'method'; receiver: FormulaNode; name: string; args: FormulaNode[]; position: Position }
+  | { kind: 'method'; receiver: FormulaNode; name: string; args: FormulaNode[]; position: Position; /** Where the method's name starts, for errors about it. */ namePosition: Position }
   /** `receiver[args]`: s[0], s[0, 2], s[1..3], h['key'], request_params['page']. */
   | { kind: 'index'; receiver: FormulaNode; args: FormulaNode[]; position: Position }
   /** `a..b` (inclusive) or `a...b` (exclusive). */

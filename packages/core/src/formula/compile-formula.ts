@@ -7,12 +7,18 @@
  */
 import type { CounterRandom } from '../random/counter-random.js';
 import { closestMatch } from '../schema/suggest.js';
-import type { FieldReference, RowState } from '../types/define-type.js';
+import { compilePattern } from '../regex/compile.js';
+import { parsePattern } from '../regex/parser.js';
+import { PatternError } from '../regex/pattern-error.js';
+import type { DatasetTable, FieldReference, RowState, ValueGenerator } from '../types/define-type.js';
+import { valueToText } from '../types/value-text.js';
 import type { Value } from '../values.js';
 import { FormulaError, type FormulaNode, type Position } from './ast.js';
 import { FUNCTIONS, FUNCTIONS_BY_NAME, PLANNED_FUNCTIONS, type CallEnvironment } from './functions.js';
 import { METHODS, METHODS_BY_NAME, PLANNED_METHODS } from './methods.js';
+import { buildJoinIndex } from './dataset-join.js';
 import { parseFormula } from './parser.js';
+import { compileRegex, FormulaRegex, matchIndex } from './regex-value.js';
 import { add, compare, FormulaDate, divide, equals, modulo, multiply, subtract, toFieldValue, toInteger, toNumber, toText, truthy } from './runtime.js';
 
 /** Several problems in one formula, all reported together. */
@@ -33,6 +39,14 @@ export interface FormulaScope {
   hasThis: boolean;
   startedAtMs: number;
   generationUuid: string;
+  /** A dataset the caller gave, for from_dataset; undefined when there is none of that name. */
+  dataset(name: string): DatasetTable | undefined;
+  /** Every dataset name the caller has, for the message about a missing one. */
+  datasetNames(): readonly string[];
+  /** One value per schema and key: a dataset's join index is built once for every formula using it. */
+  shared<T>(key: string, make: () => T): T;
+  /** generate('Type', ...): that type's generator, or the problems with the name or parameters. */
+  createType(typeName: string, params: Record<string, unknown>): ValueGenerator | string[];
 }
 
 export interface CompiledFormula {
@@ -88,6 +102,8 @@ export function compileFormula(source: string, scope: FormulaScope): CompiledFor
       const reference = scope.field(fieldName);
       return reference ? readField(reference) : fail(`unknown field '${fieldName}'${suggestName(fieldName)}`, first.position);
     }
+    if (name === 'from_dataset') return compileFromDataset(node);
+    if (name === 'generate') return compileGenerate(node);
     const fn = FUNCTIONS_BY_NAME.get(name);
     if (!fn) {
       if (PLANNED_FUNCTIONS.includes(name)) return fail(`function '${name}' is not available in this version of Rowloom yet`, position);
@@ -102,8 +118,96 @@ export function compileFormula(source: string, scope: FormulaScope): CompiledFor
     return withArguments(args.map(compile), (values, frame) => fn.call(values, frame.environment));
   };
 
+  /** The text of a quoted literal without interpolation, else null. */
+  const literalText = (node: FormulaNode | undefined): string | null =>
+    node?.kind === 'string' && node.parts.every((p) => typeof p === 'string') ? node.parts.join('') : null;
+
+  /**
+   * from_dataset('dataset', 'column', key_column: expression, ...): the column of the first
+   * dataset row whose key columns equal the expressions (as text). The index is built once per
+   * dataset and key columns, so a row costs one map lookup, not a scan.
+   */
+  const compileFromDataset = (node: Extract<FormulaNode, { kind: 'call' }>): Thunk => {
+    const { args, keywords, position } = node;
+    const usage = "from_dataset('dataset name', 'column', key_column: value), e.g. from_dataset('stores', 'city', id: store_id)";
+    const datasetName = literalText(args[0]);
+    const column = literalText(args[1]);
+    if (args.length !== 2 || datasetName === null || column === null || keywords.length === 0) return fail(`from_dataset takes a dataset name and a column in quotes, then the join as keyword arguments: ${usage}`, position);
+    const dataset = scope.dataset(datasetName);
+    if (!dataset) {
+      const known = scope.datasetNames();
+      const suggestion = closestMatch(datasetName, known);
+      return fail(`unknown dataset '${datasetName}'${suggestion ? `; did you mean '${suggestion}'?` : known.length === 0 ? ' (no datasets have been uploaded)' : ''}`, args[0].position);
+    }
+    const columnIndex = (name: string, at: Position): number => {
+      const i = dataset.columns.indexOf(name);
+      if (i < 0) fail(`dataset '${datasetName}' has no column '${name}' (columns: ${dataset.columns.join(', ')})`, at);
+      return i;
+    };
+    const valueColumn = columnIndex(column, args[1].position);
+    const keyColumns = keywords.map((k) => columnIndex(k.name, k.value.position));
+    if (valueColumn < 0 || keyColumns.some((i) => i < 0)) return () => null;
+    const index = scope.shared(`from_dataset:${datasetName}:${keyColumns.join(',')}`, () => buildJoinIndex(dataset, keyColumns));
+    const keyThunks = keywords.map((k) => compile(k.value));
+    if (keyThunks.length === 1) {
+      const [key] = keyThunks;
+      return (frame) => index.lookup(toText(key(frame)), valueColumn);
+    }
+    return (frame) => index.lookup(keyThunks.map((k) => toText(k(frame))).join(index.separator), valueColumn);
+  };
+
+  /**
+   * generate('Type Name', param: value, ...): a value of any registered type. The parameters are
+   * literals, so the type is prepared once when the formula compiles, like a field of that type.
+   */
+  const compileGenerate = (node: Extract<FormulaNode, { kind: 'call' }>): Thunk => {
+    const { args, keywords, position } = node;
+    const typeName = literalText(args[0]);
+    if (args.length !== 1 || typeName === null) return fail("generate takes a type name in quotes, then its parameters as keyword arguments, e.g. generate('Number', min: 1, max: 10)", position);
+    const params: Record<string, unknown> = {};
+    for (const keyword of keywords) {
+      const value = constantValue(keyword.value);
+      if (value === undefined) return fail(`generate's parameter ${keyword.name}: must be a literal (a number, text, true/false or a list of them)`, keyword.value.position);
+      params[keyword.name] = value;
+    }
+    const created = scope.createType(typeName, params);
+    if (Array.isArray(created)) {
+      for (const problem of created) fail(`generate('${typeName}'): ${problem}`, position);
+      return () => null;
+    }
+    return (frame) => created(frame.environment.random, frame.row);
+  };
+
+  /** `/pattern/.gen`: a text matching the pattern, as the Regular Expression type makes it. */
+  const compileRegexGen = (node: Extract<FormulaNode, { kind: 'method' }>, regex: Extract<FormulaNode, { kind: 'regex' }>): Thunk => {
+    if (node.args.length > 0) return fail('gen takes no arguments', node.namePosition);
+    let parsed;
+    try {
+      parsed = parsePattern(regex.source);
+    } catch (error) {
+      if (!(error instanceof PatternError)) throw error;
+      return fail(`cannot generate from /${regex.source}/: ${error.message}`, regex.position);
+    }
+    const readers = new Map<string, FieldReference>();
+    for (const name of parsed.fieldNames) {
+      const reference = scope.field(name);
+      if (!reference) return fail(`unknown field '${name}' in {{${name}}}${suggestName(name)}`, regex.position);
+      readers.set(name, reference);
+    }
+    const generator = compilePattern(parsed, (name) => {
+      const reference = readers.get(name)!;
+      return (row) => valueToText(reference.read(row));
+    });
+    return (frame) => generator(frame.environment.random, frame.row);
+  };
+
   const compileMethod = (node: Extract<FormulaNode, { kind: 'method' }>): Thunk => {
-    const { name, position } = node;
+    const { name } = node;
+    const position = node.namePosition;
+    if (name === 'gen') {
+      if (node.receiver.kind === 'regex') return compileRegexGen(node, node.receiver);
+      return fail('gen applies to a regular-expression literal, e.g. /[A-Z]{3}-\\d{4}/.gen', position);
+    }
     const method = METHODS_BY_NAME.get(name);
     if (!method) {
       if (PLANNED_METHODS.includes(name)) return fail(`method '${name}' is not available in this version of Rowloom yet`, position);
@@ -169,8 +273,14 @@ export function compileFormula(source: string, scope: FormulaScope): CompiledFor
         const entries = node.entries.map((e) => [e.key, compile(e.value)] as const);
         return (frame) => Object.fromEntries(entries.map(([k, t]) => [k, t(frame)]));
       }
-      case 'regex':
-        return fail('regular expressions in formulas are not available in this version of Rowloom yet', node.position);
+      case 'regex': {
+        try {
+          const regex = compileRegex(node.source, node.flags);
+          return () => regex;
+        } catch (error) {
+          return fail((error as Error).message, node.position);
+        }
+      }
       case 'name':
         return compileName(node);
       case 'call':
@@ -258,7 +368,14 @@ export function compileFormula(source: string, scope: FormulaScope): CompiledFor
           return truthy(l) ? l : right(frame);
         };
       case '=~':
-        return fail('regular-expression matching (=~) is not available in this version of Rowloom yet', node.position);
+        // Ruby allows either order: text =~ /re/ or /re/ =~ text. The index of the match, or nil.
+        return (frame) => {
+          const l = left(frame);
+          const r = right(frame);
+          if (r instanceof FormulaRegex) return matchIndex(l, r);
+          if (l instanceof FormulaRegex) return matchIndex(r, l);
+          return null;
+        };
     }
   };
 
@@ -337,4 +454,25 @@ function slice(receiver: unknown, from: number, to: number, exclusive: boolean):
   if (!exclusive) e += 1;
   if (s < 0 || s > n) return null;
   return receiver.slice(s, Math.max(s, e));
+}
+
+/** The value of a literal (number, text without interpolation, true/false/nil, list of literals); undefined otherwise. */
+function constantValue(node: FormulaNode): unknown {
+  switch (node.kind) {
+    case 'number':
+    case 'boolean':
+      return node.value;
+    case 'nil':
+      return null;
+    case 'string':
+      return node.parts.every((p) => typeof p === 'string') ? node.parts.join('') : undefined;
+    case 'unary':
+      return node.operator === '-' && node.operand.kind === 'number' ? -node.operand.value : undefined;
+    case 'array': {
+      const items = node.items.map(constantValue);
+      return items.includes(undefined) ? undefined : items;
+    }
+    default:
+      return undefined;
+  }
 }

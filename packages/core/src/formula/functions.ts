@@ -6,7 +6,9 @@ import { createHash, createHmac } from 'node:crypto';
 import type { CounterRandom } from '../random/counter-random.js';
 import { compileStrftime } from '../time/strftime.js';
 import { parseDateParam } from '../time/parse.js';
-import { Verbatim } from '../values.js';
+import { naughtyStrings } from '../data/naughty-strings.js';
+import { JsonFragment, Verbatim } from '../values.js';
+import { MAX_TEXT } from './limits.js';
 import { FormulaDate, FormulaDuration, toInteger, toNumber, toText } from './runtime.js';
 
 /** What a call can reach besides its arguments. */
@@ -74,7 +76,7 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
     example: "pad(7, 3, '0', 'left') → \"007\"",
     call: ([value, length, fill, side]) => {
       const text = toText(value);
-      const target = Math.min(10_000, toInteger(length));
+      const target = Math.min(MAX_TEXT, toInteger(length));
       const filler = fill === undefined || fill === null || toText(fill) === '' ? ' ' : toText(fill);
       if (side === 'right') return text.padEnd(target, filler);
       if (side === 'center') {
@@ -185,9 +187,60 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
       }
     },
   },
+  {
+    name: 'document_db_object_id',
+    minArgs: 0,
+    maxArgs: 1,
+    signature: 'document_db_object_id(id)',
+    description: 'The id in the document database\'s object-id JSON form, {"$oid": "..."}: a JSON object in JSON output, that text in other formats. Without an id, a new 24-hex-digit object id (its time part is the generation\'s start).',
+    example: 'document_db_object_id(id)',
+    call: ([id], { random, startedAt }) => {
+      const oid = id === undefined || id === null ? newObjectId(startedAt, random) : toText(id);
+      return new JsonFragment(JSON.stringify({ $oid: oid }));
+    },
+  },
+  {
+    name: 'naughty',
+    minArgs: 1,
+    maxArgs: 2,
+    signature: 'naughty(value, percent)',
+    description: 'A string from the Big List of Naughty Strings (injection, odd Unicode, reserved words) percent of the time (default 10), otherwise the value: for testing input handling.',
+    example: 'naughty(comment, 20)',
+    call: ([value, percent], { random }) => {
+      const chance = percent === undefined || percent === null ? 10 : toNumber(percent);
+      if (random.next() * 100 >= chance) return value;
+      const strings = naughtyStrings();
+      return strings[random.below(strings.length)];
+    },
+  },
+];
+
+/** A document-database object id: 4 bytes of seconds, then 8 random bytes, as 24 hex digits. */
+function newObjectId(startedAt: FormulaDate, random: CounterRandom): string {
+  const seconds = Math.max(0, Math.floor(startedAt.epochMs / 1000)) >>> 0;
+  return seconds.toString(16).padStart(8, '0') + random.uint32().toString(16).padStart(8, '0') + random.uint32().toString(16).padStart(8, '0');
+}
+
+/**
+ * Calls the checker compiles itself, because their arguments must be known when the formula
+ * compiles (a field, a dataset and its columns, a type and its parameters). Listed for the docs.
+ */
+export const SPECIAL_FORMS: readonly { signature: string; description: string; example: string }[] = [
+  { signature: "field('Name')", description: 'The value of the named field: for names with capitals, spaces or dots.', example: "field('First Name')" },
+  {
+    signature: "from_dataset('dataset', 'column', key: value, ...)",
+    description: 'The column of the first row of an uploaded dataset whose key columns equal the values (compared as text); nil when no row matches. The index is built once per request, so a join costs one lookup per row.',
+    example: "from_dataset('stores', 'city', id: store_id)",
+  },
+  {
+    signature: "generate('Type Name', param: value, ...)",
+    description: "A value of any registered type, with its parameters as literal keyword arguments. Types of a family (person, place...) read the row's record, so they agree with the row.",
+    example: "generate('Number', min: 1, max: 10, decimals: 0)",
+  },
+  { signature: '/pattern/.gen', description: 'A text matching the pattern, with the classes of the Regular Expression type (\\d, \\w, [:name:], {{field}}...).', example: '/[A-Z]{3}-\\d{4}/.gen' },
 ];
 
 /** Functions of the spec that later releases add: named as such rather than "unknown". */
-export const PLANNED_FUNCTIONS: readonly string[] = ['from_dataset', 'generate', 'document_db_object_id', 'mongo_object_id', 'naughty', 'bcrypt', 'uuid_v5'];
+export const PLANNED_FUNCTIONS: readonly string[] = ['bcrypt'];
 
 export const FUNCTIONS_BY_NAME: ReadonlyMap<string, FunctionSpec> = new Map(FUNCTIONS.map((f) => [f.name, f]));

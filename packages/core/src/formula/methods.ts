@@ -4,6 +4,8 @@
  */
 import { compileStrftime } from '../time/strftime.js';
 import type { CallEnvironment } from './functions.js';
+import { MAX_LIST, MAX_TEXT } from './limits.js';
+import { asRegex, FormulaRegex, matchIndex, scan, substitute } from './regex-value.js';
 import { FormulaDate, toInteger, toNumber, toText } from './runtime.js';
 
 export type Receiver = 'text' | 'number' | 'date' | 'list' | 'any';
@@ -19,8 +21,6 @@ export interface MethodSpec {
   call(receiver: unknown, args: unknown[], environment: CallEnvironment): unknown;
 }
 
-/** Longest text a method may build (rjust, ljust): bounds the work a formula can ask for. */
-export const MAX_TEXT = 100_000;
 
 const text = (fn: (s: string, args: unknown[]) => unknown) => (receiver: unknown, args: unknown[]) => (typeof receiver === 'string' ? fn(receiver, args) : null);
 const number = (fn: (n: number, args: unknown[]) => unknown) => (receiver: unknown, args: unknown[]) => (typeof receiver === 'number' ? fn(receiver, args) : null);
@@ -56,11 +56,28 @@ export const METHODS: readonly MethodSpec[] = [
   { name: 'size', receivers: ['text', 'list'], minArgs: 0, maxArgs: 0, signature: 's.size', description: 'Same as length.', example: '[1, 2].size → 2', call: (r) => (typeof r === 'string' || Array.isArray(r) ? r.length : null) },
   { name: 'strip', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.strip', description: 'Without leading and trailing white space.', example: "' a '.strip → \"a\"", call: text((s) => s.trim()) },
   { name: 'reverse', receivers: ['text', 'list'], minArgs: 0, maxArgs: 0, signature: 's.reverse', description: 'Reversed.', example: "'abc'.reverse → \"cba\"", call: (r) => (typeof r === 'string' ? [...r].reverse().join('') : Array.isArray(r) ? [...r].reverse() : null) },
-  { name: 'split', receivers: ['text'], minArgs: 0, maxArgs: 1, signature: 's.split(separator)', description: 'A list of the parts between separators (default: white space).', example: "'a-b'.split('-')[1] → \"b\"", call: text((s, [sep]) => (sep === undefined || sep === ' ' ? s.trim().split(/\s+/) : s.split(toText(sep)))) },
+  {
+    name: 'split',
+    receivers: ['text'],
+    minArgs: 0,
+    maxArgs: 1,
+    signature: 's.split(separator)',
+    description: `A list of the parts between separators: a text, a regular expression, or white space by default (at most ${MAX_LIST} parts).`,
+    example: "'a, b,c'.split(/,\\s*/)[1] → \"b\"",
+    call: text((s, [sep]) => {
+      if (sep instanceof FormulaRegex) return sep.compiled.split(s, MAX_LIST);
+      return sep === undefined || sep === ' ' ? s.trim().split(/\s+/, MAX_LIST) : s.split(toText(sep), MAX_LIST);
+    }),
+  },
   { name: 'include?', receivers: ['text', 'list'], minArgs: 1, maxArgs: 1, signature: 's.include?(x)', description: 'true when the text contains x (or the list holds x).', example: "email.include?('@') → true", call: (r, [x]) => (typeof r === 'string' ? r.includes(toText(x)) : Array.isArray(r) ? r.includes(x) : null) },
   { name: 'start_with?', receivers: ['text'], minArgs: 1, maxArgs: 1, signature: 's.start_with?(x)', description: 'true when the text starts with x.', example: "'abc'.start_with?('a') → true", call: text((s, [x]) => s.startsWith(toText(x))) },
   { name: 'end_with?', receivers: ['text'], minArgs: 1, maxArgs: 1, signature: 's.end_with?(x)', description: 'true when the text ends with x.', example: "'abc'.end_with?('c') → true", call: text((s, [x]) => s.endsWith(toText(x))) },
   { name: 'delete', receivers: ['text'], minArgs: 1, maxArgs: 1, signature: 's.delete(chars)', description: "Without the given characters; ranges (a-z) and negation (^0-9) as in Ruby.", example: "'(555) 123'.delete('^0-9') → \"555123\"", call: text((s, [chars]) => { const match = characterSet(toText(chars)); return [...s].filter((c) => !match(c)).join(''); }) },
+  { name: 'tr', receivers: ['text'], minArgs: 2, maxArgs: 2, signature: 's.tr(from, to)', description: 'Replaces each character of the set from (ranges and ^ as in delete) by the character at the same place in to (its last one when to is shorter).', example: "'hello'.tr('el', 'ip') → \"hippo\"", call: text((s, [from, to]) => translate(s, toText(from), toText(to))) },
+  { name: 'sub', receivers: ['text'], minArgs: 2, maxArgs: 2, signature: 's.sub(pattern, replacement)', description: 'Replaces the first match of a regular expression (or text) by the replacement, where \\0 is the match and \\1..\\9 its groups.', example: "'2024-07-01'.sub(/(\\d+)-(\\d+)/, '\\2/\\1') → \"07/2024-01\"", call: text((s, [pattern, replacement]) => substituteWith(s, pattern, replacement, false)) },
+  { name: 'gsub', receivers: ['text'], minArgs: 2, maxArgs: 2, signature: 's.gsub(pattern, replacement)', description: 'Replaces every match of a regular expression (or text), with the escapes of sub.', example: "'(555) 123-4567'.gsub(/[^0-9]/, '') → \"5551234567\"", call: text((s, [pattern, replacement]) => substituteWith(s, pattern, replacement, true)) },
+  { name: 'scan', receivers: ['text'], minArgs: 1, maxArgs: 1, signature: 's.scan(pattern)', description: 'Every match of a regular expression, as a list (lists of groups when it has groups).', example: "'a1b22'.scan(/\\d+/) → [\"1\", \"22\"]", call: text((s, [pattern]) => { const regex = asRegex(pattern); return regex ? scan(s, regex) : null; }) },
+  { name: 'match?', receivers: ['text'], minArgs: 1, maxArgs: 1, signature: 's.match?(pattern)', description: 'true when the regular expression (or text) matches somewhere in the text.', example: "email.match?(/@example\\.com$/)", call: text((s, [pattern]) => { const regex = asRegex(pattern); return regex ? matchIndex(s, regex) !== null : null; }) },
   { name: 'rjust', receivers: ['text'], minArgs: 1, maxArgs: 2, signature: 's.rjust(width, fill)', description: "Padded on the left to width with fill (default ' ').", example: "'7'.rjust(3, '0') → \"007\"", call: text((s, [w, f]) => s.padStart(Math.min(MAX_TEXT, toInteger(w)), f === undefined ? ' ' : toText(f) || ' ')) },
   { name: 'ljust', receivers: ['text'], minArgs: 1, maxArgs: 2, signature: 's.ljust(width, fill)', description: "Padded on the right to width with fill (default ' ').", example: "'7'.ljust(3, '0') → \"700\"", call: text((s, [w, f]) => s.padEnd(Math.min(MAX_TEXT, toInteger(w)), f === undefined ? ' ' : toText(f) || ' ')) },
   { name: 'round', receivers: ['number'], minArgs: 0, maxArgs: 1, signature: 'n.round(places)', description: 'Rounded to places decimals (default 0), halves away from zero.', example: '2.345.round(2) → 2.35', call: number((n, [p]) => { const f = 10 ** Math.max(0, Math.min(15, p === undefined ? 0 : toInteger(p))); return (Math.sign(n) * Math.round(Math.abs(n) * f + Number.EPSILON)) / f; }) },
@@ -78,7 +95,41 @@ export const METHODS: readonly MethodSpec[] = [
   { name: 'sample', receivers: ['list'], minArgs: 0, maxArgs: 0, signature: 'list.sample', description: 'One item at random.', example: "['a', 'b'].sample", call: (r, _args, { random }) => (Array.isArray(r) && r.length > 0 ? r[random.below(r.length)] : null) },
 ];
 
+/** Ruby's tr: characters of the `from` set map to `to` by position. */
+function translate(s: string, from: string, to: string): string {
+  const negated = from.length > 1 && from.startsWith('^');
+  const source = expandSet(negated ? from.slice(1) : from);
+  const target = expandSet(to);
+  let out = '';
+  for (const ch of s) {
+    const at = source.indexOf(ch);
+    if (negated) out += at < 0 ? (target[target.length - 1] ?? '') : ch;
+    else out += at < 0 ? ch : (target[Math.min(at, target.length - 1)] ?? '');
+  }
+  return out;
+}
+
+/** "a-e" -> "abcde" (for tr, where positions matter); at most MAX_TEXT characters. */
+function expandSet(spec: string): string[] {
+  const out: string[] = [];
+  const chars = [...spec];
+  for (let i = 0; i < chars.length && out.length < MAX_TEXT; i++) {
+    if (chars[i + 1] === '-' && i + 2 < chars.length) {
+      const a = chars[i].codePointAt(0)!;
+      const b = chars[i + 2].codePointAt(0)!;
+      for (let c = a; c <= b && out.length < MAX_TEXT; c++) out.push(String.fromCodePoint(c));
+      i += 2;
+    } else out.push(chars[i]);
+  }
+  return out;
+}
+
+function substituteWith(s: string, pattern: unknown, replacement: unknown, everyMatch: boolean): string | null {
+  const regex = asRegex(pattern);
+  return regex ? substitute(s, regex, toText(replacement), everyMatch) : null;
+}
+
 export const METHODS_BY_NAME: ReadonlyMap<string, MethodSpec> = new Map(METHODS.map((m) => [m.name, m]));
 
-/** Methods the issue names that later releases add (regular-expression ones need bounded matching). */
-export const PLANNED_METHODS: readonly string[] = ['gsub', 'sub', 'gen', 'match', 'scan', 'tr'];
+/** Methods named as coming in a later release rather than "unknown" (none at present). */
+export const PLANNED_METHODS: readonly string[] = [];

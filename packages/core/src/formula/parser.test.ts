@@ -13,7 +13,7 @@ function strip(value: unknown): Plain {
   if (Array.isArray(value)) return value.map(strip);
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) if (key !== 'position') out[key] = strip(inner);
+    for (const [key, inner] of Object.entries(value)) if (key !== 'position' && key !== 'namePosition') out[key] = strip(inner);
     return out;
   }
   return value;

@@ -308,7 +308,7 @@ class Parser {
     } else if (this.isOperator(after, '{') && !after.newlineBefore) {
       throw new FormulaError('blocks ("{ ... }") are not supported', after.position);
     }
-    return this.build({ kind: 'method', receiver, name: nameToken.text, args, position: receiver.position });
+    return this.build({ kind: 'method', receiver, name: nameToken.text, args, position: receiver.position, namePosition: nameToken.position });
   }
 
   /** After `(`: positional arguments, then `key: value` keyword arguments, up to `)`. */

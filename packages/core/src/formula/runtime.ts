@@ -6,9 +6,16 @@
  * Documented run-time rules (docs/formulas.md):
  * - arithmetic or comparison with nil gives nil; division or modulo by zero gives nil;
  * - `+` with a string on either side concatenates text;
- * - a value that cannot be converted (to_i of "abc") gives 0, like Ruby.
+ * - a value that cannot be converted (to_i of "abc") gives 0, like Ruby;
+ * - a text longer than MAX_TEXT characters is cut there; a list longer than MAX_LIST items is nil.
  */
-import { ItemList, Verbatim, type Value } from '../values.js';
+import { ItemList, JsonFragment, Verbatim, type Value } from '../values.js';
+import { MAX_LIST, MAX_TEXT } from './limits.js';
+
+/** Texts longer than MAX_TEXT are cut there (documented), so no formula builds unbounded text. */
+export function boundedText(text: string): string {
+  return text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
+}
 
 /** A point in time inside a formula (UTC). Written out as ISO 8601 with offset. */
 export class FormulaDate {
@@ -70,6 +77,8 @@ export function toFieldValue(value: unknown): Value {
   if (value instanceof Verbatim) return value;
   if (value instanceof FormulaDate) return isoText(value);
   if (Array.isArray(value)) return value.map(toFieldValue);
+  // A hash is a JSON object in JSON output (and its JSON text elsewhere).
+  if (Object.getPrototypeOf(value) === Object.prototype) return new JsonFragment(toText(value));
   return toText(value);
 }
 
@@ -108,8 +117,8 @@ export function add(left: unknown, right: unknown): unknown {
   if (left instanceof FormulaDate && right instanceof FormulaDuration) return addDuration(left, right, 1);
   if (left instanceof FormulaDuration && right instanceof FormulaDate) return addDuration(right, left, 1);
   if (left instanceof FormulaDuration && right instanceof FormulaDuration) return new FormulaDuration(left.months + right.months, left.milliseconds + right.milliseconds);
-  if (Array.isArray(left) && Array.isArray(right)) return [...left, ...right];
-  if (typeof left === 'string' || typeof right === 'string' || left instanceof Verbatim || right instanceof Verbatim) return toText(left) + toText(right);
+  if (Array.isArray(left) && Array.isArray(right)) return left.length + right.length > MAX_LIST ? null : [...left, ...right];
+  if (typeof left === 'string' || typeof right === 'string' || left instanceof Verbatim || right instanceof Verbatim) return boundedText(toText(left) + toText(right));
   return toNumber(left) + toNumber(right);
 }
 
@@ -124,7 +133,11 @@ export function subtract(left: unknown, right: unknown): unknown {
 
 export function multiply(left: unknown, right: unknown): unknown {
   if (left === null || right === null || left === undefined || right === undefined) return null;
-  if (typeof left === 'string' && typeof right === 'number') return right > 0 && right <= 10_000 ? left.repeat(Math.floor(right)) : '';
+  if (typeof left === 'string' && typeof right === 'number') {
+    if (!(right >= 1) || left === '') return '';
+    // Repeat only as far as the bound: 'abc' * 1e9 costs what 'abc' * 33,334 does.
+    return boundedText(left.repeat(Math.min(Math.floor(right), Math.ceil(MAX_TEXT / left.length))));
+  }
   return toNumber(left) * toNumber(right);
 }
 

@@ -89,6 +89,37 @@ function unknownTypeMessage(type: string): string {
   return `unknown type "${type}"` + (suggestion ? `; did you mean "${suggestion}"?` : '; GET /api/types (or `rowloom types`) lists them');
 }
 
+/**
+ * A formula's generate('Type', ...): the type's generator, prepared like a field of that type
+ * in the calling field's context (its references become the calling field's dependencies), or
+ * the problems with the name and parameters.
+ */
+function createTypeInFormula(typeName: string, params: Record<string, unknown>, context: CreateContext): ValueGenerator | string[] {
+  const type = findType(typeName);
+  if (!type) return [unknownTypeMessage(typeName)];
+  if (type.structure === 'items') return [`a ${type.name} shapes the output and cannot be generated inside a formula`];
+  const problems: string[] = [];
+  const report = (param: string | null, message: string) => problems.push(param ? `${param}: ${message}` : message);
+  const known = new Set(type.params.map((p) => p.name));
+  for (const name of Object.keys(params)) {
+    if (!known.has(name)) report(null, `${type.name} has no parameter '${name}'` + (known.size > 0 ? ` (parameters: ${[...known].join(', ')})` : ''));
+  }
+  const resolved = resolveParams(type.params, params, report);
+  type.check?.(resolved, report);
+  if (problems.length > 0) return problems;
+  const generator = type.create(resolved, {
+    ...context,
+    problem: report,
+    // The formula's output is checked by the writers as a whole; the inner type declares nothing.
+    declareCharacters: () => {},
+    cartesian: () => {
+      report(null, 'cartesian selection enumerates the rows of a schema and cannot be used inside a formula');
+      return { index: () => 0 };
+    },
+  });
+  return problems.length > 0 ? problems : generator;
+}
+
 /** Reads the blank percentage, accepting the `percentageBlank` spelling one client library sends. */
 function readPercentBlank(raw: Record<string, unknown>, problem: (param: string, message: string) => void): number {
   const key = raw.percentBlank !== undefined && raw.percentBlank !== null && raw.percentBlank !== '' ? 'percentBlank' : 'percentageBlank';
@@ -299,6 +330,10 @@ export function compileSchema(input: unknown, options: CompileOptions = {}): Sch
           hasThis,
           startedAtMs,
           generationUuid,
+          dataset: findDataset,
+          datasetNames: context.datasetNames,
+          shared: context.shared,
+          createType: (typeName, params) => createTypeInFormula(typeName, params, context),
         });
       } catch (error) {
         const errors = error instanceof FormulaErrors ? error.errors : error instanceof FormulaError ? [error] : null;

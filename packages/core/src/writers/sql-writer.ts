@@ -10,7 +10,7 @@
 import { isPlain } from './plain-text.js';
 import type { RecordShape } from '../schema/shape.js';
 import type { OutputKind } from '../types/define-type.js';
-import { Verbatim, type Value } from '../values.js';
+import { JsonFragment, Verbatim, type Value } from '../values.js';
 import { jsonCell, planColumns, type PlannedColumn } from './flatten.js';
 import type { RowWriter } from './writer.js';
 import { numberText } from './number-text.js';
@@ -128,7 +128,9 @@ export class SqlWriter implements RowWriter {
         return v ? 'true' : 'false';
     }
     if (v === null || v === undefined) return 'NULL';
-    // SQL Expression and code() values are SQL text by design: written as they are.
+    // SQL Expression and code() values are SQL text by design: written as they are. JSON
+    // fragments (document_db_object_id) are data: a quoted string.
+    if (v instanceof JsonFragment) return sqlString(v.text);
     if (v instanceof Verbatim) return v.text;
     const json = jsonCell(this.columns[column], v);
     return json === null ? 'NULL' : sqlString(json);

@@ -229,6 +229,23 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         assert.equal(ids.size, PEOPLE.length);
       });
 
+      test("a formula's from_dataset joins on an uploaded dataset; an unknown one is a 400 naming it", async () => {
+        const response = await call(
+          server,
+          `/api/generate.json?key=${key}&count=6`,
+          generateWith([
+            { name: 'person_id', type: 'Sequence', start: 1 },
+            { name: 'city', type: 'Formula', value: "from_dataset('people', 'city', id: person_id)" },
+          ]),
+        );
+        assert.equal(response.status, 200, response.text);
+        const expected = [...PEOPLE.map((p) => p[2]), null];
+        assert.deepEqual((JSON.parse(response.text) as { city: string | null }[]).map((r) => r.city), expected);
+        const missing = await call(server, `/api/generate.json?key=${key}`, generateWith([{ name: 'c', type: 'Formula', value: "from_dataset('peeple', 'city', id: 1)" }]));
+        assert.equal(missing.status, 400);
+        assert.match(String(missing.json().error), /unknown dataset 'peeple'; did you mean 'people'\?/);
+      });
+
       test('sequential walks the uploaded rows in order, also on worker threads', async () => {
         const fields = [
           { name: 'id', type: 'Dataset Column', dataset: 'people', column: 'id', selectionStyle: 'sequential' },

@@ -1,0 +1,130 @@
+/**
+ * Regular expressions inside formulas (`=~`, gsub, sub, scan, match?). Matching runs on RE2JS,
+ * a port of RE2: time linear in the text whatever the pattern, so no formula can stall the
+ * server with catastrophic backtracking (JavaScript's own RegExp backtracks). The price is RE2's
+ * syntax: no backreferences or lookarounds in patterns, reported when the formula is compiled.
+ */
+import { RE2JS } from 're2js';
+import { MAX_LIST, MAX_TEXT } from './limits.js';
+
+/** A compiled `/pattern/flags` value. */
+export class FormulaRegex {
+  constructor(
+    readonly source: string,
+    readonly flags: string,
+    readonly compiled: RE2JS,
+  ) {}
+
+  toString(): string {
+    return `/${this.source}/${this.flags}`;
+  }
+}
+
+/**
+ * Compiles a pattern with Ruby's meaning of the flags: `^` and `$` always match at line
+ * boundaries (RE2's MULTILINE), `i` ignores case and `m` lets `.` match a newline (RE2's DOTALL).
+ * Throws Error with RE2's message for a pattern it cannot take.
+ */
+export function compileRegex(source: string, flags: string): FormulaRegex {
+  let mask = RE2JS.MULTILINE;
+  if (flags.includes('i')) mask |= RE2JS.CASE_INSENSITIVE;
+  if (flags.includes('m')) mask |= RE2JS.DOTALL;
+  try {
+    return new FormulaRegex(source, flags, RE2JS.compile(source, mask));
+  } catch (error) {
+    // RE2's message ends with the pattern as it saw it, flag prefix included: left out.
+    const message = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '').replace(/: `[^]*`$/, '') : String(error);
+    throw new Error(`invalid regular expression /${source}/: ${message}${/\\[1-9]|\(\?<?[=!]/.test(source) ? ' (backreferences and lookarounds are not supported: matching is guaranteed linear-time)' : ''}`);
+  }
+}
+
+/** A text pattern (`s.gsub('.', '-')`) matches itself literally, as in Ruby. */
+const literalCache = new Map<string, FormulaRegex>();
+export function asRegex(pattern: unknown): FormulaRegex | null {
+  if (pattern instanceof FormulaRegex) return pattern;
+  if (typeof pattern !== 'string') return null;
+  let regex = literalCache.get(pattern);
+  if (!regex) {
+    regex = new FormulaRegex(pattern, '', RE2JS.compile(RE2JS.quote(pattern)));
+    if (literalCache.size < 1000) literalCache.set(pattern, regex);
+  }
+  return regex;
+}
+
+/** `text =~ /re/`: the index of the first match, or nil. */
+export function matchIndex(text: unknown, regex: FormulaRegex): number | null {
+  if (typeof text !== 'string') return null;
+  const matcher = regex.compiled.matcher(text);
+  return matcher.find() ? matcher.start() : null;
+}
+
+/** Every match, as Ruby's scan gives them: the matched texts, or each match's groups when the pattern has groups. */
+export function scan(text: string, regex: FormulaRegex): unknown[] {
+  const matcher = regex.compiled.matcher(text);
+  const groups = matcher.groupCount();
+  const out: unknown[] = [];
+  while (out.length < MAX_LIST && matcher.find()) {
+    if (groups === 0) out.push(matcher.group());
+    else {
+      const captured: (string | null)[] = [];
+      for (let g = 1; g <= groups; g++) captured.push(matcher.group(g));
+      out.push(captured);
+    }
+  }
+  return out;
+}
+
+/**
+ * sub (first match) and gsub (every match) with Ruby's replacement escapes: \0 or \& the match,
+ * \1..\9 a group, \k<name> a named group, \\ a backslash. The result stops growing at MAX_TEXT
+ * characters (a documented bound on every text a formula builds).
+ */
+export function substitute(text: string, regex: FormulaRegex, replacement: string, everyMatch: boolean): string {
+  const matcher = regex.compiled.matcher(text);
+  let out = '';
+  let last = 0;
+  while (matcher.find()) {
+    out += text.slice(last, matcher.start()) + expandReplacement(replacement, (group) => matcher.group(group) ?? '');
+    last = matcher.end();
+    if (!everyMatch || out.length > MAX_TEXT) break;
+  }
+  out += text.slice(last);
+  return out.length > MAX_TEXT ? out.slice(0, MAX_TEXT) : out;
+}
+
+function expandReplacement(replacement: string, group: (g: number | string) => string): string {
+  if (!replacement.includes('\\')) return replacement;
+  let out = '';
+  for (let i = 0; i < replacement.length; i++) {
+    const c = replacement[i];
+    if (c !== '\\' || i + 1 === replacement.length) {
+      out += c;
+      continue;
+    }
+    const next = replacement[i + 1];
+    if (next >= '0' && next <= '9') {
+      out += safeGroup(group, Number(next));
+      i++;
+    } else if (next === '&') {
+      out += group(0);
+      i++;
+    } else if (next === '\\') {
+      out += '\\';
+      i++;
+    } else if (next === 'k' && replacement[i + 2] === '<' && replacement.indexOf('>', i + 3) > 0) {
+      const close = replacement.indexOf('>', i + 3);
+      out += safeGroup(group, replacement.slice(i + 3, close));
+      i = close;
+    } else out += c;
+  }
+  return out;
+}
+
+/** A group the pattern does not have is empty, as in Ruby. */
+function safeGroup(group: (g: number | string) => string, name: number | string): string {
+  try {
+    return group(name);
+  } catch {
+    return '';
+  }
+}
