@@ -6,6 +6,7 @@
  */
 import { closestMatch } from '../schema/suggest.js';
 import { charactersOf } from './characters.js';
+import { compileWeightedRules, usesWeightedRules } from './weighted-rules.js';
 import { defineType, type CreateContext, type FamilyDefinition, type TypeDefinition, type ValueGenerator } from './define-type.js';
 
 const DATASET_STYLES = ['random', 'sequential', 'cartesian', 'custom', 'weighted'] as const;
@@ -24,6 +25,8 @@ interface ColumnSource {
   column: string | null;
   columnParam: string;
   style: string;
+  /** Weighted rules (selectionStyle custom): picks among the column's distinct values. */
+  distribution?: unknown;
 }
 
 /** The generator for one column of one dataset, or null (with a problem reported) when it cannot be read. */
@@ -65,6 +68,11 @@ function columnGenerator(source: ColumnSource, context: CreateContext): ValueGen
   // The column as its own array: the per-row work is one index and one array read.
   const values = table.rows.map((row) => (typeof row[index] === 'string' ? row[index] : row[index] == null ? '' : String(row[index])));
   context.declareCharacters(charactersOf(values));
+  if (source.distribution !== undefined) {
+    const distinct = [...new Set(values)];
+    const pick = compileWeightedRules(source.distribution, distinct, context);
+    return pick ? (random, row) => distinct[pick(random, row)] : null;
+  }
   switch (source.style) {
     case 'sequential':
       return (_random, row) => values[row.index % size];
@@ -96,23 +104,28 @@ const datasetColumn = defineType({
       kind: 'string',
       default: 'random',
       allowed: DATASET_STYLES,
-      description: 'random (a random dataset row), sequential (the dataset rows in order, repeating), or cartesian (every dataset row combined with the other cartesian fields); custom and weighted are not available yet',
+      description: 'random (a random dataset row), sequential (the dataset rows in order, repeating), cartesian (every dataset row combined with the other cartesian fields), or custom (weighted rules over the column\'s values); weighted is not available yet',
     },
-    { name: 'distribution', kind: 'json', description: 'Weighted rules for selectionStyle custom (needs the formula language)' },
+    { name: 'distribution', kind: 'json', description: 'Weighted rules for selectionStyle custom, as for Custom List: [{"rule": "...", "frequencies": {"value": weight}}]' },
   ],
   output: 'string',
   exampleParams: { dataset: 'cities', column: 'city' },
   exampleDatasets: { cities: { columns: ['city', 'country'], rows: [['Lisbon', 'Portugal'], ['Oslo', 'Norway'], ['Osaka', 'Japan']] } },
   check: (params, problem) => {
-    if (params.selectionStyle === 'custom' || (Array.isArray(params.distribution) && params.distribution.length > 0)) {
-      problem(params.selectionStyle === 'custom' ? 'selectionStyle' : 'distribution', 'weighted rules need formulas, which this version of Rowloom does not have yet; use random, sequential or cartesian');
-    } else if (params.selectionStyle === 'weighted') {
+    if (params.selectionStyle === 'weighted') {
       problem('selectionStyle', 'weighted selection (by a weight column) is not available in this version of Rowloom yet; use random, sequential or cartesian');
     }
   },
   create: (params, context) =>
     columnGenerator(
-      { dataset: params.dataset as string, datasetParam: 'dataset', column: params.column as string, columnParam: 'column', style: params.selectionStyle as string },
+      {
+        dataset: params.dataset as string,
+        datasetParam: 'dataset',
+        column: params.column as string,
+        columnParam: 'column',
+        style: params.selectionStyle as string,
+        distribution: usesWeightedRules(params) ? (params.distribution ?? null) : undefined,
+      },
       context,
     ) ?? (() => null),
 });

@@ -6,6 +6,7 @@ import { Verbatim } from '../values.js';
 import { defineType, type FieldReference, type TypeDefinition } from './define-type.js';
 import { valueToText } from './value-text.js';
 import { charactersOf, unionOfCharacters } from './characters.js';
+import { compileWeightedRules, usesWeightedRules } from './weighted-rules.js';
 
 /** How integers read as text (in a Template): digits and a minus sign. */
 const INTEGER_CHARACTERS = '-0123456789';
@@ -56,7 +57,7 @@ const customList = defineType({
   name: 'Custom List',
   category: 'Basic',
   description:
-    'Picks from your own list of values: at random, in order (sequential), or enumerating every combination of all cartesian lists in the schema, like nested loops (the first list is the outer loop).',
+    'Picks from your own list of values: at random, in order (sequential), enumerating every combination of all cartesian lists in the schema like nested loops (the first list is the outer loop), or by weighted rules (custom): the first rule whose formula condition holds picks by its weights, else uniformly.',
   params: [
     { name: 'values', kind: 'string[]', required: true, description: 'Values to pick from (a list, or one comma-separated string)' },
     {
@@ -64,22 +65,27 @@ const customList = defineType({
       kind: 'string',
       default: 'random',
       allowed: SELECTION_STYLES,
-      description: 'random, sequential, cartesian (all combinations with the other cartesian lists), or custom (weighted rules; needs formulas)',
+      description: 'random, sequential, cartesian (all combinations with the other cartesian lists), or custom (the weighted rules of distribution)',
     },
-    { name: 'distribution', kind: 'json', description: 'Weighted rules for selectionStyle custom (needs the formula language)' },
+    {
+      name: 'distribution',
+      kind: 'json',
+      description: `Weighted rules for selectionStyle custom (also used when given with random): [{"rule": "field('Active') == 'Yes'", "frequencies": {"Yes": 1, "No": 0}}, ...]; a rule without a condition always holds`,
+    },
   ],
   output: 'string',
   exampleParams: { values: ['red', 'green', 'blue'] },
   check: (params, problem) => {
     if (Array.isArray(params.values) && params.values.length === 0) problem('values', 'the list is empty; give at least one value');
-    if (params.selectionStyle === 'custom' || (Array.isArray(params.distribution) && params.distribution.length > 0)) {
-      problem(params.selectionStyle === 'custom' ? 'selectionStyle' : 'distribution', 'weighted rules need formulas, which this version of Rowloom does not have yet; use random, sequential or cartesian');
-    }
   },
   create: (params, context) => {
     const values = params.values as string[];
     const count = values.length;
     context.declareCharacters(charactersOf(values));
+    if (usesWeightedRules(params)) {
+      const pick = compileWeightedRules(params.distribution, values, context);
+      return pick ? (random, row) => values[pick(random, row)] : () => null;
+    }
     switch (params.selectionStyle) {
       case 'sequential':
         return (_random, row) => values[row.index % count];
