@@ -16,7 +16,7 @@ import { typesRoutes } from './routes/types-route.js';
 
 export interface AppOptions {
   store: Store;
-  config: Pick<Config, 'bodyLimitBytes' | 'plans'>;
+  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'>;
   /** Log level (LOG_LEVEL); requests are logged at info, so the default warn keeps the log for problems. */
   logLevel?: string;
 }
@@ -28,7 +28,7 @@ export async function buildApp({ store, config, logLevel }: AppOptions): Promise
   await installOpenApi(app);
   openApiRoute(app);
   typesRoutes(app, store.db);
-  generateRoutes(app, store.db, config.plans);
+  generateRoutes(app, store.db, config.plans, config.timeLimitMs);
   schemasRoutes(app, store.db);
   projectsRoutes(app, store.db);
   datasetsRoutes(app, store.db);

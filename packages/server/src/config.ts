@@ -1,7 +1,8 @@
 /**
  * Configuration from the environment, with the defaults a fresh install runs on:
  *   PORT (3000), HOST (0.0.0.0), DATABASE_URL (unset: SQLite at $DATA_DIR/rowloom.sqlite),
- *   DATA_DIR (./data), BODY_LIMIT_BYTES (10 MiB), ROWLOOM_PLANS (JSON overriding plan limits).
+ *   DATA_DIR (./data), BODY_LIMIT_BYTES (10 MiB), ROWLOOM_PLANS (JSON overriding plan limits),
+ *   ROWLOOM_TIME_LIMIT_SECONDS (600; 0 for none: the longest one generate request may run).
  */
 import { join, resolve } from 'node:path';
 import { DEFAULT_PLANS, parsePlanOverrides, type Plans } from './plans.js';
@@ -13,7 +14,12 @@ export interface Config {
   sqliteFile: string;
   bodyLimitBytes: number;
   plans: Plans;
+  /** The longest a generate request may run before it is cut off; null for no limit. */
+  timeLimitMs: number | null;
 }
+
+/** Ten minutes: 500 million CSV rows at engine speed; far beyond any plan-limited request. */
+export const DEFAULT_TIME_LIMIT_SECONDS = 600;
 
 function integerFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const text = env[name];
@@ -32,5 +38,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqliteFile: join(dataDir, 'rowloom.sqlite'),
     bodyLimitBytes: integerFrom(env, 'BODY_LIMIT_BYTES', 10 * 1024 * 1024),
     plans: env.ROWLOOM_PLANS ? parsePlanOverrides(env.ROWLOOM_PLANS) : DEFAULT_PLANS,
+    timeLimitMs: integerFrom(env, 'ROWLOOM_TIME_LIMIT_SECONDS', DEFAULT_TIME_LIMIT_SECONDS) * 1000 || null,
   };
 }

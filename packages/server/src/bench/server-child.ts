@@ -20,7 +20,7 @@ export interface ServerChildReady {
 const dir = mkdtempSync(join(tmpdir(), 'rowloom-server-bench-'));
 const store = await openStore({ databaseUrl: null, sqliteFile: join(dir, 'rowloom.sqlite') });
 const { key } = await createUser(store.db, 'bench@example.com', 'unlimited');
-const app = await buildApp({ store, config: { plans: DEFAULT_PLANS, bodyLimitBytes: 10 * 1024 * 1024 } });
+const app = await buildApp({ store, config: { plans: DEFAULT_PLANS, bodyLimitBytes: 10 * 1024 * 1024, timeLimitMs: null } });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('the server has no TCP address');

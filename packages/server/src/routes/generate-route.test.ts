@@ -202,3 +202,23 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     });
   });
 }
+
+describe('the per-request time limit', () => {
+  let server: TestServer;
+  let key = '';
+  before(async () => {
+    server = await startTestServer(newTestDatabase('sqlite'), { timeLimitMs: 300 });
+    key = await server.userKey('unlimited');
+  });
+  after(() => server.close());
+
+  test('a generation running past it is cut off so the client sees an error, not a short document; the server keeps serving', async () => {
+    const response = await fetch(`${server.url}/api/generate.csv?key=${key}&count=1000000000`, post([{ name: 'id', type: 'Row Number' }]));
+    assert.equal(response.status, 200);
+    // The body ends without HTTP's final chunk: reading it fails rather than ending quietly.
+    await assert.rejects(response.text(), /terminated|aborted|closed/i);
+    const after = await call(server, `/api/generate.json?key=${key}&count=3`, post(FIELDS));
+    assert.equal(after.status, 200);
+    assert.equal((after.json() as unknown as unknown[]).length, 3);
+  });
+});

@@ -109,7 +109,7 @@ function jsonp(callback: string, json: Readable): Readable {
   );
 }
 
-export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: Plans): void {
+export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: Plans, timeLimitMs: number | null): void {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await authenticate(db, request);
     const format = outputFormat((request.params as { format?: string }).format);
@@ -140,8 +140,15 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
       );
     }
     const body = callback ? jsonp(callback, generation.stream) : generation.stream;
+    // Past the time limit the response is cut off mid-stream: the connection closes without the
+    // final chunk, so every HTTP client reports an error instead of a silently short document.
+    const timer = timeLimitMs === null ? null : setTimeout(() => {
+      request.log.warn({ timeLimitMs, count }, 'generation exceeded the time limit; response aborted');
+      body.destroy(new Error(`generation exceeded the time limit of ${timeLimitMs / 1000} s`));
+    }, timeLimitMs);
     // A client that disconnects stops the generation (and its worker threads).
     reply.raw.on('close', () => {
+      if (timer) clearTimeout(timer);
       if (!reply.raw.writableFinished) body.destroy();
     });
     return reply
