@@ -1,0 +1,4 @@
+/** (being written) */
+import type { TypeDefinition } from './define-type.js';
+
+export const streetTypes: TypeDefinition[] = [];
