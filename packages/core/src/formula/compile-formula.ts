@@ -18,7 +18,7 @@ import { FUNCTIONS, FUNCTIONS_BY_NAME, PLANNED_FUNCTIONS, type CallEnvironment }
 import { METHODS, METHODS_BY_NAME, PLANNED_METHODS } from './methods.js';
 import { buildJoinIndex } from './dataset-join.js';
 import { parseFormula } from './parser.js';
-import { compileRegex, FormulaRegex, matchIndex } from './regex-value.js';
+import { compileRegex, FormulaRegex, matchIndex, resetMatchBudget } from './regex-value.js';
 import { add, compare, FormulaDate, divide, equals, modulo, multiply, subtract, toFieldValue, toInteger, toNumber, toText, truthy } from './runtime.js';
 
 /** Several problems in one formula, all reported together. */
@@ -389,6 +389,7 @@ export function compileFormula(source: string, scope: FormulaScope): CompiledFor
   };
   return {
     evaluate(row, self, random) {
+      resetMatchBudget();
       frame.row = row;
       frame.self = self;
       frame.environment.random = random;

@@ -5,7 +5,7 @@
 import { compileStrftime } from '../time/strftime.js';
 import type { CallEnvironment } from './functions.js';
 import { MAX_LIST, MAX_TEXT } from './limits.js';
-import { asRegex, FormulaRegex, matchIndex, scan, substitute } from './regex-value.js';
+import { asRegex, FormulaRegex, matchIndex, scan, splitOn, substitute } from './regex-value.js';
 import { FormulaDate, toInteger, toNumber, toText } from './runtime.js';
 
 export type Receiver = 'text' | 'number' | 'date' | 'list' | 'any';
@@ -65,7 +65,7 @@ export const METHODS: readonly MethodSpec[] = [
     description: `A list of the parts between separators: a text, a regular expression, or white space by default (at most ${MAX_LIST} parts).`,
     example: "'a, b,c'.split(/,\\s*/)[1] → \"b\"",
     call: text((s, [sep]) => {
-      if (sep instanceof FormulaRegex) return sep.compiled.split(s, MAX_LIST);
+      if (sep instanceof FormulaRegex) return splitOn(s, sep);
       return sep === undefined || sep === ' ' ? s.trim().split(/\s+/, MAX_LIST) : s.split(toText(sep), MAX_LIST);
     }),
   },

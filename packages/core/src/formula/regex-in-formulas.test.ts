@@ -52,6 +52,16 @@ describe('regular expressions in formulas', () => {
     assert.equal(one('note =~ /(a|aa)*c/', 'a'.repeat(5000)), null);
   });
 
+  test('matching work is budgeted per evaluation: past the budget a match is nil, a huge program is refused', () => {
+    // 4,002 steps per character times 100,000 characters is far past the budget: nil, at once.
+    assert.equal(one("('a' * 100000) =~ /(.*){1000}x/"), null);
+    assert.equal(one("('a' * 100000).gsub(/(.*){1000}x/, '')"), null);
+    // Field-sized texts stay well inside it.
+    assert.equal(one("('ab' * 500) =~ /(ab){100}$/"), 800);
+    const [problem] = problemsOf([{ name: 'f', type: 'Formula', value: `'x' =~ /${'[a-z]{1000}'.repeat(11)}/` }]);
+    assert.match(problem.message, /too complex: it compiles to \d+ steps per character, at most 10000/);
+  });
+
   test('/pattern/.gen generates a matching text, reading {{fields}}', () => {
     const generated = values('/[A-Z]{3}-\\d{4}/.gen', 200) as string[];
     for (const value of generated) assert.match(value, /^[A-Z]{3}-\d{4}$/);

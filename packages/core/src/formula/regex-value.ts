@@ -7,13 +7,34 @@
 import { RE2JS } from 're2js';
 import { MAX_LIST, MAX_TEXT } from './limits.js';
 
+/**
+ * Matching work allowed per formula evaluation, in text characters times pattern instructions
+ * (RE2's cost model: linear in both): about 60 ms at worst, and far above what matching field
+ * values needs (a 1,000-character text against a 100-step pattern costs 100,000). Past it a
+ * match gives nil (documented), so one row can never stall a generation.
+ */
+export const MATCH_BUDGET = 2_000_000;
+/** Largest compiled pattern accepted: ((a{1000}){1000}) and the like are refused up front. */
+export const MAX_INSTRUCTIONS = 10_000;
+
+let budgetLeft = MATCH_BUDGET;
+
+/** Called at the start of each formula evaluation. */
+export function resetMatchBudget(): void {
+  budgetLeft = MATCH_BUDGET;
+}
+
 /** A compiled `/pattern/flags` value. */
 export class FormulaRegex {
+  /** Size of RE2's program: the per-character cost of matching. */
+  readonly instructions: number;
   constructor(
     readonly source: string,
     readonly flags: string,
     readonly compiled: RE2JS,
-  ) {}
+  ) {
+    this.instructions = programSize(compiled, source);
+  }
 
   toString(): string {
     return `/${this.source}/${this.flags}`;
@@ -29,13 +50,32 @@ export function compileRegex(source: string, flags: string): FormulaRegex {
   let mask = RE2JS.MULTILINE;
   if (flags.includes('i')) mask |= RE2JS.CASE_INSENSITIVE;
   if (flags.includes('m')) mask |= RE2JS.DOTALL;
+  let regex: FormulaRegex;
   try {
-    return new FormulaRegex(source, flags, RE2JS.compile(source, mask));
+    regex = new FormulaRegex(source, flags, RE2JS.compile(source, mask));
   } catch (error) {
     // RE2's message ends with the pattern as it saw it, flag prefix included: left out.
     const message = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '').replace(/: `[^]*`$/, '') : String(error);
     throw new Error(`invalid regular expression /${source}/: ${message}${/\\[1-9]|\(\?<?[=!]/.test(source) ? ' (backreferences and lookarounds are not supported: matching is guaranteed linear-time)' : ''}`);
   }
+  if (regex.instructions > MAX_INSTRUCTIONS) {
+    throw new Error(`regular expression /${source}/ is too complex: it compiles to ${regex.instructions} steps per character, at most ${MAX_INSTRUCTIONS} are allowed (large counted repetitions such as {1000} multiply)`);
+  }
+  return regex;
+}
+
+/** RE2's instruction count; the pattern length when the library does not expose it. */
+function programSize(compiled: RE2JS, source: string): number {
+  const program = (compiled.re2() as unknown as { prog?: { inst?: unknown[] } }).prog;
+  return Array.isArray(program?.inst) ? program.inst.length : source.length + 1;
+}
+
+/** Charges a match of `text` against the budget; false when it would exceed it. */
+function affordable(regex: FormulaRegex, text: string): boolean {
+  const cost = (text.length + 1) * regex.instructions;
+  if (cost > budgetLeft) return false;
+  budgetLeft -= cost;
+  return true;
 }
 
 /** A text pattern (`s.gsub('.', '-')`) matches itself literally, as in Ruby. */
@@ -51,15 +91,21 @@ export function asRegex(pattern: unknown): FormulaRegex | null {
   return regex;
 }
 
+/** `s.split(/re/)`: at most MAX_LIST parts; nil past the matching budget. */
+export function splitOn(text: string, regex: FormulaRegex): string[] | null {
+  return affordable(regex, text) ? regex.compiled.split(text, MAX_LIST) : null;
+}
+
 /** `text =~ /re/`: the index of the first match, or nil. */
 export function matchIndex(text: unknown, regex: FormulaRegex): number | null {
-  if (typeof text !== 'string') return null;
+  if (typeof text !== 'string' || !affordable(regex, text)) return null;
   const matcher = regex.compiled.matcher(text);
   return matcher.find() ? matcher.start() : null;
 }
 
 /** Every match, as Ruby's scan gives them: the matched texts, or each match's groups when the pattern has groups. */
-export function scan(text: string, regex: FormulaRegex): unknown[] {
+export function scan(text: string, regex: FormulaRegex): unknown[] | null {
+  if (!affordable(regex, text)) return null;
   const matcher = regex.compiled.matcher(text);
   const groups = matcher.groupCount();
   const out: unknown[] = [];
@@ -75,11 +121,12 @@ export function scan(text: string, regex: FormulaRegex): unknown[] {
 }
 
 /**
- * sub (first match) and gsub (every match) with Ruby's replacement escapes: \0 or \& the match,
+ * sub (first match) and gsub (every match), nil past the matching budget, with Ruby's replacement escapes: \0 or \& the match,
  * \1..\9 a group, \k<name> a named group, \\ a backslash. The result stops growing at MAX_TEXT
  * characters (a documented bound on every text a formula builds).
  */
-export function substitute(text: string, regex: FormulaRegex, replacement: string, everyMatch: boolean): string {
+export function substitute(text: string, regex: FormulaRegex, replacement: string, everyMatch: boolean): string | null {
+  if (!affordable(regex, text)) return null;
   const matcher = regex.compiled.matcher(text);
   let out = '';
   let last = 0;
