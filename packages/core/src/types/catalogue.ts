@@ -31,11 +31,19 @@ export interface TypeDescription {
 
 const EXAMPLE_SEED = 1;
 
-function exampleValue(type: TypeDefinition): unknown {
-  const field = { name: 'example', type: type.name, ...type.exampleParams };
-  const fields: unknown[] = [field, { name: 'example_row', type: 'Row Number' }];
+/**
+ * The schema that shows a type: its field `example` (with the example parameters, overridden by
+ * `params`), an `example_row` Row Number that examples may refer to, and a child for the
+ * structural types.
+ */
+export function exampleFields(type: TypeDefinition, params: Record<string, unknown> = {}): unknown[] {
+  const fields: unknown[] = [{ name: 'example', type: type.name, ...type.exampleParams, ...params }, { name: 'example_row', type: 'Row Number' }];
   if (type.structure === 'items') fields.push({ name: 'example.id', type: 'Row Number' });
-  return generateObjects(fields, { count: 1, seed: EXAMPLE_SEED, datasets: type.exampleDatasets })[0].example;
+  return fields;
+}
+
+function exampleValue(type: TypeDefinition): unknown {
+  return generateObjects(exampleFields(type), { count: 1, seed: EXAMPLE_SEED, datasets: type.exampleDatasets })[0].example;
 }
 
 export function describeType(type: TypeDefinition): TypeDescription {
