@@ -1,13 +1,16 @@
 /**
- * The person family: Gender, First Name, Last Name, Full Name, Email Address and Username of
- * one row all describe one person, drawn once per row. First names match the gender; email
- * and username are built from the names and the row number, like `ecolcutt0@upenn.edu`.
+ * The person family: Gender, Gender (abbrev), Title, First Name (and its Male, Female and
+ * European variants), Last Name, Full Name, Email Address and Username of one row all describe
+ * one person, drawn once per row. First names and titles match the gender; email and username
+ * are built from the names and the row number, like `ecolcutt0@upenn.edu`.
  */
 import { EN } from '../data/faker-en.js';
 import { EMAIL_DOMAINS } from '../data/email-domains.js';
 import type { CounterRandom } from '../random/counter-random.js';
 import { charactersOf, DIGITS } from './characters.js';
 import { defineType, type FamilyDefinition, type TypeDefinition } from './define-type.js';
+import { europeanFirstNames } from './european-first-names.js';
+import { listType } from './list-type.js';
 
 /** Gender values and their shares, per mille (as in the established product's output). */
 const GENDERS: readonly (readonly [string, number])[] = [
@@ -36,9 +39,15 @@ const MALE_INITIALS = MALE_NAMES.map((n) => emailPart(n).charAt(0));
 const ALL_INITIALS = [...FEMALE_INITIALS, ...MALE_INITIALS];
 const LAST_EMAIL_PARTS = LAST_NAMES.map(emailPart);
 
+/** Which of the binary name and title lists a gender uses; 'other' for the non-binary ones. */
+export type GenderGroup = 'male' | 'female' | 'other';
+
 export interface Person {
   gender: string;
+  group: GenderGroup;
   firstName: string;
+  /** The list the first name came from (for the other genders: either, by the draw). */
+  firstNameSex: 'male' | 'female';
   lastName: string;
   /** Lower-case initial and last name as they appear in email and username ("e", "colcutt"). */
   initial: string;
@@ -64,7 +73,10 @@ export const personFamily: FamilyDefinition<Person> = {
     const last = random.below(LAST_NAMES.length);
     return {
       gender: GENDERS[gender][0],
+      group: gender === MALE ? 'male' : gender === FEMALE ? 'female' : 'other',
       firstName: names[first],
+      // ALL_FIRST_NAMES is the female list followed by the male one.
+      firstNameSex: gender === MALE ? 'male' : gender === FEMALE ? 'female' : first < FEMALE_NAMES.length ? 'female' : 'male',
       lastName: LAST_NAMES[last],
       initial: initials[first],
       lastPart: LAST_EMAIL_PARTS[last],
@@ -93,9 +105,107 @@ const HANDLE_CHARACTERS = charactersOf(ALL_INITIALS, LAST_EMAIL_PARTS, DIGITS);
 const EMAIL_SUFFIXES = EMAIL_DOMAINS.map((domain) => '@' + domain);
 const EMAIL_CHARACTERS = charactersOf(HANDLE_CHARACTERS, EMAIL_SUFFIXES);
 
+/**
+ * Gender (abbrev): M and F for the binary genders; the other identities share X, the neutral
+ * marker passports and ID cards use (ICAO 9303), rather than a letter per identity nobody reads.
+ */
+const GENDER_ABBREVIATIONS: Readonly<Record<GenderGroup, string>> = { male: 'M', female: 'F', other: 'X' };
+
+/**
+ * Titles by gender group, weights in percent. Written without full stops (Mr, not faker's Mr.),
+ * like Suffix. Mx is the neutral honorific; Dr, Rev and Honorable go with any gender.
+ */
+const TITLE_WEIGHTS: Readonly<Record<GenderGroup, readonly (readonly [string, number])[]>> = {
+  male: [['Mr', 86], ['Dr', 10], ['Rev', 2], ['Honorable', 2]],
+  female: [['Mrs', 40], ['Ms', 36], ['Miss', 10], ['Dr', 10], ['Rev', 2], ['Honorable', 2]],
+  other: [['Mx', 86], ['Dr', 10], ['Rev', 2], ['Honorable', 2]],
+};
+/** Each table spelled out one slot per percent, so a row's title is one index. */
+const TITLE_SLOTS: Readonly<Record<GenderGroup, readonly string[]>> = {
+  male: expandWeights(TITLE_WEIGHTS.male),
+  female: expandWeights(TITLE_WEIGHTS.female),
+  other: expandWeights(TITLE_WEIGHTS.other),
+};
+
+function expandWeights(table: readonly (readonly [string, number])[]): string[] {
+  return table.flatMap(([value, weight]) => new Array<string>(weight).fill(value));
+}
+
+/**
+ * First Name (Male) / (Female): always a name of that sex. When the row's person has a name of
+ * that sex it is that name, so Full Name, Email Address and Username agree with it; otherwise
+ * (a person of the other sex) the field draws its own name of the sex asked for.
+ */
+function sexedFirstNameType(sex: 'male' | 'female'): TypeDefinition {
+  const names = sex === 'male' ? MALE_NAMES : FEMALE_NAMES;
+  const label = sex === 'male' ? 'Male' : 'Female';
+  const characters = charactersOf(names);
+  return defineType({
+    name: `First Name (${label})`,
+    category: 'Person',
+    description: `A ${sex} first name: the row's first name when the row's person has a ${sex} name, otherwise another ${sex} name.`,
+    params: [],
+    output: 'string',
+    create: (_params, context) => {
+      context.declareCharacters(characters);
+      return (random, row) => {
+        const person = row.family(personFamily);
+        return person.firstNameSex === sex ? person.firstName : names[random.below(names.length)];
+      };
+    },
+  });
+}
+
+const europeanFirstNameType = defineType({
+  name: 'First Name (European)',
+  category: 'Person',
+  description: 'A first name from a European country (German, French, Spanish, Italian, Polish, Czech, Scandinavian...) matching the row\'s gender.',
+  params: [],
+  output: 'string',
+  create: (_params, context) => {
+    // The locales load here, when a schema first uses the type, not when the registry loads.
+    const names = europeanFirstNames();
+    context.declareCharacters(names.characters);
+    return (random, row) => {
+      const group = row.family(personFamily).group;
+      const locales = group === 'male' ? names.male : group === 'female' ? names.female : names.any;
+      const list = locales[random.below(locales.length)];
+      return list[random.below(list.length)];
+    };
+  },
+});
+
+const titleType = defineType({
+  name: 'Title',
+  category: 'Person',
+  description: 'A title matching the row\'s gender: Mr; Mrs, Ms or Miss; Mx for other identities; now and then Dr, Rev or Honorable.',
+  params: [],
+  output: 'string',
+  create: (_params, context) => {
+    context.declareCharacters(charactersOf(...Object.values(TITLE_SLOTS)));
+    return (random, row) => {
+      const slots = TITLE_SLOTS[row.family(personFamily).group];
+      return slots[random.below(slots.length)];
+    };
+  },
+});
+
+/** faker's name suffixes as commonly printed: no full stops, and without a lone "I". */
+const suffixType = listType({
+  name: 'Suffix',
+  category: 'Person',
+  description: 'A name suffix: Jr, Sr, II, III, IV, V, MD, DDS, PhD or DVM.',
+  values: () => EN.person!.suffix!.map((suffix) => suffix.replace(/\.$/, '')).filter((suffix) => suffix !== 'I'),
+});
+
 export const personTypes: TypeDefinition[] = [
   personType('Gender', 'Male, Female, or (about 4% of rows) another gender identity; agrees with the row\'s first name.', charactersOf(GENDERS.map(([g]) => g)), (p) => p.gender),
+  personType('Gender (abbrev)', 'M or F for the row\'s male or female person; X for the other gender identities.', 'FMX', (p) => GENDER_ABBREVIATIONS[p.group]),
+  titleType,
   personType('First Name', 'A first name that matches the row\'s gender.', FIRST_NAME_CHARACTERS, (p) => p.firstName),
+  sexedFirstNameType('male'),
+  sexedFirstNameType('female'),
+  europeanFirstNameType,
   personType('Last Name', 'A last name.', LAST_NAME_CHARACTERS, (p) => p.lastName),
   personType('Full Name', 'First and last name of the row\'s person.', charactersOf(FIRST_NAME_CHARACTERS, LAST_NAME_CHARACTERS, ' '), (p) => p.firstName + ' ' + p.lastName),
   defineType({
@@ -126,4 +236,5 @@ export const personTypes: TypeDefinition[] = [
       };
     },
   }),
+  suffixType,
 ];
