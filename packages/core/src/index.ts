@@ -8,3 +8,4 @@ export { SchemaError, formatProblem, type Problem } from './schema/errors.js';
 export { describeCatalogue, type TypeDescription } from './types/catalogue.js';
 export { OUTPUT_FORMATS, type OutputFormat, type WriterOptions } from './writers/writer.js';
 export { Verbatim, ItemList, type Value } from './values.js';
+export * as images from './images/index.js';

@@ -10,13 +10,14 @@ import { installErrorHandling } from './http/error-handler.js';
 import { installOpenApi, openApiRoute } from './http/openapi.js';
 import { datasetsRoutes } from './routes/datasets-route.js';
 import { generateRoutes } from './routes/generate-route.js';
+import { imagesRoutes } from './routes/images-route.js';
 import { projectsRoutes } from './routes/projects-route.js';
 import { schemasRoutes } from './routes/schemas-route.js';
 import { typesRoutes } from './routes/types-route.js';
 
 export interface AppOptions {
   store: Store;
-  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'>;
+  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'publicUrl'>>;
   /** Log level (LOG_LEVEL); requests are logged at info, so the default warn keeps the log for problems. */
   logLevel?: string;
 }
@@ -28,10 +29,11 @@ export async function buildApp({ store, config, logLevel }: AppOptions): Promise
   await installOpenApi(app);
   openApiRoute(app);
   typesRoutes(app, store.db);
-  generateRoutes(app, store.db, config.plans, config.timeLimitMs);
+  generateRoutes(app, store.db, config.plans, config.timeLimitMs, config.publicUrl ?? null);
   schemasRoutes(app, store.db);
   projectsRoutes(app, store.db);
   datasetsRoutes(app, store.db);
+  imagesRoutes(app);
   await app.ready();
   return app;
 }

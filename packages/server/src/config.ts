@@ -2,7 +2,8 @@
  * Configuration from the environment, with the defaults a fresh install runs on:
  *   PORT (3000), HOST (0.0.0.0), DATABASE_URL (unset: SQLite at $DATA_DIR/rowloom.sqlite),
  *   DATA_DIR (./data), BODY_LIMIT_BYTES (10 MiB), ROWLOOM_PLANS (JSON overriding plan limits),
- *   ROWLOOM_TIME_LIMIT_SECONDS (600; 0 for none: the longest one generate request may run).
+ *   ROWLOOM_TIME_LIMIT_SECONDS (600; 0 for none: the longest one generate request may run),
+ *   PUBLIC_URL (unset: each request's own scheme and host; the address image URLs point at).
  */
 import { join, resolve } from 'node:path';
 import { DEFAULT_PLANS, parsePlanOverrides, type Plans } from './plans.js';
@@ -16,6 +17,8 @@ export interface Config {
   plans: Plans;
   /** The longest a generate request may run before it is cut off; null for no limit. */
   timeLimitMs: number | null;
+  /** Where clients reach this server (no trailing slash), for Avatar and Dummy Image URLs; null: the request's own. */
+  publicUrl: string | null;
 }
 
 /** Ten minutes: 500 million CSV rows at engine speed; far beyond any plan-limited request. */
@@ -29,6 +32,21 @@ function integerFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   return n;
 }
 
+function publicUrlFrom(env: NodeJS.ProcessEnv): string | null {
+  const text = env.PUBLIC_URL;
+  if (text === undefined || text.trim() === '') return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new Error(`PUBLIC_URL must be an http or https address such as https://rowloom.example.com, got "${text}"`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   return {
@@ -39,5 +57,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: integerFrom(env, 'BODY_LIMIT_BYTES', 10 * 1024 * 1024),
     plans: env.ROWLOOM_PLANS ? parsePlanOverrides(env.ROWLOOM_PLANS) : DEFAULT_PLANS,
     timeLimitMs: integerFrom(env, 'ROWLOOM_TIME_LIMIT_SECONDS', DEFAULT_TIME_LIMIT_SECONDS) * 1000 || null,
+    publicUrl: publicUrlFrom(env),
   };
 }

@@ -18,6 +18,8 @@ export interface WorkerSetup {
   /** Formulas' now() and data_generation_uuid: the main thread's, so every thread agrees. */
   startedAtMs: number;
   generationUuid: string;
+  /** The main thread's CompileOptions.publicUrl, so image URLs agree across threads. */
+  publicUrl?: string;
 }
 
 export interface RangeTask {
@@ -27,7 +29,7 @@ export interface RangeTask {
 }
 
 const setup = workerData as WorkerSetup;
-const plan = compileSchema(setup.fields, { datasets: setup.datasets, startedAtMs: setup.startedAtMs, generationUuid: setup.generationUuid });
+const plan = compileSchema(setup.fields, { datasets: setup.datasets, startedAtMs: setup.startedAtMs, generationUuid: setup.generationUuid, publicUrl: setup.publicUrl });
 const engine = new RowEngine(plan, setup.seedKey);
 const writer = createWriter(plan.shape, setup.writer);
 

@@ -32,6 +32,8 @@ export interface GenerateRequest {
   workers?: number;
   /** Called now and then with the number of rows produced so far. */
   onProgress?: (rows: number) => void;
+  /** Where this Rowloom is reached, for the image URLs types write (see CompileOptions.publicUrl). */
+  publicUrl?: string;
 }
 
 export interface Generation {
@@ -53,7 +55,7 @@ export function defaultWorkers(count: number): number {
 export function generate(request: GenerateRequest): Generation {
   const { seed, key } = resolveSeed(request.seed);
   // One start time and id for the whole generation, so every worker computes the same formulas.
-  const formulaConstants = { startedAtMs: Date.now(), generationUuid: generationUuid(key) };
+  const formulaConstants = { startedAtMs: Date.now(), generationUuid: generationUuid(key), publicUrl: request.publicUrl };
   const plan = compileSchema(request.fields, { datasets: request.datasets, datasetNames: request.datasetNames, ...formulaConstants });
   const writerOptions: WriterOptions = { ...request.writer, count: request.count };
   const writer = createWriter(plan.shape, writerOptions);

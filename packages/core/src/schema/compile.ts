@@ -145,7 +145,12 @@ export interface CompileOptions {
   startedAtMs?: number;
   /** The generation's id (formulas' data_generation_uuid). */
   generationUuid?: string;
+  /** Where this Rowloom is reached (CreateContext.publicUrl); default DEFAULT_PUBLIC_URL. */
+  publicUrl?: string;
 }
+
+/** The address a local server listens on: image URLs point here when no other is given. */
+export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 
 export function compileSchema(input: unknown, options: CompileOptions = {}): SchemaPlan {
   const problems: Problem[] = [];
@@ -290,6 +295,7 @@ export function compileSchema(input: unknown, options: CompileOptions = {}): Sch
   const sharedValues = new Map<string, unknown>();
   const startedAtMs = options.startedAtMs ?? Date.now();
   const generationUuid = options.generationUuid ?? '00000000-0000-4000-8000-000000000000';
+  const publicUrl = (options.publicUrl || DEFAULT_PUBLIC_URL).replace(/\/+$/, '');
   const draftsByPosition = new Map(drafts.map((d) => [d.position, d]));
   const draftsByPlan = new Map<FieldPlan, { raw: Record<string, unknown> }>();
   for (const plan of plans) {
@@ -368,6 +374,7 @@ export function compileSchema(input: unknown, options: CompileOptions = {}): Sch
         if (!sharedValues.has(key)) sharedValues.set(key, make());
         return sharedValues.get(key) as T;
       },
+      publicUrl: () => publicUrl,
     };
     plan.generate = plan.type.create(plan.params, context);
     const formulaText = (draftsByPlan.get(plan)?.raw.formula as string | undefined | null) ?? '';

@@ -115,6 +115,11 @@ export interface CreateContext {
    * dataset share one loop position). Keys are namespaced by the type that uses them.
    */
   shared<T>(key: string, make: () => T): T;
+  /**
+   * The address this Rowloom serves its own endpoints at, without a trailing slash (e.g.
+   * "https://rowloom.example.com"): Avatar and Dummy Image URL point at its image endpoints.
+   */
+  publicUrl(): string;
 }
 
 export interface TypeDefinition {

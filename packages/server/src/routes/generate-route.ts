@@ -109,7 +109,16 @@ function jsonp(callback: string, json: Readable): Readable {
   );
 }
 
-export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: Plans, timeLimitMs: number | null): void {
+/**
+ * Where the client reached this server, for the image URLs Avatar and Dummy Image URL write:
+ * the configured PUBLIC_URL, else the request's own scheme and Host (when it looks like a host).
+ */
+function publicUrlOf(request: FastifyRequest, configured: string | null): string | undefined {
+  if (configured) return configured;
+  return /^[A-Za-z0-9.\-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(request.host) ? `${request.protocol}://${request.host}` : undefined;
+}
+
+export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: Plans, timeLimitMs: number | null, publicUrl: string | null = null): void {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await authenticate(db, request);
     const format = outputFormat((request.params as { format?: string }).format);
@@ -127,7 +136,7 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
     }
     const { datasets, datasetNames } = await datasetsForFields(db, user.id, source.fields);
     // Compiling validates the fields: a bad request fails here and is not charged.
-    const generation = generate({ fields: source.fields, datasets, datasetNames, count, seed: queryText(query, 'seed') || null, writer, workers: defaultWorkers(count) });
+    const generation = generate({ fields: source.fields, datasets, datasetNames, count, seed: queryText(query, 'seed') || null, writer, workers: defaultWorkers(count), publicUrl: publicUrlOf(request, publicUrl) });
     const decision = await chargeUsage(db, user.id, limits, count);
     if (!decision.ok) {
       generation.stream.destroy();
