@@ -1,24 +1,211 @@
 /**
- * Places. For now City is a plain list of real US city names (faker's en locale data); the
- * place family (city, state, ZIP, coordinates, time zone from one record) comes later.
+ * The place family: City, State, State (abbrev), Country, Country Code, Postal Code, Latitude,
+ * Longitude, Time Zone, Currency, Currency Code and Language of one row all describe one place,
+ * drawn once per row (src/places/). In the United States the place is a real ZIP record, so ZIP,
+ * town, state and coordinates belong together; elsewhere it is a GeoNames city with its region,
+ * coordinates and time zone, and a postal code in the country's format.
+ *
+ * Weighting: a city weighs the square root of its population, and the United States as a whole
+ * weighs what its GeoNames cities would (about 11% of rows), spread evenly over its ZIP codes.
+ * Rows therefore come from all over the world, led by India, the US, China and Brazil, without a
+ * few megacities filling them.
  */
-import { EN } from '../data/faker-en.js';
-import { charactersOf } from './characters.js';
-import { defineType, type TypeDefinition } from './define-type.js';
+import { lookUpCountries, placeCountries, type PlaceCountries } from '../places/place-countries.js';
+import { placeFamily, placeRestrictions } from '../places/place-family.js';
+import { placeTables, type PlaceTables } from '../places/place-tables.js';
+import { postalCodes } from '../places/postal-codes.js';
+import type { Value } from '../values.js';
+import { charactersOf, DIGITS } from './characters.js';
+import { defineType, type CreateContext, type OutputKind, type ParamSpec, type ResolvedParams, type TypeDefinition } from './define-type.js';
 
-const CITY_NAMES = EN.location!.city_name!;
-const CITY_CHARACTERS = charactersOf(CITY_NAMES);
+/** Coordinates are plain decimal numbers with 4 decimals. */
+const COORDINATE_CHARACTERS = '-.0123456789';
+
+const WHERE = 'the row\'s place (a real US ZIP record, or a GeoNames city elsewhere, weighted by the square root of population)';
+
+const ONLY_US_PLACES: ParamSpec = {
+  name: 'onlyUSPlaces',
+  kind: 'boolean',
+  default: false,
+  description: 'true restricts the places of the whole row (City, Postal Code, Country...) to the United States',
+};
+
+const COUNTRIES: ParamSpec = {
+  name: 'countries',
+  kind: 'string[]',
+  default: [],
+  description:
+    'Countries to restrict generated locations to, by name ("Germany"), common alias ("UK") or ISO code ("DE"); ' +
+    'restricts the places of the whole row. Empty: the whole world',
+};
+
+/** How a field reads its value from the row's place index, and the characters it can produce. */
+interface PlaceReader {
+  read: (place: number) => Value;
+  characters: string;
+}
+
+/** Builds a field's reader once per schema, from the tables (loaded on first use). */
+type MakeReader = (tables: PlaceTables, countries: PlaceCountries) => PlaceReader;
+
+/** A reader of a column of the place's country (name, code, currency, language). */
+function countryReader(column: (countries: PlaceCountries) => readonly (string | null)[]): MakeReader {
+  return (tables, countries) => {
+    const values = column(countries);
+    const country = tables.country;
+    return { read: (place) => values[country[place]], characters: charactersOf(values.filter((v) => v !== null)) };
+  };
+}
+
+/** Applies the field's restriction (if any) to the schema's places; problems go to the parameter. */
+type Restrict = (params: ResolvedParams, context: CreateContext) => void;
+
+const restrictToUs: Restrict = (params, context) => {
+  if (params.onlyUSPlaces !== true) return;
+  const problem = placeRestrictions(context).narrow(['US'], `"${context.fieldName}" (onlyUSPlaces)`);
+  if (problem) context.problem('onlyUSPlaces', problem);
+};
+
+const restrictToCountries: Restrict = (params, context) => {
+  const names = (params.countries as string[] | undefined) ?? [];
+  if (names.every((name) => name.trim() === '')) return;
+  const { codes, unknown } = lookUpCountries(names);
+  if (unknown.length > 0) {
+    context.problem(
+      'countries',
+      `${unknown.length === 1 ? 'is not a country' : 'are not countries'}: ${unknown.join(', ')}; ` +
+        'use country names such as "United States" or "Germany", or ISO codes such as "US" or "DE"',
+    );
+    return;
+  }
+  const problem = placeRestrictions(context).narrow(codes, `"${context.fieldName}" (countries)`);
+  if (problem) context.problem('countries', problem);
+};
+
+interface PlaceTypeSpec {
+  name: string;
+  category: string;
+  description: string;
+  output?: OutputKind;
+  params?: ParamSpec[];
+  exampleParams?: Record<string, unknown>;
+  restrict?: Restrict;
+  reader: MakeReader;
+}
+
+function placeType(spec: PlaceTypeSpec): TypeDefinition {
+  return defineType({
+    name: spec.name,
+    category: spec.category,
+    description: spec.description,
+    params: spec.params ?? [],
+    output: spec.output ?? 'string',
+    exampleParams: spec.exampleParams,
+    create: (params, context) => {
+      const family = placeFamily(context);
+      spec.restrict?.(params, context);
+      const { read, characters } = spec.reader(placeTables(), placeCountries());
+      context.declareCharacters(characters);
+      return (_random, row) => read(row.family(family));
+    },
+  });
+}
 
 export const placeTypes: TypeDefinition[] = [
-  defineType({
+  placeType({
     name: 'City',
     category: 'Location',
-    description: 'A real city name.',
+    description: `A real town or city, from ${WHERE}: the United States make up about 11% of rows.`,
+    reader: (t) => ({ read: (place) => t.city[place], characters: charactersOf(t.characters.city) }),
+  }),
+  placeType({
+    name: 'State',
+    category: 'Location',
+    description: `The state, province or region of ${WHERE}, e.g. "New York" or "Bavaria"; blank where GeoNames names none.`,
+    params: [ONLY_US_PLACES],
+    restrict: restrictToUs,
+    reader: (t) => ({ read: (place) => t.state[place], characters: charactersOf(t.characters.state) }),
+  }),
+  placeType({
+    name: 'State (abbrev)',
+    category: 'Location',
+    description:
+      'The abbreviation of the row\'s state or region: US, Canadian, Australian and Brazilian postal abbreviations (NY, ON, NSW, SP) ' +
+      'and ISO 3166-2 codes of a few more countries (GB, CH, BE...); blank for other countries.',
+    params: [ONLY_US_PLACES],
+    exampleParams: { onlyUSPlaces: true },
+    restrict: restrictToUs,
+    reader: (t) => ({ read: (place) => t.stateAbbreviation[place], characters: charactersOf(t.characters.abbreviation) }),
+  }),
+  placeType({
+    name: 'Country',
+    category: 'Location',
+    description: `The country of ${WHERE}, by its common English name, e.g. "United States", "Germany".`,
+    params: [COUNTRIES],
+    restrict: restrictToCountries,
+    reader: countryReader((c) => c.name),
+  }),
+  placeType({
+    name: 'Country Code',
+    category: 'Location',
+    description: 'The ISO 3166-1 alpha-2 code of the row\'s country, e.g. US, DE.',
+    reader: countryReader((c) => c.code),
+  }),
+  defineType({
+    name: 'Postal Code',
+    category: 'Location',
+    description:
+      'The postal code of the row\'s place: the real ZIP code in the United States, elsewhere a code in the country\'s format ' +
+      '(not the city\'s own code); blank for countries without postal codes.',
     params: [],
     output: 'string',
     create: (_params, context) => {
-      context.declareCharacters(CITY_CHARACTERS);
-      return (random) => CITY_NAMES[random.below(CITY_NAMES.length)];
+      const family = placeFamily(context);
+      const { usCount, zip, country } = placeTables();
+      const postal = postalCodes();
+      context.declareCharacters(charactersOf(DIGITS, postal.characters));
+      return (random, row) => {
+        const place = row.family(family);
+        return place < usCount ? zip[place] : postal.generate(country[place], random, row);
+      };
     },
+  }),
+  placeType({
+    name: 'Latitude',
+    category: 'Location',
+    description: 'The latitude of the row\'s place in decimal degrees (4 decimals), e.g. 40.7484.',
+    output: 'number',
+    reader: (t) => ({ read: (place) => t.latitude[place], characters: COORDINATE_CHARACTERS }),
+  }),
+  placeType({
+    name: 'Longitude',
+    category: 'Location',
+    description: 'The longitude of the row\'s place in decimal degrees (4 decimals), e.g. -73.9967.',
+    output: 'number',
+    reader: (t) => ({ read: (place) => t.longitude[place], characters: COORDINATE_CHARACTERS }),
+  }),
+  placeType({
+    name: 'Time Zone',
+    category: 'Location',
+    description: 'The IANA time zone of the row\'s place, e.g. America/New_York.',
+    reader: (t) => ({ read: (place) => t.timeZone[place], characters: charactersOf(t.characters.timeZone) }),
+  }),
+  placeType({
+    name: 'Currency',
+    category: 'Commerce',
+    description: 'The ISO 4217 name of the currency of the row\'s country, e.g. "US Dollar", "Euro".',
+    reader: countryReader((c) => c.currencyName),
+  }),
+  placeType({
+    name: 'Currency Code',
+    category: 'Commerce',
+    description: 'The ISO 4217 code of the currency of the row\'s country, e.g. USD, EUR.',
+    reader: countryReader((c) => c.currencyCode),
+  }),
+  placeType({
+    name: 'Language',
+    category: 'Location',
+    description: 'The first official language of the row\'s country, by its English name, e.g. "English", "German".',
+    reader: countryReader((c) => c.language),
   }),
 ];
