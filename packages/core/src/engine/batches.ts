@@ -1,11 +1,18 @@
 /**
- * Rows -> text batches of about 64 KiB. Batching matters for speed: one stream write per row
- * costs more than the row itself, and much larger strings slow V8 down (perf-baseline.md).
+ * Rows -> UTF-8 batches of about 64 KiB. Batching matters for speed: one stream write per row
+ * costs more than the row itself (perf-baseline.md). Each row's text is encoded into the batch's
+ * buffer as it is made, rather than joined into one long string and encoded at the end: a joined
+ * string becomes two-byte as soon as one value has a character beyond Latin-1 (Łódź), and V8
+ * then encodes the whole 64 KiB slowly; row by row only that row pays.
  */
 import type { RowWriter } from '../writers/writer.js';
 import type { RowEngine } from './row-engine.js';
 
-export const BATCH_CHARS = 64 * 1024;
+export const BATCH_BYTES = 64 * 1024;
+/** Room for a batch plus a typical row; a row that might not fit starts a new batch. */
+const CAPACITY = 96 * 1024;
+/** UTF-8 needs at most three bytes per UTF-16 code unit. */
+const MAX_BYTES_PER_UNIT = 3;
 /**
  * A batch also ends after this long, so slow rows (heavy formulas) cannot hold the thread: the
  * server's other requests and its time limit get their turn between batches.
@@ -14,17 +21,51 @@ export const BATCH_MILLISECONDS = 50;
 /** Rows between clock reads: reading it per row would cost a few percent of a fast row. */
 const CLOCK_EVERY = 16;
 
-/** Yields the text of rows [start, end) in batches; row text depends only on the row index. */
-export function* rowBatches(engine: RowEngine, writer: RowWriter, start: number, end: number): Generator<string, void, undefined> {
-  let batch = '';
+/** Text appended as UTF-8 into buffers, handed out in order as they fill (or are sealed). */
+export class ByteBatcher {
+  private buffer = Buffer.allocUnsafe(CAPACITY);
+  private used = 0;
+  private readonly ready: Buffer[] = [];
+
+  write(text: string): void {
+    if (text.length * MAX_BYTES_PER_UNIT > CAPACITY - this.used) {
+      this.seal();
+      if (text.length * MAX_BYTES_PER_UNIT > CAPACITY) {
+        this.ready.push(Buffer.from(text, 'utf8'));
+        return;
+      }
+    }
+    this.used += this.buffer.write(text, this.used);
+    if (this.used >= BATCH_BYTES) this.seal();
+  }
+
+  /** Ends the current batch (if it holds anything), making it ready. */
+  seal(): void {
+    if (this.used === 0) return;
+    this.ready.push(this.buffer.subarray(0, this.used));
+    this.buffer = Buffer.allocUnsafe(CAPACITY);
+    this.used = 0;
+  }
+
+  /** The batches ready so far, oldest first; they are handed over (not kept). */
+  *drain(): Generator<Buffer, void, undefined> {
+    while (this.ready.length > 0) yield this.ready.shift()!;
+  }
+}
+
+/**
+ * Writes the text of rows [start, end) into `batcher`, yielding each batch as it is ready; the
+ * last, partly filled batch stays in the batcher (seal it to take it). Row text depends only on
+ * the row index.
+ */
+export function* rowBatches(engine: RowEngine, writer: RowWriter, start: number, end: number, batcher: ByteBatcher): Generator<Buffer, void, undefined> {
   let batchStarted = performance.now();
   for (let index = start; index < end; index++) {
-    batch += writer.row(engine.row(index), index);
-    if (batch.length >= BATCH_CHARS || ((index - start) % CLOCK_EVERY === CLOCK_EVERY - 1 && performance.now() - batchStarted >= BATCH_MILLISECONDS)) {
-      yield batch;
-      batch = '';
+    batcher.write(writer.row(engine.row(index), index));
+    if ((index - start) % CLOCK_EVERY === CLOCK_EVERY - 1 && performance.now() - batchStarted >= BATCH_MILLISECONDS) {
+      batcher.seal();
       batchStarted = performance.now();
     }
+    yield* batcher.drain();
   }
-  if (batch !== '') yield batch;
 }

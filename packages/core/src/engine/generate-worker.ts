@@ -7,7 +7,7 @@ import { compileSchema } from '../schema/compile.js';
 import type { Datasets } from '../types/define-type.js';
 import { createWriter } from '../writers/index.js';
 import type { WriterOptions } from '../writers/writer.js';
-import { rowBatches } from './batches.js';
+import { ByteBatcher, rowBatches } from './batches.js';
 import { RowEngine } from './row-engine.js';
 
 export interface WorkerSetup {
@@ -34,8 +34,10 @@ const engine = new RowEngine(plan, setup.seedKey);
 const writer = createWriter(plan.shape, setup.writer);
 
 parentPort!.on('message', (task: RangeTask) => {
-  const parts: Buffer[] = [];
-  for (const text of rowBatches(engine, writer, task.start, task.end)) parts.push(Buffer.from(text, 'utf8'));
+  const batcher = new ByteBatcher();
+  const parts = [...rowBatches(engine, writer, task.start, task.end, batcher)];
+  batcher.seal();
+  parts.push(...batcher.drain());
   const bytes = Buffer.concat(parts);
   // Transfer (not copy) an ArrayBuffer holding exactly these bytes. A concatenation this large
   // has one of its own; a small one may sit in Node's shared pool and must be copied out.

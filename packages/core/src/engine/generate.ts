@@ -9,7 +9,7 @@ import { compileSchema, type SchemaPlan } from '../schema/compile.js';
 import type { Datasets } from '../types/define-type.js';
 import { createWriter } from '../writers/index.js';
 import type { RowWriter, WriterOptions } from '../writers/writer.js';
-import { BATCH_CHARS, BATCH_MILLISECONDS, rowBatches } from './batches.js';
+import { ByteBatcher, rowBatches } from './batches.js';
 import { RowEngine } from './row-engine.js';
 import { generationUuid, resolveSeed, type Seed } from './seed.js';
 import { generateInWorkers } from './worker-pool.js';
@@ -74,26 +74,21 @@ export function generate(request: GenerateRequest): Generation {
   };
 }
 
-function* serialPieces(writer: RowWriter, engine: RowEngine, count: number, onProgress?: (rows: number) => void): Generator<string> {
+function* serialPieces(writer: RowWriter, engine: RowEngine, count: number, onProgress?: (rows: number) => void): Generator<Buffer> {
   // The opening text travels with the first batch and the closing text with the last, so a
   // small response is one write to the socket rather than three.
-  let held = writer.begin();
-  let heldSince = performance.now();
+  const batcher = new ByteBatcher();
+  batcher.write(writer.begin());
   // Progress is reported per slice of rows, so the callback never sits on the hot path.
   const slice = 65536;
   for (let start = 0; start < count; start += slice) {
     const end = Math.min(count, start + slice);
-    for (const batch of rowBatches(engine, writer, start, end)) {
-      // Slow batches (cut by time in rowBatches) go out at once rather than wait for more text.
-      if (held.length >= BATCH_CHARS || performance.now() - heldSince >= BATCH_MILLISECONDS) {
-        yield held;
-        held = batch;
-        heldSince = performance.now();
-      } else held += batch;
-    }
+    yield* rowBatches(engine, writer, start, end, batcher);
     onProgress?.(end);
   }
-  yield held + writer.end();
+  batcher.write(writer.end());
+  batcher.seal();
+  yield* batcher.drain();
 }
 
 async function* parallelPieces(

@@ -153,8 +153,9 @@ describe('Base64 Image URL', () => {
         assert.deepEqual([image.width, image.height], [33, 21]);
       }
     }
+    // random mixes PNG and GIF only: JPEG through jpeg-js costs 30-100 ms an image.
     const types = new Set(values('Base64 Image URL', { minWidth: 8, maxWidth: 12, minHeight: 8, maxHeight: 12, format: 'random' }, 60).map((v) => decode(v).type));
-    assert.deepEqual([...types].sort(), ['image/gif', 'image/jpeg', 'image/png']);
+    assert.deepEqual([...types].sort(), ['image/gif', 'image/png']);
   });
 
   test('reproducible for a seed', () => {
