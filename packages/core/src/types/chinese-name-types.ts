@@ -6,9 +6,10 @@
  */
 import { derivedData } from '../data/data-files.js';
 import { charactersOf } from './characters.js';
-import { defineType, type FamilyDefinition, type TypeDefinition } from './define-type.js';
+import type { FamilyDefinition, TypeDefinition } from './define-type.js';
 import { fakerLocale } from './faker-locale.js';
 import { personFamily } from './person-types.js';
+import { plainType } from './plain-type.js';
 
 interface ChineseNameLists {
   readonly familyNames: readonly string[];
@@ -51,17 +52,7 @@ export const chineseNameFamily: FamilyDefinition<ChineseName> = {
 };
 
 function chineseNameType(name: string, description: string, characters: (lists: ChineseNameLists) => string, read: (person: ChineseName) => string): TypeDefinition {
-  return defineType({
-    name,
-    category: 'Person',
-    description,
-    params: [],
-    output: 'string',
-    create: (_params, context) => {
-      context.declareCharacters(characters(chineseNames()));
-      return (_random, row) => read(row.family(chineseNameFamily));
-    },
-  });
+  return plainType({ name, category: 'Person', description, characters: () => characters(chineseNames()), generator: () => (_random, row) => read(row.family(chineseNameFamily)) });
 }
 
 export const chineseNameTypes: TypeDefinition[] = [

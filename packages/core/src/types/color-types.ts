@@ -3,8 +3,9 @@
  * writes them) and colour names.
  */
 import { EN } from '../data/faker-en.js';
-import { defineType, type TypeDefinition } from './define-type.js';
+import type { TypeDefinition } from './define-type.js';
 import { listType } from './list-type.js';
+import { plainType } from './plain-type.js';
 
 const HEX = '0123456789abcdef';
 
@@ -23,19 +24,9 @@ function colorNames(): string[] {
 
 /** '#' and `digits` random lower-case hex digits. */
 function hexColorType(name: string, digits: number, description: string): TypeDefinition {
-  return defineType({
-    name,
-    category: 'Basic',
-    description,
-    params: [],
-    output: 'string',
-    create: (_params, context) => {
-      context.declareCharacters('#' + HEX);
-      // One draw covers all the digits: 24 bits for #rrggbb, 12 for #rgb.
-      const span = 16 ** digits;
-      return (random) => '#' + random.below(span).toString(16).padStart(digits, '0');
-    },
-  });
+  // One draw covers all the digits: 24 bits for #rrggbb, 12 for #rgb.
+  const span = 16 ** digits;
+  return plainType({ name, category: 'Basic', description, characters: () => '#' + HEX, generator: () => (random) => '#' + random.below(span).toString(16).padStart(digits, '0') });
 }
 
 export const colorTypes: TypeDefinition[] = [

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateObjects } from '../engine/sample.js';
+import { testReproducibility } from '../testing/type-reproducibility.js';
 
 function values(type: string, count = 5000, seed: string | number = 'crypto'): string[] {
   return generateObjects([{ name: 'v', type }], { count, seed }).map((row) => row.v as string);
@@ -97,19 +98,7 @@ describe('Document-DB ObjectID', () => {
 describe('all crypto types', () => {
   const TYPES = ['MD5', 'SHA1', 'SHA256', 'Encrypt', 'Password', 'Document-DB ObjectID'];
 
-  test('same seed, same values; different seed, different values', () => {
-    for (const type of TYPES) {
-      assert.deepEqual(values(type, 200, 5), values(type, 200, 5), type);
-      assert.notDeepEqual(values(type, 200, 5), values(type, 200, 6), type);
-    }
-  });
-
-  test('rows are independent of the rows generated before them', () => {
-    for (const type of TYPES) {
-      const late = generateObjects([{ name: 'v', type }], { count: 100, seed: 9, start: 200 }).map((row) => row.v);
-      assert.deepEqual(late, values(type, 300, 9).slice(200), type);
-    }
-  });
+  testReproducibility(TYPES);
 
   test('no parameters: stray keys (a length for Password) change nothing', () => {
     for (const type of TYPES) {

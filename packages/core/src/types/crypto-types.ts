@@ -8,7 +8,8 @@ import { createCipheriv, hash } from 'node:crypto';
 import { EN } from '../data/faker-en.js';
 import type { CounterRandom } from '../random/counter-random.js';
 import { charactersOf } from './characters.js';
-import { defineType, type TypeDefinition, type ValueGenerator } from './define-type.js';
+import type { TypeDefinition, ValueGenerator } from './define-type.js';
+import { plainType } from './plain-type.js';
 
 const HEX = '0123456789abcdef';
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=';
@@ -21,18 +22,7 @@ function fillRandom(random: CounterRandom, bytes: Buffer): Buffer {
 }
 
 function cryptoType(name: string, category: string, description: string, characters: string, generate: () => ValueGenerator, aliases?: string[]): TypeDefinition {
-  return defineType({
-    name,
-    aliases,
-    category,
-    description,
-    params: [],
-    output: 'string',
-    create: (_params, context) => {
-      context.declareCharacters(characters);
-      return generate();
-    },
-  });
+  return plainType({ name, aliases, category, description, characters: () => characters, generator: generate });
 }
 
 /** A hash type: the hex digest of 32 random bytes. */

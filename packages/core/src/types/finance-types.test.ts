@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { getCountrySpecifications, isValidIBAN, validateIBAN } from 'ibantools';
 import { generateObjects } from '../engine/sample.js';
 import { ibanCountries } from '../checksums/iban.js';
+import { testReproducibility } from '../testing/type-reproducibility.js';
 
 const require = createRequire(import.meta.url);
 const creditCardType = require('credit-card-type') as (number: string) => { type: string; lengths: number[] }[];
@@ -191,19 +192,7 @@ describe('Bitcoin Address', () => {
 describe('all finance types', () => {
   const TYPES = ['Credit Card Type', 'Credit Card #', 'IBAN', 'Bitcoin Address'];
 
-  test('same seed, same values; different seed, different values', () => {
-    for (const type of TYPES) {
-      assert.deepEqual(values(type, 200, 5), values(type, 200, 5), type);
-      assert.notDeepEqual(values(type, 200, 5), values(type, 200, 6), type);
-    }
-  });
-
-  test('rows are independent of the rows generated before them', () => {
-    for (const type of TYPES) {
-      const late = generateObjects([{ name: 'v', type }], { count: 100, seed: 9, start: 200 }).map((row) => row.v);
-      assert.deepEqual(late, values(type, 300, 9).slice(200), type);
-    }
-  });
+  testReproducibility(TYPES);
 
   test('no parameters: stray keys change nothing', () => {
     for (const type of TYPES) {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { generateObjects } from '../engine/sample.js';
 import { problemsOf } from '../testing/schema-problems.js';
+import { testReproducibility } from '../testing/type-reproducibility.js';
 
 const require = createRequire(import.meta.url);
 const einValidator = require('ein-validator') as { isValid(ein: string): boolean };
@@ -99,20 +100,7 @@ describe('ISBN', () => {
 describe('all identifier types', () => {
   const TYPES = ['SSN', 'EIN', 'DUNS Number', 'NHS Number', 'ISBN'];
 
-  test('same seed, same values; different seed, different values', () => {
-    for (const type of TYPES) {
-      assert.deepEqual(values(type, 200, 5), values(type, 200, 5), type);
-      assert.notDeepEqual(values(type, 200, 5), values(type, 200, 6), type);
-    }
-  });
-
-  test('rows are independent of the rows generated before them', () => {
-    for (const type of TYPES) {
-      const all = values(type, 300, 9);
-      const late = generateObjects([{ name: 'v', type }], { count: 100, seed: 9, start: 200 }).map((row) => row.v);
-      assert.deepEqual(late, all.slice(200), type);
-    }
-  });
+  testReproducibility(TYPES);
 
   test('no parameters: stray keys are ignored; misspelt names are rejected with a suggestion', () => {
     for (const type of TYPES) {

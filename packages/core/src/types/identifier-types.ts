@@ -8,7 +8,8 @@ import { derivedData, readDataFile } from '../data/data-files.js';
 import { isbn10CheckCharacter, nhsCheckDigit } from '../checksums/mod11.js';
 import type { CounterRandom } from '../random/counter-random.js';
 import { DIGITS } from './characters.js';
-import { defineType, type TypeDefinition, type ValueGenerator } from './define-type.js';
+import type { TypeDefinition, ValueGenerator } from './define-type.js';
+import { plainType } from './plain-type.js';
 
 /** `n` written with exactly `width` digits. */
 function padded(n: number, width: number): string {
@@ -17,17 +18,7 @@ function padded(n: number, width: number): string {
 
 /** A type without parameters whose values use only `characters`. */
 function identifierType(name: string, description: string, characters: string, generate: () => ValueGenerator): TypeDefinition {
-  return defineType({
-    name,
-    category: 'Basic',
-    description,
-    params: [],
-    output: 'string',
-    create: (_params, context) => {
-      context.declareCharacters(characters);
-      return generate();
-    },
-  });
+  return plainType({ name, category: 'Basic', description, characters: () => characters, generator: generate });
 }
 
 /**

@@ -4,7 +4,8 @@
  * declared so writers can skip escaping checks.
  */
 import { charactersOf } from './characters.js';
-import { defineType, type TypeDefinition } from './define-type.js';
+import type { TypeDefinition } from './define-type.js';
+import { plainType } from './plain-type.js';
 import { derivedData } from '../data/data-files.js';
 
 export interface ListTypeSpec {
@@ -16,22 +17,18 @@ export interface ListTypeSpec {
   values: () => readonly string[];
 }
 
+
 export function listType(spec: ListTypeSpec): TypeDefinition {
   const list = derivedData(() => {
     const values = spec.values();
     if (values.length === 0) throw new Error(`the value list of ${spec.name} is empty`);
     return { values, characters: charactersOf(values) };
   });
-  return defineType({
-    name: spec.name,
-    aliases: spec.aliases,
-    category: spec.category,
-    description: spec.description,
-    params: [],
-    output: 'string',
-    create: (_params, context) => {
-      const { values, characters } = list();
-      context.declareCharacters(characters);
+  return plainType({
+    ...spec,
+    characters: () => list().characters,
+    generator: () => {
+      const { values } = list();
       return (random) => values[random.below(values.length)];
     },
   });

@@ -11,6 +11,7 @@ import { charactersOf, DIGITS } from './characters.js';
 import { defineType, type FamilyDefinition, type TypeDefinition } from './define-type.js';
 import { europeanFirstNames } from './european-first-names.js';
 import { listType } from './list-type.js';
+import { plainType } from './plain-type.js';
 
 /** Gender values and their shares, per mille (as in the established product's output). */
 const GENDERS: readonly (readonly [string, number])[] = [
@@ -85,17 +86,7 @@ export const personFamily: FamilyDefinition<Person> = {
 };
 
 function personType(name: string, description: string, characters: string, read: (person: Person) => string): TypeDefinition {
-  return defineType({
-    name,
-    category: 'Person',
-    description,
-    params: [],
-    output: 'string',
-    create: (_params, context) => {
-      context.declareCharacters(characters);
-      return (_random, row) => read(row.family(personFamily));
-    },
-  });
+  return plainType({ name, category: 'Person', description, characters: () => characters, generator: () => (_random, row) => read(row.family(personFamily)) });
 }
 
 const FIRST_NAME_CHARACTERS = charactersOf(ALL_FIRST_NAMES);

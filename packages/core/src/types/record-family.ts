@@ -4,7 +4,8 @@
  * field type is a column of that record.
  */
 import { charactersOf } from './characters.js';
-import { defineType, type FamilyDefinition, type OutputKind, type TypeDefinition } from './define-type.js';
+import type { FamilyDefinition, OutputKind, TypeDefinition } from './define-type.js';
+import { plainType } from './plain-type.js';
 import { derivedData } from '../data/data-files.js';
 
 export interface RecordFamily<T> {
@@ -44,16 +45,11 @@ export function recordField<T>(source: RecordFamily<T>, spec: RecordFieldSpec<T>
     const values = source.records().map(spec.read);
     return { values, characters: charactersOf(values.map(String)) };
   });
-  return defineType({
-    name: spec.name,
-    aliases: spec.aliases,
-    category: spec.category,
-    description: spec.description,
-    params: [],
-    output: spec.output ?? 'string',
-    create: (_params, context) => {
-      const { values, characters } = column();
-      context.declareCharacters(characters);
+  return plainType({
+    ...spec,
+    characters: () => column().characters,
+    generator: () => {
+      const { values } = column();
       return (_random, row) => values[row.family(source.family)];
     },
   });
