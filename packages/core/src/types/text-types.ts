@@ -11,6 +11,8 @@ import { defineType, type ParamSpec, type TypeDefinition } from './define-type.j
 
 const LOREM_WORDS: readonly string[] = loremWords();
 const CAPITALISED_WORDS: readonly string[] = LOREM_WORDS.map((word) => word[0].toUpperCase() + word.slice(1));
+/** The words with their leading space: one concatenation per word instead of two. */
+const SPACED_WORDS: readonly string[] = LOREM_WORDS.map((word) => ' ' + word);
 
 function loremWords(): string[] {
   const words = EN.lorem?.word;
@@ -23,6 +25,7 @@ const NATO_WORDS: readonly string[] = [
   'Alfa', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel', 'India', 'Juliett', 'Kilo', 'Lima', 'Mike',
   'November', 'Oscar', 'Papa', 'Quebec', 'Romeo', 'Sierra', 'Tango', 'Uniform', 'Victor', 'Whiskey', 'X-ray', 'Yankee', 'Zulu',
 ];
+const SPACED_NATO_WORDS: readonly string[] = NATO_WORDS.map((word) => ' ' + word);
 
 const SENTENCE_MIN_WORDS = 4;
 const SENTENCE_MAX_WORDS = 16;
@@ -47,17 +50,18 @@ function checkMinMax(params: Record<string, unknown>, problem: (param: string | 
 }
 
 /** `count` picks from `table`, separated by single spaces. */
-function joinPicks(random: CounterRandom, table: readonly string[], count: number): string {
+/** `count` picks joined by spaces; `spaced` is `table` with a space before each entry. */
+function joinPicks(random: CounterRandom, table: readonly string[], spaced: readonly string[], count: number): string {
   if (count === 0) return '';
   let text = random.pick(table);
-  for (let i = 1; i < count; i++) text += ' ' + random.pick(table);
+  for (let i = 1; i < count; i++) text += random.pick(spaced);
   return text;
 }
 
 function sentence(random: CounterRandom): string {
   const length = random.intBetween(SENTENCE_MIN_WORDS, SENTENCE_MAX_WORDS);
   let text = random.pick(CAPITALISED_WORDS);
-  for (let i = 1; i < length; i++) text += ' ' + random.pick(LOREM_WORDS);
+  for (let i = 1; i < length; i++) text += random.pick(SPACED_WORDS);
   return text + '.';
 }
 
@@ -105,7 +109,7 @@ const words = countedText(
   `Lowercase lorem ipsum words separated by spaces, between min and max of them (at most ${MAX_WORDS}).`,
   'words',
   [10, 20, MAX_WORDS],
-  (random, count) => joinPicks(random, LOREM_WORDS, count),
+  (random, count) => joinPicks(random, LOREM_WORDS, SPACED_WORDS, count),
 );
 
 const sentencesType = countedText(
@@ -131,7 +135,7 @@ const natoPhonetic = countedText(
   `Words of the NATO/ICAO spelling alphabet (Alfa, Bravo ... X-ray, Yankee, Zulu) separated by spaces, between min and max of them (at most ${MAX_WORDS}).`,
   'words',
   [10, 20, MAX_WORDS],
-  (random, count) => joinPicks(random, NATO_WORDS, count),
+  (random, count) => joinPicks(random, NATO_WORDS, SPACED_NATO_WORDS, count),
 );
 
 export const textTypes: TypeDefinition[] = [words, sentencesType, paragraphs, natoPhonetic];
