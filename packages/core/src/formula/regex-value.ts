@@ -4,7 +4,15 @@
  * server with catastrophic backtracking (JavaScript's own RegExp backtracks). The price is RE2's
  * syntax: no backreferences or lookarounds in patterns, reported when the formula is compiled.
  */
-import { RE2JS } from 're2js';
+import { createRequire } from 'node:module';
+import type { RE2JS } from 're2js';
+
+/** RE2JS is loaded with the first regular expression: most formulas (and processes) have none. */
+let re2: typeof RE2JS | null = null;
+function engine(): typeof RE2JS {
+  re2 ??= (createRequire(import.meta.url)('re2js') as { RE2JS: typeof RE2JS }).RE2JS;
+  return re2;
+}
 import { MAX_LIST, MAX_TEXT } from './limits.js';
 
 /**
@@ -47,12 +55,13 @@ export class FormulaRegex {
  * Throws Error with RE2's message for a pattern it cannot take.
  */
 export function compileRegex(source: string, flags: string): FormulaRegex {
-  let mask = RE2JS.MULTILINE;
-  if (flags.includes('i')) mask |= RE2JS.CASE_INSENSITIVE;
-  if (flags.includes('m')) mask |= RE2JS.DOTALL;
+  const RE2 = engine();
+  let mask = RE2.MULTILINE;
+  if (flags.includes('i')) mask |= RE2.CASE_INSENSITIVE;
+  if (flags.includes('m')) mask |= RE2.DOTALL;
   let regex: FormulaRegex;
   try {
-    regex = new FormulaRegex(source, flags, RE2JS.compile(source, mask));
+    regex = new FormulaRegex(source, flags, RE2.compile(source, mask));
   } catch (error) {
     // RE2's message ends with the pattern as it saw it, flag prefix included: left out.
     const message = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '').replace(/: `[^]*`$/, '') : String(error);
@@ -85,7 +94,7 @@ export function asRegex(pattern: unknown): FormulaRegex | null {
   if (typeof pattern !== 'string') return null;
   let regex = literalCache.get(pattern);
   if (!regex) {
-    regex = new FormulaRegex(pattern, '', RE2JS.compile(RE2JS.quote(pattern)));
+    regex = new FormulaRegex(pattern, '', engine().compile(engine().quote(pattern)));
     if (literalCache.size < 1000) literalCache.set(pattern, regex);
   }
   return regex;

@@ -1,6 +1,14 @@
 /** Baseline JPEG of an indexed raster, through the jpeg-js encoder (pure JavaScript, MIT). */
-import jpeg from 'jpeg-js';
+import { createRequire } from 'node:module';
+import type { encode as JpegEncode } from 'jpeg-js';
 import type { IndexedRaster } from './raster.js';
+
+/** jpeg-js is loaded on the first JPEG only: most processes never make one. */
+let encoder: typeof JpegEncode | null = null;
+function jpegEncode(): typeof JpegEncode {
+  encoder ??= (createRequire(import.meta.url)('jpeg-js') as { encode: typeof JpegEncode }).encode;
+  return encoder;
+}
 
 /** High enough that flat colours and edges stay clean; the images are small anyway. */
 const QUALITY = 90;
@@ -15,5 +23,5 @@ export function encodeJpeg(raster: IndexedRaster): Buffer {
     rgba[at + 2] = b;
     rgba[at + 3] = 255;
   }
-  return jpeg.encode({ width, height, data: rgba }, QUALITY).data;
+  return jpegEncode()({ width, height, data: rgba }, QUALITY).data;
 }

@@ -3,10 +3,10 @@
  * codes are real US ones (faker en_US), the line number is random, and a layout with an
  * eleventh digit starts with the country code 1.
  */
-import { faker as fakerEnUs } from '@faker-js/faker/locale/en_US';
 import { derivedData } from '../data/data-files.js';
 import { charactersOf, DIGITS } from './characters.js';
 import { defineType, type TypeDefinition } from './define-type.js';
+import { fakerLocale } from './faker-locale.js';
 
 export const PHONE_FORMATS = [
   '###-###-####',
@@ -24,7 +24,7 @@ const COUNTRY_CODE = '1';
 
 /** Area and exchange codes in use in the US, e.g. 212 and 555. */
 const CODES = derivedData(() => {
-  const phone = fakerEnUs.rawDefinitions.phone_number as { area_code?: string[]; exchange_code?: string[] } | undefined;
+  const phone = fakerLocale('en_US').phone_number as { area_code?: string[]; exchange_code?: string[] } | undefined;
   const areas = phone?.area_code;
   const exchanges = phone?.exchange_code;
   if (!areas?.length || !exchanges?.length) throw new Error('@faker-js/faker en_US phone_number.area_code / exchange_code are missing: Phone needs them');
