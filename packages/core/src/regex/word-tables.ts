@@ -4,6 +4,7 @@
  */
 import { EN } from '../data/faker-en.js';
 import { charactersOf } from '../types/characters.js';
+import { LOREM_WORDS } from '../data/lorem-words.js';
 
 function table(list: readonly string[] | null | undefined, what: string): readonly string[] {
   const cleaned = (list ?? []).filter((entry) => entry !== '');
@@ -11,7 +12,7 @@ function table(list: readonly string[] | null | undefined, what: string): readon
   return cleaned;
 }
 
-export const LOREM_WORDS: readonly string[] = table(EN.lorem?.word, 'lorem words').map((word) => word.toLowerCase());
+export { LOREM_WORDS };
 export const FIRST_NAMES: readonly string[] = table([...(EN.person?.first_name?.female ?? []), ...(EN.person?.first_name?.male ?? [])], 'first names');
 export const LAST_NAMES: readonly string[] = table(EN.person?.last_name?.generic, 'last names');
 

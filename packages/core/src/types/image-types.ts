@@ -4,8 +4,6 @@
  * links work without any outside service. Base64 Image URL carries the picture itself, as a
  * data: URI of a real PNG, GIF or JPEG of the drawn size.
  */
-import { derivedData } from '../data/data-files.js';
-import { EN } from '../data/faker-en.js';
 import {
   avatarUrlParts,
   dataUri,
@@ -20,6 +18,7 @@ import {
 import type { CounterRandom } from '../random/counter-random.js';
 import { charactersOf, DIGITS } from './characters.js';
 import { defineType, type ParamSpec, type ResolvedParams, type TypeDefinition } from './define-type.js';
+import { LOREM_WORDS } from '../data/lorem-words.js';
 
 const side = (name: string, fallback: number, description: string): ParamSpec => ({
   name,
@@ -37,11 +36,6 @@ const AVATAR_FORMATS = ['png', 'jpg', 'bmp'] as const;
 /** Words in an avatar's seed: 999^3 different pictures. */
 const AVATAR_SEED_WORDS = 3;
 
-const LOREM_WORDS = derivedData(() => {
-  const words = EN.lorem?.word;
-  if (!Array.isArray(words) || words.length === 0) throw new Error('@faker-js/faker EN.lorem.word is missing: Avatar needs it');
-  return words;
-});
 
 const avatar = defineType({
   name: 'Avatar',
@@ -55,7 +49,7 @@ const avatar = defineType({
   ],
   output: 'string',
   create(params, context) {
-    const words = LOREM_WORDS();
+    const words = LOREM_WORDS;
     const width = params.width as number;
     const height = params.height as number;
     const format = params.format as ImageFormat;

@@ -24,7 +24,9 @@ import { identifierTypes } from './identifier-types.js';
 import { financeTypes } from './finance-types.js';
 import { cryptoTypes } from './crypto-types.js';
 import { colorTypes } from './color-types.js';
-import { internetTypes } from './internet-types.js';
+import { networkTypes } from './network-types.js';
+import { webTypes } from './web-types.js';
+import { fileTypes } from './file-types.js';
 import { appTypes } from './app-types.js';
 import { phoneTypes } from './phone-types.js';
 import { imageTypes } from './image-types.js';
@@ -54,7 +56,9 @@ export const ALL_TYPES: readonly TypeDefinition[] = [
   ...financeTypes,
   ...cryptoTypes,
   ...colorTypes,
-  ...internetTypes,
+  ...networkTypes,
+  ...webTypes,
+  ...fileTypes,
   ...appTypes,
   ...phoneTypes,
   ...imageTypes,

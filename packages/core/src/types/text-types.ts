@@ -5,20 +5,14 @@
  * generators carry their own random state, which would break counter-based reproducibility).
  * Text is built by string concatenation: V8 makes ropes of it, cheaper than arrays + join.
  */
-import { EN } from '../data/faker-en.js';
 import type { CounterRandom } from '../random/counter-random.js';
 import { defineType, type ParamSpec, type TypeDefinition } from './define-type.js';
+import { LOREM_WORDS } from '../data/lorem-words.js';
 
-const LOREM_WORDS: readonly string[] = loremWords();
 const CAPITALISED_WORDS: readonly string[] = LOREM_WORDS.map((word) => word[0].toUpperCase() + word.slice(1));
 /** The words with their leading space: one concatenation per word instead of two. */
 const SPACED_WORDS: readonly string[] = LOREM_WORDS.map((word) => ' ' + word);
 
-function loremWords(): string[] {
-  const words = EN.lorem?.word;
-  if (!Array.isArray(words) || words.length === 0) throw new Error('@faker-js/faker EN.lorem.word is missing: the lorem word list is needed for Words, Sentences and Paragraphs');
-  return words.map((word) => word.toLowerCase()).filter((word) => word !== '');
-}
 
 /** The ICAO spelling alphabet, including its deliberate spellings Alfa and Juliett. */
 const NATO_WORDS: readonly string[] = [
