@@ -2,19 +2,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { generateObjects } from '../engine/sample.js';
+import type { AnimalRecord, PlantRecord } from './nature-types.js';
 
 const readData = <T>(file: string): T => JSON.parse(readFileSync(new URL(`../../data/${file}`, import.meta.url), 'utf8')) as T;
-
-interface AnimalRecord {
-  common: string;
-  scientific: string;
-}
-
-interface PlantRecord {
-  scientific: string;
-  common: string;
-  family: string;
-}
 
 const COUNT = 1000;
 const key = (...parts: string[]) => JSON.stringify(parts);

@@ -7,12 +7,12 @@ import { readDataFile } from '../data/data-files.js';
 import type { TypeDefinition } from './define-type.js';
 import { recordFamily, recordField } from './record-family.js';
 
-interface AnimalRecord {
+export interface AnimalRecord {
   common: string;
   scientific: string;
 }
 
-interface PlantRecord {
+export interface PlantRecord {
   scientific: string;
   common: string;
   family: string;

@@ -2,15 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { generateObjects } from '../engine/sample.js';
-
-interface StockRecord {
-  symbol: string;
-  name: string;
-  market: string;
-  sector: string;
-  industry: string;
-  marketCap: string;
-}
+import type { StockRecord } from './stock-types.js';
 
 const STOCKS = JSON.parse(readFileSync(new URL('../../data/stocks.json', import.meta.url), 'utf8')) as StockRecord[];
 const SCHEMA = [

@@ -6,7 +6,7 @@ import { readDataFile } from '../data/data-files.js';
 import type { TypeDefinition } from './define-type.js';
 import { recordFamily, recordField } from './record-family.js';
 
-interface StockRecord {
+export interface StockRecord {
   symbol: string;
   name: string;
   market: string;
