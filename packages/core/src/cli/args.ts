@@ -14,6 +14,8 @@ export interface GenerateCommand {
   seed: string | null;
   out: string | null;
   workers: number | null;
+  /** Where Avatar and Dummy Image URL values point (a Rowloom server's address). */
+  publicUrl: string | null;
   quiet: boolean;
   writer: Omit<WriterOptions, 'count'>;
 }
@@ -47,6 +49,7 @@ export function parseGenerateArgs(args: string[]): GenerateCommand {
         seed: { type: 'string', short: 's' },
         out: { type: 'string', short: 'o' },
         workers: { type: 'string', short: 'w' },
+        'public-url': { type: 'string' },
         quiet: { type: 'boolean' },
         array: { type: 'boolean' },
         'no-nulls': { type: 'boolean' },
@@ -71,6 +74,10 @@ export function parseGenerateArgs(args: string[]): GenerateCommand {
   if (values.delimiter !== undefined && values.delimiter === '') throw new UsageError('--delimiter must not be empty');
   const quoteChar = values['quote-char'];
   if (quoteChar !== undefined && [...quoteChar].length !== 1) throw new UsageError(`--quote-char must be one character, got "${quoteChar}"`);
+  const publicUrl = values['public-url'];
+  if (publicUrl !== undefined && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(publicUrl)) {
+    throw new UsageError(`--public-url must be an http or https address such as https://rowloom.example.com, got "${publicUrl}"`);
+  }
   const writer: Omit<WriterOptions, 'count'> = {
     format: formatOf(values.format, values.out),
     array: values.array ?? false,
@@ -91,6 +98,7 @@ export function parseGenerateArgs(args: string[]): GenerateCommand {
     seed: values.seed ?? null,
     out: values.out ?? null,
     workers: positiveInteger('workers', values.workers, false),
+    publicUrl: publicUrl ?? null,
     quiet: values.quiet ?? false,
     writer,
   };

@@ -78,6 +78,7 @@ describe('rowloom command line', () => {
       [['generate', join(dir, 'missing.json')], /no such file/],
       [['generate', schema, '--bogus'], /Unknown option '--bogus'/],
       [['frobnicate'], /unknown command "frobnicate"/],
+      [['generate', schema, '--public-url', 'ftp://x'], /--public-url must be an http or https address/],
     ] as const) {
       const run = rowloom([...args]);
       assert.equal(run.status, 2, `${args.join(' ')}: ${run.stderr}`);
@@ -86,6 +87,18 @@ describe('rowloom command line', () => {
     const notJson = join(dir, 'not.json');
     writeFileSync(notJson, '[{"name": ');
     assert.match(rowloom(['generate', notJson]).stderr, /is not valid JSON/);
+  });
+
+  test('--public-url sets where image URLs point', () => {
+    const images = join(dir, 'images.json');
+    writeFileSync(images, JSON.stringify([{ name: 'avatar', type: 'Avatar' }, { name: 'dummy', type: 'Dummy Image URL' }]));
+    const run = rowloom(['generate', images, '-n', '3', '-f', 'json', '-s', '1', '--public-url', 'https://data.example.com/']);
+    assert.equal(run.status, 0, run.stderr);
+    for (const row of JSON.parse(run.stdout) as { avatar: string; dummy: string }[]) {
+      assert.match(row.avatar, /^https:\/\/data\.example\.com\/images\/avatar\//);
+      assert.match(row.dummy, /^https:\/\/data\.example\.com\/images\/dummy\/\d+x\d+\./);
+    }
+    assert.match(JSON.parse(rowloom(['generate', images, '-n', '1', '-f', 'json', '-s', '1']).stdout).avatar, /^http:\/\/localhost:3000\/images\/avatar\//);
   });
 
   test('format options reach the writer', () => {

@@ -21,6 +21,8 @@ Options for generate:
                            is valid)
   -w, --workers N          worker threads (default: all cores from 100,000 rows, else 1);
                            the output is identical whatever N is
+      --public-url URL     the Rowloom server Avatar and Dummy Image URL values point at
+                           (default http://localhost:3000)
       --quiet              no seed line and no progress bar on stderr
 
   json:    --array           always an array, even for one row

@@ -33,6 +33,7 @@ async function runGenerate(args: string[]): Promise<void> {
     seed: command.seed,
     writer: command.writer,
     workers: command.workers ?? undefined,
+    publicUrl: command.publicUrl ?? undefined,
     onProgress: progress ? (rows) => progress.update(rows) : undefined,
   });
   if (!command.quiet && command.seed === null) process.stderr.write(`rowloom: seed ${generation.seed} (pass --seed ${generation.seed} to reproduce)\n`);
