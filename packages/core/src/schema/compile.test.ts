@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { compileSchema } from './compile.js';
 import { SchemaError, type Problem } from './errors.js';
 import { problemsOf } from '../testing/schema-problems.js';
+import { generateObjects } from '../engine/sample.js';
+import { ALL_TYPES } from '../types/registry.js';
 
 function hasProblem(problems: Problem[], field: string | null, param: string | null, pattern: RegExp): void {
   assert.ok(
@@ -141,4 +143,26 @@ describe('robustness', () => {
       { numRuns: 3000 },
     );
   });
+
+  test('every type, with random values for its parameters, compiles and generates or fails with SchemaError', () => {
+    const edgy = fc.oneof(fc.jsonValue(), fc.constantFrom('1', '-1', '0', '1e999', 'NaN', '', ' ', 'US', 'Narnia', ['US', 'Germany'], 'png', 'jpg', 'custom', '#,##', '{{x}}', 2000, 2001, -5, 1e9));
+    for (const type of ALL_TYPES) {
+      const params = fc.dictionary(fc.constantFrom(...type.params.map((p) => p.name), 'bogus'), edgy, { maxKeys: 4 });
+      fc.assert(
+        fc.property(params, (given) => {
+          const fields = [{ name: 'row', type: 'Row Number' }, { name: 'v', type: type.name, ...given }];
+          if (type.structure === 'items') fields.push({ name: 'v.id', type: 'Row Number' });
+          try {
+            // Images are only compiled: encoding many 2000-pixel JPEGs would make this test slow, not better.
+            if (type.name === 'Base64 Image URL') compileSchema(fields);
+            else generateObjects(fields, { count: 2, seed: 1 });
+          } catch (error) {
+            if (!(error instanceof SchemaError)) throw new Error(`${type.name} ${JSON.stringify(given)}: ${String(error)}`);
+          }
+        }),
+        { numRuns: 40 },
+      );
+    }
+  });
 });
+
