@@ -47,6 +47,11 @@ export class ByteBatcher {
     this.used = 0;
   }
 
+  /** Whether a batch is ready: checked per row, so the generator below is only made when one is. */
+  get hasReady(): boolean {
+    return this.ready.length > 0;
+  }
+
   /** The batches ready so far, oldest first; they are handed over (not kept). */
   *drain(): Generator<Buffer, void, undefined> {
     while (this.ready.length > 0) yield this.ready.shift()!;
@@ -66,6 +71,6 @@ export function* rowBatches(engine: RowEngine, writer: RowWriter, start: number,
       batcher.seal();
       batchStarted = performance.now();
     }
-    yield* batcher.drain();
+    if (batcher.hasReady) yield* batcher.drain();
   }
 }
