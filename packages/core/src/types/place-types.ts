@@ -161,12 +161,12 @@ export const placeTypes: TypeDefinition[] = [
     output: 'string',
     create: (_params, context) => {
       const family = placeFamily(context);
-      const { usCount, zip, country } = placeTables();
+      const { usCount, zip, country, stateAbbreviation } = placeTables();
       const postal = postalCodes();
       context.declareCharacters(charactersOf(DIGITS, postal.characters));
       return (random, row) => {
         const place = row.family(family);
-        return place < usCount ? zip[place] : postal.generate(country[place], random, row);
+        return place < usCount ? zip[place] : postal.generate(country[place], stateAbbreviation[place], random, row);
       };
     },
   }),
