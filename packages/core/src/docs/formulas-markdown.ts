@@ -4,6 +4,7 @@
  */
 import { FUNCTIONS, PLANNED_FUNCTIONS, SPECIAL_FORMS } from '../formula/functions.js';
 import { MAX_LIST, MAX_TEXT } from '../formula/limits.js';
+import { MATCH_BUDGET, MAX_INSTRUCTIONS } from '../formula/regex-value.js';
 import { METHODS, PLANNED_METHODS } from '../formula/methods.js';
 
 const cell = (text: string) => text.replaceAll('|', '\\|');
@@ -46,7 +47,9 @@ ${MAX_LIST.toLocaleString('en-US')} items is nil.
 port), whose matching time is linear in the text for every pattern: no formula can stall the
 service with catastrophic backtracking. RE2 syntax is Ruby's for everyday patterns (classes,
 groups, alternation, \`? * + {n,m}\`, \`\\d \\w \\s \\b\`, \`(?<name>...)\`); backreferences and lookarounds
-are rejected when the formula compiles. As in Ruby, \`^\` and \`$\` match at line boundaries, the
+are rejected when the formula compiles, and so are patterns that compile to more than
+${MAX_INSTRUCTIONS.toLocaleString('en-US')} steps per character. Each evaluation may spend ${MATCH_BUDGET.toLocaleString('en-US')} steps (text length
+times pattern steps) on matching; a match past that budget gives nil. As in Ruby, \`^\` and \`$\` match at line boundaries, the
 \`i\` flag ignores case and \`m\` lets \`.\` match a newline. A text pattern (\`s.gsub('.', '')\`)
 matches literally. In replacements \`\\0\` is the match and \`\\1\`..\`\\9\` its groups.
 \`/pattern/.gen\` instead *generates* a text matching the pattern, with the Regular Expression
