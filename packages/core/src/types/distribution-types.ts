@@ -46,14 +46,12 @@ const decimalsParam = (description: string) =>
 // ---------------------------------------------------------------------------------------------
 // Binomial
 
-/** Successes in n trials of probability p <= 0.5 by inversion; used while n·p < 10 (few steps). */
-function binomialInversion(n: number, p: number): (random: CounterRandom) => number {
-  const q = 1 - p;
-  const odds = p / q;
-  const a = (n + 1) * odds;
-  const zero = Math.exp(n * Math.log1p(-p));
-  // With n·p < 10 nothing near 1000 is reachable; the cap only guards against rounding at u ≈ 1.
-  const limit = Math.min(n, 1000);
+/**
+ * Inversion for a discrete distribution on 0, 1, 2...: walks P(0), P(1)... subtracting from one
+ * uniform draw until it is used up. `ratio(k)` is P(k) / P(k-1); `limit` only guards against
+ * rounding at u ≈ 1. Binomial and Poisson both use it while their mean is small (few steps).
+ */
+function inversion(zero: number, limit: number, ratio: (k: number) => number): (random: CounterRandom) => number {
   return (random) => {
     let u = random.double();
     let probability = zero;
@@ -61,11 +59,18 @@ function binomialInversion(n: number, p: number): (random: CounterRandom) => num
     while (u > probability && k < limit) {
       u -= probability;
       k++;
-      // P(k) / P(k-1) = (n - k + 1) / k · p / q
-      probability *= a / k - odds;
+      probability *= ratio(k);
     }
     return k;
   };
+}
+
+/** Successes in n trials of probability p <= 0.5 by inversion; used while n·p < 10 (few steps). */
+function binomialInversion(n: number, p: number): (random: CounterRandom) => number {
+  const odds = p / (1 - p);
+  const a = (n + 1) * odds;
+  // With n·p < 10 nothing near 1000 is reachable. P(k) / P(k-1) = (n - k + 1) / k · p / q.
+  return inversion(Math.exp(n * Math.log1p(-p)), Math.min(n, 1000), (k) => a / k - odds);
 }
 
 /** BTRS (Hörmann 1993, "The generation of binomial random variates") for n·p >= 10, p <= 0.5. */
@@ -211,20 +216,8 @@ const normal = defineType({
 const POISSON_INVERSION_LIMIT = 10;
 
 function poissonInversion(mean: number): (random: CounterRandom) => number {
-  const zero = Math.exp(-mean);
-  // Far beyond any reachable value for mean < 10; only guards against rounding at u ≈ 1.
-  const limit = 1000;
-  return (random) => {
-    let u = random.double();
-    let probability = zero;
-    let k = 0;
-    while (u > probability && k < limit) {
-      u -= probability;
-      k++;
-      probability *= mean / k;
-    }
-    return k;
-  };
+  // Nothing near 1000 is reachable for mean < 10. P(k) / P(k-1) = mean / k.
+  return inversion(Math.exp(-mean), 1000, (k) => mean / k);
 }
 
 /** PTRS (Hörmann 1993, "The transformed rejection method for generating Poisson random variables"). */
