@@ -2,8 +2,14 @@
  * Builds the output shape from the planned scopes: dotted names become nested objects, JSON
  * Array / Repeating Element fields become item lists, hidden (`__`) fields are left out.
  */
-import type { ScopePlan } from './compile.js';
+import type { FieldPlan, ScopePlan } from './compile.js';
+import type { OutputKind } from '../types/define-type.js';
 import type { ObjectNode, RecordShape, ShapeNode } from './shape.js';
+
+/** A formula can turn any type's value into text, so its field is text to the writers (SQL column types). */
+function outputKind(field: FieldPlan): OutputKind {
+  return field.formula ? 'string' : field.type.output;
+}
 
 type Conflict = (field: string, message: string) => void;
 
@@ -37,7 +43,7 @@ function buildNodes(scope: ScopePlan, conflict: Conflict): ShapeNode[] {
     if (field.childScope) {
       siblings.push({ kind: 'items', key, slot: field.slot, children: buildNodes(field.childScope, conflict), xml: 'element' });
     } else {
-      siblings.push({ kind: 'field', key, slot: field.slot, output: field.type.output, xml: field.parsed.xml, repeated: field.parsed.repeat !== null, characters: field.characters });
+      siblings.push({ kind: 'field', key, slot: field.slot, output: outputKind(field), xml: field.parsed.xml, repeated: field.parsed.repeat !== null, characters: field.characters });
     }
   }
   return top;

@@ -427,7 +427,9 @@ function resolveCharacters(plans: FieldPlan[], resolver: CharacterResolver): voi
     if (resolved.has(plan)) return plan.characters;
     if (resolving.has(plan)) return null;
     resolving.add(plan);
-    const source = plan.characterSource;
+    // A formula replaces the type's value with anything text can hold: only values the type
+    // itself produced may skip the writers' escaping checks.
+    const source = plan.formula ? null : plan.characterSource;
     plan.characters = typeof source === 'function' ? source() : source;
     resolving.delete(plan);
     resolved.add(plan);
