@@ -58,7 +58,7 @@ interface CodeSetNames {
   code: string;
   long: string;
   short: string;
-  /** What the codes classify, for descriptions: "ICD-10-CM diagnosis". */
+  /** What the codes classify, with the code-set year the data file follows, for descriptions: "ICD-10-CM (FY2026) diagnosis". */
   what: string;
   example: string;
 }
@@ -96,7 +96,7 @@ export const healthTypes: TypeDefinition[] = [
     code: 'ICD10 Diagnosis Code',
     long: 'ICD10 Dx Desc (Long)',
     short: 'ICD10 Dx Desc (Short)',
-    what: 'ICD-10-CM diagnosis',
+    what: 'ICD-10-CM (FY2026) diagnosis',
     example: 'E11.9',
   }),
   ...codeSetTypes({
@@ -105,7 +105,7 @@ export const healthTypes: TypeDefinition[] = [
     code: 'ICD10 Procedure Code',
     long: 'ICD10 Proc Desc (Long)',
     short: 'ICD10 Proc Desc (Short)',
-    what: 'ICD-10-PCS procedure',
+    what: 'ICD-10-PCS (FY2026) procedure',
     example: '0DTJ4ZZ',
   }),
   ...codeSetTypes({
@@ -114,7 +114,7 @@ export const healthTypes: TypeDefinition[] = [
     code: 'ICD9 Diagnosis Code',
     long: 'ICD9 Dx Desc (Long)',
     short: 'ICD9 Dx Desc (Short)',
-    what: 'ICD-9-CM diagnosis',
+    what: 'ICD-9-CM (version 32) diagnosis',
     example: '250.00',
   }),
   ...codeSetTypes({
@@ -123,7 +123,7 @@ export const healthTypes: TypeDefinition[] = [
     code: 'ICD9 Procedure Code',
     long: 'ICD9 Proc Desc (Long)',
     short: 'ICD9 Proc Desc (Short)',
-    what: 'ICD-9-CM procedure',
+    what: 'ICD-9-CM (version 32) procedure',
     example: '47.09',
   }),
 ];
