@@ -48,8 +48,10 @@ const releaseDate = defineType({
   output: 'date',
   family: mobileDeviceFamily.family.name,
   check(params, problem) {
-    const message = checkStrftime(params.format as string);
-    if (message !== null) problem('format', `format "${params.format as string}": ${message}`);
+    // A format that is not text has been reported by the parameter validation already.
+    if (typeof params.format !== 'string') return;
+    const message = checkStrftime(params.format);
+    if (message !== null) problem('format', `format "${params.format}": ${message}`);
   },
   create(params, context) {
     const format = params.format as string;
