@@ -34,6 +34,18 @@ import { chineseNameTypes } from './chinese-name-types.js';
 import { companyTypes } from './company-types.js';
 import { streetTypes } from './street-types.js';
 import { miscListTypes } from './misc-list-types.js';
+import { ulidTypes } from './ulid-types.js';
+import { medicareTypes } from './medicare-types.js';
+import { passwordHashTypes } from './password-hash-types.js';
+import { addressLineTypes } from './address-line-types.js';
+import { tezosTypes } from './tezos-types.js';
+import { ethereumTypes } from './ethereum-types.js';
+import { genderTypes } from './gender-types.js';
+import { languageCodeTypes } from './language-code-types.js';
+import { constructionTypes } from './construction-types.js';
+import { productTypes } from './product-types.js';
+import { mobileDeviceTypes } from './mobile-device-types.js';
+import { hcpcsTypes } from './hcpcs-types.js';
 
 export const ALL_TYPES: readonly TypeDefinition[] = [
   ...structuralTypes,
@@ -66,6 +78,18 @@ export const ALL_TYPES: readonly TypeDefinition[] = [
   ...companyTypes,
   ...streetTypes,
   ...miscListTypes,
+  ...ulidTypes,
+  ...medicareTypes,
+  ...passwordHashTypes,
+  ...addressLineTypes,
+  ...tezosTypes,
+  ...ethereumTypes,
+  ...genderTypes,
+  ...languageCodeTypes,
+  ...constructionTypes,
+  ...productTypes,
+  ...mobileDeviceTypes,
+  ...hcpcsTypes,
 ];
 
 const byName = new Map<string, TypeDefinition>();
