@@ -34,6 +34,10 @@ import { chineseNameTypes } from './chinese-name-types.js';
 import { companyTypes } from './company-types.js';
 import { streetTypes } from './street-types.js';
 import { miscListTypes } from './misc-list-types.js';
+import { airportTypes } from './airport-types.js';
+import { flightTypes } from './flight-types.js';
+import { bankTypes } from './bank-types.js';
+import { hospitalTypes } from './hospital-types.js';
 
 export const ALL_TYPES: readonly TypeDefinition[] = [
   ...structuralTypes,
@@ -66,6 +70,10 @@ export const ALL_TYPES: readonly TypeDefinition[] = [
   ...companyTypes,
   ...streetTypes,
   ...miscListTypes,
+  ...airportTypes,
+  ...flightTypes,
+  ...bankTypes,
+  ...hospitalTypes,
 ];
 
 const byName = new Map<string, TypeDefinition>();
