@@ -101,8 +101,8 @@ function flightType(name: string, description: string, characters: () => string,
   });
 }
 
-/** A type naming the departure or arrival airport's `column`, read through `text`. */
-function airportEndType(end: 'Departure' | 'Arrival', label: string, example: string, text: (airport: AirportRecord) => string): TypeDefinition {
+/** "Flight <end> <label>": `what` of the departure or arrival airport, read through `text`. */
+function airportEndType(end: 'Departure' | 'Arrival', label: string, what: string, text: (airport: AirportRecord) => string): TypeDefinition {
   const column = derivedData(() => {
     const values = airports().map(text);
     return { values, characters: charactersOf(values) };
@@ -110,7 +110,7 @@ function airportEndType(end: 'Departure' | 'Arrival', label: string, example: st
   const side = end === 'Departure' ? 'from' : 'to';
   return flightType(
     `Flight ${end} ${label}`,
-    `The ${label.toLowerCase()} of the row's flight's ${end.toLowerCase()} airport, such as ${example}.`,
+    `The ${what.replace('%', `row's flight's ${end.toLowerCase()} airport`)}.`,
     () => column().characters,
     () => {
       const { values } = column();
@@ -157,15 +157,15 @@ export const flightTypes: TypeDefinition[] = [
     const list = airlines();
     return (flight) => list[flight.airline].iataCode;
   }),
-  flightType('Flight Number', "The row's flight number: its airline's IATA code and 1-4 digits, such as LH400.", airlineCharacters, () => {
+  flightType('Flight Number', "The row's flight number: its airline's IATA code and 1-4 digits, such as LH400.", () => airlineCharacters() + DIGITS, () => {
     const list = airlines();
     return (flight) => list[flight.airline].iataCode + flight.number;
   }),
   ...(['Departure', 'Arrival'] as const).flatMap((end) => [
-    airportEndType(end, 'Airport', 'Frankfurt am Main Airport', (a) => a.name),
-    airportEndType(end, 'Airport Code', 'FRA', (a) => a.iata),
-    airportEndType(end, 'City', 'Frankfurt am Main', (a) => a.municipality),
-    airportEndType(end, 'Country', 'Germany', (a) => countryName(a.country)),
+    airportEndType(end, 'Airport', 'name of the %, such as Frankfurt am Main Airport', (a) => a.name),
+    airportEndType(end, 'Airport Code', '3-letter IATA code of the %, such as FRA', (a) => a.iata),
+    airportEndType(end, 'City', 'city the % serves, such as Frankfurt am Main', (a) => a.municipality),
+    airportEndType(end, 'Country', 'country of the %, such as Germany', (a) => countryName(a.country)),
   ]),
   departureTime,
   flightType(
