@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateObjects } from '../engine/sample.js';
-import { countryCodes, readTable } from '../testing/data-tables.js';
+import { countryCodes, placeCoordinatesByCountry, readTable } from '../testing/data-tables.js';
 import { assertDeclared } from '../testing/type-values.js';
 import { findType } from './registry.js';
 
@@ -41,6 +41,18 @@ describe('airport data', () => {
       assert.ok(['AF', 'AN', 'AS', 'EU', 'NA', 'OC', 'SA'].includes(a.continent as string), label);
       assert.ok(Math.abs(a.latitude as number) <= 90 && Math.abs(a.longitude as number) <= 180, label);
       assert.ok(Number.isInteger(a.elevation) && (a.elevation as number) > -100 && (a.elevation as number) < 15_000, label);
+    }
+  });
+
+  test('every airport lies within 160 km of a town or ZIP code of its own country (GeoNames, zipcodes)', () => {
+    const places = placeCoordinatesByCountry();
+    const rad = (degrees: number) => (degrees * Math.PI) / 180;
+    const km = (lat1: number, lon1: number, lat2: number, lon2: number) =>
+      2 * 6371 * Math.asin(Math.sqrt(Math.sin(rad(lat2 - lat1) / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lon2 - lon1) / 2) ** 2));
+    for (const a of AIRPORTS) {
+      const [lat, lon] = [a.latitude as number, a.longitude as number];
+      const near = (places.get(a.country as string) ?? []).some(([plat, plon]) => Math.abs(plat - lat) < 2 && km(lat, lon, plat, plon) < 160);
+      assert.ok(near, `${String(a.iata)} (${lat}, ${lon}) is far from every place of ${String(a.country)}`);
     }
   });
 

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateObjects } from '../engine/sample.js';
 import { assertDeclared } from '../testing/type-values.js';
-import { readTable } from '../testing/data-tables.js';
+import { readTable, stateOfZip } from '../testing/data-tables.js';
 import { findType } from './registry.js';
 
 const HOSPITALS = readTable('hospitals.json');
@@ -41,6 +41,11 @@ describe('hospital data', () => {
     const npi = String(HOSPITALS[0].npi);
     const changed = npi.slice(0, 9) + ((Number(npi[9]) + 1) % 10);
     assert.ok(!luhnValid(`80840${changed}`));
+  });
+
+  test("every ZIP code is a real ZIP code of the hospital's state (zipcodes, via places-us.json)", () => {
+    const states = stateOfZip();
+    for (const h of HOSPITALS) assert.equal(states.get(h.postalCode as string), h.state, `${String(h.name)} ${String(h.postalCode)}`);
   });
 
   test('name and street together identify one hospital', () => {
