@@ -30,7 +30,7 @@ export interface AirportRecord {
 type AirportRow = [string, string, string, string, string, string, string, number, number, number];
 
 /** The airports of airports.json, in file order. */
-export function readAirports(): AirportRecord[] {
+function readAirports(): AirportRecord[] {
   return readDataFile<{ rows: AirportRow[] }>('airports.json').rows.map(
     ([iata, gps, name, municipality, country, region, continent, latitude, longitude, elevation]) => ({
       iata, gps, name, municipality, country, region, continent, latitude, longitude, elevation,
@@ -38,7 +38,8 @@ export function readAirports(): AirportRecord[] {
   );
 }
 
-const airports = recordFamily('airport', readAirports);
+/** The airport family; the flight family reads its records too. */
+export const airports = recordFamily('airport', readAirports);
 
 function airportField(name: string, description: string, read: RecordFieldSpec<AirportRecord>['read'], output?: 'number' | 'integer'): TypeDefinition {
   return recordField(airports, { name, category: 'Location', description, read, output, family: airports.family.name });

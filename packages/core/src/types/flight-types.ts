@@ -8,8 +8,7 @@
 import { derivedData } from '../data/data-files.js';
 import { placeCountries } from '../places/place-countries.js';
 import { checkStrftime, compileStrftime, strftimeCharacters } from '../time/strftime.js';
-import type { AirportRecord } from './airport-types.js';
-import { readAirports } from './airport-types.js';
+import { airports as airportFamily, type AirportRecord } from './airport-types.js';
 import { charactersOf, DIGITS } from './characters.js';
 import { DEFAULT_FORMAT, FORMAT_HELP } from './date-types.js';
 import { defineType, type FamilyDefinition, type OutputKind, type TypeDefinition, type ValueGenerator } from './define-type.js';
@@ -22,7 +21,7 @@ const EARTH_RADIUS_KM = 6371;
 /** Departures fall on a 5-minute step in 2025-2026 (UTC): fixed, so output does not drift with the date. */
 const FIRST_DEPARTURE_SECONDS = Date.UTC(2025, 0, 1) / 1000;
 const DEPARTURE_STEP_SECONDS = 300;
-const DEPARTURE_STEPS = ((Date.UTC(2027, 0, 1) / 1000 - FIRST_DEPARTURE_SECONDS) / DEPARTURE_STEP_SECONDS);
+const DEPARTURE_STEPS = (Date.UTC(2027, 0, 1) / 1000 - FIRST_DEPARTURE_SECONDS) / DEPARTURE_STEP_SECONDS;
 
 interface Airline {
   name: string;
@@ -38,7 +37,7 @@ export interface FlightPick {
   departure: number;
 }
 
-const airports = derivedData(readAirports);
+const airports = airportFamily.records;
 const airlines = derivedData((): readonly Airline[] => {
   const list = fakerLocale('en').airline?.airline ?? [];
   if (list.length === 0) throw new Error("faker's English locale has no airlines");
