@@ -16,14 +16,14 @@ import { sharedTextTable } from '../time/text-tables.js';
 import { defineType, type ParamSpec, type ResolvedParams, type TypeDefinition, type ValueGenerator } from './define-type.js';
 
 const CATEGORY = 'Dates & Times';
-const DEFAULT_FORMAT = '%FT%T%:z';
+export const DEFAULT_FORMAT = '%FT%T%:z';
 /** Fixed rather than relative to today, so a schema without min/max gives the same rows every year. */
 const DEFAULT_MIN_DATE = '01/01/2000';
 const DEFAULT_MAX_DATE = '12/31/2029';
 /** Above this many distinct days (about 550 years) the per-day text cache is not worth its memory. */
 const MAX_CACHED_DAYS = 200_000;
 
-const FORMAT_HELP =
+export const FORMAT_HELP =
   'strftime format (UTC): %Y year, %m month, %d day, %H hour, %M minute, %S second, %b/%B month name, ' +
   '%a/%A weekday, %I/%p 12-hour clock, %j day of year, %L milliseconds, %s epoch seconds, %F = %Y-%m-%d, ' +
   '%T = %H:%M:%S, %:z = +00:00; flags: %-d (no padding), %_d (space), %^b (upper case)';

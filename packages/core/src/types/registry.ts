@@ -46,6 +46,10 @@ import { constructionTypes } from './construction-types.js';
 import { productTypes } from './product-types.js';
 import { mobileDeviceTypes } from './mobile-device-types.js';
 import { hcpcsTypes } from './hcpcs-types.js';
+import { airportTypes } from './airport-types.js';
+import { flightTypes } from './flight-types.js';
+import { bankTypes } from './bank-types.js';
+import { hospitalTypes } from './hospital-types.js';
 
 export const ALL_TYPES: readonly TypeDefinition[] = [
   ...structuralTypes,
@@ -90,6 +94,10 @@ export const ALL_TYPES: readonly TypeDefinition[] = [
   ...productTypes,
   ...mobileDeviceTypes,
   ...hcpcsTypes,
+  ...airportTypes,
+  ...flightTypes,
+  ...bankTypes,
+  ...hospitalTypes,
 ];
 
 const byName = new Map<string, TypeDefinition>();
