@@ -2,7 +2,7 @@
  * Builds the output shape from the planned scopes: dotted names become nested objects, JSON
  * Array / Repeating Element fields become item lists, hidden (`__`) fields are left out.
  */
-import type { ScopePlan } from './compile.js';
+import type { ScopePlan } from './plan.js';
 import type { ObjectNode, RecordShape, ShapeNode } from './shape.js';
 
 type Conflict = (field: string, message: string) => void;
