@@ -60,6 +60,7 @@ export function buildScopes(drafts: readonly Draft[]): PlannedScopes {
       nameKey: hashString(name),
       scope: scopeFor(name),
       slot: -1,
+      familyInstance: 0,
       childScope: null,
       generate: unavailable,
       formula: null,

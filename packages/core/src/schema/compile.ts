@@ -14,6 +14,7 @@ import { readDrafts } from './read-drafts.js';
 import { buildScopes } from './build-scopes.js';
 import { createGenerators } from './create-generators.js';
 import { orderScope } from './evaluation-order.js';
+import { assignFamilyInstances } from './family-instances.js';
 import type { SchemaPlan } from './plan.js';
 
 export type { FieldPlan, ScopePlan, SchemaPlan } from './plan.js';
@@ -26,6 +27,7 @@ export function compileSchema(input: unknown, options: CompileOptions = {}): Sch
   const problems: Problem[] = [];
   const drafts = readDrafts(fields, problems);
   const { root, scopes, plans, draftOf } = buildScopes(drafts);
+  for (const scope of scopes) assignFamilyInstances(scope);
   const { dependsOn, cartesianCombinations } = createGenerators(plans, draftOf, options, problems);
   for (const scope of scopes) orderScope(scope, dependsOn, problems);
   const shape = buildShape(root, (field, message) => problems.push({ field, param: 'name', message }));

@@ -23,6 +23,8 @@ export interface FieldPlan {
   readonly nameKey: number;
   readonly scope: ScopePlan;
   readonly slot: number;
+  /** Which record of its type's family the field reads (0: the first; see family-instances.ts). */
+  familyInstance: number;
   /** For JSON Array / Repeating Element: the scope of its items. */
   childScope: ScopePlan | null;
   generate: ValueGenerator;

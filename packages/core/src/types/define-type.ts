@@ -136,6 +136,8 @@ export interface TypeDefinition {
    * or Repeating Element whose children are the fields named `<name>.<child>`.
    */
   structure?: 'items';
+  /** The family whose per-row record this type reads (its FamilyDefinition.name), when it reads one. */
+  family?: string;
   /** Parameters for the catalogue's example value when the defaults alone are not enough. */
   exampleParams?: Record<string, unknown>;
   /** Datasets the catalogue's example reads (for the types that read uploaded datasets). */

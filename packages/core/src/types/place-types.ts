@@ -100,6 +100,7 @@ function placeType(spec: PlaceTypeSpec): TypeDefinition {
     description: spec.description,
     params: spec.params ?? [],
     output: spec.output ?? 'string',
+    family: 'place',
     exampleParams: spec.exampleParams,
     create: (params, context) => {
       const family = placeFamily(context);
@@ -154,6 +155,7 @@ export const placeTypes: TypeDefinition[] = [
   defineType({
     name: 'Postal Code',
     category: 'Location',
+    family: 'place',
     description:
       'The postal code of the row\'s place: the real ZIP code in the United States, elsewhere a code in the country\'s format ' +
       '(not the city\'s own code); blank for countries without postal codes.',

@@ -11,6 +11,8 @@ export interface PlainTypeSpec {
   category: string;
   description: string;
   output?: OutputKind;
+  /** The family whose record the values read (TypeDefinition.family). */
+  family?: string;
   /** Every character the values can contain (CreateContext.declareCharacters); computed per field, so it may load data. */
   characters: () => string;
   /** The per-row generator, made once per field. */
@@ -25,6 +27,7 @@ export function plainType(spec: PlainTypeSpec): TypeDefinition {
     description: spec.description,
     params: [],
     output: spec.output ?? 'string',
+    family: spec.family,
     create: (_params, context) => {
       context.declareCharacters(spec.characters());
       return spec.generator();
