@@ -18,7 +18,12 @@ export interface GenerateCommand {
   publicUrl: string | null;
   quiet: boolean;
   writer: Omit<WriterOptions, 'count'>;
+  /** Writer settings given on the command line: a schema export's own settings fill in the others. */
+  chosen: ReadonlySet<DocumentSetting>;
 }
+
+/** The output settings a schema export may carry (SchemaDocument). */
+export type DocumentSetting = 'format' | 'array' | 'includeHeader' | 'includeNulls' | 'bom';
 
 function positiveInteger(name: string, text: string | undefined, allowZero: boolean): number | null {
   if (text === undefined) return null;
@@ -29,8 +34,12 @@ function positiveInteger(name: string, text: string | undefined, allowZero: bool
   return n;
 }
 
+function formatCandidate(explicit: string | undefined, out: string | undefined): string {
+  return explicit ?? (out ? extname(out).slice(1).toLowerCase() : '');
+}
+
 function formatOf(explicit: string | undefined, out: string | undefined): OutputFormat {
-  const candidate = explicit ?? (out ? extname(out).slice(1).toLowerCase() : '') ?? '';
+  const candidate = formatCandidate(explicit, out);
   if ((OUTPUT_FORMATS as readonly string[]).includes(candidate)) return candidate as OutputFormat;
   if (explicit !== undefined) throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')}, got "${explicit}"`);
   return 'json';
@@ -101,5 +110,12 @@ export function parseGenerateArgs(args: string[]): GenerateCommand {
     publicUrl: publicUrl ?? null,
     quiet: values.quiet ?? false,
     writer,
+    chosen: new Set<DocumentSetting>([
+      ...((OUTPUT_FORMATS as readonly string[]).includes(formatCandidate(values.format, values.out)) ? (['format'] as const) : []),
+      ...(values.array !== undefined ? (['array'] as const) : []),
+      ...(values['no-header'] !== undefined ? (['includeHeader'] as const) : []),
+      ...(values['no-nulls'] !== undefined ? (['includeNulls'] as const) : []),
+      ...(values.bom !== undefined ? (['bom'] as const) : []),
+    ]),
   };
 }

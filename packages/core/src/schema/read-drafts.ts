@@ -37,9 +37,15 @@ export function unknownTypeMessage(type: string): string {
   return `unknown type "${type}"` + (suggestion ? `; did you mean "${suggestion}"?` : '; GET /api/types (or `rowloom types`) lists them');
 }
 
-/** Reads the blank percentage, accepting the `percentageBlank` spelling one client library sends. */
+/**
+ * The spellings of the blank percentage: the API's, the one a client library sends, and the
+ * established product's schema export (`null_percentage`). The first one given counts.
+ */
+const PERCENT_BLANK_KEYS = ['percentBlank', 'percentageBlank', 'null_percentage'] as const;
+
+/** Reads the blank percentage under any of its spellings. */
 function readPercentBlank(raw: Record<string, unknown>, problem: (param: string, message: string) => void): number {
-  const key = raw.percentBlank !== undefined && raw.percentBlank !== null && raw.percentBlank !== '' ? 'percentBlank' : 'percentageBlank';
+  const key = PERCENT_BLANK_KEYS.find((k) => raw[k] !== undefined && raw[k] !== null && raw[k] !== '') ?? 'percentBlank';
   const value = raw[key];
   if (value === undefined || value === null || value === '') return 0;
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
