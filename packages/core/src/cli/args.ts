@@ -17,6 +17,8 @@ export interface GenerateCommand {
   /** Where Avatar and Dummy Image URL values point (a Rowloom server's address). */
   publicUrl: string | null;
   quiet: boolean;
+  /** `--dataset NAME=FILE`: the datasets Dataset Column and My List fields read, by name. */
+  datasets: { name: string; path: string }[];
   writer: Omit<WriterOptions, 'count'>;
   /** Writer settings given on the command line: a schema export's own settings fill in the others. */
   chosen: ReadonlySet<DocumentSetting>;
@@ -45,6 +47,20 @@ function formatOf(explicit: string | undefined, out: string | undefined): Output
   return 'json';
 }
 
+/** `--dataset NAME=FILE` options: each names a dataset once; the name is what schemas say. */
+function datasetOptions(options: string[]): { name: string; path: string }[] {
+  const seen = new Set<string>();
+  return options.map((option) => {
+    const split = option.indexOf('=');
+    const name = split > 0 ? option.slice(0, split).trim() : '';
+    const path = split > 0 ? option.slice(split + 1) : '';
+    if (name === '' || path === '') throw new UsageError(`--dataset must be NAME=FILE (e.g. --dataset cities=cities.csv), got "${option}"`);
+    if (seen.has(name)) throw new UsageError(`--dataset ${name} is given twice; give each dataset name once`);
+    seen.add(name);
+    return { name, path };
+  });
+}
+
 export function parseGenerateArgs(args: string[]): GenerateCommand {
   let parsed;
   try {
@@ -60,6 +76,7 @@ export function parseGenerateArgs(args: string[]): GenerateCommand {
         workers: { type: 'string', short: 'w' },
         'public-url': { type: 'string' },
         quiet: { type: 'boolean' },
+        dataset: { type: 'string', multiple: true },
         array: { type: 'boolean' },
         'no-nulls': { type: 'boolean' },
         'no-header': { type: 'boolean' },
@@ -109,6 +126,7 @@ export function parseGenerateArgs(args: string[]): GenerateCommand {
     workers: positiveInteger('workers', values.workers, false),
     publicUrl: publicUrl ?? null,
     quiet: values.quiet ?? false,
+    datasets: datasetOptions(values.dataset ?? []),
     writer,
     chosen: new Set<DocumentSetting>([
       ...((OUTPUT_FORMATS as readonly string[]).includes(formatCandidate(values.format, values.out)) ? (['format'] as const) : []),

@@ -11,6 +11,7 @@ import { parseGenerateArgs, UsageError, type GenerateCommand } from './args.js';
 import { HELP } from './help.js';
 import { ProgressBar } from './progress.js';
 import { readSchemaFile } from './schema-file.js';
+import { readDatasetFiles } from './dataset-files.js';
 import type { SchemaDocument } from '../schema/schema-document.js';
 
 /** Rows below which a progress bar is not worth drawing. */
@@ -36,11 +37,13 @@ function writerSettings(command: GenerateCommand, schema: SchemaDocument): Gener
 async function runGenerate(args: string[]): Promise<void> {
   const command = parseGenerateArgs(args);
   const schema = await readSchemaFile(command.schemaPath);
+  const datasets = await readDatasetFiles(command.datasets);
   const count = command.count ?? schema.count ?? DEFAULT_COUNT;
   const showProgress = !command.quiet && process.stderr.isTTY === true && count >= PROGRESS_THRESHOLD;
   const progress = showProgress ? new ProgressBar(count, process.stderr) : null;
   const generation = generate({
     fields: schema.fields,
+    datasets,
     count,
     seed: command.seed,
     writer: writerSettings(command, schema),
