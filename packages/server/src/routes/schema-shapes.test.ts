@@ -70,6 +70,27 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.deepEqual(generated.text.trim().split(/\r?\n/), ['id,nick', '1,', '2,', '3,', '4,', '5,', '6,', '7,']);
     });
 
+    test('Mockaroo-made fields: weighted and one-column datasets, spaced column names and list values', async () => {
+      const upload = (name: string, csv: string) => call(server, `/api/datasets/${name}?key=${key}&filename=${name}.csv`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: csv });
+      assert.equal((await upload('tiers', ' tier , weight \ngold,1\nsilver,0\nbronze,3\n')).status, 200);
+      assert.equal((await upload('lookup', 'key\nk1\nk2\n')).status, 200);
+      const fields = [
+        { name: 'tier', type: 'Dataset Column', dataset: 'tiers', column: ' tier ', selectionStyle: 'weighted', weightColumn: 'weight', null_percentage: 0 },
+        { name: 'key', type: 'Dataset Column', dataset: 'lookup', column: null, selectionStyle: 'sequential', formula: '' },
+        { name: 'rating', type: 'Custom List', values: ['Hot ', 'Cold'], selectionStyle: 'random', distribution: [{ rule: 'true', frequencies: { Hot: 1, Cold: 0 } }] },
+      ];
+      const response = await call(server, `/api/generate.json?key=${key}&count=400&seed=3`, send('POST', fields));
+      assert.equal(response.status, 200, response.text);
+      const rows = response.json() as { tier: string; key: string; rating: string }[];
+      assert.deepEqual(rows.slice(0, 3).map((r) => r.key), ['k1', 'k2', 'k1']);
+      assert.ok(rows.every((r) => r.rating === 'Hot ' && r.tier !== 'silver'));
+      const bronze = rows.filter((r) => r.tier === 'bronze').length / rows.length;
+      assert.ok(Math.abs(bronze - 0.75) < 0.1, `bronze ${bronze}`);
+      const missingWeights = await call(server, `/api/generate.json?key=${key}`, send('POST', [{ ...fields[0], weightColumn: null }]));
+      assert.equal(missingWeights.status, 400);
+      assert.match(missingWeights.text, /weightColumn/);
+    });
+
     test('an export with a bad num_rows or broken column is a 400 that says where', async () => {
       const badCount = await call(server, `/api/schemas/users2?key=${key}`, send('PUT', { ...EXPORT, num_rows: 'many' }));
       assert.equal(badCount.status, 400);
