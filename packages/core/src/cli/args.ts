@@ -17,8 +17,15 @@ export interface GenerateCommand {
   /** Where Avatar and Dummy Image URL values point (a Rowloom server's address). */
   publicUrl: string | null;
   quiet: boolean;
+  /** `--dataset NAME=FILE`: the datasets Dataset Column and My List fields read, by name. */
+  datasets: { name: string; path: string }[];
   writer: Omit<WriterOptions, 'count'>;
+  /** Writer settings given on the command line: a schema export's own settings fill in the others. */
+  chosen: ReadonlySet<DocumentSetting>;
 }
+
+/** The output settings a schema export may carry (SchemaDocument). */
+export type DocumentSetting = 'format' | 'array' | 'includeHeader' | 'includeNulls' | 'bom';
 
 function positiveInteger(name: string, text: string | undefined, allowZero: boolean): number | null {
   if (text === undefined) return null;
@@ -29,11 +36,29 @@ function positiveInteger(name: string, text: string | undefined, allowZero: bool
   return n;
 }
 
+function formatCandidate(explicit: string | undefined, out: string | undefined): string {
+  return explicit ?? (out ? extname(out).slice(1).toLowerCase() : '');
+}
+
 function formatOf(explicit: string | undefined, out: string | undefined): OutputFormat {
-  const candidate = explicit ?? (out ? extname(out).slice(1).toLowerCase() : '') ?? '';
+  const candidate = formatCandidate(explicit, out);
   if ((OUTPUT_FORMATS as readonly string[]).includes(candidate)) return candidate as OutputFormat;
   if (explicit !== undefined) throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')}, got "${explicit}"`);
   return 'json';
+}
+
+/** `--dataset NAME=FILE` options: each names a dataset once; the name is what schemas say. */
+function datasetOptions(options: string[]): { name: string; path: string }[] {
+  const seen = new Set<string>();
+  return options.map((option) => {
+    const split = option.indexOf('=');
+    const name = split > 0 ? option.slice(0, split).trim() : '';
+    const path = split > 0 ? option.slice(split + 1) : '';
+    if (name === '' || path === '') throw new UsageError(`--dataset must be NAME=FILE (e.g. --dataset cities=cities.csv), got "${option}"`);
+    if (seen.has(name)) throw new UsageError(`--dataset ${name} is given twice; give each dataset name once`);
+    seen.add(name);
+    return { name, path };
+  });
 }
 
 export function parseGenerateArgs(args: string[]): GenerateCommand {
@@ -51,6 +76,7 @@ export function parseGenerateArgs(args: string[]): GenerateCommand {
         workers: { type: 'string', short: 'w' },
         'public-url': { type: 'string' },
         quiet: { type: 'boolean' },
+        dataset: { type: 'string', multiple: true },
         array: { type: 'boolean' },
         'no-nulls': { type: 'boolean' },
         'no-header': { type: 'boolean' },
@@ -100,6 +126,14 @@ export function parseGenerateArgs(args: string[]): GenerateCommand {
     workers: positiveInteger('workers', values.workers, false),
     publicUrl: publicUrl ?? null,
     quiet: values.quiet ?? false,
+    datasets: datasetOptions(values.dataset ?? []),
     writer,
+    chosen: new Set<DocumentSetting>([
+      ...((OUTPUT_FORMATS as readonly string[]).includes(formatCandidate(values.format, values.out)) ? (['format'] as const) : []),
+      ...(values.array !== undefined ? (['array'] as const) : []),
+      ...(values['no-header'] !== undefined ? (['includeHeader'] as const) : []),
+      ...(values['no-nulls'] !== undefined ? (['includeNulls'] as const) : []),
+      ...(values.bom !== undefined ? (['bom'] as const) : []),
+    ]),
   };
 }

@@ -9,7 +9,8 @@ Usage:
 <schema.json> is a JSON array of field specifications, e.g.
   [{ "name": "id", "type": "Row Number" },
    { "name": "email", "type": "Email Address", "percentBlank": 10 }]
-or an object { "fields": [...], "count": 1000 }. Use - to read it from standard input.
+or an object { "fields": [...], "count": 1000 }, or a Mockaroo schema export
+{ "columns": [...], "num_rows": 1000, "file_format": "csv" }. Use - to read it from standard input.
 
 Options for generate:
   -n, --count N            rows to generate (default: the file's "count", else 1000)
@@ -24,6 +25,8 @@ Options for generate:
       --public-url URL     the Rowloom server Avatar and Dummy Image URL values point at
                            (default http://localhost:3000)
       --quiet              no seed line and no progress bar on stderr
+      --dataset NAME=FILE  a CSV (or tab-separated) table that Dataset Column, My List and
+                           from_dataset read as dataset NAME; repeat for more
 
   json:    --array           always an array, even for one row
            --no-nulls        leave out keys whose value is null

@@ -7,10 +7,12 @@ import { pipeline } from 'node:stream/promises';
 import { generate } from '../engine/generate.js';
 import { SchemaError, formatProblem } from '../schema/errors.js';
 import { describeCatalogue } from '../types/catalogue.js';
-import { parseGenerateArgs, UsageError } from './args.js';
+import { parseGenerateArgs, UsageError, type GenerateCommand } from './args.js';
 import { HELP } from './help.js';
 import { ProgressBar } from './progress.js';
 import { readSchemaFile } from './schema-file.js';
+import { readDatasetFiles } from './dataset-files.js';
+import type { SchemaDocument } from '../schema/schema-document.js';
 
 /** Rows below which a progress bar is not worth drawing. */
 const PROGRESS_THRESHOLD = 200_000;
@@ -21,17 +23,30 @@ function version(): string {
   return pkg.version;
 }
 
+/** The command line's writer settings; a schema export's own (file_format, array...) fill in those not given. */
+function writerSettings(command: GenerateCommand, schema: SchemaDocument): GenerateCommand['writer'] {
+  const writer = { ...command.writer };
+  if (!command.chosen.has('format') && schema.format !== null) writer.format = schema.format;
+  if (!command.chosen.has('array') && schema.array !== null) writer.array = schema.array;
+  if (!command.chosen.has('includeHeader') && schema.includeHeader !== null) writer.includeHeader = schema.includeHeader;
+  if (!command.chosen.has('includeNulls') && schema.includeNulls !== null) writer.includeNulls = schema.includeNulls;
+  if (!command.chosen.has('bom') && schema.bom !== null) writer.bom = schema.bom;
+  return writer;
+}
+
 async function runGenerate(args: string[]): Promise<void> {
   const command = parseGenerateArgs(args);
   const schema = await readSchemaFile(command.schemaPath);
+  const datasets = await readDatasetFiles(command.datasets);
   const count = command.count ?? schema.count ?? DEFAULT_COUNT;
   const showProgress = !command.quiet && process.stderr.isTTY === true && count >= PROGRESS_THRESHOLD;
   const progress = showProgress ? new ProgressBar(count, process.stderr) : null;
   const generation = generate({
     fields: schema.fields,
+    datasets,
     count,
     seed: command.seed,
-    writer: command.writer,
+    writer: writerSettings(command, schema),
     workers: command.workers ?? undefined,
     publicUrl: command.publicUrl ?? undefined,
     onProgress: progress ? (rows) => progress.update(rows) : undefined,

@@ -1,15 +1,11 @@
 /**
- * Reads a schema file: a JSON array of field specifications, `{ "fields": [...], "count": N }`,
- * or the established product's schema export `{ "columns": [...], "num_rows": N }` (whose
- * columns say `null_percentage` where the API says `percentBlank`).
+ * Reads a schema file in any shape core's readSchemaDocument accepts: a JSON array of field
+ * specifications, `{ "fields": [...], "count": N }`, or the established product's schema export
+ * `{ "columns": [...], "num_rows": N, "file_format": "csv", ... }`.
  */
 import { readFile } from 'node:fs/promises';
+import { readSchemaDocument, type SchemaDocument } from '../schema/schema-document.js';
 import { UsageError } from './args.js';
-
-export interface SchemaFile {
-  fields: unknown[];
-  count: number | null;
-}
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -17,29 +13,13 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function exportedColumns(columns: unknown[]): unknown[] {
-  return columns.map((column) => {
-    if (!column || typeof column !== 'object') return column;
-    const { null_percentage: nullPercentage, ...rest } = column as Record<string, unknown>;
-    return nullPercentage !== undefined && rest.percentBlank === undefined ? { ...rest, percentBlank: nullPercentage } : rest;
-  });
+export function interpretSchema(json: unknown, source: string): SchemaDocument {
+  const result = readSchemaDocument(json);
+  if (result.problem !== undefined) throw new UsageError(`${source}: ${result.problem}`);
+  return result.document;
 }
 
-export function interpretSchema(json: unknown, source: string): SchemaFile {
-  if (Array.isArray(json)) return { fields: json, count: null };
-  if (json && typeof json === 'object') {
-    const object = json as Record<string, unknown>;
-    const count = object.count ?? object.num_rows;
-    if (count !== undefined && (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0)) {
-      throw new UsageError(`${source}: "count" must be a whole number, got ${JSON.stringify(count)}`);
-    }
-    if (Array.isArray(object.fields)) return { fields: object.fields, count: (count as number | undefined) ?? null };
-    if (Array.isArray(object.columns)) return { fields: exportedColumns(object.columns), count: (count as number | undefined) ?? null };
-  }
-  throw new UsageError(`${source}: expected a JSON array of fields, or an object with "fields": [...]`);
-}
-
-export async function readSchemaFile(path: string): Promise<SchemaFile> {
+export async function readSchemaFile(path: string): Promise<SchemaDocument> {
   const source = path === '-' ? 'standard input' : path;
   let text: string;
   try {

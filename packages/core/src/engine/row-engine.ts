@@ -17,6 +17,8 @@ const REPEAT_SALT = hashString('repeat');
 interface FieldStep {
   readonly slot: number;
   readonly nameKey: number;
+  /** Which record of each family the field reads (FieldPlan.familyInstance). */
+  readonly familyInstance: number;
   readonly generate: ValueGenerator;
   /** The field's `formula` property: applied to each generated value. */
   readonly formula: CompiledFormula | null;
@@ -49,6 +51,7 @@ export class RowEngine {
       return {
         slot: field.slot,
         nameKey: field.nameKey,
+        familyInstance: field.familyInstance,
         generate: field.generate,
         formula: field.formula,
         random: new CounterRandom(key),
@@ -85,6 +88,7 @@ export class RowEngine {
         }
       }
       step.random.reset(state.key);
+      state.familyInstance = step.familyInstance;
       if (step.itemSteps !== null) values[step.slot] = this.items(step, state);
       else if (step.repeat !== null) values[step.slot] = this.repeated(step, state);
       else if (step.formula === null) values[step.slot] = step.generate(step.random, state);
@@ -117,6 +121,7 @@ export class RowEngine {
       const element = new MutableRowState(state.values, state.parent, this.families);
       const key = itemKey(base, j);
       element.moveTo(state.index, state.rowIndex, key);
+      element.familyInstance = step.familyInstance;
       step.random.reset(key);
       const value = step.generate(step.random, element);
       result[j] = step.formula === null ? value : step.formula.evaluate(element, value, step.random);

@@ -1,7 +1,8 @@
 /**
  * The mutable state of the row (or item) being generated. The root state is reused for every
- * row of a run; items get their own. Family records are cached per state, so every field of a
- * family reads the same record within one row or item, and a new row draws a new one.
+ * row of a run; items get their own. Family records are cached per state and family instance,
+ * so every field of a family reads the same record within one row or item (unless it reads a
+ * later instance: see schema/family-instances.ts), and a new row draws a new one.
  */
 import type { CounterRandom } from '../random/counter-random.js';
 import type { FamilyDefinition, RowState } from '../types/define-type.js';
@@ -12,6 +13,8 @@ export class MutableRowState implements RowState {
   index = 0;
   rowIndex = 0;
   key = 0;
+  /** The family instance the field being generated reads (set by the engine before each field). */
+  familyInstance = 0;
   /**
    * The family cache is a few parallel arrays scanned linearly (a schema uses a handful of
    * families at most) and validated by a stamp that moves with every row, so moving to the
@@ -20,6 +23,7 @@ export class MutableRowState implements RowState {
    */
   private stamp = 0;
   private readonly familyDefinitions: FamilyDefinition<unknown>[] = [];
+  private readonly familyInstances: number[] = [];
   private readonly familyRandoms: CounterRandom[] = [];
   private readonly familyRecords: unknown[] = [];
   private readonly familyStamps: number[] = [];
@@ -40,11 +44,14 @@ export class MutableRowState implements RowState {
 
   family<T>(family: FamilyDefinition<T>): T {
     const definitions = this.familyDefinitions;
+    const instances = this.familyInstances;
+    const instance = this.familyInstance;
     let i = 0;
-    while (i < definitions.length && definitions[i] !== family) i++;
+    while (i < definitions.length && (definitions[i] !== family || instances[i] !== instance)) i++;
     if (i === definitions.length) {
       definitions.push(family as FamilyDefinition<unknown>);
-      this.familyRandoms.push(this.randoms.get(family.name));
+      instances.push(instance);
+      this.familyRandoms.push(this.randoms.get(family.name, instance));
       this.familyRecords.push(null);
       this.familyStamps.push(this.stamp - 1);
     }

@@ -17,6 +17,16 @@ export class PlaceRestrictions {
   private allowed: Set<string> | null = null;
   /** Which fields narrowed the places, for messages. */
   private readonly sources: string[] = [];
+  /**
+   * Countries the schema would rather have (Postal Code: those with postal codes), applied only
+   * where they leave some country: a schema restricted to countries without postal codes keeps them.
+   */
+  private preferred: Set<string> | null = null;
+
+  /** Prefers places in `codes` (see `preferred`); never an error. */
+  prefer(codes: readonly string[]): void {
+    this.preferred = this.preferred === null ? new Set(codes) : new Set(codes.filter((code) => this.preferred!.has(code)));
+  }
 
   /**
    * Narrows the places to `codes` on behalf of `source` (e.g. `"country" (countries)`). Returns a
@@ -39,9 +49,14 @@ export class PlaceRestrictions {
     return null;
   }
 
-  /** Sorted allowed codes, or null for everywhere: the cache key of the sampler. */
+  /** Sorted allowed codes (with the preference applied), or null for everywhere: the cache key of the sampler. */
   allowedCodes(): string[] | null {
-    return this.allowed === null ? null : [...this.allowed].sort();
+    const allowed = this.allowed === null ? null : [...this.allowed].sort();
+    if (this.preferred === null) return allowed;
+    const countries = placeCountries();
+    const inhabited = (code: string) => countries.places[countries.indexOfCode.get(code) ?? -1] > 0;
+    const preferred = (allowed ?? [...this.preferred]).filter((code) => this.preferred!.has(code) && inhabited(code)).sort();
+    return preferred.length > 0 ? preferred : allowed;
   }
 }
 

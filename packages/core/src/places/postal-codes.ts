@@ -2,7 +2,8 @@
  * Postal codes for places outside the US: one pattern per country (data/postal-patterns.json,
  * rewritten from postcode-validator's regular expressions by scripts/derive-places.mjs), run by
  * Rowloom's own pattern generator. The code has the country's format; it is not the city's real
- * code. Countries without a pattern (many have no postal codes) get null. US places carry their
+ * code. Countries without a pattern (many have no postal codes) get null; a schema with a Postal
+ * Code therefore prefers the places of countries with postal codes (place-family.ts). US places carry their
  * real ZIP code instead (place-tables.ts). In Canada the first letter also follows the province
  * (facts of Canada Post's forward sortation areas, written here), so a Quebec city gets G, H or J.
  */
@@ -22,6 +23,8 @@ interface PostalPatterns {
 export interface PostalCodes {
   /** Every character a generated code can contain. */
   readonly characters: string;
+  /** ISO codes of the countries with postal codes (the US included). */
+  readonly countries: readonly string[];
   /** A postal code of the country (by index) and region (its abbreviation, if known), or null when the country has none. */
   generate(countryIndex: number, region: string | null, random: CounterRandom, row: RowState): string | null;
 }
@@ -73,6 +76,7 @@ export const postalCodes = derivedData((): PostalCodes => {
   };
   return {
     characters: data.characters,
+    countries: [...new Set(['US', ...data.rows.map(([code]) => code)])],
     generate(countryIndex, region, random, row) {
       const byRegion = region === null ? undefined : regionalGenerator(countryIndex, region);
       if (byRegion !== undefined) return byRegion(random, row);

@@ -2,7 +2,7 @@
  * Builds the output shape from the planned scopes: dotted names become nested objects, JSON
  * Array / Repeating Element fields become item lists, hidden (`__`) fields are left out.
  */
-import type { FieldPlan, ScopePlan } from './compile.js';
+import type { FieldPlan, ScopePlan } from './plan.js';
 import type { OutputKind } from '../types/define-type.js';
 import type { ObjectNode, RecordShape, ShapeNode } from './shape.js';
 

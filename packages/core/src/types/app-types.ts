@@ -29,6 +29,7 @@ export const appFamily: FamilyDefinition<number> = {
 const appName = defineType({
   name: 'App Name',
   category: 'IT',
+  family: appFamily.name,
   description: 'An invented app or product name, e.g. Stronghold or Mat Lam Tam; agrees with the row\'s App Bundle ID.',
   params: [],
   output: 'string',
@@ -42,6 +43,7 @@ const appName = defineType({
 const appBundleId = defineType({
   name: 'App Bundle ID',
   category: 'IT',
+  family: appFamily.name,
   description: 'A reverse-DNS bundle identifier from a real domain and the row\'s App Name, e.g. com.google.Stronghold (spaces dropped).',
   params: [],
   output: 'string',

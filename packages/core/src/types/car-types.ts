@@ -67,6 +67,7 @@ function carType(
   return defineType({
     name,
     category: 'Car',
+    family: carFamily.name,
     description,
     params: [],
     output,

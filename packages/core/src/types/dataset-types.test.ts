@@ -137,13 +137,70 @@ describe('Dataset Column', () => {
     assert.deepEqual(generateObjects([{ name: 'x', type: 'Dataset Column', dataset: '__proto__', column: 'a' }], { datasets }), [{ x: 'v' }]);
   });
 
-  test('custom needs its rules, weighted is refused with what to use instead; required parameters are required', () => {
+  test('custom needs its rules, weighted its weight column; the dataset is required, the column when there are several', () => {
     const custom = problems([{ name: 'a', type: 'Dataset Column', dataset: 'people', column: 'id', selectionStyle: 'custom' }]);
     assert.match(custom[0].message, /custom needs a distribution/);
     const weighted = problems([{ name: 'a', type: 'Dataset Column', dataset: 'people', column: 'id', selectionStyle: 'weighted' }]);
-    assert.match(weighted[0].message, /not available .*use random, sequential or cartesian/);
+    assert.equal(weighted[0].param, 'weightColumn');
+    assert.match(weighted[0].message, /required with selectionStyle weighted/);
     assert.match(problems([{ name: 'a', type: 'Dataset Column', dataset: 'people', column: 'id', distribution: [{ rule: 'x', frequencies: {} }] }])[0].param ?? '', /^distribution\[0\]/);
-    assert.deepEqual(problems([{ name: 'a', type: 'Dataset Column' }]).map((p) => p.param).sort(), ['column', 'dataset']);
+    assert.deepEqual(problems([{ name: 'a', type: 'Dataset Column' }]).map((p) => p.param), ['dataset']);
+    const noColumn = problems([{ name: 'a', type: 'Dataset Column', dataset: 'people', column: null }]);
+    assert.equal(noColumn[0].param, 'column');
+    assert.match(noColumn[0].message, /has 3 columns \("id", "name", "city"\); name one/);
+  });
+
+  test('column null (or left out) on a one-column dataset means that column', () => {
+    const rows = generateObjects(
+      [
+        { name: 'a', type: 'Dataset Column', dataset: 'two sizes', column: null, selectionStyle: 'sequential' },
+        { name: 'b', type: 'Dataset Column', dataset: 'two sizes', selectionStyle: 'sequential' },
+      ],
+      { count: 3, datasets: DATASETS },
+    );
+    assert.deepEqual(rows, [{ a: 'S', b: 'S' }, { a: 'L', b: 'L' }, { a: 'S', b: 'S' }]);
+  });
+
+  test('column names match with the spaces around them trimmed, on either side', () => {
+    const datasets: Datasets = { naics: { columns: ['NAICS12', ' INDEX ITEM DESCRIPTION'], rows: [['111110', 'Soybean farming']] } };
+    const rows = generateObjects(
+      [
+        { name: 'code', type: 'Dataset Column', dataset: 'naics', column: ' NAICS12 ' },
+        { name: 'text', type: 'Dataset Column', dataset: 'naics', column: ' INDEX ITEM DESCRIPTION ' },
+      ],
+      { datasets },
+    );
+    assert.deepEqual(rows, [{ code: '111110', text: 'Soybean farming' }]);
+  });
+
+  test('weighted draws dataset rows in proportion to their weight column; fields of one weight column share the row', () => {
+    const datasets: Datasets = {
+      tiers: { columns: ['tier', 'label', 'weight'], rows: [['gold', 'G', '1'], ['silver', 'S', '3'], ['bronze', 'B', '6'], ['none', 'N', '']] },
+    };
+    const rows = generateObjects(
+      [
+        { name: 'tier', type: 'Dataset Column', dataset: 'tiers', column: 'tier', selectionStyle: 'weighted', weightColumn: 'weight' },
+        { name: 'label', type: 'Dataset Column', dataset: 'tiers', column: 'label', selectionStyle: 'weighted', weightColumn: 'weight' },
+      ],
+      { count: 10000, seed: 5, datasets },
+    );
+    const counts = new Map<unknown, number>();
+    for (const row of rows) {
+      counts.set(row.tier, (counts.get(row.tier) ?? 0) + 1);
+      assert.equal(row.label, String(row.tier)[0].toUpperCase());
+    }
+    assert.equal(counts.get('none'), undefined);
+    assert.ok(Math.abs(counts.get('gold')! / 10000 - 0.1) < 0.02, `gold ${counts.get('gold')}`);
+    assert.ok(Math.abs(counts.get('bronze')! / 10000 - 0.6) < 0.02, `bronze ${counts.get('bronze')}`);
+  });
+
+  test('a weight that is not a number of 0 or more is a problem naming the data row and the column', () => {
+    const datasets: Datasets = { tiers: { columns: ['tier', 'weight'], rows: [['gold', '1'], ['silver', 'lots']] } };
+    const [problem] = problems([{ name: 't', type: 'Dataset Column', dataset: 'tiers', column: 'tier', selectionStyle: 'weighted', weightColumn: 'weight' }], datasets);
+    assert.equal(problem.param, 'weightColumn');
+    assert.match(problem.message, /data row 2 .*"lots".*"weight"/);
+    const [unknown] = problems([{ name: 't', type: 'Dataset Column', dataset: 'tiers', column: 'tier', selectionStyle: 'weighted', weightColumn: 'wieght' }], datasets);
+    assert.match(unknown.message, /no column "wieght"; did you mean "weight"/);
   });
 });
 

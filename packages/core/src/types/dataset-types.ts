@@ -7,7 +7,8 @@
 import { closestMatch } from '../schema/suggest.js';
 import { charactersOf } from './characters.js';
 import { compileWeightedRules, usesWeightedRules } from './weighted-rules.js';
-import { defineType, type CreateContext, type FamilyDefinition, type TypeDefinition, type ValueGenerator } from './define-type.js';
+import { defineType, type CreateContext, type DatasetTable, type FamilyDefinition, type TypeDefinition, type ValueGenerator } from './define-type.js';
+import { weightedSampler } from '../places/weighted-sampler.js';
 
 const DATASET_STYLES = ['random', 'sequential', 'cartesian', 'custom', 'weighted'] as const;
 
@@ -21,12 +22,68 @@ interface ColumnSource {
   /** Name of the dataset. */
   dataset: string;
   datasetParam: string;
-  /** Column name, or null for the first column (My List). */
+  /** Column name, or null for the first column (My List) or the only one (Dataset Column). */
   column: string | null;
   columnParam: string;
+  /** Dataset Column: a dataset of several columns must name one. */
+  columnRequired?: boolean;
   style: string;
+  /** selectionStyle weighted: the column holding each dataset row's weight. */
+  weightColumn?: string | null;
   /** Weighted rules (selectionStyle custom): picks among the column's distinct values. */
   distribution?: unknown;
+}
+
+/**
+ * The index of column `name`: the exact name, else the name with spaces around it trimmed on
+ * both sides (schemas made elsewhere say " DESCRIPTION " where the upload stored "DESCRIPTION").
+ */
+function columnIndex(columns: readonly string[], name: string): number {
+  const exact = columns.indexOf(name);
+  if (exact >= 0) return exact;
+  const trimmed = name.trim();
+  return columns.findIndex((column) => column.trim() === trimmed);
+}
+
+/** Reports an unknown column with the dataset's columns and the closest one. */
+function unknownColumn(table: DatasetTable, source: ColumnSource, column: string, param: string, context: CreateContext): null {
+  const suggestion = closestMatch(column, [...table.columns]);
+  context.problem(
+    param,
+    `dataset ${JSON.stringify(source.dataset)} has no column ${JSON.stringify(column)}; ` +
+      (suggestion ? `did you mean ${JSON.stringify(suggestion)}? ` : '') +
+      `its columns are ${listNames(table.columns)}`,
+  );
+  return null;
+}
+
+/**
+ * selectionStyle weighted: the dataset rows' weights from `weightColumn` (numbers of 0 or more;
+ * an empty cell weighs 0), or null with the problem reported.
+ */
+function datasetWeights(table: DatasetTable, source: ColumnSource, context: CreateContext): number[] | null {
+  const name = source.weightColumn;
+  if (name === null || name === undefined || name.trim() === '') {
+    context.problem('weightColumn', 'is required with selectionStyle weighted: the dataset column holding each dataset row\'s weight (a number of 0 or more)');
+    return null;
+  }
+  const index = columnIndex(table.columns, name);
+  if (index < 0) return unknownColumn(table, source, name, 'weightColumn', context);
+  const weights: number[] = [];
+  for (let i = 0; i < table.rows.length; i++) {
+    const text = String(table.rows[i][index] ?? '').trim();
+    const weight = text === '' ? 0 : Number(text);
+    if (!Number.isFinite(weight) || weight < 0) {
+      context.problem('weightColumn', `data row ${i + 1} of dataset ${JSON.stringify(source.dataset)} has ${JSON.stringify(text)} in column ${JSON.stringify(name)}; weights must be numbers of 0 or more`);
+      return null;
+    }
+    weights.push(weight);
+  }
+  if (!weights.some((w) => w > 0)) {
+    context.problem('weightColumn', `every weight in column ${JSON.stringify(name)} of dataset ${JSON.stringify(source.dataset)} is 0: no row could be picked`);
+    return null;
+  }
+  return weights;
 }
 
 /** The generator for one column of one dataset, or null (with a problem reported) when it cannot be read. */
@@ -45,17 +102,11 @@ function columnGenerator(source: ColumnSource, context: CreateContext): ValueGen
   }
   let index = 0;
   if (source.column !== null) {
-    index = table.columns.indexOf(source.column);
-    if (index < 0) {
-      const suggestion = closestMatch(source.column, [...table.columns]);
-      context.problem(
-        source.columnParam,
-        `dataset ${JSON.stringify(source.dataset)} has no column ${JSON.stringify(source.column)}; ` +
-          (suggestion ? `did you mean ${JSON.stringify(suggestion)}? ` : '') +
-          `its columns are ${listNames(table.columns)}`,
-      );
-      return null;
-    }
+    index = columnIndex(table.columns, source.column);
+    if (index < 0) return unknownColumn(table, source, source.column, source.columnParam, context);
+  } else if (source.columnRequired && table.columns.length > 1) {
+    context.problem(source.columnParam, `is required: dataset ${JSON.stringify(source.dataset)} has ${table.columns.length} columns (${listNames(table.columns)}); name one`);
+    return null;
   } else if (table.columns.length === 0) {
     context.problem(source.datasetParam, `dataset ${JSON.stringify(source.dataset)} has no columns`);
     return null;
@@ -76,6 +127,18 @@ function columnGenerator(source: ColumnSource, context: CreateContext): ValueGen
   switch (source.style) {
     case 'sequential':
       return (_random, row) => values[row.index % size];
+    case 'weighted': {
+      const weights = datasetWeights(table, source, context);
+      if (weights === null) return null;
+      // One family per dataset and weight column: its fields read the same weighted dataset row.
+      const weightKey = `${source.dataset}:${source.weightColumn!.trim()}`;
+      const family = context.shared(`dataset-weighted:${weightKey}`, (): FamilyDefinition<number> => {
+        const rows = Int32Array.from(weights.flatMap((w, i) => (w > 0 ? [i] : [])));
+        const sampler = weightedSampler(rows, (i) => weights[i]);
+        return { name: `dataset:${weightKey}:weighted`, draw: (random) => sampler.draw(random) };
+      });
+      return (_random, row) => values[row.family(family)];
+    }
     case 'cartesian': {
       // One loop per dataset: every cartesian field of this dataset moves through its rows together.
       const position = context.shared(`dataset-cartesian:${source.dataset}`, () => context.cartesian(size));
@@ -98,32 +161,32 @@ const datasetColumn = defineType({
     'Values from a column of one of your uploaded datasets. Dataset Column fields of the same dataset and selection style take their values from the same dataset row, so the row stays coherent.',
   params: [
     { name: 'dataset', kind: 'string', required: true, description: 'Name of one of your uploaded datasets' },
-    { name: 'column', kind: 'string', required: true, description: 'Column name in that dataset (its header row)' },
+    { name: 'column', kind: 'string', description: 'Column name in that dataset (its header row); may be left out (null) when the dataset has one column' },
     {
       name: 'selectionStyle',
       kind: 'string',
       default: 'random',
       allowed: DATASET_STYLES,
-      description: 'random (a random dataset row), sequential (the dataset rows in order, repeating), cartesian (every dataset row combined with the other cartesian fields), or custom (weighted rules over the column\'s values); weighted is not available yet',
+      description:
+        'random (a random dataset row), sequential (the dataset rows in order, repeating), cartesian (every dataset row combined with the other cartesian fields), ' +
+        'custom (weighted rules over the column\'s values), or weighted (dataset rows drawn in proportion to the number in their weightColumn)',
     },
+    { name: 'weightColumn', kind: 'string', description: 'For selectionStyle weighted: the dataset column holding each dataset row\'s weight (a number of 0 or more; empty is 0)' },
     { name: 'distribution', kind: 'json', description: 'Weighted rules for selectionStyle custom, as for Custom List: [{"rule": "...", "frequencies": {"value": weight}}]' },
   ],
   output: 'string',
   exampleParams: { dataset: 'cities', column: 'city' },
   exampleDatasets: { cities: { columns: ['city', 'country'], rows: [['Lisbon', 'Portugal'], ['Oslo', 'Norway'], ['Osaka', 'Japan']] } },
-  check: (params, problem) => {
-    if (params.selectionStyle === 'weighted') {
-      problem('selectionStyle', 'weighted selection (by a weight column) is not available in this version of Rowloom yet; use random, sequential or cartesian');
-    }
-  },
   create: (params, context) =>
     columnGenerator(
       {
         dataset: params.dataset as string,
         datasetParam: 'dataset',
-        column: params.column as string,
+        column: (params.column as string | undefined) ?? null,
         columnParam: 'column',
+        columnRequired: true,
         style: params.selectionStyle as string,
+        weightColumn: (params.weightColumn as string | undefined) ?? null,
         distribution: usesWeightedRules(params) ? (params.distribution ?? null) : undefined,
       },
       context,

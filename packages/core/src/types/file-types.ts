@@ -41,6 +41,7 @@ export const fileFamily: FamilyDefinition<FileKind> = {
 const mimeType = defineType({
   name: 'MIME Type',
   category: 'IT',
+  family: fileFamily.name,
   description: 'A common media type such as image/png or application/pdf; agrees with the row\'s File Name.',
   params: [],
   output: 'string',
@@ -55,6 +56,7 @@ const FILE_NAME_MAX_WORDS = 3;
 const fileName = defineType({
   name: 'File Name',
   category: 'IT',
+  family: fileFamily.name,
   description: 'One to three capitalised lorem words and an extension, e.g. VelitDonec.pdf; the extension is one of the row\'s MIME Type.',
   params: [],
   output: 'string',

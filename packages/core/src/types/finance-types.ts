@@ -77,6 +77,7 @@ const creditCardType = recordField(cardFamily, {
 const creditCardNumber = defineType({
   name: 'Credit Card #',
   category: 'Commerce',
+  family: cardFamily.family.name,
   description: "A card number of the row's Credit Card Type: one of its issuer prefixes, its length and a valid Luhn check digit.",
   params: [],
   output: 'string',

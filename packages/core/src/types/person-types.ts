@@ -86,7 +86,7 @@ export const personFamily: FamilyDefinition<Person> = {
 };
 
 function personType(name: string, description: string, characters: string, read: (person: Person) => string): TypeDefinition {
-  return plainType({ name, category: 'Person', description, characters: () => characters, generator: () => (_random, row) => read(row.family(personFamily)) });
+  return plainType({ name, category: 'Person', family: personFamily.name, description, characters: () => characters, generator: () => (_random, row) => read(row.family(personFamily)) });
 }
 
 const FIRST_NAME_CHARACTERS = charactersOf(ALL_FIRST_NAMES);
@@ -134,6 +134,7 @@ function sexedFirstNameType(sex: 'male' | 'female'): TypeDefinition {
   return defineType({
     name: `First Name (${label})`,
     category: 'Person',
+    family: personFamily.name,
     description: `A ${sex} first name: the row's first name when the row's person has a ${sex} name, otherwise another ${sex} name.`,
     params: [],
     output: 'string',
@@ -150,6 +151,7 @@ function sexedFirstNameType(sex: 'male' | 'female'): TypeDefinition {
 const europeanFirstNameType = defineType({
   name: 'First Name (European)',
   category: 'Person',
+  family: personFamily.name,
   description: 'A first name from a European country (German, French, Spanish, Italian, Polish, Czech, Scandinavian...) matching the row\'s gender.',
   params: [],
   output: 'string',
@@ -169,6 +171,7 @@ const europeanFirstNameType = defineType({
 const titleType = defineType({
   name: 'Title',
   category: 'Person',
+  family: personFamily.name,
   description: 'A title matching the row\'s gender: Mr; Mrs, Ms or Miss; Mx for other identities; now and then Dr, Rev or Honorable.',
   params: [],
   output: 'string',
@@ -202,6 +205,7 @@ export const personTypes: TypeDefinition[] = [
   defineType({
     name: 'Email Address',
     category: 'Person',
+    family: personFamily.name,
     description: 'Initial, last name and row number of the row\'s person at a real-world domain, e.g. ecolcutt0@upenn.edu: unique per row.',
     params: [],
     output: 'string',
@@ -216,6 +220,7 @@ export const personTypes: TypeDefinition[] = [
   defineType({
     name: 'Username',
     category: 'Person',
+    family: personFamily.name,
     description: 'Initial, last name and row number of the row\'s person, e.g. ecolcutt0: unique per row.',
     params: [],
     output: 'string',

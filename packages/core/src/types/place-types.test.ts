@@ -95,10 +95,13 @@ function assertUsRow(row: PlaceRow): void {
   assert.equal(row.tz, tzlookup(record.latitude, record.longitude));
 }
 
-/** A world row is one GeoNames city, with its own country's code, region, zone and postal format. */
+/**
+ * A world row is one GeoNames city, with its own country's code, region, zone and postal format.
+ * The region is one of the country's GeoNames regions, or the country itself where GeoNames names none.
+ */
 function assertWorldRow(row: PlaceRow): void {
   assert.ok(GEONAMES_CITIES.has(`${row.city}|${row.code}|${row.lat}|${row.lng}`), `${row.city}, ${row.code} at ${row.lat},${row.lng} is not a GeoNames city`);
-  if (row.state !== null) assert.ok(GEONAMES_REGIONS.has(`${row.code}|${row.state}`), `${row.state} is not a region of ${row.code}`);
+  assert.ok(GEONAMES_REGIONS.has(`${row.code}|${row.state}`) || (row.state === row.country && row.abbrev === row.code), `${row.state} is not a region of ${row.code}`);
   assert.equal(row.tz, tzlookup(row.lat, row.lng));
 }
 
@@ -144,7 +147,7 @@ describe('place family: one place per row', () => {
   });
 
   test('varied: many countries, cities and postal codes; coordinates are numbers', () => {
-    assert.ok(new Set(rows.map((r) => r.code)).size > 150);
+    assert.ok(new Set(rows.map((r) => r.code)).size > 120);
     assert.ok(new Set(rows.map((r) => r.city)).size > 10_000);
     assert.ok(new Set(rows.map((r) => r.postal)).size > 15_000);
     for (const row of rows) {
@@ -167,7 +170,18 @@ describe('place family: one place per row', () => {
 
   test('a lone field reads the same place as in the full family (the family alone decides the place)', () => {
     const cities = generateObjects([{ name: 'city', type: 'City' }], { count: 500, seed: 'places' });
-    assert.deepEqual(cities.map((r) => r.city), rows.slice(0, 500).map((r) => r.city));
+    const withoutPostal = places(PLACE_FIELDS.filter((f) => f.type !== 'Postal Code'), 500, 'places');
+    assert.deepEqual(cities.map((r) => r.city), withoutPostal.map((r) => r.city));
+    // A Postal Code narrows the places, as countries and onlyUSPlaces do: to countries with postal codes.
+    const zips = generateObjects([{ name: 'city', type: 'City' }, { name: 'zip', type: 'Postal Code' }], { count: 500, seed: 'places' });
+    assert.deepEqual(zips.map((r) => r.city), rows.slice(0, 500).map((r) => r.city));
+  });
+
+  test('with a Postal Code, places come from countries with postal codes; without one, from everywhere', () => {
+    const withPostal = new Set(rows.map((r) => r.code));
+    for (const code of withPostal) assert.ok(code === 'US' || postcodeValidatorExistsForCountry(code), `${code} has no postal codes`);
+    const anywhere = places(PLACE_FIELDS.filter((f) => f.type !== 'Postal Code'), 20_000, 'places');
+    assert.ok(anywhere.some((r) => !postcodeValidatorExistsForCountry(r.code)), 'countries without postal codes occur');
   });
 
   test('reproducible for a seed; another seed gives other places', () => {

@@ -100,6 +100,7 @@ function placeType(spec: PlaceTypeSpec): TypeDefinition {
     description: spec.description,
     params: spec.params ?? [],
     output: spec.output ?? 'string',
+    family: 'place',
     exampleParams: spec.exampleParams,
     create: (params, context) => {
       const family = placeFamily(context);
@@ -121,7 +122,7 @@ export const placeTypes: TypeDefinition[] = [
   placeType({
     name: 'State',
     category: 'Location',
-    description: `The state, province or region of ${WHERE}, e.g. "New York" or "Bavaria"; blank where GeoNames names none.`,
+    description: `The state, province or region of ${WHERE}, e.g. "New York" or "Bavaria"; a city-state is its own region.`,
     params: [ONLY_US_PLACES],
     restrict: restrictToUs,
     reader: (t) => ({ read: (place) => t.state[place], characters: charactersOf(t.characters.state) }),
@@ -130,8 +131,8 @@ export const placeTypes: TypeDefinition[] = [
     name: 'State (abbrev)',
     category: 'Location',
     description:
-      'The abbreviation of the row\'s state or region: US, Canadian, Australian and Brazilian postal abbreviations (NY, ON, NSW, SP) ' +
-      'and ISO 3166-2 codes of a few more countries (GB, CH, BE...); blank for other countries.',
+      'The abbreviation of the row\'s state or region: US, Canadian, Australian and Brazilian postal abbreviations (NY, ON, NSW, SP), ' +
+      'ISO 3166-2 codes of a few more countries (GB, CH, BE...), elsewhere the country and GeoNames region code (DE-02, the form of ISO 3166-2).',
     params: [ONLY_US_PLACES],
     exampleParams: { onlyUSPlaces: true },
     restrict: restrictToUs,
@@ -154,15 +155,19 @@ export const placeTypes: TypeDefinition[] = [
   defineType({
     name: 'Postal Code',
     category: 'Location',
+    family: 'place',
     description:
       'The postal code of the row\'s place: the real ZIP code in the United States, elsewhere a code in the country\'s format ' +
-      '(not the city\'s own code); blank for countries without postal codes.',
+      '(not the city\'s own code). A schema with a Postal Code draws its places from countries with postal codes, ' +
+      'unless its Country `countries` names only countries without them (then it is blank).',
     params: [],
     output: 'string',
     create: (_params, context) => {
       const family = placeFamily(context);
       const { usCount, zip, country, stateAbbreviation } = placeTables();
       const postal = postalCodes();
+      // The row's place is then in a country with postal codes, unless the schema asks for others only.
+      placeRestrictions(context).prefer(postal.countries);
       context.declareCharacters(charactersOf(DIGITS, postal.characters));
       return (random, row) => {
         const place = row.family(family);

@@ -49,6 +49,7 @@ export function recordField<T>(source: RecordFamily<T>, spec: RecordFieldSpec<T>
   });
   return plainType({
     ...spec,
+    family: source.family.name,
     characters: () => column().characters,
     generator: () => {
       const { values } = column();

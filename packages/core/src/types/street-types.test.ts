@@ -63,12 +63,10 @@ describe('street family', () => {
     for (let digits = 1; digits <= 5; digits++) assert.ok(byLength[digits] > n * 0.05, byLength.join(','));
   });
 
-  test('one street per row however many fields read it, repeatable for a seed', () => {
+  test('one street per row however many types read it; a repeated type is a second street; repeatable for a seed', () => {
     const twice = generateObjects([...SCHEMA, { name: 'suffix_again', type: 'Street Suffix' }], { count: 500, seed: 'streets' }) as Record<string, string>[];
-    twice.forEach((row, i) => {
-      assert.equal(row.suffix_again, row.suffix);
-      assert.equal(row.address, rows[i].address);
-    });
+    twice.forEach((row, i) => assert.equal(row.address, rows[i].address));
+    assert.ok(twice.filter((row) => row.suffix_again !== row.suffix).length > 250, 'the second suffix is another street\'s');
     assert.notDeepEqual(generateObjects(SCHEMA, { count: 500, seed: 'other streets' }), rows.slice(0, 500));
   });
 });

@@ -72,6 +72,7 @@ function streetType(name: string, description: string, characters: string, read:
   return defineType({
     name,
     category: 'Location',
+    family: streetFamily.name,
     description,
     params: [],
     output: 'string',

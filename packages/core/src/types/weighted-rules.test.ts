@@ -47,6 +47,16 @@ describe('selectionStyle custom: weighted rules', () => {
     assert.ok(Math.abs(share(out, 'size', 'S') - 0.1) < 0.015);
   });
 
+  test('frequency keys match values with trailing spaces trimmed, either way round', () => {
+    const out = generateObjects(
+      [
+        { name: 'rating', type: 'Custom List', values: ['Hot ', 'Warm ', 'Cold'], distribution: [{ rule: null, frequencies: { Hot: 0, Warm: 1, 'Cold ': 0 } }] },
+      ],
+      { count: 200, seed: 2 },
+    );
+    assert.ok(out.every((row) => row.rating === 'Warm '));
+  });
+
   test('Dataset Column takes the same rules over the column values', () => {
     const datasets: Datasets = { t: { columns: ['tier'], rows: [['gold'], ['silver'], ['gold'], ['bronze']] } };
     const out = generateObjects(

@@ -36,6 +36,12 @@ export function compileWeightedRules(distribution: unknown, values: readonly str
     return null;
   }
   const position = new Map(values.map((v, i) => [v, i]));
+  // Schemas made elsewhere write values with trailing spaces ("Partnership ") and keys without, or
+  // the other way round: a key that matches no value exactly matches the value equal once trimmed.
+  const trimmedPosition = new Map<string, number>();
+  values.forEach((v, i) => {
+    if (!trimmedPosition.has(v.trim())) trimmedPosition.set(v.trim(), i);
+  });
   const rules: CompiledRule[] = [];
   let ok = true;
   distribution.forEach((raw, r) => {
@@ -61,7 +67,7 @@ export function compileWeightedRules(distribution: unknown, values: readonly str
     }
     const weights = new Float64Array(values.length);
     for (const [value, weight] of Object.entries(frequencies)) {
-      const i = position.get(value);
+      const i = position.get(value) ?? trimmedPosition.get(value.trim());
       const w = typeof weight === 'number' ? weight : typeof weight === 'string' && weight.trim() !== '' ? Number(weight) : NaN;
       if (i === undefined) {
         context.problem(`${where}.frequencies`, `${JSON.stringify(value)} is not one of the values (${values.slice(0, 10).map((v) => JSON.stringify(v)).join(', ')}${values.length > 10 ? ', ...' : ''})`);

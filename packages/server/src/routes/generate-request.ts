@@ -1,8 +1,9 @@
 /**
  * The generate request's query string -> writer options, every parameter of spec 4.4 plus
- * `seed`, `table` and `create_table`. Unknown parameters (client=node...) are ignored.
+ * `seed`, `table` and `create_table`. Unknown parameters (client=node...) are ignored. Also the
+ * fields a body or the `fields` parameter carries, in any schema shape.
  */
-import { OUTPUT_FORMATS, type OutputFormat, type WriterOptions } from '@rowloom/core';
+import { OUTPUT_FORMATS, readSchemaDocument, type OutputFormat, type WriterOptions } from '@rowloom/core';
 import { badRequest, notFound } from '../http/http-error.js';
 import { queryBoolean, queryText, type Query } from '../http/query.js';
 
@@ -50,4 +51,23 @@ export function jsonpCallback(query: Query, format: OutputFormat): string | null
     throw badRequest('parameter "callback" must be a JavaScript function name such as handleRows or app.onRows');
   }
   return callback;
+}
+
+export interface FieldSource {
+  fields: unknown[];
+  count: number | null;
+}
+
+/**
+ * The fields (and row count) of a body or the `fields` parameter: a bare array,
+ * `{"fields": [...], "count": N}`, or a schema export `{"columns": [...], "num_rows": N}`.
+ */
+export function fieldsFrom(json: unknown, where: string): FieldSource | null {
+  if (json === undefined) return null;
+  const result = readSchemaDocument(json);
+  if (result.problem !== undefined) {
+    if (Array.isArray(json) || (json && typeof json === 'object' && ('fields' in json || 'columns' in json))) throw badRequest(`${where}: ${result.problem}`);
+    throw badRequest(`${where} must be a JSON array of field specifications, e.g. [{"name": "id", "type": "Row Number"}], or a schema with "fields" or "columns"`);
+  }
+  return { fields: result.document.fields, count: result.document.count };
 }

@@ -18,7 +18,7 @@ import type { Plans } from '../plans.js';
 import { chargeUsage } from '../quota.js';
 import { findSchema } from '../saved-schemas.js';
 import type { User } from '../users.js';
-import { jsonpCallback, outputFormat, writerOptions } from './generate-request.js';
+import { fieldsFrom, jsonpCallback, outputFormat, writerOptions, type FieldSource } from './generate-request.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../http/openapi.js';
 
 const text = (description: string) => ({ type: 'string', description });
@@ -60,21 +60,6 @@ const SCHEMA = {
 
 /** Exactly this text: the Python client compares it to recognise the limit. */
 export const USAGE_LIMIT_EXCEEDED = 'Usage Limit Exceeded';
-
-interface FieldSource {
-  fields: unknown[];
-  count: number | null;
-}
-
-function fieldsFrom(json: unknown, where: string): FieldSource | null {
-  if (json === undefined) return null;
-  if (Array.isArray(json)) return { fields: json, count: null };
-  if (json && typeof json === 'object' && Array.isArray((json as { fields?: unknown }).fields)) {
-    const { fields, count } = json as { fields: unknown[]; count?: unknown };
-    return { fields, count: typeof count === 'number' && Number.isSafeInteger(count) && count >= 0 ? count : null };
-  }
-  throw badRequest(`${where} must be a JSON array of field specifications, e.g. [{"name": "id", "type": "Row Number"}]`);
-}
 
 /** Fields come from the body, else the `fields` parameter; a saved schema gives both fields and count. */
 async function resolveFields(db: Kysely<Tables>, user: User, query: Query, body: unknown): Promise<FieldSource> {

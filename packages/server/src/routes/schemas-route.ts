@@ -4,7 +4,7 @@
  * or shows one; DELETE removes one. `generate?schema=NAME` uses them.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { compileSchema } from '@rowloom/core';
+import { compileSchema, readSchemaDocument, SCHEMA_DOCUMENT_SHAPES } from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import { datasetsForFields } from '../datasets.js';
 import type { Tables } from '../db/tables.js';
@@ -57,6 +57,12 @@ const SAVE_SCHEMA = {
   body: {
     oneOf: [
       { type: 'object', properties: { fields: { type: 'array', items: { type: 'object' } }, count: { type: 'integer', minimum: 1 } }, required: ['fields'] },
+      {
+        type: 'object',
+        description: 'A schema export (backup) of the established product: num_rows is the default row count',
+        properties: { name: { type: 'string' }, columns: { type: 'array', items: { type: 'object' } }, num_rows: { type: 'integer', minimum: 1 }, file_format: { type: 'string' } },
+        required: ['columns'],
+      },
       { type: 'array', items: { type: 'object' } },
     ],
   },
@@ -81,16 +87,21 @@ function schemaCount(value: unknown, where: string): number | undefined {
   return n;
 }
 
-/** `{ "fields": [...], "count": N }` or a bare array; the count may also come as ?count=. */
+/**
+ * `{ "fields": [...], "count": N }`, a bare array, or a schema export (restoring a backup:
+ * `{ "columns": [...], "num_rows": N }`); the count may also come as ?count=.
+ */
 function schemaBody(request: FastifyRequest): { fields: unknown[]; count: number } {
   const json = jsonBody(request.body);
   const fromQuery = schemaCount(queryText(request.query as Query, 'count'), 'parameter "count"');
-  if (Array.isArray(json)) return { fields: json, count: fromQuery ?? DEFAULT_SCHEMA_COUNT };
-  if (json && typeof json === 'object' && Array.isArray((json as { fields?: unknown }).fields)) {
-    const { fields, count } = json as { fields: unknown[]; count?: unknown };
-    return { fields, count: schemaCount(count, '"count"') ?? fromQuery ?? DEFAULT_SCHEMA_COUNT };
+  const result = readSchemaDocument(json);
+  if (result.problem !== undefined) {
+    const shaped = json !== null && typeof json === 'object' && ('fields' in json || 'columns' in json);
+    throw badRequest(shaped ? `the body: ${result.problem}` : `the body must be the schema as JSON: ${FIELDS_EXAMPLE} (or ${SCHEMA_DOCUMENT_SHAPES})`);
   }
-  throw badRequest(`the body must be the schema as JSON: ${FIELDS_EXAMPLE}, or just the array of fields`);
+  const { fields, count } = result.document;
+  const countKey = json !== null && typeof json === 'object' && !Array.isArray(json) && 'count' in json ? '"count"' : '"num_rows"';
+  return { fields, count: schemaCount(count, countKey) ?? fromQuery ?? DEFAULT_SCHEMA_COUNT };
 }
 
 export function schemasRoutes(app: FastifyInstance, db: Kysely<Tables>): void {
