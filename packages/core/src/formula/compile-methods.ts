@@ -1,0 +1,27 @@
+/** `receiver.method(args)`, checked against the method table (methods.ts). */
+import { closestMatch } from '../schema/suggest.js';
+import { METHODS, METHODS_BY_NAME, PLANNED_METHODS } from './methods.js';
+import { withArguments } from './compile-calls.js';
+import { compileRegexGen } from './compile-special-forms.js';
+import type { CompileContext, NodeOf, Thunk } from './scope.js';
+
+export function compileMethod(node: NodeOf<'method'>, context: CompileContext): Thunk {
+  const { name } = node;
+  const position = node.namePosition;
+  const { fail } = context;
+  if (name === 'gen') {
+    if (node.receiver.kind === 'regex') return compileRegexGen(node, node.receiver, context);
+    return fail('gen applies to a regular-expression literal, e.g. /[A-Z]{3}-\\d{4}/.gen', position);
+  }
+  const method = METHODS_BY_NAME.get(name);
+  if (!method) {
+    if (PLANNED_METHODS.includes(name)) return fail(`method '${name}' is not available in this version of Rowloom yet`, position);
+    const suggestion = closestMatch(name, METHODS.map((m) => m.name));
+    return fail(`unknown method '${name}'${suggestion ? `; did you mean '${suggestion}'?` : ''}`, position);
+  }
+  if (node.args.length < method.minArgs || node.args.length > method.maxArgs) {
+    return fail(`method '${name}' takes ${method.minArgs === method.maxArgs ? method.minArgs : `${method.minArgs} to ${method.maxArgs}`} arguments, got ${node.args.length}: ${method.signature}`, position);
+  }
+  const receiver = context.compile(node.receiver);
+  return withArguments(node.args.map(context.compile), (values, frame) => method.call(receiver(frame), values, frame.environment));
+}

@@ -1,0 +1,34 @@
+/** Bare names and field('Name'): a field of the row, `this`, request_params, or a zero-argument function. */
+import type { FieldReference } from '../types/define-type.js';
+import { FUNCTIONS_BY_NAME } from './functions.js';
+import { literalText } from './compile-literals.js';
+import type { CompileContext, NodeOf, Thunk } from './scope.js';
+
+/** Names that are the language's own, valid with no field of that name. */
+const EMPTY_REQUEST: Readonly<Record<string, never>> = Object.freeze({});
+const REQUEST_NAMES = new Set(['request_params', 'request_entity']);
+
+export function readField(reference: FieldReference): Thunk {
+  return (frame) => reference.read(frame.row);
+}
+
+export function compileName(node: NodeOf<'name'>, context: CompileContext): Thunk {
+  const { name, position } = node;
+  const { scope } = context;
+  if (name === 'this') return scope.hasThis ? (frame) => frame.self : context.fail("'this' is the field's own value and exists only in a field's formula property", position);
+  const reference = scope.field(name);
+  if (reference) return readField(reference);
+  if (REQUEST_NAMES.has(name)) return () => EMPTY_REQUEST; // empty outside a mock endpoint
+  const fn = FUNCTIONS_BY_NAME.get(name);
+  if (fn && fn.minArgs === 0) return (frame) => fn.call([], frame.environment);
+  return context.fail(`unknown name '${name}'${context.suggestName(name)}`, position);
+}
+
+/** field('First Name'): for names a bare identifier cannot spell. */
+export function compileFieldCall(node: NodeOf<'call'>, context: CompileContext): Thunk {
+  const { args, position } = node;
+  const fieldName = literalText(args[0]);
+  if (args.length !== 1 || fieldName === null) return context.fail("field(...) takes one field name in quotes, e.g. field('First Name')", position);
+  const reference = context.scope.field(fieldName);
+  return reference ? readField(reference) : context.fail(`unknown field '${fieldName}'${context.suggestName(fieldName)}`, args[0].position);
+}
