@@ -31,6 +31,7 @@ async function runGenerate(args: string[]): Promise<void> {
     fields: schema.fields,
     count,
     seed: command.seed,
+    now: command.now,
     writer: command.writer,
     workers: command.workers ?? undefined,
     publicUrl: command.publicUrl ?? undefined,

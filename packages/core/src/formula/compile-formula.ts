@@ -20,6 +20,7 @@ import { compileConstant, compileHash, compileList, compileRegexLiteral, compile
 import { compileMethod } from './compile-methods.js';
 import { compileName } from './compile-names.js';
 import { compileBinary, compileUnary } from './compile-operators.js';
+import { dateWriter } from './field-dates.js';
 import { FUNCTIONS } from './functions.js';
 import { parseFormula } from './parser.js';
 import { resetMatchBudget } from './regex-value.js';
@@ -59,6 +60,7 @@ export function compileFormula(source: string, scope: FormulaScope): CompiledFor
 
 /** The compiled tree as a CompiledFormula: one frame per formula, refilled for each row, so evaluation allocates nothing itself. */
 function runEachRow(root: Thunk, scope: FormulaScope): CompiledFormula {
+  const dates = dateWriter(scope.selfDate);
   const frame: Frame = {
     row: null as unknown as RowState,
     self: null,
@@ -70,7 +72,7 @@ function runEachRow(root: Thunk, scope: FormulaScope): CompiledFormula {
       frame.row = row;
       frame.self = self;
       frame.environment.random = random;
-      return toFieldValue(root(frame));
+      return toFieldValue(root(frame), dates);
     },
   };
 }

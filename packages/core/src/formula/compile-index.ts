@@ -1,10 +1,15 @@
 /** `receiver[...]`: an index, a start and a length, a range, or a hash key, as in Ruby. */
-import { toInteger, toText } from './runtime.js';
+import { textOf, toInteger, toText } from './runtime.js';
 import type { CompileContext, NodeOf, Thunk } from './scope.js';
 
 export function compileIndex(node: NodeOf<'index'>, context: CompileContext): Thunk {
   const { compile } = context;
-  const receiver = compile(node.receiver);
+  const compiled = compile(node.receiver);
+  // A date read from a field is indexed as the text it was read from (this[0, 4]).
+  const receiver: Thunk = (frame) => {
+    const value = compiled(frame);
+    return textOf(value) ?? value;
+  };
   const [first, second] = node.args;
   if (node.args.length === 1 && first.kind === 'range') {
     const from = compile(first.from);

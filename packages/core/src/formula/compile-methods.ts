@@ -2,6 +2,8 @@
 import { closestMatch } from '../schema/suggest.js';
 import { METHODS, METHODS_BY_NAME, PLANNED_METHODS } from './methods.js';
 import { withArguments } from './compile-calls.js';
+import { compileClockIdiom, isClockIdiom } from './clock-idioms.js';
+import { literalText } from './compile-literals.js';
 import { compileRegexGen } from './compile-special-forms.js';
 import type { CompileContext, NodeOf, Thunk } from './scope.js';
 
@@ -13,6 +15,7 @@ export function compileMethod(node: NodeOf<'method'>, context: CompileContext): 
     if (node.receiver.kind === 'regex') return compileRegexGen(node, node.receiver, context);
     return fail('gen applies to a regular-expression literal, e.g. /[A-Z]{3}-\\d{4}/.gen', position);
   }
+  if (isClockIdiom(node, context)) return compileClockIdiom(node, context);
   const method = METHODS_BY_NAME.get(name);
   if (!method) {
     if (PLANNED_METHODS.includes(name)) return fail(`method '${name}' is not available in this version of Rowloom yet`, position);
@@ -22,6 +25,14 @@ export function compileMethod(node: NodeOf<'method'>, context: CompileContext): 
   if (node.args.length < method.minArgs || node.args.length > method.maxArgs) {
     return fail(`method '${name}' takes ${method.minArgs === method.maxArgs ? method.minArgs : `${method.minArgs} to ${method.maxArgs}`} arguments, got ${node.args.length}: ${method.signature}`, position);
   }
+  const literalProblem = method.checkLiteral ? checkLiteralArgument(method.checkLiteral, node) : null;
+  if (literalProblem !== null) return fail(`${name}: ${literalProblem}`, node.args[0].position);
   const receiver = context.compile(node.receiver);
   return withArguments(node.args.map(context.compile), (values, frame) => method.call(receiver(frame), values, frame.environment));
+}
+
+/** A problem with a first argument written as literal text (a strftime format), found before any row runs. */
+function checkLiteralArgument(check: (text: string) => string | null, node: NodeOf<'method'>): string | null {
+  const text = literalText(node.args[0]);
+  return text === null ? null : check(text);
 }

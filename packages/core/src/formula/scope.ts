@@ -2,7 +2,7 @@
  * What the formula compiler needs from the schema around a formula, and the state a compiled
  * formula runs with. Kept apart from the compiler's modules so each of them imports only this.
  */
-import type { DatasetTable, FieldReference, RowState, ValueGenerator } from '../types/define-type.js';
+import type { DatasetTable, FieldDateFormat, FieldReference, RowState, ValueGenerator } from '../types/define-type.js';
 import type { Value } from '../values.js';
 import type { FormulaNode, Position } from './ast.js';
 import type { CallEnvironment } from './functions.js';
@@ -15,6 +15,9 @@ export interface FormulaScope {
   fieldNames(): readonly string[];
   /** `this` (the field's own generated value) is available: true for a field's formula property. */
   hasThis: boolean;
+  /** Set when the formula's own field is a Date, Datetime or Time: `this` is a date, and a date result is written in this format. */
+  selfDate?: FieldDateFormat;
+  /** The generation's reference time: now(), Time.now, Date.today. */
   startedAtMs: number;
   generationUuid: string;
   /** A dataset the caller gave, for from_dataset; undefined when there is none of that name. */

@@ -23,6 +23,7 @@ import { resolveParams } from './params.js';
 import { buildShape } from './build-shape.js';
 import { FormulaError } from '../formula/ast.js';
 import { compileFormula, FormulaErrors, type CompiledFormula } from '../formula/compile-formula.js';
+import { fieldDateFormat } from '../formula/field-dates.js';
 import { closestMatch } from './suggest.js';
 import type { RecordShape } from './shape.js';
 
@@ -334,6 +335,7 @@ export function compileSchema(input: unknown, options: CompileOptions = {}): Sch
           field: (name) => link(name, param) ?? undefined,
           fieldNames: () => plans.map((p) => p.name),
           hasThis,
+          selfDate: hasThis ? fieldDateFormat(plan.type.output, plan.params) : undefined,
           startedAtMs,
           generationUuid,
           dataset: findDataset,
@@ -461,11 +463,13 @@ function resolveReference(from: FieldPlan, name: string, resolver: CharacterReso
       const slot = target.slot;
       const levels = depth;
       const characters = () => resolver.characters(target);
+      const date = fieldDateFormat(target.type.output, target.params);
       const reference: FieldReference =
         levels === 0
-          ? { read: (row) => row.values[slot], characters }
+          ? { read: (row) => row.values[slot], characters, date }
           : {
               characters,
+              date,
               read: (row) => {
                 let current: RowState = row;
                 for (let i = 0; i < levels && current.parent; i++) current = current.parent;
