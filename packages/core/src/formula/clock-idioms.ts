@@ -53,6 +53,7 @@ export function compileClockIdiom(node: NodeOf<'method'>, context: CompileContex
   }
   if (Object.hasOwn(clock.instead, name)) return context.fail(`${className}.${name} is not available; ${clock.instead[name]}`, position);
   const offered = [...Object.keys(clock.clocks), 'parse'];
-  const suggestion = closestMatch(name, offered);
+  const suggestion = closestMatch(name, [...offered, ...Object.keys(clock.instead)]);
+  if (suggestion !== null && Object.hasOwn(clock.instead, suggestion)) return context.fail(`unknown method '${className}.${name}'; ${clock.instead[suggestion]}`, position);
   return context.fail(`unknown method '${className}.${name}'${suggestion ? `; did you mean '${className}.${suggestion}'?` : ` (${className} offers ${offered.map((m) => `${className}.${m}`).join(', ')})`}`, position);
 }

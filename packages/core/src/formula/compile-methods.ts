@@ -26,7 +26,7 @@ export function compileMethod(node: NodeOf<'method'>, context: CompileContext): 
     return fail(`method '${name}' takes ${method.minArgs === method.maxArgs ? method.minArgs : `${method.minArgs} to ${method.maxArgs}`} arguments, got ${node.args.length}: ${method.signature}`, position);
   }
   const literalProblem = method.checkLiteral ? checkLiteralArgument(method.checkLiteral, node) : null;
-  if (literalProblem !== null) return fail(`${name}: ${literalProblem}`, node.args[0].position);
+  if (literalProblem !== null) return fail(literalProblem, node.args[0].position);
   const receiver = context.compile(node.receiver);
   return withArguments(node.args.map(context.compile), (values, frame) => method.call(receiver(frame), values, frame.environment));
 }

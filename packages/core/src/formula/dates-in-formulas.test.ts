@@ -159,13 +159,15 @@ describe('Ruby clock idioms', () => {
     assert.deepEqual(messages('Time.current'), ['Time.current is not available; use Time.now or now() at 1:6']);
     assert.deepEqual(messages('1 + Date.todya'), ["unknown method 'Date.todya'; did you mean 'Date.today'? at 1:10"]);
     assert.deepEqual(messages('Date.current'), ['Date.current is not available; use Date.today at 1:6']);
+    assert.deepEqual(messages('Time.curent'), ["unknown method 'Time.curent'; use Time.now or now() at 1:6"]);
+    assert.deepEqual(messages('Time.frobnicate'), ["unknown method 'Time.frobnicate' (Time offers Time.now, Time.parse) at 1:6"]);
   });
 });
 
 describe('strftime widths are bounded', () => {
   test('a literal format with a huge width is a compile-time error naming the position', () => {
     const [problem] = problemsOf([{ name: 'f', type: 'Formula', value: "now().strftime('%999Y')" }]);
-    assert.match(problem.message, /^strftime: .*width 999 is larger than 64.* at 1:16$/);
+    assert.match(problem.message, /^strftime directive "%999Y" at position 1: width 999 is larger than 64 at 1:16$/);
   });
 
   test('a format computed per row that is too wide gives nil, not a crash', () => {
