@@ -36,5 +36,12 @@ describe('strptime reads strftime output back', () => {
     assert.equal(compileStrptime('%m/%d/%Y')!('13/01/2015', REFERENCE), null);
     assert.equal(compileStrptime('week %U'), null, 'a week number alone does not say which day');
     assert.equal(compileStrptime('no directives'), null);
+    assert.equal(compileStrptime('%s%s'), null, 'two numbers of no fixed width side by side have no one reading');
+    assert.equal(compileStrptime('%Y'.repeat(25)), null, 'at most 24 directives');
+  });
+
+  test('numbers side by side are read at their fixed widths', () => {
+    assert.equal(compileStrptime('%Y%m%d%H%M')!('202407040930', REFERENCE), Date.UTC(2024, 6, 4, 9, 30));
+    assert.equal(compileStrptime('%-m%-d%Y')!('742024', REFERENCE), null, 'unpadded numbers side by side cannot be split');
   });
 });

@@ -38,14 +38,25 @@ interface Parts {
 type Setter = (parts: Parts, text: string) => boolean;
 
 interface Reader {
+  /** The group for a value standing alone (next to literal text), lenient about width. */
   pattern: string;
+  /**
+   * The group for a value written right next to another number (%Y%m%d): fixed width, so the
+   * regular expression has one way to split the digits. Without it such a format is not read.
+   */
+  fixed?: string;
+  /** Reads digits (two of them side by side need `fixed`). */
+  numeric?: true;
   set: Setter;
   /** false for parts read but not used (weekdays, week numbers): a format of only those cannot be read back. */
   informative?: false;
 }
 
-const int = (key: keyof Parts, digits: string, min = 0, max = Number.MAX_SAFE_INTEGER): Reader => ({
+/** A number between min and max; `width` digits when it touches another number (' ' pad: space or digit first). */
+const int = (key: keyof Parts, digits: string, width: number | null, min = 0, max = Number.MAX_SAFE_INTEGER, pad: '0' | ' ' = '0'): Reader => ({
   pattern: `\\s*([-+]?\\d{${digits}})`,
+  fixed: width === null ? undefined : pad === ' ' ? `( \\d{${width - 1}}|\\d{${width}})` : `(\\d{${width}})`,
+  numeric: true,
   set: (parts, text) => {
     const n = Number(text.trim());
     if (n < min || n > max) return false;
@@ -65,32 +76,41 @@ const nameOf = (names: readonly string[], key: 'month' | 'weekday'): Reader => (
   },
 });
 
-const ignoredNumber = (digits: string): Reader => ({ pattern: `\\s*(\\d{${digits}})`, set: () => true, informative: false });
+const ignoredNumber = (width: number): Reader => ({ pattern: `\\s*(\\d{1,${width}})`, fixed: `(\\d{${width}})`, numeric: true, set: () => true, informative: false });
+
+const fraction = (width: number | null): Reader => ({
+  pattern: '(\\d+)',
+  fixed: width === null ? undefined : `(\\d{${width}})`,
+  numeric: true,
+  set: (parts, text) => ((parts.fractionMs = Number(`0.${text}`) * 1000), true),
+});
+
+const year = (key: 'year' | 'century'): Reader => ({ ...int(key, '1,6', 4), pattern: '\\s*([-+]?\\d{4}|[-+]?\\d{1,6})', fixed: '([-+]?\\d{4})' });
 
 const READERS: Readonly<Record<string, Reader>> = {
-  Y: { ...int('year', '1,6'), pattern: '\\s*([-+]?\\d{4}|[-+]?\\d{1,6})' },
-  G: { ...int('year', '1,6'), pattern: '\\s*([-+]?\\d{4}|[-+]?\\d{1,6})' },
-  C: int('century', '1,2'),
-  y: int('yearOfCentury', '1,2', 0, 99),
-  g: int('yearOfCentury', '1,2', 0, 99),
-  m: int('month', '1,2', 1, 12),
-  d: int('day', '1,2', 1, 31),
-  e: int('day', '1,2', 1, 31),
-  j: int('dayOfYear', '1,3', 1, 366),
-  H: int('hour', '1,2', 0, 24),
-  k: int('hour', '1,2', 0, 24),
-  I: int('hour12', '1,2', 1, 12),
-  l: int('hour12', '1,2', 1, 12),
-  M: int('minute', '1,2', 0, 59),
-  S: int('second', '1,2', 0, 60),
-  s: int('epochSeconds', '1,15', Number.MIN_SAFE_INTEGER),
-  U: ignoredNumber('1,2'),
-  W: ignoredNumber('1,2'),
-  V: ignoredNumber('1,2'),
-  u: ignoredNumber('1'),
-  w: ignoredNumber('1'),
-  L: { pattern: '(\\d+)', set: (parts, text) => ((parts.fractionMs = Number(`0.${text}`) * 1000), true) },
-  N: { pattern: '(\\d+)', set: (parts, text) => ((parts.fractionMs = Number(`0.${text}`) * 1000), true) },
+  Y: year('year'),
+  G: year('year'),
+  C: int('century', '1,2', 2),
+  y: int('yearOfCentury', '1,2', 2, 0, 99),
+  g: int('yearOfCentury', '1,2', 2, 0, 99),
+  m: int('month', '1,2', 2, 1, 12),
+  d: int('day', '1,2', 2, 1, 31),
+  e: int('day', '1,2', 2, 1, 31, ' '),
+  j: int('dayOfYear', '1,3', 3, 1, 366),
+  H: int('hour', '1,2', 2, 0, 24),
+  k: int('hour', '1,2', 2, 0, 24, ' '),
+  I: int('hour12', '1,2', 2, 1, 12),
+  l: int('hour12', '1,2', 2, 1, 12, ' '),
+  M: int('minute', '1,2', 2, 0, 59),
+  S: int('second', '1,2', 2, 0, 60),
+  s: int('epochSeconds', '1,15', null, Number.MIN_SAFE_INTEGER),
+  U: ignoredNumber(2),
+  W: ignoredNumber(2),
+  V: ignoredNumber(2),
+  u: ignoredNumber(1),
+  w: ignoredNumber(1),
+  L: fraction(3),
+  N: fraction(null),
   B: nameOf(MONTHS, 'month'),
   b: nameOf(MONTHS, 'month'),
   h: nameOf(MONTHS, 'month'),
@@ -128,12 +148,18 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Appends the format's pattern and setters; false when it holds a directive strptime cannot read. */
-function compileInto(format: string, pattern: string[], setters: Setter[], depth: number, informative: { count: number }): boolean {
+/** A format as literal texts and readers, composites expanded. */
+type Token = string | Reader;
+
+/** Most directives one format may hold: bounds the regular expression a field's format becomes. */
+const MAX_READERS = 24;
+
+/** Appends the format's tokens; false when it holds a directive strptime cannot read. */
+function tokenize(format: string, tokens: Token[], depth: number): boolean {
   for (let i = 0; i < format.length; i++) {
     const ch = format[i];
     if (ch !== '%') {
-      pattern.push(/\s/.test(ch) ? '\\s*' : escapeRegex(ch));
+      tokens.push(ch);
       continue;
     }
     // Flags, width and colons change how a value is written, not what it is.
@@ -143,16 +169,36 @@ function compileInto(format: string, pattern: string[], setters: Setter[], depth
     const code = format[j];
     i = j;
     if (code === undefined) return false;
-    if (LITERALS[code] !== undefined) pattern.push(escapeRegex(LITERALS[code]));
+    if (LITERALS[code] !== undefined) tokens.push(LITERALS[code]);
     else if (COMPOSITES[code] !== undefined) {
-      if (depth > 1 || !compileInto(COMPOSITES[code], pattern, setters, depth + 1, informative)) return false;
-    } else if (READERS[code] !== undefined) {
-      pattern.push(READERS[code].pattern);
-      setters.push(READERS[code].set);
-      if (READERS[code].informative !== false) informative.count++;
-    } else return false;
+      if (depth > 1 || !tokenize(COMPOSITES[code], tokens, depth + 1)) return false;
+    } else if (READERS[code] !== undefined) tokens.push(READERS[code]);
+    else return false;
   }
   return true;
+}
+
+const isNumeric = (token: Token | undefined): boolean => typeof token === 'object' && token.numeric === true;
+
+/**
+ * The regular expression of the tokens. Numbers side by side take their fixed widths, so every
+ * text has at most one way to match and matching stays linear (no backtracking blow-up on a
+ * user's format); null when a number without a fixed width touches another number.
+ */
+function patternOf(tokens: readonly Token[]): string | null {
+  let pattern = '';
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (typeof token === 'string') {
+      pattern += /\s/.test(token) ? '\\s*' : escapeRegex(token);
+      continue;
+    }
+    const touching = token.numeric === true && (isNumeric(tokens[i - 1]) || isNumeric(tokens[i + 1]));
+    if (!touching) pattern += token.pattern;
+    else if (token.fixed !== undefined) pattern += token.fixed;
+    else return null;
+  }
+  return pattern;
 }
 
 function toEpochMs(parts: Parts, referenceMs: number): number | null {
@@ -185,10 +231,11 @@ const MAX_COMPILED = 256;
 /** A parser for texts written in `format`, or null when the format cannot be read back. */
 export function compileStrptime(format: string): StrptimeParser | null {
   if (compiled.has(format)) return compiled.get(format)!;
-  const pattern: string[] = [];
-  const setters: Setter[] = [];
-  const informative = { count: 0 };
-  const parser = compileInto(format, pattern, setters, 0, informative) && informative.count > 0 ? makeParser(new RegExp(`^\\s*${pattern.join('')}\\s*$`), setters) : null;
+  const tokens: Token[] = [];
+  const readers = tokenize(format, tokens, 0) ? tokens.filter((t): t is Reader => typeof t === 'object') : [];
+  const informative = readers.some((r) => r.informative !== false);
+  const pattern = informative && readers.length <= MAX_READERS ? patternOf(tokens) : null;
+  const parser = pattern === null ? null : makeParser(new RegExp(`^\\s*${pattern}\\s*$`), readers.map((r) => r.set));
   if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value as string);
   compiled.set(format, parser);
   return parser;
