@@ -6,8 +6,10 @@
  * work per row is bounded by the formula's size.
  *
  * This module is the entry and the dispatch on node kinds; each kind is compiled by its own
- * module (compile-literals, compile-names, compile-calls, compile-methods, compile-index,
- * compile-operators, compile-conditionals), all sharing one CompileContext (scope.ts).
+ * module (compile-literals, compile-names, compile-calls, compile-special-forms,
+ * compile-methods with clock-idioms, compile-index, compile-operators, compile-conditionals),
+ * all sharing one CompileContext (scope.ts). Dates read from and written to date fields go
+ * through field-dates.ts.
  */
 import type { CounterRandom } from '../random/counter-random.js';
 import { closestMatch } from '../schema/suggest.js';

@@ -2,7 +2,7 @@
  * Methods on values (`x.upcase`, `s.split('-')`, `d.strftime('%Y')`), one table like the
  * functions. A method called on a value it does not apply to gives nil (Ruby would raise).
  */
-import { checkStrftime, compileStrftime } from '../time/strftime.js';
+import { checkStrftime, compileStrftime, StrftimeError } from '../time/strftime.js';
 import type { CallEnvironment } from './functions.js';
 import { MAX_LIST, MAX_TEXT } from './limits.js';
 import { asRegex, FormulaRegex, matchIndex, scan, splitOn, substitute } from './regex-value.js';
@@ -25,7 +25,12 @@ export interface MethodSpec {
 
 /** strftime with a format computed per row: nil when the format is not valid (e.g. a width above the bound). */
 function strftimeOrNil(format: string, epochMs: number): string | null {
-  return checkStrftime(format) === null ? compileStrftime(format)(epochMs) : null;
+  try {
+    return compileStrftime(format)(epochMs); // compiled formats are cached: a format per row costs a lookup
+  } catch (error) {
+    if (error instanceof StrftimeError) return null;
+    throw error;
+  }
 }
 
 
