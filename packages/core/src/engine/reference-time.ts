@@ -10,7 +10,7 @@ import type { Seed } from './seed.js';
 
 /** The reference time of a seeded run that gives no `now`: fixed, so reruns are identical. */
 export const SEEDED_REFERENCE_TIME = '2025-01-01T00:00:00Z';
-const SEEDED_REFERENCE_MS = Date.UTC(2025, 0, 1);
+const SEEDED_REFERENCE_MS = Date.parse(SEEDED_REFERENCE_TIME);
 
 /** Epoch milliseconds of the reference time; a SchemaError naming `now` when it is not a time. */
 export function referenceTime(now: string | null | undefined, seed: Seed | null | undefined, clockMs: number = Date.now()): number {
