@@ -12,6 +12,8 @@ export interface GenerateCommand {
   schemaPath: string;
   count: number | null;
   seed: string | null;
+  /** --now: formulas' reference time (now()); a seeded run without it uses a fixed one. */
+  now: string | null;
   out: string | null;
   workers: number | null;
   /** Where Avatar and Dummy Image URL values point (a Rowloom server's address). */
@@ -72,6 +74,7 @@ export function parseGenerateArgs(args: string[]): GenerateCommand {
         count: { type: 'string', short: 'n' },
         format: { type: 'string', short: 'f' },
         seed: { type: 'string', short: 's' },
+        now: { type: 'string' },
         out: { type: 'string', short: 'o' },
         workers: { type: 'string', short: 'w' },
         'public-url': { type: 'string' },
@@ -122,6 +125,7 @@ export function parseGenerateArgs(args: string[]): GenerateCommand {
     schemaPath: positionals[0],
     count: positiveInteger('count', values.count, true),
     seed: values.seed ?? null,
+    now: values.now ?? null,
     out: values.out ?? null,
     workers: positiveInteger('workers', values.workers, false),
     publicUrl: publicUrl ?? null,

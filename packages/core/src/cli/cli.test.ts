@@ -57,6 +57,17 @@ describe('rowloom command line', () => {
     assert.deepEqual(JSON.parse(run.stdout), { x: 1 });
   });
 
+  test("--now sets formulas' now(); a seed without it uses the fixed 2025-01-01 reference; a bad --now is reported", () => {
+    const clock = JSON.stringify([{ name: 't', type: 'Formula', value: 'now() + 1' }]);
+    const given = rowloom(['generate', '-', '-n', '1', '--now', '2024-02-29T12:00:00Z'], clock);
+    assert.equal(given.status, 0, given.stderr);
+    assert.deepEqual(JSON.parse(given.stdout), { t: '2024-02-29T12:00:01+00:00' });
+    assert.deepEqual(JSON.parse(rowloom(['generate', '-', '-n', '1', '--seed', '7'], clock).stdout), { t: '2025-01-01T00:00:01+00:00' });
+    const bad = rowloom(['generate', '-', '-n', '1', '--now', 'soon'], clock);
+    assert.equal(bad.status, 1);
+    assert.match(bad.stderr, /parameter "now": "soon" is not a time/);
+  });
+
   test('bad schema: exit 1, every problem listed, no output file created', () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify([{ name: 'a', type: 'Frist Name' }, { name: 'b', type: 'Number', min: 9, max: 1 }]));

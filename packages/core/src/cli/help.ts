@@ -18,6 +18,8 @@ Options for generate:
                            --out file's extension)
   -s, --seed S             any text or number; the same seed and schema give the same bytes.
                            Without it a seed is drawn and printed on stderr
+      --now TIME           formulas' now() (ISO 8601, e.g. 2025-06-01T09:00:00Z); with a
+                           seed and no --now it is 2025-01-01T00:00:00Z, so reruns match
   -o, --out FILE           write to FILE instead of stdout (written only once the schema
                            is valid)
   -w, --workers N          worker threads (default: all cores from 100,000 rows, else 1);

@@ -46,6 +46,7 @@ async function runGenerate(args: string[]): Promise<void> {
     datasets,
     count,
     seed: command.seed,
+    now: command.now,
     writer: writerSettings(command, schema),
     workers: command.workers ?? undefined,
     publicUrl: command.publicUrl ?? undefined,

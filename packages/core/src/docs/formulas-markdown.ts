@@ -2,6 +2,8 @@
  * docs/formulas.md, rendered from the tables the checker uses (functions.ts, methods.ts), so
  * the reference cannot drift from the language: a test compares the committed file.
  */
+import { SEEDED_REFERENCE_TIME } from '../engine/reference-time.js';
+import { DEFAULT_DATE_FORMAT } from '../formula/field-dates.js';
 import { FUNCTIONS, PLANNED_FUNCTIONS, SPECIAL_FORMS } from '../formula/functions.js';
 import { MAX_LIST, MAX_TEXT } from '../formula/limits.js';
 import { MATCH_BUDGET, MAX_INSTRUCTIONS } from '../formula/regex-value.js';
@@ -54,7 +56,30 @@ times pattern steps) on matching; a match past that budget gives nil. As in Ruby
 matches literally. In replacements \`\\0\` is the match and \`\\1\`..\`\\9\` its groups.
 \`/pattern/.gen\` instead *generates* a text matching the pattern, with the Regular Expression
 type's syntax and limits.
-Date and Datetime fields are text inside formulas: use \`date(field)\` to read them as dates.`;
+
+**Dates and times.** Date, Datetime and Time fields are dates inside formulas, as \`this\` and as
+other fields' values (each field's text is read back with its own \`format\`):
+\`this + days(1)\`, \`c - seconds(60)\`, \`c.strftime('%Y')\`, \`year(c)\`, \`date_diff('days', a, b)\` and
+\`a < b\` work on them. As in Ruby, a number added to a date counts days for a Date or Datetime
+(and \`Date.today\`, \`DateTime.now\`, \`date(...)\`) and seconds for a Time (and \`now()\`, \`Time.now\`):
+\`this + 1\` on a Date field is the next day. Two dates subtract to days (seconds between two
+Times). A date result is written in the formula's field's own format, or as ISO 8601
+(\`${DEFAULT_DATE_FORMAT}\`) by a field that is not a date type. A date read from a field and returned
+unchanged keeps its text (unless the formula's field is a date type with another format), and text methods (\`split\`, \`[0, 4]\`, \`to_s\`, \`+ 'text'\`) see that text.
+Parts a format leaves out (a Time has no day, \`%b %d\` no year) are taken from now(); a format
+that cannot be read back (a week number alone) leaves the value as text. A \`strftime\` format
+written in the formula is checked when it compiles (a width above 64 is an error); one computed
+per row that is not valid gives nil.
+
+**The clock.** \`now()\`, \`data_generation_started_at\`, \`Time.now\`, \`DateTime.now\` and \`Date.today\`
+(the start of now's day, UTC) read one reference time per generation: the \`now\` option (CLI
+\`--now\`, API \`now=\`, ISO 8601) when given; otherwise, when a seed is given, the fixed
+${SEEDED_REFERENCE_TIME}, so a seeded run gives the same bytes every time; otherwise the clock.
+\`Time.parse(text)\`, \`Date.parse(text)\` and \`DateTime.parse(text)\` read a text as \`date(text)\` does.
+Other class methods are errors that say what to use instead (\`Time.current\`: use \`Time.now\` or
+\`now()\`; a typo gets "did you mean"). A field named \`Time\` or \`Date\` is read as that field.
+
+**nil converts as in Ruby**: \`nil.to_i\` is 0, \`nil.to_f\` is 0.0 and \`nil.to_s\` is empty text.`;
 
 export function renderFormulasMarkdown(): string {
   let out = '# The formula language\n\nGenerated from the tables the formula checker uses (`npm run docs`); do not edit by hand.\n\n';

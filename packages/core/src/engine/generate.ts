@@ -10,6 +10,7 @@ import type { Datasets } from '../types/define-type.js';
 import { createWriter } from '../writers/index.js';
 import type { RowWriter, WriterOptions } from '../writers/writer.js';
 import { ByteBatcher, rowBatches } from './batches.js';
+import { referenceTime } from './reference-time.js';
 import { RowEngine } from './row-engine.js';
 import { generationUuid, resolveSeed, type Seed } from './seed.js';
 import { generateInWorkers } from './worker-pool.js';
@@ -26,6 +27,11 @@ export interface GenerateRequest {
   datasetNames?: readonly string[];
   count: number;
   seed?: Seed | null;
+  /**
+   * The reference time of formulas' now() (ISO 8601 or mm/dd/yyyy [HH:MM[:SS]], UTC). Default:
+   * the clock, or SEEDED_REFERENCE_TIME when a seed is given, so a seeded run is reproducible.
+   */
+  now?: string | null;
   /** Format and format options; `count` is taken from above. */
   writer: Omit<WriterOptions, 'count'>;
   /** Worker threads: 1 generates on this thread; default: all cores for large counts. */
@@ -55,7 +61,7 @@ export function defaultWorkers(count: number): number {
 export function generate(request: GenerateRequest): Generation {
   const { seed, key } = resolveSeed(request.seed);
   // One start time and id for the whole generation, so every worker computes the same formulas.
-  const formulaConstants = { startedAtMs: Date.now(), generationUuid: generationUuid(key), publicUrl: request.publicUrl };
+  const formulaConstants = { startedAtMs: referenceTime(request.now, request.seed), generationUuid: generationUuid(key), publicUrl: request.publicUrl };
   const plan = compileSchema(request.fields, { datasets: request.datasets, datasetNames: request.datasetNames, ...formulaConstants });
   const writerOptions: WriterOptions = { ...request.writer, count: request.count };
   const writer = createWriter(plan.shape, writerOptions);

@@ -5,9 +5,8 @@
  */
 import { CounterRandom, combineKeys, hashString, itemKey, rowKey } from '../random/counter-random.js';
 import type { FieldPlan, SchemaPlan, ScopePlan } from '../schema/compile.js';
-import type { ValueGenerator } from '../types/define-type.js';
+import type { CompiledFormula, ValueGenerator } from '../types/define-type.js';
 import { ItemList, type Value } from '../values.js';
-import type { CompiledFormula } from '../formula/compile-formula.js';
 import { FamilyRandoms } from './family-randoms.js';
 import { MutableRowState } from './row-state.js';
 

@@ -5,11 +5,10 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { CounterRandom } from '../random/counter-random.js';
 import { compileStrftime } from '../time/strftime.js';
-import { parseDateParam } from '../time/parse.js';
 import { naughtyStrings } from '../data/naughty-strings.js';
 import { JsonFragment, Verbatim } from '../values.js';
 import { MAX_TEXT } from './limits.js';
-import { FormulaDate, FormulaDuration, toInteger, toNumber, toText } from './runtime.js';
+import { FormulaDate, FormulaDuration, toDate, toInteger, toNumber, toText } from './runtime.js';
 
 /** What a call can reach besides its arguments. */
 export interface CallEnvironment {
@@ -30,18 +29,6 @@ export interface FunctionSpec {
 }
 
 const DAY_MS = 86_400_000;
-
-function asDate(value: unknown): FormulaDate | null {
-  if (value instanceof FormulaDate) return value;
-  if (typeof value === 'string') {
-    const ms = parseDateParam(value);
-    if (ms !== null) return new FormulaDate(ms);
-    const iso = Date.parse(value);
-    return Number.isNaN(iso) ? null : new FormulaDate(iso);
-  }
-  if (typeof value === 'number') return new FormulaDate(value * 1000);
-  return null;
-}
 
 function twoDigit(n: number, asText: unknown): number | string {
   return asText === true ? (n < 10 ? '0' : '') + n : n;
@@ -120,7 +107,7 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
     call: ([min, max], { random }) => {
       if (min instanceof FormulaDate && max instanceof FormulaDate) {
         const [a, b] = min.epochMs <= max.epochMs ? [min.epochMs, max.epochMs] : [max.epochMs, min.epochMs];
-        return new FormulaDate(random.intBetween(Math.ceil(a / 1000), Math.floor(b / 1000)) * 1000);
+        return new FormulaDate(random.intBetween(Math.ceil(a / 1000), Math.floor(b / 1000)) * 1000, min.numberUnit);
       }
       const a = toNumber(min);
       const b = toNumber(max);
@@ -129,7 +116,7 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
       return low + random.double() * (high - low);
     },
   },
-  { name: 'now', minArgs: 0, maxArgs: 0, signature: 'now()', description: 'The moment this generation started (the same for every row, so output stays reproducible within a run).', example: 'now() - days(1)', call: (_args, { startedAt }) => startedAt },
+  { name: 'now', minArgs: 0, maxArgs: 0, signature: 'now()', description: 'The moment this generation started, the same for every row: with a seed and no `now` option, the fixed reference 2025-01-01T00:00:00Z, so reruns give the same bytes. Like a Ruby Time, adding a number adds seconds.', example: 'now() - days(1)', call: (_args, { startedAt }) => startedAt },
   { name: 'data_generation_started_at', minArgs: 0, maxArgs: 0, signature: 'data_generation_started_at', description: 'The moment this generation started, the same for every row.', example: 'data_generation_started_at', call: (_args, { startedAt }) => startedAt },
   { name: 'data_generation_uuid', minArgs: 0, maxArgs: 0, signature: 'data_generation_uuid', description: 'A UUID identifying this generation, the same for every row (derived from the seed).', example: 'data_generation_uuid', call: (_args, { generationUuid }) => generationUuid },
   {
@@ -139,7 +126,11 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
     signature: 'date(text, format)',
     description: 'Parses a date: mm/dd/yyyy by default (also ISO yyyy-mm-dd); nil when it is not a date.',
     example: "date('7/4/2015')",
-    call: ([text]) => asDate(text),
+    call: ([text]) => {
+      const parsed = toDate(text);
+      // A Ruby Date: adding a number adds days.
+      return parsed === null ? null : new FormulaDate(parsed.epochMs, 'days');
+    },
   },
   {
     name: 'date_diff',
@@ -149,18 +140,18 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
     description: 'to minus from in days, hours, minutes or seconds (whole units, truncated).',
     example: "date_diff('days', date('1/1/2020'), date('3/1/2020')) → 60",
     call: ([unit, from, to]) => {
-      const a = asDate(from);
-      const b = asDate(to);
+      const a = toDate(from);
+      const b = toDate(to);
       if (!a || !b) return null;
       const divisor = ({ days: DAY_MS, hours: 3_600_000, minutes: 60_000, seconds: 1000 } as Record<string, number>)[toText(unit)];
       return divisor === undefined ? null : Math.trunc((b.epochMs - a.epochMs) / divisor);
     },
   },
-  { name: 'epoch', minArgs: 1, maxArgs: 1, signature: 'epoch(date)', description: 'Seconds since 1970-01-01 UTC.', example: "epoch(date('1/2/1970')) → 86400", call: ([d]) => { const date = asDate(d); return date ? Math.floor(date.epochMs / 1000) : null; } },
-  { name: 'time', minArgs: 1, maxArgs: 1, signature: 'time(date)', description: 'The time of day as HH:MM:SS.', example: 'time(now())', call: ([d]) => { const date = asDate(d); return date ? compileStrftime('%T')(date.epochMs) : null; } },
-  { name: 'year', minArgs: 1, maxArgs: 1, signature: 'year(date)', description: 'The year as a number.', example: "year(date('7/4/2015')) → 2015", call: ([d]) => { const date = asDate(d); return date ? new Date(date.epochMs).getUTCFullYear() : null; } },
-  { name: 'month', minArgs: 1, maxArgs: 2, signature: 'month(date, two_digits)', description: 'The month as a number; with true, as 2-digit text.', example: "month(date('7/4/2015'), true) → \"07\"", call: ([d, text]) => { const date = asDate(d); return date ? twoDigit(new Date(date.epochMs).getUTCMonth() + 1, text) : null; } },
-  { name: 'day', minArgs: 1, maxArgs: 2, signature: 'day(date, two_digits)', description: 'The day of the month; with true, as 2-digit text.', example: "day(date('7/4/2015')) → 4", call: ([d, text]) => { const date = asDate(d); return date ? twoDigit(new Date(date.epochMs).getUTCDate(), text) : null; } },
+  { name: 'epoch', minArgs: 1, maxArgs: 1, signature: 'epoch(date)', description: 'Seconds since 1970-01-01 UTC.', example: "epoch(date('1/2/1970')) → 86400", call: ([d]) => { const date = toDate(d); return date ? Math.floor(date.epochMs / 1000) : null; } },
+  { name: 'time', minArgs: 1, maxArgs: 1, signature: 'time(date)', description: 'The time of day as HH:MM:SS.', example: 'time(now())', call: ([d]) => { const date = toDate(d); return date ? compileStrftime('%T')(date.epochMs) : null; } },
+  { name: 'year', minArgs: 1, maxArgs: 1, signature: 'year(date)', description: 'The year as a number.', example: "year(date('7/4/2015')) → 2015", call: ([d]) => { const date = toDate(d); return date ? new Date(date.epochMs).getUTCFullYear() : null; } },
+  { name: 'month', minArgs: 1, maxArgs: 2, signature: 'month(date, two_digits)', description: 'The month as a number; with true, as 2-digit text.', example: "month(date('7/4/2015'), true) → \"07\"", call: ([d, text]) => { const date = toDate(d); return date ? twoDigit(new Date(date.epochMs).getUTCMonth() + 1, text) : null; } },
+  { name: 'day', minArgs: 1, maxArgs: 2, signature: 'day(date, two_digits)', description: 'The day of the month; with true, as 2-digit text.', example: "day(date('7/4/2015')) → 4", call: ([d, text]) => { const date = toDate(d); return date ? twoDigit(new Date(date.epochMs).getUTCDate(), text) : null; } },
   { name: 'years', minArgs: 1, maxArgs: 1, signature: 'years(n)', description: 'A duration to add to or subtract from a date.', example: 'now() - years(2)', call: duration(12, 0) },
   { name: 'months', minArgs: 1, maxArgs: 1, signature: 'months(n)', description: 'A duration of n months (the day is kept within the month).', example: 'now() + months(1)', call: duration(1, 0) },
   { name: 'days', minArgs: 1, maxArgs: 1, signature: 'days(n)', description: 'A duration of n days.', example: 'now() + days(-9125)', call: duration(0, DAY_MS) },

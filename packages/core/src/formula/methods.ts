@@ -2,11 +2,11 @@
  * Methods on values (`x.upcase`, `s.split('-')`, `d.strftime('%Y')`), one table like the
  * functions. A method called on a value it does not apply to gives nil (Ruby would raise).
  */
-import { compileStrftime } from '../time/strftime.js';
+import { checkStrftime, compileStrftime, StrftimeError } from '../time/strftime.js';
 import type { CallEnvironment } from './functions.js';
 import { MAX_LIST, MAX_TEXT } from './limits.js';
 import { asRegex, FormulaRegex, matchIndex, scan, splitOn, substitute } from './regex-value.js';
-import { FormulaDate, toInteger, toNumber, toText } from './runtime.js';
+import { FormulaDate, textOf, toInteger, toNumber, toText } from './runtime.js';
 
 export type Receiver = 'text' | 'number' | 'date' | 'list' | 'any';
 
@@ -18,13 +18,34 @@ export interface MethodSpec {
   signature: string;
   description: string;
   example: string;
+  /** Checks a first argument written as literal text when the formula compiles: a message, or null when fine. */
+  checkLiteral?: (text: string) => string | null;
   call(receiver: unknown, args: unknown[], environment: CallEnvironment): unknown;
 }
 
+/** strftime with a format computed per row: nil when the format is not valid (e.g. a width above the bound). */
+function strftimeOrNil(format: string, epochMs: number): string | null {
+  try {
+    return compileStrftime(format)(epochMs); // compiled formats are cached: a format per row costs a lookup
+  } catch (error) {
+    if (error instanceof StrftimeError) return null;
+    throw error;
+  }
+}
 
-const text = (fn: (s: string, args: unknown[]) => unknown) => (receiver: unknown, args: unknown[]) => (typeof receiver === 'string' ? fn(receiver, args) : null);
+
+/** A text method; a date read from a field offers the text it was read from. */
+const text = (fn: (s: string, args: unknown[]) => unknown) => (receiver: unknown, args: unknown[]) => {
+  const s = textOf(receiver);
+  return s === null ? null : fn(s, args);
+};
 const number = (fn: (n: number, args: unknown[]) => unknown) => (receiver: unknown, args: unknown[]) => (typeof receiver === 'number' ? fn(receiver, args) : null);
 const date = (fn: (d: Date) => unknown) => (receiver: unknown) => (receiver instanceof FormulaDate ? fn(new Date(receiver.epochMs)) : null);
+
+/** The receiver of a method for texts and lists: a text (or a date's text), a list, else null. */
+function textOrList(receiver: unknown): string | unknown[] | null {
+  return textOf(receiver) ?? (Array.isArray(receiver) ? receiver : null);
+}
 
 /** Ruby's delete/tr character sets: "a-z", "^0-9" (negated). */
 function characterSet(spec: string): (ch: string) => boolean {
@@ -46,16 +67,16 @@ function characterSet(spec: string): (ch: string) => boolean {
 
 export const METHODS: readonly MethodSpec[] = [
   { name: 'nil?', receivers: ['any'], minArgs: 0, maxArgs: 0, signature: 'x.nil?', description: 'true when x is nil (a blank field reads as nil).', example: 'email.nil?', call: (r) => r === null || r === undefined },
-  { name: 'to_s', receivers: ['any'], minArgs: 0, maxArgs: 0, signature: 'x.to_s', description: 'As text (nil is empty).', example: 'id.to_s', call: (r) => toText(r) },
-  { name: 'to_i', receivers: ['text', 'number'], minArgs: 0, maxArgs: 0, signature: 'x.to_i', description: 'As a whole number: the leading number of a text, else 0; decimals are truncated.', example: "'42abc'.to_i → 42", call: (r) => (r === null ? null : toInteger(r)) },
-  { name: 'to_f', receivers: ['text', 'number'], minArgs: 0, maxArgs: 0, signature: 'x.to_f', description: 'As a decimal number (0 when the text has none).', example: "'2.5'.to_f → 2.5", call: (r) => (r === null ? null : toNumber(r)) },
+  { name: 'to_s', receivers: ['any'], minArgs: 0, maxArgs: 0, signature: 'x.to_s', description: 'As text (nil.to_s is empty text, as in Ruby).', example: 'id.to_s', call: (r) => toText(r) },
+  { name: 'to_i', receivers: ['any'], minArgs: 0, maxArgs: 0, signature: 'x.to_i', description: 'As a whole number: the leading number of a text, else 0 (nil.to_i is 0, as in Ruby); decimals are truncated; a moment such as now() gives its epoch seconds.', example: "'42abc'.to_i → 42", call: (r) => toInteger(r) },
+  { name: 'to_f', receivers: ['any'], minArgs: 0, maxArgs: 0, signature: 'x.to_f', description: 'As a decimal number (0 when the text has none; nil.to_f is 0.0).', example: "'2.5'.to_f → 2.5", call: (r) => toNumber(r) },
   { name: 'upcase', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.upcase', description: 'Uppercase.', example: "'abc'.upcase → \"ABC\"", call: text((s) => s.toUpperCase()) },
   { name: 'downcase', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.downcase', description: 'Lowercase.', example: "'ABC'.downcase → \"abc\"", call: text((s) => s.toLowerCase()) },
   { name: 'capitalize', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.capitalize', description: 'First letter uppercase, the rest lowercase.', example: "'hELLO'.capitalize → \"Hello\"", call: text((s) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase()) },
-  { name: 'length', receivers: ['text', 'list'], minArgs: 0, maxArgs: 0, signature: 's.length', description: 'Characters in a text, items in a list.', example: "'abc'.length → 3", call: (r) => (typeof r === 'string' || Array.isArray(r) ? r.length : null) },
-  { name: 'size', receivers: ['text', 'list'], minArgs: 0, maxArgs: 0, signature: 's.size', description: 'Same as length.', example: '[1, 2].size → 2', call: (r) => (typeof r === 'string' || Array.isArray(r) ? r.length : null) },
+  { name: 'length', receivers: ['text', 'list'], minArgs: 0, maxArgs: 0, signature: 's.length', description: 'Characters in a text, items in a list.', example: "'abc'.length → 3", call: (r) => (textOrList(r)?.length ?? null) },
+  { name: 'size', receivers: ['text', 'list'], minArgs: 0, maxArgs: 0, signature: 's.size', description: 'Same as length.', example: '[1, 2].size → 2', call: (r) => (textOrList(r)?.length ?? null) },
   { name: 'strip', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.strip', description: 'Without leading and trailing white space.', example: "' a '.strip → \"a\"", call: text((s) => s.trim()) },
-  { name: 'reverse', receivers: ['text', 'list'], minArgs: 0, maxArgs: 0, signature: 's.reverse', description: 'Reversed.', example: "'abc'.reverse → \"cba\"", call: (r) => (typeof r === 'string' ? [...r].reverse().join('') : Array.isArray(r) ? [...r].reverse() : null) },
+  { name: 'reverse', receivers: ['text', 'list'], minArgs: 0, maxArgs: 0, signature: 's.reverse', description: 'Reversed.', example: "'abc'.reverse → \"cba\"", call: (r) => { const t = textOrList(r); return typeof t === 'string' ? [...t].reverse().join('') : t ? [...t].reverse() : null; } },
   {
     name: 'split',
     receivers: ['text'],
@@ -69,7 +90,7 @@ export const METHODS: readonly MethodSpec[] = [
       return sep === undefined || sep === ' ' ? s.trim().split(/\s+/, MAX_LIST) : s.split(toText(sep), MAX_LIST);
     }),
   },
-  { name: 'include?', receivers: ['text', 'list'], minArgs: 1, maxArgs: 1, signature: 's.include?(x)', description: 'true when the text contains x (or the list holds x).', example: "email.include?('@') → true", call: (r, [x]) => (typeof r === 'string' ? r.includes(toText(x)) : Array.isArray(r) ? r.includes(x) : null) },
+  { name: 'include?', receivers: ['text', 'list'], minArgs: 1, maxArgs: 1, signature: 's.include?(x)', description: 'true when the text contains x (or the list holds x).', example: "email.include?('@') → true", call: (r, [x]) => { const t = textOrList(r); return typeof t === 'string' ? t.includes(toText(x)) : t ? t.includes(x) : null; } },
   { name: 'start_with?', receivers: ['text'], minArgs: 1, maxArgs: 1, signature: 's.start_with?(x)', description: 'true when the text starts with x.', example: "'abc'.start_with?('a') → true", call: text((s, [x]) => s.startsWith(toText(x))) },
   { name: 'end_with?', receivers: ['text'], minArgs: 1, maxArgs: 1, signature: 's.end_with?(x)', description: 'true when the text ends with x.', example: "'abc'.end_with?('c') → true", call: text((s, [x]) => s.endsWith(toText(x))) },
   { name: 'delete', receivers: ['text'], minArgs: 1, maxArgs: 1, signature: 's.delete(chars)', description: "Without the given characters; ranges (a-z) and negation (^0-9) as in Ruby.", example: "'(555) 123'.delete('^0-9') → \"555123\"", call: text((s, [chars]) => { const match = characterSet(toText(chars)); return [...s].filter((c) => !match(c)).join(''); }) },
@@ -84,11 +105,26 @@ export const METHODS: readonly MethodSpec[] = [
   { name: 'floor', receivers: ['number'], minArgs: 0, maxArgs: 0, signature: 'n.floor', description: 'Largest whole number not above n.', example: '2.7.floor → 2', call: number((n) => Math.floor(n)) },
   { name: 'ceil', receivers: ['number'], minArgs: 0, maxArgs: 0, signature: 'n.ceil', description: 'Smallest whole number not below n.', example: '2.1.ceil → 3', call: number((n) => Math.ceil(n)) },
   { name: 'abs', receivers: ['number'], minArgs: 0, maxArgs: 0, signature: 'n.abs', description: 'Absolute value.', example: '-3.abs → 3', call: number((n) => Math.abs(n)) },
-  { name: 'strftime', receivers: ['date'], minArgs: 1, maxArgs: 1, signature: 'd.strftime(format)', description: 'The date as text in a strftime format (the directives of the Date type).', example: "now().strftime('%Y-%m-%d')", call: (r, [format]) => (r instanceof FormulaDate ? compileStrftime(toText(format))(r.epochMs) : null) },
+  {
+    name: 'strftime',
+    receivers: ['date'],
+    minArgs: 1,
+    maxArgs: 1,
+    signature: 'd.strftime(format)',
+    description: 'The date as text in a strftime format (the directives of the Date type). A format written in the formula is checked when it compiles; one computed per row that is not valid gives nil.',
+    example: "now().strftime('%Y-%m-%d')",
+    checkLiteral: checkStrftime,
+    call: (r, [format]) => (r instanceof FormulaDate ? strftimeOrNil(toText(format), r.epochMs) : null),
+  },
   { name: 'year', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.year', description: 'The year.', example: 'now().year', call: date((d) => d.getUTCFullYear()) },
   { name: 'month', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.month', description: 'The month, 1 to 12.', example: 'now().month', call: date((d) => d.getUTCMonth() + 1) },
   { name: 'day', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.day', description: 'The day of the month.', example: 'now().day', call: date((d) => d.getUTCDate()) },
   { name: 'hour', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.hour', description: 'The hour, 0 to 23.', example: 'now().hour', call: date((d) => d.getUTCHours()) },
+  { name: 'minute', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.minute', description: 'The minute, 0 to 59 (also d.min).', example: 'now().minute', call: date((d) => d.getUTCMinutes()) },
+  { name: 'min', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.min', description: 'Same as minute (Ruby Time).', example: 'now().min', call: date((d) => d.getUTCMinutes()) },
+  { name: 'second', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.second', description: 'The second, 0 to 59 (also d.sec).', example: 'now().second', call: date((d) => d.getUTCSeconds()) },
+  { name: 'sec', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.sec', description: 'Same as second (Ruby Time).', example: 'now().sec', call: date((d) => d.getUTCSeconds()) },
+  { name: 'wday', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.wday', description: 'The day of the week, 0 (Sunday) to 6.', example: 'now().wday', call: date((d) => d.getUTCDay()) },
   { name: 'first', receivers: ['list'], minArgs: 0, maxArgs: 0, signature: 'list.first', description: 'The first item (nil when empty).', example: '[1, 2].first → 1', call: (r) => (Array.isArray(r) ? (r[0] ?? null) : null) },
   { name: 'last', receivers: ['list'], minArgs: 0, maxArgs: 0, signature: 'list.last', description: 'The last item (nil when empty).', example: '[1, 2].last → 2', call: (r) => (Array.isArray(r) ? (r[r.length - 1] ?? null) : null) },
   { name: 'join', receivers: ['list'], minArgs: 0, maxArgs: 1, signature: 'list.join(separator)', description: 'The items as text, separated (default: nothing).', example: "[1, 2].join('-') → \"1-2\"", call: (r, [sep]) => (Array.isArray(r) ? r.map(toText).join(sep === undefined ? '' : toText(sep)) : null) },

@@ -6,10 +6,12 @@
  * Documented run-time rules (docs/formulas.md):
  * - arithmetic or comparison with nil gives nil; division or modulo by zero gives nil;
  * - `+` with a string on either side concatenates text;
+ * - a date plus or minus a number moves it by days (Date, DateTime) or seconds (Time), as in Ruby;
  * - a value that cannot be converted (to_i of "abc") gives 0, like Ruby;
  * - a text longer than MAX_TEXT characters is cut there; a list longer than MAX_LIST items is nil.
  */
 import { ItemList, JsonFragment, Verbatim, type Value } from '../values.js';
+import { parseDateParam } from '../time/parse.js';
 import { MAX_LIST, MAX_TEXT } from './limits.js';
 
 /** Texts longer than MAX_TEXT are cut there (documented), so no formula builds unbounded text. */
@@ -17,10 +19,30 @@ export function boundedText(text: string): string {
   return text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
 }
 
-/** A point in time inside a formula (UTC). Written out as ISO 8601 with offset. */
-export class FormulaDate {
-  constructor(readonly epochMs: number) {}
+/** What a number added to a date counts, as in Ruby: Date and DateTime add days, Time adds seconds. */
+export type NumberUnit = 'days' | 'seconds';
+
+/** A date read from a Date, Datetime or Time field: the text the field wrote, in its format. */
+export interface WrittenDate {
+  readonly text: string;
+  readonly format: string;
 }
+
+/**
+ * A point in time inside a formula (UTC). A date read from a field remembers the text it was
+ * read from: text methods, to_s and interpolation see that text (as before dates were dates),
+ * and when the formula returns it unchanged in the same format it is written back as it was.
+ * Arithmetic makes a new date without it.
+ */
+export class FormulaDate {
+  constructor(
+    readonly epochMs: number,
+    readonly numberUnit: NumberUnit = 'seconds',
+    readonly written: WrittenDate | null = null,
+  ) {}
+}
+
+const UNIT_MS: Readonly<Record<NumberUnit, number>> = { days: 86_400_000, seconds: 1000 };
 
 /** A duration from years(n), days(n)...: added to or subtracted from a date. */
 export class FormulaDuration {
@@ -51,7 +73,7 @@ export function toText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value instanceof FormulaDate) return isoText(value);
+  if (value instanceof FormulaDate) return value.written?.text ?? isoText(value);
   if (value instanceof Verbatim) return value.text;
   if (value instanceof RegExp) return value.source;
   if (Array.isArray(value)) return JSON.stringify(value.map(toPlain));
@@ -60,7 +82,7 @@ export function toText(value: unknown): string {
 }
 
 function toPlain(value: unknown): unknown {
-  if (value instanceof FormulaDate) return isoText(value);
+  if (value instanceof FormulaDate) return toText(value);
   if (value instanceof Verbatim) return value.text;
   if (Array.isArray(value)) return value.map(toPlain);
   if (value && typeof value === 'object' && !(value instanceof RegExp)) {
@@ -69,14 +91,27 @@ function toPlain(value: unknown): unknown {
   return value;
 }
 
-/** A formula's result as a field value. */
-export function toFieldValue(value: unknown): Value {
+/** How a formula's field writes a date result: in the field's own format (see field-dates.ts). */
+export interface DateWriter {
+  /** The field's own date format; null when the field is not a date type (ISO 8601 is written). */
+  readonly format: string | null;
+  write(epochMs: number): string;
+}
+
+/** An unchanged date read from a field keeps its text, unless the formula's field is a date type with another format. */
+function writeDate(date: FormulaDate, dates: DateWriter): string {
+  if (date.written !== null && (dates.format === null || dates.format === date.written.format)) return date.written.text;
+  return dates.write(date.epochMs);
+}
+
+/** A formula's result as a field value; dates are written with `dates` (the field's format). */
+export function toFieldValue(value: unknown, dates: DateWriter): Value {
   if (value === undefined || value === null) return null;
   if (typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (value instanceof Verbatim) return value;
-  if (value instanceof FormulaDate) return isoText(value);
-  if (Array.isArray(value)) return value.map(toFieldValue);
+  if (value instanceof FormulaDate) return writeDate(value, dates);
+  if (Array.isArray(value)) return value.map((item) => toFieldValue(item, dates));
   // A hash is a JSON object in JSON output (and its JSON text elsewhere).
   if (Object.getPrototypeOf(value) === Object.prototype) return new JsonFragment(toText(value));
   return toText(value);
@@ -86,6 +121,8 @@ export function toFieldValue(value: unknown): Value {
 export function toNumber(value: unknown): number {
   if (typeof value === 'number') return value;
   if (typeof value === 'boolean' || value === null || value === undefined) return 0;
+  // Ruby's Time#to_i: seconds since the epoch; a date read from a field reads as its text.
+  if (value instanceof FormulaDate && value.written === null) return value.epochMs / 1000;
   const match = /^\s*[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?/i.exec(toText(value));
   return match ? Number(match[0]) : 0;
 }
@@ -108,7 +145,25 @@ function addDuration(date: FormulaDate, duration: FormulaDuration, sign: number)
     d.setUTCDate(Math.min(day, lastDay));
     ms = d.getTime();
   }
-  return new FormulaDate(ms + sign * duration.milliseconds);
+  return new FormulaDate(ms + sign * duration.milliseconds, date.numberUnit);
+}
+
+/** date + n: n days for a Date or DateTime, n seconds for a Time (Ruby). */
+function addNumber(date: FormulaDate, n: number): FormulaDate {
+  return new FormulaDate(date.epochMs + n * UNIT_MS[date.numberUnit], date.numberUnit);
+}
+
+/** A date from a date, a text in a date form (mm/dd/yyyy, ISO) or epoch seconds; null otherwise. */
+export function toDate(value: unknown): FormulaDate | null {
+  if (value instanceof FormulaDate) return value;
+  if (typeof value === 'string') {
+    const ms = parseDateParam(value);
+    if (ms !== null) return new FormulaDate(ms, 'days');
+    const iso = Date.parse(value);
+    return Number.isNaN(iso) ? null : new FormulaDate(iso);
+  }
+  if (typeof value === 'number') return new FormulaDate(value * 1000);
+  return null;
 }
 
 export function add(left: unknown, right: unknown): unknown {
@@ -117,6 +172,8 @@ export function add(left: unknown, right: unknown): unknown {
   if (left instanceof FormulaDate && right instanceof FormulaDuration) return addDuration(left, right, 1);
   if (left instanceof FormulaDuration && right instanceof FormulaDate) return addDuration(right, left, 1);
   if (left instanceof FormulaDuration && right instanceof FormulaDuration) return new FormulaDuration(left.months + right.months, left.milliseconds + right.milliseconds);
+  if (left instanceof FormulaDate && typeof right === 'number') return addNumber(left, right);
+  if (typeof left === 'number' && right instanceof FormulaDate) return addNumber(right, left);
   if (Array.isArray(left) && Array.isArray(right)) return left.length + right.length > MAX_LIST ? null : [...left, ...right];
   if (typeof left === 'string' || typeof right === 'string' || left instanceof Verbatim || right instanceof Verbatim) return boundedText(toText(left) + toText(right));
   return toNumber(left) + toNumber(right);
@@ -126,8 +183,12 @@ export function subtract(left: unknown, right: unknown): unknown {
   if (typeof left === 'number' && typeof right === 'number') return left - right;
   if (left === null || right === null || left === undefined || right === undefined) return null;
   if (left instanceof FormulaDate && right instanceof FormulaDuration) return addDuration(left, right, -1);
-  // date - date: days between them, as Ruby's Date subtraction gives.
-  if (left instanceof FormulaDate && right instanceof FormulaDate) return (left.epochMs - right.epochMs) / 86_400_000;
+  if (left instanceof FormulaDate && typeof right === 'number') return addNumber(left, -right);
+  // date - date: days between them as Ruby's Date subtraction gives, seconds between two Times.
+  if (left instanceof FormulaDate && right instanceof FormulaDate) {
+    const unit = left.numberUnit === 'seconds' && right.numberUnit === 'seconds' ? 'seconds' : 'days';
+    return (left.epochMs - right.epochMs) / UNIT_MS[unit];
+  }
   return toNumber(left) - toNumber(right);
 }
 
@@ -166,6 +227,9 @@ function comparable(value: unknown): number | string | null {
 }
 
 export function compare(operator: '<' | '>' | '<=' | '>=', left: unknown, right: unknown): boolean | null {
+  // A date against a text in a date form ('2020-01-01') compares the moments.
+  if (left instanceof FormulaDate && typeof right === 'string') right = toDate(right);
+  else if (right instanceof FormulaDate && typeof left === 'string') left = toDate(left);
   let a = comparable(left);
   let b = comparable(right);
   if (a === null || b === null) return null;
@@ -190,7 +254,14 @@ export function equals(left: unknown, right: unknown): boolean {
   if (left === undefined) left = null;
   if (right === undefined) right = null;
   if (left instanceof FormulaDate && right instanceof FormulaDate) return left.epochMs === right.epochMs;
+  if (left instanceof FormulaDate || right instanceof FormulaDate) return typeof left === 'string' || typeof right === 'string' ? toText(left) === toText(right) : false;
   if (left instanceof Verbatim || right instanceof Verbatim) return toText(left) === toText(right);
   if (Array.isArray(left) && Array.isArray(right)) return left.length === right.length && left.every((v, i) => equals(v, right[i]));
   return left === right;
+}
+
+/** What a text method works on: a text, or the text a date was read from; null otherwise. */
+export function textOf(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  return value instanceof FormulaDate && value.written !== null ? value.written.text : null;
 }

@@ -7,6 +7,7 @@ import type { CreateContext, DatasetTable, FieldReference, RowState, ValueGenera
 import { findType } from '../types/registry.js';
 import { FormulaError } from '../formula/ast.js';
 import { compileFormula, FormulaErrors, type CompiledFormula } from '../formula/compile-formula.js';
+import { fieldDateFormat } from '../formula/field-dates.js';
 import type { Problem } from './errors.js';
 import { resolveParams } from './params.js';
 import type { FieldPlan, ScopePlan } from './plan.js';
@@ -55,6 +56,7 @@ export function createFieldContext(plan: FieldPlan, env: GenerationEnvironment):
         field: (name) => link(name, param) ?? undefined,
         fieldNames: () => env.plans.map((p) => p.name),
         hasThis,
+        selfDate: hasThis ? fieldDateFormat(plan.type.output, plan.params) : undefined,
         startedAtMs: env.startedAtMs,
         generationUuid: env.generationUuid,
         dataset: env.findDataset,
@@ -173,11 +175,13 @@ function resolveReference(from: FieldPlan, name: string, resolver: CharacterReso
       const slot = target.slot;
       const levels = depth;
       const characters = () => resolver.characters(target);
+      const date = fieldDateFormat(target.type.output, target.params);
       const reference: FieldReference =
         levels === 0
-          ? { read: (row) => row.values[slot], characters }
+          ? { read: (row) => row.values[slot], characters, date }
           : {
               characters,
+              date,
               read: (row) => {
                 let current: RowState = row;
                 for (let i = 0; i < levels && current.parent; i++) current = current.parent;

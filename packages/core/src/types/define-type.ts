@@ -5,7 +5,6 @@
  */
 import type { CounterRandom } from '../random/counter-random.js';
 import type { Value } from '../values.js';
-import type { CompiledFormula } from '../formula/compile-formula.js';
 
 export type ParamKind = 'integer' | 'decimal' | 'string' | 'boolean' | 'string[]' | 'json';
 
@@ -56,8 +55,24 @@ export interface FamilyDefinition<T> {
 /** The per-row function a type's `create` returns. `random` is already reset for this row. */
 export type ValueGenerator = (random: CounterRandom, row: RowState) => Value;
 
+/** A compiled formula: run once per row with the field's own generated value as `this`. */
+export interface CompiledFormula {
+  evaluate(row: RowState, self: Value, random: CounterRandom): Value;
+}
+
+/**
+ * How a Date, Datetime or Time field writes its values, so a formula can read them back as
+ * dates (see formula/field-dates.ts): the type's output kind and its strftime format.
+ */
+export interface FieldDateFormat {
+  readonly output: 'date' | 'datetime' | 'time';
+  readonly format: string;
+}
+
 /** A reference from one field to another one's value in the same row (or item). */
 export interface FieldReference {
+  /** Set when the referenced field is a Date, Datetime or Time field: formulas read its values as dates. */
+  readonly date?: FieldDateFormat;
   /** Reads the referenced value while generating a row. Null until the field has a value. */
   read(row: RowState): Value;
   /** The referenced field's declared characters (see CreateContext.declareCharacters); call only after create(). */

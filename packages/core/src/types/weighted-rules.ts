@@ -4,10 +4,9 @@
  * whose condition holds picks a value by its weights; when none holds the pick is uniform. A rule
  * without a condition always holds (a default at the end of the list).
  */
-import type { CompiledFormula } from '../formula/compile-formula.js';
 import { truthy } from '../formula/runtime.js';
 import type { CounterRandom } from '../random/counter-random.js';
-import type { CreateContext, RowState } from './define-type.js';
+import type { CompiledFormula, CreateContext, RowState } from './define-type.js';
 
 interface CompiledRule {
   condition: CompiledFormula | null;

@@ -37,6 +37,7 @@ const SCHEMA = {
       schema: text('Name of a saved schema'),
       fields: text('Field specifications as JSON (for GET and JSONP)'),
       seed: text('Any text or number: the same seed and fields give the same bytes'),
+      now: text("Formulas' now() as ISO 8601 (e.g. 2025-06-01T09:00:00Z); with a seed and no now it is 2025-01-01T00:00:00Z"),
       callback: text('json only: JSONP function name'),
       array: text('json: true always returns an array'),
       include_nulls: text('json: false omits null keys'),
@@ -121,7 +122,7 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
     }
     const { datasets, datasetNames } = await datasetsForFields(db, user.id, source.fields);
     // Compiling validates the fields: a bad request fails here and is not charged.
-    const generation = generate({ fields: source.fields, datasets, datasetNames, count, seed: queryText(query, 'seed') || null, writer, workers: defaultWorkers(count), publicUrl: publicUrlOf(request, publicUrl) });
+    const generation = generate({ fields: source.fields, datasets, datasetNames, count, seed: queryText(query, 'seed') || null, now: queryText(query, 'now') || null, writer, workers: defaultWorkers(count), publicUrl: publicUrlOf(request, publicUrl) });
     const decision = await chargeUsage(db, user.id, limits, count);
     if (!decision.ok) {
       generation.stream.destroy();

@@ -1,0 +1,48 @@
+/** Function calls, checked against the function table (functions.ts), and the special forms. */
+import { closestMatch } from '../schema/suggest.js';
+import { FUNCTIONS, FUNCTIONS_BY_NAME, PLANNED_FUNCTIONS } from './functions.js';
+import { compileFieldCall } from './compile-names.js';
+import { compileFromDataset, compileGenerate } from './compile-special-forms.js';
+import type { CompileContext, Frame, NodeOf, Thunk } from './scope.js';
+
+export function compileCall(node: NodeOf<'call'>, context: CompileContext): Thunk {
+  const { name, args, keywords, position } = node;
+  if (name === 'field') return compileFieldCall(node, context);
+  if (name === 'from_dataset') return compileFromDataset(node, context);
+  if (name === 'generate') return compileGenerate(node, context);
+  const fn = FUNCTIONS_BY_NAME.get(name);
+  if (!fn) {
+    if (PLANNED_FUNCTIONS.includes(name)) return context.fail(`function '${name}' is not available in this version of Rowloom yet`, position);
+    const suggestion = closestMatch(name, FUNCTIONS.map((f) => f.name));
+    return context.fail(`unknown function '${name}'${suggestion ? `; did you mean '${suggestion}'?` : ''}`, position);
+  }
+  if (keywords.length > 0) return context.fail(`function '${name}' takes no keyword arguments (${keywords[0].name}:)`, keywords[0].value.position);
+  if (args.length < fn.minArgs || args.length > fn.maxArgs) {
+    const expected = fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`;
+    return context.fail(`function '${name}' takes ${expected} argument${fn.maxArgs === 1 ? '' : 's'}, got ${args.length}: ${fn.signature}`, position);
+  }
+  return withArguments(args.map(context.compile), (values, frame) => fn.call(values, frame.environment));
+}
+
+/**
+ * Evaluates the argument thunks into one array per call site, reused for every row: a call
+ * allocates nothing for its arguments. Safe because the language has no recursion and the
+ * functions never keep the array; the callee is invoked after all arguments are evaluated,
+ * and a nested call at another site has its own array.
+ */
+export function withArguments(thunks: Thunk[], invoke: (values: unknown[], frame: Frame) => unknown): Thunk {
+  const values: unknown[] = new Array(thunks.length);
+  const n = thunks.length;
+  if (n === 0) return (frame) => invoke(values, frame);
+  if (n === 1) {
+    const [a] = thunks;
+    return (frame) => {
+      values[0] = a(frame);
+      return invoke(values, frame);
+    };
+  }
+  return (frame) => {
+    for (let i = 0; i < n; i++) values[i] = thunks[i](frame);
+    return invoke(values, frame);
+  };
+}

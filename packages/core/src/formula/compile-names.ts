@@ -1,0 +1,45 @@
+/** Bare names and field('Name'): a field of the row, `this`, request_params, or a zero-argument function. */
+import type { FieldReference } from '../types/define-type.js';
+import { FUNCTIONS_BY_NAME } from './functions.js';
+import { literalText } from './compile-literals.js';
+import { dateReader } from './field-dates.js';
+import type { CompileContext, FormulaScope, NodeOf, Thunk } from './scope.js';
+
+/** Names that are the language's own, valid with no field of that name. */
+const EMPTY_REQUEST: Readonly<Record<string, never>> = Object.freeze({});
+const REQUEST_NAMES = new Set(['request_params', 'request_entity']);
+
+/** A field's value; a Date, Datetime or Time field's value is read as a date (field-dates.ts). */
+export function readField(reference: FieldReference, scope: FormulaScope): Thunk {
+  if (reference.date === undefined) return (frame) => reference.read(frame.row);
+  const asDate = dateReader(reference.date, scope.startedAtMs);
+  return (frame) => asDate(reference.read(frame.row));
+}
+
+/** `this`: the field's own generated value, a date when the field is a date type. */
+function readThis(scope: FormulaScope): Thunk {
+  if (scope.selfDate === undefined) return (frame) => frame.self;
+  const asDate = dateReader(scope.selfDate, scope.startedAtMs);
+  return (frame) => asDate(frame.self);
+}
+
+export function compileName(node: NodeOf<'name'>, context: CompileContext): Thunk {
+  const { name, position } = node;
+  const { scope } = context;
+  if (name === 'this') return scope.hasThis ? readThis(scope) : context.fail("'this' is the field's own value and exists only in a field's formula property", position);
+  const reference = scope.field(name);
+  if (reference) return readField(reference, scope);
+  if (REQUEST_NAMES.has(name)) return () => EMPTY_REQUEST; // empty outside a mock endpoint
+  const fn = FUNCTIONS_BY_NAME.get(name);
+  if (fn && fn.minArgs === 0) return (frame) => fn.call([], frame.environment);
+  return context.fail(`unknown name '${name}'${context.suggestName(name)}`, position);
+}
+
+/** field('First Name'): for names a bare identifier cannot spell. */
+export function compileFieldCall(node: NodeOf<'call'>, context: CompileContext): Thunk {
+  const { args, position } = node;
+  const fieldName = literalText(args[0]);
+  if (args.length !== 1 || fieldName === null) return context.fail("field(...) takes one field name in quotes, e.g. field('First Name')", position);
+  const reference = context.scope.field(fieldName);
+  return reference ? readField(reference, context.scope) : context.fail(`unknown field '${fieldName}'${context.suggestName(fieldName)}`, args[0].position);
+}

@@ -1,0 +1,74 @@
+/** Unary and binary operators: each compiles to one closure over the runtime's rules (runtime.ts). */
+import type { FormulaNode } from './ast.js';
+import { matchIndex, FormulaRegex } from './regex-value.js';
+import { add, compare, divide, equals, modulo, multiply, subtract, toNumber, truthy } from './runtime.js';
+import type { CompileContext, NodeOf, Thunk } from './scope.js';
+
+export function compileUnary(node: NodeOf<'unary'>, context: CompileContext): Thunk {
+  const operand = context.compile(node.operand);
+  if (node.operator === '-') {
+    return (frame) => {
+      const v = operand(frame);
+      return v === null || v === undefined ? null : -toNumber(v);
+    };
+  }
+  return (frame) => !truthy(operand(frame));
+}
+
+export function compileBinary(node: NodeOf<'binary'>, context: CompileContext): Thunk {
+  const left = context.compile(node.left);
+  const right = context.compile(node.right);
+  switch (node.operator) {
+    case '+':
+      return (frame) => add(left(frame), right(frame));
+    case '-':
+      return (frame) => subtract(left(frame), right(frame));
+    case '*':
+      return (frame) => multiply(left(frame), right(frame));
+    case '/': {
+      // 7.0 / 2 is 3.5 in Ruby although 7.0 and 7 are the same JavaScript number: the
+      // literal (or to_f) says which division was meant.
+      const decimal = isDecimalSource(node.left) || isDecimalSource(node.right);
+      return (frame) => divide(left(frame), right(frame), decimal);
+    }
+    case '%':
+      return (frame) => modulo(left(frame), right(frame));
+    case '<':
+    case '>':
+    case '<=':
+    case '>=': {
+      const operator = node.operator;
+      return (frame) => compare(operator, left(frame), right(frame));
+    }
+    case '==':
+      return (frame) => equals(left(frame), right(frame));
+    case '!=':
+      return (frame) => !equals(left(frame), right(frame));
+    case 'and':
+    case '&&':
+      return (frame) => {
+        const l = left(frame);
+        return truthy(l) ? right(frame) : l;
+      };
+    case 'or':
+    case '||':
+      return (frame) => {
+        const l = left(frame);
+        return truthy(l) ? l : right(frame);
+      };
+    case '=~':
+      // Ruby allows either order: text =~ /re/ or /re/ =~ text. The index of the match, or nil.
+      return (frame) => {
+        const l = left(frame);
+        const r = right(frame);
+        if (r instanceof FormulaRegex) return matchIndex(l, r);
+        if (l instanceof FormulaRegex) return matchIndex(r, l);
+        return null;
+      };
+  }
+}
+
+/** A decimal literal (2.0) or an explicit conversion to decimal (x.to_f). */
+function isDecimalSource(node: FormulaNode): boolean {
+  return (node.kind === 'number' && !node.integer) || (node.kind === 'method' && node.name === 'to_f');
+}

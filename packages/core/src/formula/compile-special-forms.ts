@@ -1,0 +1,118 @@
+/**
+ * Calls whose arguments must be known when the formula compiles: from_dataset (a dataset and
+ * its columns), generate (a type and its parameters) and `/pattern/.gen` (a pattern).
+ */
+import { closestMatch } from '../schema/suggest.js';
+import { compilePattern } from '../regex/compile.js';
+import { parsePattern } from '../regex/parser.js';
+import { PatternError } from '../regex/pattern-error.js';
+import type { FieldReference } from '../types/define-type.js';
+import { valueToText } from '../types/value-text.js';
+import type { FormulaNode, Position } from './ast.js';
+import { literalText } from './compile-literals.js';
+import { buildJoinIndex } from './dataset-join.js';
+import { toText } from './runtime.js';
+import type { CompileContext, NodeOf, Thunk } from './scope.js';
+
+/**
+ * from_dataset('dataset', 'column', key_column: expression, ...): the column of the first
+ * dataset row whose key columns equal the expressions (as text). The index is built once per
+ * dataset and key columns, so a row costs one map lookup, not a scan.
+ */
+export function compileFromDataset(node: NodeOf<'call'>, context: CompileContext): Thunk {
+  const { args, keywords, position } = node;
+  const { scope, fail } = context;
+  const usage = "from_dataset('dataset name', 'column', key_column: value), e.g. from_dataset('stores', 'city', id: store_id)";
+  const datasetName = literalText(args[0]);
+  const column = literalText(args[1]);
+  if (args.length !== 2 || datasetName === null || column === null || keywords.length === 0) return fail(`from_dataset takes a dataset name and a column in quotes, then the join as keyword arguments: ${usage}`, position);
+  const dataset = scope.dataset(datasetName);
+  if (!dataset) {
+    const known = scope.datasetNames();
+    const suggestion = closestMatch(datasetName, known);
+    return fail(`unknown dataset '${datasetName}'${suggestion ? `; did you mean '${suggestion}'?` : known.length === 0 ? ' (no datasets have been uploaded)' : ''}`, args[0].position);
+  }
+  const columnIndex = (name: string, at: Position): number => {
+    const i = dataset.columns.indexOf(name);
+    if (i < 0) fail(`dataset '${datasetName}' has no column '${name}' (columns: ${dataset.columns.join(', ')})`, at);
+    return i;
+  };
+  const valueColumn = columnIndex(column, args[1].position);
+  const keyColumns = keywords.map((k) => columnIndex(k.name, k.value.position));
+  if (valueColumn < 0 || keyColumns.some((i) => i < 0)) return () => null;
+  const index = scope.shared(`from_dataset:${datasetName}:${keyColumns.join(',')}`, () => buildJoinIndex(dataset, keyColumns));
+  const keyThunks = keywords.map((k) => context.compile(k.value));
+  if (keyThunks.length === 1) {
+    const [key] = keyThunks;
+    return (frame) => index.lookup(toText(key(frame)), valueColumn);
+  }
+  return (frame) => index.lookup(keyThunks.map((k) => toText(k(frame))).join(index.separator), valueColumn);
+}
+
+/**
+ * generate('Type Name', param: value, ...): a value of any registered type. The parameters are
+ * literals, so the type is prepared once when the formula compiles, like a field of that type.
+ */
+export function compileGenerate(node: NodeOf<'call'>, context: CompileContext): Thunk {
+  const { args, keywords, position } = node;
+  const { fail } = context;
+  const typeName = literalText(args[0]);
+  if (args.length !== 1 || typeName === null) return fail("generate takes a type name in quotes, then its parameters as keyword arguments, e.g. generate('Number', min: 1, max: 10)", position);
+  const params: Record<string, unknown> = {};
+  for (const keyword of keywords) {
+    const value = constantValue(keyword.value);
+    if (value === undefined) return fail(`generate's parameter ${keyword.name}: must be a literal (a number, text, true/false or a list of them)`, keyword.value.position);
+    params[keyword.name] = value;
+  }
+  const created = context.scope.createType(typeName, params);
+  if (Array.isArray(created)) {
+    for (const problem of created) fail(`generate('${typeName}'): ${problem}`, position);
+    return () => null;
+  }
+  return (frame) => created(frame.environment.random, frame.row);
+}
+
+/** `/pattern/.gen`: a text matching the pattern, as the Regular Expression type makes it. */
+export function compileRegexGen(node: NodeOf<'method'>, regex: NodeOf<'regex'>, context: CompileContext): Thunk {
+  const { fail } = context;
+  if (node.args.length > 0) return fail('gen takes no arguments', node.namePosition);
+  let parsed;
+  try {
+    parsed = parsePattern(regex.source);
+  } catch (error) {
+    if (!(error instanceof PatternError)) throw error;
+    return fail(`cannot generate from /${regex.source}/: ${error.message}`, regex.position);
+  }
+  const readers = new Map<string, FieldReference>();
+  for (const name of parsed.fieldNames) {
+    const reference = context.scope.field(name);
+    if (!reference) return fail(`unknown field '${name}' in {{${name}}}${context.suggestName(name)}`, regex.position);
+    readers.set(name, reference);
+  }
+  const generator = compilePattern(parsed, (name) => {
+    const reference = readers.get(name)!;
+    return (row) => valueToText(reference.read(row));
+  });
+  return (frame) => generator(frame.environment.random, frame.row);
+}
+
+/** The value of a literal (number, text without interpolation, true/false/nil, list of literals); undefined otherwise. */
+function constantValue(node: FormulaNode): unknown {
+  switch (node.kind) {
+    case 'number':
+    case 'boolean':
+      return node.value;
+    case 'nil':
+      return null;
+    case 'string':
+      return node.parts.every((p) => typeof p === 'string') ? node.parts.join('') : undefined;
+    case 'unary':
+      return node.operator === '-' && node.operand.kind === 'number' ? -node.operand.value : undefined;
+    case 'array': {
+      const items = node.items.map(constantValue);
+      return items.includes(undefined) ? undefined : items;
+    }
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * What the formula compiler needs from the schema around a formula, and the state a compiled
+ * formula runs with. Kept apart from the compiler's modules so each of them imports only this.
+ */
+import type { DatasetTable, FieldDateFormat, FieldReference, RowState, ValueGenerator } from '../types/define-type.js';
+import type { Value } from '../values.js';
+import type { FormulaNode, Position } from './ast.js';
+import type { CallEnvironment } from './functions.js';
+
+/** What a formula can see: the row's fields, and its own value in a `formula` property. */
+export interface FormulaScope {
+  /** Resolves a field (sibling, then enclosing scopes) and records the dependency; undefined when unknown. */
+  field(name: string): FieldReference | undefined;
+  /** Every field name, for "did you mean". */
+  fieldNames(): readonly string[];
+  /** `this` (the field's own generated value) is available: true for a field's formula property. */
+  hasThis: boolean;
+  /** Set when the formula's own field is a Date, Datetime or Time: `this` is a date, and a date result is written in this format. */
+  selfDate?: FieldDateFormat;
+  /** The generation's reference time: now(), Time.now, Date.today. */
+  startedAtMs: number;
+  generationUuid: string;
+  /** A dataset the caller gave, for from_dataset; undefined when there is none of that name. */
+  dataset(name: string): DatasetTable | undefined;
+  /** Every dataset name the caller has, for the message about a missing one. */
+  datasetNames(): readonly string[];
+  /** One value per schema and key: a dataset's join index is built once for every formula using it. */
+  shared<T>(key: string, make: () => T): T;
+  /** generate('Type', ...): that type's generator, or the problems with the name or parameters. */
+  createType(typeName: string, params: Record<string, unknown>): ValueGenerator | string[];
+}
+
+/** The state one evaluation reads: refilled for each row, never reallocated. */
+export interface Frame {
+  row: RowState;
+  self: Value;
+  environment: CallEnvironment;
+}
+
+/** A compiled node: evaluates it for the row in the frame. */
+export type Thunk = (frame: Frame) => unknown;
+
+/** What every part of the compiler shares while compiling one formula. */
+export interface CompileContext {
+  readonly scope: FormulaScope;
+  /** Records a problem (all are reported together) and returns a stand-in for the broken node. */
+  fail(message: string, position: Position): Thunk;
+  /** Compiles a sub-expression. */
+  compile(node: FormulaNode): Thunk;
+  /** "; did you mean 'x'?" for an unknown name (fields and functions), or ''. */
+  suggestName(name: string): string;
+}
+
+/** Nodes of one kind. */
+export type NodeOf<K extends FormulaNode['kind']> = Extract<FormulaNode, { kind: K }>;
