@@ -4,6 +4,7 @@ export { generateObjects, type SampleOptions } from './engine/sample.js';
 export { resolveSeed, type Seed } from './engine/seed.js';
 export { compileSchema, type SchemaPlan } from './schema/compile.js';
 export { referencedDatasetNames } from './schema/dataset-references.js';
+export { MAX_JSON_DEPTH, pathDeeperThan } from './schema/json-depth.js';
 export { SchemaError, formatProblem, type Problem } from './schema/errors.js';
 export { describeCatalogue, type TypeDescription } from './types/catalogue.js';
 export { OUTPUT_FORMATS, type OutputFormat, type WriterOptions } from './writers/writer.js';

@@ -147,7 +147,9 @@ export interface DatasetsForFields {
 
 /** The user's datasets that the fields name, as the engine takes them. */
 export async function datasetsForFields(db: Kysely<Tables>, userId: string, fields: unknown[]): Promise<DatasetsForFields> {
-  const names = referencedDatasetNames(fields);
+  // A name with NUL cannot be stored (PostgreSQL text refuses it), so it names no dataset: the
+  // engine then reports it missing, as for any other unknown name.
+  const names = referencedDatasetNames(fields).filter((name) => !name.includes('\u0000'));
   if (names.length === 0) return { datasets: {} };
   const rows = await db.selectFrom('datasets').select(['name', 'columns', 'rows']).where('user_id', '=', userId).where('name', 'in', names).execute();
   // fromEntries defines own properties: a dataset named "__proto__" stays a dataset.

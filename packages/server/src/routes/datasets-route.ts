@@ -11,7 +11,7 @@ import type { Tables } from '../db/tables.js';
 import { authenticate } from '../http/authenticate.js';
 import { badRequest, HttpError, notFound } from '../http/http-error.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../http/openapi.js';
-import { queryText, type Query } from '../http/query.js';
+import { queryText, storableText, type Query } from '../http/query.js';
 import { findProject } from '../projects.js';
 
 const PREVIEW_ROWS = 10;
@@ -94,6 +94,7 @@ export function pathName(request: FastifyRequest, what: string, collection: stri
 function uploadFilename(query: Query): string | null {
   const filename = queryText(query, 'filename');
   if (filename === undefined || filename === '') return null;
+  storableText(filename, 'parameter "filename"');
   if (!/\.(csv|txt)$/i.test(filename)) throw badRequest(`parameter "filename" must end in .csv or .txt, got "${filename}"; leave it out if the file has another name`);
   return filename;
 }
@@ -131,6 +132,7 @@ export function datasetsRoutes(app: FastifyInstance, db: Kysely<Tables>): void {
     const filename = uploadFilename(query);
     checkContentType(request);
     const projectName = queryText(query, 'project');
+    if (projectName !== undefined) storableText(projectName, 'parameter "project"');
     let projectId: string | null = null;
     if (projectName !== undefined && projectName !== '') {
       const project = await findProject(db, user.id, projectName);
