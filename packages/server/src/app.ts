@@ -38,7 +38,7 @@ export async function buildApp({ store, config, logLevel, logStream }: AppOption
   generateRoutes(app, store.db, config.plans, config.timeLimitMs, config.publicUrl ?? null);
   schemasRoutes(app, store.db);
   projectsRoutes(app, store.db);
-  datasetsRoutes(app, store.db);
+  datasetsRoutes(app, store.db, config.plans);
   imagesRoutes(app);
   await app.ready();
   return app;

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { referencedDatasetNames } from '@rowloom/core';
 import type { Tables } from './db/tables.js';
 import { badRequest } from './http/http-error.js';
+import { checkDatasetStorage, type StorageLimits } from './dataset-storage.js';
 
 /** What the engine reads: serialisable, so worker threads get their own copy. */
 export interface DatasetTable {
@@ -85,6 +86,8 @@ export interface SaveOptions {
   /** The project's id: set when given, kept when null. */
   projectId: string | null;
   filename: string | null;
+  /** The plan's storage limits, checked in the same transaction as the write. */
+  limits: StorageLimits;
 }
 
 /**
@@ -93,14 +96,19 @@ export interface SaveOptions {
  */
 export async function saveDataset(db: Kysely<Tables>, userId: string, name: string, table: DatasetTable, options: SaveOptions): Promise<void> {
   const updatedAt = new Date().toISOString();
+  const columns = JSON.stringify(table.columns);
+  const rows = JSON.stringify(table.rows);
+  const bytes = Buffer.byteLength(columns) + Buffer.byteLength(rows);
   const content = {
-    columns: JSON.stringify(table.columns),
-    rows: JSON.stringify(table.rows),
+    columns,
+    rows,
     row_count: table.rows.length,
+    bytes,
     filename: options.filename,
     updated_at: updatedAt,
   };
   await db.transaction().execute(async (tx) => {
+    await checkDatasetStorage(tx, userId, name, bytes, options.limits);
     await tx
       .insertInto('datasets')
       .values({ id: randomUUID(), user_id: userId, name, project_id: options.projectId, ...content })
