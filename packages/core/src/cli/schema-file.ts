@@ -4,6 +4,7 @@
  * columns say `null_percentage` where the API says `percentBlank`).
  */
 import { readFile } from 'node:fs/promises';
+import { MAX_JSON_DEPTH, pathDeeperThan } from '../schema/json-depth.js';
 import { UsageError } from './args.js';
 
 export interface SchemaFile {
@@ -26,6 +27,8 @@ function exportedColumns(columns: unknown[]): unknown[] {
 }
 
 export function interpretSchema(json: unknown, source: string): SchemaFile {
+  // Deeper JSON would overflow the stack in the schema compiler; no schema needs it.
+  if (pathDeeperThan(json) !== null) throw new UsageError(`${source} nests more than ${MAX_JSON_DEPTH} levels deep; flatten it`);
   if (Array.isArray(json)) return { fields: json, count: null };
   if (json && typeof json === 'object') {
     const object = json as Record<string, unknown>;

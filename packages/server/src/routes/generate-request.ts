@@ -38,6 +38,7 @@ export function writerOptions(format: OutputFormat, query: Query): Omit<WriterOp
     includeNulls: queryBoolean(query, ['include_nulls'], true),
     includeHeader: queryBoolean(query, ['include_header', 'header'], true),
     bom: queryBoolean(query, ['bom'], false),
+    neutralizeFormulas: queryBoolean(query, ['neutralize_formulas'], false),
     lineEnding: lineEnding as 'unix' | 'windows' | undefined,
     delimiter,
     quoteChar,

@@ -42,6 +42,7 @@ const SCHEMA = {
       include_nulls: text('json: false omits null keys'),
       include_header: text('csv, txt, custom: false drops the header row (alias: header)'),
       bom: text('csv, txt, custom: true starts with a byte order mark'),
+      neutralize_formulas: text("csv, txt, custom: true prefixes text starting with = + - @ tab or CR with ' so spreadsheets do not run it as a formula; numbers are left alone"),
       delimiter: text('custom: column separator'),
       quote_char: text('custom: quote character (default ")'),
       line_ending: text('csv, txt, custom: unix or windows'),

@@ -62,6 +62,18 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(parse(fine.text, { delimiter: ';', quote: ',', columns: true }).length, 3);
     });
 
+    test('neutralize_formulas=true guards csv text against spreadsheet formulas; off by default', async () => {
+      const fields = [{ name: 'f', type: 'Custom List', values: '=cmd|x,@SUM(A1)' }, { name: 'n', type: 'Number', min: -9, max: -1, decimals: 0 }];
+      const guarded = await call(server, `/api/generate.csv?key=${key}&count=20&neutralize_formulas=true`, send('POST', fields));
+      assert.equal(guarded.status, 200, guarded.text);
+      const rows = parse(guarded.text, { columns: true }) as { f: string; n: string }[];
+      assert.ok(rows.every((row) => row.f === "'=cmd|x" || row.f === "'@SUM(A1)"), guarded.text);
+      assert.ok(rows.every((row) => /^-\d$/.test(row.n)), 'numbers stay numbers');
+      const plain = parse((await call(server, `/api/generate.csv?key=${key}&count=20`, send('POST', fields))).text, { columns: true }) as { f: string }[];
+      assert.ok(plain.every((row) => row.f === '=cmd|x' || row.f === '@SUM(A1)'));
+      assertClientError(await call(server, `/api/generate.csv?key=${key}&neutralize_formulas=maybe`, send('POST', fields)), 400, /"neutralize_formulas"/);
+    });
+
     test('5,000 nested arrays in a parameter: a 400 about nesting from generate, schemas and the form body', async () => {
       assertClientError(await call(server, `/api/generate.json?key=${key}`, send('POST', DEEP_FIELDS)), 400, /nests more than 100 levels/);
       assertClientError(await call(server, `/api/schemas/deep?key=${key}`, send('PUT', DEEP_FIELDS)), 400, /nests more than 100 levels/);
