@@ -6,6 +6,7 @@ export { compileSchema, type SchemaPlan } from './schema/compile.js';
 export { readSchemaDocument, SCHEMA_DOCUMENT_SHAPES, type SchemaDocument } from './schema/schema-document.js';
 export { DatasetParseError, parseDataset, separatorFor } from './datasets/parse-dataset.js';
 export { referencedDatasetNames } from './schema/dataset-references.js';
+export { MAX_JSON_DEPTH, pathDeeperThan } from './schema/json-depth.js';
 export { SchemaError, formatProblem, type Problem } from './schema/errors.js';
 export { describeCatalogue, type TypeDescription } from './types/catalogue.js';
 export { OUTPUT_FORMATS, type OutputFormat, type WriterOptions } from './writers/writer.js';

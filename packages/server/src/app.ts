@@ -14,25 +14,31 @@ import { imagesRoutes } from './routes/images-route.js';
 import { projectsRoutes } from './routes/projects-route.js';
 import { schemasRoutes } from './routes/schemas-route.js';
 import { typesRoutes } from './routes/types-route.js';
+import { healthRoutes } from './routes/health-route.js';
+import { serializeRequest } from './http/log-redaction.js';
 
 export interface AppOptions {
   store: Store;
   config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'publicUrl'>>;
   /** Log level (LOG_LEVEL); requests are logged at info, so the default warn keeps the log for problems. */
   logLevel?: string;
+  /** Where log lines go (default stdout); tests read them to check what is logged. */
+  logStream?: { write(line: string): void };
 }
 
-export async function buildApp({ store, config, logLevel }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: logLevel ? { level: logLevel } : false, bodyLimit: config.bodyLimitBytes });
+export async function buildApp({ store, config, logLevel, logStream }: AppOptions): Promise<FastifyInstance> {
+  const logger = logLevel ? { level: logLevel, serializers: { req: serializeRequest }, ...(logStream ? { stream: logStream } : {}) } : false;
+  const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes });
   acceptAnyBodyAsText(app);
   installErrorHandling(app);
   await installOpenApi(app);
   openApiRoute(app);
+  healthRoutes(app, store.db);
   typesRoutes(app, store.db);
   generateRoutes(app, store.db, config.plans, config.timeLimitMs, config.publicUrl ?? null);
   schemasRoutes(app, store.db);
   projectsRoutes(app, store.db);
-  datasetsRoutes(app, store.db);
+  datasetsRoutes(app, store.db, config.plans);
   imagesRoutes(app);
   await app.ready();
   return app;

@@ -7,6 +7,7 @@
  */
 import { join, resolve } from 'node:path';
 import { DEFAULT_PLANS, parsePlanOverrides, type Plans } from './plans.js';
+import { ConfigError } from './startup.js';
 
 export interface Config {
   port: number;
@@ -28,8 +29,14 @@ function integerFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const text = env[name];
   if (text === undefined || text === '') return fallback;
   const n = Number(text);
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${text}"`);
+  if (!Number.isSafeInteger(n) || n < 0) throw new ConfigError(`${name} must be a whole number, got "${text}"`);
   return n;
+}
+
+function portFrom(env: NodeJS.ProcessEnv): number {
+  const port = integerFrom(env, 'PORT', 3000);
+  if (port > 65535) throw new ConfigError(`PORT must be a port number from 0 to 65535, got "${env.PORT}"`);
+  return port;
 }
 
 function publicUrlFrom(env: NodeJS.ProcessEnv): string | null {
@@ -42,20 +49,29 @@ function publicUrlFrom(env: NodeJS.ProcessEnv): string | null {
     // reported below
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
-    throw new Error(`PUBLIC_URL must be an http or https address such as https://rowloom.example.com, got "${text}"`);
+    throw new ConfigError(`PUBLIC_URL must be an http or https address such as https://rowloom.example.com, got "${text}"`);
   }
   return url.href.replace(/\/+$/, '');
 }
 
+function plansFrom(json: string): Plans {
+  try {
+    return parsePlanOverrides(json);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+}
+
+/** Throws a ConfigError naming the variable when one is malformed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   return {
-    port: integerFrom(env, 'PORT', 3000),
+    port: portFrom(env),
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || null,
     sqliteFile: join(dataDir, 'rowloom.sqlite'),
     bodyLimitBytes: integerFrom(env, 'BODY_LIMIT_BYTES', 10 * 1024 * 1024),
-    plans: env.ROWLOOM_PLANS ? parsePlanOverrides(env.ROWLOOM_PLANS) : DEFAULT_PLANS,
+    plans: env.ROWLOOM_PLANS ? plansFrom(env.ROWLOOM_PLANS) : DEFAULT_PLANS,
     timeLimitMs: integerFrom(env, 'ROWLOOM_TIME_LIMIT_SECONDS', DEFAULT_TIME_LIMIT_SECONDS) * 1000 || null,
     publicUrl: publicUrlFrom(env),
   };

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { DatasetParseError, parseDataset, referencedDatasetNames } from '@rowloom/core';
 import type { Tables } from './db/tables.js';
 import { badRequest } from './http/http-error.js';
+import { checkDatasetStorage, type StorageLimits } from './dataset-storage.js';
 
 /** What the engine reads: serialisable, so worker threads get their own copy. */
 export interface DatasetTable {
@@ -40,6 +41,8 @@ export interface SaveOptions {
   /** The project's id: set when given, kept when null. */
   projectId: string | null;
   filename: string | null;
+  /** The plan's storage limits, checked in the same transaction as the write. */
+  limits: StorageLimits;
 }
 
 /**
@@ -48,14 +51,19 @@ export interface SaveOptions {
  */
 export async function saveDataset(db: Kysely<Tables>, userId: string, name: string, table: DatasetTable, options: SaveOptions): Promise<void> {
   const updatedAt = new Date().toISOString();
+  const columns = JSON.stringify(table.columns);
+  const rows = JSON.stringify(table.rows);
+  const bytes = Buffer.byteLength(columns) + Buffer.byteLength(rows);
   const content = {
-    columns: JSON.stringify(table.columns),
-    rows: JSON.stringify(table.rows),
+    columns,
+    rows,
     row_count: table.rows.length,
+    bytes,
     filename: options.filename,
     updated_at: updatedAt,
   };
   await db.transaction().execute(async (tx) => {
+    await checkDatasetStorage(tx, userId, name, bytes, options.limits);
     await tx
       .insertInto('datasets')
       .values({ id: randomUUID(), user_id: userId, name, project_id: options.projectId, ...content })
@@ -102,7 +110,9 @@ export interface DatasetsForFields {
 
 /** The user's datasets that the fields name, as the engine takes them. */
 export async function datasetsForFields(db: Kysely<Tables>, userId: string, fields: unknown[]): Promise<DatasetsForFields> {
-  const names = referencedDatasetNames(fields);
+  // A name with NUL cannot be stored (PostgreSQL text refuses it), so it names no dataset: the
+  // engine then reports it missing, as for any other unknown name.
+  const names = referencedDatasetNames(fields).filter((name) => !name.includes('\u0000'));
   if (names.length === 0) return { datasets: {} };
   const rows = await db.selectFrom('datasets').select(['name', 'columns', 'rows']).where('user_id', '=', userId).where('name', 'in', names).execute();
   // fromEntries defines own properties: a dataset named "__proto__" stays a dataset.

@@ -1,29 +1,82 @@
 /**
  * `npm start`: opens the store (SQLite under ./data, or DATABASE_URL), applies migrations,
  * makes a first user with an unlimited key on an empty database (printing the key once), and
- * serves on PORT.
+ * serves on PORT. A problem at start is one line on stderr and an exit status (startup.ts).
+ * SIGTERM/SIGINT drain: requests in flight finish, new connections are refused; a second
+ * signal stops at once.
  */
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
-import { openStore } from './db/open-database.js';
+import { loadConfig, type Config } from './config.js';
+import { openStore, type Store } from './db/open-database.js';
+import { ConfigError, databaseProblem, exitWith, listenProblem, START_EXIT } from './startup.js';
 import { countUsers, createUser } from './users.js';
 
-const config = loadConfig();
-const store = await openStore({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+function configuration(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) exitWith({ message: `${error.message}; fix the environment variable and start again`, exitCode: START_EXIT.configuration });
+    throw error;
+  }
+}
+
+async function open(config: Config): Promise<Store> {
+  try {
+    return await openStore({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  } catch (error) {
+    exitWith(databaseProblem(error, config.databaseUrl, config.sqliteFile));
+  }
+}
+
+/** Counts requests in flight, for the shutdown message. */
+function countRequests(app: FastifyInstance): () => number {
+  let inFlight = 0;
+  app.server.on('request', (_request, response) => {
+    inFlight++;
+    response.once('close', () => inFlight--);
+  });
+  return () => inFlight;
+}
+
+function drainOnSignals(app: FastifyInstance, store: Store, inFlight: () => number): void {
+  let draining = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (draining) {
+      process.stdout.write(`Rowloom: ${signal} again: stopping now, cutting off ${inFlight()} request(s)\n`);
+      process.exit(START_EXIT.forced);
+    }
+    draining = true;
+    const n = inFlight();
+    process.stdout.write(`Rowloom: ${signal}: draining ${n} request${n === 1 ? '' : 's'} in flight before stopping; send ${signal} again to stop at once\n`);
+    void app
+      .close()
+      .then(() => store.close())
+      .then(() => process.exit(0));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
+
+const config = configuration();
+const store = await open(config);
+const app = await buildApp({ store, config, logLevel: process.env.LOG_LEVEL || 'warn' });
+const inFlight = countRequests(app);
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  await store.close();
+  exitWith(listenProblem(error, config.host, config.port));
+}
+drainOnSignals(app, store, inFlight);
+const address = app.server.address();
+const port = address && typeof address === 'object' ? address.port : config.port;
+// Only once listening: a start that fails must not use up the one showing of the key.
 if ((await countUsers(store.db)) === 0) {
   const { key } = await createUser(store.db, 'admin@localhost', 'unlimited');
   process.stdout.write(
     `Created the first user (admin@localhost, plan unlimited). Its API key, shown only now:\n\n    ${key}\n\n` +
-      `Try: curl "http://localhost:${config.port}/api/generate.csv?key=${key}&count=5" -d '[{"name":"name","type":"Full Name"}]'\n\n`,
+      `Try: curl "http://localhost:${port}/api/generate.csv?key=${key}&count=5" -d '[{"name":"name","type":"Full Name"}]'\n\n`,
   );
 }
-const app = await buildApp({ store, config, logLevel: process.env.LOG_LEVEL || 'warn' });
-const shutdown = async () => {
-  await app.close();
-  await store.close();
-  process.exit(0);
-};
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
-await app.listen({ port: config.port, host: config.host });
-process.stdout.write(`Rowloom is serving on http://localhost:${config.port} (${store.dialect === 'sqlite' ? config.sqliteFile : 'PostgreSQL'})\n`);
+process.stdout.write(`Rowloom is serving on http://localhost:${port} (${store.dialect === 'sqlite' ? config.sqliteFile : 'PostgreSQL'})\n`);

@@ -7,18 +7,27 @@ export interface PlanLimits {
   recordsPerRequest: number | null;
   requestsPerDay: number | null;
   recordsPerDay: number | null;
+  /** How many datasets a user may store; undefined or null: no limit. */
+  datasets?: number | null;
+  /** Total bytes of a user's stored datasets (their parsed values as stored); undefined or null: no limit. */
+  datasetBytes?: number | null;
 }
 
 export type Plans = Record<string, PlanLimits>;
 
 export const PLAN_NAMES = ['free', 'silver', 'gold', 'unlimited'] as const;
 
+const MIB = 1024 * 1024;
+
+/** Dataset storage grows with the plan; one upload is also bounded by BODY_LIMIT_BYTES. */
 export const DEFAULT_PLANS: Plans = {
-  free: { recordsPerRequest: 5000, requestsPerDay: 200, recordsPerDay: null },
-  silver: { recordsPerRequest: 5000, requestsPerDay: null, recordsPerDay: 1_000_000 },
-  gold: { recordsPerRequest: 5000, requestsPerDay: null, recordsPerDay: 10_000_000 },
-  unlimited: { recordsPerRequest: null, requestsPerDay: null, recordsPerDay: null },
+  free: { recordsPerRequest: 5000, requestsPerDay: 200, recordsPerDay: null, datasets: 10, datasetBytes: 10 * MIB },
+  silver: { recordsPerRequest: 5000, requestsPerDay: null, recordsPerDay: 1_000_000, datasets: 100, datasetBytes: 100 * MIB },
+  gold: { recordsPerRequest: 5000, requestsPerDay: null, recordsPerDay: 10_000_000, datasets: 1000, datasetBytes: 1024 * MIB },
+  unlimited: { recordsPerRequest: null, requestsPerDay: null, recordsPerDay: null, datasets: null, datasetBytes: null },
 };
+
+const LIMIT_NAMES = ['recordsPerRequest', 'requestsPerDay', 'recordsPerDay', 'datasets', 'datasetBytes'];
 
 export function parsePlanOverrides(json: string): Plans {
   let overrides: unknown;
@@ -31,9 +40,9 @@ export function parsePlanOverrides(json: string): Plans {
   const plans: Plans = structuredClone(DEFAULT_PLANS);
   for (const [name, limits] of Object.entries(overrides as Record<string, unknown>)) {
     if (!limits || typeof limits !== 'object') throw new Error(`ROWLOOM_PLANS.${name} must be an object of limits`);
-    const merged = { ...(plans[name] ?? { recordsPerRequest: null, requestsPerDay: null, recordsPerDay: null }) };
+    const merged: PlanLimits = { ...(plans[name] ?? { recordsPerRequest: null, requestsPerDay: null, recordsPerDay: null }) };
     for (const [key, value] of Object.entries(limits as Record<string, unknown>)) {
-      if (!(key in merged)) throw new Error(`ROWLOOM_PLANS.${name}.${key} is not a limit; use recordsPerRequest, requestsPerDay or recordsPerDay`);
+      if (!LIMIT_NAMES.includes(key)) throw new Error(`ROWLOOM_PLANS.${name}.${key} is not a limit; use ${LIMIT_NAMES.join(', ')}`);
       if (value !== null && (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)) {
         throw new Error(`ROWLOOM_PLANS.${name}.${key} must be a whole number or null`);
       }

@@ -8,6 +8,34 @@ import { OUTPUT_FORMATS, type OutputFormat, type WriterOptions } from '../writer
 
 export class UsageError extends Error {}
 
+/** Reading the schema or writing the output failed (no such directory, no permission, disk full). */
+export class IoError extends Error {}
+
+/** Exit statuses, as the README documents them. */
+export const EXIT = { ok: 0, invalidSchema: 1, usage: 2, io: 3 } as const;
+
+/** Options that take a value, so `--count -1` means the value "-1", not an option "-1". */
+const VALUE_OPTIONS = new Set(['--count', '-n', '--seed', '-s', '--workers', '-w', '--delimiter', '--quote-char']);
+
+/**
+ * Joins an option and a value that starts with `-` (`--count -1` -> `--count=-1`): parseArgs
+ * would otherwise refuse it as ambiguous with its own wording, and the value's own check gives
+ * the message that says what to write (a negative count, a seed "-7", a delimiter "-").
+ */
+function joinDashValues(args: string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const next = args[i + 1];
+    if (VALUE_OPTIONS.has(args[i]) && next !== undefined && next.startsWith('-') && next !== '-' && !next.startsWith('--')) {
+      joined.push(args[i].startsWith('--') ? `${args[i]}=${next}` : `${args[i]}${next}`);
+      i++;
+    } else {
+      joined.push(args[i]);
+    }
+  }
+  return joined;
+}
+
 export interface GenerateCommand {
   schemaPath: string;
   count: number | null;
@@ -33,20 +61,42 @@ function positiveInteger(name: string, text: string | undefined, allowZero: bool
   if (text === undefined) return null;
   const n = Number(text);
   if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || (!allowZero && n === 0)) {
-    throw new UsageError(`--${name} must be a whole number${allowZero ? '' : ' above 0'}, got "${text}"`);
+    throw new UsageError(`--${name} must be a whole number${allowZero ? ' of 0 or more' : ' above 0'}, got "${text}"`);
   }
   return n;
 }
 
+/** The format --format or the --out file's extension names ('' when neither does). */
 function formatCandidate(explicit: string | undefined, out: string | undefined): string {
   return explicit ?? (out ? extname(out).slice(1).toLowerCase() : '');
 }
 
+const isFormat = (text: string): text is OutputFormat => (OUTPUT_FORMATS as readonly string[]).includes(text);
+
+/** --format, else the --out file's extension, else json; an extension that is no format is an error, never silently json. */
 function formatOf(explicit: string | undefined, out: string | undefined): OutputFormat {
-  const candidate = formatCandidate(explicit, out);
-  if ((OUTPUT_FORMATS as readonly string[]).includes(candidate)) return candidate as OutputFormat;
-  if (explicit !== undefined) throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')}, got "${explicit}"`);
-  return 'json';
+  if (explicit !== undefined) {
+    if (isFormat(explicit)) return explicit;
+    throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')}, got "${explicit}"`);
+  }
+  const extension = out ? extname(out).slice(1).toLowerCase() : '';
+  if (extension === '' || isFormat(extension)) return (extension || 'json') as OutputFormat;
+  throw new UsageError(`--out ${out}: ".${extension}" is not an output format; name the file .${OUTPUT_FORMATS.join(', .')}, or pass --format`);
+}
+
+/** parseArgs's message, cut to its first sentence and pointed at --help. */
+function usageErrorFrom(error: unknown): UsageError {
+  const message = (error as Error).message.replace(/\. To specify.*$/s, '').replace(/\.$/, '');
+  return new UsageError(`${message}; see rowloom --help`);
+}
+
+/** `rowloom types [--json]`: true when --json was given. */
+export function parseTypesArgs(args: string[]): boolean {
+  try {
+    return parseArgs({ args, strict: true, allowPositionals: false, options: { json: { type: 'boolean' } } }).values.json ?? false;
+  } catch (error) {
+    throw usageErrorFrom(error);
+  }
 }
 
 /** `--dataset NAME=FILE` options: each names a dataset once; the name is what schemas say. */
@@ -67,7 +117,7 @@ export function parseGenerateArgs(args: string[]): GenerateCommand {
   let parsed;
   try {
     parsed = parseArgs({
-      args,
+      args: joinDashValues(args),
       allowPositionals: true,
       strict: true,
       options: {
@@ -91,10 +141,11 @@ export function parseGenerateArgs(args: string[]): GenerateCommand {
         'create-table': { type: 'boolean' },
         'root-element': { type: 'string' },
         'record-element': { type: 'string' },
+        'neutralize-formulas': { type: 'boolean' },
       },
     });
   } catch (error) {
-    throw new UsageError((error as Error).message.replace(/\. To specify.*$/s, ''));
+    throw usageErrorFrom(error);
   }
   const { values, positionals } = parsed;
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'name the schema file: rowloom generate <schema.json>' : `one schema file expected, got ${positionals.length}: ${positionals.join(' ')}`);
@@ -120,6 +171,7 @@ export function parseGenerateArgs(args: string[]): GenerateCommand {
     createTable: values['create-table'] ?? false,
     rootElement: values['root-element'],
     recordElement: values['record-element'],
+    neutralizeFormulas: values['neutralize-formulas'] ?? false,
   };
   return {
     schemaPath: positionals[0],

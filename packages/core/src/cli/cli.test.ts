@@ -100,6 +100,39 @@ describe('rowloom command line', () => {
     assert.match(rowloom(['generate', notJson]).stderr, /is not valid JSON/);
   });
 
+  test("a new user's mistakes: one line saying what to do, and the documented exit status", () => {
+    const deep = join(dir, 'deep.json');
+    writeFileSync(deep, `[{"name": "a", "type": "Custom List", "values": ${'['.repeat(5000)}${']'.repeat(5000)}}]`);
+    for (const [args, status, pattern] of [
+      [['generate', schema, '--count', '-1'], 2, /^rowloom: --count must be a whole number of 0 or more, got "-1"\n$/],
+      [['generate', schema, '-n', '-1'], 2, /^rowloom: --count must be a whole number of 0 or more, got "-1"\n$/],
+      [['generate', schema, '--out', join(dir, 'x.yaml')], 2, /^rowloom: --out .*x\.yaml: "\.yaml" is not an output format; .*--format\n$/],
+      [['generate', schema, '--out', join(dir, 'no', 'such', 'x.csv')], 3, /^rowloom: cannot write .*x\.csv: no such directory; choose a path in an existing, writable directory\n$/],
+      [['types', '--bogus'], 2, /^rowloom: Unknown option '--bogus'; see rowloom --help\n$/],
+      [['generate', deep], 2, /^rowloom: .*deep\.json nests more than 100 levels deep; flatten it\n$/],
+    ] as const) {
+      const run = rowloom([...args]);
+      assert.equal(run.status, status, `${args.join(' ')}: ${run.stderr}`);
+      assert.match(run.stderr, pattern, args.join(' '));
+    }
+    assert.ok(!existsSync(join(dir, 'x.yaml')), 'nothing written');
+    const dashSeed = rowloom(['generate', schema, '-n', '3', '--seed', '-7', '--format', 'csv']);
+    assert.equal(dashSeed.status, 0, 'a value starting with - is still a value');
+    assert.equal(dashSeed.stdout, rowloom(['generate', schema, '-n', '3', '--seed=-7', '--format', 'csv']).stdout);
+    assert.equal(rowloom(['generate', schema, '-n', '3', '--out', join(dir, 'plain')]).status, 0, 'no extension: json');
+    assert.doesNotThrow(() => JSON.parse(readFileSync(join(dir, 'plain'), 'utf8')));
+  });
+
+  test('--neutralize-formulas prefixes text a spreadsheet would evaluate; off by default', () => {
+    const formulas = join(dir, 'formulas.json');
+    writeFileSync(formulas, JSON.stringify([{ name: 'f', type: 'Custom List', values: ['=1+1'] }, { name: 'n', type: 'Number', min: -9, max: -1, decimals: 0 }]));
+    const guarded = parse(rowloom(['generate', formulas, '-n', '3', '-f', 'csv', '--neutralize-formulas', '--quiet']).stdout, { columns: true }) as { f: string; n: string }[];
+    assert.deepEqual(guarded.map((row) => row.f), ["'=1+1", "'=1+1", "'=1+1"]);
+    assert.ok(guarded.every((row) => /^-\d$/.test(row.n)), 'negative numbers stay numbers');
+    const plain = parse(rowloom(['generate', formulas, '-n', '1', '-f', 'csv', '--quiet']).stdout, { columns: true }) as { f: string }[];
+    assert.equal(plain[0].f, '=1+1');
+  });
+
   test('--public-url sets where image URLs point', () => {
     const images = join(dir, 'images.json');
     writeFileSync(images, JSON.stringify([{ name: 'avatar', type: 'Avatar' }, { name: 'dummy', type: 'Dummy Image URL' }]));

@@ -36,6 +36,8 @@ Options for generate:
            --no-header       no header row
            --bom             start with a UTF-8 byte order mark
            --line-ending E   unix (default) or windows
+           --neutralize-formulas  text starting with = + - @ tab or CR gets a
+                             leading ' so spreadsheets do not run it (numbers stay)
   custom:  --delimiter D     column separator (default ,)
            --quote-char Q    quote character (default ")
   sql:     --table NAME      table name (default MOCK_DATA)
@@ -44,5 +46,6 @@ Options for generate:
            --record-element NAME  (default record)
 
 A progress bar is shown on stderr for long runs when stderr is a terminal.
-Exit status: 0 on success, 1 on bad input (every problem is listed), 2 on a usage error.
+Exit status: 0 on success, 1 on an invalid schema (every problem is listed), 2 on a usage
+error (bad option, missing or malformed schema file), 3 when the output cannot be written.
 `;

@@ -1,13 +1,16 @@
 /**
  * `rowloom`: the command line. Validates everything first (arguments, schema), then streams
- * the output to stdout or a file. Exit 0 on success, 1 on bad input, 2 on a usage error.
+ * the output to stdout or a file. Exit 0 on success, 1 on an invalid schema, 2 on a usage
+ * error, 3 when a file cannot be written (see EXIT).
  */
-import { createWriteStream, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { generate } from '../engine/generate.js';
 import { SchemaError, formatProblem } from '../schema/errors.js';
 import { describeCatalogue } from '../types/catalogue.js';
-import { parseGenerateArgs, UsageError, type GenerateCommand } from './args.js';
+import { EXIT, IoError, parseGenerateArgs, parseTypesArgs, UsageError, type GenerateCommand } from './args.js';
 import { HELP } from './help.js';
 import { ProgressBar } from './progress.js';
 import { readSchemaFile } from './schema-file.js';
@@ -34,6 +37,29 @@ function writerSettings(command: GenerateCommand, schema: SchemaDocument): Gener
   return writer;
 }
 
+/** Why a system call failed, in words (ENOENT on an output file means its directory is missing). */
+function systemReason(error: NodeJS.ErrnoException): string {
+  const reasons: Record<string, string> = {
+    ENOENT: 'no such directory',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EISDIR: 'it is a directory',
+    ENOTDIR: 'a part of the path is not a directory',
+    ENOSPC: 'the disk is full',
+    EROFS: 'the file system is read-only',
+  };
+  return reasons[error.code ?? ''] ?? error.message;
+}
+
+/** Opens --out before any row is made, so a bad path is one clear line and exit 3. */
+async function openOutput(path: string): Promise<Writable> {
+  try {
+    return (await open(path, 'w')).createWriteStream();
+  } catch (error) {
+    throw new IoError(`cannot write ${path}: ${systemReason(error as NodeJS.ErrnoException)}; choose a path in an existing, writable directory`);
+  }
+}
+
 async function runGenerate(args: string[]): Promise<void> {
   const command = parseGenerateArgs(args);
   const schema = await readSchemaFile(command.schemaPath);
@@ -52,15 +78,22 @@ async function runGenerate(args: string[]): Promise<void> {
     publicUrl: command.publicUrl ?? undefined,
     onProgress: progress ? (rows) => progress.update(rows) : undefined,
   });
+  let destination: Writable = process.stdout;
+  try {
+    if (command.out) destination = await openOutput(command.out);
+  } catch (error) {
+    generation.stream.destroy(); // stops its worker threads
+    throw error;
+  }
   if (!command.quiet && command.seed === null) process.stderr.write(`rowloom: seed ${generation.seed} (pass --seed ${generation.seed} to reproduce)\n`);
-  const destination = command.out ? createWriteStream(command.out) : process.stdout;
   await pipeline(generation.stream, destination);
   progress?.finish();
 }
 
 function runTypes(args: string[]): void {
+  const json = parseTypesArgs(args);
   const catalogue = describeCatalogue();
-  if (args.includes('--json')) {
+  if (json) {
     process.stdout.write(JSON.stringify(catalogue, null, 2) + '\n');
     return;
   }
@@ -75,29 +108,34 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (command === undefined || command === '--help' || command === '-h' || command === 'help' || rest.includes('--help')) {
       process.stdout.write(HELP);
-      return 0;
+      return EXIT.ok;
     }
     if (command === '--version' || command === '-v') {
       process.stdout.write(version() + '\n');
-      return 0;
+      return EXIT.ok;
     }
     if (command === 'generate') await runGenerate(rest);
     else if (command === 'types') runTypes(rest);
     else throw new UsageError(`unknown command "${command}"; use generate or types (rowloom --help)`);
-    return 0;
+    return EXIT.ok;
   } catch (error) {
     if (error instanceof SchemaError) {
       process.stderr.write(`rowloom: the schema has ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}:\n`);
       for (const problem of error.problems) process.stderr.write(`  - ${formatProblem(problem)}\n`);
-      return 1;
+      return EXIT.invalidSchema;
     }
     if (error instanceof UsageError) {
       process.stderr.write(`rowloom: ${error.message}\n`);
-      return 2;
+      return EXIT.usage;
     }
-    if ((error as NodeJS.ErrnoException).code === 'EPIPE') return 0; // e.g. `| head`: the reader left
+    const systemError = error as NodeJS.ErrnoException;
+    if (systemError.code === 'EPIPE') return EXIT.ok; // e.g. `| head`: the reader left
+    if (error instanceof IoError || systemError.syscall !== undefined) {
+      process.stderr.write(`rowloom: ${error instanceof IoError ? error.message : `cannot write the output: ${systemReason(systemError)}`}\n`);
+      return EXIT.io;
+    }
     process.stderr.write(`rowloom: ${(error as Error).message}\n`);
-    return 1;
+    return EXIT.invalidSchema;
   }
 }
 

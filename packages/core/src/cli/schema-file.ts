@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { readSchemaDocument, type SchemaDocument } from '../schema/schema-document.js';
+import { MAX_JSON_DEPTH, pathDeeperThan } from '../schema/json-depth.js';
 import { UsageError } from './args.js';
 
 async function readStdin(): Promise<string> {
@@ -14,6 +15,8 @@ async function readStdin(): Promise<string> {
 }
 
 export function interpretSchema(json: unknown, source: string): SchemaDocument {
+  // Deeper JSON would overflow the stack in the schema compiler; no schema needs it.
+  if (pathDeeperThan(json) !== null) throw new UsageError(`${source} nests more than ${MAX_JSON_DEPTH} levels deep; flatten it`);
   const result = readSchemaDocument(json);
   if (result.problem !== undefined) throw new UsageError(`${source}: ${result.problem}`);
   return result.document;

@@ -4,7 +4,7 @@
  */
 import { SEEDED_REFERENCE_TIME } from '../engine/reference-time.js';
 import { DEFAULT_DATE_FORMAT } from '../formula/field-dates.js';
-import { FUNCTIONS, PLANNED_FUNCTIONS, SPECIAL_FORMS } from '../formula/functions.js';
+import { FUNCTIONS, SPECIAL_FORMS } from '../formula/functions.js';
 import { MAX_LIST, MAX_TEXT } from '../formula/limits.js';
 import { MATCH_BUDGET, MAX_INSTRUCTIONS } from '../formula/regex-value.js';
 import { METHODS, PLANNED_METHODS } from '../formula/methods.js';
@@ -87,7 +87,7 @@ export function renderFormulasMarkdown(): string {
   for (const f of [...SPECIAL_FORMS, ...FUNCTIONS]) out += `| \`${cell(f.signature)}\` | ${cell(f.description)} | \`${cell(f.example)}\` |\n`;
   out += '\n## Methods\n\n| Method | On | What it does | Example |\n|---|---|---|---|\n';
   for (const m of METHODS) out += `| \`${cell(m.signature)}\` | ${m.receivers.join(', ')} | ${cell(m.description)} | \`${cell(m.example)}\` |\n`;
-  const planned = [...PLANNED_FUNCTIONS.map((n) => `function \`${n}\``), ...PLANNED_METHODS.map((n) => `method \`${n}\``)];
+  const planned = PLANNED_METHODS.map((n) => `method \`${n}\``);
   if (planned.length > 0) out += `\n## Not available yet\n\n${planned.join(', ')}. Using one is an error that says so.\n`;
   return out;
 }

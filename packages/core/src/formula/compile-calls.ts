@@ -1,6 +1,6 @@
 /** Function calls, checked against the function table (functions.ts), and the special forms. */
 import { closestMatch } from '../schema/suggest.js';
-import { FUNCTIONS, FUNCTIONS_BY_NAME, PLANNED_FUNCTIONS } from './functions.js';
+import { FUNCTIONS, FUNCTIONS_BY_NAME } from './functions.js';
 import { compileFieldCall } from './compile-names.js';
 import { compileFromDataset, compileGenerate } from './compile-special-forms.js';
 import type { CompileContext, Frame, NodeOf, Thunk } from './scope.js';
@@ -12,7 +12,6 @@ export function compileCall(node: NodeOf<'call'>, context: CompileContext): Thun
   if (name === 'generate') return compileGenerate(node, context);
   const fn = FUNCTIONS_BY_NAME.get(name);
   if (!fn) {
-    if (PLANNED_FUNCTIONS.includes(name)) return context.fail(`function '${name}' is not available in this version of Rowloom yet`, position);
     const suggestion = closestMatch(name, FUNCTIONS.map((f) => f.name));
     return context.fail(`unknown function '${name}'${suggestion ? `; did you mean '${suggestion}'?` : ''}`, position);
   }

@@ -245,7 +245,4 @@ export const SPECIAL_FORMS: readonly { signature: string; description: string; e
   { signature: '/pattern/.gen', description: 'A text matching the pattern, with the classes of the Regular Expression type (\\d, \\w, [:name:], {{field}}...).', example: '/[A-Z]{3}-\\d{4}/.gen' },
 ];
 
-/** Functions of the spec that later releases add: named as such rather than "unknown". */
-export const PLANNED_FUNCTIONS: readonly string[] = [];
-
 export const FUNCTIONS_BY_NAME: ReadonlyMap<string, FunctionSpec> = new Map(FUNCTIONS.map((f) => [f.name, f]));

@@ -22,6 +22,23 @@ export interface DelimitedSettings {
   bom: boolean;
   contentType: string;
   extension: string;
+  /** Prefix text that a spreadsheet would run as a formula with `'` (see neutralizeFormula). */
+  neutralizeFormulas?: boolean;
+}
+
+/**
+ * Characters that make a spreadsheet read a cell as a formula (OWASP, "CSV Injection"): `=`,
+ * `+`, `-`, `@`, and tab and carriage return, which some spreadsheets skip before them.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text value that a spreadsheet would evaluate gets a leading `'`, which spreadsheets show as
+ * text and do not display. Only text: numbers (-5 from a Number field) stay numbers, since a
+ * spreadsheet reads them as numbers whatever their sign, never as formulas.
+ */
+export function neutralizeFormula(text: string): string {
+  return FORMULA_START.test(text) ? "'" + text : text;
 }
 
 /** Rejects settings that would make the output unparseable; messages name the API parameters. */
@@ -58,6 +75,7 @@ export class DelimitedWriter implements RowWriter {
   private readonly header: string;
   /** Per column: its strings can never need quoting (see plain-text.ts). */
   private readonly plain: boolean[];
+  private readonly neutralize: boolean;
 
   constructor(shape: RecordShape, settings: DelimitedSettings) {
     checkDelimitedSettings(settings.delimiter, settings.quoteChar);
@@ -76,8 +94,10 @@ export class DelimitedWriter implements RowWriter {
     const astral = [...special].some((c) => c.codePointAt(0)! > 0xffff);
     this.needsQuote = new RegExp('[' + [...special].map((c) => classChar(c, astral)).join('') + '\\r\\n]', astral ? 'u' : '');
     this.plainSafe = ![...special].some((c) => /[0-9A-Za-z.+-]/.test(c));
-    this.plain = this.columns.map((c) => isPlain(c.node, this.needsQuote));
-    const headerLine = this.columns.map((c) => this.text(c.header)).join(this.delimiter);
+    this.neutralize = settings.neutralizeFormulas ?? false;
+    // A plain column's values skip every check, so none is plain when values may need a prefix.
+    this.plain = this.columns.map((c) => !this.neutralize && isPlain(c.node, this.needsQuote));
+    const headerLine = this.columns.map((c) => this.text(this.guard(c.header))).join(this.delimiter);
     this.header =
       (settings.bom ? '\ufeff' : '') + (settings.includeHeader ? this.lineOf(headerLine) + this.eol : '');
   }
@@ -107,6 +127,11 @@ export class DelimitedWriter implements RowWriter {
     return s.length === 0 && this.slots.length === 1 ? this.doubledQuote : s;
   }
 
+  /** The text as written: neutralised when the option is on. */
+  private guard(s: string): string {
+    return this.neutralize ? neutralizeFormula(s) : s;
+  }
+
   private text(s: string): string {
     return this.needsQuote.test(s) ? this.quote + s.replaceAll(this.quote, this.doubledQuote) + this.quote : s;
   }
@@ -114,6 +139,7 @@ export class DelimitedWriter implements RowWriter {
   private field(v: Value, column: number): string {
     if (typeof v === 'string') {
       if (this.plain[column]) return v;
+      if (this.neutralize) v = neutralizeFormula(v);
       return this.needsQuote.test(v) ? this.quote + v.replaceAll(this.quote, this.doubledQuote) + this.quote : v;
     }
     if (typeof v === 'number') {
@@ -126,7 +152,7 @@ export class DelimitedWriter implements RowWriter {
       return this.plainSafe ? t : this.text(t);
     }
     if (v === null || v === undefined) return '';
-    if (v instanceof Verbatim) return this.text(v.text);
+    if (v instanceof Verbatim) return this.text(this.guard(v.text));
     const json = jsonCell(this.columns[column], v);
     return json === null ? '' : this.text(json);
   }

@@ -17,6 +17,7 @@ export function createWriter(shape: RecordShape, options: WriterOptions): RowWri
   const lineEnding = options.lineEnding ?? 'unix';
   const includeHeader = options.includeHeader ?? true;
   const bom = options.bom ?? false;
+  const neutralizeFormulas = options.neutralizeFormulas ?? false;
   switch (options.format) {
     case 'json':
       return new JsonWriter(shape, options.count, options.array ?? false, options.includeNulls ?? true);
@@ -27,6 +28,7 @@ export function createWriter(shape: RecordShape, options: WriterOptions): RowWri
         lineEnding,
         includeHeader,
         bom,
+        neutralizeFormulas,
         contentType: 'text/csv; charset=utf-8',
         extension: 'csv',
       });
@@ -37,6 +39,7 @@ export function createWriter(shape: RecordShape, options: WriterOptions): RowWri
         lineEnding,
         includeHeader,
         bom,
+        neutralizeFormulas,
         contentType: 'text/tab-separated-values; charset=utf-8',
         extension: 'txt',
       });
@@ -47,6 +50,7 @@ export function createWriter(shape: RecordShape, options: WriterOptions): RowWri
         lineEnding,
         includeHeader,
         bom,
+        neutralizeFormulas,
         contentType: 'text/plain; charset=utf-8',
         extension: 'txt',
       });

@@ -26,6 +26,11 @@ export interface WriterOptions {
   bom?: boolean;
   /** csv, txt, custom: unix (\n, default) or windows (\r\n). */
   lineEnding?: 'unix' | 'windows';
+  /**
+   * csv, txt, custom: text starting with = + - @ tab or CR gets a leading ' so spreadsheets do
+   * not run it as a formula (CSV injection). Numbers are left alone. Default false.
+   */
+  neutralizeFormulas?: boolean;
   /** custom: column separator (default ","). */
   delimiter?: string;
   /** custom: quote character (default "\""). */

@@ -2,7 +2,7 @@
  * Migrations, portable between SQLite and PostgreSQL: text ids, bigint counters, no
  * dialect-specific types. Applied on start; add new ones at the end, never edit old ones.
  */
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': {
@@ -59,6 +59,14 @@ export const MIGRATIONS: Record<string, Migration> = {
         .addColumn('records', 'bigint', (c) => c.notNull().defaultTo(0))
         .addPrimaryKeyConstraint('usage_pk', ['user_id', 'day'])
         .execute();
+    },
+  },
+  '0002-dataset-bytes': {
+    // What each dataset takes in storage, summed against the plan's datasetBytes limit. Rows
+    // stored before it get their length in characters, which is their size in bytes for ASCII.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('datasets').addColumn('bytes', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+      await sql`update datasets set bytes = length(columns) + length(rows)`.execute(db);
     },
   },
 };

@@ -43,6 +43,8 @@ export interface DatasetsTable {
   /** Rows as a JSON array of arrays: one value read back whole when a schema uses it. */
   rows: string;
   row_count: number;
+  /** UTF-8 bytes of `columns` and `rows`: what the dataset takes against the plan's storage limit. */
+  bytes: Generated<number>;
   updated_at: string;
 }
 

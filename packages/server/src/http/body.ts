@@ -4,6 +4,7 @@
  * what it expects, so a malformed body gets an error naming what was wrong.
  */
 import type { FastifyInstance } from 'fastify';
+import { MAX_JSON_DEPTH, pathDeeperThan } from '@rowloom/core';
 import { badRequest } from './http-error.js';
 
 export function acceptAnyBodyAsText(app: FastifyInstance): void {
@@ -11,21 +12,34 @@ export function acceptAnyBodyAsText(app: FastifyInstance): void {
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 }
 
+/**
+ * Rejects JSON nested deeper than MAX_JSON_DEPTH: serialising or walking it would overflow the
+ * stack (a 500), and no schema needs it.
+ */
+export function checkJsonDepth(json: unknown, where: string): unknown {
+  const path = pathDeeperThan(json);
+  if (path !== null) throw badRequest(`${where} nests more than ${MAX_JSON_DEPTH} levels deep (at ${path.length > 60 ? path.slice(0, 60) + '...' : path}); flatten it`);
+  return json;
+}
+
 /** The body parsed as JSON, or undefined when there is none. */
 export function jsonBody(body: unknown): unknown {
   if (typeof body !== 'string' || body.trim() === '') return undefined;
   try {
-    return JSON.parse(body);
+    return checkJsonDepth(JSON.parse(body), 'the request body');
   } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
     // An HTML form post carries the JSON in a `fields` parameter.
     const form = new URLSearchParams(body).get('fields');
     if (form !== null) {
+      let json: unknown;
       try {
-        return JSON.parse(form);
+        json = JSON.parse(form);
       } catch {
         // fall through to the error about the body itself
       }
+      if (json !== undefined) return checkJsonDepth(json, 'the "fields" form value');
     }
-    throw badRequest(`the request body is not valid JSON (${(error as Error).message}); send the fields as a JSON array`);
+    throw badRequest(`the request body is not valid JSON (${error.message}); send the fields as a JSON array`);
   }
 }

@@ -6,6 +6,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { SchemaError, formatProblem } from '@rowloom/core';
 import { HttpError } from './http-error.js';
 
+/** PostgreSQL's "invalid byte sequence" (a NUL in text) and "unsupported Unicode escape" (\\u0000 in json). */
+const POSTGRES_NUL_CODES = new Set(['22021', '22P05']);
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof HttpError) {
@@ -31,6 +34,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
       void reply.code(fastifyError.statusCode).send({ error: fastifyError.message });
+      return;
+    }
+    // The routes refuse NUL in what they store; this catches any text they missed, on PostgreSQL
+    // (whose text type cannot hold NUL) as a 400 rather than a 500.
+    if (POSTGRES_NUL_CODES.has((error as { code?: string }).code ?? '')) {
+      void reply.code(400).send({ error: 'a text value in the request contains a NUL character (\\u0000), which cannot be stored; remove it' });
       return;
     }
     request.log.error({ err: error }, 'request failed');

@@ -5,7 +5,7 @@
  * that name the parameter. So the app runs with a validator that accepts everything and plain
  * JSON serialisation.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
 
 export const ERROR_RESPONSE = {
@@ -29,10 +29,23 @@ export function errorResponses(...statuses: number[]): Record<number, typeof ERR
   return Object.fromEntries(statuses.map((status) => [status, ERROR_RESPONSE]));
 }
 
+/**
+ * The schema and dataset routes are wildcards (`/api/schemas/*`) so a name may hold slashes; the
+ * document would show that as `{*}`, which code generators reject. It shows `{name}` instead:
+ * a named, required path parameter, with the wildcard's description.
+ */
+export function nameWildcardRoutes({ schema, url }: { schema: FastifySchema; url: string }): { schema: FastifySchema; url: string } {
+  if (!url.endsWith('/*') || !schema) return { schema, url };
+  const wildcard = (schema.params as { properties?: Record<string, { description?: string }> } | undefined)?.properties?.['*'];
+  const params = { type: 'object', properties: { name: { type: 'string', description: wildcard?.description ?? 'The name, URL-encoded' } }, required: ['name'] };
+  return { schema: { ...schema, params }, url: url.slice(0, -1) + ':name' };
+}
+
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   await app.register(swagger, {
+    transform: nameWildcardRoutes,
     openapi: {
       openapi: '3.1.0',
       info: {

@@ -31,3 +31,12 @@ export function queryCount(query: Query, name: string): number | undefined {
   }
   return Number(text);
 }
+
+/**
+ * A name or other text that is looked up in or stored to the database: PostgreSQL text cannot
+ * hold a NUL character, so one is a 400 naming the parameter on every database alike.
+ */
+export function storableText(text: string, what: string): string {
+  if (text.includes('\u0000')) throw badRequest(`${what} must not contain a NUL character (\\u0000)`);
+  return text;
+}

@@ -11,8 +11,9 @@ import type { Tables } from '../db/tables.js';
 import { authenticate } from '../http/authenticate.js';
 import { badRequest, HttpError, notFound } from '../http/http-error.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../http/openapi.js';
-import { queryText, type Query } from '../http/query.js';
+import { queryText, storableText, type Query } from '../http/query.js';
 import { findProject } from '../projects.js';
+import type { Plans } from '../plans.js';
 
 const PREVIEW_ROWS = 10;
 
@@ -49,7 +50,8 @@ const UPLOAD_SCHEMA = {
   summary: 'Upload (create or replace) a dataset',
   description:
     'The body is the table: CSV, or tab-separated text (a .txt filename, or a first line with tabs and no commas); the first row names the columns. ' +
-    'The whole upload is checked before anything is stored: a rejected upload leaves the previous version in place.',
+    'The whole upload is checked before anything is stored: a rejected upload leaves the previous version in place. ' +
+    'Past the plan\'s dataset count or storage limit the answer is 403 with `limit` and `allowed`.',
   tags: ['datasets'],
   security: SECURITY,
   params: NAME_PARAM,
@@ -64,7 +66,7 @@ const UPLOAD_SCHEMA = {
   body: { type: 'string', description: 'The table, with Content-Type text/csv or text/plain' },
   response: {
     200: { type: 'object', properties: { success: { type: 'boolean' }, name: { type: 'string' }, rows: { type: 'integer' }, columns: { type: 'array', items: { type: 'string' } } } },
-    ...errorResponses(400, 401, 404, 413, 415),
+    ...errorResponses(400, 401, 403, 404, 413, 415),
   },
 };
 const DELETE_SCHEMA = {
@@ -94,6 +96,7 @@ export function pathName(request: FastifyRequest, what: string, collection: stri
 function uploadFilename(query: Query): string | null {
   const filename = queryText(query, 'filename');
   if (filename === undefined || filename === '') return null;
+  storableText(filename, 'parameter "filename"');
   if (!/\.(csv|txt)$/i.test(filename)) throw badRequest(`parameter "filename" must end in .csv or .txt, got "${filename}"; leave it out if the file has another name`);
   return filename;
 }
@@ -106,7 +109,7 @@ function checkContentType(request: FastifyRequest): void {
   }
 }
 
-export function datasetsRoutes(app: FastifyInstance, db: Kysely<Tables>): void {
+export function datasetsRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: Plans): void {
   const list = async (request: FastifyRequest) => {
     const user = await authenticate(db, request);
     return { datasets: await listDatasets(db, user.id) };
@@ -131,6 +134,7 @@ export function datasetsRoutes(app: FastifyInstance, db: Kysely<Tables>): void {
     const filename = uploadFilename(query);
     checkContentType(request);
     const projectName = queryText(query, 'project');
+    if (projectName !== undefined) storableText(projectName, 'parameter "project"');
     let projectId: string | null = null;
     if (projectName !== undefined && projectName !== '') {
       const project = await findProject(db, user.id, projectName);
@@ -139,7 +143,8 @@ export function datasetsRoutes(app: FastifyInstance, db: Kysely<Tables>): void {
     }
     // Parsed and checked whole before anything is stored: a bad upload changes nothing.
     const table = parseTable(typeof request.body === 'string' ? request.body : '', filename);
-    await saveDataset(db, user.id, name, table, { projectId, filename });
+    const limits = plans[user.plan] ?? plans.free;
+    await saveDataset(db, user.id, name, table, { projectId, filename, limits: { ...limits, plan: user.plan } });
     return { success: true, name, rows: table.rows.length, columns: table.columns };
   };
   // POST /api/datasets?name=... is the form one reference line shows (spec 4.3).

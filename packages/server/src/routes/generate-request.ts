@@ -24,7 +24,14 @@ export function writerOptions(format: OutputFormat, query: Query): Omit<WriterOp
   const lineEnding = queryText(query, 'line_ending')?.toLowerCase();
   if (delimiter !== undefined && (delimiter === '' || /[\r\n]/.test(delimiter))) throw badRequest('parameter "delimiter" must be one or more characters, without line breaks');
   if (quoteChar !== undefined && ([...quoteChar].length !== 1 || /[\r\n]/.test(quoteChar))) throw badRequest(`parameter "quote_char" must be exactly one character, got "${quoteChar}"`);
-  if (delimiter !== undefined && delimiter.includes(quoteChar ?? '"')) throw badRequest('parameter "delimiter" must not contain the quote character (quote_char)');
+  // The custom format's delimiter defaults to a comma, so quote_char=, clashes with it too.
+  if (format === 'custom' && (delimiter ?? ',').includes(quoteChar ?? '"')) {
+    throw badRequest(
+      delimiter === undefined
+        ? `parameter "quote_char" must differ from the delimiter (a comma by default), got "${quoteChar}"; choose another quote_char or set delimiter`
+        : 'parameter "delimiter" must not contain the quote character (quote_char)',
+    );
+  }
   if (lineEnding !== undefined && lineEnding !== 'unix' && lineEnding !== 'windows') throw badRequest(`parameter "line_ending" must be unix or windows, got "${lineEnding}"`);
   return {
     format,
@@ -32,6 +39,7 @@ export function writerOptions(format: OutputFormat, query: Query): Omit<WriterOp
     includeNulls: queryBoolean(query, ['include_nulls'], true),
     includeHeader: queryBoolean(query, ['include_header', 'header'], true),
     bom: queryBoolean(query, ['bom'], false),
+    neutralizeFormulas: queryBoolean(query, ['neutralize_formulas'], false),
     lineEnding: lineEnding as 'unix' | 'windows' | undefined,
     delimiter,
     quoteChar,
@@ -40,6 +48,26 @@ export function writerOptions(format: OutputFormat, query: Query): Omit<WriterOp
     rootElement: queryText(query, 'root_element') || undefined,
     recordElement: queryText(query, 'record_element') || undefined,
   };
+}
+
+/** Seeds are any text; this bound keeps the X-Rowloom-Seed header a size every client accepts. */
+export const MAX_SEED_LENGTH = 1000;
+
+/** The `seed` parameter, or null when none was given (the engine then draws one). */
+export function seedParameter(query: Query): string | null {
+  const seed = queryText(query, 'seed');
+  if (seed === undefined || seed === '') return null;
+  if (seed.length > MAX_SEED_LENGTH) throw badRequest(`parameter "seed" is ${seed.length} characters long; use at most ${MAX_SEED_LENGTH}`);
+  return seed;
+}
+
+/**
+ * The X-Rowloom-Seed header: the seed percent-encoded as in a URL (encodeURIComponent), because
+ * a header cannot carry every character a seed may hold (NUL, DEL, non-Latin-1 text). A number
+ * or plain word reads the same, and the header's value can be pasted back as `?seed=`.
+ */
+export function seedHeader(seed: string | number): string {
+  return encodeURIComponent(String(seed));
 }
 
 /** The JSONP callback, validated; only for json output. */

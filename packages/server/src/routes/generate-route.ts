@@ -11,14 +11,14 @@ import type { Kysely } from 'kysely';
 import { datasetsForFields } from '../datasets.js';
 import type { Tables } from '../db/tables.js';
 import { authenticate } from '../http/authenticate.js';
-import { jsonBody } from '../http/body.js';
+import { checkJsonDepth, jsonBody } from '../http/body.js';
 import { badRequest, HttpError, notFound } from '../http/http-error.js';
-import { queryCount, queryText, type Query } from '../http/query.js';
+import { queryCount, queryText, storableText, type Query } from '../http/query.js';
 import type { Plans } from '../plans.js';
 import { chargeUsage } from '../quota.js';
 import { findSchema } from '../saved-schemas.js';
 import type { User } from '../users.js';
-import { fieldsFrom, jsonpCallback, outputFormat, writerOptions, type FieldSource } from './generate-request.js';
+import { fieldsFrom, jsonpCallback, outputFormat, seedHeader, seedParameter, writerOptions, type FieldSource } from './generate-request.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../http/openapi.js';
 
 const text = (description: string) => ({ type: 'string', description });
@@ -43,6 +43,7 @@ const SCHEMA = {
       include_nulls: text('json: false omits null keys'),
       include_header: text('csv, txt, custom: false drops the header row (alias: header)'),
       bom: text('csv, txt, custom: true starts with a byte order mark'),
+      neutralize_formulas: text("csv, txt, custom: true prefixes text starting with = + - @ tab or CR with ' so spreadsheets do not run it as a formula; numbers are left alone"),
       delimiter: text('custom: column separator'),
       quote_char: text('custom: quote character (default ")'),
       line_ending: text('csv, txt, custom: unix or windows'),
@@ -69,13 +70,14 @@ async function resolveFields(db: Kysely<Tables>, user: User, query: Query, body:
   let fromParam: FieldSource | null = null;
   if (fieldsParam !== undefined && fieldsParam.trim() !== '') {
     try {
-      fromParam = fieldsFrom(JSON.parse(fieldsParam), 'parameter "fields"');
+      fromParam = fieldsFrom(checkJsonDepth(JSON.parse(fieldsParam), 'parameter "fields"'), 'parameter "fields"');
     } catch (error) {
       if (error instanceof HttpError) throw error;
       throw badRequest(`parameter "fields" is not valid JSON (${(error as Error).message})`);
     }
   }
   const schemaName = queryText(query, 'schema');
+  if (schemaName !== undefined) storableText(schemaName, 'parameter "schema"');
   const saved = schemaName ? await findSchema(db, user.id, schemaName) : undefined;
   if (schemaName && !saved) throw notFound(`no saved schema named "${schemaName}"; GET /api/schemas lists yours`);
   const explicit = fromBody ?? fromParam;
@@ -122,7 +124,12 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
     }
     const { datasets, datasetNames } = await datasetsForFields(db, user.id, source.fields);
     // Compiling validates the fields: a bad request fails here and is not charged.
-    const generation = generate({ fields: source.fields, datasets, datasetNames, count, seed: queryText(query, 'seed') || null, now: queryText(query, 'now') || null, writer, workers: defaultWorkers(count), publicUrl: publicUrlOf(request, publicUrl) });
+    const generation = generate({ fields: source.fields, datasets, datasetNames, count, seed: seedParameter(query), now: queryText(query, 'now') || null, writer, workers: defaultWorkers(count), publicUrl: publicUrlOf(request, publicUrl) });
+    // Everything that can fail is done before the charge: a failed request costs nothing.
+    const headers = {
+      'content-type': callback ? 'application/javascript; charset=utf-8' : generation.contentType,
+      'x-rowloom-seed': seedHeader(generation.seed),
+    };
     const decision = await chargeUsage(db, user.id, limits, count);
     if (!decision.ok) {
       generation.stream.destroy();
@@ -148,8 +155,7 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
     });
     return reply
       .code(200)
-      .header('content-type', callback ? 'application/javascript; charset=utf-8' : generation.contentType)
-      .header('x-rowloom-seed', String(generation.seed))
+      .headers(headers)
       .send(body);
   };
   const { body: _body, ...getSchema } = SCHEMA;

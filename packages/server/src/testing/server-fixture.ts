@@ -53,13 +53,13 @@ export function newTestDatabase(dialect: DialectName): TestDatabase {
   };
 }
 
-export async function startTestServer(database: TestDatabase, options: { plans?: Plans; bodyLimitBytes?: number; timeLimitMs?: number; ownsDatabase?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(database: TestDatabase, options: { plans?: Plans; bodyLimitBytes?: number; timeLimitMs?: number; ownsDatabase?: boolean; logLevel?: string; logStream?: { write(line: string): void } } = {}): Promise<TestServer> {
   const store = await openStore({
     databaseUrl: database.dialect === 'postgres' ? POSTGRES_URL : null,
     sqliteFile: database.sqliteFile,
     postgresSchema: database.postgresSchema,
   });
-  const app = await buildApp({ store, config: { plans: options.plans ?? DEFAULT_PLANS, bodyLimitBytes: options.bodyLimitBytes ?? 10 * 1024 * 1024, timeLimitMs: options.timeLimitMs ?? null } });
+  const app = await buildApp({ store, config: { plans: options.plans ?? DEFAULT_PLANS, bodyLimitBytes: options.bodyLimitBytes ?? 10 * 1024 * 1024, timeLimitMs: options.timeLimitMs ?? null }, logLevel: options.logLevel, logStream: options.logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
