@@ -10,6 +10,7 @@ import { ItemList, type Value } from '../values.js';
 import type { CompiledFormula } from '../formula/compile-formula.js';
 import { FamilyRandoms } from './family-randoms.js';
 import { MutableRowState } from './row-state.js';
+import { rowBudget } from '../schema/row-budget.js';
 
 const BLANK_SALT = hashString('percentBlank');
 const REPEAT_SALT = hashString('repeat');
@@ -69,14 +70,21 @@ export class RowEngine {
   row(index: number): Value[] {
     const state = this.state;
     state.moveTo(index, index, rowKey(index));
+    rowBudget.reset();
     this.runScope(this.steps, state);
     return state.values;
   }
 
   private runScope(steps: FieldStep[], state: MutableRowState): void {
     const values = state.values;
+    const budget = rowBudget;
     for (let i = 0; i < steps.length; i++) {
       const step = steps[i];
+      // A row past its budget (schema/limits.ts) makes nil rather than more work.
+      if (budget.full) {
+        values[step.slot] = null;
+        continue;
+      }
       if (step.blankRandom !== null) {
         step.blankRandom.reset(state.key);
         if (step.blankRandom.next() < step.blankShare) {
@@ -87,8 +95,8 @@ export class RowEngine {
       step.random.reset(state.key);
       if (step.itemSteps !== null) values[step.slot] = this.items(step, state);
       else if (step.repeat !== null) values[step.slot] = this.repeated(step, state);
-      else if (step.formula === null) values[step.slot] = step.generate(step.random, state);
-      else values[step.slot] = step.formula.evaluate(state, step.generate(step.random, state), step.random);
+      else if (step.formula === null) values[step.slot] = budget.admit(step.generate(step.random, state));
+      else values[step.slot] = budget.admit(step.formula.evaluate(state, step.generate(step.random, state), step.random));
     }
   }
 
@@ -97,6 +105,7 @@ export class RowEngine {
     const count = step.generate(step.random, state) as number;
     const base = combineKeys(state.key, step.nameKey);
     const items: Value[][] = new Array(count);
+    rowBudget.values -= count;
     for (let j = 0; j < count; j++) {
       const item = new MutableRowState(new Array<Value>(step.itemSlots).fill(null), state, this.families);
       item.moveTo(j, state.rowIndex, itemKey(base, j));
@@ -114,12 +123,16 @@ export class RowEngine {
     const base = combineKeys(state.key, step.nameKey);
     const result: Value[] = new Array(count);
     for (let j = 0; j < count; j++) {
+      if (rowBudget.full) {
+        result[j] = null;
+        continue;
+      }
       const element = new MutableRowState(state.values, state.parent, this.families);
       const key = itemKey(base, j);
       element.moveTo(state.index, state.rowIndex, key);
       step.random.reset(key);
       const value = step.generate(step.random, element);
-      result[j] = step.formula === null ? value : step.formula.evaluate(element, value, step.random);
+      result[j] = rowBudget.admit(step.formula === null ? value : step.formula.evaluate(element, value, step.random));
     }
     return result;
   }

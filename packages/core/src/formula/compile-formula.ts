@@ -7,7 +7,8 @@
  */
 import type { CounterRandom } from '../random/counter-random.js';
 import { closestMatch } from '../schema/suggest.js';
-import { compilePattern } from '../regex/compile.js';
+import { compileBudgetedPattern } from '../regex/compile.js';
+import { rowBudget } from '../schema/row-budget.js';
 import { parsePattern } from '../regex/parser.js';
 import { PatternError } from '../regex/pattern-error.js';
 import type { DatasetTable, FieldReference, RowState, ValueGenerator } from '../types/define-type.js';
@@ -19,7 +20,7 @@ import { METHODS, METHODS_BY_NAME, PLANNED_METHODS } from './methods.js';
 import { buildJoinIndex } from './dataset-join.js';
 import { parseFormula } from './parser.js';
 import { compileRegex, FormulaRegex, matchIndex, resetMatchBudget } from './regex-value.js';
-import { add, compare, FormulaDate, divide, equals, modulo, multiply, subtract, toFieldValue, toInteger, toNumber, toText, truthy } from './runtime.js';
+import { add, chargeText, compare, FormulaDate, divide, equals, modulo, multiply, ROW_TEXT_SPENT, subtract, toFieldValue, toInteger, toNumber, toText, truthy } from './runtime.js';
 
 /** Several problems in one formula, all reported together. */
 export class FormulaErrors extends Error {
@@ -87,7 +88,7 @@ export function compileFormula(source: string, scope: FormulaScope): CompiledFor
     if (reference) return readField(reference);
     if (REQUEST_NAMES.has(name)) return () => EMPTY_REQUEST; // empty outside a mock endpoint
     const fn = FUNCTIONS_BY_NAME.get(name);
-    if (fn && fn.minArgs === 0) return (frame) => fn.call([], frame.environment);
+    if (fn && fn.minArgs === 0) return (frame) => chargeText(fn.call([], frame.environment));
     return fail(`unknown name '${name}'${suggestName(name)}`, position);
   };
 
@@ -115,7 +116,7 @@ export function compileFormula(source: string, scope: FormulaScope): CompiledFor
       const expected = fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`;
       return fail(`function '${name}' takes ${expected} argument${fn.maxArgs === 1 ? '' : 's'}, got ${args.length}: ${fn.signature}`, position);
     }
-    return withArguments(args.map(compile), (values, frame) => fn.call(values, frame.environment));
+    return withArguments(args.map(compile), (values, frame) => chargeText(fn.call(values, frame.environment)));
   };
 
   /** The text of a quoted literal without interpolation, else null. */
@@ -194,10 +195,15 @@ export function compileFormula(source: string, scope: FormulaScope): CompiledFor
       if (!reference) return fail(`unknown field '${name}' in {{${name}}}${suggestName(name)}`, regex.position);
       readers.set(name, reference);
     }
-    const generator = compilePattern(parsed, (name) => {
-      const reference = readers.get(name)!;
-      return (row) => valueToText(reference.read(row));
-    });
+    // Shares the row's budget of rounds with its Regular Expression fields (schema/limits.ts).
+    const generator = compileBudgetedPattern(
+      parsed,
+      (name) => {
+        const reference = readers.get(name)!;
+        return (row) => valueToText(reference.read(row));
+      },
+      rowBudget,
+    );
     return (frame) => generator(frame.environment.random, frame.row);
   };
 
@@ -218,7 +224,7 @@ export function compileFormula(source: string, scope: FormulaScope): CompiledFor
       return fail(`method '${name}' takes ${method.minArgs === method.maxArgs ? method.minArgs : `${method.minArgs} to ${method.maxArgs}`} arguments, got ${node.args.length}: ${method.signature}`, position);
     }
     const receiver = compile(node.receiver);
-    return withArguments(node.args.map(compile), (values, frame) => method.call(receiver(frame), values, frame.environment));
+    return withArguments(node.args.map(compile), (values, frame) => chargeText(method.call(receiver(frame), values, frame.environment)));
   };
 
   const compileIndex = (node: Extract<FormulaNode, { kind: 'index' }>): Thunk => {
@@ -393,7 +399,12 @@ export function compileFormula(source: string, scope: FormulaScope): CompiledFor
       frame.row = row;
       frame.self = self;
       frame.environment.random = random;
-      return toFieldValue(root(frame));
+      try {
+        return toFieldValue(root(frame));
+      } catch (error) {
+        if (error === ROW_TEXT_SPENT) return null;
+        throw error;
+      }
     },
   };
 }

@@ -7,14 +7,28 @@
  * - arithmetic or comparison with nil gives nil; division or modulo by zero gives nil;
  * - `+` with a string on either side concatenates text;
  * - a value that cannot be converted (to_i of "abc") gives 0, like Ruby;
- * - a text longer than MAX_TEXT characters is cut there; a list longer than MAX_LIST items is nil.
+ * - a text longer than MAX_TEXT characters is cut there; a list longer than MAX_LIST items is nil;
+ * - past the row's budgets (schema/limits.ts: text built, matching work) a formula gives nil.
  */
 import { ItemList, JsonFragment, Verbatim, type Value } from '../values.js';
 import { MAX_LIST, MAX_TEXT } from './limits.js';
+import { rowBudget } from '../schema/row-budget.js';
 
 /** Texts longer than MAX_TEXT are cut there (documented), so no formula builds unbounded text. */
 export function boundedText(text: string): string {
-  return text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
+  return chargeText(text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text);
+}
+
+/**
+ * Thrown when the formulas of one row have built all the text they may (schema/limits.ts
+ * ROW_FORMULA_TEXT); the formula being evaluated then gives nil.
+ */
+export const ROW_TEXT_SPENT = new Error('the row has built all the text its formulas may');
+
+/** Charges a text a formula made against its row's budget (other values pass through). */
+export function chargeText<T>(value: T): T {
+  if (typeof value === 'string' && (rowBudget.formulaText -= value.length) < 0) throw ROW_TEXT_SPENT;
+  return value;
 }
 
 /** A point in time inside a formula (UTC). Written out as ISO 8601 with offset. */

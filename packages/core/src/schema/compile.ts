@@ -25,6 +25,9 @@ import { FormulaError } from '../formula/ast.js';
 import { compileFormula, FormulaErrors, type CompiledFormula } from '../formula/compile-formula.js';
 import { closestMatch } from './suggest.js';
 import type { RecordShape } from './shape.js';
+// Bounds on a schema's size and work (issue 10): kept out of this file, called from three lines below.
+import { fieldLabelText, withinNameLimits } from './spec-limits.js';
+import { checkValuesPerRow } from './work-estimate.js';
 
 export interface FieldPlan {
   /** Position in the schema (0-based). */
@@ -77,7 +80,7 @@ const unavailable: ValueGenerator = () => null;
 function fieldLabel(raw: unknown, position: number): string {
   if (raw && typeof raw === 'object' && typeof (raw as { name?: unknown }).name === 'string') {
     const name = (raw as { name: string }).name;
-    if (name.trim() !== '') return name;
+    if (name.trim() !== '') return fieldLabelText(name);
   }
   return `#${position + 1}`;
 }
@@ -186,6 +189,7 @@ export function compileSchema(input: unknown, options: CompileOptions = {}): Sch
       return;
     }
     const spec = raw as Record<string, unknown>;
+    if (!withinNameLimits(spec, report)) return;
     let parsed: ParsedFieldName | null = null;
     if (typeof spec.name !== 'string' || spec.name.trim() === '') {
       report('name', 'is required: the column or key name, e.g. "first_name"');
@@ -283,6 +287,8 @@ export function compileSchema(input: unknown, options: CompileOptions = {}): Sch
     (plan as { slot: number }).slot = plan.scope.fields.length;
     plan.scope.fields.push(plan);
   }
+
+  checkValuesPerRow(plans, (field, message) => problems.push({ field, param: null, message }));
 
   // Pass 3: generators. References found here become the dependency edges.
   const dependsOn = new Map<FieldPlan, Set<FieldPlan>>(plans.map((p) => [p, new Set<FieldPlan>()]));

@@ -7,6 +7,7 @@ import { defineType, type FieldReference, type TypeDefinition } from './define-t
 import { valueToText } from './value-text.js';
 import { charactersOf, unionOfCharacters } from './characters.js';
 import { compileWeightedRules, usesWeightedRules } from './weighted-rules.js';
+import { MAX_TEMPLATE_LENGTH } from '../schema/limits.js';
 
 /** How integers read as text (in a Template): digits and a minus sign. */
 const INTEGER_CHARACTERS = '-0123456789';
@@ -116,7 +117,7 @@ const sqlExpression = defineType({
 const template = defineType({
   name: 'Template',
   category: 'Advanced',
-  description: 'Text in which {field_name} is replaced by that field\'s value in the same row (hidden __fields too). Write {{ and }} for literal braces.',
+  description: `Text in which {field_name} is replaced by that field's value in the same row (hidden __fields too). Write {{ and }} for literal braces. Values are cut at ${MAX_TEMPLATE_LENGTH.toLocaleString('en-US')} characters.`,
   params: [{ name: 'value', kind: 'string', required: true, description: 'Text with {field_name} placeholders' }],
   output: 'string',
   exampleParams: { value: 'Row {example_row}' },
@@ -146,10 +147,12 @@ const template = defineType({
     const resolved = references.filter((r): r is FieldReference => r !== undefined);
     context.declareCharacters(() => unionOfCharacters([charactersOf(literals), ...resolved.map((r) => r.characters())]));
     if (resolved.length !== references.length) return () => null;
+    // Templates reading templates can grow fourfold per field ({a}{a}{a}{a}): the value is cut
+    // at MAX_TEMPLATE_LENGTH, as formulas cut their texts, so it never outgrows a string.
     return (_random, row) => {
       let out = literals[0];
-      for (let i = 0; i < resolved.length; i++) out += valueToText(resolved[i].read(row)) + literals[i + 1];
-      return out;
+      for (let i = 0; i < resolved.length && out.length <= MAX_TEMPLATE_LENGTH; i++) out += valueToText(resolved[i].read(row)) + literals[i + 1];
+      return out.length > MAX_TEMPLATE_LENGTH ? out.slice(0, MAX_TEMPLATE_LENGTH) : out;
     };
   },
 });
