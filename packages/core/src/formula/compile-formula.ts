@@ -18,9 +18,10 @@ import { FormulaError, type FormulaNode, type Position } from './ast.js';
 import { FUNCTIONS, FUNCTIONS_BY_NAME, PLANNED_FUNCTIONS, type CallEnvironment } from './functions.js';
 import { METHODS, METHODS_BY_NAME, PLANNED_METHODS } from './methods.js';
 import { buildJoinIndex } from './dataset-join.js';
+import { MAX_TEXT } from './limits.js';
 import { parseFormula } from './parser.js';
 import { compileRegex, FormulaRegex, matchIndex, resetMatchBudget } from './regex-value.js';
-import { add, chargeText, compare, FormulaDate, divide, equals, modulo, multiply, ROW_TEXT_SPENT, subtract, toFieldValue, toInteger, toNumber, toText, truthy } from './runtime.js';
+import { add, boundedText, chargeText, compare, FormulaDate, divide, equals, modulo, multiply, ROW_TEXT_SPENT, subtract, toFieldValue, toInteger, toNumber, toText, truthy } from './runtime.js';
 
 /** Several problems in one formula, all reported together. */
 export class FormulaErrors extends Error {
@@ -265,10 +266,11 @@ export function compileFormula(source: string, scope: FormulaScope): CompiledFor
           return () => text;
         }
         const parts = node.parts.map((p) => (typeof p === 'string' ? () => p : compile(p)));
+        // Cut like every text a formula builds: "#{t}#{t}#{t}..." must not multiply a long text.
         return (frame) => {
           let out = '';
-          for (const part of parts) out += toText(part(frame));
-          return out;
+          for (let i = 0; i < parts.length && out.length <= MAX_TEXT; i++) out += toText(parts[i](frame));
+          return boundedText(out);
         };
       }
       case 'array': {
@@ -402,7 +404,10 @@ export function compileFormula(source: string, scope: FormulaScope): CompiledFor
       try {
         return toFieldValue(root(frame));
       } catch (error) {
-        if (error === ROW_TEXT_SPENT) return null;
+        // Past the row's text budget, or a text assembled from bounded pieces that is still too
+        // long for a JavaScript string (a 10,000-item list of long texts as JSON): nil, never a
+        // crashed download.
+        if (error === ROW_TEXT_SPENT || error instanceof RangeError) return null;
         throw error;
       }
     },

@@ -68,9 +68,33 @@ export function toText(value: unknown): string {
   if (value instanceof FormulaDate) return isoText(value);
   if (value instanceof Verbatim) return value.text;
   if (value instanceof RegExp) return value.source;
+  // A list's text is measured before it is built: a list of long texts could make hundreds of
+  // megabytes (or more than a string can hold), so past LIST_TEXT_LIMIT the formula is nil.
+  if (textExceeds(value, LIST_TEXT_LIMIT)) throw ROW_TEXT_SPENT;
   if (Array.isArray(value)) return JSON.stringify(value.map(toPlain));
   if (value instanceof ItemList) return JSON.stringify(value.items);
   return JSON.stringify(toPlain(value));
+}
+
+/** Longest text a list, hash or item list may be turned into (ten maximal texts). */
+export const LIST_TEXT_LIMIT = 10 * MAX_TEXT;
+
+/** Whether the JSON text of `value` would be longer than `limit` (a lower estimate, stopping early). */
+function textExceeds(value: unknown, limit: number): boolean {
+  let size = 0;
+  const visit = (v: unknown): boolean => {
+    if (typeof v === 'string') size += v.length + 2;
+    else if (v instanceof Verbatim) size += v.text.length + 2;
+    else if (v instanceof ItemList) return v.items.some(visit);
+    else if (Array.isArray(v)) {
+      size += v.length + 1;
+      return size > limit || v.some(visit);
+    } else if (v !== null && typeof v === 'object' && !(v instanceof FormulaDate) && !(v instanceof RegExp)) {
+      return Object.entries(v).some(([key, item]) => ((size += key.length + 3) > limit) || visit(item));
+    } else size += 1;
+    return size > limit;
+  };
+  return visit(value);
 }
 
 function toPlain(value: unknown): unknown {

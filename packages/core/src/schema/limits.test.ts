@@ -131,6 +131,25 @@ describe('limits: formulas and patterns share a budget per row', () => {
     assert.equal(row.f149, null);
   });
 
+  test('interpolation is cut like other formula texts, and a list too long to join is nil, not a crash', () => {
+    const [row] = generateObjects(
+      [
+        longText,
+        { name: 'twice', type: 'Formula', value: '"#{__text}#{__text}"' },
+        { name: 'joined', type: 'Formula', value: '([__text, __text, __text, __text, __text, __text, __text, __text] + [__text, __text, __text, __text, __text, __text, __text, __text]).size' },
+        { name: '__t', type: 'Custom List', values: ['a'.repeat(MAX_TEXT_PARAMETER_LENGTH)] },
+        // 1,900 texts of 100,000 characters as JSON: 190 million characters.
+        { name: 'json', type: 'Formula', value: '[' + Array(1900).fill('__t').join(', ') + '].to_s' },
+        { name: 'short', type: 'Formula', value: "[1, 'b', [2]].to_s" },
+      ],
+      { seed: 9 },
+    );
+    assert.equal((row.twice as string).length, 100_000);
+    assert.equal(row.joined, 16);
+    assert.equal(row.json, null);
+    assert.equal(row.short, '[1,"b",[2]]');
+  });
+
   test('tr and delete with sets of many ranges give Ruby\'s answers', () => {
     const [row] = generateObjects(
       [
