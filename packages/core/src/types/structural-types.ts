@@ -117,7 +117,7 @@ const sqlExpression = defineType({
 const template = defineType({
   name: 'Template',
   category: 'Advanced',
-  description: `Text in which {field_name} is replaced by that field's value in the same row (hidden __fields too). Write {{ and }} for literal braces. Values are cut at ${MAX_TEMPLATE_LENGTH.toLocaleString('en-US')} characters.`,
+  description: `Text in which {field_name} is replaced by that field's value in the same row (hidden __fields too). Write {{ and }} for literal braces. Values are cut at ${MAX_TEMPLATE_LENGTH} characters.`,
   params: [{ name: 'value', kind: 'string', required: true, description: 'Text with {field_name} placeholders' }],
   output: 'string',
   exampleParams: { value: 'Row {example_row}' },
