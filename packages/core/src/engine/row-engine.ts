@@ -77,14 +77,8 @@ export class RowEngine {
 
   private runScope(steps: FieldStep[], state: MutableRowState): void {
     const values = state.values;
-    const budget = rowBudget;
     for (let i = 0; i < steps.length; i++) {
       const step = steps[i];
-      // A row past its budget (schema/limits.ts) makes nil rather than more work.
-      if (budget.full) {
-        values[step.slot] = null;
-        continue;
-      }
       if (step.blankRandom !== null) {
         step.blankRandom.reset(state.key);
         if (step.blankRandom.next() < step.blankShare) {
@@ -95,8 +89,10 @@ export class RowEngine {
       step.random.reset(state.key);
       if (step.itemSteps !== null) values[step.slot] = this.items(step, state);
       else if (step.repeat !== null) values[step.slot] = this.repeated(step, state);
-      else if (step.formula === null) values[step.slot] = budget.admit(step.generate(step.random, state));
-      else values[step.slot] = budget.admit(step.formula.evaluate(state, step.generate(step.random, state), step.random));
+      else if (step.formula === null) values[step.slot] = step.generate(step.random, state);
+      // The row's budget (schema/row-budget.ts) is charged by the generators whose values can be
+      // long, and here for formulas; plain short values cost this loop nothing.
+      else values[step.slot] = rowBudget.admit(step.formula.evaluate(state, step.generate(step.random, state), step.random));
     }
   }
 
@@ -105,7 +101,6 @@ export class RowEngine {
     const count = step.generate(step.random, state) as number;
     const base = combineKeys(state.key, step.nameKey);
     const items: Value[][] = new Array(count);
-    rowBudget.values -= count;
     for (let j = 0; j < count; j++) {
       const item = new MutableRowState(new Array<Value>(step.itemSlots).fill(null), state, this.families);
       item.moveTo(j, state.rowIndex, itemKey(base, j));

@@ -7,12 +7,17 @@
  * requests on the thread only take turns between rows). What a row spends depends only on the
  * row's own values, so the same seed gives the same output on any number of threads.
  */
+import type { ValueGenerator } from '../types/define-type.js';
 import type { Value } from '../values.js';
 import { ItemList, Verbatim } from '../values.js';
 import { MAX_ROW_CHARACTERS, MAX_VALUES_PER_ROW, ROW_FORMULA_TEXT, ROW_MATCH_STEPS, ROW_PATTERN_ROUNDS } from './limits.js';
 
 export class RowBudget {
-  /** Values left (MAX_VALUES_PER_ROW). */
+  /**
+   * Items of lists made at run time (formulas' lists) left. Fields, JSON Array items and `[n]`
+   * elements are counted when the schema compiles (work-estimate.ts), so only lists whose
+   * length depends on the values are counted here; negative once the row is full.
+   */
   values = MAX_VALUES_PER_ROW;
   /** Characters of value text left (MAX_ROW_CHARACTERS). */
   characters = MAX_ROW_CHARACTERS;
@@ -33,39 +38,54 @@ export class RowBudget {
   }
 
   /**
-   * Whether the row's values have used up their count or their characters (admit turns running
-   * out of characters into running out of values, so this is one comparison): later values are
-   * nil, and are not even generated.
+   * Whether the row has used up its list items or its characters (running out of either sets
+   * `values` negative, so this is one comparison): later values are nil, and are not even
+   * generated.
    */
   get full(): boolean {
     return this.values < 0;
   }
 
   /**
-   * Charges a generated value (a text its length; a list each item; an item list only itself,
-   * its items' fields are charged as they are made) and gives it back, or null when the row
-   * has no room left for it.
+   * Charges a generated value and gives it back, or null when the row has no room left for it:
+   * a text its length, a list its items and their texts. Other scalars cost nothing here, and
+   * an item list's fields are charged as they are made. Texts come first: they are most values.
    */
   admit(value: Value): Value {
-    if (typeof value === 'string') this.characters -= value.length;
-    else if (value !== null && typeof value === 'object') this.chargeObject(value);
-    if (this.characters < 0) this.values = -1;
-    return --this.values < 0 ? null : value;
+    if (typeof value === 'string') {
+      if ((this.characters -= value.length) >= 0) return value;
+      this.values = -1;
+      return null;
+    }
+    if (value === null || typeof value !== 'object' || value instanceof ItemList) return value;
+    this.chargeObject(value);
+    if (this.characters >= 0 && this.values >= 0) return value;
+    this.values = -1;
+    return null;
   }
 
   private chargeObject(value: Verbatim | Value[] | ItemList): void {
     if (value instanceof Verbatim) this.characters -= value.text.length;
     else if (Array.isArray(value)) {
       this.values -= value.length;
-      for (const item of value) if (this.characters >= 0 && item !== null && typeof item !== 'number' && typeof item !== 'boolean') this.admitItem(item);
+      for (const item of value) {
+        if (this.characters < 0 || this.values < 0) return;
+        if (typeof item === 'string') this.characters -= item.length;
+        else if (item !== null && typeof item === 'object') this.chargeObject(item);
+      }
     }
-  }
-
-  private admitItem(item: Value): void {
-    if (typeof item === 'string') this.characters -= item.length;
-    else if (typeof item === 'object' && item !== null) this.chargeObject(item);
   }
 }
 
 /** The budget of the row being generated on this thread. */
 export const rowBudget = new RowBudget();
+
+/**
+ * A generator whose values can be long (filler text, texts from parameters, datasets or other
+ * fields, formulas): each value is charged to the row's budget, and once the row is full it is
+ * null without being generated. Types whose values are short (names, numbers, codes) are left
+ * unwrapped, so ordinary rows pay nothing: the 1,000-field limit bounds their total.
+ */
+export function budgeted(generate: ValueGenerator): ValueGenerator {
+  return (random, row) => (rowBudget.values < 0 ? null : rowBudget.admit(generate(random, row)));
+}
