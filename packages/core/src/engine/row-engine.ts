@@ -127,7 +127,7 @@ export class RowEngine {
       element.moveTo(state.index, state.rowIndex, key);
       step.random.reset(key);
       const value = step.generate(step.random, element);
-      result[j] = rowBudget.admit(step.formula === null ? value : step.formula.evaluate(element, value, step.random));
+      result[j] = step.formula === null ? value : rowBudget.admit(step.formula.evaluate(element, value, step.random));
     }
     return result;
   }

@@ -21,11 +21,15 @@ export const MAX_TEXT_PARAMETER_LENGTH = 100_000;
 /**
  * Most values one row may hold: every field's value, every item of a JSON Array or Repeating
  * Element and every element of `[n]`, nested ones multiplied out, and every item of a list a
- * formula makes. Checked when the schema compiles from maxItems and `[n]`, and again per row.
+ * formula makes. Checked when the schema compiles from maxItems and `[n]`; the lists formulas
+ * make, whose length depends on the values, are counted per row (past it they are nil).
  */
 export const MAX_VALUES_PER_ROW = 100_000;
 
-/** Most characters of text one row's values may hold in all (16 Mi); values past it are nil. */
+/**
+ * Most characters of long text one row's values may hold in all (16 Mi), counted by the types
+ * whose values can be long (row-budget.ts `budgeted`); such values past it are nil.
+ */
 export const MAX_ROW_CHARACTERS = 16 * 1024 * 1024;
 
 /** Longest value a Template makes, like the texts formulas build (formula/limits.ts MAX_TEXT). */
