@@ -6,6 +6,8 @@ import { SEEDED_REFERENCE_TIME } from '../engine/reference-time.js';
 import { DEFAULT_DATE_FORMAT } from '../formula/field-dates.js';
 import { FUNCTIONS, SPECIAL_FORMS } from '../formula/functions.js';
 import { MAX_LIST, MAX_TEXT } from '../formula/limits.js';
+import { LIST_TEXT_LIMIT } from '../formula/runtime.js';
+import { ROW_FORMULA_TEXT, ROW_MATCH_STEPS } from '../schema/limits.js';
 import { MATCH_BUDGET, MAX_INSTRUCTIONS } from '../formula/regex-value.js';
 import { METHODS, PLANNED_METHODS } from '../formula/methods.js';
 
@@ -43,7 +45,10 @@ comparison with nil gives nil, division by zero gives nil, a method on a value i
 apply to (5.upcase) gives nil, text that is not a number converts to 0 (like Ruby's to_i).
 Work is bounded: the language has no loops, formulas are at most 10,000 characters and 100
 levels deep, a text a formula builds is cut at ${MAX_TEXT.toLocaleString('en-US')} characters and a list longer than
-${MAX_LIST.toLocaleString('en-US')} items is nil.
+${MAX_LIST.toLocaleString('en-US')} items is nil; a list whose text would pass ${LIST_TEXT_LIMIT.toLocaleString('en-US')} characters is nil as text.
+All the formulas of one row share a budget of ${ROW_FORMULA_TEXT.toLocaleString('en-US')} characters of text built (results of functions,
+methods, \`+\` and \`*\`): past it, the formula being evaluated gives nil, so a thousand fields cannot
+multiply the per-text bound.
 
 **Regular expressions** (\`=~\`, \`sub\`, \`gsub\`, \`scan\`, \`match?\`, \`split\`) run on RE2 (the RE2JS
 port), whose matching time is linear in the text for every pattern: no formula can stall the
@@ -51,7 +56,7 @@ service with catastrophic backtracking. RE2 syntax is Ruby's for everyday patter
 groups, alternation, \`? * + {n,m}\`, \`\\d \\w \\s \\b\`, \`(?<name>...)\`); backreferences and lookarounds
 are rejected when the formula compiles, and so are patterns that compile to more than
 ${MAX_INSTRUCTIONS.toLocaleString('en-US')} steps per character. Each evaluation may spend ${MATCH_BUDGET.toLocaleString('en-US')} steps (text length
-times pattern steps) on matching; a match past that budget gives nil. As in Ruby, \`^\` and \`$\` match at line boundaries, the
+times pattern steps) on matching, and all the formulas of one row ${ROW_MATCH_STEPS.toLocaleString('en-US')} together; a match past either budget gives nil. As in Ruby, \`^\` and \`$\` match at line boundaries, the
 \`i\` flag ignores case and \`m\` lets \`.\` match a newline. A text pattern (\`s.gsub('.', '')\`)
 matches literally. In replacements \`\\0\` is the match and \`\\1\`..\`\\9\` its groups.
 \`/pattern/.gen\` instead *generates* a text matching the pattern, with the Regular Expression

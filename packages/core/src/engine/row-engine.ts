@@ -9,6 +9,7 @@ import type { CompiledFormula, ValueGenerator } from '../types/define-type.js';
 import { ItemList, type Value } from '../values.js';
 import { FamilyRandoms } from './family-randoms.js';
 import { MutableRowState } from './row-state.js';
+import { rowBudget } from '../schema/row-budget.js';
 
 const BLANK_SALT = hashString('percentBlank');
 const REPEAT_SALT = hashString('repeat');
@@ -71,6 +72,7 @@ export class RowEngine {
   row(index: number): Value[] {
     const state = this.state;
     state.moveTo(index, index, rowKey(index));
+    rowBudget.reset();
     this.runScope(this.steps, state);
     return state.values;
   }
@@ -91,7 +93,9 @@ export class RowEngine {
       if (step.itemSteps !== null) values[step.slot] = this.items(step, state);
       else if (step.repeat !== null) values[step.slot] = this.repeated(step, state);
       else if (step.formula === null) values[step.slot] = step.generate(step.random, state);
-      else values[step.slot] = step.formula.evaluate(state, step.generate(step.random, state), step.random);
+      // The row's budget (schema/row-budget.ts) is charged by the generators whose values can be
+      // long, and here for formulas; plain short values cost this loop nothing.
+      else values[step.slot] = rowBudget.admit(step.formula.evaluate(state, step.generate(step.random, state), step.random));
     }
   }
 
@@ -117,13 +121,17 @@ export class RowEngine {
     const base = combineKeys(state.key, step.nameKey);
     const result: Value[] = new Array(count);
     for (let j = 0; j < count; j++) {
+      if (rowBudget.full) {
+        result[j] = null;
+        continue;
+      }
       const element = new MutableRowState(state.values, state.parent, this.families);
       const key = itemKey(base, j);
       element.moveTo(state.index, state.rowIndex, key);
       element.familyInstance = step.familyInstance;
       step.random.reset(key);
       const value = step.generate(step.random, element);
-      result[j] = step.formula === null ? value : step.formula.evaluate(element, value, step.random);
+      result[j] = step.formula === null ? value : rowBudget.admit(step.formula.evaluate(element, value, step.random));
     }
     return result;
   }

@@ -4,6 +4,7 @@ import { FUNCTIONS, FUNCTIONS_BY_NAME } from './functions.js';
 import { compileFieldCall } from './compile-names.js';
 import { compileFromDataset, compileGenerate } from './compile-special-forms.js';
 import type { CompileContext, Frame, NodeOf, Thunk } from './scope.js';
+import { chargeText } from './runtime.js';
 
 export function compileCall(node: NodeOf<'call'>, context: CompileContext): Thunk {
   const { name, args, keywords, position } = node;
@@ -20,7 +21,7 @@ export function compileCall(node: NodeOf<'call'>, context: CompileContext): Thun
     const expected = fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`;
     return context.fail(`function '${name}' takes ${expected} argument${fn.maxArgs === 1 ? '' : 's'}, got ${args.length}: ${fn.signature}`, position);
   }
-  return withArguments(args.map(context.compile), (values, frame) => fn.call(values, frame.environment));
+  return withArguments(args.map(context.compile), (values, frame) => chargeText(fn.call(values, frame.environment)));
 }
 
 /**

@@ -26,7 +26,7 @@ import { dateWriter } from './field-dates.js';
 import { FUNCTIONS } from './functions.js';
 import { parseFormula } from './parser.js';
 import { resetMatchBudget } from './regex-value.js';
-import { FormulaDate, toFieldValue } from './runtime.js';
+import { FormulaDate, ROW_TEXT_SPENT, toFieldValue } from './runtime.js';
 import type { CompileContext, FormulaScope, Frame, Thunk } from './scope.js';
 
 export type { CompiledFormula } from '../types/define-type.js';
@@ -74,7 +74,15 @@ function runEachRow(root: Thunk, scope: FormulaScope): CompiledFormula {
       frame.row = row;
       frame.self = self;
       frame.environment.random = random;
-      return toFieldValue(root(frame), dates);
+      try {
+        return toFieldValue(root(frame), dates);
+      } catch (error) {
+        // Past the row's text budget, or a text assembled from bounded pieces that is still too
+        // long for a JavaScript string (a 10,000-item list of long texts as JSON): nil, never a
+        // crashed download.
+        if (error === ROW_TEXT_SPENT || error instanceof RangeError) return null;
+        throw error;
+      }
     },
   };
 }

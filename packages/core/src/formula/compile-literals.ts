@@ -1,7 +1,8 @@
 /** Literals: numbers, text (with `#{...}` interpolation), lists, hashes and regular expressions. */
 import type { FormulaNode } from './ast.js';
 import { compileRegex } from './regex-value.js';
-import { toText } from './runtime.js';
+import { MAX_TEXT } from './limits.js';
+import { boundedText, toText } from './runtime.js';
 import type { CompileContext, NodeOf, Thunk } from './scope.js';
 
 export function compileConstant(node: NodeOf<'number'> | NodeOf<'boolean'> | NodeOf<'nil'>): Thunk {
@@ -15,10 +16,11 @@ export function compileText(node: NodeOf<'string'>, context: CompileContext): Th
     return () => text;
   }
   const parts = node.parts.map((p) => (typeof p === 'string' ? () => p : context.compile(p)));
+  // Cut like every text a formula builds: "#{t}#{t}#{t}..." must not multiply a long text.
   return (frame) => {
     let out = '';
-    for (const part of parts) out += toText(part(frame));
-    return out;
+    for (let i = 0; i < parts.length && out.length <= MAX_TEXT; i++) out += toText(parts[i](frame));
+    return boundedText(out);
   };
 }
 

@@ -4,6 +4,7 @@ import { FUNCTIONS_BY_NAME } from './functions.js';
 import { literalText } from './compile-literals.js';
 import { dateReader } from './field-dates.js';
 import type { CompileContext, FormulaScope, NodeOf, Thunk } from './scope.js';
+import { chargeText } from './runtime.js';
 
 /** Names that are the language's own, valid with no field of that name. */
 const EMPTY_REQUEST: Readonly<Record<string, never>> = Object.freeze({});
@@ -31,7 +32,7 @@ export function compileName(node: NodeOf<'name'>, context: CompileContext): Thun
   if (reference) return readField(reference, scope);
   if (REQUEST_NAMES.has(name)) return () => EMPTY_REQUEST; // empty outside a mock endpoint
   const fn = FUNCTIONS_BY_NAME.get(name);
-  if (fn && fn.minArgs === 0) return (frame) => fn.call([], frame.environment);
+  if (fn && fn.minArgs === 0) return (frame) => chargeText(fn.call([], frame.environment));
   return context.fail(`unknown name '${name}'${context.suggestName(name)}`, position);
 }
 

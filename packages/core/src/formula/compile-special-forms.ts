@@ -3,7 +3,8 @@
  * its columns), generate (a type and its parameters) and `/pattern/.gen` (a pattern).
  */
 import { closestMatch } from '../schema/suggest.js';
-import { compilePattern } from '../regex/compile.js';
+import { compileBudgetedPattern } from '../regex/compile.js';
+import { rowBudget } from '../schema/row-budget.js';
 import { parsePattern } from '../regex/parser.js';
 import { PatternError } from '../regex/pattern-error.js';
 import type { FieldReference } from '../types/define-type.js';
@@ -89,10 +90,15 @@ export function compileRegexGen(node: NodeOf<'method'>, regex: NodeOf<'regex'>, 
     if (!reference) return fail(`unknown field '${name}' in {{${name}}}${context.suggestName(name)}`, regex.position);
     readers.set(name, reference);
   }
-  const generator = compilePattern(parsed, (name) => {
-    const reference = readers.get(name)!;
-    return (row) => valueToText(reference.read(row));
-  });
+  // Shares the row's budget of rounds with its Regular Expression fields (schema/limits.ts).
+  const generator = compileBudgetedPattern(
+    parsed,
+    (name) => {
+      const reference = readers.get(name)!;
+      return (row) => valueToText(reference.read(row));
+    },
+    rowBudget,
+  );
   return (frame) => generator(frame.environment.random, frame.row);
 }
 

@@ -47,7 +47,11 @@ function textOrList(receiver: unknown): string | unknown[] | null {
   return textOf(receiver) ?? (Array.isArray(receiver) ? receiver : null);
 }
 
-/** Ruby's delete/tr character sets: "a-z", "^0-9" (negated). */
+/**
+ * Ruby's delete/tr character sets: "a-z", "^0-9" (negated). The ranges are sorted and merged
+ * once per call and searched by halving, so a set written with thousands of ranges costs
+ * log(ranges) per character of the text, not ranges.
+ */
 function characterSet(spec: string): (ch: string) => boolean {
   const negated = spec.length > 1 && spec.startsWith('^');
   const body = negated ? spec.slice(1) : spec;
@@ -58,11 +62,35 @@ function characterSet(spec: string): (ch: string) => boolean {
       i += 2;
     } else ranges.push([body.charCodeAt(i), body.charCodeAt(i)]);
   }
+  const merged = mergeRanges(ranges);
   return (ch) => {
-    const c = ch.charCodeAt(0);
-    const inside = ranges.some(([a, b]) => c >= a && c <= b);
+    const inside = inRanges(merged, ch.charCodeAt(0));
     return negated ? !inside : inside;
   };
+}
+
+/** Sorted, non-overlapping ranges covering the same codes (empty ranges such as z-a dropped). */
+function mergeRanges(ranges: [number, number][]): [number, number][] {
+  const sorted = ranges.filter(([a, b]) => a <= b).sort((x, y) => x[0] - y[0]);
+  const merged: [number, number][] = [];
+  for (const [a, b] of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && a <= last[1] + 1) last[1] = Math.max(last[1], b);
+    else merged.push([a, b]);
+  }
+  return merged;
+}
+
+function inRanges(ranges: readonly [number, number][], code: number): boolean {
+  let low = 0;
+  let high = ranges.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (code < ranges[middle][0]) high = middle - 1;
+    else if (code > ranges[middle][1]) low = middle + 1;
+    else return true;
+  }
+  return false;
 }
 
 export const METHODS: readonly MethodSpec[] = [
@@ -131,16 +159,25 @@ export const METHODS: readonly MethodSpec[] = [
   { name: 'sample', receivers: ['list'], minArgs: 0, maxArgs: 0, signature: 'list.sample', description: 'One item at random.', example: "['a', 'b'].sample", call: (r, _args, { random }) => (Array.isArray(r) && r.length > 0 ? r[random.below(r.length)] : null) },
 ];
 
-/** Ruby's tr: characters of the `from` set map to `to` by position. */
+/**
+ * Ruby's tr: characters of the `from` set map to `to` by position. Positions are looked up in a
+ * map built once per call (the first occurrence wins, as in Ruby), so the work is linear in the
+ * text and the sets, however long either is.
+ */
 function translate(s: string, from: string, to: string): string {
   const negated = from.length > 1 && from.startsWith('^');
   const source = expandSet(negated ? from.slice(1) : from);
   const target = expandSet(to);
+  const positions = new Map<string, number>();
+  source.forEach((ch, at) => {
+    if (!positions.has(ch)) positions.set(ch, at);
+  });
+  const lastTarget = target[target.length - 1] ?? '';
   let out = '';
   for (const ch of s) {
-    const at = source.indexOf(ch);
-    if (negated) out += at < 0 ? (target[target.length - 1] ?? '') : ch;
-    else out += at < 0 ? ch : (target[Math.min(at, target.length - 1)] ?? '');
+    const at = positions.get(ch);
+    if (negated) out += at === undefined ? lastTarget : ch;
+    else out += at === undefined ? ch : (target[Math.min(at, target.length - 1)] ?? '');
   }
   return out;
 }

@@ -14,6 +14,7 @@ function engine(): typeof RE2JS {
   return re2;
 }
 import { MAX_LIST, MAX_TEXT } from './limits.js';
+import { rowBudget } from '../schema/row-budget.js';
 
 /**
  * Matching work allowed per formula evaluation, in text characters times pattern instructions
@@ -79,11 +80,15 @@ function programSize(compiled: RE2JS, source: string): number {
   return Array.isArray(program?.inst) ? program.inst.length : source.length + 1;
 }
 
-/** Charges a match of `text` against the budget; false when it would exceed it. */
+/**
+ * Charges a match of `text` against the evaluation's budget and the row's (shared by all the
+ * row's formulas, schema/limits.ts ROW_MATCH_STEPS); false when it would exceed either.
+ */
 function affordable(regex: FormulaRegex, text: string): boolean {
   const cost = (text.length + 1) * regex.instructions;
-  if (cost > budgetLeft) return false;
+  if (cost > budgetLeft || cost > rowBudget.matchSteps) return false;
   budgetLeft -= cost;
+  rowBudget.matchSteps -= cost;
   return true;
 }
 

@@ -8,15 +8,29 @@
  * - `+` with a string on either side concatenates text;
  * - a date plus or minus a number moves it by days (Date, DateTime) or seconds (Time), as in Ruby;
  * - a value that cannot be converted (to_i of "abc") gives 0, like Ruby;
- * - a text longer than MAX_TEXT characters is cut there; a list longer than MAX_LIST items is nil.
+ * - a text longer than MAX_TEXT characters is cut there; a list longer than MAX_LIST items is nil;
+ * - past the row's budgets (schema/limits.ts: text built, matching work) a formula gives nil.
  */
 import { ItemList, JsonFragment, Verbatim, type Value } from '../values.js';
 import { parseDateParam } from '../time/parse.js';
 import { MAX_LIST, MAX_TEXT } from './limits.js';
+import { rowBudget } from '../schema/row-budget.js';
 
 /** Texts longer than MAX_TEXT are cut there (documented), so no formula builds unbounded text. */
 export function boundedText(text: string): string {
-  return text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
+  return chargeText(text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text);
+}
+
+/**
+ * Thrown when the formulas of one row have built all the text they may (schema/limits.ts
+ * ROW_FORMULA_TEXT); the formula being evaluated then gives nil.
+ */
+export const ROW_TEXT_SPENT = new Error('the row has built all the text its formulas may');
+
+/** Charges a text a formula made against its row's budget (other values pass through). */
+export function chargeText<T>(value: T): T {
+  if (typeof value === 'string' && (rowBudget.formulaText -= value.length) < 0) throw ROW_TEXT_SPENT;
+  return value;
 }
 
 /** What a number added to a date counts, as in Ruby: Date and DateTime add days, Time adds seconds. */
@@ -76,9 +90,33 @@ export function toText(value: unknown): string {
   if (value instanceof FormulaDate) return value.written?.text ?? isoText(value);
   if (value instanceof Verbatim) return value.text;
   if (value instanceof RegExp) return value.source;
+  // A list's text is measured before it is built: a list of long texts could make hundreds of
+  // megabytes (or more than a string can hold), so past LIST_TEXT_LIMIT the formula is nil.
+  if (textExceeds(value, LIST_TEXT_LIMIT)) throw ROW_TEXT_SPENT;
   if (Array.isArray(value)) return JSON.stringify(value.map(toPlain));
   if (value instanceof ItemList) return JSON.stringify(value.items);
   return JSON.stringify(toPlain(value));
+}
+
+/** Longest text a list, hash or item list may be turned into (ten maximal texts). */
+export const LIST_TEXT_LIMIT = 10 * MAX_TEXT;
+
+/** Whether the JSON text of `value` would be longer than `limit` (a lower estimate, stopping early). */
+function textExceeds(value: unknown, limit: number): boolean {
+  let size = 0;
+  const visit = (v: unknown): boolean => {
+    if (typeof v === 'string') size += v.length + 2;
+    else if (v instanceof Verbatim) size += v.text.length + 2;
+    else if (v instanceof ItemList) return v.items.some(visit);
+    else if (Array.isArray(v)) {
+      size += v.length + 1;
+      return size > limit || v.some(visit);
+    } else if (v !== null && typeof v === 'object' && !(v instanceof FormulaDate) && !(v instanceof RegExp)) {
+      return Object.entries(v).some(([key, item]) => ((size += key.length + 3) > limit) || visit(item));
+    } else size += 1;
+    return size > limit;
+  };
+  return visit(value);
 }
 
 function toPlain(value: unknown): unknown {

@@ -22,6 +22,8 @@ interface State {
   row: RowState;
   out: string;
   rounds: number;
+  /** Rounds this value may draw: MAX_ROUNDS, or less when a shared budget has less left. */
+  maxRounds: number;
   /** Captured text by group number (index 0 unused). */
   groups: string[];
 }
@@ -36,6 +38,23 @@ const TABLE_LIMIT = 1024;
  * (resolved by the caller, which reports unknown ones).
  */
 export function compilePattern(parsed: ParsedPattern, readField: (name: string) => FieldReader): PatternGenerator {
+  return compileWithBudget(parsed, readField, null) as PatternGenerator;
+}
+
+/** Repetition rounds a caller shares between several patterns (a row's Regular Expression fields). */
+export interface RoundsBudget {
+  patternRounds: number;
+}
+
+/**
+ * Like compilePattern, but every value's repetition rounds are also taken from `budget`: a value
+ * that would need more rounds than are left is null, so many fields cannot multiply MAX_ROUNDS.
+ */
+export function compileBudgetedPattern(parsed: ParsedPattern, readField: (name: string) => FieldReader, budget: RoundsBudget): (random: CounterRandom, row: RowState) => string | null {
+  return compileWithBudget(parsed, readField, budget);
+}
+
+function compileWithBudget(parsed: ParsedPattern, readField: (name: string) => FieldReader, budget: RoundsBudget | null): (random: CounterRandom, row: RowState) => string | null {
   const compiler = new Compiler(readField, parsed.hasBackreferences);
   const root = compiler.compile(parsed.root);
   if (parsed.root.kind === 'literal') {
@@ -43,18 +62,22 @@ export function compilePattern(parsed: ParsedPattern, readField: (name: string) 
     return () => text;
   }
   // One state per compiled pattern: generation is synchronous and never re-enters itself.
-  const state: State = { random: undefined!, row: undefined!, out: '', rounds: 0, groups: new Array<string>(parsed.groupCount + 1).fill('') };
+  const state: State = { random: undefined!, row: undefined!, out: '', rounds: 0, maxRounds: MAX_ROUNDS, groups: new Array<string>(parsed.groupCount + 1).fill('') };
   const hasGroups = parsed.hasBackreferences;
   return (random, row) => {
     state.random = random;
     state.row = row;
     state.out = '';
     state.rounds = 0;
+    if (budget !== null) state.maxRounds = Math.min(MAX_ROUNDS, budget.patternRounds);
     if (hasGroups) state.groups.fill('');
     root(state);
     const out = state.out;
     state.out = '';
-    return out;
+    if (budget === null) return out;
+    budget.patternRounds -= Math.min(state.rounds, state.maxRounds);
+    // Cut short by the shared budget rather than by the value's own bound: nil, not a wrong value.
+    return state.rounds > state.maxRounds && state.maxRounds < MAX_ROUNDS ? null : out;
   };
 }
 
@@ -119,7 +142,7 @@ class Compiler {
       return (s) => {
         const rounds = min === max ? min : s.random.intBetween(min, max);
         for (let i = 0; i < rounds; i++) {
-          if (s.out.length >= MAX_VALUE_LENGTH || ++s.rounds > MAX_ROUNDS) return;
+          if (s.out.length >= MAX_VALUE_LENGTH || ++s.rounds > s.maxRounds) return;
           for (const group of resets) s.groups[group] = '';
           body(s);
         }
@@ -134,7 +157,7 @@ class Compiler {
       const buffers: number[][] = [];
       return (s) => {
         const rounds = min === max ? min : s.random.intBetween(min, max);
-        if (rounds === 0 || s.out.length >= MAX_VALUE_LENGTH || (s.rounds += rounds) > MAX_ROUNDS) return;
+        if (rounds === 0 || s.out.length >= MAX_VALUE_LENGTH || (s.rounds += rounds) > s.maxRounds) return;
         const buffer = (buffers[rounds] ??= new Array<number>(rounds).fill(0));
         for (let i = 0; i < rounds; i++) buffer[i] = codes[s.random.below(size)];
         s.out += String.fromCharCode.apply(null, buffer);
@@ -145,7 +168,7 @@ class Compiler {
       const size = chars.length;
       return (s) => {
         const rounds = min === max ? min : s.random.intBetween(min, max);
-        if (s.out.length >= MAX_VALUE_LENGTH || (s.rounds += rounds) > MAX_ROUNDS) return;
+        if (s.out.length >= MAX_VALUE_LENGTH || (s.rounds += rounds) > s.maxRounds) return;
         let text = '';
         for (let i = 0; i < rounds; i++) text += chars[s.random.below(size)];
         s.out += text;
@@ -154,7 +177,7 @@ class Compiler {
     return (s) => {
       const rounds = min === max ? min : s.random.intBetween(min, max);
       for (let i = 0; i < rounds; i++) {
-        if (s.out.length >= MAX_VALUE_LENGTH || ++s.rounds > MAX_ROUNDS) return;
+        if (s.out.length >= MAX_VALUE_LENGTH || ++s.rounds > s.maxRounds) return;
         body(s);
       }
     };

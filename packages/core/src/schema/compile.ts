@@ -16,6 +16,7 @@ import { createGenerators } from './create-generators.js';
 import { orderScope } from './evaluation-order.js';
 import { assignFamilyInstances } from './family-instances.js';
 import type { SchemaPlan } from './plan.js';
+import { checkValuesPerRow } from './work-estimate.js';
 
 export type { FieldPlan, ScopePlan, SchemaPlan } from './plan.js';
 export { DEFAULT_PUBLIC_URL, type CompileOptions } from './compile-options.js';
@@ -28,6 +29,7 @@ export function compileSchema(input: unknown, options: CompileOptions = {}): Sch
   const drafts = readDrafts(fields, problems);
   const { root, scopes, plans, draftOf } = buildScopes(drafts);
   for (const scope of scopes) assignFamilyInstances(scope);
+  checkValuesPerRow(plans, (field, message) => problems.push({ field, param: null, message }));
   const { dependsOn, cartesianCombinations } = createGenerators(plans, draftOf, options, problems);
   for (const scope of scopes) orderScope(scope, dependsOn, problems);
   const shape = buildShape(root, (field, message) => problems.push({ field, param: 'name', message }));

@@ -5,6 +5,7 @@
  * what is allowed.
  */
 import type { ParamSpec, ResolvedParams } from '../types/define-type.js';
+import { quotedValue, textParameterProblem } from './spec-limits.js';
 
 export type ReportProblem = (param: string | null, message: string) => void;
 
@@ -47,7 +48,7 @@ function resolveOne(spec: ParamSpec, raw: unknown, report: ReportProblem): unkno
       const n = toNumber(raw);
       const wanted = spec.kind === 'integer' ? 'a whole number' : 'a number';
       if (n === null || (spec.kind === 'integer' && !Number.isInteger(n))) {
-        report(name, `${JSON.stringify(raw)} is not ${wanted}; use ${wanted}${describeBounds(spec)}`);
+        report(name, `${quotedValue(raw)} is not ${wanted}; use ${wanted}${describeBounds(spec)}`);
         return undefined;
       }
       if ((spec.min !== undefined && n < spec.min) || (spec.max !== undefined && n > spec.max)) {
@@ -58,17 +59,22 @@ function resolveOne(spec: ParamSpec, raw: unknown, report: ReportProblem): unkno
     }
     case 'boolean': {
       const b = toBoolean(raw);
-      if (b === null) report(name, `${JSON.stringify(raw)} is not true or false`);
+      if (b === null) report(name, `${quotedValue(raw)} is not true or false`);
       return b ?? undefined;
     }
     case 'string': {
       const text = typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : raw;
       if (typeof text !== 'string') {
-        report(name, `expected text, got ${JSON.stringify(raw)}`);
+        report(name, `expected text, got ${quotedValue(raw)}`);
+        return undefined;
+      }
+      const tooLong = textParameterProblem(text);
+      if (tooLong) {
+        report(name, tooLong);
         return undefined;
       }
       if (spec.allowed && !spec.allowed.includes(text)) {
-        report(name, `${JSON.stringify(text)} is not allowed; use one of ${spec.allowed.map((a) => JSON.stringify(a)).join(', ')}`);
+        report(name, `${quotedValue(text)} is not allowed; use one of ${spec.allowed.map((a) => JSON.stringify(a)).join(', ')}`);
         return undefined;
       }
       return text;
@@ -77,10 +83,16 @@ function resolveOne(spec: ParamSpec, raw: unknown, report: ReportProblem): unkno
       // Clients send lists as arrays, and some as one comma- or newline-separated string.
       const list = typeof raw === 'string' ? raw.split(/\r?\n|,/).map((s) => s.trim()).filter((s) => s !== '') : raw;
       if (!Array.isArray(list) || list.some((v) => v !== null && typeof v === 'object')) {
-        report(name, `expected a list of values, e.g. ["a", "b"], got ${JSON.stringify(raw)}`);
+        report(name, `expected a list of values, e.g. ["a", "b"], got ${quotedValue(raw)}`);
         return undefined;
       }
-      return list.map((v) => (v === null ? '' : String(v)));
+      const texts = list.map((v) => (v === null ? '' : String(v)));
+      const longest = texts.findIndex((t) => textParameterProblem(t) !== null);
+      if (longest >= 0) {
+        report(name, textParameterProblem(texts[longest], `item ${longest + 1}`)!);
+        return undefined;
+      }
+      return texts;
     }
     case 'json':
       return raw;

@@ -9,6 +9,7 @@ import type { Problem } from './errors.js';
 import { parseFieldName, type ParsedFieldName } from './field-name.js';
 import { resolveParams } from './params.js';
 import { closestMatch } from './suggest.js';
+import { fieldLabelText, withinNameLimits } from './spec-limits.js';
 
 export interface Draft {
   position: number;
@@ -25,7 +26,7 @@ export interface Draft {
 export function fieldLabel(raw: unknown, position: number): string {
   if (raw && typeof raw === 'object' && typeof (raw as { name?: unknown }).name === 'string') {
     const name = (raw as { name: string }).name;
-    if (name.trim() !== '') return name;
+    if (name.trim() !== '') return fieldLabelText(name);
   }
   return `#${position + 1}`;
 }
@@ -68,6 +69,7 @@ export function readDrafts(input: readonly unknown[], problems: Problem[]): Draf
       return;
     }
     const spec = raw as Record<string, unknown>;
+    if (!withinNameLimits(spec, report)) return;
     let parsed: ParsedFieldName | null = null;
     if (typeof spec.name !== 'string' || spec.name.trim() === '') {
       report('name', 'is required: the column or key name, e.g. "first_name"');

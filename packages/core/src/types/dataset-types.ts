@@ -5,6 +5,7 @@
  * index, and cartesian ones share one loop of the schema's enumeration.
  */
 import { closestMatch } from '../schema/suggest.js';
+import { budgeted } from '../schema/row-budget.js';
 import { charactersOf } from './characters.js';
 import { compileWeightedRules, usesWeightedRules } from './weighted-rules.js';
 import { defineType, type CreateContext, type DatasetTable, type FamilyDefinition, type TypeDefinition, type ValueGenerator } from './define-type.js';
@@ -177,8 +178,9 @@ const datasetColumn = defineType({
   output: 'string',
   exampleParams: { dataset: 'cities', column: 'city' },
   exampleDatasets: { cities: { columns: ['city', 'country'], rows: [['Lisbon', 'Portugal'], ['Oslo', 'Norway'], ['Osaka', 'Japan']] } },
+  // Dataset cells can be long: charged to the row's budget.
   create: (params, context) =>
-    columnGenerator(
+    budgeted(columnGenerator(
       {
         dataset: params.dataset as string,
         datasetParam: 'dataset',
@@ -190,7 +192,7 @@ const datasetColumn = defineType({
         distribution: usesWeightedRules(params) ? (params.distribution ?? null) : undefined,
       },
       context,
-    ) ?? (() => null),
+    ) ?? (() => null)),
 });
 
 const myList = defineType({
@@ -206,7 +208,7 @@ const myList = defineType({
   exampleParams: { list: 'colors' },
   exampleDatasets: { colors: { columns: ['color'], rows: [['teal'], ['amber'], ['crimson']] } },
   create: (params, context) =>
-    columnGenerator({ dataset: params.list as string, datasetParam: 'list', column: null, columnParam: 'list', style: params.selectionStyle as string }, context) ?? (() => null),
+    budgeted(columnGenerator({ dataset: params.list as string, datasetParam: 'list', column: null, columnParam: 'list', style: params.selectionStyle as string }, context) ?? (() => null)),
 });
 
 export const datasetTypes: TypeDefinition[] = [datasetColumn, myList];

@@ -1,5 +1,6 @@
 /** The Formula type: a value computed from the row by the formula language (docs/formulas.md). */
 import { defineType, type TypeDefinition } from './define-type.js';
+import { budgeted } from '../schema/row-budget.js';
 
 export const formulaTypes: TypeDefinition[] = [
   defineType({
@@ -12,7 +13,8 @@ export const formulaTypes: TypeDefinition[] = [
     create(params, context) {
       const formula = context.formula(params.value as string, 'value');
       if (!formula) return () => null;
-      return (random, row) => formula.evaluate(row, null, random);
+      // Formulas make long texts and lists: charged to the row's budget.
+      return budgeted((random, row) => formula.evaluate(row, null, random));
     },
   }),
 ];

@@ -3,7 +3,8 @@
  * to closures once per field (regex/), so a row costs only its draws and appends.
  */
 import { patternCharacters } from '../regex/analyse.js';
-import { compilePattern, type FieldReader } from '../regex/compile.js';
+import { compileBudgetedPattern, type FieldReader } from '../regex/compile.js';
+import { rowBudget } from '../schema/row-budget.js';
 import { MAX_PATTERN_LENGTH, UNBOUNDED_EXTRA } from '../regex/limits.js';
 import { parsePattern } from '../regex/parser.js';
 import { PatternError } from '../regex/pattern-error.js';
@@ -42,10 +43,15 @@ const regularExpression = defineType({
     // Undeclared (every value checked by writers) when the pattern can produce too many characters to list.
     if (fields.length === 0 && own !== null) context.declareCharacters(own);
     else if (fields.length > 0) context.declareCharacters(() => unionOfCharacters([own, ...fields.map((r) => r.characters())]));
-    return compilePattern(parsed, (name): FieldReader => {
-      const reference = references.get(name)!;
-      return (row) => valueToText(reference.read(row));
-    });
+    // The row's Regular Expression fields share one budget of rounds (schema/limits.ts ROW_PATTERN_ROUNDS).
+    return compileBudgetedPattern(
+      parsed,
+      (name): FieldReader => {
+        const reference = references.get(name)!;
+        return (row) => valueToText(reference.read(row));
+      },
+      rowBudget,
+    );
   },
 });
 

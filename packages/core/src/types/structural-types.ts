@@ -3,10 +3,12 @@
  * verbatim SQL and the item lists behind JSON arrays and repeated XML elements.
  */
 import { Verbatim } from '../values.js';
-import { defineType, type FieldReference, type TypeDefinition } from './define-type.js';
+import { defineType, type CreateContext, type FieldReference, type ResolvedParams, type TypeDefinition, type ValueGenerator } from './define-type.js';
 import { valueToText } from './value-text.js';
 import { charactersOf, unionOfCharacters } from './characters.js';
 import { compileWeightedRules, usesWeightedRules } from './weighted-rules.js';
+import { MAX_TEMPLATE_LENGTH } from '../schema/limits.js';
+import { budgeted } from '../schema/row-budget.js';
 
 /** How integers read as text (in a Template): digits and a minus sign. */
 const INTEGER_CHARACTERS = '-0123456789';
@@ -78,26 +80,29 @@ const customList = defineType({
   check: (params, problem) => {
     if (Array.isArray(params.values) && params.values.length === 0) problem('values', 'the list is empty; give at least one value');
   },
-  create: (params, context) => {
-    const values = params.values as string[];
-    const count = values.length;
-    context.declareCharacters(charactersOf(values));
-    if (usesWeightedRules(params)) {
-      const pick = compileWeightedRules(params.distribution, values, context);
-      return pick ? (random, row) => values[pick(random, row)] : () => null;
-    }
-    switch (params.selectionStyle) {
-      case 'sequential':
-        return (_random, row) => values[row.index % count];
-      case 'cartesian': {
-        const position = context.cartesian(count);
-        return (_random, row) => values[position.index(row)];
-      }
-      default:
-        return (random) => values[Math.floor(random.next() * count)];
-    }
-  },
+  // Its values come from the request and may each be 100,000 characters: charged to the row.
+  create: (params, context) => budgeted(customListGenerator(params, context)),
 });
+
+function customListGenerator(params: ResolvedParams, context: CreateContext): ValueGenerator {
+  const values = params.values as string[];
+  const count = values.length;
+  context.declareCharacters(charactersOf(values));
+  if (usesWeightedRules(params)) {
+    const pick = compileWeightedRules(params.distribution, values, context);
+    return pick ? (random, row) => values[pick(random, row)] : () => null;
+  }
+  switch (params.selectionStyle) {
+    case 'sequential':
+      return (_random, row) => values[row.index % count];
+    case 'cartesian': {
+      const position = context.cartesian(count);
+      return (_random, row) => values[position.index(row)];
+    }
+    default:
+      return (random) => values[Math.floor(random.next() * count)];
+  }
+}
 
 const sqlExpression = defineType({
   name: 'SQL Expression',
@@ -108,7 +113,7 @@ const sqlExpression = defineType({
   exampleParams: { value: 'CURRENT_TIMESTAMP' },
   create: (params) => {
     const value = new Verbatim(params.value as string, false);
-    return () => value;
+    return budgeted(() => value);
   },
 });
 
@@ -116,7 +121,7 @@ const sqlExpression = defineType({
 const template = defineType({
   name: 'Template',
   category: 'Advanced',
-  description: 'Text in which {field_name} is replaced by that field\'s value in the same row (hidden __fields too). Write {{ and }} for literal braces.',
+  description: `Text in which {field_name} is replaced by that field's value in the same row (hidden __fields too). Write {{ and }} for literal braces. Values are cut at ${MAX_TEMPLATE_LENGTH} characters.`,
   params: [{ name: 'value', kind: 'string', required: true, description: 'Text with {field_name} placeholders' }],
   output: 'string',
   exampleParams: { value: 'Row {example_row}' },
@@ -146,11 +151,13 @@ const template = defineType({
     const resolved = references.filter((r): r is FieldReference => r !== undefined);
     context.declareCharacters(() => unionOfCharacters([charactersOf(literals), ...resolved.map((r) => r.characters())]));
     if (resolved.length !== references.length) return () => null;
-    return (_random, row) => {
+    // Templates reading templates can grow fourfold per field ({a}{a}{a}{a}): the value is cut
+    // at MAX_TEMPLATE_LENGTH, as formulas cut their texts, so it never outgrows a string.
+    return budgeted((_random, row) => {
       let out = literals[0];
-      for (let i = 0; i < resolved.length; i++) out += valueToText(resolved[i].read(row)) + literals[i + 1];
-      return out;
-    };
+      for (let i = 0; i < resolved.length && out.length <= MAX_TEMPLATE_LENGTH; i++) out += valueToText(resolved[i].read(row)) + literals[i + 1];
+      return out.length > MAX_TEMPLATE_LENGTH ? out.slice(0, MAX_TEMPLATE_LENGTH) : out;
+    });
   },
 });
 

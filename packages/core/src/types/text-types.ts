@@ -8,6 +8,7 @@
 import type { CounterRandom } from '../random/counter-random.js';
 import { defineType, type ParamSpec, type TypeDefinition } from './define-type.js';
 import { LOREM_WORDS } from '../data/lorem-words.js';
+import { budgeted } from '../schema/row-budget.js';
 
 const CAPITALISED_WORDS: readonly string[] = LOREM_WORDS.map((word) => word[0].toUpperCase() + word.slice(1));
 /** The words with their leading space: one concatenation per word instead of two. */
@@ -85,7 +86,7 @@ function countedText(
     create(params) {
       const min = params.min as number;
       const max = params.max as number;
-      return (random) => textOf(random, random.intBetween(min, max));
+      return budgeted((random) => textOf(random, random.intBetween(min, max)));
     },
   });
 }
