@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readDataFile } from './data-files.js';
 import { MOVIE_GENRES } from '../testing/movie-genres.js';
+import type { CodeRecord, DrugRecord } from '../types/health-types.js';
 
 /** The values that occur more than once, each once (empty when all are unique). */
 function duplicates(values: Iterable<string>): string[] {
@@ -17,17 +18,6 @@ function duplicates(values: Iterable<string>): string[] {
 
 const key = (...parts: unknown[]) => JSON.stringify(parts);
 
-interface DrugRecord {
-  ndc: string;
-  brand: string;
-  generic: string;
-  company: string;
-}
-interface CodeRecord {
-  code: string;
-  short: string;
-  long: string;
-}
 interface CarRecord {
   make: string;
   model: string;

@@ -8,7 +8,7 @@ import { readDataFile } from '../data/data-files.js';
 import type { TypeDefinition } from './define-type.js';
 import { recordFamily, recordField } from './record-family.js';
 
-interface DrugRecord {
+export interface DrugRecord {
   ndc: string;
   brand: string;
   generic: string;
@@ -16,7 +16,7 @@ interface DrugRecord {
 }
 
 /** One line of a CMS code set: the code and its short (abbreviated) and long descriptions. */
-interface CodeRecord {
+export interface CodeRecord {
   code: string;
   short: string;
   long: string;
