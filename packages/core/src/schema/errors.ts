@@ -22,3 +22,6 @@ export function formatProblem(problem: Problem): string {
   if (problem.param !== null) where.push(`parameter "${problem.param}"`);
   return where.length ? `${where.join(', ')}: ${problem.message}` : problem.message;
 }
+
+/** Records a problem with one parameter of a field (null: the field as a whole). */
+export type ReportProblem = (param: string | null, message: string) => void;

@@ -5,9 +5,10 @@
  * what is allowed.
  */
 import type { ParamSpec, ResolvedParams } from '../types/define-type.js';
+import type { ReportProblem } from './errors.js';
 import { quotedValue, textParameterProblem } from './spec-limits.js';
 
-export type ReportProblem = (param: string | null, message: string) => void;
+export type { ReportProblem };
 
 function isBlank(value: unknown): boolean {
   return value === undefined || value === null || value === '';

@@ -3,7 +3,7 @@
  * or a parameter too long is refused before anything is done with it, so no later step (parsing,
  * "did you mean", error messages) can spend time or memory on megabytes of it.
  */
-import type { ReportProblem } from './params.js';
+import type { ReportProblem } from './errors.js';
 import { MAX_FIELD_NAME_LENGTH, MAX_TEXT_PARAMETER_LENGTH, MAX_TYPE_NAME_LENGTH } from './limits.js';
 
 /** Longest piece of user text quoted in an error message. */

@@ -4,7 +4,7 @@
  * so nesting multiplies. Four nested arrays of 100 items make 100 million values for one row;
  * such a schema is refused when it compiles (MAX_VALUES_PER_ROW), before any output.
  */
-import type { FieldPlan } from './compile.js';
+import type { FieldPlan } from './plan.js';
 import { MAX_VALUES_PER_ROW } from './limits.js';
 
 /** Most items an items field (JSON Array, Repeating Element) makes: its largest count parameter (max >= min). */
