@@ -3,7 +3,10 @@
  * ephemeral port against a real database.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config.js';
+import { GenerationPool } from '@rowloom/core';
+import { ImageRenderer } from './concurrency/image-renderer.js';
+import { Limiter } from './concurrency/limiter.js';
+import { defaultConcurrency, type Config } from './config.js';
 import type { Store } from './db/open-database.js';
 import { acceptAnyBodyAsText } from './http/body.js';
 import { installErrorHandling } from './http/error-handler.js';
@@ -17,7 +20,7 @@ import { typesRoutes } from './routes/types-route.js';
 
 export interface AppOptions {
   store: Store;
-  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'publicUrl'>>;
+  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'publicUrl' | 'concurrency'>>;
   /** Log level (LOG_LEVEL); requests are logged at info, so the default warn keeps the log for problems. */
   logLevel?: string;
 }
@@ -29,11 +32,19 @@ export async function buildApp({ store, config, logLevel }: AppOptions): Promise
   await installOpenApi(app);
   openApiRoute(app);
   typesRoutes(app, store.db);
-  generateRoutes(app, store.db, config.plans, config.timeLimitMs, config.publicUrl ?? null);
+  const concurrency = config.concurrency ?? defaultConcurrency();
+  // Every row is made on these threads, never on the one that answers requests.
+  const pool = new GenerationPool({ maxThreads: concurrency.maxWorkers, threadMemoryMb: concurrency.workerMemoryMb });
+  const generations = new Limiter({ running: concurrency.maxGenerations, queued: concurrency.maxGenerations * 2, waitMs: concurrency.queueWaitMs, what: 'generations' });
+  const renderer = new ImageRenderer({ maxRenders: concurrency.maxImageRenders, queueWaitMs: concurrency.queueWaitMs });
+  app.addHook('onClose', async () => {
+    await Promise.all([pool.close(), renderer.close()]);
+  });
+  generateRoutes(app, store.db, config.plans, config.timeLimitMs, config.publicUrl ?? null, { pool, limiter: generations, stallMs: concurrency.stallMs });
   schemasRoutes(app, store.db);
   projectsRoutes(app, store.db);
   datasetsRoutes(app, store.db);
-  imagesRoutes(app);
+  imagesRoutes(app, renderer);
   await app.ready();
   return app;
 }

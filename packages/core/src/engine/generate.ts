@@ -12,6 +12,7 @@ import type { RowWriter, WriterOptions } from '../writers/writer.js';
 import { ByteBatcher, rowBatches } from './batches.js';
 import { RowEngine } from './row-engine.js';
 import { generationUuid, resolveSeed, type Seed } from './seed.js';
+import type { GenerationPool } from './shared-pool.js';
 import { generateInWorkers } from './worker-pool.js';
 
 /** Below this many rows, starting worker threads costs more than it saves. */
@@ -34,6 +35,11 @@ export interface GenerateRequest {
   onProgress?: (rows: number) => void;
   /** Where this Rowloom is reached, for the image URLs types write (see CompileOptions.publicUrl). */
   publicUrl?: string;
+  /**
+   * A server's shared threads: when given, every row is made there (never on this thread) and
+   * `workers` is ignored; this thread only compiles the schema (to validate it) and forwards bytes.
+   */
+  pool?: GenerationPool;
 }
 
 export interface Generation {
@@ -59,10 +65,12 @@ export function generate(request: GenerateRequest): Generation {
   const plan = compileSchema(request.fields, { datasets: request.datasets, datasetNames: request.datasetNames, ...formulaConstants });
   const writerOptions: WriterOptions = { ...request.writer, count: request.count };
   const writer = createWriter(plan.shape, writerOptions);
-  const workers = Math.max(1, Math.min(request.workers ?? defaultWorkers(request.count), 64));
-  const pieces =
-    workers > 1 && request.count > 1
-      ? parallelPieces(writer, { fields: request.fields, datasets: request.datasets, seedKey: key, writer: writerOptions, ...formulaConstants }, request.count, workers, request.onProgress)
+  const workers = request.pool ? 1 : Math.max(1, Math.min(request.workers ?? defaultWorkers(request.count), 64));
+  const setup = { fields: request.fields, datasets: request.datasets, seedKey: key, writer: writerOptions, ...formulaConstants };
+  const pieces = request.pool
+    ? pooledPieces(writer, request.pool, setup, request.count)
+    : workers > 1 && request.count > 1
+      ? parallelPieces(writer, setup, request.count, workers, request.onProgress)
       : serialPieces(writer, new RowEngine(plan, key), request.count, request.onProgress);
   return {
     seed,
@@ -103,5 +111,11 @@ async function* parallelPieces(
     yield bytes;
     onProgress?.(rowsDone);
   }
+  yield writer.end();
+}
+
+async function* pooledPieces(writer: RowWriter, pool: GenerationPool, setup: Parameters<GenerationPool['rows']>[0], count: number): AsyncGenerator<string | Buffer> {
+  yield writer.begin();
+  yield* pool.rows(setup, 0, count);
   yield writer.end();
 }

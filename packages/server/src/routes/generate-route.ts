@@ -6,7 +6,8 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { defaultWorkers, generate } from '@rowloom/core';
+import { generate, type GenerationPool } from '@rowloom/core';
+import type { Limiter } from '../concurrency/limiter.js';
 import type { Kysely } from 'kysely';
 import { datasetsForFields } from '../datasets.js';
 import type { Tables } from '../db/tables.js';
@@ -54,7 +55,7 @@ const SCHEMA = {
   body: { type: 'array', description: 'Field specifications: {name, type, percentBlank?, ...type parameters}', items: { type: 'object' } },
   response: {
     200: { description: 'The rows, streamed, in the requested format', content: Object.fromEntries(['application/json', 'text/csv', 'text/tab-separated-values', 'text/plain', 'application/sql', 'application/xml'].map((type) => [type, { schema: { type: 'string' } }])) },
-    ...errorResponses(400, 401, 404, 413, 429),
+    ...errorResponses(400, 401, 404, 413, 429, 503),
   },
 };
 
@@ -118,7 +119,37 @@ function publicUrlOf(request: FastifyRequest, configured: string | null): string
   return /^[A-Za-z0-9.\-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(request.host) ? `${request.protocol}://${request.host}` : undefined;
 }
 
-export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: Plans, timeLimitMs: number | null, publicUrl: string | null = null): void {
+/** How generate requests share the server: its threads, a cap on concurrent generations, the stall timeout. */
+export interface GenerationSharing {
+  pool: GenerationPool;
+  limiter: Limiter;
+  stallMs: number;
+}
+
+/** How often a response is checked for a client that stopped reading. */
+const STALL_CHECKS_PER_TIMEOUT = 4;
+
+/**
+ * Closes the response when its client has read nothing for `stallMs` while output waits (the
+ * socket's buffer stays full): a reader that stops must not hold a generation for ever.
+ */
+function closeWhenStalled(request: FastifyRequest, reply: FastifyReply, body: Readable, stallMs: number): NodeJS.Timeout {
+  const response = reply.raw;
+  let lastDrained = Date.now();
+  response.on('drain', () => (lastDrained = Date.now()));
+  const check = setInterval(() => {
+    if (!response.writableNeedDrain) lastDrained = Date.now();
+    else if (Date.now() - lastDrained > stallMs) {
+      request.log.warn({ stallMs }, 'the client stopped reading; response aborted');
+      body.destroy(new Error(`the client read nothing for ${stallMs / 1000} s`));
+      response.destroy();
+    }
+  }, Math.max(10, stallMs / STALL_CHECKS_PER_TIMEOUT));
+  check.unref();
+  return check;
+}
+
+export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: Plans, timeLimitMs: number | null, publicUrl: string | null, sharing: GenerationSharing): void {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await authenticate(db, request);
     const format = outputFormat((request.params as { format?: string }).format);
@@ -136,9 +167,21 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
     }
     const { datasets, datasetNames } = await datasetsForFields(db, user.id, source.fields);
     // Compiling validates the fields: a bad request fails here and is not charged.
-    const generation = generate({ fields: source.fields, datasets, datasetNames, count, seed: queryText(query, 'seed') || null, writer, workers: defaultWorkers(count), publicUrl: publicUrlOf(request, publicUrl) });
-    const decision = await chargeUsage(db, user.id, limits, count);
+    const generation = generate({ fields: source.fields, datasets, datasetNames, count, seed: queryText(query, 'seed') || null, writer, pool: sharing.pool, publicUrl: publicUrlOf(request, publicUrl) });
+    // A place among the concurrent generations (or a 503) before the request is charged.
+    let release: () => void;
+    try {
+      release = await sharing.limiter.acquire();
+    } catch (error) {
+      generation.stream.destroy();
+      throw error;
+    }
+    const decision = await chargeUsage(db, user.id, limits, count).catch((error: unknown) => {
+      release();
+      throw error;
+    });
     if (!decision.ok) {
+      release();
       generation.stream.destroy();
       const retryAfter = Math.max(1, Math.ceil((decision.resetsAt.getTime() - Date.now()) / 1000));
       throw new HttpError(
@@ -155,9 +198,12 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
       request.log.warn({ timeLimitMs, count }, 'generation exceeded the time limit; response aborted');
       body.destroy(new Error(`generation exceeded the time limit of ${timeLimitMs / 1000} s`));
     }, timeLimitMs);
-    // A client that disconnects stops the generation (and its worker threads).
+    const stallCheck = closeWhenStalled(request, reply, body, sharing.stallMs);
+    // A client that disconnects stops the generation (and frees its turn on the threads).
     reply.raw.on('close', () => {
       if (timer) clearTimeout(timer);
+      clearInterval(stallCheck);
+      release();
       if (!reply.raw.writableFinished) body.destroy();
     });
     return reply
