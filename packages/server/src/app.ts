@@ -35,7 +35,7 @@ export async function buildApp({ store, config, logLevel }: AppOptions): Promise
   const concurrency = config.concurrency ?? defaultConcurrency();
   // Every row is made on these threads, never on the one that answers requests.
   const pool = new GenerationPool({ maxThreads: concurrency.maxWorkers, threadMemoryMb: concurrency.workerMemoryMb });
-  const generations = new Limiter({ running: concurrency.maxGenerations, queued: concurrency.maxGenerations * 2, waitMs: concurrency.queueWaitMs, what: 'generations' });
+  const generations = new Limiter({ running: concurrency.maxGenerations, queued: concurrency.maxGenerations * 2, waitMs: concurrency.queueWaitMs, what: 'generations', perOwner: Math.max(1, Math.ceil(concurrency.maxGenerations / 2)) });
   const renderer = new ImageRenderer({ maxRenders: concurrency.maxImageRenders, queueWaitMs: concurrency.queueWaitMs });
   app.addHook('onClose', async () => {
     await Promise.all([pool.close(), renderer.close()]);

@@ -7,9 +7,13 @@
  * - Each thread takes turns between its jobs a batch at a time; each job has at most CREDITS
  *   batches in flight, so a reader that stops stops its job (back-pressure, bounded memory).
  * - A thread whose current job has run one turn for longer than `stuckMs` is stuck on a slow
- *   row: its other jobs move to another thread and resume at the row they had reached (rows
- *   are pure functions of their index, so the bytes are the same). A cancelled job still
- *   holding a thread (a time limit, a client gone) gets the thread terminated and replaced.
+ *   row: the job is marked slow, and the thread's other jobs move to another thread and resume
+ *   at the row they had reached (rows are pure functions of their index, so the bytes are the
+ *   same). A cancelled job still holding a thread (a time limit, a client gone) gets the thread
+ *   terminated and replaced.
+ * - The first thread is an express lane that slow jobs may not use: when one is found there,
+ *   the thread is replaced and the job resumes on another, so small requests always have a
+ *   thread that answers within about `stuckMs` (with one thread in all, everything shares it).
  * - A thread that dies (out of memory: each has a heap limit) fails the job it was working on
  *   and its other jobs resume elsewhere.
  */
@@ -20,7 +24,9 @@ import type { PoolReply, PoolRequest } from './pool-worker.js';
 /** Batches one job may have in flight between the thread and its reader. */
 const CREDITS = 2;
 /** How often the pool looks for stuck threads. */
-const WATCH_MILLISECONDS = 100;
+const WATCH_MILLISECONDS = 50;
+/** A normal turn takes at most about 50 ms (one batch); five times that means a slow row. */
+const DEFAULT_STUCK_MILLISECONDS = 250;
 
 export interface PoolOptions {
   /** Most threads (each a V8 heap with its own copy of the data tables, roughly 60-100 MB). */
@@ -44,6 +50,8 @@ interface PoolJob {
   error: Error | null;
   wake: (() => void) | null;
   cancelled: boolean;
+  /** One of its turns took longer than stuckMs: kept off the express lane. */
+  slow: boolean;
 }
 
 interface PoolThread {
@@ -57,6 +65,8 @@ interface PoolThread {
   /** Jobs cancelled while the thread may still be inside one of their rows. */
   cancelled: Set<number>;
   dead: boolean;
+  /** The express lane: never holds a job known to be slow. */
+  express: boolean;
 }
 
 export class GenerationPool {
@@ -68,7 +78,7 @@ export class GenerationPool {
   private readonly stuckMs: number;
 
   constructor(private readonly options: PoolOptions) {
-    this.stuckMs = options.stuckMs ?? 1000;
+    this.stuckMs = options.stuckMs ?? DEFAULT_STUCK_MILLISECONDS;
     this.watch = setInterval(() => this.watchThreads(), WATCH_MILLISECONDS);
     this.watch.unref();
   }
@@ -89,8 +99,10 @@ export class GenerationPool {
    */
   async *rows(setup: WorkerSetup, start: number, end: number): AsyncGenerator<Buffer, void, undefined> {
     if (this.closed) throw new Error('the generation pool is closed');
-    const job: PoolJob = { runId: 0, setup, next: start, end, thread: null, received: [], finished: start >= end, error: null, wake: null, cancelled: false };
+    const job: PoolJob = { runId: 0, setup, next: start, end, thread: null, received: [], finished: start >= end, error: null, wake: null, cancelled: false, slow: false };
     if (!job.finished) this.place(job);
+    // Threads are unref'd so an idle pool lets the process exit; a running job keeps it alive.
+    this.watch.ref();
     try {
       for (;;) {
         if (job.received.length > 0) {
@@ -107,6 +119,7 @@ export class GenerationPool {
     } finally {
       if (!job.finished || job.received.length > 0) this.cancel(job);
       this.jobs.delete(job.runId);
+      if (this.jobs.size === 0) this.watch.unref();
     }
   }
 
@@ -119,7 +132,7 @@ export class GenerationPool {
   }
 
   private place(job: PoolJob, avoid: PoolThread | null = null): void {
-    const thread = this.pickThread(avoid);
+    const thread = this.pickThread(avoid, job.slow);
     this.jobs.delete(job.runId);
     job.runId = this.nextRunId++;
     this.jobs.set(job.runId, job);
@@ -128,22 +141,28 @@ export class GenerationPool {
     this.post(thread, { type: 'start', id: job.runId, setup: job.setup, start: job.next, end: job.end, credits: CREDITS - job.received.length });
   }
 
-  /** The least-loaded thread that is not stuck; a new one while under the cap and every thread is busy. */
-  private pickThread(avoid: PoolThread | null): PoolThread {
+  /**
+   * The least-loaded thread that is not stuck (for a slow job: not the express lane); a new one
+   * while under the cap and every candidate is busy.
+   */
+  private pickThread(avoid: PoolThread | null, slow: boolean): PoolThread {
     const now = performance.now();
-    const usable = this.threads.filter((thread) => !thread.dead && thread !== avoid && !this.isStuck(thread, now));
-    const best = usable.sort((a, b) => a.jobs.size - b.jobs.size)[0];
-    if ((!best || best.jobs.size > 0) && this.threads.length < this.options.maxThreads) return this.startThread();
+    const allowed = this.threads.filter((thread) => !thread.dead && thread !== avoid && !(slow && thread.express && this.options.maxThreads > 1));
+    const best = allowed.filter((thread) => !this.isStuck(thread, now)).sort((a, b) => a.jobs.size - b.jobs.size)[0];
+    const hasExpress = this.threads.some((thread) => thread.express && !thread.dead);
+    // A slow job may add a thread only if that leaves room for the express lane.
+    const canGrow = this.threads.length < this.options.maxThreads && (!slow || hasExpress || this.threads.length + 1 < this.options.maxThreads);
+    if ((!best || best.jobs.size > 0) && canGrow) return this.startThread(!hasExpress && !slow);
     if (best) return best;
-    // Every thread is stuck or avoided and none may be added: the least loaded still takes it.
-    return [...this.threads].filter((thread) => !thread.dead).sort((a, b) => (a === avoid ? 1 : 0) - (b === avoid ? 1 : 0) || a.jobs.size - b.jobs.size)[0] ?? this.startThread();
+    // Every candidate is stuck: the least loaded still takes it (the cap on threads holds).
+    return allowed.sort((a, b) => a.jobs.size - b.jobs.size)[0] ?? this.threads.find((thread) => !thread.dead) ?? this.startThread(!hasExpress);
   }
 
-  private startThread(): PoolThread {
+  private startThread(express: boolean): PoolThread {
     const shared = new SharedArrayBuffer(4);
     const resourceLimits = { maxYoungGenerationSizeMb: 8, ...(this.options.threadMemoryMb ? { maxOldGenerationSizeMb: this.options.threadMemoryMb } : {}) };
     const worker = new Worker(new URL('./pool-worker.js', import.meta.url), { workerData: { current: shared }, resourceLimits });
-    const thread: PoolThread = { worker, current: new Int32Array(shared), jobs: new Map(), currentSince: 0, currentSeen: 0, cancelled: new Set(), dead: false };
+    const thread: PoolThread = { worker, current: new Int32Array(shared), jobs: new Map(), currentSince: 0, currentSeen: 0, cancelled: new Set(), dead: false, express };
     worker.on('message', (reply: PoolReply) => this.receive(thread, reply));
     worker.on('error', (error) => this.threadDied(thread, error));
     worker.on('exit', () => this.threadDied(thread, new Error('a generation thread stopped')));
@@ -204,8 +223,11 @@ export class GenerationPool {
         continue;
       }
       if (!this.isStuck(thread, now)) continue;
-      if (thread.cancelled.has(id)) {
-        // Nobody wants this row any more: stop the thread, and let its other jobs resume elsewhere.
+      const stuckJob = thread.jobs.get(id);
+      if (stuckJob) stuckJob.slow = true;
+      if (thread.cancelled.has(id) || (thread.express && stuckJob && this.options.maxThreads > 1)) {
+        // Nobody wants this row any more, or a slow job holds the express lane: stop the
+        // thread, and let its jobs resume elsewhere.
         this.replaceThread(thread, null);
       } else {
         // A slow row of a live job: the thread's other jobs should not wait for it.

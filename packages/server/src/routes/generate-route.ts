@@ -171,7 +171,7 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
     // A place among the concurrent generations (or a 503) before the request is charged.
     let release: () => void;
     try {
-      release = await sharing.limiter.acquire();
+      release = await sharing.limiter.acquire(user.id);
     } catch (error) {
       generation.stream.destroy();
       throw error;
