@@ -26,7 +26,7 @@ export interface Config {
 
 /** How the server shares its threads and memory between requests (README: Fair sharing). */
 export interface ConcurrencyConfig {
-  /** ROWLOOM_MAX_WORKERS: generation threads, shared by every request. */
+  /** ROWLOOM_MAX_WORKERS: generation threads, shared by every request (default: cores + 1, one being the express lane). */
   maxWorkers: number;
   /** ROWLOOM_WORKER_MEMORY_MB: heap limit of each generation thread. */
   workerMemoryMb: number;
@@ -41,7 +41,7 @@ export interface ConcurrencyConfig {
 }
 
 export function defaultConcurrency(): ConcurrencyConfig {
-  return { maxWorkers: Math.max(2, availableParallelism()), workerMemoryMb: 512, maxGenerations: 32, maxImageRenders: 8, queueWaitMs: 5000, stallMs: 30_000 };
+  return { maxWorkers: availableParallelism() + 1, workerMemoryMb: 512, maxGenerations: 32, maxImageRenders: 8, queueWaitMs: 5000, stallMs: 30_000 };
 }
 
 /** Ten minutes: 500 million CSV rows at engine speed; far beyond any plan-limited request. */

@@ -67,8 +67,9 @@ export function generate(request: GenerateRequest): Generation {
   const writer = createWriter(plan.shape, writerOptions);
   const workers = request.pool ? 1 : Math.max(1, Math.min(request.workers ?? defaultWorkers(request.count), 64));
   const setup = { fields: request.fields, datasets: request.datasets, seedKey: key, writer: writerOptions, ...formulaConstants };
+  const stop = new AbortController();
   const pieces = request.pool
-    ? pooledPieces(writer, request.pool, setup, request.count)
+    ? pooledPieces(writer, request.pool, setup, request.count, stop.signal)
     : workers > 1 && request.count > 1
       ? parallelPieces(writer, setup, request.count, workers, request.onProgress)
       : serialPieces(writer, new RowEngine(plan, key), request.count, request.onProgress);
@@ -78,8 +79,21 @@ export function generate(request: GenerateRequest): Generation {
     contentType: writer.contentType,
     extension: writer.extension,
     workers,
-    stream: Readable.from(pieces, { objectMode: false, highWaterMark: 1 }),
+    stream: stoppable(Readable.from(pieces, { objectMode: false, highWaterMark: 1 }), stop),
   };
+}
+
+/**
+ * Destroying the stream also aborts `stop` at once. Readable.from only returns from its
+ * generator once the pending step settles, which for pooled rows may be a slow row away.
+ */
+function stoppable(stream: Readable, stop: AbortController): Readable {
+  const destroy = stream._destroy.bind(stream);
+  stream._destroy = (error, callback) => {
+    stop.abort();
+    destroy(error, callback);
+  };
+  return stream;
 }
 
 function* serialPieces(writer: RowWriter, engine: RowEngine, count: number, onProgress?: (rows: number) => void): Generator<Buffer> {
@@ -114,8 +128,8 @@ async function* parallelPieces(
   yield writer.end();
 }
 
-async function* pooledPieces(writer: RowWriter, pool: GenerationPool, setup: Parameters<GenerationPool['rows']>[0], count: number): AsyncGenerator<string | Buffer> {
+async function* pooledPieces(writer: RowWriter, pool: GenerationPool, setup: Parameters<GenerationPool['rows']>[0], count: number, signal: AbortSignal): AsyncGenerator<string | Buffer> {
   yield writer.begin();
-  yield* pool.rows(setup, 0, count);
+  yield* pool.rows(setup, 0, count, signal);
   yield writer.end();
 }

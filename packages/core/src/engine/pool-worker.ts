@@ -24,11 +24,15 @@ export type PoolRequest =
   | { type: 'cancel'; id: number };
 
 export type PoolReply =
-  | { type: 'batch'; id: number; bytes: ArrayBuffer; offset: number; length: number; rowsEnd: number }
+  | { type: 'batch'; id: number; bytes: ArrayBuffer; offset: number; length: number; rowsEnd: number; turnMs: number }
   | { type: 'done'; id: number }
   | { type: 'failed'; id: number; message: string };
 
-/** workerData: an Int32Array over shared memory; slot 0 holds the id of the job being worked on (0: none). */
+/**
+ * workerData: shared memory the main thread reads: slot 0 holds the id of the job being worked
+ * on (0: none), slot 1 counts turns (so a job that runs turn after turn is not taken for one
+ * long turn).
+ */
 const current = new Int32Array((workerData as { current: SharedArrayBuffer }).current);
 
 interface Job {
@@ -42,6 +46,10 @@ interface Job {
 }
 
 const jobs = new Map<number, Job>();
+
+// Load the big data tables now, while the thread is idle (a standby thread may have to take
+// over at once): the first job would otherwise wait for them, about half a second.
+compileSchema([{ name: 'city', type: 'City' }, { name: 'name', type: 'Full Name' }], {});
 let running = false;
 
 function post(reply: PoolReply, transfer: ArrayBuffer[] = []): void {
@@ -67,7 +75,7 @@ function startJob(request: Extract<PoolRequest, { type: 'start' }>): void {
 }
 
 /** Sends the job's ready bytes as one message, transferring the memory when it is the batch's own. */
-function sendBytes(job: Job): void {
+function sendBytes(job: Job, turnMs: number): void {
   const parts = [...job.batcher.drain()];
   if (parts.length === 0) return;
   const bytes = parts.length === 1 ? parts[0] : Buffer.concat(parts);
@@ -75,17 +83,19 @@ function sendBytes(job: Job): void {
   const whole = bytes.buffer as ArrayBuffer;
   const owned = whole.byteLength > Buffer.poolSize;
   const memory = owned ? whole : whole.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  post({ type: 'batch', id: job.id, bytes: memory, offset: owned ? bytes.byteOffset : 0, length: bytes.byteLength, rowsEnd: job.next }, [memory]);
+  post({ type: 'batch', id: job.id, bytes: memory, offset: owned ? bytes.byteOffset : 0, length: bytes.byteLength, rowsEnd: job.next, turnMs }, [memory]);
   job.credits--;
 }
 
 /** One turn: rows until a batch is ready (or the job ends), then send it. */
 function step(job: Job): void {
   current[0] = job.id;
+  current[1]++;
+  const started = performance.now();
   try {
     job.next = fillBatch(job.engine, job.writer, job.next, job.end, job.batcher);
     if (job.next >= job.end) job.batcher.seal();
-    sendBytes(job);
+    sendBytes(job, performance.now() - started);
     if (job.next >= job.end) {
       jobs.delete(job.id);
       post({ type: 'done', id: job.id });

@@ -133,7 +133,7 @@ const STALL_CHECKS_PER_TIMEOUT = 4;
  * Closes the response when its client has read nothing for `stallMs` while output waits (the
  * socket's buffer stays full): a reader that stops must not hold a generation for ever.
  */
-function closeWhenStalled(request: FastifyRequest, reply: FastifyReply, body: Readable, stallMs: number): NodeJS.Timeout {
+function closeWhenStalled(request: FastifyRequest, reply: FastifyReply, streams: Readable[], stallMs: number): NodeJS.Timeout {
   const response = reply.raw;
   let lastDrained = Date.now();
   response.on('drain', () => (lastDrained = Date.now()));
@@ -141,7 +141,7 @@ function closeWhenStalled(request: FastifyRequest, reply: FastifyReply, body: Re
     if (!response.writableNeedDrain) lastDrained = Date.now();
     else if (Date.now() - lastDrained > stallMs) {
       request.log.warn({ stallMs }, 'the client stopped reading; response aborted');
-      body.destroy(new Error(`the client read nothing for ${stallMs / 1000} s`));
+      for (const stream of streams) stream.destroy(new Error(`the client read nothing for ${stallMs / 1000} s`));
       response.destroy();
     }
   }, Math.max(10, stallMs / STALL_CHECKS_PER_TIMEOUT));
@@ -196,15 +196,20 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
     // final chunk, so every HTTP client reports an error instead of a silently short document.
     const timer = timeLimitMs === null ? null : setTimeout(() => {
       request.log.warn({ timeLimitMs, count }, 'generation exceeded the time limit; response aborted');
-      body.destroy(new Error(`generation exceeded the time limit of ${timeLimitMs / 1000} s`));
+      const error = new Error(`generation exceeded the time limit of ${timeLimitMs / 1000} s`);
+      generation.stream.destroy(error);
+      body.destroy(error);
     }, timeLimitMs);
-    const stallCheck = closeWhenStalled(request, reply, body, sharing.stallMs);
+    const stallCheck = closeWhenStalled(request, reply, [generation.stream, body], sharing.stallMs);
     // A client that disconnects stops the generation (and frees its turn on the threads).
     reply.raw.on('close', () => {
       if (timer) clearTimeout(timer);
       clearInterval(stallCheck);
       release();
-      if (!reply.raw.writableFinished) body.destroy();
+      if (!reply.raw.writableFinished) {
+        generation.stream.destroy();
+        body.destroy();
+      }
     });
     return reply
       .code(200)
