@@ -343,7 +343,8 @@ export class GenerationPool {
     }
     for (const job of [...thread.jobs.values()]) {
       thread.jobs.delete(job.runId);
-      if (error && (job.runId === working || working === 0)) this.fail(job, error);
+      // Only the job whose turn it was is to blame; the others resume elsewhere.
+      if (error && job.runId === working) this.fail(job, error);
       else if (!this.closed) this.place(job);
     }
     this.ensureStandby();

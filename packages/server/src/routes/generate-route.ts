@@ -191,6 +191,12 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
         { 'retry-after': String(retryAfter) },
       );
     }
+    // A client that left while this request waited for its place or its quota: nothing to send.
+    if (request.raw.socket.destroyed) {
+      release();
+      generation.stream.destroy();
+      return reply;
+    }
     const body = callback ? jsonp(callback, generation.stream) : generation.stream;
     // Past the time limit the response is cut off mid-stream: the connection closes without the
     // final chunk, so every HTTP client reports an error instead of a silently short document.

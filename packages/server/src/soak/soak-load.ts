@@ -94,7 +94,7 @@ function call(base: string, { method, path, body, stall }: HttpCall, signal: Abo
         // closed the response meanwhile (a paused response does not report its closing).
         response.pause();
         const resume = setTimeout(() => response.resume(), STALL_HOLD_MS);
-        signal.addEventListener('abort', () => clearTimeout(resume), { once: true });
+        response.once('close', () => clearTimeout(resume));
       }
       response.on('data', (chunk: Buffer) => (bytes += chunk.length));
       response.on('end', () => settle(response.complete ? null : 'cut'));
@@ -132,8 +132,13 @@ function hostileCall(kind: HostileKind, key: string): HttpCall {
 }
 
 const pause = (ms: number, signal: AbortSignal) => new Promise<void>((resolve) => {
-  const timer = setTimeout(resolve, ms);
-  signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  const done = () => {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', done);
+    resolve();
+  };
+  const timer = setTimeout(done, ms);
+  signal.addEventListener('abort', done, { once: true });
 });
 
 export async function hostileClient(options: SoakOptions, kind: HostileKind, signal: AbortSignal, tally: Record<string, number>): Promise<void> {

@@ -36,7 +36,7 @@ await stopServerChild(child);
 const ms = (x: number) => `${Math.round(x)} ms`;
 for (const [name, figures] of Object.entries(result.probe)) {
   const l = figures.latenciesMs;
-  process.stdout.write(`probe ${name.padEnd(8)} n=${l.length} p50 ${ms(percentile(l, 50))}  p99 ${ms(percentile(l, 99))}  max ${ms(Math.max(...l))}  failures ${figures.failures.length}\n`);
+  process.stdout.write(`probe ${name.padEnd(8)} n=${l.length} p50 ${ms(percentile(l, 50))}  p99 ${ms(percentile(l, 99))}  max ${ms(Math.max(...l))}  failures ${figures.failures.length}${figures.failures.length ? ` (${figures.failures.join(', ')})` : ''}\n`);
 }
 process.stdout.write(`server peak RSS ${peak === null ? 'unknown' : `${Math.round(peak / 2 ** 20)} MiB`}; alive at the end: ${alive}\n`);
 process.stdout.write(`hostile requests refused with 503: ${refusedCount(result)}; other 5xx: ${serverErrors(result)}\n`);
