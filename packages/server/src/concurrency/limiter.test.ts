@@ -44,16 +44,24 @@ describe('Limiter', () => {
     assert.equal(limiter.runningCount, 0);
   });
 
-  test('one owner may hold only its share; others still get places', async () => {
+  test('one owner may hold only its share: more of its requests wait while others go first', async () => {
     const limiter = new Limiter({ running: 4, queued: 4, waitMs: 60_000, what: 'generations', perOwner: 2 });
     const a1 = await limiter.acquire('a');
     await limiter.acquire('a');
-    const error = await refusal(limiter.acquire('a'));
-    assert.match(error.message, /you already have 2 generations running or waiting/);
-    const b = await limiter.acquire('b');
+    let thirdGranted = false;
+    const a3 = limiter.acquire('a').then((release) => ((thirdGranted = true), release));
+    const b = await limiter.acquire('b'); // not behind a's waiting request
     assert.equal(limiter.runningCount, 3);
+    assert.equal(thirdGranted, false);
     a1();
-    await limiter.acquire('a'); // its share is free again
+    (await a3)();
     b();
+  });
+
+  test('an owner over its share that waits too long is told why', async () => {
+    const limiter = new Limiter({ running: 4, queued: 4, waitMs: 5, what: 'generations', perOwner: 1 });
+    await limiter.acquire('a');
+    const error = await refusal(limiter.acquire('a'));
+    assert.match(error.message, /you already have 1 generations running, the most one key may have at once/);
   });
 });

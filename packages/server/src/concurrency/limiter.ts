@@ -14,7 +14,7 @@ export interface LimiterOptions {
   waitMs: number;
   /** Names the work in the 503 message ("generations", "image renderings"). */
   what: string;
-  /** Most places one owner (an API key's user) may hold or wait for, so one client cannot take them all. Default: no cap. */
+  /** Most places one owner (an API key's user) may hold at once; more of its requests wait, so one client cannot take them all. Default: no cap. */
   perOwner?: number;
 }
 
@@ -22,16 +22,15 @@ export interface LimiterOptions {
 const RETRY_AFTER_SECONDS = 2;
 
 interface Waiter {
+  owner: string | undefined;
   grant: (release: () => void) => void;
   timer: NodeJS.Timeout;
-  /** Gives the owner's place back. */
-  uncount: () => void;
 }
 
 export class Limiter {
   private active = 0;
   private readonly waiting: Waiter[] = [];
-  /** Places held or waited for, by owner. */
+  /** Places held (running), by owner. */
   private readonly owners = new Map<string, number>();
   /** Requests refused since start (for the soak report and logs). */
   refused = 0;
@@ -47,72 +46,70 @@ export class Limiter {
   }
 
   /**
-   * Resolves with a release function once a place is free; call it exactly once when the work
-   * is over (extra calls are ignored). Rejects with a 503 HttpError when the queue is full or
-   * the wait is too long.
+   * Resolves with a release function once a place is free (and the owner is within its share);
+   * call it when the work is over (extra calls are ignored). Rejects with a 503 HttpError when
+   * the queue is full or the wait is too long.
    */
   acquire(owner?: string): Promise<() => void> {
-    const held = owner === undefined ? 0 : (this.owners.get(owner) ?? 0);
-    if (this.options.perOwner !== undefined && held >= this.options.perOwner) {
-      return Promise.reject(this.refusal(`you already have ${held} ${this.options.what} running or waiting, the most one key may have at once`));
-    }
-    const counted = this.countOwner(owner);
-    if (this.active < this.options.running) return Promise.resolve(this.grant(counted));
-    if (this.waiting.length >= this.options.queued) {
-      counted();
-      return Promise.reject(this.refusal());
-    }
+    // Waiters that could run have been granted already: whoever may run now goes ahead.
+    if (this.mayRun(owner)) return Promise.resolve(this.grant(owner));
+    if (this.waiting.length >= this.options.queued) return Promise.reject(this.refusal(owner));
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
-        grant: (release) => resolve(release),
+        owner,
+        grant: resolve,
         timer: setTimeout(() => {
           this.waiting.splice(this.waiting.indexOf(waiter), 1);
-          counted();
-          reject(this.refusal());
+          reject(this.refusal(owner));
         }, this.options.waitMs),
-        uncount: counted,
       };
       this.waiting.push(waiter);
     });
   }
 
-  /** Counts a place for the owner; returns the function that uncounts it (once). */
-  private countOwner(owner: string | undefined): () => void {
-    if (owner === undefined) return () => {};
-    this.owners.set(owner, (this.owners.get(owner) ?? 0) + 1);
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
-      const left = (this.owners.get(owner) ?? 1) - 1;
-      if (left === 0) this.owners.delete(owner);
-      else this.owners.set(owner, left);
-    };
+  private mayRun(owner: string | undefined): boolean {
+    if (this.active >= this.options.running) return false;
+    return owner === undefined || this.options.perOwner === undefined || (this.owners.get(owner) ?? 0) < this.options.perOwner;
   }
 
-  private grant(uncount: () => void): () => void {
+  private grant(owner: string | undefined): () => void {
     this.active++;
+    if (owner !== undefined) this.owners.set(owner, (this.owners.get(owner) ?? 0) + 1);
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.active--;
-      uncount();
-      const next = this.waiting.shift();
-      if (next) {
-        clearTimeout(next.timer);
-        next.grant(this.grant(next.uncount));
+      if (owner !== undefined) {
+        const left = this.owners.get(owner)! - 1;
+        if (left === 0) this.owners.delete(owner);
+        else this.owners.set(owner, left);
       }
+      this.grantWaiting();
     };
   }
 
-  private refusal(reason = `${this.active} ${this.options.what} are running and ${this.waiting.length} waiting`): HttpError {
+  /** The first waiters that may run now, in order (one over its share lets the next go first). */
+  private grantWaiting(): void {
+    for (let i = 0; i < this.waiting.length && this.active < this.options.running; ) {
+      const waiter = this.waiting[i];
+      if (!this.mayRun(waiter.owner)) {
+        i++;
+        continue;
+      }
+      this.waiting.splice(i, 1);
+      clearTimeout(waiter.timer);
+      waiter.grant(this.grant(waiter.owner));
+    }
+  }
+
+  private refusal(owner: string | undefined): HttpError {
     this.refused++;
-    return new HttpError(
-      503,
-      `the server is busy: ${reason}; retry in ${RETRY_AFTER_SECONDS} s`,
-      { retry_after: RETRY_AFTER_SECONDS },
-      { 'retry-after': String(RETRY_AFTER_SECONDS) },
-    );
+    const mine = owner === undefined ? 0 : (this.owners.get(owner) ?? 0);
+    const reason =
+      this.options.perOwner !== undefined && mine >= this.options.perOwner
+        ? `you already have ${mine} ${this.options.what} running, the most one key may have at once`
+        : `${this.active} ${this.options.what} are running and ${this.waiting.length} waiting`;
+    return new HttpError(503, `the server is busy: ${reason}; retry in ${RETRY_AFTER_SECONDS} s`, { retry_after: RETRY_AFTER_SECONDS }, { 'retry-after': String(RETRY_AFTER_SECONDS) });
   }
 }
