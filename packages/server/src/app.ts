@@ -3,7 +3,10 @@
  * ephemeral port against a real database.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config.js';
+import { GenerationPool } from '@rowloom/core';
+import { ImageRenderer } from './concurrency/image-renderer.js';
+import { Limiter } from './concurrency/limiter.js';
+import { defaultConcurrency, type Config } from './config.js';
 import type { Store } from './db/open-database.js';
 import { acceptAnyBodyAsText } from './http/body.js';
 import { installErrorHandling } from './http/error-handler.js';
@@ -19,7 +22,7 @@ import { serializeRequest } from './http/log-redaction.js';
 
 export interface AppOptions {
   store: Store;
-  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'publicUrl'>>;
+  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'publicUrl' | 'concurrency'>>;
   /** Log level (LOG_LEVEL); requests are logged at info, so the default warn keeps the log for problems. */
   logLevel?: string;
   /** Where log lines go (default stdout); tests read them to check what is logged. */
@@ -35,11 +38,19 @@ export async function buildApp({ store, config, logLevel, logStream }: AppOption
   openApiRoute(app);
   healthRoutes(app, store.db);
   typesRoutes(app, store.db);
-  generateRoutes(app, store.db, config.plans, config.timeLimitMs, config.publicUrl ?? null);
+  const concurrency = config.concurrency ?? defaultConcurrency();
+  // Every row is made on these threads, never on the one that answers requests.
+  const pool = new GenerationPool({ maxThreads: concurrency.maxWorkers, threadMemoryMb: concurrency.workerMemoryMb });
+  const generations = new Limiter({ running: concurrency.maxGenerations, queued: concurrency.maxGenerations * 2, waitMs: concurrency.queueWaitMs, what: 'generations', perOwner: Math.max(1, Math.ceil(concurrency.maxGenerations / 2)) });
+  const renderer = new ImageRenderer({ maxRenders: concurrency.maxImageRenders, queueWaitMs: concurrency.queueWaitMs });
+  app.addHook('onClose', async () => {
+    await Promise.all([pool.close(), renderer.close()]);
+  });
+  generateRoutes(app, store.db, config.plans, config.timeLimitMs, config.publicUrl ?? null, { pool, limiter: generations, stallMs: concurrency.stallMs });
   schemasRoutes(app, store.db);
   projectsRoutes(app, store.db);
   datasetsRoutes(app, store.db, config.plans);
-  imagesRoutes(app);
+  imagesRoutes(app, renderer);
   await app.ready();
   return app;
 }

@@ -3,8 +3,10 @@
  *   PORT (3000), HOST (0.0.0.0), DATABASE_URL (unset: SQLite at $DATA_DIR/rowloom.sqlite),
  *   DATA_DIR (./data), BODY_LIMIT_BYTES (10 MiB), ROWLOOM_PLANS (JSON overriding plan limits),
  *   ROWLOOM_TIME_LIMIT_SECONDS (600; 0 for none: the longest one generate request may run),
- *   PUBLIC_URL (unset: each request's own scheme and host; the address image URLs point at).
+ *   PUBLIC_URL (unset: each request's own scheme and host; the address image URLs point at),
+ *   and the limits that keep one request from holding the server (see ConcurrencyConfig).
  */
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_PLANS, parsePlanOverrides, type Plans } from './plans.js';
 import { ConfigError } from './startup.js';
@@ -20,6 +22,27 @@ export interface Config {
   timeLimitMs: number | null;
   /** Where clients reach this server (no trailing slash), for Avatar and Dummy Image URLs; null: the request's own. */
   publicUrl: string | null;
+  concurrency: ConcurrencyConfig;
+}
+
+/** How the server shares its threads and memory between requests (README: Fair sharing). */
+export interface ConcurrencyConfig {
+  /** ROWLOOM_MAX_WORKERS: generation threads, shared by every request (default: cores + 1, one being the express lane). */
+  maxWorkers: number;
+  /** ROWLOOM_WORKER_MEMORY_MB: heap limit of each generation thread. */
+  workerMemoryMb: number;
+  /** ROWLOOM_MAX_CONCURRENT_GENERATIONS: generate requests streaming at once (they take turns on the threads). */
+  maxGenerations: number;
+  /** ROWLOOM_MAX_CONCURRENT_IMAGES: image renderings in progress at once (on one thread of their own). */
+  maxImageRenders: number;
+  /** ROWLOOM_QUEUE_SECONDS: how long a request past those caps waits for a place before a 503. */
+  queueWaitMs: number;
+  /** ROWLOOM_STALL_SECONDS: a response whose client reads nothing for this long is closed. */
+  stallMs: number;
+}
+
+export function defaultConcurrency(): ConcurrencyConfig {
+  return { maxWorkers: availableParallelism() + 1, workerMemoryMb: 512, maxGenerations: 32, maxImageRenders: 8, queueWaitMs: 5000, stallMs: 30_000 };
 }
 
 /** Ten minutes: 500 million CSV rows at engine speed; far beyond any plan-limited request. */
@@ -74,5 +97,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     plans: env.ROWLOOM_PLANS ? plansFrom(env.ROWLOOM_PLANS) : DEFAULT_PLANS,
     timeLimitMs: integerFrom(env, 'ROWLOOM_TIME_LIMIT_SECONDS', DEFAULT_TIME_LIMIT_SECONDS) * 1000 || null,
     publicUrl: publicUrlFrom(env),
+    concurrency: concurrencyFrom(env),
+  };
+}
+
+function positiveFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const n = integerFrom(env, name, fallback);
+  if (n === 0) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
+  return n;
+}
+
+function concurrencyFrom(env: NodeJS.ProcessEnv): ConcurrencyConfig {
+  const defaults = defaultConcurrency();
+  return {
+    maxWorkers: positiveFrom(env, 'ROWLOOM_MAX_WORKERS', defaults.maxWorkers),
+    workerMemoryMb: positiveFrom(env, 'ROWLOOM_WORKER_MEMORY_MB', defaults.workerMemoryMb),
+    maxGenerations: positiveFrom(env, 'ROWLOOM_MAX_CONCURRENT_GENERATIONS', defaults.maxGenerations),
+    maxImageRenders: positiveFrom(env, 'ROWLOOM_MAX_CONCURRENT_IMAGES', defaults.maxImageRenders),
+    queueWaitMs: integerFrom(env, 'ROWLOOM_QUEUE_SECONDS', defaults.queueWaitMs / 1000) * 1000,
+    stallMs: positiveFrom(env, 'ROWLOOM_STALL_SECONDS', defaults.stallMs / 1000) * 1000,
   };
 }

@@ -18,8 +18,14 @@ const MAX_BYTES_PER_UNIT = 3;
  * server's other requests and its time limit get their turn between batches.
  */
 export const BATCH_MILLISECONDS = 50;
-/** Rows between clock reads: reading it per row would cost a few percent of a fast row. */
-const CLOCK_EVERY = 16;
+/**
+ * Most rows between clock reads. Reading the clock per row would cost a few percent of a fast
+ * row, so the stride doubles up to this while rows are fast and drops back to 1 as soon as they
+ * are slow: a batch overshoots its time by at most a few fast rows or one slow one.
+ */
+const MAX_CLOCK_STRIDE = 16;
+/** Rows that together took less than this between two clock reads count as fast. */
+const FAST_MILLISECONDS = 1;
 
 /** Text appended as UTF-8 into buffers, handed out in order as they fill (or are sealed). */
 export class ByteBatcher {
@@ -59,18 +65,41 @@ export class ByteBatcher {
 }
 
 /**
+ * Writes rows from `from` into `batcher` until a batch is ready (about 64 KiB, or
+ * BATCH_MILLISECONDS of work, then sealed) or `end` is reached; returns the next row index.
+ * The clock is read between rows, so a time slice ends after the row that crossed it.
+ */
+export function fillBatch(engine: RowEngine, writer: RowWriter, from: number, end: number, batcher: ByteBatcher): number {
+  const started = performance.now();
+  let lastRead = started;
+  let stride = 1;
+  let untilRead = 1;
+  for (let index = from; index < end; ) {
+    batcher.write(writer.row(engine.row(index), index));
+    index++;
+    if (batcher.hasReady) return index;
+    if (--untilRead === 0) {
+      const now = performance.now();
+      if (now - started >= BATCH_MILLISECONDS) {
+        batcher.seal();
+        return index;
+      }
+      stride = now - lastRead < FAST_MILLISECONDS ? Math.min(MAX_CLOCK_STRIDE, stride * 2) : 1;
+      untilRead = stride;
+      lastRead = now;
+    }
+  }
+  return end;
+}
+
+/**
  * Writes the text of rows [start, end) into `batcher`, yielding each batch as it is ready; the
  * last, partly filled batch stays in the batcher (seal it to take it). Row text depends only on
  * the row index.
  */
 export function* rowBatches(engine: RowEngine, writer: RowWriter, start: number, end: number, batcher: ByteBatcher): Generator<Buffer, void, undefined> {
-  let batchStarted = performance.now();
-  for (let index = start; index < end; index++) {
-    batcher.write(writer.row(engine.row(index), index));
-    if ((index - start) % CLOCK_EVERY === CLOCK_EVERY - 1 && performance.now() - batchStarted >= BATCH_MILLISECONDS) {
-      batcher.seal();
-      batchStarted = performance.now();
-    }
+  for (let index = start; index < end; ) {
+    index = fillBatch(engine, writer, index, end, batcher);
     if (batcher.hasReady) yield* batcher.drain();
   }
 }

@@ -13,6 +13,7 @@ import { ByteBatcher, rowBatches } from './batches.js';
 import { referenceTime } from './reference-time.js';
 import { RowEngine } from './row-engine.js';
 import { generationUuid, resolveSeed, type Seed } from './seed.js';
+import type { GenerationPool } from './shared-pool.js';
 import { generateInWorkers } from './worker-pool.js';
 
 /** Below this many rows, starting worker threads costs more than it saves. */
@@ -40,6 +41,11 @@ export interface GenerateRequest {
   onProgress?: (rows: number) => void;
   /** Where this Rowloom is reached, for the image URLs types write (see CompileOptions.publicUrl). */
   publicUrl?: string;
+  /**
+   * A server's shared threads: when given, every row is made there (never on this thread) and
+   * `workers` is ignored; this thread only compiles the schema (to validate it) and forwards bytes.
+   */
+  pool?: GenerationPool;
 }
 
 export interface Generation {
@@ -65,10 +71,13 @@ export function generate(request: GenerateRequest): Generation {
   const plan = compileSchema(request.fields, { datasets: request.datasets, datasetNames: request.datasetNames, ...formulaConstants });
   const writerOptions: WriterOptions = { ...request.writer, count: request.count };
   const writer = createWriter(plan.shape, writerOptions);
-  const workers = Math.max(1, Math.min(request.workers ?? defaultWorkers(request.count), 64));
-  const pieces =
-    workers > 1 && request.count > 1
-      ? parallelPieces(writer, { fields: request.fields, datasets: request.datasets, seedKey: key, writer: writerOptions, ...formulaConstants }, request.count, workers, request.onProgress)
+  const workers = request.pool ? 1 : Math.max(1, Math.min(request.workers ?? defaultWorkers(request.count), 64));
+  const setup = { fields: request.fields, datasets: request.datasets, seedKey: key, writer: writerOptions, ...formulaConstants };
+  const stop = new AbortController();
+  const pieces = request.pool
+    ? pooledPieces(writer, request.pool, setup, request.count, stop.signal)
+    : workers > 1 && request.count > 1
+      ? parallelPieces(writer, setup, request.count, workers, request.onProgress)
       : serialPieces(writer, new RowEngine(plan, key), request.count, request.onProgress);
   return {
     seed,
@@ -76,8 +85,21 @@ export function generate(request: GenerateRequest): Generation {
     contentType: writer.contentType,
     extension: writer.extension,
     workers,
-    stream: Readable.from(pieces, { objectMode: false, highWaterMark: 1 }),
+    stream: stoppable(Readable.from(pieces, { objectMode: false, highWaterMark: 1 }), stop),
   };
+}
+
+/**
+ * Destroying the stream also aborts `stop` at once. Readable.from only returns from its
+ * generator once the pending step settles, which for pooled rows may be a slow row away.
+ */
+function stoppable(stream: Readable, stop: AbortController): Readable {
+  const destroy = stream._destroy.bind(stream);
+  stream._destroy = (error, callback) => {
+    stop.abort();
+    destroy(error, callback);
+  };
+  return stream;
 }
 
 function* serialPieces(writer: RowWriter, engine: RowEngine, count: number, onProgress?: (rows: number) => void): Generator<Buffer> {
@@ -109,5 +131,11 @@ async function* parallelPieces(
     yield bytes;
     onProgress?.(rowsDone);
   }
+  yield writer.end();
+}
+
+async function* pooledPieces(writer: RowWriter, pool: GenerationPool, setup: Parameters<GenerationPool['rows']>[0], count: number, signal: AbortSignal): AsyncGenerator<string | Buffer> {
+  yield writer.begin();
+  yield* pool.rows(setup, 0, count, signal);
   yield writer.end();
 }

@@ -5,20 +5,18 @@
  * single-thread rows/s measured first in the same run (same schema and format, to /dev/null).
  *
  * The server runs in a child process, as a deployment would: the load generator then has its own
- * event loop and core instead of stealing the server's, so the figures are the server's. A
- * generate request of at most 5000 rows runs on the server's main thread (worker threads start at
- * 100,000 rows), hence the single-thread engine baseline.
+ * event loop and core instead of stealing the server's, so the figures are the server's. Each
+ * generate request runs on one of the server's shared generation threads, hence the
+ * single-thread engine baseline.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { OutputFormat } from '@rowloom/core';
 import { engineRowsPerSecond } from './engine-baseline.js';
 import { runLoad, type LoadResult } from './http-load.js';
 import { parseServerBenchOptions, USAGE } from './server-bench-options.js';
-import type { ServerChildReady } from './server-child.js';
+import { startServerChild, stopServerChild } from './server-process.js';
 
 const FORMATS: OutputFormat[] = ['json', 'csv'];
 const COUNTS = [100, 5000];
@@ -37,22 +35,6 @@ interface CaseResult extends LoadResult {
 function standardSchema(): string {
   const path = fileURLToPath(new URL('../bench/standard-schema.json', import.meta.resolve('@rowloom/core')));
   return JSON.stringify(JSON.parse(readFileSync(path, 'utf8')));
-}
-
-async function startServerChild(): Promise<{ child: ChildProcess; ready: ServerChildReady }> {
-  const script = fileURLToPath(new URL('./server-child.js', import.meta.url));
-  const child = spawn(process.execPath, [script], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the server child exited (code ${code}) before it was ready`))));
-  const firstLine = new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
-  const line = await Promise.race([firstLine, exited]);
-  return { child, ready: JSON.parse(line) as ServerChildReady };
-}
-
-async function stopServerChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.stdin?.end(); // the child stops when its stdin closes
-  await exited;
 }
 
 const int = (x: number) => Math.round(x).toLocaleString('en-US');

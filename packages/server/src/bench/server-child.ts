@@ -1,13 +1,15 @@
 /**
- * Child process of the server benchmark: the real app (same buildApp and store as main.ts) on
- * SQLite in a temporary directory, with one user on the unlimited plan. Prints one JSON line,
- * {url, key}, once it listens; stops and removes its directory when its stdin closes (so it
+ * Child process of the server benchmark and soak test: the real app (same buildApp and store as
+ * main.ts) on SQLite in a temporary directory, with two users on the unlimited plan, configured
+ * from the environment like main.ts (time limit, concurrency). Prints one JSON line,
+ * {url, key, otherKey}, once it listens; stops and removes its directory when its stdin closes (so it
  * never outlives the benchmark) or on SIGTERM/SIGINT.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
 import { openStore } from '../db/open-database.js';
 import { DEFAULT_PLANS } from '../plans.js';
 import { createUser } from '../users.js';
@@ -15,12 +17,16 @@ import { createUser } from '../users.js';
 export interface ServerChildReady {
   url: string;
   key: string;
+  /** A second user's key (the soak test's probe is another client than the load). */
+  otherKey: string;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'rowloom-server-bench-'));
 const store = await openStore({ databaseUrl: null, sqliteFile: join(dir, 'rowloom.sqlite') });
 const { key } = await createUser(store.db, 'bench@example.com', 'unlimited');
-const app = await buildApp({ store, config: { plans: DEFAULT_PLANS, bodyLimitBytes: 10 * 1024 * 1024, timeLimitMs: null } });
+const { key: otherKey } = await createUser(store.db, 'probe@example.com', 'unlimited');
+const { timeLimitMs, concurrency } = loadConfig(process.env);
+const app = await buildApp({ store, config: { plans: DEFAULT_PLANS, bodyLimitBytes: 10 * 1024 * 1024, timeLimitMs, concurrency } });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('the server has no TCP address');
@@ -42,5 +48,5 @@ process.stdin.resume();
 process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());
 
-const ready: ServerChildReady = { url: `http://127.0.0.1:${address.port}`, key };
+const ready: ServerChildReady = { url: `http://127.0.0.1:${address.port}`, key, otherKey };
 process.stdout.write(`${JSON.stringify(ready)}\n`);

@@ -6,7 +6,8 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { defaultWorkers, generate } from '@rowloom/core';
+import { generate, type GenerationPool } from '@rowloom/core';
+import type { Limiter } from '../concurrency/limiter.js';
 import type { Kysely } from 'kysely';
 import { datasetsForFields } from '../datasets.js';
 import type { Tables } from '../db/tables.js';
@@ -56,7 +57,7 @@ const SCHEMA = {
   body: { type: 'array', description: 'Field specifications: {name, type, percentBlank?, ...type parameters}', items: { type: 'object' } },
   response: {
     200: { description: 'The rows, streamed, in the requested format', content: Object.fromEntries(['application/json', 'text/csv', 'text/tab-separated-values', 'text/plain', 'application/sql', 'application/xml'].map((type) => [type, { schema: { type: 'string' } }])) },
-    ...errorResponses(400, 401, 404, 413, 429),
+    ...errorResponses(400, 401, 404, 413, 429, 503),
   },
 };
 
@@ -106,7 +107,37 @@ function publicUrlOf(request: FastifyRequest, configured: string | null): string
   return /^[A-Za-z0-9.\-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(request.host) ? `${request.protocol}://${request.host}` : undefined;
 }
 
-export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: Plans, timeLimitMs: number | null, publicUrl: string | null = null): void {
+/** How generate requests share the server: its threads, a cap on concurrent generations, the stall timeout. */
+export interface GenerationSharing {
+  pool: GenerationPool;
+  limiter: Limiter;
+  stallMs: number;
+}
+
+/** How often a response is checked for a client that stopped reading. */
+const STALL_CHECKS_PER_TIMEOUT = 4;
+
+/**
+ * Closes the response when its client has read nothing for `stallMs` while output waits (the
+ * socket's buffer stays full): a reader that stops must not hold a generation for ever.
+ */
+function closeWhenStalled(request: FastifyRequest, reply: FastifyReply, streams: Readable[], stallMs: number): NodeJS.Timeout {
+  const response = reply.raw;
+  let lastDrained = Date.now();
+  response.on('drain', () => (lastDrained = Date.now()));
+  const check = setInterval(() => {
+    if (!response.writableNeedDrain) lastDrained = Date.now();
+    else if (Date.now() - lastDrained > stallMs) {
+      request.log.warn({ stallMs }, 'the client stopped reading; response aborted');
+      for (const stream of streams) stream.destroy(new Error(`the client read nothing for ${stallMs / 1000} s`));
+      response.destroy();
+    }
+  }, Math.max(10, stallMs / STALL_CHECKS_PER_TIMEOUT));
+  check.unref();
+  return check;
+}
+
+export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: Plans, timeLimitMs: number | null, publicUrl: string | null, sharing: GenerationSharing): void {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await authenticate(db, request);
     const format = outputFormat((request.params as { format?: string }).format);
@@ -124,14 +155,26 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
     }
     const { datasets, datasetNames } = await datasetsForFields(db, user.id, source.fields);
     // Compiling validates the fields: a bad request fails here and is not charged.
-    const generation = generate({ fields: source.fields, datasets, datasetNames, count, seed: seedParameter(query), now: queryText(query, 'now') || null, writer, workers: defaultWorkers(count), publicUrl: publicUrlOf(request, publicUrl) });
+    const generation = generate({ fields: source.fields, datasets, datasetNames, count, seed: seedParameter(query), now: queryText(query, 'now') || null, writer, pool: sharing.pool, publicUrl: publicUrlOf(request, publicUrl) });
     // Everything that can fail is done before the charge: a failed request costs nothing.
     const headers = {
       'content-type': callback ? 'application/javascript; charset=utf-8' : generation.contentType,
       'x-rowloom-seed': seedHeader(generation.seed),
     };
-    const decision = await chargeUsage(db, user.id, limits, count);
+    // A place among the concurrent generations (or a 503) before the request is charged.
+    let release: () => void;
+    try {
+      release = await sharing.limiter.acquire(user.id);
+    } catch (error) {
+      generation.stream.destroy();
+      throw error;
+    }
+    const decision = await chargeUsage(db, user.id, limits, count).catch((error: unknown) => {
+      release();
+      throw error;
+    });
     if (!decision.ok) {
+      release();
       generation.stream.destroy();
       const retryAfter = Math.max(1, Math.ceil((decision.resetsAt.getTime() - Date.now()) / 1000));
       throw new HttpError(
@@ -141,17 +184,31 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
         { 'retry-after': String(retryAfter) },
       );
     }
+    // A client that left while this request waited for its place or its quota: nothing to send.
+    if (request.raw.socket.destroyed) {
+      release();
+      generation.stream.destroy();
+      return reply;
+    }
     const body = callback ? jsonp(callback, generation.stream) : generation.stream;
     // Past the time limit the response is cut off mid-stream: the connection closes without the
     // final chunk, so every HTTP client reports an error instead of a silently short document.
     const timer = timeLimitMs === null ? null : setTimeout(() => {
       request.log.warn({ timeLimitMs, count }, 'generation exceeded the time limit; response aborted');
-      body.destroy(new Error(`generation exceeded the time limit of ${timeLimitMs / 1000} s`));
+      const error = new Error(`generation exceeded the time limit of ${timeLimitMs / 1000} s`);
+      generation.stream.destroy(error);
+      body.destroy(error);
     }, timeLimitMs);
-    // A client that disconnects stops the generation (and its worker threads).
+    const stallCheck = closeWhenStalled(request, reply, [generation.stream, body], sharing.stallMs);
+    // A client that disconnects stops the generation (and frees its turn on the threads).
     reply.raw.on('close', () => {
       if (timer) clearTimeout(timer);
-      if (!reply.raw.writableFinished) body.destroy();
+      clearInterval(stallCheck);
+      release();
+      if (!reply.raw.writableFinished) {
+        generation.stream.destroy();
+        body.destroy();
+      }
     });
     return reply
       .code(200)

@@ -6,13 +6,17 @@
  *   GET /images/dummy/{width}x{height}.{format}?bg=&fg=        a placeholder with its size on it
  *
  * format: png, gif, jpg (or jpeg), bmp, svg. An image is a pure function of its URL, so
- * responses may be cached for good, and recent ones are kept in memory.
+ * responses may be cached for good, and recent ones are kept in memory. Images are drawn on a
+ * thread of their own (ImageRenderer), a few at a time, so they need no key yet cannot hold
+ * the server: past the cap a request waits briefly, then gets a 503 with Retry-After.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { images } from '@rowloom/core';
 import { badRequest } from '../http/http-error.js';
 import { queryText, type Query } from '../http/query.js';
 import { errorResponses } from '../http/openapi.js';
+import type { ImageRenderer } from '../concurrency/image-renderer.js';
+import type { ImageOrder } from '../concurrency/image-worker.js';
 
 const { AVATAR_PATH, CONTENT_TYPES, DEFAULT_AVATAR_SIDE, DUMMY_PATH, IMAGE_FORMATS, MAX_IMAGE_SIDE, MIN_IMAGE_SIDE } = images;
 
@@ -124,7 +128,7 @@ const AVATAR_SCHEMA = {
   tags: ['images'],
   params: { type: 'object', properties: { file: { type: 'string', description: 'Seed and format, e.g. spargoamiculumblandior.png' } } },
   querystring: { type: 'object', properties: { size: { type: 'string', description: `WIDTHxHEIGHT in pixels, each ${MIN_IMAGE_SIDE} to ${MAX_IMAGE_SIDE} (default ${DEFAULT_AVATAR_SIDE}x${DEFAULT_AVATAR_SIDE})` } } },
-  response: { 200: imageResponse, ...errorResponses(400) },
+  response: { 200: imageResponse, ...errorResponses(400, 503) },
 };
 
 const DUMMY_SCHEMA = {
@@ -139,18 +143,19 @@ const DUMMY_SCHEMA = {
       fg: { type: 'string', description: `Text colour in hex (default ${DEFAULT_FOREGROUND})` },
     },
   },
-  response: { 200: imageResponse, ...errorResponses(400) },
+  response: { 200: imageResponse, ...errorResponses(400, 503) },
 };
 
-export function imagesRoutes(app: FastifyInstance, limits: ImageCacheLimits = DEFAULT_IMAGE_CACHE): ImageCache {
+export function imagesRoutes(app: FastifyInstance, renderer: ImageRenderer, limits: ImageCacheLimits = DEFAULT_IMAGE_CACHE): ImageCache {
   const cache = new ImageCache(limits);
 
-  const send = (reply: FastifyReply, key: string, format: images.ImageFormat, draw: () => images.Scene) => {
+  const send = async (reply: FastifyReply, key: string, order: ImageOrder) => {
     let bytes = cache.get(key);
     if (bytes === undefined) {
-      bytes = images.encodeScene(draw(), format);
+      bytes = await renderer.render(key, order);
       cache.set(key, bytes);
     }
+    const { format } = order;
     return reply
       .code(200)
       .header('content-type', CONTENT_TYPES[format])
@@ -167,7 +172,7 @@ export function imagesRoutes(app: FastifyInstance, limits: ImageCacheLimits = DE
     const sizeText = queryText(request.query as Query, 'size');
     const { width, height } =
       sizeText === undefined || sizeText === '' ? { width: DEFAULT_AVATAR_SIDE, height: DEFAULT_AVATAR_SIDE } : sizeOf(sizeText, 'parameter "size"', ['size (width)', 'size (height)']);
-    return send(reply, `avatar\u0000${seed}\u0000${width}x${height}.${format}`, format, () => images.identiconScene(seed, width, height));
+    return send(reply, `avatar\u0000${seed}\u0000${width}x${height}.${format}`, { kind: 'avatar', seed, width, height, format });
   });
 
   app.get(`${DUMMY_PATH}/:file`, { schema: DUMMY_SCHEMA }, async (request, reply) => {
@@ -177,7 +182,7 @@ export function imagesRoutes(app: FastifyInstance, limits: ImageCacheLimits = DE
     const background = colorOf(query, 'bg', DEFAULT_BACKGROUND);
     const foreground = colorOf(query, 'fg', DEFAULT_FOREGROUND);
     const key = `dummy\u0000${width}x${height}.${format}\u0000${images.hexOf(background)}\u0000${images.hexOf(foreground)}`;
-    return send(reply, key, format, () => images.placeholderScene(width, height, background, foreground));
+    return send(reply, key, { kind: 'dummy', width, height, format, background, foreground });
   });
 
   return cache;
