@@ -55,5 +55,14 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const unlimited = await server.userKey('unlimited');
       for (const name of ['a', 'b', 'c']) assert.equal((await call(server, `/api/datasets/${name}?key=${unlimited}`, csv(`x\n${'y'.repeat(500)}\n`))).status, 200);
     });
+
+    test('concurrent uploads cannot pass the limit together', async () => {
+      const key = await server.userKey('small');
+      // Each of these fits alone (the plan allows two datasets); together only two may be stored.
+      const statuses = await Promise.all(['p', 'q', 'r', 's', 't', 'u'].map(async (name) => (await call(server, `/api/datasets/${name}?key=${key}`, csv('x\n1\n'))).status));
+      assert.equal(statuses.filter((s) => s === 200).length, 2, String(statuses));
+      assert.equal(statuses.filter((s) => s === 403).length, 4, String(statuses));
+      assert.equal((await names(key)).length, 2);
+    });
   });
 }

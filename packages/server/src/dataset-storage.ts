@@ -19,6 +19,10 @@ export async function checkDatasetStorage(db: Kysely<Tables>, userId: string, na
   const countLimit = limits.datasets ?? null;
   const bytesLimit = limits.datasetBytes ?? null;
   if (countLimit === null && bytesLimit === null) return;
+  // Serialises one user's uploads: the no-op update locks the user's row until the transaction
+  // ends (PostgreSQL; SQLite runs one writer at a time anyway), so two concurrent uploads cannot
+  // both pass the check below on totals that do not include each other.
+  await db.updateTable('users').set((eb) => ({ id: eb.ref('id') })).where('id', '=', userId).execute();
   const others = await db
     .selectFrom('datasets')
     .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('bytes').as('bytes')])

@@ -39,6 +39,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      // A server that accepts connections but never completes the handshake must not hang start-up
+      // or a request forever.
+      connectionTimeoutMillis: 10_000,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     if (schema) {

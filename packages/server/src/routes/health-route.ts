@@ -16,10 +16,21 @@ const SCHEMA = {
   },
 };
 
+/** A database that accepts connections but never answers must not hang the check (nor its caller). */
+export const HEALTH_TIMEOUT_MS = 3000;
+
+function withinTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 export function healthRoutes(app: FastifyInstance, db: Kysely<Tables>): void {
   app.get('/health', { schema: SCHEMA }, async (request, reply) => {
     try {
-      await sql`select 1`.execute(db);
+      await withinTimeout(sql`select 1`.execute(db), HEALTH_TIMEOUT_MS);
       return { status: 'ok' };
     } catch (error) {
       request.log.warn({ err: error }, 'health check: the database does not answer');
