@@ -6,11 +6,11 @@
  * its children, and a second Last Name for a mother's maiden name. The schemas are ours, written
  * in the shapes and idioms seen in public Mockaroo exports.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
 import { skipUnlessAvailable } from '../testing/databases.js';
-import { newTestDatabase, startTestServer, type TestServer } from '../testing/server-fixture.js';
+import { serverForSuite } from '../testing/server-fixture.js';
 
 const column = (spec: Record<string, unknown>) => ({ null_percentage: 0, formula: null, ...spec });
 
@@ -59,15 +59,9 @@ const PATIENTS = {
 
 for (const dialect of ['sqlite', 'postgres'] as const) {
   describe(`Mockaroo exports run unchanged (${dialect})`, { skip: await skipUnlessAvailable(dialect) }, () => {
-    let server: TestServer;
-    let key = '';
-    before(async () => {
-      server = await startTestServer(newTestDatabase(dialect));
-      key = await server.userKey('unlimited');
-    });
-    after(() => server.close());
+    const suite = serverForSuite(dialect);
 
-    const post = (path: string, body: unknown) => fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}key=${key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown) => fetch(`${suite.server.url}${path}${path.includes('?') ? '&' : '?'}key=${suite.key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
     test('a paginated list: to_i of a parameter that is not there is 0, the array is declared after its children', async () => {
       const response = await post('/api/generate.json?count=2&seed=7', PAGED_USERS);

@@ -1,7 +1,7 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { skipUnlessAvailable } from '../testing/databases.js';
-import { newTestDatabase, startTestServer, type TestServer } from '../testing/server-fixture.js';
+import { serverForSuite, type TestServer } from '../testing/server-fixture.js';
 
 /** A schema as the established product exports it (its "backup"). */
 const EXPORT = {
@@ -27,18 +27,12 @@ const send = (method: string, body: unknown): RequestInit => ({ method, headers:
 
 for (const dialect of ['sqlite', 'postgres'] as const) {
   describe(`schema shapes users have (${dialect})`, { skip: await skipUnlessAvailable(dialect) }, () => {
-    let server: TestServer;
-    let key = '';
-    before(async () => {
-      server = await startTestServer(newTestDatabase(dialect));
-      key = await server.userKey('unlimited');
-    });
-    after(() => server.close());
+    const suite = serverForSuite(dialect);
 
     test('null_percentage counts like percentBlank, in a bare array and in {"fields": [...]}', async () => {
       const fields = [{ name: 'id', type: 'Row Number' }, { name: 'nick', type: 'First Name', null_percentage: 100 }];
       for (const body of [fields, { fields, count: 5 }]) {
-        const response = await call(server, `/api/generate.json?key=${key}&count=5`, send('POST', body));
+        const response = await call(suite.server, `/api/generate.json?key=${suite.key}&count=5`, send('POST', body));
         assert.equal(response.status, 200, response.text);
         const rows = response.json() as { id: number; nick: unknown }[];
         assert.equal(rows.length, 5);
@@ -47,14 +41,14 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     });
 
     test('a bad null_percentage is a 400 naming the field and the key', async () => {
-      const response = await call(server, `/api/generate.json?key=${key}`, send('POST', [{ name: 'nick', type: 'First Name', null_percentage: 150 }]));
+      const response = await call(suite.server, `/api/generate.json?key=${suite.key}`, send('POST', [{ name: 'nick', type: 'First Name', null_percentage: 150 }]));
       assert.equal(response.status, 400);
       assert.match(response.text, /nick/);
       assert.match(response.text, /null_percentage/);
     });
 
     test('a schema export is a generate body: num_rows is the count', async () => {
-      const response = await call(server, `/api/generate.json?key=${key}`, send('POST', EXPORT));
+      const response = await call(suite.server, `/api/generate.json?key=${suite.key}`, send('POST', EXPORT));
       assert.equal(response.status, 200, response.text);
       const rows = response.json() as { id: number; nick: unknown }[];
       assert.deepEqual(rows.map((r) => r.id), [1, 2, 3, 4, 5, 6, 7]);
@@ -62,16 +56,16 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     });
 
     test('PUT /api/schemas/:name restores an export; num_rows is the stored count', async () => {
-      const saved = await call(server, `/api/schemas/users?key=${key}`, send('PUT', EXPORT));
+      const saved = await call(suite.server, `/api/schemas/users?key=${suite.key}`, send('PUT', EXPORT));
       assert.equal(saved.status, 200, saved.text);
       assert.equal((saved.json() as { count: number }).count, 7);
-      const generated = await call(server, `/api/generate.csv?key=${key}&schema=users`);
+      const generated = await call(suite.server, `/api/generate.csv?key=${suite.key}&schema=users`);
       assert.equal(generated.status, 200, generated.text);
       assert.deepEqual(generated.text.trim().split(/\r?\n/), ['id,nick', '1,', '2,', '3,', '4,', '5,', '6,', '7,']);
     });
 
     test('Mockaroo-made fields: weighted and one-column datasets, spaced column names and list values', async () => {
-      const upload = (name: string, csv: string) => call(server, `/api/datasets/${name}?key=${key}&filename=${name}.csv`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: csv });
+      const upload = (name: string, csv: string) => call(suite.server, `/api/datasets/${name}?key=${suite.key}&filename=${name}.csv`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: csv });
       assert.equal((await upload('tiers', ' tier , weight \ngold,1\nsilver,0\nbronze,3\n')).status, 200);
       assert.equal((await upload('lookup', 'key\nk1\nk2\n')).status, 200);
       const fields = [
@@ -79,23 +73,23 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         { name: 'key', type: 'Dataset Column', dataset: 'lookup', column: null, selectionStyle: 'sequential', formula: '' },
         { name: 'rating', type: 'Custom List', values: ['Hot ', 'Cold'], selectionStyle: 'random', distribution: [{ rule: 'true', frequencies: { Hot: 1, Cold: 0 } }] },
       ];
-      const response = await call(server, `/api/generate.json?key=${key}&count=400&seed=3`, send('POST', fields));
+      const response = await call(suite.server, `/api/generate.json?key=${suite.key}&count=400&seed=3`, send('POST', fields));
       assert.equal(response.status, 200, response.text);
       const rows = response.json() as { tier: string; key: string; rating: string }[];
       assert.deepEqual(rows.slice(0, 3).map((r) => r.key), ['k1', 'k2', 'k1']);
       assert.ok(rows.every((r) => r.rating === 'Hot ' && r.tier !== 'silver'));
       const bronze = rows.filter((r) => r.tier === 'bronze').length / rows.length;
       assert.ok(Math.abs(bronze - 0.75) < 0.1, `bronze ${bronze}`);
-      const missingWeights = await call(server, `/api/generate.json?key=${key}`, send('POST', [{ ...fields[0], weightColumn: null }]));
+      const missingWeights = await call(suite.server, `/api/generate.json?key=${suite.key}`, send('POST', [{ ...fields[0], weightColumn: null }]));
       assert.equal(missingWeights.status, 400);
       assert.match(missingWeights.text, /weightColumn/);
     });
 
     test('an export with a bad num_rows or broken column is a 400 that says where', async () => {
-      const badCount = await call(server, `/api/schemas/users2?key=${key}`, send('PUT', { ...EXPORT, num_rows: 'many' }));
+      const badCount = await call(suite.server, `/api/schemas/users2?key=${suite.key}`, send('PUT', { ...EXPORT, num_rows: 'many' }));
       assert.equal(badCount.status, 400);
       assert.match(badCount.text, /num_rows/);
-      const badColumn = await call(server, `/api/generate.json?key=${key}`, send('POST', { ...EXPORT, columns: [{ name: 'x', type: 'Frist Name' }] }));
+      const badColumn = await call(suite.server, `/api/generate.json?key=${suite.key}`, send('POST', { ...EXPORT, columns: [{ name: 'x', type: 'Frist Name' }] }));
       assert.equal(badColumn.status, 400);
       assert.match(badColumn.text, /Frist Name/);
     });

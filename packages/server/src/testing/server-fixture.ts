@@ -3,6 +3,7 @@
  * fresh PostgreSQL schema; `close()` removes the file or drops the schema.
  */
 import { randomBytes } from 'node:crypto';
+import { after, before } from 'node:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,4 +75,18 @@ export async function startTestServer(database: TestDatabase, options: { plans?:
       if (options.ownsDatabase !== false) await database.drop();
     },
   };
+}
+
+/**
+ * For a describe() block: a test server on `dialect`, started before its tests with an unlimited
+ * user's key, and closed after them. Tests read `suite.server` and `suite.key`.
+ */
+export function serverForSuite(dialect: DialectName): { server: TestServer; key: string } {
+  const suite = { server: undefined as unknown as TestServer, key: '' };
+  before(async () => {
+    suite.server = await startTestServer(newTestDatabase(dialect));
+    suite.key = await suite.server.userKey('unlimited');
+  });
+  after(() => suite.server.close());
+  return suite;
 }
