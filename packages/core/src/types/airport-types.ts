@@ -42,7 +42,7 @@ function readAirports(): AirportRecord[] {
 export const airports = recordFamily('airport', readAirports);
 
 function airportField(name: string, description: string, read: RecordFieldSpec<AirportRecord>['read'], output?: 'number' | 'integer'): TypeDefinition {
-  return recordField(airports, { name, category: 'Location', description, read, output, family: airports.family.name });
+  return recordField(airports, { name, category: 'Location', description, read, output });
 }
 
 export const airportTypes: TypeDefinition[] = [

@@ -33,7 +33,7 @@ export function readBanks(): BankRecord[] {
 const banks = recordFamily('bank', readBanks);
 
 function bankField(name: string, description: string, read: RecordFieldSpec<BankRecord>['read']): TypeDefinition {
-  return recordField(banks, { name, category: 'Business', description, read, family: banks.family.name });
+  return recordField(banks, { name, category: 'Business', description, read });
 }
 
 export const bankTypes: TypeDefinition[] = [

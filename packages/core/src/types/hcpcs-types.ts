@@ -12,7 +12,7 @@ type HcpcsRow = [code: string, name: string];
 export const hcpcsFamily = recordFamily<HcpcsRow>('hcpcs', () => readDataFile<{ rows: HcpcsRow[] }>('hcpcs.json').rows);
 
 function hcpcsField(spec: Omit<RecordFieldSpec<HcpcsRow>, 'category'>): TypeDefinition {
-  return { ...recordField(hcpcsFamily, { ...spec, category: 'Health' }), family: hcpcsFamily.family.name };
+  return recordField(hcpcsFamily, { ...spec, category: 'Health' });
 }
 
 export const hcpcsTypes: TypeDefinition[] = [

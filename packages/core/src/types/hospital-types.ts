@@ -29,7 +29,7 @@ export function readHospitals(): HospitalRecord[] {
 const hospitals = recordFamily('hospital', readHospitals);
 
 function hospitalField(name: string, description: string, read: RecordFieldSpec<HospitalRecord>['read']): TypeDefinition {
-  return recordField(hospitals, { name, category: 'Health', description, read, family: hospitals.family.name });
+  return recordField(hospitals, { name, category: 'Health', description, read });
 }
 
 export const hospitalTypes: TypeDefinition[] = [

@@ -30,7 +30,7 @@ const CATEGORY = 'IT';
 const DEFAULT_FORMAT = '%Y-%m-%d';
 
 function deviceField(spec: Omit<RecordFieldSpec<MobileDevice>, 'category'>): TypeDefinition {
-  return { ...recordField(mobileDeviceFamily, { ...spec, category: CATEGORY }), family: mobileDeviceFamily.family.name };
+  return recordField(mobileDeviceFamily, { ...spec, category: CATEGORY });
 }
 
 const releaseDate = defineType({

@@ -28,7 +28,7 @@ export const productFamily = recordFamily<Product>('product', () =>
 );
 
 function productField(spec: Omit<RecordFieldSpec<Product>, 'category'>): TypeDefinition {
-  return { ...recordField(productFamily, { ...spec, category: 'Commerce' }), family: productFamily.family.name };
+  return recordField(productFamily, { ...spec, category: 'Commerce' });
 }
 
 export const productTypes: TypeDefinition[] = [

@@ -36,8 +36,6 @@ export interface RecordFieldSpec<T> {
   /** The field's value from the row's record. */
   read: (record: T) => string | number;
   output?: OutputKind;
-  /** Names the family on the type (TypeDefinition.family); pass `source.family.name`. */
-  family?: string;
 }
 
 /** A type whose value is one column of the row's record of `source`. */
