@@ -1,6 +1,7 @@
 /** Unary and binary operators: each compiles to one closure over the runtime's rules (runtime.ts). */
 import type { FormulaNode } from './ast.js';
 import { matchIndex, FormulaRegex } from './regex-value.js';
+import { formatText } from './string-format.js';
 import { add, compare, divide, equals, modulo, multiply, subtract, toNumber, truthy } from './runtime.js';
 import type { CompileContext, NodeOf, Thunk } from './scope.js';
 
@@ -32,7 +33,11 @@ export function compileBinary(node: NodeOf<'binary'>, context: CompileContext): 
       return (frame) => divide(left(frame), right(frame), decimal);
     }
     case '%':
-      return (frame) => modulo(left(frame), right(frame));
+      // Ruby's `"%05d" % n` formats a text; between numbers % is the remainder.
+      return (frame) => {
+        const a = left(frame);
+        return typeof a === 'string' ? formatText(a, right(frame)) : modulo(a, right(frame));
+      };
     case '<':
     case '>':
     case '<=':
