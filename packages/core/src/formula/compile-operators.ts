@@ -73,7 +73,19 @@ export function compileBinary(node: NodeOf<'binary'>, context: CompileContext): 
   }
 }
 
-/** A decimal literal (2.0) or an explicit conversion to decimal (x.to_f). */
+/** A decimal literal (2.0), an explicit conversion (x.to_f), or arithmetic with one of them: a Ruby Float. */
 function isDecimalSource(node: FormulaNode): boolean {
-  return (node.kind === 'number' && !node.integer) || (node.kind === 'method' && node.name === 'to_f');
+  switch (node.kind) {
+    case 'number':
+      return !node.integer;
+    case 'method':
+      return node.name === 'to_f' || (node.name === 'abs' && isDecimalSource(node.receiver));
+    case 'unary':
+      return node.operator === '-' && isDecimalSource(node.operand);
+    case 'binary':
+      // Ruby's Float is contagious: `n * 1.0 / 7` divides a Float, as does `(a + 0.5) / b`.
+      return ['+', '-', '*', '/', '%'].includes(node.operator) && (isDecimalSource(node.left) || isDecimalSource(node.right));
+    default:
+      return false;
+  }
 }
