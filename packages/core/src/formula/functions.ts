@@ -122,7 +122,7 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
     minArgs: 0,
     maxArgs: 1,
     signature: 'rand(n)',
-    description: "Ruby's rand: a whole number from 0 to n - 1, or with no n (or 0) a decimal from 0 up to 1.",
+    description: "Ruby's rand: a whole number from 0 to n - 1, or with no n (or 0) a decimal from 0 up to 1; rand(a..b) is a whole number from a to b.",
     example: 'rand(10) → 7',
     call: ([n], { random }) => {
       const limit = n === undefined ? 0 : Math.floor(Math.abs(toNumber(n)));
