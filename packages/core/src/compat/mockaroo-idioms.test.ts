@@ -67,6 +67,62 @@ describe('Ruby and Rails methods of real formulas', () => {
   });
 });
 
+describe('more Ruby that Mockaroo users write', () => {
+  test('floor and ceil at decimals; a Float operand makes the division decimal, as in Ruby', () => {
+    const row = oneRow([
+      { name: 'n', type: 'Number', min: 17, max: 17, decimals: 0 },
+      formula('down', '(n * 1.0 / 7).floor(2)'),
+      formula('up', '2.121.ceil(2)'),
+      formula('whole', 'n / 7'),
+      formula('shifted', '(n + 0.5) / 5'),
+    ]);
+    assert.deepEqual([row.down, row.up, row.whole, row.shifted], [2.42, 2.13, 2, 3.5]);
+  });
+
+  test('texts: slice, chars, count, squeeze, chomp', () => {
+    const row = oneRow([
+      formula('s', '"abcdef".slice(1, 3) + "|" + "abcdef".slice(-2, 2)'),
+      formula('c', '"abc".chars.last'),
+      formula('n', '"banana".count("a")'),
+      formula('q', '"aaabbc".squeeze'),
+      formula('m', '"ab\n".chomp'),
+    ]);
+    assert.deepEqual([row.s, row.c, row.n, row.q, row.m], ['bcd|ef', 'c', 3, 'abc', 'ab']);
+  });
+
+  test('numbers and lists: zero?, positive?, negative?, clamp, uniq, compact, shuffle', () => {
+    const row = oneRow([
+      formula('signs', '[0.zero?, 3.positive?, -3.negative?, 3.negative?]'),
+      formula('held', '[12.clamp(1, 10), -4.clamp(1, 10)]'),
+      formula('lists', '[1, 1, nil, 2].compact.uniq'),
+    ]);
+    assert.deepEqual(row.signs, [true, true, true, false]);
+    assert.deepEqual(row.held, [10, 1]);
+    assert.deepEqual(row.lists, [1, 2]);
+    const shuffled = generateObjects([formula('s', '[1, 2, 3, 4].shuffle')], { count: 50, seed: 2 }).map((r) => r.s as number[]);
+    assert.ok(shuffled.every((s) => [...s].sort().join() === '1,2,3,4'));
+    assert.ok(new Set(shuffled.map((s) => s.join())).size > 1);
+  });
+
+  test('rand(a..b) and rand(a...b); case/when with ranges', () => {
+    const rows = generateObjects(
+      [
+        formula('die', 'rand(1..6)'),
+        formula('below', 'rand(0...3)'),
+        { name: 'score', type: 'Number', min: 1, max: 20, decimals: 0 },
+        formula('band', "case score when 1..5 then 'low' when 6...15 then 'mid' else 'high' end"),
+      ],
+      { count: 300, seed: 4 },
+    );
+    assert.deepEqual([...new Set(rows.map((r) => r.die))].sort(), [1, 2, 3, 4, 5, 6]);
+    assert.deepEqual([...new Set(rows.map((r) => r.below))].sort(), [0, 1, 2]);
+    for (const r of rows) {
+      const score = r.score as number;
+      assert.equal(r.band, score <= 5 ? 'low' : score < 15 ? 'mid' : 'high');
+    }
+  });
+});
+
 describe('Dataset Column "weighted" as Mockaroo exports it (no weight column)', () => {
   test('every dataset row weighs the same: values come up as often as they appear', () => {
     const datasets: Datasets = { stores: { columns: ['store_id'], rows: [['101'], ['101'], ['101'], ['102']] } };

@@ -30,6 +30,15 @@ const text = (fn: (s: string, args: unknown[]) => unknown) => (receiver: unknown
 const number = (fn: (n: number, args: unknown[]) => unknown) => (receiver: unknown, args: unknown[]) => (typeof receiver === 'number' ? fn(receiver, args) : null);
 const date = (fn: (d: Date) => unknown) => (receiver: unknown) => (receiver instanceof FormulaDate ? fn(new Date(receiver.epochMs)) : null);
 
+/** floor or ceil at a number of decimals (0 to 15); the tiny epsilon keeps 2.78 * 100 from flooring to 277. */
+function roundWith(direction: (x: number) => number, n: number, places: unknown): number {
+  if (places === undefined) return direction(n);
+  const f = 10 ** Math.max(0, Math.min(15, toInteger(places)));
+  const scaled = n * f;
+  const nearest = Math.round(scaled);
+  return (Math.abs(scaled - nearest) < 1e-9 ? nearest : direction(scaled)) / f;
+}
+
 /** The smallest number of a list (other items ignored); nil when it has none. */
 function smallest(list: unknown[]): number | null {
   const numbers = list.filter((x): x is number => typeof x === 'number');
@@ -124,8 +133,8 @@ export const METHODS: readonly MethodSpec[] = [
   { name: 'rjust', receivers: ['text'], minArgs: 1, maxArgs: 2, signature: 's.rjust(width, fill)', description: "Padded on the left to width with fill (default ' ').", example: "'7'.rjust(3, '0') → \"007\"", call: text((s, [w, f]) => s.padStart(Math.min(MAX_TEXT, toInteger(w)), f === undefined ? ' ' : toText(f) || ' ')) },
   { name: 'ljust', receivers: ['text'], minArgs: 1, maxArgs: 2, signature: 's.ljust(width, fill)', description: "Padded on the right to width with fill (default ' ').", example: "'7'.ljust(3, '0') → \"700\"", call: text((s, [w, f]) => s.padEnd(Math.min(MAX_TEXT, toInteger(w)), f === undefined ? ' ' : toText(f) || ' ')) },
   { name: 'round', receivers: ['number'], minArgs: 0, maxArgs: 1, signature: 'n.round(places)', description: 'Rounded to places decimals (default 0), halves away from zero.', example: '2.345.round(2) → 2.35', call: number((n, [p]) => { const f = 10 ** Math.max(0, Math.min(15, p === undefined ? 0 : toInteger(p))); return (Math.sign(n) * Math.round(Math.abs(n) * f + Number.EPSILON)) / f; }) },
-  { name: 'floor', receivers: ['number'], minArgs: 0, maxArgs: 0, signature: 'n.floor', description: 'Largest whole number not above n.', example: '2.7.floor → 2', call: number((n) => Math.floor(n)) },
-  { name: 'ceil', receivers: ['number'], minArgs: 0, maxArgs: 0, signature: 'n.ceil', description: 'Smallest whole number not below n.', example: '2.1.ceil → 3', call: number((n) => Math.ceil(n)) },
+  { name: 'floor', receivers: ['number'], minArgs: 0, maxArgs: 1, signature: 'n.floor(places)', description: 'Rounded down to places decimals (default 0: the largest whole number not above n).', example: '2.789.floor(2) → 2.78', call: number((n, [p]) => roundWith(Math.floor, n, p)) },
+  { name: 'ceil', receivers: ['number'], minArgs: 0, maxArgs: 1, signature: 'n.ceil(places)', description: 'Rounded up to places decimals (default 0: the smallest whole number not below n).', example: '2.121.ceil(2) → 2.13', call: number((n, [p]) => roundWith(Math.ceil, n, p)) },
   { name: 'abs', receivers: ['number'], minArgs: 0, maxArgs: 0, signature: 'n.abs', description: 'Absolute value.', example: '-3.abs → 3', call: number((n) => Math.abs(n)) },
   {
     name: 'strftime',
