@@ -134,3 +134,96 @@ describe('Dataset Column "weighted" as Mockaroo exports it (no weight column)', 
     assert.ok(share > 0.7 && share < 0.8, `share of 101 was ${share}`);
   });
 });
+
+/** Shapes of whole exports seen in public repositories, rewritten with our own names and values. */
+describe('real export shapes', () => {
+  const NOW = '2025-03-01T12:00:00Z';
+
+  test('a batch of scans (mockaroo2kafka): JSON Array children, weighted dataset rows, now() - seconds(...), a text probability', () => {
+    const datasets: Datasets = { shops: { columns: ['shop_id'], rows: [['7'], ['8']] } };
+    const rows = generateObjects(
+      [
+        { name: 'scans', null_percentage: 0, type: 'JSON Array', minItems: 2, maxItems: 4, formula: null },
+        { name: 'scans.shop', null_percentage: 0, type: 'Dataset Column', dataset: 'shops', column: 'shop_id', selectionStyle: 'weighted', distribution: null, formula: '' },
+        { name: 'scans.at', null_percentage: 0, type: 'Formula', value: '(now() - seconds(random(0,59)))', formula: '' },
+        { name: 'scans.qty', null_percentage: 0, type: 'Geometric Distribution', probability: '0.5', formula: '' },
+      ],
+      { count: 20, seed: 1, datasets, now: NOW },
+    );
+    for (const row of rows) {
+      const scans = row.scans as { shop: string; at: string; qty: number }[];
+      assert.ok(scans.length >= 2 && scans.length <= 4);
+      for (const scan of scans) {
+        assert.ok(['7', '8'].includes(scan.shop));
+        const lag = Date.parse(NOW) - Date.parse(scan.at);
+        assert.ok(lag >= 0 && lag <= 59_000, scan.at);
+        assert.ok(Number.isInteger(scan.qty) && scan.qty >= 1);
+      }
+    }
+  });
+
+  test('a CRM account (Salesforce loader): this in conditions, gsub with a back reference, [:upper:] without brackets, spaced dataset columns', () => {
+    const datasets: Datasets = { 'Codes.v2': { columns: ['CODE', ' LABEL '], rows: [['111', 'Farming'], ['222', 'Mining']] } };
+    const rows = generateObjects(
+      [
+        { name: 'Kind', null_percentage: 0, type: 'Custom List', values: ['Trust ', 'Individual'], selectionStyle: 'random', distribution: null, formula: '' },
+        { name: 'Sector', null_percentage: 0, type: 'Custom List', values: ['Banking '], selectionStyle: 'random', distribution: null, formula: "if field('Kind') == 'Individual' then nil else this end" },
+        { name: 'Mail', null_percentage: 0, type: 'Email Address', formula: "this.gsub(/\\.([\\w]+)$/, '.\\\\1.fake')" },
+        { name: 'Serial', null_percentage: 0, type: 'Regular Expression', value: '[:upper:]{2}-\\d{3}', formula: '' },
+        { name: 'Label', null_percentage: 0, type: 'Dataset Column', dataset: 'Codes.v2', column: ' LABEL ', selectionStyle: null, formula: '' },
+        { name: 'Born', null_percentage: 0, type: 'Formula', value: 'random(now()+days(-9125), now()+days(-15000))', formula: '' },
+      ],
+      { count: 40, seed: 2, datasets, now: NOW },
+    );
+    for (const row of rows) {
+      assert.equal(row.Sector, row.Kind === 'Individual' ? null : 'Banking ');
+      assert.match(row.Mail as string, /^[^@]+@[^@]+\.[a-z]+\.fake$/);
+      assert.match(row.Serial as string, /^[A-Z]{2}-\d{3}$/);
+      assert.ok(['Farming', 'Mining'].includes(row.Label as string));
+      const ageDays = (Date.parse(NOW) - Date.parse(row.Born as string)) / 86_400_000;
+      assert.ok(ageDays >= 9125 - 1 && ageDays <= 15000 + 1, String(row.Born));
+    }
+  });
+
+  test('an X12 envelope (Mockaroo834X12): nested arrays, field() by the name inside the array, Time.now.strftime, a Datetime reformatted by its formula', () => {
+    const rows = generateObjects(
+      [
+        { name: 'env.stamp', null_percentage: 0, type: 'Formula', value: 'concat(Time.now.strftime("%y"),Time.now.strftime("%m"),Time.now.strftime("%d"))', formula: null },
+        { name: 'env.pad', null_percentage: 0, type: 'Character Sequence', format: '   ^^-##', formula: null },
+        { name: 'env.grp', null_percentage: 0, type: 'JSON Array', minItems: 1, maxItems: 1, formula: null },
+        { name: 'env.grp.mem', null_percentage: 0, type: 'JSON Array', minItems: 3, maxItems: 3, formula: null },
+        { name: 'env.grp.mem.on', null_percentage: 0, type: 'Datetime', min: '02/24/2021', max: '02/24/2022', format: '%Y/%m/%d', formula: 'concat(year(this),month(this,true),day(this,true))' },
+        { name: 'env.grp.mem.per.kind', null_percentage: 0, type: 'Custom List', values: ['PH', 'EM'], selectionStyle: 'random', distribution: null, formula: null },
+        { name: 'env.grp.mem.per.value', null_percentage: 0, type: 'Formula', value: 'if field("per.kind") == "EM" then /[a-z]{5}@example\\.com/.gen else /\\d{10}/.gen end', formula: null },
+      ],
+      { count: 3, seed: 5, now: NOW },
+    );
+    for (const row of rows) {
+      const env = row.env as { stamp: string; pad: string; grp: { mem: { on: string; per: { kind: string; value: string } }[] }[] };
+      assert.equal(env.stamp, '250301');
+      assert.match(env.pad, /^ {3}[A-Z]{2}-\d{2}$/);
+      const members = env.grp[0].mem;
+      assert.equal(members.length, 3);
+      for (const m of members) {
+        assert.match(m.on, /^202[12](0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/);
+        assert.match(m.per.value, m.per.kind === 'EM' ? /^[a-z]{5}@example\.com$/ : /^\d{10}$/);
+      }
+    }
+  });
+
+  test('old "Date" fields with a strftime formula, and a formula reading a field declared after it', () => {
+    const rows = generateObjects(
+      [
+        { name: 'd', null_percentage: 0, type: 'Date', min: '12/17/2000', max: '12/16/2018', format: '%Y-%m-%d %H:%M:%S', formula: 'this.strftime("%d/%m/%Y")' },
+        { name: 'order_number', type: 'Formula', value: "concat('PO-', year(created_at), '-', random(100000, 999999))" },
+        { name: 'created_at', type: 'Datetime', min: '1/1/2020', max: '12/31/2020' },
+      ],
+      { count: 10, seed: 6 },
+    );
+    for (const row of rows) {
+      const [day, month, year] = (row.d as string).split('/').map(Number);
+      assert.ok(year >= 2000 && year <= 2018 && month >= 1 && month <= 12 && day >= 1 && day <= 31, String(row.d));
+      assert.match(row.order_number as string, /^PO-2020-\d{6}$/);
+    }
+  });
+});
