@@ -4,13 +4,14 @@ import { FUNCTIONS, FUNCTIONS_BY_NAME } from './functions.js';
 import { compileFieldCall } from './compile-names.js';
 import { compileFromDataset, compileGenerate } from './compile-special-forms.js';
 import type { CompileContext, Frame, NodeOf, Thunk } from './scope.js';
-import { chargeText } from './runtime.js';
+import { chargeText, toNumber } from './runtime.js';
 
 export function compileCall(node: NodeOf<'call'>, context: CompileContext): Thunk {
   const { name, args, keywords, position } = node;
   if (name === 'field') return compileFieldCall(node, context);
   if (name === 'from_dataset') return compileFromDataset(node, context);
   if (name === 'generate') return compileGenerate(node, context);
+  if (name === 'rand' && args.length === 1 && args[0].kind === 'range') return compileRandRange(args[0], context);
   const fn = FUNCTIONS_BY_NAME.get(name);
   if (!fn) {
     const suggestion = closestMatch(name, FUNCTIONS.map((f) => f.name));
@@ -22,6 +23,18 @@ export function compileCall(node: NodeOf<'call'>, context: CompileContext): Thun
     return context.fail(`function '${name}' takes ${expected} argument${fn.maxArgs === 1 ? '' : 's'}, got ${args.length}: ${fn.signature}`, position);
   }
   return withArguments(args.map(context.compile), (values, frame) => chargeText(fn.call(values, frame.environment)));
+}
+
+/** Ruby's rand(a..b) (or a...b without b): a whole number in the range, the random(min, max) of integers. */
+function compileRandRange(range: NodeOf<'range'>, context: CompileContext): Thunk {
+  const from = context.compile(range.from);
+  const to = context.compile(range.to);
+  return (frame) => {
+    const low = Math.ceil(toNumber(from(frame)));
+    const high = Math.floor(toNumber(to(frame))) - (range.exclusive ? 1 : 0);
+    if (!Number.isFinite(low) || !Number.isFinite(high) || high < low) return null;
+    return frame.environment.random.intBetween(low, high);
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Unary and binary operators: each compiles to one closure over the runtime's rules (runtime.ts). */
 import type { FormulaNode } from './ast.js';
 import { matchIndex, FormulaRegex } from './regex-value.js';
+import { formatText } from './string-format.js';
 import { add, compare, divide, equals, modulo, multiply, subtract, toNumber, truthy } from './runtime.js';
 import type { CompileContext, NodeOf, Thunk } from './scope.js';
 
@@ -32,7 +33,11 @@ export function compileBinary(node: NodeOf<'binary'>, context: CompileContext): 
       return (frame) => divide(left(frame), right(frame), decimal);
     }
     case '%':
-      return (frame) => modulo(left(frame), right(frame));
+      // Ruby's `"%05d" % n` formats a text; between numbers % is the remainder.
+      return (frame) => {
+        const a = left(frame);
+        return typeof a === 'string' ? formatText(a, right(frame)) : modulo(a, right(frame));
+      };
     case '<':
     case '>':
     case '<=':
@@ -68,7 +73,19 @@ export function compileBinary(node: NodeOf<'binary'>, context: CompileContext): 
   }
 }
 
-/** A decimal literal (2.0) or an explicit conversion to decimal (x.to_f). */
+/** A decimal literal (2.0), an explicit conversion (x.to_f), or arithmetic with one of them: a Ruby Float. */
 function isDecimalSource(node: FormulaNode): boolean {
-  return (node.kind === 'number' && !node.integer) || (node.kind === 'method' && node.name === 'to_f');
+  switch (node.kind) {
+    case 'number':
+      return !node.integer;
+    case 'method':
+      return node.name === 'to_f' || (node.name === 'abs' && isDecimalSource(node.receiver));
+    case 'unary':
+      return node.operator === '-' && isDecimalSource(node.operand);
+    case 'binary':
+      // Ruby's Float is contagious: `n * 1.0 / 7` divides a Float, as does `(a + 0.5) / b`.
+      return ['+', '-', '*', '/', '%'].includes(node.operator) && (isDecimalSource(node.left) || isDecimalSource(node.right));
+    default:
+      return false;
+  }
 }

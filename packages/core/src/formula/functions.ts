@@ -117,6 +117,18 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
       return low + random.double() * (high - low);
     },
   },
+  {
+    name: 'rand',
+    minArgs: 0,
+    maxArgs: 1,
+    signature: 'rand(n)',
+    description: "Ruby's rand: a whole number from 0 to n - 1, or with no n (or 0) a decimal from 0 up to 1; rand(a..b) is a whole number from a to b.",
+    example: 'rand(10) → 7',
+    call: ([n], { random }) => {
+      const limit = n === undefined ? 0 : Math.floor(Math.abs(toNumber(n)));
+      return limit >= 1 ? random.below(limit) : random.double();
+    },
+  },
   { name: 'now', minArgs: 0, maxArgs: 0, signature: 'now()', description: 'The moment this generation started, the same for every row: with a seed and no `now` option, the fixed reference 2025-01-01T00:00:00Z, so reruns give the same bytes. Like a Ruby Time, adding a number adds seconds.', example: 'now() - days(1)', call: (_args, { startedAt }) => startedAt },
   { name: 'data_generation_started_at', minArgs: 0, maxArgs: 0, signature: 'data_generation_started_at', description: 'The moment this generation started, the same for every row.', example: 'data_generation_started_at', call: (_args, { startedAt }) => startedAt },
   { name: 'data_generation_uuid', minArgs: 0, maxArgs: 0, signature: 'data_generation_uuid', description: 'A UUID identifying this generation, the same for every row (derived from the seed).', example: 'data_generation_uuid', call: (_args, { generationUuid }) => generationUuid },

@@ -3,25 +3,13 @@
  * functions. A method called on a value it does not apply to gives nil (Ruby would raise).
  */
 import { checkStrftime, compileStrftime, StrftimeError } from '../time/strftime.js';
-import type { CallEnvironment } from './functions.js';
+import type { MethodSpec } from './method-spec.js';
 import { MAX_LIST, MAX_TEXT } from './limits.js';
 import { asRegex, FormulaRegex, matchIndex, scan, splitOn, substitute } from './regex-value.js';
+import { RUBY_METHODS } from './ruby-methods.js';
 import { FormulaDate, textOf, toInteger, toNumber, toText } from './runtime.js';
 
-export type Receiver = 'text' | 'number' | 'date' | 'list' | 'any';
-
-export interface MethodSpec {
-  name: string;
-  receivers: readonly Receiver[];
-  minArgs: number;
-  maxArgs: number;
-  signature: string;
-  description: string;
-  example: string;
-  /** Checks a first argument written as literal text when the formula compiles: a message, or null when fine. */
-  checkLiteral?: (text: string) => string | null;
-  call(receiver: unknown, args: unknown[], environment: CallEnvironment): unknown;
-}
+export type { MethodSpec, Receiver } from './method-spec.js';
 
 /** strftime with a format computed per row: nil when the format is not valid (e.g. a width above the bound). */
 function strftimeOrNil(format: string, epochMs: number): string | null {
@@ -41,6 +29,21 @@ const text = (fn: (s: string, args: unknown[]) => unknown) => (receiver: unknown
 };
 const number = (fn: (n: number, args: unknown[]) => unknown) => (receiver: unknown, args: unknown[]) => (typeof receiver === 'number' ? fn(receiver, args) : null);
 const date = (fn: (d: Date) => unknown) => (receiver: unknown) => (receiver instanceof FormulaDate ? fn(new Date(receiver.epochMs)) : null);
+
+/** floor or ceil at a number of decimals (0 to 15); the tiny epsilon keeps 2.78 * 100 from flooring to 277. */
+function roundWith(direction: (x: number) => number, n: number, places: unknown): number {
+  if (places === undefined) return direction(n);
+  const f = 10 ** Math.max(0, Math.min(15, toInteger(places)));
+  const scaled = n * f;
+  const nearest = Math.round(scaled);
+  return (Math.abs(scaled - nearest) < 1e-9 ? nearest : direction(scaled)) / f;
+}
+
+/** The smallest number of a list (other items ignored); nil when it has none. */
+function smallest(list: unknown[]): number | null {
+  const numbers = list.filter((x): x is number => typeof x === 'number');
+  return numbers.length > 0 ? Math.min(...numbers) : null;
+}
 
 /** The receiver of a method for texts and lists: a text (or a date's text), a list, else null. */
 function textOrList(receiver: unknown): string | unknown[] | null {
@@ -130,8 +133,8 @@ export const METHODS: readonly MethodSpec[] = [
   { name: 'rjust', receivers: ['text'], minArgs: 1, maxArgs: 2, signature: 's.rjust(width, fill)', description: "Padded on the left to width with fill (default ' ').", example: "'7'.rjust(3, '0') → \"007\"", call: text((s, [w, f]) => s.padStart(Math.min(MAX_TEXT, toInteger(w)), f === undefined ? ' ' : toText(f) || ' ')) },
   { name: 'ljust', receivers: ['text'], minArgs: 1, maxArgs: 2, signature: 's.ljust(width, fill)', description: "Padded on the right to width with fill (default ' ').", example: "'7'.ljust(3, '0') → \"700\"", call: text((s, [w, f]) => s.padEnd(Math.min(MAX_TEXT, toInteger(w)), f === undefined ? ' ' : toText(f) || ' ')) },
   { name: 'round', receivers: ['number'], minArgs: 0, maxArgs: 1, signature: 'n.round(places)', description: 'Rounded to places decimals (default 0), halves away from zero.', example: '2.345.round(2) → 2.35', call: number((n, [p]) => { const f = 10 ** Math.max(0, Math.min(15, p === undefined ? 0 : toInteger(p))); return (Math.sign(n) * Math.round(Math.abs(n) * f + Number.EPSILON)) / f; }) },
-  { name: 'floor', receivers: ['number'], minArgs: 0, maxArgs: 0, signature: 'n.floor', description: 'Largest whole number not above n.', example: '2.7.floor → 2', call: number((n) => Math.floor(n)) },
-  { name: 'ceil', receivers: ['number'], minArgs: 0, maxArgs: 0, signature: 'n.ceil', description: 'Smallest whole number not below n.', example: '2.1.ceil → 3', call: number((n) => Math.ceil(n)) },
+  { name: 'floor', receivers: ['number'], minArgs: 0, maxArgs: 1, signature: 'n.floor(places)', description: 'Rounded down to places decimals (default 0: the largest whole number not above n).', example: '2.789.floor(2) → 2.78', call: number((n, [p]) => roundWith(Math.floor, n, p)) },
+  { name: 'ceil', receivers: ['number'], minArgs: 0, maxArgs: 1, signature: 'n.ceil(places)', description: 'Rounded up to places decimals (default 0: the smallest whole number not below n).', example: '2.121.ceil(2) → 2.13', call: number((n, [p]) => roundWith(Math.ceil, n, p)) },
   { name: 'abs', receivers: ['number'], minArgs: 0, maxArgs: 0, signature: 'n.abs', description: 'Absolute value.', example: '-3.abs → 3', call: number((n) => Math.abs(n)) },
   {
     name: 'strftime',
@@ -149,13 +152,14 @@ export const METHODS: readonly MethodSpec[] = [
   { name: 'day', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.day', description: 'The day of the month.', example: 'now().day', call: date((d) => d.getUTCDate()) },
   { name: 'hour', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.hour', description: 'The hour, 0 to 23.', example: 'now().hour', call: date((d) => d.getUTCHours()) },
   { name: 'minute', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.minute', description: 'The minute, 0 to 59 (also d.min).', example: 'now().minute', call: date((d) => d.getUTCMinutes()) },
-  { name: 'min', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.min', description: 'Same as minute (Ruby Time).', example: 'now().min', call: date((d) => d.getUTCMinutes()) },
+  { name: 'min', receivers: ['date', 'list'], minArgs: 0, maxArgs: 0, signature: 'd.min', description: 'Same as minute (Ruby Time); on a list, its smallest number (nil when empty).', example: 'now().min', call: (r) => (Array.isArray(r) ? smallest(r) : r instanceof FormulaDate ? new Date(r.epochMs).getUTCMinutes() : null) },
   { name: 'second', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.second', description: 'The second, 0 to 59 (also d.sec).', example: 'now().second', call: date((d) => d.getUTCSeconds()) },
   { name: 'sec', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.sec', description: 'Same as second (Ruby Time).', example: 'now().sec', call: date((d) => d.getUTCSeconds()) },
   { name: 'wday', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.wday', description: 'The day of the week, 0 (Sunday) to 6.', example: 'now().wday', call: date((d) => d.getUTCDay()) },
-  { name: 'first', receivers: ['list'], minArgs: 0, maxArgs: 0, signature: 'list.first', description: 'The first item (nil when empty).', example: '[1, 2].first → 1', call: (r) => (Array.isArray(r) ? (r[0] ?? null) : null) },
-  { name: 'last', receivers: ['list'], minArgs: 0, maxArgs: 0, signature: 'list.last', description: 'The last item (nil when empty).', example: '[1, 2].last → 2', call: (r) => (Array.isArray(r) ? (r[r.length - 1] ?? null) : null) },
+  { name: 'first', receivers: ['list'], minArgs: 0, maxArgs: 1, signature: 'list.first(n)', description: 'The first item (nil when empty); with n, a list of the first n items.', example: '[1, 2, 3].first(2) → [1, 2]', call: (r, [n]) => (!Array.isArray(r) ? null : n === undefined ? (r[0] ?? null) : r.slice(0, Math.max(0, toInteger(n)))) },
+  { name: 'last', receivers: ['list'], minArgs: 0, maxArgs: 1, signature: 'list.last(n)', description: 'The last item (nil when empty); with n, a list of the last n items.', example: '[1, 2, 3].last(2) → [2, 3]', call: (r, [n]) => (!Array.isArray(r) ? null : n === undefined ? (r[r.length - 1] ?? null) : r.slice(Math.max(0, r.length - Math.max(0, toInteger(n))))) },
   { name: 'join', receivers: ['list'], minArgs: 0, maxArgs: 1, signature: 'list.join(separator)', description: 'The items as text, separated (default: nothing).', example: "[1, 2].join('-') → \"1-2\"", call: (r, [sep]) => (Array.isArray(r) ? r.map(toText).join(sep === undefined ? '' : toText(sep)) : null) },
+  ...RUBY_METHODS,
   { name: 'sample', receivers: ['list'], minArgs: 0, maxArgs: 0, signature: 'list.sample', description: 'One item at random.', example: "['a', 'b'].sample", call: (r, _args, { random }) => (Array.isArray(r) && r.length > 0 ? r[random.below(r.length)] : null) },
 ];
 

@@ -137,12 +137,9 @@ describe('Dataset Column', () => {
     assert.deepEqual(generateObjects([{ name: 'x', type: 'Dataset Column', dataset: '__proto__', column: 'a' }], { datasets }), [{ x: 'v' }]);
   });
 
-  test('custom needs its rules, weighted its weight column; the dataset is required, the column when there are several', () => {
+  test('custom needs its rules; the dataset is required, the column when there are several', () => {
     const custom = problems([{ name: 'a', type: 'Dataset Column', dataset: 'people', column: 'id', selectionStyle: 'custom' }]);
     assert.match(custom[0].message, /custom needs a distribution/);
-    const weighted = problems([{ name: 'a', type: 'Dataset Column', dataset: 'people', column: 'id', selectionStyle: 'weighted' }]);
-    assert.equal(weighted[0].param, 'weightColumn');
-    assert.match(weighted[0].message, /required with selectionStyle weighted/);
     assert.match(problems([{ name: 'a', type: 'Dataset Column', dataset: 'people', column: 'id', distribution: [{ rule: 'x', frequencies: {} }] }])[0].param ?? '', /^distribution\[0\]/);
     assert.deepEqual(problems([{ name: 'a', type: 'Dataset Column' }]).map((p) => p.param), ['dataset']);
     const noColumn = problems([{ name: 'a', type: 'Dataset Column', dataset: 'people', column: null }]);

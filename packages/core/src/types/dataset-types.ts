@@ -62,12 +62,7 @@ function unknownColumn(table: DatasetTable, source: ColumnSource, column: string
  * selectionStyle weighted: the dataset rows' weights from `weightColumn` (numbers of 0 or more;
  * an empty cell weighs 0), or null with the problem reported.
  */
-function datasetWeights(table: DatasetTable, source: ColumnSource, context: CreateContext): number[] | null {
-  const name = source.weightColumn;
-  if (name === null || name === undefined || name.trim() === '') {
-    context.problem('weightColumn', 'is required with selectionStyle weighted: the dataset column holding each dataset row\'s weight (a number of 0 or more)');
-    return null;
-  }
+function datasetWeights(table: DatasetTable, source: ColumnSource, name: string, context: CreateContext): number[] | null {
   const index = columnIndex(table.columns, name);
   if (index < 0) return unknownColumn(table, source, name, 'weightColumn', context);
   const weights: number[] = [];
@@ -129,10 +124,15 @@ function columnGenerator(source: ColumnSource, context: CreateContext): ValueGen
     case 'sequential':
       return (_random, row) => values[row.index % size];
     case 'weighted': {
-      const weights = datasetWeights(table, source, context);
+      // Mockaroo's exports of weighted Dataset Columns carry no weight column (seen in
+      // corourke/mockaroo2kafka): then every dataset row weighs the same, so each value comes
+      // up as often as it appears in the dataset, the random row pick below.
+      const weightColumn = source.weightColumn?.trim();
+      if (!weightColumn) return randomRow(context, source.dataset, values, size);
+      const weights = datasetWeights(table, source, weightColumn, context);
       if (weights === null) return null;
       // One family per dataset and weight column: its fields read the same weighted dataset row.
-      const weightKey = `${source.dataset}:${source.weightColumn!.trim()}`;
+      const weightKey = `${source.dataset}:${weightColumn}`;
       const family = context.shared(`dataset-weighted:${weightKey}`, (): FamilyDefinition<number> => {
         const rows = Int32Array.from(weights.flatMap((w, i) => (w > 0 ? [i] : [])));
         const sampler = weightedSampler(rows, (i) => weights[i]);
@@ -145,14 +145,19 @@ function columnGenerator(source: ColumnSource, context: CreateContext): ValueGen
       const position = context.shared(`dataset-cartesian:${source.dataset}`, () => context.cartesian(size));
       return (_random, row) => values[position.index(row)];
     }
-    default: {
-      const family = context.shared(
-        `dataset-random:${source.dataset}`,
-        (): FamilyDefinition<number> => ({ name: `dataset:${source.dataset}:random`, draw: (random) => random.below(size) }),
-      );
-      return (_random, row) => values[row.family(family)];
-    }
+    default:
+      return randomRow(context, source.dataset, values, size);
   }
+}
+
+/** A uniformly drawn dataset row, shared by the dataset's random fields so they read the same row. */
+function randomRow(context: CreateContext, dataset: string, values: string[], size: number): ValueGenerator {
+  const family = context.shared(
+    `dataset-random:${dataset}`,
+    (): FamilyDefinition<number> => ({ name: `dataset:${dataset}:random`, draw: (random) => random.below(size) }),
+  );
+  const generate: ValueGenerator = (_random, row) => values[row.family(family)];
+  return generate;
 }
 
 const datasetColumn = defineType({
@@ -172,7 +177,7 @@ const datasetColumn = defineType({
         'random (a random dataset row), sequential (the dataset rows in order, repeating), cartesian (every dataset row combined with the other cartesian fields), ' +
         'custom (weighted rules over the column\'s values), or weighted (dataset rows drawn in proportion to the number in their weightColumn)',
     },
-    { name: 'weightColumn', kind: 'string', description: 'For selectionStyle weighted: the dataset column holding each dataset row\'s weight (a number of 0 or more; empty is 0)' },
+    { name: 'weightColumn', kind: 'string', description: 'For selectionStyle weighted: the dataset column holding each dataset row\'s weight (a number of 0 or more; empty is 0). Without it every row weighs the same, as in Mockaroo\'s exports' },
     { name: 'distribution', kind: 'json', description: 'Weighted rules for selectionStyle custom, as for Custom List: [{"rule": "...", "frequencies": {"value": weight}}]' },
   ],
   output: 'string',
