@@ -137,6 +137,67 @@ function closeWhenStalled(request: FastifyRequest, reply: FastifyReply, streams:
   return check;
 }
 
+/**
+ * Takes a place among the concurrent generations (or a 503), then charges the quota (or a 429):
+ * in that order, so a refused request costs nothing. Returns what frees the place.
+ */
+async function admitAndCharge(db: Kysely<Tables>, limiter: Limiter, userId: string, limits: Plans[string], count: number, generation: Readable): Promise<() => void> {
+  let release: () => void;
+  try {
+    release = await limiter.acquire(userId);
+  } catch (error) {
+    generation.destroy();
+    throw error;
+  }
+  const decision = await chargeUsage(db, userId, limits, count).catch((error: unknown) => {
+    release();
+    throw error;
+  });
+  if (!decision.ok) {
+    release();
+    generation.destroy();
+    const retryAfter = Math.max(1, Math.ceil((decision.resetsAt.getTime() - Date.now()) / 1000));
+    throw new HttpError(
+      429,
+      USAGE_LIMIT_EXCEEDED,
+      { limit: decision.limit, allowed: decision.allowed, resets_at: decision.resetsAt.toISOString() },
+      { 'retry-after': String(retryAfter) },
+    );
+  }
+  return release;
+}
+
+interface ResponseGuards {
+  generation: Readable;
+  body: Readable;
+  timeLimitMs: number | null;
+  stallMs: number;
+  release: () => void;
+}
+
+/** The time limit, the stall check, and the clean-up when the response ends or the client leaves. */
+function guardResponse(request: FastifyRequest, reply: FastifyReply, { generation, body, timeLimitMs, stallMs, release }: ResponseGuards): void {
+  // Past the time limit the response is cut off mid-stream: the connection closes without the
+  // final chunk, so every HTTP client reports an error instead of a silently short document.
+  const timer = timeLimitMs === null ? null : setTimeout(() => {
+    request.log.warn({ timeLimitMs }, 'generation exceeded the time limit; response aborted');
+    const error = new Error(`generation exceeded the time limit of ${timeLimitMs / 1000} s`);
+    generation.destroy(error);
+    body.destroy(error);
+  }, timeLimitMs);
+  const stallCheck = closeWhenStalled(request, reply, [generation, body], stallMs);
+  // A client that disconnects stops the generation (and frees its turn on the threads).
+  reply.raw.on('close', () => {
+    if (timer) clearTimeout(timer);
+    clearInterval(stallCheck);
+    release();
+    if (!reply.raw.writableFinished) {
+      generation.destroy();
+      body.destroy();
+    }
+  });
+}
+
 export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: Plans, timeLimitMs: number | null, publicUrl: string | null, sharing: GenerationSharing): void {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await authenticate(db, request);
@@ -161,29 +222,7 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
       'content-type': callback ? 'application/javascript; charset=utf-8' : generation.contentType,
       'x-rowloom-seed': seedHeader(generation.seed),
     };
-    // A place among the concurrent generations (or a 503) before the request is charged.
-    let release: () => void;
-    try {
-      release = await sharing.limiter.acquire(user.id);
-    } catch (error) {
-      generation.stream.destroy();
-      throw error;
-    }
-    const decision = await chargeUsage(db, user.id, limits, count).catch((error: unknown) => {
-      release();
-      throw error;
-    });
-    if (!decision.ok) {
-      release();
-      generation.stream.destroy();
-      const retryAfter = Math.max(1, Math.ceil((decision.resetsAt.getTime() - Date.now()) / 1000));
-      throw new HttpError(
-        429,
-        USAGE_LIMIT_EXCEEDED,
-        { limit: decision.limit, allowed: decision.allowed, resets_at: decision.resetsAt.toISOString() },
-        { 'retry-after': String(retryAfter) },
-      );
-    }
+    const release = await admitAndCharge(db, sharing.limiter, user.id, limits, count, generation.stream);
     // A client that left while this request waited for its place or its quota: nothing to send.
     if (request.raw.socket.destroyed) {
       release();
@@ -191,25 +230,7 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
       return reply;
     }
     const body = callback ? jsonp(callback, generation.stream) : generation.stream;
-    // Past the time limit the response is cut off mid-stream: the connection closes without the
-    // final chunk, so every HTTP client reports an error instead of a silently short document.
-    const timer = timeLimitMs === null ? null : setTimeout(() => {
-      request.log.warn({ timeLimitMs, count }, 'generation exceeded the time limit; response aborted');
-      const error = new Error(`generation exceeded the time limit of ${timeLimitMs / 1000} s`);
-      generation.stream.destroy(error);
-      body.destroy(error);
-    }, timeLimitMs);
-    const stallCheck = closeWhenStalled(request, reply, [generation.stream, body], sharing.stallMs);
-    // A client that disconnects stops the generation (and frees its turn on the threads).
-    reply.raw.on('close', () => {
-      if (timer) clearTimeout(timer);
-      clearInterval(stallCheck);
-      release();
-      if (!reply.raw.writableFinished) {
-        generation.stream.destroy();
-        body.destroy();
-      }
-    });
+    guardResponse(request, reply, { generation: generation.stream, body, timeLimitMs, stallMs: sharing.stallMs, release });
     return reply
       .code(200)
       .headers(headers)
