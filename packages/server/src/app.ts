@@ -19,6 +19,7 @@ import { schemasRoutes } from './routes/schemas-route.js';
 import { typesRoutes } from './routes/types-route.js';
 import { healthRoutes } from './routes/health-route.js';
 import { serializeRequest } from './http/log-redaction.js';
+import { installWebInterface } from './http/web-interface.js';
 
 export interface AppOptions {
   store: Store;
@@ -51,6 +52,7 @@ export async function buildApp({ store, config, logLevel, logStream }: AppOption
   projectsRoutes(app, store.db);
   datasetsRoutes(app, store.db, config.plans);
   imagesRoutes(app, renderer);
+  await installWebInterface(app);
   await app.ready();
   return app;
 }

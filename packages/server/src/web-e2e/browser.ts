@@ -1,0 +1,86 @@
+/**
+ * The real browser for the web interface's tests: Debian's chromium driven by playwright-core
+ * (never a downloaded browser). Without chromium the browser suites are skipped with a loud
+ * message, except in CI (CI=true) or with ROWLOOM_REQUIRE_BROWSER=1, where they fail.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before } from 'node:test';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { WEB_ROOT } from '../http/web-interface.js';
+import { serverForSuite } from '../testing/server-fixture.js';
+import type { TestServer } from '../testing/server-fixture.js';
+
+export const CHROMIUM = process.env.ROWLOOM_CHROMIUM || '/usr/bin/chromium';
+
+const REQUIRED = process.env.CI === 'true' || process.env.ROWLOOM_REQUIRE_BROWSER === '1';
+
+/** Why the browser suites cannot run here, or null when they can. */
+function missing(): string | null {
+  if (!existsSync(CHROMIUM)) return `no browser at ${CHROMIUM} (apt-get install chromium, or set ROWLOOM_CHROMIUM)`;
+  if (!existsSync(join(WEB_ROOT, 'index.html'))) return `the web interface is not built (${WEB_ROOT}); run npm run build`;
+  return null;
+}
+
+/**
+ * `{skip}` for node:test: false when the browser suites can run. When they cannot, says so on
+ * stderr (the suite shrinks, and nobody should miss that) or, where they are required, throws.
+ */
+export function browserSkip(): string | false {
+  const reason = missing();
+  if (!reason) return false;
+  if (REQUIRED) throw new Error(`the browser tests are required here (CI or ROWLOOM_REQUIRE_BROWSER=1) but cannot run: ${reason}`);
+  process.stderr.write(`\n*** SKIPPING the web interface's browser tests: ${reason} ***\n\n`);
+  return reason;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export interface BrowserSuite {
+  server: TestServer;
+  browser: Browser;
+  /** A fresh context (own cookies and storage), with downloads allowed. */
+  newContext(): Promise<BrowserContext>;
+  /** A new page in a fresh context, opened at `path` on the server. */
+  open(path?: string): Promise<Page>;
+  /** A directory for downloads and screenshots, removed after the suite. */
+  scratch: string;
+}
+
+/**
+ * One server (real SQLite file) and one browser for a `describe` block; both closed after it.
+ * Browser tests run on SQLite: the API's storage is tested on both databases by the API suites.
+ */
+export function browserSuite(): BrowserSuite {
+  const server = serverForSuite('sqlite');
+  const suite = { scratch: '' } as BrowserSuite;
+  const contexts: BrowserContext[] = [];
+  before(async () => {
+    suite.browser = await launchBrowser();
+    suite.scratch = mkdtempSync(join(tmpdir(), 'rowloom-browser-'));
+  });
+  after(async () => {
+    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+    await suite.browser?.close();
+    if (suite.scratch) rmSync(suite.scratch, { recursive: true, force: true });
+  });
+  Object.defineProperty(suite, 'server', { get: () => server.server });
+  suite.newContext = async () => {
+    const context = await suite.browser.newContext({ baseURL: server.server.url, acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    return context;
+  };
+  suite.open = async (path = '/') => {
+    const page = await (await suite.newContext()).newPage();
+    await page.goto(path);
+    return page;
+  };
+  return suite;
+}

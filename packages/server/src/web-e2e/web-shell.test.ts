@@ -1,0 +1,41 @@
+/** The page is served at / and under its own routes, the API keeps its JSON 404s, and a browser renders it. */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { browserSkip, browserSuite } from './browser.js';
+import { serverForSuite } from '../testing/server-fixture.js';
+
+describe('the web interface is served by the server', () => {
+  const suite = serverForSuite('sqlite');
+
+  test('GET / and the page routes answer the page; assets are cached for a year', async () => {
+    for (const path of ['/', '/schemas/My%20Orders', '/datasets']) {
+      const response = await fetch(suite.server.url + path, { headers: { accept: 'text/html' } });
+      assert.equal(response.status, 200, path);
+      const html = await response.text();
+      assert.match(html, /<div id="root">/, path);
+      const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html);
+      assert.ok(asset, 'the page loads its script from /assets');
+      const script = await fetch(suite.server.url + asset[1]);
+      assert.equal(script.status, 200);
+      assert.match(script.headers.get('cache-control') ?? '', /max-age=31536000/);
+    }
+  });
+
+  test('the API and non-page requests keep their JSON 404', async () => {
+    for (const [path, accept] of [['/api/nothing', 'text/html'], ['/nothing', 'application/json']]) {
+      const response = await fetch(suite.server.url + path, { headers: { accept } });
+      assert.equal(response.status, 404, path);
+      assert.match(((await response.json()) as { error: string }).error, /no such endpoint/);
+    }
+  });
+});
+
+describe('the page in a real browser', { skip: browserSkip() }, () => {
+  const suite = browserSuite();
+
+  test('a visitor who is not signed in is taken to the sign-in page', async () => {
+    const page = await suite.open('/');
+    await page.waitForURL(/\/signin/);
+    assert.equal(await page.title(), 'Rowloom');
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Who is signed in. GET /api/session answers {user, csrfToken} or 401; sign-in and sign-up
+ * answer the same shape. Pages below <RequireSession> can rely on useSession().user.
+ */
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { ApiError, apiJson, setCsrfToken } from './client';
+
+export interface SessionUser {
+  email: string;
+  plan: string;
+}
+
+export interface SessionAnswer {
+  user: SessionUser;
+  csrfToken: string;
+}
+
+interface SessionState {
+  /** undefined while the first GET /api/session is in flight; null when signed out. */
+  user: SessionUser | null | undefined;
+  /** Record a sign-in or sign-up answer. */
+  signedIn(answer: SessionAnswer): void;
+  signOut(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionState | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<SessionUser | null | undefined>(undefined);
+  const signedIn = useCallback((answer: SessionAnswer) => {
+    setCsrfToken(answer.csrfToken);
+    setUser(answer.user);
+  }, []);
+  useEffect(() => {
+    apiJson<SessionAnswer>('/api/session')
+      .then(signedIn)
+      .catch((error: unknown) => {
+        if (!(error instanceof ApiError) || error.status !== 401) console.error(error);
+        setUser(null);
+      });
+  }, [signedIn]);
+  const signOut = useCallback(async () => {
+    await apiJson('/api/session', { method: 'DELETE' }).catch(() => undefined);
+    setCsrfToken(null);
+    setUser(null);
+  }, []);
+  return <SessionContext.Provider value={{ user, signedIn, signOut }}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionState {
+  const state = useContext(SessionContext);
+  if (!state) throw new Error('useSession outside <SessionProvider>');
+  return state;
+}
+
+/** Renders its children for a signed-in user; otherwise sends the browser to /signin and back. */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const location = useLocation();
+  if (user === undefined) return <p className="loading" role="status">Loading…</p>;
+  if (user === null) return <Navigate to={`/signin?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,44 @@
+/** The routes. Each page lives in its feature folder; only sign-in and sign-up are public. */
+import type { ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { RequireSession, SessionProvider } from '../api/session';
+import { AccountPage } from '../features/account/AccountPage';
+import { SignInPage, SignUpPage } from '../features/auth/AuthPages';
+import { BuilderPage } from '../features/builder/BuilderPage';
+import { SchemasPage } from '../features/builder/SchemasPage';
+import { DatasetsPage } from '../features/datasets/DatasetsPage';
+import { ProjectsPage } from '../features/projects/ProjectsPage';
+import { ScenariosPage } from '../features/scenarios/ScenariosPage';
+import { Layout } from './Layout';
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+
+function signedIn(page: ReactElement) {
+  return <RequireSession>{page}</RequireSession>;
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <BrowserRouter>
+          <Routes>
+            <Route element={<Layout />}>
+              <Route path="/signin" element={<SignInPage />} />
+              <Route path="/signup" element={<SignUpPage />} />
+              <Route path="/" element={signedIn(<BuilderPage />)} />
+              <Route path="/schemas" element={signedIn(<SchemasPage />)} />
+              <Route path="/schemas/:name" element={signedIn(<BuilderPage />)} />
+              <Route path="/datasets" element={signedIn(<DatasetsPage />)} />
+              <Route path="/projects" element={signedIn(<ProjectsPage />)} />
+              <Route path="/scenarios" element={signedIn(<ScenariosPage />)} />
+              <Route path="/account" element={signedIn(<AccountPage />)} />
+              <Route path="*" element={<p className="page">No such page. <a href="/">Back to the schema builder</a></p>} />
+            </Route>
+          </Routes>
+        </BrowserRouter>
+      </SessionProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,45 @@
+/** The frame of every page: a header with the navigation and the signed-in user, then the page. */
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { useSession } from '../api/session';
+
+const LINKS = [
+  { to: '/', label: 'Schema', end: true },
+  { to: '/schemas', label: 'Schemas' },
+  { to: '/datasets', label: 'Datasets' },
+  { to: '/projects', label: 'Projects' },
+  { to: '/scenarios', label: 'Scenarios' },
+  { to: '/account', label: 'API key & usage' },
+];
+
+export function Layout() {
+  const { user, signOut } = useSession();
+  const navigate = useNavigate();
+  return (
+    <>
+      <a className="skip-link" href="#main">Skip to content</a>
+      <header className="top-bar">
+        <a className="brand" href="/">Rowloom</a>
+        {user && (
+          <nav aria-label="Main">
+            {LINKS.map((link) => (
+              <NavLink key={link.to} to={link.to} end={link.end}>
+                {link.label}
+              </NavLink>
+            ))}
+          </nav>
+        )}
+        {user && (
+          <div className="who">
+            <span title={`plan ${user.plan}`}>{user.email}</span>
+            <button type="button" className="link" onClick={() => void signOut().then(() => navigate('/signin'))}>
+              Sign out
+            </button>
+          </div>
+        )}
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </>
+  );
+}

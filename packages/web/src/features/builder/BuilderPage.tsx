@@ -1,0 +1,32 @@
+/**
+ * The main page: the schema's fields, its file options, a live preview and Download Data.
+ * `/schemas/:name` opens a saved schema; `/` starts from the draft kept in the browser or a new one.
+ */
+import { useReducer, useState } from 'react';
+import { BuilderContext, type FieldProblem } from './builder-context';
+import { FieldGrid } from './FieldGrid';
+import { FileOptionsPanel } from './FileOptionsPanel';
+import { PreviewPanel } from './PreviewPanel';
+import { initialSchema, schemaReducer } from './schema-model';
+import { SchemaToolbar } from './SchemaToolbar';
+
+export function BuilderPage() {
+  const [schema, dispatch] = useReducer(schemaReducer, undefined, initialSchema);
+  const [problems, setProblems] = useState<FieldProblem[]>([]);
+  return (
+    <BuilderContext.Provider value={{ schema, dispatch, problems, setProblems }}>
+      <div className="builder page">
+        <SchemaToolbar />
+        <section aria-label="Fields" className="builder-fields">
+          <FieldGrid />
+        </section>
+        <section aria-label="File options" className="builder-file">
+          <FileOptionsPanel />
+        </section>
+        <section aria-label="Preview" className="builder-preview">
+          <PreviewPanel />
+        </section>
+      </div>
+    </BuilderContext.Provider>
+  );
+}
