@@ -33,7 +33,12 @@ export function ApiKeySection({ apiKey, loading, error }: { apiKey?: string; loa
         Send it as the <code>X-API-Key</code> header or the <code>key</code> query parameter. Keep it secret: it acts as you.
       </p>
       {loading && <p role="status">Loading…</p>}
-      {error && <p className="error" role="alert">Could not load the key: {error.message}</p>}
+      {error && <p className="error" role="alert">Could not show the key: {error.message}</p>}
+      {error && !apiKey && (
+        <button type="button" className="danger" onClick={() => setConfirming(true)}>
+          Regenerate key
+        </button>
+      )}
       {apiKey && (
         <div className="key-row">
           <output className="api-key" aria-label="API key" data-revealed={revealed}>
