@@ -58,7 +58,7 @@ describe('the datasets page in a browser', { skip: browserSkip() }, () => {
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    assert.match((await alert.textContent()) ?? '', /“broken” was not uploaded\..*line 3 has 1 value/);
+    assert.match((await alert.textContent()) ?? '', /“broken” was not uploaded\..*line 3 has 1 value/i);
     await page.getByText('No datasets yet.', { exact: false }).waitFor();
   });
 
@@ -97,7 +97,7 @@ describe('the datasets page in a browser', { skip: browserSkip() }, () => {
     assert.equal(await second.getByRole('row', { name: /^private/ }).count(), 0);
   });
 
-  test('projects: create one, upload a dataset into it, the project shows it; delete the project', async () => {
+  test('projects: create one, upload a dataset into it, and the project lists it', async () => {
     const page = await signedInPage(suite, '/projects');
     await page.getByLabel('New project name').fill('Launch');
     await page.getByRole('button', { name: 'Create project' }).click();
