@@ -169,4 +169,19 @@ describe('sign-up, sign-in and the account page in a browser', { skip: browserSk
     const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
     assert.ok(width <= 390, `the page is ${width}px wide`);
   });
+
+  // Last in the suite: the failed attempts also count against 127.0.0.1, which every test shares.
+  test('after too many wrong passwords the form says how long to wait', async () => {
+    const email = newEmail();
+    const other = await suite.newContext();
+    assert.equal((await other.request.post('/api/session/signup', { data: { email, password: PASSWORD } })).status(), 200);
+    for (let attempt = 0; attempt < 10; attempt++) await other.request.post('/api/session', { data: { email, password: 'wrong password' } });
+    const page = await (await suite.newContext()).newPage();
+    await page.goto('/signin');
+    await fillAuthForm(page, email, PASSWORD, 'Sign in');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    assert.match((await alert.textContent()) ?? '', /too many sign-in attempts; try again in \d+ (seconds|minutes)/i);
+    assert.match(page.url(), /\/signin/);
+  });
 });
