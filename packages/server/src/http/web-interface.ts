@@ -37,7 +37,7 @@ export async function installWebInterface(app: FastifyInstance, root = WEB_ROOT)
     },
   });
   // The page's own routes (/schemas/Orders...) are index.html; the page then routes itself.
-  app.get('/*', async (request, reply) => servePage(request, reply));
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => servePage(request, reply));
 }
 
 async function servePage(request: FastifyRequest, reply: FastifyReply) {
