@@ -118,3 +118,89 @@ describe('the datasets page in a browser', { skip: browserSkip() }, () => {
     await card.getByText('Datasets: leads').waitFor();
   });
 });
+
+/** The numbers in the points table, row by row. */
+async function tablePoints(page: Page): Promise<{ x: number; y: number }[]> {
+  const rows = page.getByRole('table').filter({ has: page.getByText('Points (x: 0 = first row') }).getByRole('row');
+  const points: { x: number; y: number }[] = [];
+  for (let i = 1; i < (await rows.count()); i++) {
+    points.push({ x: Number(await page.getByLabel(`x of point ${i}`).inputValue()), y: Number(await page.getByLabel(`y of point ${i}`).inputValue()) });
+  }
+  return points;
+}
+
+describe('the scenarios page in a browser', { skip: browserSkip() }, () => {
+  const suite = browserSuite();
+
+  test('draw a scenario (table, click, drag, keys), save it, reload and reopen it, preview generated values, delete it', async () => {
+    const page = await signedInPage(suite, '/scenarios');
+    await page.getByRole('button', { name: 'New scenario' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Traffic');
+    await page.getByLabel('Interpolation').selectOption('linear');
+    assert.equal((await tablePoints(page)).length, 3);
+
+    // Numbers in the table: commit with Enter.
+    await page.getByLabel('y of point 2').fill('80');
+    await page.getByLabel('y of point 2').press('Enter');
+    // Click the plot: a new point where the pointer is.
+    const chart = page.getByRole('group', { name: /Scenario curve/ });
+    const box = (await chart.boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.5);
+    assert.equal((await tablePoints(page)).length, 4);
+    // The keyboard moves a focused point: up raises it.
+    const before = (await tablePoints(page))[3].y;
+    await page.getByRole('button', { name: /^Point 4:/ }).focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    assert.ok((await tablePoints(page))[3].y > before, 'ArrowUp raised point 4');
+    // Drag the last point down with the mouse.
+    const last = (await page.getByRole('button', { name: /^Point 4:/ }).boundingBox())!;
+    await page.mouse.move(last.x + last.width / 2, last.y + last.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(last.x + last.width / 2, last.y + last.height / 2 + 40, { steps: 5 });
+    await page.mouse.up();
+    const drawn = await tablePoints(page);
+    assert.ok(drawn[3].y < before, `dragging down lowered point 4 (${drawn[3].y} < ${before})`);
+    assert.equal(drawn[3].x, 1);
+
+    await page.getByRole('button', { name: 'Save scenario' }).click();
+    await page.getByText(/^Saved\./).waitFor();
+    await page.getByRole('navigation', { name: 'Your scenarios' }).getByText('(4 points)').waitFor();
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Traffic' }).click();
+    await page.getByRole('heading', { name: 'Scenario “Traffic”' }).waitFor();
+    assert.deepEqual(await tablePoints(page), drawn);
+    assert.equal(await page.getByLabel('Interpolation').inputValue(), 'linear');
+
+    await page.getByLabel('Rows').fill('50');
+    await page.getByRole('button', { name: 'Preview generated values' }).click();
+    const status = page.getByText(/^Showing 50 generated values/);
+    await status.waitFor();
+    const [, min, max] = /min (-?\d+(?:\.\d+)?), max (-?\d+(?:\.\d+)?)/.exec((await status.textContent()) ?? '')!.map(Number);
+    const ys = drawn.map((p) => p.y);
+    assert.ok(min >= Math.min(...ys) - 0.01 && max <= Math.max(...ys) + 0.01, `values ${min}..${max} stay within the points (no noise)`);
+
+    await page.getByRole('button', { name: 'Delete scenario' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete scenario' }).click();
+    await page.getByText('Choose a scenario to edit').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Traffic' }).count(), 0);
+  });
+
+  test('a scenario the server refuses shows why; the editor fits a 390 px screen', async () => {
+    const page = await signedInPage(suite, '/scenarios');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'New scenario' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Twins');
+    // Two points at one x: the server names the problem.
+    await page.getByLabel('x of point 2').fill('0');
+    await page.getByLabel('x of point 2').press('Enter');
+    await page.getByRole('button', { name: 'Save scenario' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    assert.match((await alert.textContent()) ?? '', /Not saved:.*points\[\d\]/);
+    const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+    assert.ok(width <= 390, `the page is ${width}px wide`);
+  });
+});
+

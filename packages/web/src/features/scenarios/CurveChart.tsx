@@ -51,9 +51,9 @@ export function CurveChart(props: Props) {
   /** x kept strictly between the neighbours of the point being moved. */
   function clampX(id: number, x: number): number {
     const index = points.findIndex((p) => p.id === id);
-    const before = points[index - 1]?.x ?? -MIN_GAP;
-    const after = points[index + 1]?.x ?? 1 + MIN_GAP;
-    return Math.min(after - MIN_GAP, Math.max(before + MIN_GAP, Math.min(1, Math.max(0, x))));
+    const lowest = index > 0 ? points[index - 1].x + MIN_GAP : 0;
+    const highest = index < points.length - 1 ? points[index + 1].x - MIN_GAP : 1;
+    return Number(Math.min(highest, Math.max(lowest, x)).toFixed(4));
   }
 
   function keyOnPoint(event: KeyboardEvent, point: EditorPoint) {

@@ -20,11 +20,12 @@ interface Props {
   onDeleted(): void;
 }
 
-/** The server's message plus any per-position details ({path, message} or {field, message}). */
-function problemsOf(error: unknown): string[] {
+/** Each problem the server listed with its position ({path, message}), else its message. */
+export function problemsOf(error: unknown): string[] {
   if (!(error instanceof ApiError)) return [String(error)];
   const details = Array.isArray(error.body?.details) ? (error.body.details as Record<string, unknown>[]) : [];
-  return [error.message, ...details.map((d) => [d.path ?? d.field, d.message].filter(Boolean).join(': '))];
+  if (details.length === 0) return [error.message];
+  return details.map((d) => [d.path ?? d.field, d.message].filter((part) => part !== undefined && part !== '').join(': '));
 }
 
 function widestGapMiddle(xs: number[]): number {

@@ -28,8 +28,8 @@ export function loadScenario(name: string): Promise<ScenarioDocument> {
 }
 
 export function saveScenario(scenario: ScenarioDocument): Promise<unknown> {
-  const { name, project, ...rest } = scenario;
-  return apiJson(named('/api/scenarios', name), { method: 'PUT', body: { name, ...rest, ...(project ? { project } : {}) } });
+  // project null takes it out of its project (leaving "project" out would keep the old one).
+  return apiJson(named('/api/scenarios', scenario.name), { method: 'PUT', body: { ...scenario, project: scenario.project || null } });
 }
 
 export function deleteScenario(name: string): Promise<unknown> {
