@@ -97,7 +97,7 @@ describe('the datasets page in a browser', { skip: browserSkip() }, () => {
     assert.equal(await second.getByRole('row', { name: /^private/ }).count(), 0);
   });
 
-  test('projects: create one, upload a dataset into it, and the project lists it', async () => {
+  test('projects: create one, upload a dataset into it, the project lists it; deleting the project keeps the dataset', async () => {
     const page = await signedInPage(suite, '/projects');
     await page.getByLabel('New project name').fill('Launch');
     await page.getByRole('button', { name: 'Create project' }).click();
@@ -116,6 +116,16 @@ describe('the datasets page in a browser', { skip: browserSkip() }, () => {
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Launch' }) });
     await card.getByText('1 dataset').waitFor();
     await card.getByText('Datasets: leads').waitFor();
+
+    await card.getByRole('button', { name: 'Delete project Launch' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete the project “Launch”?' });
+    await dialog.getByRole('button', { name: 'Delete project' }).click();
+    await page.getByText('No projects yet.').waitFor();
+    // Its dataset stays, in no project.
+    await page.getByRole('link', { name: 'Datasets' }).click();
+    const leads = page.getByRole('row', { name: /^leads/ });
+    await leads.waitFor();
+    assert.doesNotMatch((await leads.textContent()) ?? '', /Launch/);
   });
 });
 
