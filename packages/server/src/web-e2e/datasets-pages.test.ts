@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { browserSkip, browserSuite, type BrowserSuite } from './browser.js';
 
 const PASSWORD = 'correct horse battery staple';
@@ -19,6 +19,11 @@ async function signedInPage(suite: BrowserSuite, path: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(path);
   return page;
+}
+
+/** Whether the element has the keyboard focus (a string: this file is compiled without the DOM types). */
+function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement);
 }
 
 function csvFile(name: string, text: string) {
@@ -52,6 +57,19 @@ describe('the datasets page in a browser', { skip: browserSkip() }, () => {
     await preview.getByRole('cell', { name: 'Porto' }).waitFor();
   });
 
+  test('a file dropped on the box is taken like a picked one', async () => {
+    const page = await signedInPage(suite, '/datasets');
+    const transfer = await page.evaluateHandle(`(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['sku,price\\nA1,9.5\\n'], 'prices.csv', { type: 'text/csv' }));
+      return transfer;
+    })()`);
+    await page.getByText('Drop a CSV or tab-separated TXT file here').dispatchEvent('drop', { dataTransfer: transfer });
+    assert.equal(await page.getByLabel('Dataset name').inputValue(), 'prices');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText('Uploaded “prices”: 1 rows, 2 columns.').waitFor();
+  });
+
   test('a bad file shows the server error naming the line, and nothing is stored', async () => {
     const page = await signedInPage(suite, '/datasets');
     await uploadByPicker(page, 'broken.csv', 'a,b\n1,2\n3\n');
@@ -78,8 +96,11 @@ describe('the datasets page in a browser', { skip: browserSkip() }, () => {
     await page.getByRole('button', { name: 'Delete stock' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete the dataset “stock”?' });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // The keyboard: focus starts on Cancel, Escape closes, focus goes back to the Delete button.
+    assert.equal(await isFocused(dialog.getByRole('button', { name: 'Cancel' })), true);
+    await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+    assert.equal(await isFocused(page.getByRole('button', { name: 'Delete stock' })), true);
     assert.equal(await stock.count(), 1);
     await page.getByRole('button', { name: 'Delete stock' }).click();
     await dialog.getByRole('button', { name: 'Delete dataset' }).click();

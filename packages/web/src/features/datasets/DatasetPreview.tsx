@@ -1,12 +1,16 @@
 /** The first rows of one dataset (GET /api/datasets/NAME answers them as `preview`). */
+import { useEffect, useRef } from 'react';
 import { useDataset } from './datasets-api';
 
 export function DatasetPreview({ name, onClose }: { name: string; onClose(): void }) {
   const dataset = useDataset(name);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opened from a button in the list: take keyboard and screen-reader users to what appeared.
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section className="page dataset-preview" aria-labelledby="preview-title">
       <div className="preview-head">
-        <h2 id="preview-title">Preview: {name}</h2>
+        <h2 id="preview-title" ref={heading} tabIndex={-1}>Preview: {name}</h2>
         <button type="button" onClick={onClose}>
           Close preview
         </button>
