@@ -6,10 +6,11 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import type { Page } from 'playwright-core';
-import { browserSkip, browserSuite } from './browser.js';
+import type { Browser, Page } from 'playwright-core';
+import { browserSkip, browserSuite, launchBrowser } from './browser.js';
+import { newTestDatabase, startTestServer, type TestServer } from '../testing/server-fixture.js';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -185,3 +186,29 @@ describe('sign-up, sign-in and the account page in a browser', { skip: browserSk
     assert.match(page.url(), /\/signin/);
   });
 });
+
+describe('sign-up limited to some domains, in a browser', { skip: browserSkip() }, () => {
+  let server: TestServer;
+  let browser: Browser;
+  before(async () => {
+    server = await startTestServer(newTestDatabase('sqlite'), { signup: { mode: 'domains', domains: ['example.org'] } });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test("the form shows the server's reason for refusing an address, and takes an allowed one", async () => {
+    const page = await (await browser.newContext({ baseURL: server.url })).newPage();
+    await page.goto('/signup');
+    await fillAuthForm(page, 'someone@example.com', PASSWORD, 'Sign up');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    assert.match((await alert.textContent()) ?? '', /open only to addresses at example\.org; example\.com is not one of them/);
+    await page.getByLabel('Email').fill('someone@example.org');
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+});
+
