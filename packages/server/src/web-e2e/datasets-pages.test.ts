@@ -191,6 +191,7 @@ describe('the scenarios page in a browser', { skip: browserSkip() }, () => {
     await page.mouse.move(last.x + last.width / 2, last.y + last.height / 2 + 40, { steps: 5 });
     await page.mouse.up();
     const drawn = await tablePoints(page);
+    assert.equal(drawn.length, 4, 'a drag adds no point');
     assert.ok(drawn[3].y < before, `dragging down lowered point 4 (${drawn[3].y} < ${before})`);
     assert.equal(drawn[3].x, 1);
 

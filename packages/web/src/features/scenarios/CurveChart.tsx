@@ -3,7 +3,7 @@
  * add a point, drag a point with mouse, pen or finger, or focus one and use the arrow keys
  * (Shift for bigger steps) and Delete. The table beside it edits the same points by number.
  */
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { curveOf, niceTicks, yDomain, type Interpolation } from './curve';
 import type { EditorPoint } from './editor-state';
 
@@ -21,6 +21,8 @@ interface Props {
   interpolation: Interpolation;
   noise: number;
   preview: number[] | null;
+  /** The id of the visible instructions under the chart. */
+  hintId?: string;
   selected: number | null;
   onSelect(id: number | null): void;
   onAdd(x: number, y: number): void;
@@ -39,7 +41,7 @@ export function CurveChart(props: Props) {
   const toX = (x: number) => PAD.left + x * PLOT_W;
   const toY = (y: number) => PAD.top + (1 - (y - low) / (high - low)) * PLOT_H;
 
-  function dataAt(event: PointerEvent): { x: number; y: number } {
+  function dataAt(event: MouseEvent): { x: number; y: number } {
     const element = svg.current!;
     const matrix = element.getScreenCTM();
     const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix ? matrix.inverse() : undefined);
@@ -81,6 +83,7 @@ export function CurveChart(props: Props) {
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       role="group"
       aria-label="Scenario curve: click the plot to add a point; drag points or focus one and use the arrow keys"
+      aria-describedby={props.hintId}
       onPointerMove={(event) => {
         if (!dragging) return;
         const at = dataAt(event);
@@ -95,8 +98,8 @@ export function CurveChart(props: Props) {
         y={PAD.top}
         width={PLOT_W}
         height={PLOT_H}
-        onPointerDown={(event) => {
-          if (event.button !== 0) return;
+        // A click, not pointerdown: on a phone, a swipe to scroll the page must not add points.
+        onClick={(event) => {
           const at = dataAt(event);
           props.onAdd(Number(at.x.toFixed(4)), at.y);
         }}

@@ -49,7 +49,7 @@ export function ScenarioEditor({ initial, existingNames, onSaved, onDeleted }: P
   const [preview, setPreview] = useState<number[] | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const projects = useProjects();
-  const ids = { name: useId(), project: useId(), interpolation: useId(), noise: useId(), rows: useId() };
+  const ids = { name: useId(), project: useId(), interpolation: useId(), noise: useId(), rows: useId(), hint: useId() };
   const dirty = state.savedName === null || !sameScenario(state, saved);
   const name = state.name.trim();
   const overwrites = name !== state.savedName && existingNames.includes(name);
@@ -112,21 +112,27 @@ export function ScenarioEditor({ initial, existingNames, onSaved, onDeleted }: P
       )}
       {overwrites && <p className="hint">A scenario named “{name}” exists: saving replaces it.</p>}
       <div className="scenario-body">
-        <CurveChart
-          points={state.points}
-          interpolation={state.interpolation}
-          noise={state.noise}
-          preview={preview}
-          selected={selected}
-          onSelect={setSelected}
-          onAdd={(x, y) => {
-            const added = addPoint(state.points, x, y);
-            setPoints(added.points);
-            setSelected(added.id);
-          }}
-          onMove={(id, x, y) => setPoints(movePoint(state.points, id, x, y))}
-          onRemove={(id) => state.points.length > 2 && setPoints(removePoint(state.points, id))}
-        />
+        <div className="chart-box">
+          <CurveChart
+            hintId={ids.hint}
+            points={state.points}
+            interpolation={state.interpolation}
+            noise={state.noise}
+            preview={preview}
+            selected={selected}
+            onSelect={setSelected}
+            onAdd={(x, y) => {
+              const added = addPoint(state.points, x, y);
+              setPoints(added.points);
+              setSelected(added.id);
+            }}
+            onMove={(id, x, y) => setPoints(movePoint(state.points, id, x, y))}
+            onRemove={(id) => state.points.length > 2 && setPoints(removePoint(state.points, id))}
+          />
+          <p id={ids.hint} className="hint">
+            Click the plot to add a point. Drag a point, or Tab to it and use the arrow keys (Shift: bigger steps); Delete removes it.
+          </p>
+        </div>
         <PointsTable
           points={state.points}
           selected={selected}
