@@ -233,6 +233,16 @@ describe('the scenarios page in a browser', { skip: browserSkip() }, () => {
     assert.match((await alert.textContent()) ?? '', /Not saved:.*points\[\d\]/);
     const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
     assert.ok(width <= 390, `the page is ${width}px wide`);
+
+    // Unsaved changes are not dropped without asking.
+    await page.getByRole('button', { name: 'New scenario' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), 'Twins');
+    await page.getByRole('button', { name: 'New scenario' }).click();
+    await dialog.getByRole('button', { name: 'Discard changes' }).click();
+    assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), '');
   });
 });
 

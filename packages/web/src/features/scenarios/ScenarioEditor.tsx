@@ -3,7 +3,7 @@
  * of what the server generates for N rows, save and delete.
  */
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { ConfirmDialog } from '../account/ConfirmDialog';
 import { useProjects } from '../datasets/datasets-api';
@@ -18,6 +18,8 @@ interface Props {
   existingNames: string[];
   onSaved(name: string): void;
   onDeleted(): void;
+  /** Told whether there are unsaved changes, so the page can ask before they are dropped. */
+  onDirtyChange(dirty: boolean): void;
 }
 
 /** Each problem the server listed with its position ({path, message}), else its message. */
@@ -41,7 +43,7 @@ function widestGapMiddle(xs: number[]): number {
   return Number(best.toFixed(4));
 }
 
-export function ScenarioEditor({ initial, existingNames, onSaved, onDeleted }: Props) {
+export function ScenarioEditor({ initial, existingNames, onSaved, onDeleted, onDirtyChange }: Props) {
   const [state, setState] = useState(initial);
   const [saved, setSaved] = useState(initial);
   const [selected, setSelected] = useState<number | null>(null);
@@ -52,6 +54,15 @@ export function ScenarioEditor({ initial, existingNames, onSaved, onDeleted }: P
   const ids = { name: useId(), project: useId(), interpolation: useId(), noise: useId(), rows: useId(), hint: useId() };
   const dirty = state.savedName === null || !sameScenario(state, saved);
   const name = state.name.trim();
+  // A new scenario nobody touched yet is not worth a warning.
+  const unsaved = dirty && !(state.savedName === null && sameScenario(state, initial));
+  useEffect(() => onDirtyChange(unsaved), [unsaved, onDirtyChange]);
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
   const overwrites = name !== state.savedName && existingNames.includes(name);
 
   const save = useMutation({

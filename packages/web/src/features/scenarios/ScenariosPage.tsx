@@ -1,6 +1,7 @@
 /** /scenarios: the user's scenarios on the left, the selected one (or a new one) in the editor. */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { ConfirmDialog } from '../account/ConfirmDialog';
 import { fromDocument, newScenario, type EditorState } from './editor-state';
 import { ScenarioEditor } from './ScenarioEditor';
 import { SCENARIOS_QUERY, loadScenario, useScenarios } from './scenarios-api';
@@ -14,12 +15,28 @@ export function ScenariosPage() {
   const [editing, setEditing] = useState<{ key: number; state: EditorState } | null>(null);
   const [loading, setLoading] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [dirty, setDirty] = useState(false);
+  /** What to do once the user agrees to drop unsaved changes. */
+  const [pending, setPending] = useState<{ what: string; go(): void } | null>(null);
+  const onDirtyChange = useCallback((value: boolean) => setDirty(value), []);
+
+  function leaveThen(what: string, go: () => void) {
+    if (dirty) setPending({ what, go });
+    else go();
+  }
+
+  function startNew() {
+    setDirty(false);
+    setEditing({ key: ++editorKey, state: newScenario() });
+  }
 
   async function open(name: string) {
     setLoading(name);
     setError(null);
     try {
-      setEditing({ key: ++editorKey, state: fromDocument(await loadScenario(name)) });
+      const state = fromDocument(await loadScenario(name));
+      setDirty(false);
+      setEditing({ key: ++editorKey, state });
     } catch (caught) {
       setError(`Could not open “${name}”: ${(caught as Error).message}`);
     } finally {
@@ -38,7 +55,7 @@ export function ScenariosPage() {
       <div className="scenarios-layout">
         <nav className="page scenario-list" aria-labelledby="scenario-list-title">
           <h2 id="scenario-list-title">Your scenarios</h2>
-          <button type="button" className="primary" onClick={() => setEditing({ key: ++editorKey, state: newScenario() })}>
+          <button type="button" className="primary" onClick={() => leaveThen('start a new scenario', startNew)}>
             New scenario
           </button>
           {scenarios.isPending && <p role="status">Loading…</p>}
@@ -52,7 +69,7 @@ export function ScenariosPage() {
                   className="link"
                   aria-current={editing?.state.savedName === scenario.name ? 'true' : undefined}
                   disabled={loading !== null}
-                  onClick={() => void open(scenario.name)}
+                  onClick={() => leaveThen(`open “${scenario.name}”`, () => void open(scenario.name))}
                 >
                   {scenario.name}
                 </button>{' '}
@@ -68,7 +85,9 @@ export function ScenariosPage() {
             initial={editing.state}
             existingNames={(scenarios.data ?? []).map((s) => s.name)}
             onSaved={refresh}
+            onDirtyChange={onDirtyChange}
             onDeleted={() => {
+              setDirty(false);
               setEditing(null);
               refresh();
             }}
@@ -77,6 +96,20 @@ export function ScenariosPage() {
           <p className="page hint">Choose a scenario to edit, or make a new one.</p>
         )}
       </div>
+      <ConfirmDialog
+        open={pending !== null}
+        title="Discard unsaved changes?"
+        confirmLabel="Discard changes"
+        danger
+        onConfirm={() => {
+          const go = pending?.go;
+          setPending(null);
+          go?.();
+        }}
+        onCancel={() => setPending(null)}
+      >
+        <p>The scenario in the editor has changes that are not saved. To {pending?.what}, they will be lost.</p>
+      </ConfirmDialog>
     </div>
   );
 }
