@@ -133,10 +133,19 @@ describe('the datasets page in a browser', { skip: browserSkip() }, () => {
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByRole('row', { name: /^leads/ }).getByText('Launch').waitFor();
 
+    // A schema and a scenario saved into the project through the API, with the user's key.
+    const key = ((await (await page.request.get('/api/key')).json()) as { key: string }).key;
+    const headers = { 'x-api-key': key };
+    const schema = await page.request.put('/api/schemas/Signups', { headers, data: { fields: [{ name: 'id', type: 'Row Number' }], project: 'Launch' } });
+    assert.equal(schema.status(), 200, await schema.text());
+    const scenario = await page.request.put('/api/scenarios/Growth', { headers, data: { points: [{ x: 0, y: 1 }, { x: 1, y: 2 }], project: 'Launch' } });
+    assert.equal(scenario.status(), 200, await scenario.text());
+
     await page.getByRole('link', { name: 'Projects' }).click();
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Launch' }) });
-    await card.getByText('1 dataset').waitFor();
+    await card.getByText('1 schema · 1 dataset · 1 scenario').waitFor();
     await card.getByText('Datasets: leads').waitFor();
+    await card.getByText('Schemas: Signups').waitFor();
 
     await card.getByRole('button', { name: 'Delete project Launch' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete the project “Launch”?' });

@@ -26,18 +26,20 @@ export function safeNext(next: string | null): string {
 /** The sentence to show for a failed sign-in or sign-up. */
 export function authErrorText(error: unknown, mode: Mode): string {
   if (!(error instanceof ApiError)) return 'Something went wrong; try again.';
-  if (error.status === 429) {
-    const wait = error.retryAfter;
-    const suffix = wait ? ` Try again in ${formatWait(wait)}.` : ' Wait a little and try again.';
-    return `${error.message.replace(/\.?$/, '.')}${error.message.toLowerCase().includes('try again') ? '' : suffix}`;
-  }
   if (error.status === 401 && mode === 'signin') return 'Wrong email or password.';
-  return error.message.charAt(0).toUpperCase() + error.message.slice(1);
+  // "try again in 840 seconds" reads better as minutes.
+  let text = error.message.replace(/in (\d+) seconds/, (_match, seconds: string) => `in ${formatWait(Number(seconds))}`);
+  // The server's 429 usually says how long to wait; Retry-After says it when the text does not.
+  if (error.status === 429 && !/try again/i.test(text)) {
+    text = `${text.replace(/\.$/, '')}; ${error.retryAfter ? `try again in ${formatWait(error.retryAfter)}` : 'wait a little and try again'}`;
+  }
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
 }
 
 function formatWait(seconds: number): string {
   if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  return `${Math.ceil(seconds / 60)} minutes`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
 function AuthForm({ mode }: { mode: Mode }) {
