@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
@@ -115,7 +116,7 @@ describe('sign-up, sign-in and the account page in a browser', { skip: browserSk
     assert.equal((await fetch(`${suite.server.url}/api/datasets?key=${newKey}`)).status, 200);
   });
 
-  test('the curl command runs as shown, and usage counts it', { skip: existsSync('/usr/bin/curl') ? false : 'no curl at /usr/bin/curl' }, async () => {
+  test('the curl commands (example schema, saved schema) run as shown, and usage counts them', { skip: existsSync('/usr/bin/curl') ? false : 'no curl at /usr/bin/curl' }, async () => {
     const page = await suite.open('/signup?next=/account');
     await fillAuthForm(page, newEmail(), PASSWORD, 'Sign up');
     await page.waitForURL((url) => url.pathname === '/account');
@@ -134,6 +135,24 @@ describe('sign-up, sign-in and the account page in a browser', { skip: browserSk
     await usage.getByText(/^1 /).first().waitFor();
     const text = (await usage.textContent()) ?? '';
     assert.match(text, /Records\s*10\b/);
+
+    // A saved schema (its name has a space and a quote) gets a command that downloads it in its saved format.
+    const key = await revealedKey(page);
+    const saved = await fetch(`${suite.server.url}/api/schemas/${encodeURIComponent("Bob's orders")}`, {
+      method: 'PUT',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ fields: [{ name: 'n', type: 'Row Number' }], count: 5, format: 'csv' }),
+    });
+    assert.equal(saved.status, 200, await saved.text());
+    await page.reload();
+    await page.getByLabel('Schema', { exact: true }).selectOption("Bob's orders");
+    await page.getByRole('button', { name: 'Show key in command' }).click();
+    const download = (await page.getByLabel('curl command').textContent()) ?? '';
+    assert.match(download, /\/api\/generate\?schema=Bob/);
+    await promisify(execFile)('/bin/sh', ['-c', download], { timeout: 30_000, cwd: suite.scratch });
+    const csv = readFileSync(join(suite.scratch, 'Bob_s_orders.csv'), 'utf8');
+    // The saved format and row count apply: a header and 5 rows.
+    assert.deepEqual(csv.trim().split(/\r?\n/), ['n', '1', '2', '3', '4', '5']);
   });
 
   test('change the password: the new one signs in, the old one no longer does', async () => {

@@ -21,13 +21,26 @@ export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-export function curlCommand(origin: string, key: string, schema: string): string {
+export interface SavedSchema {
+  name: string;
+  /** The saved file format (json, csv, txt, custom, sql, xml), or null for the default (json). */
+  format?: string | null;
+}
+
+/** The saved format is also the file's extension, except custom delimited text (.txt). */
+function extensionOf(format: string | null | undefined): string {
+  return !format ? 'json' : format === 'custom' ? 'txt' : format;
+}
+
+export function curlCommand(origin: string, key: string, schema: string, format?: string | null): string {
   if (schema === INLINE) {
     const body = JSON.stringify({ fields: EXAMPLE_FIELDS });
     return `curl -s ${shellQuote(`${origin}/api/generate.json?count=10`)} \\\n  -H ${shellQuote(`X-API-Key: ${key}`)} \\\n  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(body)}`;
   }
-  const url = `${origin}/api/generate.csv?schema=${encodeURIComponent(schema)}&count=100`;
-  return `curl -s ${shellQuote(url)} \\\n  -H ${shellQuote(`X-API-Key: ${key}`)} \\\n  -o ${shellQuote(`${schema.replace(/[^\w.-]+/g, '_')}.csv`)}`;
+  // No extension and no count: the saved schema's own format and row count apply.
+  const url = `${origin}/api/generate?schema=${encodeURIComponent(schema)}`;
+  const file = `${schema.replace(/[^\w.-]+/g, '_')}.${extensionOf(format)}`;
+  return `curl -s ${shellQuote(url)} \\\n  -H ${shellQuote(`X-API-Key: ${key}`)} \\\n  -o ${shellQuote(file)}`;
 }
 
 export function CurlSection({ apiKey }: { apiKey?: string }) {
@@ -37,11 +50,12 @@ export function CurlSection({ apiKey }: { apiKey?: string }) {
   const selectId = useId();
   const schemas = useQuery({
     queryKey: ['schemas'],
-    queryFn: async () => (await apiJson<{ schemas: { name: string }[] }>('/api/schemas')).schemas,
+    queryFn: async () => (await apiJson<{ schemas: SavedSchema[] }>('/api/schemas')).schemas,
   });
   if (!apiKey) return null;
   const origin = window.location.origin;
-  const shown = curlCommand(origin, revealed ? apiKey : maskKey(apiKey), schema);
+  const format = schemas.data?.find((saved) => saved.name === schema)?.format;
+  const shown = curlCommand(origin, revealed ? apiKey : maskKey(apiKey), schema, format);
   return (
     <section className="page account-section" aria-labelledby="curl-title">
       <h2 id="curl-title">Try it with curl</h2>
@@ -58,7 +72,7 @@ export function CurlSection({ apiKey }: { apiKey?: string }) {
         <button type="button" aria-pressed={revealed} onClick={() => setRevealed(!revealed)}>
           {revealed ? 'Hide key in command' : 'Show key in command'}
         </button>
-        <button type="button" onClick={() => void copy(curlCommand(origin, apiKey, schema), 'Command')}>
+        <button type="button" onClick={() => void copy(curlCommand(origin, apiKey, schema, format), 'Command')}>
           Copy command
         </button>
       </div>
