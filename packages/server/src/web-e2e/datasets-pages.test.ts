@@ -70,6 +70,20 @@ describe('the datasets page in a browser', { skip: browserSkip() }, () => {
     await page.getByText('Uploaded “prices”: 1 rows, 2 columns.').waitFor();
   });
 
+  test('a name with a slash, spaces and a percent sign is uploaded, previewed and deleted by that name', async () => {
+    const page = await signedInPage(suite, '/datasets');
+    const name = 'sales/2024 Q1 100%';
+    await uploadByPicker(page, 'q1.txt', 'region\tamount\nNorth\t12\n');
+    await page.getByLabel('Dataset name').fill(name);
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText(`Uploaded “${name}”: 1 rows, 2 columns.`).waitFor();
+    await page.getByRole('button', { name: `Preview ${name}` }).click();
+    await page.getByRole('table', { name: `First rows of ${name}` }).getByRole('cell', { name: 'North' }).waitFor();
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete dataset' }).click();
+    await page.getByText(`Deleted “${name}”.`).waitFor();
+  });
+
   test('a bad file shows the server error naming the line, and nothing is stored', async () => {
     const page = await signedInPage(suite, '/datasets');
     await uploadByPicker(page, 'broken.csv', 'a,b\n1,2\n3\n');
