@@ -111,5 +111,16 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal((await call(server, '/api/usage', { headers: asUser(other) })).json.requests, 0, 'each user sees only their own usage');
       assert.equal((await call(server, '/api/usage')).status, 401);
     });
+
+    test('the OpenAPI document lists the account endpoints and the cookie as a way to authenticate', async () => {
+      const doc = (await call(server, '/api/openapi.json')).json as { paths: Record<string, Record<string, unknown>>; components: { securitySchemes: Record<string, unknown> } };
+      const methods = (path: string) => Object.keys(doc.paths[path] ?? {}).sort();
+      assert.deepEqual(methods('/api/session'), ['delete', 'get', 'post']);
+      assert.deepEqual(methods('/api/session/signup'), ['post']);
+      assert.deepEqual(methods('/api/account/password'), ['put']);
+      assert.deepEqual(methods('/api/key'), ['get', 'post']);
+      assert.deepEqual(methods('/api/usage'), ['get']);
+      assert.deepEqual(doc.components.securitySchemes.sessionCookie, { type: 'apiKey', in: 'cookie', name: 'rowloom_session' });
+    });
   });
 }
