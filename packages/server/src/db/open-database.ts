@@ -69,8 +69,8 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
     dialect = 'sqlite';
   }
-  // Kysely looks for its lock table in every schema unless told which: with another schema in the
-  // database holding one (tests run side by side, one schema each), it would skip creating ours.
+  // The migration tables are looked up by name in every schema the user can see: with a schema
+  // of its own, say which, or another instance's schema (another test run's) passes for this one's.
   const migrationTableSchema = dialect === 'postgres' ? options.postgresSchema : undefined;
   const { error } = await new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) }).migrateToLatest();
   if (error) {
