@@ -122,6 +122,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         const answer = await call(server, '/api/account/password', send('PUT', body, headers));
         assert.equal(answer.status, 400, `${body}: ${answer.text}`);
       }
+      const hugePut = await call(server, '/api/account/password', send('PUT', { current: 'x', password: 'y'.repeat(1024 * 1024) }, headers));
+      assert.equal(hugePut.status, 413);
       const weirdCookie = await call(server, '/api/session', { headers: { cookie: `rowloom_session=${'%'.repeat(5000)}` } });
       assert.equal(weirdCookie.status, 401);
     });
