@@ -192,8 +192,24 @@ describe('the Scenario type', () => {
     assert.throws(() => generateObjects(field()), (error: unknown) => error instanceof SchemaError && /there are no scenarios/.test(error.message));
   });
 
-  test('referencedScenarioNames finds every scenario property', () => {
+  test('referencedScenarioNames finds every scenario property and generate(\'Scenario\', scenario: ...) in formulas', () => {
     assert.deepEqual(referencedScenarioNames([...field(), { name: 'b', type: 'Scenario', scenario: 'Sales' }, { name: 'c', type: 'Row Number' }, null]), ['Traffic', 'Sales']);
+    const fields = [
+      { name: 'f', type: 'Formula', value: "generate('Scenario', scenario: 'Load', decimals: 0) * 2" },
+      { name: 'g', type: 'Row Number', formula: "this + generate('scenario', scenario: \"Peak\")" },
+      { name: 'h', type: 'Formula', value: "generate('Number', min: 1)" },
+      { name: 'i', type: 'Formula', value: 'generate(' },
+    ];
+    assert.deepEqual(referencedScenarioNames(fields), ['Load', 'Peak']);
+  });
+
+  test('a formula reads a scenario with generate(\'Scenario\', ...)', () => {
+    const rows = generateObjects([{ name: 'twice', type: 'Formula', value: "generate('Scenario', scenario: 'Ramp', decimals: 0) * 2" }], {
+      count: 3,
+      seed: 1,
+      scenarios: { Ramp: { points: [{ x: 0, y: 0 }, { x: 1, y: 10 }], interpolation: 'linear', noise: 0 } },
+    });
+    assert.deepEqual(rows.map((row) => row.twice), [0, 10, 20]);
   });
 });
 

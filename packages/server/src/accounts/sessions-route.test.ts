@@ -1,6 +1,7 @@
 /** Signing up, in and out through real HTTP on both databases; the cookie and its CSRF token on the other endpoints. */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { skipUnlessAvailable } from '../testing/databases.js';
 import { newTestDatabase, startTestServer, type SignedUp, type TestServer } from '../testing/server-fixture.js';
 
@@ -40,7 +41,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     before(async () => {
       server = await startTestServer(newTestDatabase(dialect));
     });
-    after(() => server.close());
+    after(() => server?.close());
 
     test('sign up sets an httpOnly, SameSite=Lax cookie and answers the user and a CSRF token', async () => {
       const answer = await call(server, ...post('/api/session/signup', { email: 'Ann@Example.com', password: 'correct horse battery' }));
@@ -169,6 +170,22 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal((await call(server, '/api/session', { headers: { cookie: user.cookie } })).status, 401);
       const generate = await call(server, '/api/types', { headers: { cookie: user.cookie } });
       assert.equal(generate.status, 401);
+    });
+
+    test('a session in use slides forward: its expiry moves to 14 days from now, and GET /api/session renews the cookie', async () => {
+      const user = await server.signUp();
+      const soon = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+      const longAgo = new Date(Date.now() - 10 * 60 * 1000).toISOString();
+      await server.store.db.updateTable('sessions').set({ expires_at: soon, last_seen: longAgo }).execute();
+      const answer = await call(server, '/api/session', { headers: { cookie: user.cookie } });
+      assert.equal(answer.status, 200);
+      assert.match(sessionCookie(answer) ?? '', /Max-Age=1209600/);
+      const token = user.cookie.split('=')[1];
+      const rows = await server.store.db.selectFrom('sessions').select(['expires_at', 'last_seen']).where('id', '=', createHash('sha256').update(token).digest('hex')).execute();
+      assert.equal(rows.length, 1);
+      const days = (Date.parse(rows[0].expires_at) - Date.now()) / 86_400_000;
+      assert.ok(days > 13.9 && days <= 14, `expires in ${days} days`);
+      assert.ok(Date.parse(rows[0].last_seen) > Date.parse(longAgo));
     });
 
     test('the session is stored as a hash of the cookie token, never the token itself', async () => {

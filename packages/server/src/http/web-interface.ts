@@ -25,7 +25,7 @@ export function wantsPage(request: FastifyRequest): boolean {
 export async function installWebInterface(app: FastifyInstance, root = WEB_ROOT): Promise<void> {
   const built = existsSync(join(root, 'index.html'));
   if (!built) {
-    app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(NOT_BUILT));
+    app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(NOT_BUILT));
     return;
   }
   await app.register(fastifyStatic, {

@@ -123,6 +123,12 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(response.text.trim(), 'load\n0\n1\n2\n3\n4\n5\n6\n7\n8\n9');
     });
 
+    test('a formula reads a scenario through generate(\'Scenario\', ...), loaded like a field\'s', async () => {
+      await call(suite.server, path('Ramp2'), send('PUT', { points: [{ x: 0, y: 0 }, { x: 1, y: 4 }] }));
+      const values = await csv([{ name: 'load', type: 'Formula', value: "generate('Scenario', scenario: 'Ramp2', decimals: 0) * 10" }], '&count=5');
+      assert.deepEqual(values, [0, 10, 20, 30, 40]);
+    });
+
     test('hostile bodies get a 4xx naming the position, never a 500', async () => {
       const cases: [unknown, RegExp][] = [
         [{ points: [{ x: 0, y: 1 }, { x: 0.5, y: 2 }, { x: 0.7, y: 3 }, { x: 1.5, y: 4 }] }, /points\[3\]\.x must be between 0 and 1/],

@@ -136,6 +136,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.match(a.text, /^create table people/);
       assert.equal(b.text, a.text);
       assert.equal((await call(suite.server, path('nothing here', '/export'))).status, 404);
+      // A schema called "x/export" is itself at that path; "x/export/export" exports it.
+      await call(suite.server, `/api/schemas/odd/export?key=${suite.key}`, send('PUT', { fields: FIELDS, count: 2 }));
+      assert.equal((await call(suite.server, `/api/schemas/odd/export?key=${suite.key}`)).json.name, 'odd/export');
+      assert.equal((await call(suite.server, `/api/schemas/odd/export/export?key=${suite.key}`)).json.num_rows, 2);
     });
 
     test('generate?schema= takes the saved settings as defaults; the request\'s own win', async () => {
