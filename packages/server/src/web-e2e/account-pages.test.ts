@@ -3,10 +3,12 @@
  * ?next=, the API key (regenerated: the old one is refused), the curl command, usage, password.
  */
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
@@ -27,10 +29,9 @@ async function fillAuthForm(page: Page, email: string, password: string, submit:
 
 /** The key as the account page shows it once revealed. */
 async function revealedKey(page: Page): Promise<string> {
-  const reveal = page.getByRole('button', { name: 'Reveal key' });
-  if (await reveal.isVisible()) await reveal.click();
   const output = page.getByLabel('API key', { exact: true });
-  await assert.doesNotReject(output.waitFor());
+  await output.waitFor();
+  if ((await output.getAttribute('data-revealed')) !== 'true') await page.getByRole('button', { name: 'Reveal key' }).click();
   const key = (await output.textContent())?.trim() ?? '';
   assert.doesNotMatch(key, /•/);
   return key;
@@ -228,6 +229,45 @@ describe('sign-up limited to some domains, in a browser', { skip: browserSkip() 
     await page.getByLabel('Email').fill('someone@example.org');
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
+  });
+});
+
+describe('the first-start account, in a browser', { skip: browserSkip() }, () => {
+  const main = fileURLToPath(new URL('../main.js', import.meta.url));
+  let dir = '';
+  let child: ChildProcess | undefined;
+  let browser: Browser;
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'rowloom-first-web-'));
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the password `npm start` prints signs admin@localhost in through the form; the account page shows the printed key', async () => {
+    const { DATABASE_URL: _url, ROWLOOM_SECRET: _secret, ...env } = process.env;
+    child = spawn(process.execPath, [main], { env: { ...env, DATA_DIR: dir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const output = await new Promise<string>((resolve, reject) => {
+      let seen = '';
+      child!.stdout!.on('data', (chunk: Buffer) => {
+        seen += chunk.toString();
+        if (/serving on http:\/\/localhost:\d+/.test(seen)) resolve(seen);
+      });
+      child!.once('exit', (code) => reject(new Error(`the server exited (${code}): ${seen}`)));
+    });
+    const port = /serving on http:\/\/localhost:(\d+)/.exec(output)![1];
+    const password = /with the password\s+(\S+)/.exec(output)![1];
+    const key = /API key[^\n]*:\s+([0-9a-f]{32})/.exec(output)![1];
+
+    const page = await (await browser.newContext({ baseURL: `http://127.0.0.1:${port}` })).newPage();
+    await page.goto('/account');
+    await page.waitForURL(/\/signin\?next=%2Faccount/);
+    await fillAuthForm(page, 'admin@localhost', password, 'Sign in');
+    await page.waitForURL((url) => url.pathname === '/account');
+    assert.equal(await revealedKey(page), key);
   });
 });
 
