@@ -126,7 +126,7 @@ export function CurveChart(props: Props) {
           className={`point${props.selected === point.id ? ' selected' : ''}`}
           cx={toX(point.x)}
           cy={toY(point.y)}
-          r={9}
+          r={11}
           tabIndex={0}
           role="button"
           aria-label={`Point ${index + 1}: x ${point.x}, y ${format(point.y)}`}
