@@ -117,6 +117,25 @@ describe('sign-up, sign-in and the account page in a browser', { skip: browserSk
     assert.equal((await fetch(`${suite.server.url}/api/datasets?key=${newKey}`)).status, 200);
   });
 
+  test('a key made before keys could be shown again: the page says so and offers a new one', async () => {
+    const email = newEmail();
+    const page = await suite.open('/signup?next=/account');
+    await fillAuthForm(page, email, PASSWORD, 'Sign up');
+    await page.waitForURL((url) => url.pathname === '/account');
+    // What migration 0003 leaves for older keys: no sealed copy.
+    const db = suite.server.store.db;
+    const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    await db.updateTable('api_keys').set({ sealed: null }).where('user_id', '=', user.id).execute();
+    await page.reload();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    assert.match((await alert.textContent()) ?? '', /Could not show the key: .*regenerate/i);
+    await page.getByRole('button', { name: 'Regenerate key' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Regenerate key' }).click();
+    const key = await revealedKey(page);
+    assert.equal((await fetch(`${suite.server.url}/api/datasets?key=${key}`)).status, 200);
+  });
+
   test('the curl commands (example schema, saved schema) run as shown, and usage counts them', { skip: existsSync('/usr/bin/curl') ? false : 'no curl at /usr/bin/curl' }, async () => {
     const page = await suite.open('/signup?next=/account');
     await fillAuthForm(page, newEmail(), PASSWORD, 'Sign up');
