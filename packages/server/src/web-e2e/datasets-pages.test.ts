@@ -67,7 +67,7 @@ describe('the datasets page in a browser', { skip: browserSkip() }, () => {
     await page.getByText('Drop a CSV or tab-separated TXT file here').dispatchEvent('drop', { dataTransfer: transfer });
     assert.equal(await page.getByLabel('Dataset name').inputValue(), 'prices');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await page.getByText('Uploaded “prices”: 1 rows, 2 columns.').waitFor();
+    await page.getByText('Uploaded “prices”: 1 row, 2 columns.').waitFor();
   });
 
   test('a name with a slash, spaces and a percent sign is uploaded, previewed and deleted by that name', async () => {
@@ -76,7 +76,7 @@ describe('the datasets page in a browser', { skip: browserSkip() }, () => {
     await uploadByPicker(page, 'q1.txt', 'region\tamount\nNorth\t12\n');
     await page.getByLabel('Dataset name').fill(name);
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await page.getByText(`Uploaded “${name}”: 1 rows, 2 columns.`).waitFor();
+    await page.getByText(`Uploaded “${name}”: 1 row, 2 columns.`).waitFor();
     await page.getByRole('button', { name: `Preview ${name}` }).click();
     await page.getByRole('table', { name: `First rows of ${name}` }).getByRole('cell', { name: 'North' }).waitFor();
     await page.getByRole('button', { name: `Delete ${name}` }).click();
@@ -105,6 +105,13 @@ describe('the datasets page in a browser', { skip: browserSkip() }, () => {
     await page.getByRole('button', { name: 'Replace stock' }).click();
     await (await chooser).setFiles(csvFile('stock-2.csv', 'sku,qty,bin\nA1,3,x\nB2,5,y\n'));
     await page.getByText('Uploaded “stock”: 2 rows, 3 columns.').waitFor();
+    assert.match((await stock.textContent()) ?? '', /2.*3: sku, qty, bin/);
+
+    // A bad replacement is refused with its line, and the stored version stays.
+    const badChooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Replace stock' }).click();
+    await (await badChooser).setFiles(csvFile('stock-3.csv', 'sku,qty\nA1\n'));
+    await page.getByRole('alert').filter({ hasText: 'line 2' }).waitFor();
     assert.match((await stock.textContent()) ?? '', /2.*3: sku, qty, bin/);
 
     await page.getByRole('button', { name: 'Delete stock' }).click();

@@ -2,7 +2,7 @@
  * Upload a dataset: drop a file on the zone or pick one; the name defaults to the file's name
  * (until the user types their own); an optional project; progress with a cancel button.
  */
-import { useId, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useProjects, type DatasetSummary } from './datasets-api';
 import { nameFromFile } from './upload';
 import type { UploadState } from './use-uploader';
@@ -97,6 +97,10 @@ export function UploadPanel({ datasets, upload, onUpload, onCancel }: Props) {
   );
 }
 
+function plural(count: number, noun: string): string {
+  return `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
@@ -104,9 +108,14 @@ function formatSize(bytes: number): string {
 }
 
 export function UploadStatus({ upload, onCancel }: { upload: UploadState | null; onCancel(): void }) {
+  const box = useRef<HTMLDivElement>(null);
+  // A Replace pressed down in the list reports up here: bring the outcome into view.
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'nearest' });
+  }, [upload?.busy, upload?.error, upload?.result]);
   if (!upload) return null;
   return (
-    <div className="upload-status">
+    <div className="upload-status" ref={box}>
       {upload.busy && (
         <div className="upload-progress">
           <label>
@@ -126,7 +135,7 @@ export function UploadStatus({ upload, onCancel }: { upload: UploadState | null;
       )}
       {upload.result && (
         <p className="ok" role="status">
-          Uploaded “{upload.result.name}”: {upload.result.rows.toLocaleString('en')} rows, {upload.result.columns.length} columns.
+          Uploaded “{upload.result.name}”: {plural(upload.result.rows, 'row')}, {plural(upload.result.columns.length, 'column')}.
         </p>
       )}
     </div>
