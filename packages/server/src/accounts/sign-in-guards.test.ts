@@ -175,6 +175,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const refused = await call(invite, '/api/session/signup', send('POST', { email: 'ann@example.com', password: 'long enough password' }));
       assert.equal(refused.status, 403);
       assert.match(String(refused.json.error), /invitation only/);
+      assert.deepEqual((await call(invite, '/api/session')).json, { error: 'not signed in', signup: 'invite' });
       const count = await invite.store.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       assert.equal(Number(count.n), 0);
     });
