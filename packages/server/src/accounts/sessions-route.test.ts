@@ -93,9 +93,9 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(out.status, 200);
       assert.deepEqual(out.json, { success: true });
       assert.match(sessionCookie(out) ?? '', /rowloom_session=;.*(Expires=Thu, 01 Jan 1970|Max-Age=0)/i);
-      const after = await call(server, '/api/session', { headers: { cookie: user.cookie } });
-      assert.equal(after.status, 401);
-      assert.match(sessionCookie(after) ?? '', /rowloom_session=;/, 'the dead cookie is cleared');
+      const ended = await call(server, '/api/session', { headers: { cookie: user.cookie } });
+      assert.equal(ended.status, 401);
+      assert.match(sessionCookie(ended) ?? '', /rowloom_session=;/, 'the dead cookie is cleared');
       const schemas = await call(server, '/api/schemas', { headers: { cookie: user.cookie } });
       assert.equal(schemas.status, 401);
     });
