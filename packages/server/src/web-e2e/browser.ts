@@ -3,6 +3,7 @@
  * (never a downloaded browser). Without chromium the browser suites are skipped with a loud
  * message, except in CI (CI=true) or with ROWLOOM_REQUIRE_BROWSER=1, where they fail.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +51,8 @@ export interface BrowserSuite {
   newContext(): Promise<BrowserContext>;
   /** A new page in a fresh context, opened at `path` on the server. */
   open(path?: string): Promise<Page>;
+  /** A new user, signed up through the API in a fresh context, on a page at `path`. */
+  signedIn(path?: string): Promise<{ page: Page; email: string; password: string }>;
   /** A directory for downloads and screenshots, removed after the suite. */
   scratch: string;
 }
@@ -81,6 +84,16 @@ export function browserSuite(): BrowserSuite {
     const page = await (await suite.newContext()).newPage();
     await page.goto(path);
     return page;
+  };
+  suite.signedIn = async (path = '/') => {
+    const context = await suite.newContext();
+    const email = `person-${randomBytes(4).toString('hex')}@example.com`;
+    const password = 'correct horse battery staple';
+    const answer = await context.request.post('/api/session/signup', { data: { email, password } });
+    if (answer.status() !== 200) throw new Error(`sign-up answered ${answer.status()}: ${await answer.text()}`);
+    const page = await context.newPage();
+    await page.goto(path);
+    return { page, email, password };
   };
   return suite;
 }

@@ -18,6 +18,16 @@ export class ApiError extends Error {
 }
 
 let csrfToken: string | null = null;
+let onSessionEnded: (() => void) | null = null;
+
+/**
+ * Called when the server answers 401 to a request made with the session (it expired or was
+ * ended elsewhere): the session provider then sends the page to sign-in instead of showing
+ * "not signed in" errors. The builder's draft survives in the browser.
+ */
+export function whenSessionEnds(handler: (() => void) | null): void {
+  onSessionEnded = handler;
+}
 
 /** Set by the session provider after sign-in or GET /api/session. */
 export function setCsrfToken(token: string | null): void {
@@ -54,6 +64,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'the server could not be reached; check that it is running');
   }
+  if (response.status === 401 && csrfToken && !path.startsWith('/api/session')) onSessionEnded?.();
   if (!response.ok) throw await errorOf(response);
   return response;
 }

@@ -4,7 +4,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { ApiError, apiJson, setCsrfToken } from './client';
+import { ApiError, apiJson, setCsrfToken, whenSessionEnds } from './client';
 
 export interface SessionUser {
   email: string;
@@ -40,6 +40,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setUser(null);
       });
   }, [signedIn]);
+  useEffect(() => {
+    whenSessionEnds(() => {
+      setCsrfToken(null);
+      setUser(null);
+    });
+    return () => whenSessionEnds(null);
+  }, []);
   const signOut = useCallback(async () => {
     await apiJson('/api/session', { method: 'DELETE' }).catch(() => undefined);
     setCsrfToken(null);

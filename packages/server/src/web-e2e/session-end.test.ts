@@ -1,0 +1,18 @@
+/** A session that ends while the page is open (expired, or signed out elsewhere) sends the page to sign-in. */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { browserSkip, browserSuite } from './browser.js';
+
+describe('the page when its session ends', { skip: browserSkip() }, () => {
+  const suite = browserSuite();
+
+  test('the next request answered 401 takes the page to sign-in, coming back where it was', async () => {
+    const { page } = await suite.signedIn('/account');
+    await page.getByRole('heading', { name: /API key/i }).first().waitFor();
+    // Ended on the server, as expiry or "sign out everywhere" would.
+    await suite.server.store.db.deleteFrom('sessions').execute();
+    await page.getByRole('link', { name: 'Datasets' }).click();
+    await page.waitForURL(/\/signin\?next=%2Fdatasets/);
+    assert.ok(await page.getByLabel(/email/i).isVisible());
+  });
+});
