@@ -69,7 +69,10 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
     dialect = 'sqlite';
   }
-  const { error } = await new Migrator({ db, provider }).migrateToLatest();
+  // Kysely looks for its lock table in every schema unless told which: with another schema in the
+  // database holding one (tests run side by side, one schema each), it would skip creating ours.
+  const migrationTableSchema = dialect === 'postgres' ? options.postgresSchema : undefined;
+  const { error } = await new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) }).migrateToLatest();
   if (error) {
     await db.destroy();
     throw error instanceof Error ? error : new Error(String(error));
