@@ -22,7 +22,7 @@ interface Opened {
 }
 
 export function FieldGrid() {
-  const { schema, dispatch, problems } = useBuilder();
+  const { schema, dispatch, problems, setProblems } = useBuilder();
   const { data: types = [], error: catalogueError } = useCatalogue();
   const typesByName = useMemo(() => new Map(types.flatMap((t) => [[t.name, t] as const, ...t.aliases.map((a) => [a, t] as const)])), [types]);
   const [focusKey, setFocusKey] = useState<string | null>(null);
@@ -116,9 +116,11 @@ export function FieldGrid() {
           initial={formula.target === 'formula' ? formulaField.formula : String(formulaField.params[formula.target] ?? '')}
           fieldNames={names}
           specsWith={(text) => fieldSpecs(fields.map((f) => (f.key !== formulaField.key ? f : formula.target === 'formula' ? { ...f, formula: text } : { ...f, params: { ...f.params, [formula.target]: text } })))}
-          onApply={(text) => {
+          onApply={(text, checked) => {
             const patch = formula.target === 'formula' ? { formula: text } : { params: { ...formulaField.params, [formula.target]: text } };
             dispatch({ kind: 'update', key: formulaField.key, patch });
+            // The check saw the schema as it now stands: its problems are the grid's until the preview asks again.
+            if (checked) setProblems(checked);
             close(formula, () => setFormula(null));
           }}
           onClose={() => close(formula, () => setFormula(null))}

@@ -24,6 +24,8 @@ export interface FormulaCheck {
   failure?: string;
   /** The last round trip, in milliseconds (shown to nobody; the browser test reads it). */
   elapsedMs?: number;
+  /** The text checked and every problem the server found in the schema with it, for the grid. */
+  checked?: { text: string; details: FieldProblem[] };
 }
 
 export const CHECK_DELAY_MS = 300;
@@ -49,7 +51,7 @@ export function useFormulaCheck(text: string, specsWith: (text: string) => Recor
       const started = performance.now();
       try {
         await apiJson('/api/generate.json?count=1&seed=1', { method: 'POST', body: { fields: specsWith(text) }, signal: abort.signal });
-        setCheck({ state: 'ok', diagnostics: [], others: 0, elapsedMs: performance.now() - started });
+        setCheck({ state: 'ok', diagnostics: [], others: 0, elapsedMs: performance.now() - started, checked: { text, details: [] } });
       } catch (error) {
         if (abort.signal.aborted) return;
         const elapsedMs = performance.now() - started;
@@ -59,7 +61,7 @@ export function useFormulaCheck(text: string, specsWith: (text: string) => Recor
           return;
         }
         const found = diagnosticsOf(details, label, target);
-        setCheck({ state: found.diagnostics.length ? 'problems' : 'ok', ...found, elapsedMs });
+        setCheck({ state: found.diagnostics.length ? 'problems' : 'ok', ...found, elapsedMs, checked: { text, details } });
       }
     }, CHECK_DELAY_MS);
     return () => {

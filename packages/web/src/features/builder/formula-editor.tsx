@@ -5,6 +5,7 @@
  * problem as a diagnostic at its line and column, and as text below. Apply or Cancel.
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import type { FieldProblem } from './builder-context';
 import { useFormulaCheck, useFormulaVocabulary, type FormulaCheck } from './formula-editor-check';
 import './formula-editor.css';
 
@@ -18,7 +19,8 @@ interface FormulaDialogProps {
   initial: string;
   fieldNames: string[];
   specsWith(text: string): Record<string, unknown>[];
-  onApply(text: string): void;
+  /** With the server's problems for the schema holding this text, when the check has run on it. */
+  onApply(text: string, problems: FieldProblem[] | null): void;
   onClose(): void;
 }
 
@@ -74,7 +76,7 @@ export function FormulaDialog(props: FormulaDialogProps) {
       </p>
       <div className="formula-actions">
         <button type="button" onClick={props.onClose}>Cancel</button>
-        <button type="button" className="primary" onClick={() => props.onApply(text)}>Apply</button>
+        <button type="button" className="primary" onClick={() => props.onApply(text, check.checked?.text === text ? check.checked.details : null)}>Apply</button>
       </div>
     </dialog>
   );

@@ -19,6 +19,7 @@ interface TypePickerProps {
 
 export function TypePicker({ current, fieldLabel, onPick, onClose }: TypePickerProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const search = useRef<HTMLInputElement>(null);
   const { data: types = [], error, isPending } = useCatalogue();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<string | null>(null);
@@ -30,6 +31,8 @@ export function TypePicker({ current, fieldLabel, onPick, onClose }: TypePickerP
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
+    // showModal focuses the first control (Close); the search box is where typing belongs.
+    search.current?.focus();
     return () => element?.close();
   }, []);
   // Start on the current type, so Enter alone keeps it.
@@ -47,6 +50,10 @@ export function TypePicker({ current, fieldLabel, onPick, onClose }: TypePickerP
     if (event.key in moves) {
       event.preventDefault();
       setActive(moves[event.key]);
+    } else if (event.key === 'Escape') {
+      // A search box takes the first Escape to clear itself; here Escape always closes.
+      event.preventDefault();
+      onClose();
     } else if (event.key === 'Enter' && results[active]) {
       event.preventDefault();
       onPick(results[active]);
@@ -69,7 +76,7 @@ export function TypePicker({ current, fieldLabel, onPick, onClose }: TypePickerP
         aria-activedescendant={results[active] ? `${listId}-${active}` : undefined}
         placeholder="Search names, aliases, descriptions…"
         value={query}
-        autoFocus
+        ref={search}
         onChange={(e) => setQuery(e.target.value)}
         onKeyDown={onKeyDown}
       />
