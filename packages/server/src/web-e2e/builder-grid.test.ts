@@ -120,6 +120,17 @@ describe('the schema builder’s field grid in a real browser', { skip: browserS
     assert.deepEqual(await names(page), ['first_name', 'id', 'email', 'price', 'label', 'tier']);
     assert.equal(await page.evaluate(() => ((globalThis as any).document.activeElement as any).value), 'email', 'the focus moves to the next row');
 
+    // The server takes the schema as the grid built it: a formula check finds nothing anywhere.
+    const formulaButton = row(page, 'price').getByRole('button', { name: 'Formula' });
+    await formulaButton.click();
+    const dialog2 = page.getByRole('dialog', { name: 'Formula for price' });
+    await dialog2.getByRole('textbox', { name: 'Formula' }).pressSequentially('this * 2');
+    await dialog2.getByRole('status').getByText('No problems in the formula.', { exact: true }).waitFor();
+    // Cancel keeps the field as it was and gives the focus back.
+    await dialog2.getByRole('button', { name: 'Cancel' }).click();
+    await dialog2.waitFor({ state: 'detached' });
+    assert.equal(await formulaButton.count(), 1, 'no formula set');
+    await page.waitForFunction(() => (globalThis as any).document.activeElement?.getAttribute('aria-label') === 'Formula');
     console.log(`# measured: type picker open (click to first option shown) ${openMs} ms`);
   });
 
@@ -154,6 +165,9 @@ describe('the schema builder’s field grid in a real browser', { skip: browserS
     await row(page, 'id').getByLabel('min', { exact: true }).fill('5');
     await row(page, 'id').getByLabel('max', { exact: true }).fill('1');
 
+    // Two fields of one name: a problem of the field itself, shown under its row.
+    await row(page, 'last_name').getByLabel('Name', { exact: true }).fill('first_name');
+
     await row(page, 'email').getByRole('button', { name: 'Formula' }).click();
     const dialog = page.getByRole('dialog', { name: 'Formula for email' });
     const editor = dialog.getByRole('textbox', { name: 'Formula' });
@@ -173,15 +187,15 @@ describe('the schema builder’s field grid in a real browser', { skip: browserS
 
     // Completion offers field names and functions.
     await page.keyboard.press('End');
-    await editor.pressSequentially(', last_');
+    await editor.pressSequentially(', first_');
     await page.keyboard.press('Control+Space');
-    await page.getByRole('option', { name: /last_name/ }).first().waitFor();
+    await page.getByRole('option', { name: /first_name/ }).first().waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor();
 
     // Fixed: replace everything.
     await page.keyboard.press('Control+a');
-    await editor.pressSequentially("concat(upper(last_name), '-', this)");
+    await editor.pressSequentially("concat(upper(this), '-', id)");
     await status.getByText(/No problems in the formula/).waitFor();
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -193,6 +207,10 @@ describe('the schema builder’s field grid in a real browser', { skip: browserS
     assert.equal(await max.getAttribute('aria-invalid'), 'true');
     assert.match(await description(max), /max \(1\) must be >= min \(5\)/);
     assert.equal(await row(page, 'id').getByText(/must be >= min/).count(), 1, 'shown once, beside the parameter');
+    const duplicate = row(page, 'first_name').nth(1).getByLabel('Name', { exact: true });
+    assert.equal(await duplicate.getAttribute('aria-invalid'), 'true');
+    assert.match(await description(duplicate), /duplicate field name/);
+    assert.equal(await row(page, 'email').getByLabel('Name', { exact: true }).getAttribute('aria-invalid'), null, 'a good field is not marked');
     console.log(`# measured: formula check, typing to error shown ${seenMs} ms (incl. typing and the 300 ms pause); server round trip ${roundTrip} ms`);
   });
 });

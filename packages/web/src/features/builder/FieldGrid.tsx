@@ -10,6 +10,7 @@ import { useCatalogue, type TypeDescription } from '../../api/catalogue';
 import { problemsOf, useBuilder } from './builder-context';
 import { paramsKeptFor } from './field-row-model';
 import { FieldRow, rowLabel } from './field-row';
+import { dragAnnouncements, dragInstructions } from './FieldGrid-announcements';
 import { FormulaDialog } from './formula-editor';
 import { fieldKey, fieldSpecs, type BuilderField } from './schema-model';
 import { TypePicker } from './type-picker';
@@ -40,7 +41,10 @@ export function FieldGrid() {
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    moveTo(fields.findIndex((f) => f.key === active.id), fields.findIndex((f) => f.key === over.id));
+    // dnd-kit announces the drop itself.
+    const from = fields.findIndex((f) => f.key === active.id);
+    const to = fields.findIndex((f) => f.key === over.id);
+    if (from >= 0 && to >= 0) dispatch({ kind: 'move', from, to });
   };
   const add = () => {
     const key = fieldKey();
@@ -78,7 +82,8 @@ export function FieldGrid() {
         <span>Blank %, formula</span>
       </div>
       {catalogueError && <p className="error" role="alert">The type catalogue could not be loaded: {catalogueError.message}</p>}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}
+        accessibility={{ announcements: dragAnnouncements(fields, rowLabel), screenReaderInstructions: dragInstructions }}>
         <SortableContext items={fields.map((f) => f.key)} strategy={verticalListSortingStrategy}>
           <ol className="field-rows" aria-label="Fields">
             {fields.map((field, index) => (
@@ -88,6 +93,7 @@ export function FieldGrid() {
                 index={index}
                 count={fields.length}
                 type={typesByName.get(field.type)}
+                catalogueReady={types.length > 0}
                 problems={problemsOf(problems, field.name, index)}
                 otherNames={names.filter((n) => n !== field.name.trim())}
                 focusName={focusKey === field.key}

@@ -17,6 +17,8 @@ interface FieldRowProps {
   index: number;
   count: number;
   type: TypeDescription | undefined;
+  /** False while GET /api/types is on its way: no "unknown type" then. */
+  catalogueReady: boolean;
   problems: FieldProblem[];
   otherNames: string[];
   /** Focus and select the name (a row just added). */
@@ -76,8 +78,8 @@ export function FieldRow(props: FieldRowProps) {
           </button>
         </div>
         <div className="field-row-options">
-          <OptionsForm rowKey={field.key} type={type} params={field.params} problems={placed} otherNames={props.otherNames}
-            onParams={(params) => update({ params })} onEditFormulaParam={(param) => props.onOpenFormula(param, document.activeElement as HTMLElement)} />
+          {props.catalogueReady && <OptionsForm rowKey={field.key} type={type} params={field.params} problems={placed} otherNames={props.otherNames}
+            onParams={(params) => update({ params })} onEditFormulaParam={(param) => props.onOpenFormula(param, document.activeElement as HTMLElement)} />}
         </div>
         <div className="field-row-extras">
           <label className="blank">
