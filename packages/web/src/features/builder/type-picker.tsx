@@ -99,14 +99,18 @@ export function TypePicker({ current, fieldLabel, onPick, onClose }: TypePickerP
                 id={`${listId}-${i}`}
                 role="option"
                 aria-selected={i === active}
+                aria-label={type.name}
+                aria-describedby={`${listId}-${i}-about`}
                 className={type.name === current ? 'current' : undefined}
                 onMouseMove={() => setActive(i)}
                 onClick={() => onPick(type)}
               >
                 <span className="type-name">{type.name}</span>
                 <span className="type-category">{type.category}</span>
-                <span className="type-description">{type.description}</span>
-                <span className="type-example">e.g. <code>{exampleText(type.example)}</code></span>
+                <span id={`${listId}-${i}-about`} className="type-about">
+                  <span className="type-description">{type.description}</span>
+                  <span className="type-example">e.g. <code>{exampleText(type.example)}</code></span>
+                </span>
               </li>
             ))}
           </ul>
