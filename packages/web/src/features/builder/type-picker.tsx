@@ -19,7 +19,7 @@ interface TypePickerProps {
 
 export function TypePicker({ current, fieldLabel, onPick, onClose }: TypePickerProps) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const search = useRef<HTMLInputElement>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
   const { data: types = [], error, isPending } = useCatalogue();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<string | null>(null);
@@ -32,14 +32,22 @@ export function TypePicker({ current, fieldLabel, onPick, onClose }: TypePickerP
     const element = dialog.current;
     if (element && !element.open) element.showModal();
     // showModal focuses the first control (Close); the search box is where typing belongs.
-    search.current?.focus();
+    searchBox.current?.focus();
     return () => element?.close();
   }, []);
-  // Start on the current type, so Enter alone keeps it.
+  // Start on the current type (once the catalogue is here), so Enter alone keeps it.
   useEffect(() => {
-    if (query === '' && category === null) setActive(Math.max(0, results.findIndex((t) => t.name === current)));
-    else setActive(0);
-  }, [results, query, category, current]);
+    setActive(Math.max(0, types.findIndex((t) => t.name === current)));
+  }, [types, current]);
+  // Set with the query or category, in the same render, so an Enter right after typing picks the best match.
+  const search = (text: string) => {
+    setQuery(text);
+    setActive(0);
+  };
+  const choose = (c: string | null) => {
+    setCategory(c);
+    setActive(0);
+  };
   useEffect(() => {
     document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
   }, [active, listId]);
@@ -76,14 +84,14 @@ export function TypePicker({ current, fieldLabel, onPick, onClose }: TypePickerP
         aria-activedescendant={results[active] ? `${listId}-${active}` : undefined}
         placeholder="Search names, aliases, descriptions…"
         value={query}
-        ref={search}
-        onChange={(e) => setQuery(e.target.value)}
+        ref={searchBox}
+        onChange={(e) => search(e.target.value)}
         onKeyDown={onKeyDown}
       />
       <div className="type-picker-body">
         <nav aria-label="Categories" className="type-picker-categories">
           {[null, ...categories].map((c) => (
-            <button key={c ?? '*'} type="button" aria-pressed={category === c} onClick={() => setCategory(c)}>
+            <button key={c ?? '*'} type="button" aria-pressed={category === c} onClick={() => choose(c)}>
               {c ?? 'All types'}
             </button>
           ))}
