@@ -150,6 +150,21 @@ describe('the schema builder’s field grid in a real browser', { skip: browserS
     assert.equal(await row(page, 'born').getByRole('button', { name: /^Type: / }).textContent(), 'Date');
     assert.equal(await row(page, 'born').getByLabel('min', { exact: true }).getAttribute('type'), 'date');
 
+    // Search finds a type by an alias.
+    await addField(page, 'doc_id');
+    await pickType(page, 'doc_id', 'mongodb', null);
+    assert.equal(await row(page, 'doc_id').getByRole('button', { name: /^Type: / }).textContent(), 'Document-DB ObjectID');
+
+    // The Formula type's formula opens in the formula editor too.
+    await addField(page, 'shout');
+    await pickType(page, 'shout', 'formula', null);
+    await row(page, 'shout').getByRole('button', { name: 'Editor…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'value of shout' });
+    await dialog.getByRole('textbox', { name: 'Formula' }).pressSequentially('upper(email)');
+    await dialog.getByRole('status').getByText('No problems in the formula.', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    assert.equal(await row(page, 'shout').getByRole('textbox', { name: 'value', exact: true }).inputValue(), 'upper(email)');
+
     const overflow = await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth - (globalThis as any).window.innerWidth);
     assert.ok(overflow <= 0, `nothing wider than the 390px screen (overflow ${overflow}px)`);
     const name = await row(page, 'born').getByLabel('Name', { exact: true }).boundingBox();
