@@ -180,6 +180,13 @@ describe('the schema builder’s field grid in a real browser', { skip: browserS
     await row(page, 'id').getByLabel('min', { exact: true }).fill('5');
     await row(page, 'id').getByLabel('max', { exact: true }).fill('1');
 
+    // A negative weight: the distribution's problem belongs beside the values it weighs.
+    await addField(page, 'tier');
+    await pickType(page, 'tier', 'custom list', null);
+    await row(page, 'tier').getByLabel('values').fill('gold\nsilver');
+    await row(page, 'tier').getByRole('checkbox', { name: 'Weights' }).check();
+    await row(page, 'tier').getByLabel('Weight of gold').fill('-1');
+
     // Two fields of one name: a problem of the field itself, shown under its row.
     await row(page, 'last_name').getByLabel('Name', { exact: true }).fill('first_name');
 
@@ -226,6 +233,9 @@ describe('the schema builder’s field grid in a real browser', { skip: browserS
     assert.equal(await duplicate.getAttribute('aria-invalid'), 'true');
     assert.match(await description(duplicate), /duplicate field name/);
     assert.equal(await row(page, 'email').getByLabel('Name', { exact: true }).getAttribute('aria-invalid'), null, 'a good field is not marked');
+    const values = row(page, 'tier').getByRole('textbox', { name: 'values' });
+    assert.equal(await values.getAttribute('aria-invalid'), 'true');
+    assert.match(await description(values), /the weight of "gold" must be a number of 0 or more, got -1/);
     console.log(`# measured: formula check, typing to error shown ${seenMs} ms (incl. typing and the 300 ms pause); server round trip ${roundTrip} ms`);
   });
 });

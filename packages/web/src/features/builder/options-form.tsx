@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import type { TypeDescription, TypeParameter } from '../../api/catalogue';
-import { describedBy, type PlacedProblem } from './field-row-model';
+import type { PlacedProblem } from './field-row-model';
 import { ParamInput, type ParamInputProps } from './options-form-inputs';
 import { ColumnInput, DatasetInput, readWeights, TextWithFieldChips, WeightedValues } from './options-form-special';
 import './options-form.css';
@@ -72,13 +72,15 @@ export function OptionsForm(props: OptionsFormProps) {
   const controls = shown.map((param) => {
     const id = `${rowKey}-param-${param.name}`;
     const helpId = `${id}-help`;
-    const own = props.problems.filter((p) => typeof p.place !== 'string' && p.place.param === param.name);
+    // In the weights editor, the distribution's problems belong to the values it weighs.
+    const covers = weighted && param.name === 'values' ? ['values', 'distribution'] : [param.name];
+    const own = props.problems.filter((p) => typeof p.place !== 'string' && covers.includes(p.place.param));
     const base: ParamInputProps = {
       param,
       value: params[param.name],
       onChange: (value) => props.onParams(withParam(params, param.name, value)),
       id,
-      describedBy: describedBy(props.problems, { param: param.name }, helpId),
+      describedBy: [...own.map((p) => p.id), helpId].join(' '),
       invalid: own.length > 0,
     };
     return (
