@@ -17,9 +17,9 @@ import { generateRoutes } from './routes/generate-route.js';
 import { imagesRoutes } from './routes/images-route.js';
 import { projectsRoutes } from './routes/projects-route.js';
 import { schemasRoutes } from './routes/schemas-route.js';
-import { formulaFunctionsRoutes } from './routes/formula-functions-route.js';
 import { typesRoutes } from './routes/types-route.js';
 import { healthRoutes } from './routes/health-route.js';
+import { formulaFunctionsRoutes } from './routes/formula-functions-route.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { installWebInterface } from './http/web-interface.js';
 
