@@ -150,6 +150,14 @@ describe('the schema builder’s field grid in a real browser', { skip: browserS
     assert.equal(await row(page, 'born').getByRole('button', { name: /^Type: / }).textContent(), 'Date');
     assert.equal(await row(page, 'born').getByLabel('min', { exact: true }).getAttribute('type'), 'date');
 
+    // Regular Expression's chips insert {{name}} at the cursor.
+    await addField(page, 'code');
+    await pickType(page, 'code', 'regular expression', null);
+    const pattern = row(page, 'code').getByRole('textbox', { name: 'value', exact: true });
+    await pattern.fill('[A-Z]{3}-');
+    await row(page, 'code').getByRole('button', { name: 'Insert {{born}}' }).click();
+    assert.equal(await pattern.inputValue(), '[A-Z]{3}-{{born}}');
+
     // Search finds a type by an alias.
     await addField(page, 'doc_id');
     await pickType(page, 'doc_id', 'mongodb', null);
