@@ -10,6 +10,7 @@ export { referencedDatasetNames } from './schema/dataset-references.js';
 export { MAX_JSON_DEPTH, pathDeeperThan } from './schema/json-depth.js';
 export { SchemaError, formatProblem, type Problem } from './schema/errors.js';
 export { describeCatalogue, type TypeDescription } from './types/catalogue.js';
+export { describeFormulaVocabulary, type FormulaVocabulary, type FormulaWord } from './formula/vocabulary.js';
 export { OUTPUT_FORMATS, type OutputFormat, type WriterOptions } from './writers/writer.js';
 export { Verbatim, ItemList, type Value } from './values.js';
 export * as images from './images/index.js';

@@ -20,6 +20,7 @@ import { schemasRoutes } from './routes/schemas-route.js';
 import { scenariosRoutes } from './routes/scenarios-route.js';
 import { typesRoutes } from './routes/types-route.js';
 import { healthRoutes } from './routes/health-route.js';
+import { formulaFunctionsRoutes } from './routes/formula-functions-route.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { installWebInterface } from './http/web-interface.js';
 
@@ -43,6 +44,7 @@ export async function buildApp({ store, config, logLevel, logStream }: AppOption
   await installAccounts(app, store.db, { accounts: config.accounts, plans: config.plans, publicUrl: config.publicUrl ?? null });
   healthRoutes(app, store.db);
   typesRoutes(app, store.db);
+  formulaFunctionsRoutes(app, store.db);
   const concurrency = config.concurrency ?? defaultConcurrency();
   // Every row is made on these threads, never on the one that answers requests.
   const pool = new GenerationPool({ maxThreads: concurrency.maxWorkers, threadMemoryMb: concurrency.workerMemoryMb });

@@ -1,0 +1,96 @@
+/**
+ * Checks a formula as the user types: the schema, with the formula in place, is POSTed to the
+ * generate endpoint for one row (debounced); a 400's `details` naming this field's formula
+ * become the editor's diagnostics, placed by the "at LINE:COLUMN" that ends the message.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ApiError, apiJson } from '../../api/client';
+import type { FieldProblem } from './builder-context';
+import { positionOf } from './field-row-model';
+
+export interface FormulaDiagnostic {
+  message: string;
+  /** 1-based; null when the message names no position (the whole formula is at fault). */
+  line: number | null;
+  column: number | null;
+}
+
+export interface FormulaCheck {
+  state: 'idle' | 'checking' | 'ok' | 'problems' | 'failed';
+  diagnostics: FormulaDiagnostic[];
+  /** Problems elsewhere in the schema, which stop the check from telling more. */
+  others: number;
+  failure?: string;
+  /** The last round trip, in milliseconds (shown to nobody; the browser test reads it). */
+  elapsedMs?: number;
+  /** The text checked and every problem the server found in the schema with it, for the grid. */
+  checked?: { text: string; details: FieldProblem[] };
+}
+
+export const CHECK_DELAY_MS = 300;
+
+function diagnosticsOf(details: FieldProblem[], label: string, target: string) {
+  const mine = details.filter((p) => p.field === label && (p.param === target || p.param?.startsWith(`${target}.`)));
+  return {
+    diagnostics: mine.map((p) => ({ message: p.message, ...(positionOf(p.message) ?? { line: null, column: null }) })),
+    others: details.length - mine.length,
+  };
+}
+
+export function useFormulaCheck(text: string, specsWith: (text: string) => Record<string, unknown>[], label: string, target: string): FormulaCheck {
+  const [check, setCheck] = useState<FormulaCheck>({ state: 'idle', diagnostics: [], others: 0 });
+  useEffect(() => {
+    if (text.trim() === '') {
+      setCheck({ state: 'idle', diagnostics: [], others: 0 });
+      return;
+    }
+    const abort = new AbortController();
+    const timer = setTimeout(async () => {
+      setCheck((c) => ({ ...c, state: 'checking' }));
+      const started = performance.now();
+      try {
+        await apiJson('/api/generate.json?count=1&seed=1', { method: 'POST', body: { fields: specsWith(text) }, signal: abort.signal });
+        setCheck({ state: 'ok', diagnostics: [], others: 0, elapsedMs: performance.now() - started, checked: { text, details: [] } });
+      } catch (error) {
+        if (abort.signal.aborted) return;
+        const elapsedMs = performance.now() - started;
+        const details = error instanceof ApiError && Array.isArray(error.body?.details) ? (error.body.details as FieldProblem[]) : null;
+        if (!details) {
+          setCheck({ state: 'failed', diagnostics: [], others: 0, failure: (error as Error).message, elapsedMs });
+          return;
+        }
+        const found = diagnosticsOf(details, label, target);
+        setCheck({ state: found.diagnostics.length ? 'problems' : 'ok', ...found, elapsedMs, checked: { text, details } });
+      }
+    }, CHECK_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+    // specsWith changes with every render of the grid; the text is what the check is about.
+  }, [text, label, target]); // eslint-disable-line react-hooks/exhaustive-deps
+  return check;
+}
+
+export interface FormulaWord {
+  name: string;
+  signature: string;
+  description: string;
+  example: string;
+}
+
+export interface FormulaVocabulary {
+  functions: FormulaWord[];
+  methods: FormulaWord[];
+  specialForms: FormulaWord[];
+}
+
+/** GET /api/formula-functions: what completion offers besides `this` and the field names. */
+export function useFormulaVocabulary() {
+  return useQuery({
+    queryKey: ['formula-functions'],
+    queryFn: () => apiJson<FormulaVocabulary>('/api/formula-functions'),
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * CodeMirror 6 for formulas: Ruby highlighting (the language reads like Ruby), completion of
+ * `this`, the field names (bare when they are plain identifiers, else `field('Name')`), the
+ * functions and, after a dot, the methods; and the server's problems as lint diagnostics.
+ * Loaded lazily by formula-editor.tsx: this module is its own chunk.
+ */
+import { autocompletion, type Completion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
+import { StreamLanguage } from '@codemirror/language';
+import { ruby } from '@codemirror/legacy-modes/mode/ruby';
+import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { EditorState, type Text } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { basicSetup } from 'codemirror';
+import { useEffect, useRef } from 'react';
+import type { FormulaDiagnostic, FormulaVocabulary } from './formula-editor-check';
+
+interface CodeEditorProps {
+  value: string;
+  onChange(value: string): void;
+  diagnostics: FormulaDiagnostic[];
+  fieldNames: string[];
+  vocabulary: FormulaVocabulary | undefined;
+  label: string;
+  describedBy: string;
+}
+
+const BARE_NAME = /^[a-z_][a-z0-9_]*$/;
+
+interface Words {
+  fieldNames: string[];
+  vocabulary: FormulaVocabulary | undefined;
+}
+
+function optionsOf({ fieldNames, vocabulary }: Words): { words: Completion[]; methods: Completion[] } {
+  const words: Completion[] = [
+    { label: 'this', type: 'keyword', detail: 'the value being generated' },
+    ...fieldNames.map((name): Completion => (BARE_NAME.test(name) ? { label: name, type: 'variable', detail: 'field' } : { label: `field('${name.replace(/'/g, "\\'")}')`, type: 'variable', detail: 'field' })),
+    ...(vocabulary?.functions ?? []).map((f): Completion => ({ label: f.name, type: 'function', detail: f.signature, info: `${f.description} ${f.example}` })),
+    ...(vocabulary?.specialForms ?? []).filter((f) => /^[a-z_]+$/.test(f.name)).map((f): Completion => ({ label: f.name, type: 'function', detail: f.signature, info: f.description })),
+  ];
+  const methods = (vocabulary?.methods ?? []).map((m): Completion => ({ label: m.name, type: 'method', detail: m.signature, info: `${m.description} ${m.example}` }));
+  return { words, methods };
+}
+
+/** Reads the words when asked, so the vocabulary can arrive after the editor opened. */
+function completionsOf(current: () => Words) {
+  return (context: CompletionContext): CompletionResult | null => {
+    const word = context.matchBefore(/[\w?!]*/);
+    if (!word) return null;
+    const afterDot = word.from > 0 && context.state.sliceDoc(word.from - 1, word.from) === '.';
+    if (word.from === word.to && !context.explicit && !afterDot) return null;
+    const { words, methods } = optionsOf(current());
+    return { from: word.from, options: afterDot ? methods : words, validFor: /^[\w?!]*$/ };
+  };
+}
+
+/** The server's LINE:COLUMN (1-based) as a document range; the whole formula when it has none. */
+function toDiagnostic(doc: Text, d: FormulaDiagnostic): Diagnostic {
+  if (d.line === null || d.column === null || d.line > doc.lines) return { from: 0, to: doc.length, severity: 'error', message: d.message };
+  const line = doc.line(Math.max(1, d.line));
+  const from = Math.min(line.from + Math.max(0, d.column - 1), doc.length);
+  return { from, to: Math.min(from + 1, line.to), severity: 'error', message: d.message };
+}
+
+export default function CodeEditor(props: CodeEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const onChange = useRef(props.onChange);
+  onChange.current = props.onChange;
+  const words = useRef<Words>(props);
+  words.current = { fieldNames: props.fieldNames, vocabulary: props.vocabulary };
+
+  useEffect(() => {
+    const editor = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: props.value,
+        extensions: [
+          basicSetup,
+          StreamLanguage.define(ruby),
+          autocompletion({ override: [completionsOf(() => words.current)] }),
+          lintGutter(),
+          EditorView.lineWrapping,
+          EditorView.contentAttributes.of({ 'aria-label': props.label, 'aria-describedby': props.describedBy, 'aria-multiline': 'true' }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) onChange.current(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = editor;
+    editor.focus();
+    return () => editor.destroy();
+    // Built once: the value flows out through onChange; words and diagnostics are read from refs and props.
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor) return;
+    editor.dispatch(setDiagnostics(editor.state, props.diagnostics.map((d) => toDiagnostic(editor.state.doc, d))));
+  }, [props.diagnostics]);
+
+  return <div ref={host} className="formula-code" />;
+}
