@@ -17,6 +17,7 @@ import { badRequest, HttpError, notFound } from '../http/http-error.js';
 import { queryCount, queryText, storableText, type Query } from '../http/query.js';
 import type { Plans } from '../plans.js';
 import { chargeUsage } from '../quota.js';
+import { isPreview, PREVIEW_MAX_ROWS } from './preview.js';
 import { findSchema } from '../saved-schemas.js';
 import { withSavedOptions, type SchemaSettings } from '../schema-settings.js';
 import type { User } from '../users.js';
@@ -39,6 +40,7 @@ const SCHEMA = {
       schema: text("Name of a saved schema: its fields and count, and its file settings as defaults (its format when the URL has no extension; its options where the request gives none)"),
       fields: text('Field specifications as JSON (for GET and JSONP)'),
       seed: text('Any text or number: the same seed and fields give the same bytes'),
+      preview: text(`true: a preview of at most ${PREVIEW_MAX_ROWS} rows, not counted against the plan's daily requests and records (the web page's live preview)`),
       now: text("Formulas' now() as ISO 8601 (e.g. 2025-06-01T09:00:00Z); with a seed and no now it is 2025-01-01T00:00:00Z"),
       callback: text('json only: JSONP function name'),
       array: text('json: true always returns an array'),
@@ -146,7 +148,8 @@ function closeWhenStalled(request: FastifyRequest, reply: FastifyReply, streams:
  * Takes a place among the concurrent generations (or a 503), then charges the quota (or a 429):
  * in that order, so a refused request costs nothing. Returns what frees the place.
  */
-async function admitAndCharge(db: Kysely<Tables>, limiter: Limiter, userId: string, limits: Plans[string], count: number, generation: Readable): Promise<() => void> {
+/** Waits for a place on the threads, then charges the quota (`count` null: a preview, not charged). */
+async function admitAndCharge(db: Kysely<Tables>, limiter: Limiter, userId: string, limits: Plans[string], count: number | null, generation: Readable): Promise<() => void> {
   let release: () => void;
   try {
     release = await limiter.acquire(userId);
@@ -154,6 +157,7 @@ async function admitAndCharge(db: Kysely<Tables>, limiter: Limiter, userId: stri
     generation.destroy();
     throw error;
   }
+  if (count === null) return release;
   const decision = await chargeUsage(db, userId, limits, count).catch((error: unknown) => {
     release();
     throw error;
@@ -217,6 +221,7 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
     const writer = writerOptions(format, source.settings ? withSavedOptions(query, source.settings.options) : query);
     const callback = jsonpCallback(query, format);
     const count = queryCount(query, 'count') ?? source.count ?? 1;
+    const preview = isPreview(query, count);
     const limits = plans[user.plan] ?? plans.free;
     if (limits.recordsPerRequest !== null && count > limits.recordsPerRequest) {
       throw badRequest(
@@ -232,7 +237,7 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
       'content-type': callback ? 'application/javascript; charset=utf-8' : generation.contentType,
       'x-rowloom-seed': seedHeader(generation.seed),
     };
-    const release = await admitAndCharge(db, sharing.limiter, user.id, limits, count, generation.stream);
+    const release = await admitAndCharge(db, sharing.limiter, user.id, limits, preview ? null : count, generation.stream);
     // A client that left while this request waited for its place or its quota: nothing to send.
     if (request.raw.socket.destroyed) {
       release();

@@ -50,7 +50,7 @@ export function useFormulaCheck(text: string, specsWith: (text: string) => Recor
       setCheck((c) => ({ ...c, state: 'checking' }));
       const started = performance.now();
       try {
-        await apiJson('/api/generate.json?count=1&seed=1', { method: 'POST', body: { fields: specsWith(text) }, signal: abort.signal });
+        await apiJson('/api/generate.json?count=1&seed=1&preview=true', { method: 'POST', body: { fields: specsWith(text) }, signal: abort.signal });
         setCheck({ state: 'ok', diagnostics: [], others: 0, elapsedMs: performance.now() - started, checked: { text, details: [] } });
       } catch (error) {
         if (abort.signal.aborted) return;

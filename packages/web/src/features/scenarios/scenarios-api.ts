@@ -40,6 +40,8 @@ export function deleteScenario(name: string): Promise<unknown> {
 export async function previewScenario(name: string, count: number, seed?: number): Promise<number[]> {
   const query = new URLSearchParams({ count: String(count) });
   if (seed !== undefined) query.set('seed', String(seed));
+  // Up to 100 rows is a preview, which the plan does not count; more is a charged request.
+  if (count <= 100) query.set('preview', 'true');
   const rows = await apiJson<{ v: number }[] | { v: number }>(`/api/generate.json?${query}`, {
     method: 'POST',
     body: { fields: [{ name: 'v', type: 'Scenario', scenario: name }] },
