@@ -1,9 +1,10 @@
 /**
- * The curve as drawn in the editor: the same interpolation as the engine's
- * (packages/core/src/scenarios/interpolate.ts: linear, step, Fritsch–Carlson monotone cubic),
- * restated here because the page does not bundle the engine. The drawing only guides the
- * user; the "Preview" button shows values the server actually generates.
+ * The curve as drawn in the editor: the engine's own interpolation (linear, step,
+ * Fritsch–Carlson monotone cubic), imported from core's dependency-free module, so the drawing
+ * is the curve the server generates from. The "Preview" button adds the server's noise.
  */
+import { curveOf as engineCurve } from '@rowloom/core/interpolate';
+
 export type Interpolation = 'linear' | 'step' | 'smooth';
 
 export const INTERPOLATIONS: { value: Interpolation; label: string }[] = [
@@ -21,52 +22,16 @@ export function sortedPoints(points: readonly Point[]): Point[] {
   return [...points].sort((a, b) => a.x - b.x);
 }
 
-function tangentsOf(xs: number[], ys: number[]): number[] {
-  const n = xs.length;
-  const secants = xs.slice(0, -1).map((x, i) => (ys[i + 1] - ys[i]) / (xs[i + 1] - x));
-  const tangents = new Array<number>(n);
-  tangents[0] = secants[0];
-  tangents[n - 1] = secants[n - 2];
-  for (let i = 1; i < n - 1; i++) tangents[i] = secants[i - 1] * secants[i] <= 0 ? 0 : (secants[i - 1] + secants[i]) / 2;
-  for (let i = 0; i < n - 1; i++) {
-    if (secants[i] === 0) {
-      tangents[i] = 0;
-      tangents[i + 1] = 0;
-      continue;
-    }
-    const alpha = tangents[i] / secants[i];
-    const beta = tangents[i + 1] / secants[i];
-    const radius = alpha * alpha + beta * beta;
-    if (radius > 9) {
-      const tau = 3 / Math.sqrt(radius);
-      tangents[i] = tau * alpha * secants[i];
-      tangents[i + 1] = tau * beta * secants[i];
-    }
-  }
-  return tangents;
-}
-
-/** y at x for points sorted by x with distinct x; outside their range the nearest y holds. */
+/**
+ * y at x for points sorted by x. While the user edits, the points may be none, or two may share
+ * an x (the server refuses that on save): the drawing then holds a flat line instead of NaN.
+ */
 export function curveOf(points: readonly Point[], interpolation: Interpolation): (x: number) => number {
-  const xs = points.map((p) => p.x);
-  const ys = points.map((p) => p.y);
-  const last = xs.length - 1;
-  if (last < 0) return () => 0;
-  const tangents = interpolation === 'smooth' && last > 0 ? tangentsOf(xs, ys) : [];
+  if (points.length === 0) return () => 0;
+  const curve = engineCurve(points, interpolation);
   return (x) => {
-    if (x <= xs[0]) return ys[0];
-    if (x >= xs[last]) return ys[last];
-    let i = 0;
-    while (i < last - 1 && xs[i + 1] <= x) i++;
-    if (interpolation === 'step') return ys[i];
-    const h = xs[i + 1] - xs[i];
-    const t = (x - xs[i]) / h;
-    if (interpolation === 'linear') return ys[i] + t * (ys[i + 1] - ys[i]);
-    const t2 = t * t;
-    const t3 = t2 * t;
-    const value = (2 * t3 - 3 * t2 + 1) * ys[i] + (t3 - 2 * t2 + t) * h * tangents[i] + (-2 * t3 + 3 * t2) * ys[i + 1] + (t3 - t2) * h * tangents[i + 1];
-    if (Number.isNaN(value)) return ys[i] + t * (ys[i + 1] - ys[i]);
-    return Math.min(Math.max(value, Math.min(ys[i], ys[i + 1])), Math.max(ys[i], ys[i + 1]));
+    const y = curve(x);
+    return Number.isFinite(y) ? y : points[0].y;
   };
 }
 
