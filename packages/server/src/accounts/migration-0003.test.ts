@@ -5,41 +5,19 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
-import { MIGRATIONS } from '../db/migrations.js';
 import type { Tables } from '../db/tables.js';
-import { POSTGRES_URL, skipUnlessAvailable } from '../testing/databases.js';
-import { newTestDatabase, startTestServer, type TestDatabase } from '../testing/server-fixture.js';
+import { skipUnlessAvailable } from '../testing/databases.js';
+import { migrateBefore } from '../testing/migrate-before.js';
+import { newTestDatabase, startTestServer } from '../testing/server-fixture.js';
 import { hashKey } from '../users.js';
 import { call, send } from './test-http.js';
-
-/** The database as it was before 0003: only the migrations named before it. */
-async function migrateBefore0003(database: TestDatabase): Promise<Kysely<Tables>> {
-  let db: Kysely<Tables>;
-  if (database.dialect === 'postgres') {
-    const setup = new pg.Client({ connectionString: POSTGRES_URL });
-    await setup.connect();
-    await setup.query(`create schema "${database.postgresSchema}"`);
-    await setup.end();
-    db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: POSTGRES_URL, options: `-c search_path=${database.postgresSchema}` }) }) });
-  } else {
-    db = new Kysely({ dialect: new SqliteDialect({ database: new SQLite(database.sqliteFile) }) });
-  }
-  const earlier = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0003'));
-  const migrationTableSchema = database.dialect === 'postgres' ? database.postgresSchema : undefined;
-  const { error } = await new Migrator({ db, provider: { getMigrations: async () => earlier }, ...(migrationTableSchema ? { migrationTableSchema } : {}) }).migrateToLatest();
-  if (error) throw error;
-  return db;
-}
 
 for (const dialect of ['sqlite', 'postgres'] as const) {
   describe(`migration 0003 over existing users (${dialect})`, { skip: await skipUnlessAvailable(dialect) }, () => {
     test('an old key works, cannot be shown until regenerated; the old user has no password', async () => {
       const database = newTestDatabase(dialect);
       const oldKey = '0123456789abcdef0123456789abcdef';
-      const old = await migrateBefore0003(database);
+      const old = await migrateBefore<Tables>(database, '0003');
       const now = new Date().toISOString();
       await old.insertInto('users').values({ id: 'u1', email: 'old@example.com', plan: 'free', created_at: now }).execute();
       await old.insertInto('api_keys').values({ key_hash: hashKey(oldKey), user_id: 'u1', created_at: now }).execute();
