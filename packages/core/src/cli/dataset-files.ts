@@ -2,22 +2,16 @@
  * `--dataset NAME=FILE`: reads each file and parses it exactly as the server parses an upload
  * (core's parseDataset), so a schema that reads datasets runs offline with the same values.
  */
-import { readFile } from 'node:fs/promises';
 import { DatasetParseError, parseDataset } from '../datasets/parse-dataset.js';
 import type { DatasetTable } from '../types/define-type.js';
 import { UsageError } from './args.js';
+import { readOptionFile } from './option-file.js';
 
 export async function readDatasetFiles(files: readonly { name: string; path: string }[]): Promise<Record<string, DatasetTable>> {
   const datasets: Record<string, DatasetTable> = {};
   for (const { name, path } of files) {
     const where = `--dataset ${name}=${path}`;
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new UsageError(`${where}: ${code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? (error as Error).message})`}`);
-    }
+    const text = await readOptionFile(where, path);
     try {
       datasets[name] = parseDataset(text, path, 'the file');
     } catch (error) {

@@ -3,21 +3,15 @@
  * server validates PUT /api/scenarios/NAME (core's readScenario), so a schema with Scenario
  * fields runs offline with the same values.
  */
-import { readFile } from 'node:fs/promises';
 import { readScenario, type ScenarioCurve } from '../scenarios/scenario.js';
 import { UsageError } from './args.js';
+import { readOptionFile } from './option-file.js';
 
 export async function readScenarioFiles(files: readonly { name: string; path: string }[]): Promise<Record<string, ScenarioCurve>> {
   const scenarios: Record<string, ScenarioCurve> = {};
   for (const { name, path } of files) {
     const where = `--scenario ${name}=${path}`;
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new UsageError(`${where}: ${code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? (error as Error).message})`}`);
-    }
+    const text = await readOptionFile(where, path);
     let json: unknown;
     try {
       json = JSON.parse(text);
