@@ -88,7 +88,7 @@ export function PreviewPanel() {
           <input type="number" min={1} max={MAX_PREVIEW_ROWS} value={rows} onChange={(e) => setRows(Math.min(MAX_PREVIEW_ROWS, Math.max(1, Math.floor(Number(e.target.value)) || 1)))} />
         </label>
         <span className="preview-seed">
-          Seed <output aria-label="Seed">{schema.file.seed}</output>
+          Seed <output aria-label="Preview seed">{schema.file.seed}</output>
         </span>
         <button type="button" onClick={() => dispatch({ kind: 'set-file', patch: { seed: randomSeed() } })}>
           New seed
@@ -133,7 +133,7 @@ function ProblemSummary({ error, problems }: { error: string | null; problems: F
 function PreviewTableView({ answer }: { answer: PreviewAnswer }) {
   const { columns, rows } = answer.table;
   return (
-    <div className="preview-table-wrap" tabIndex={0} role="region" aria-label="Preview rows">
+    <div className="preview-table-wrap" tabIndex={0} role="region" aria-label="Scrollable preview">
       <table className="preview-table" aria-label="Preview table">
         <thead>
           <tr>

@@ -12,39 +12,45 @@ function useModal(open: boolean) {
   return ref;
 }
 
-export function NameDialog(props: { open: boolean; title: string; label: string; initial: string; confirm: string; problem?: string | null; onSubmit(name: string): void; onClose(): void }) {
+type NameDialogProps = { open: boolean; title: string; label: string; initial: string; confirm: string; problem?: string | null; onSubmit(name: string): void; onClose(): void };
+
+export function NameDialog(props: NameDialogProps) {
   const ref = useModal(props.open);
+  return (
+    <dialog ref={ref} onClose={props.onClose} aria-labelledby="name-dialog-title">
+      {/* Mounted while open, so each opening starts from its own initial name. */}
+      {props.open && <NameForm {...props} />}
+    </dialog>
+  );
+}
+
+function NameForm(props: NameDialogProps) {
   const [name, setName] = useState(props.initial);
-  useEffect(() => {
-    if (props.open) setName(props.initial);
-  }, [props.open, props.initial]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (name.trim()) props.onSubmit(name.trim());
   };
   return (
-    <dialog ref={ref} onClose={props.onClose} aria-labelledby="name-dialog-title">
-      <form onSubmit={submit} className="dialog-form">
-        <h2 id="name-dialog-title">{props.title}</h2>
-        <label>
-          {props.label}
-          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} required autoFocus />
-        </label>
-        {props.problem && (
-          <p className="error" role="alert">
-            {props.problem}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          <button type="submit" className="primary">
-            {props.confirm}
-          </button>
-          <button type="button" onClick={props.onClose}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </dialog>
+    <form onSubmit={submit} className="dialog-form">
+      <h2 id="name-dialog-title">{props.title}</h2>
+      <label>
+        {props.label}
+        <input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} required autoFocus />
+      </label>
+      {props.problem && (
+        <p className="error" role="alert">
+          {props.problem}
+        </p>
+      )}
+      <div className="dialog-buttons">
+        <button type="submit" className="primary">
+          {props.confirm}
+        </button>
+        <button type="button" onClick={props.onClose}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }
 
