@@ -9,6 +9,7 @@ import { Limiter } from './concurrency/limiter.js';
 import { defaultConcurrency, type Config } from './config.js';
 import type { Store } from './db/open-database.js';
 import { acceptAnyBodyAsText } from './http/body.js';
+import { installAccounts } from './accounts/install-accounts.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { installOpenApi, openApiRoute } from './http/openapi.js';
 import { datasetsRoutes } from './routes/datasets-route.js';
@@ -23,7 +24,7 @@ import { installWebInterface } from './http/web-interface.js';
 
 export interface AppOptions {
   store: Store;
-  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'publicUrl' | 'concurrency'>>;
+  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'publicUrl' | 'concurrency' | 'accounts'>>;
   /** Log level (LOG_LEVEL); requests are logged at info, so the default warn keeps the log for problems. */
   logLevel?: string;
   /** Where log lines go (default stdout); tests read them to check what is logged. */
@@ -37,6 +38,7 @@ export async function buildApp({ store, config, logLevel, logStream }: AppOption
   installErrorHandling(app);
   await installOpenApi(app);
   openApiRoute(app);
+  await installAccounts(app, store.db, { accounts: config.accounts, plans: config.plans, publicUrl: config.publicUrl ?? null });
   healthRoutes(app, store.db);
   typesRoutes(app, store.db);
   const concurrency = config.concurrency ?? defaultConcurrency();

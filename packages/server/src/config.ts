@@ -5,9 +5,15 @@
  *   ROWLOOM_TIME_LIMIT_SECONDS (600; 0 for none: the longest one generate request may run),
  *   PUBLIC_URL (unset: each request's own scheme and host; the address image URLs point at),
  *   and the limits that keep one request from holding the server (see ConcurrencyConfig).
+ * Accounts (docs/accounts.md): ROWLOOM_SIGNUP (open | domains | invite; default open),
+ *   ROWLOOM_SIGNUP_DOMAINS (a,b for "domains"), ROWLOOM_SIGNUP_PLAN (free), ROWLOOM_SECRET (seals
+ *   API keys; unset: a random one kept in the database), ROWLOOM_SIGNIN_ATTEMPTS (10 failed
+ *   sign-ins per email per 15 minutes), ROWLOOM_SIGNIN_ATTEMPTS_PER_IP (30 per client address).
  */
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { AccountsConfig } from './accounts/accounts-config.js';
+import type { SignupMode } from './accounts/signup-policy.js';
 import { DEFAULT_PLANS, parsePlanOverrides, type Plans } from './plans.js';
 import { ConfigError } from './startup.js';
 
@@ -23,6 +29,7 @@ export interface Config {
   /** Where clients reach this server (no trailing slash), for Avatar and Dummy Image URLs; null: the request's own. */
   publicUrl: string | null;
   concurrency: ConcurrencyConfig;
+  accounts: AccountsConfig;
 }
 
 /** How the server shares its threads and memory between requests (README: Fair sharing). */
@@ -85,19 +92,42 @@ function plansFrom(json: string): Plans {
   }
 }
 
+const SIGNUP_MODES: readonly SignupMode[] = ['open', 'domains', 'invite'];
+const DOMAIN = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
+
+function accountsFrom(env: NodeJS.ProcessEnv, plans: Plans): AccountsConfig {
+  const mode = (env.ROWLOOM_SIGNUP || 'open').trim().toLowerCase();
+  if (!(SIGNUP_MODES as readonly string[]).includes(mode)) throw new ConfigError(`ROWLOOM_SIGNUP must be one of ${SIGNUP_MODES.join(', ')}, got "${env.ROWLOOM_SIGNUP}"`);
+  const domains = (env.ROWLOOM_SIGNUP_DOMAINS ?? '').split(',').map((d) => d.trim().toLowerCase()).filter(Boolean);
+  const badDomain = domains.find((d) => !DOMAIN.test(d));
+  if (badDomain !== undefined) throw new ConfigError(`ROWLOOM_SIGNUP_DOMAINS must be domains separated by commas, such as example.com,example.org; "${badDomain}" is not one`);
+  if (mode === 'domains' && domains.length === 0) throw new ConfigError('ROWLOOM_SIGNUP=domains needs ROWLOOM_SIGNUP_DOMAINS, such as example.com,example.org');
+  const plan = env.ROWLOOM_SIGNUP_PLAN?.trim() || 'free';
+  if (!(plan in plans)) throw new ConfigError(`ROWLOOM_SIGNUP_PLAN must be one of ${Object.keys(plans).join(', ')}, got "${plan}"`);
+  const attempts = integerFrom(env, 'ROWLOOM_SIGNIN_ATTEMPTS', 10);
+  const attemptsPerIp = integerFrom(env, 'ROWLOOM_SIGNIN_ATTEMPTS_PER_IP', 30);
+  return {
+    signup: { mode: mode as SignupMode, domains, plan },
+    secret: env.ROWLOOM_SECRET ? env.ROWLOOM_SECRET : null,
+    signInLimit: { perEmail: attempts, perIp: attemptsPerIp, windowMs: 15 * 60 * 1000 },
+  };
+}
+
 /** Throws a ConfigError naming the variable when one is malformed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
+  const plans = env.ROWLOOM_PLANS ? plansFrom(env.ROWLOOM_PLANS) : DEFAULT_PLANS;
   return {
     port: portFrom(env),
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || null,
     sqliteFile: join(dataDir, 'rowloom.sqlite'),
     bodyLimitBytes: integerFrom(env, 'BODY_LIMIT_BYTES', 10 * 1024 * 1024),
-    plans: env.ROWLOOM_PLANS ? plansFrom(env.ROWLOOM_PLANS) : DEFAULT_PLANS,
+    plans,
     timeLimitMs: integerFrom(env, 'ROWLOOM_TIME_LIMIT_SECONDS', DEFAULT_TIME_LIMIT_SECONDS) * 1000 || null,
     publicUrl: publicUrlFrom(env),
     concurrency: concurrencyFrom(env),
+    accounts: accountsFrom(env, plans),
   };
 }
 

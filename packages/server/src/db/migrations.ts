@@ -69,4 +69,37 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql`update datasets set bytes = length(columns) + length(rows)`.execute(db);
     },
   },
+  '0003-accounts': {
+    // Sign-in with a password (null: a key-only user, made by `rowloom users add`), sessions in
+    // the database so every instance sharing it knows them, keys that can be shown again (sealed
+    // with the server secret), the secret itself when no ROWLOOM_SECRET is set, and the sign-in
+    // attempt counters of the rate limit. Keys made before this have no sealed copy.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('users').addColumn('password_hash', 'text').execute();
+      await db.schema.alterTable('api_keys').addColumn('sealed', 'text').execute();
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('csrf_token', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('last_seen', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
+      await db.schema.createIndex('api_keys_user').on('api_keys').column('user_id').execute();
+      await db.schema
+        .createTable('settings')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('sign_in_attempts')
+        .addColumn('bucket', 'text', (c) => c.notNull())
+        .addColumn('window_start', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('sign_in_attempts_pk', ['bucket', 'window_start'])
+        .execute();
+    },
+  },
 };

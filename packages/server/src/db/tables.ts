@@ -6,6 +6,8 @@ export interface UsersTable {
   email: string;
   plan: string;
   created_at: string;
+  /** Argon2id (PHC string) of the password; null for a user who signs in only with a key. */
+  password_hash?: string | null;
 }
 
 export interface ApiKeysTable {
@@ -13,6 +15,34 @@ export interface ApiKeysTable {
   key_hash: string;
   user_id: string;
   created_at: string;
+  /** The key sealed with the server secret (AES-256-GCM), so its owner can see it again; null for keys made before that. */
+  sealed?: string | null;
+}
+
+/** A signed-in browser. The cookie holds a random token; only its SHA-256 is stored. */
+export interface SessionsTable {
+  /** SHA-256 (hex) of the cookie's token. */
+  id: string;
+  user_id: string;
+  /** What cookie-authenticated writes must send in X-CSRF-Token. */
+  csrf_token: string;
+  created_at: string;
+  /** ISO time; the session slides forward while used. */
+  expires_at: string;
+  last_seen: string;
+}
+
+/** Server-wide values every instance sharing the database must agree on (the sealing secret). */
+export interface SettingsTable {
+  name: string;
+  value: string;
+}
+
+/** Sign-in attempts per bucket (an IP or an email's hash) and fixed window, for the rate limit. */
+export interface SignInAttemptsTable {
+  bucket: string;
+  window_start: string;
+  attempts: Generated<number>;
 }
 
 export interface SchemasTable {
@@ -63,4 +93,7 @@ export interface Tables {
   projects: ProjectsTable;
   datasets: DatasetsTable;
   usage: UsageTable;
+  sessions: SessionsTable;
+  settings: SettingsTable;
+  sign_in_attempts: SignInAttemptsTable;
 }

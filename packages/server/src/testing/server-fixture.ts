@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { DEFAULT_ACCOUNTS, type AccountsConfig } from '../accounts/accounts-config.js';
+import type { SignupPolicy } from '../accounts/signup-policy.js';
 import { buildApp } from '../app.js';
 import { openStore, type Store } from '../db/open-database.js';
 import { DEFAULT_PLANS, type Plans } from '../plans.js';
@@ -21,7 +23,46 @@ export interface TestServer {
   app: FastifyInstance;
   /** Makes a user on the plan and returns its key. */
   userKey(plan?: string): Promise<string>;
+  /**
+   * Signs up through POST /api/session/signup (a fresh address and password when not given):
+   * `cookie` goes in a Cookie header, `csrfToken` in X-CSRF-Token on writes. Throws unless 200.
+   */
+  signUp(email?: string, password?: string): Promise<SignedUp>;
   close(): Promise<void>;
+}
+
+export interface SignedUp {
+  /** "rowloom_session=...", ready for a Cookie request header. */
+  cookie: string;
+  csrfToken: string;
+  email: string;
+  password: string;
+}
+
+export interface TestServerOptions {
+  plans?: Plans;
+  bodyLimitBytes?: number;
+  timeLimitMs?: number;
+  ownsDatabase?: boolean;
+  logLevel?: string;
+  logStream?: { write(line: string): void };
+  /** Sign-up policy; open by default in tests. */
+  signup?: Partial<SignupPolicy>;
+  /** The rest of the accounts configuration (rate limits, secret); tests default to a generous per-address limit. */
+  accounts?: Partial<AccountsConfig>;
+  publicUrl?: string;
+}
+
+/** The test client is one address for every test: only the per-email limit keeps its production value. */
+const TEST_ACCOUNTS: AccountsConfig = { ...DEFAULT_ACCOUNTS, signInLimit: { ...DEFAULT_ACCOUNTS.signInLimit, perIp: 10_000 } };
+
+async function signUpThrough(url: string, email = `user-${randomBytes(5).toString('hex')}@example.com`, password = randomBytes(12).toString('base64url')): Promise<SignedUp> {
+  const response = await fetch(`${url}/api/session/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`sign-up of ${email} answered ${response.status}: ${text}`);
+  const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('rowloom_session='));
+  if (!setCookie) throw new Error('sign-up set no rowloom_session cookie');
+  return { cookie: setCookie.split(';', 1)[0], csrfToken: (JSON.parse(text) as { csrfToken: string }).csrfToken, email, password };
 }
 
 /** Where a test database lives; pass the same location to a second server to share it. */
@@ -54,21 +95,25 @@ export function newTestDatabase(dialect: DialectName): TestDatabase {
   };
 }
 
-export async function startTestServer(database: TestDatabase, options: { plans?: Plans; bodyLimitBytes?: number; timeLimitMs?: number; ownsDatabase?: boolean; logLevel?: string; logStream?: { write(line: string): void } } = {}): Promise<TestServer> {
+export async function startTestServer(database: TestDatabase, options: TestServerOptions = {}): Promise<TestServer> {
   const store = await openStore({
     databaseUrl: database.dialect === 'postgres' ? POSTGRES_URL : null,
     sqliteFile: database.sqliteFile,
     postgresSchema: database.postgresSchema,
   });
-  const app = await buildApp({ store, config: { plans: options.plans ?? DEFAULT_PLANS, bodyLimitBytes: options.bodyLimitBytes ?? 10 * 1024 * 1024, timeLimitMs: options.timeLimitMs ?? null }, logLevel: options.logLevel, logStream: options.logStream });
+  const accounts: AccountsConfig = { ...TEST_ACCOUNTS, ...options.accounts, signup: { ...TEST_ACCOUNTS.signup, ...options.accounts?.signup, ...options.signup } };
+  const config = { plans: options.plans ?? DEFAULT_PLANS, bodyLimitBytes: options.bodyLimitBytes ?? 10 * 1024 * 1024, timeLimitMs: options.timeLimitMs ?? null, accounts, publicUrl: options.publicUrl ?? null };
+  const app = await buildApp({ store, config, logLevel: options.logLevel, logStream: options.logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
+  const url = `http://127.0.0.1:${address.port}`;
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url,
     store,
     app,
     userKey: async (plan = 'unlimited') => (await createUser(store.db, `user-${randomBytes(5).toString('hex')}@example.com`, plan)).key,
+    signUp: (email, password) => signUpThrough(url, email, password),
     async close() {
       await app.close();
       await store.close();

@@ -1,0 +1,91 @@
+/** The OpenAPI descriptions of the account routes (they describe; the routes validate). */
+import { errorResponses, SECURITY } from '../http/openapi.js';
+
+const SESSION_ANSWER = {
+  type: 'object',
+  properties: {
+    user: { type: 'object', properties: { email: { type: 'string' }, plan: { type: 'string' } } },
+    csrfToken: { type: 'string', description: 'Send it as X-CSRF-Token on every cookie-authenticated request that is not GET or HEAD' },
+  },
+} as const;
+const CREDENTIALS = {
+  type: 'object',
+  properties: { email: { type: 'string', maxLength: 254 }, password: { type: 'string', maxLength: 256 } },
+  required: ['email', 'password'],
+} as const;
+const SUCCESS = { type: 'object', properties: { success: { type: 'boolean' } } } as const;
+const KEY_ANSWER = { type: 'object', properties: { key: { type: 'string' } } } as const;
+const TAGS = ['accounts'];
+
+export const GET_SESSION = {
+  summary: 'The signed-in user and the CSRF token of the session cookie',
+  tags: TAGS,
+  response: { 200: SESSION_ANSWER, ...errorResponses(401) },
+};
+export const SIGN_IN = {
+  summary: 'Sign in with email and password: sets the rowloom_session cookie',
+  description: 'Failed attempts are limited per email and per client address (429 with Retry-After). Accepted only from the server\'s own page or from a program, not from another site.',
+  tags: TAGS,
+  body: CREDENTIALS,
+  response: { 200: SESSION_ANSWER, ...errorResponses(400, 401, 403, 413, 429) },
+};
+export const SIGN_UP = {
+  summary: 'Create an account (when the sign-up policy allows) and sign in',
+  description: 'Password: 8 to 256 characters. 403 when sign-up is closed or the email\'s domain is not allowed; 409 when the email has an account.',
+  tags: TAGS,
+  body: CREDENTIALS,
+  response: { 200: SESSION_ANSWER, ...errorResponses(400, 403, 409, 413, 429) },
+};
+export const SIGN_OUT = {
+  summary: 'Sign out: ends the session and clears the cookie',
+  tags: TAGS,
+  response: { 200: SUCCESS, ...errorResponses(403) },
+};
+export const CHANGE_PASSWORD = {
+  summary: 'Change your password (ends your other sessions)',
+  tags: TAGS,
+  security: SECURITY,
+  body: { type: 'object', properties: { current: { type: 'string' }, password: { type: 'string', minLength: 8, maxLength: 256 } }, required: ['current', 'password'] },
+  response: { 200: SUCCESS, ...errorResponses(400, 401, 403, 413, 429) },
+};
+export const SHOW_KEY = {
+  summary: 'Your API key',
+  description: 'A key made before keys could be shown again (or sealed under another ROWLOOM_SECRET) cannot be: 409 says to regenerate it.',
+  tags: TAGS,
+  security: SECURITY,
+  response: { 200: KEY_ANSWER, ...errorResponses(401, 409) },
+};
+export const REGENERATE_KEY = {
+  summary: 'Replace your API key with a new one; the old key is refused at once',
+  tags: TAGS,
+  security: SECURITY,
+  response: { 200: KEY_ANSWER, ...errorResponses(401, 403) },
+};
+export const USAGE = {
+  summary: "Today's usage (UTC day) against your plan's limits",
+  tags: TAGS,
+  security: SECURITY,
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        day: { type: 'string', description: 'YYYY-MM-DD, UTC' },
+        requests: { type: 'integer' },
+        records: { type: 'integer' },
+        plan: {
+          type: 'object',
+          description: 'The plan and its limits; null means no limit',
+          properties: {
+            name: { type: 'string' },
+            recordsPerRequest: { type: ['integer', 'null'] },
+            requestsPerDay: { type: ['integer', 'null'] },
+            recordsPerDay: { type: ['integer', 'null'] },
+            datasets: { type: ['integer', 'null'] },
+            datasetBytes: { type: ['integer', 'null'] },
+          },
+        },
+      },
+    },
+    ...errorResponses(401),
+  },
+};

@@ -1,0 +1,104 @@
+/**
+ * GET/POST/DELETE /api/session and POST /api/session/signup: signing in and out of the web page.
+ * Each sign-in makes a new session (a token planted beforehand is never adopted: no session
+ * fixation) and ends the one the browser had.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../db/tables.js';
+import { checkCsrf, currentSession, sessionToken } from '../http/authenticate.js';
+import { HttpError } from '../http/http-error.js';
+import { createUser, findUserByEmail, type User } from '../users.js';
+import type { AccountsConfig } from './accounts-config.js';
+import { accountBody, emailField, givenPassword } from './account-input.js';
+import { GET_SESSION, SIGN_IN, SIGN_OUT, SIGN_UP } from './account-openapi.js';
+import { checkPassword, hashPassword, MAX_PASSWORD_LENGTH, passwordProblem } from './passwords.js';
+import { countAttempt, emailBucket, forgiveAttempt, ipBucket, type Bucket } from './rate-limit.js';
+import { checkSameOrigin } from './same-origin.js';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
+import { createSession, deleteExpiredSessions, deleteSession } from './sessions.js';
+import { signupRefusal } from './signup-policy.js';
+
+export const WRONG_CREDENTIALS = 'wrong email or password';
+/** Sign-in bodies are tiny; anything bigger is refused before it is read whole. */
+export const ACCOUNT_BODY_LIMIT = 16 * 1024;
+
+export interface AccountContext {
+  db: Kysely<Tables>;
+  accounts: AccountsConfig;
+  publicUrl: string | null;
+}
+
+/** 429 with Retry-After when any bucket is over its limit (the attempt is counted either way). */
+export async function limitAttempts(db: Kysely<Tables>, buckets: Bucket[], what: string): Promise<void> {
+  const retryAfter = await countAttempt(db, buckets);
+  if (retryAfter !== null) throw new HttpError(429, `too many ${what} attempts; try again in ${retryAfter} seconds`, {}, { 'retry-after': String(retryAfter) });
+}
+
+/** Starts a new session for the user: ends the browser's previous one, sets the cookie. */
+async function signIn(context: AccountContext, request: FastifyRequest, reply: FastifyReply, user: User) {
+  const previous = sessionToken(request);
+  if (previous) await deleteSession(context.db, previous);
+  if (Math.random() < 0.05) await deleteExpiredSessions(context.db);
+  const session = await createSession(context.db, user.id);
+  setSessionCookie(reply, session.token, context.publicUrl);
+  void reply.header('cache-control', 'no-store');
+  return { user: { email: user.email, plan: user.plan }, csrfToken: session.csrfToken };
+}
+
+export function sessionRoutes(app: FastifyInstance, context: AccountContext): void {
+  const { db, accounts, publicUrl } = context;
+  const limit = accounts.signInLimit;
+
+  app.get('/api/session', { schema: GET_SESSION }, async (request, reply) => {
+    const session = await currentSession(db, request);
+    void reply.header('cache-control', 'no-store');
+    if (!session) throw new HttpError(401, 'not signed in');
+    // The page asks on every load: renewing the cookie here keeps a used session from expiring.
+    setSessionCookie(reply, sessionToken(request)!, publicUrl);
+    return { user: { email: session.user.email, plan: session.user.plan }, csrfToken: session.csrfToken };
+  });
+
+  app.post('/api/session', { schema: SIGN_IN, bodyLimit: ACCOUNT_BODY_LIMIT }, async (request, reply) => {
+    checkSameOrigin(request, publicUrl);
+    const body = accountBody(request.body);
+    const email = emailField(body, false);
+    const password = givenPassword(body, 'password', MAX_PASSWORD_LENGTH);
+    const buckets = [emailBucket(email, { attempts: limit.perEmail, windowMs: limit.windowMs }), ipBucket(request.ip, { attempts: limit.perIp, windowMs: limit.windowMs })];
+    await limitAttempts(db, buckets, 'sign-in');
+    const user = await findUserByEmail(db, email);
+    // Unknown email and wrong password: one answer, after the same work.
+    if (!(await checkPassword(user?.passwordHash, password)) || !user) throw new HttpError(401, WRONG_CREDENTIALS);
+    await forgiveAttempt(db, buckets);
+    return signIn(context, request, reply, user);
+  });
+
+  app.post('/api/session/signup', { schema: SIGN_UP, bodyLimit: ACCOUNT_BODY_LIMIT }, async (request, reply) => {
+    checkSameOrigin(request, publicUrl);
+    const body = accountBody(request.body);
+    const email = emailField(body, true);
+    const problem = passwordProblem(body.password, 'password');
+    if (problem) throw new HttpError(400, problem);
+    const refusal = signupRefusal(accounts.signup, email);
+    if (refusal) throw new HttpError(403, refusal);
+    await limitAttempts(db, [{ name: `signup-ip:${request.ip}`, limit: { attempts: limit.perIp, windowMs: limit.windowMs } }], 'sign-up');
+    const taken = `an account with the email ${email} exists already; sign in instead`;
+    if (await findUserByEmail(db, email)) throw new HttpError(409, taken);
+    const passwordHash = await hashPassword(body.password as string);
+    const { user } = await createUser(db, email, accounts.signup.plan, { passwordHash, secret: accounts.secret }).catch((error: Error) => {
+      // Two sign-ups for one address at once: the database's unique email decides.
+      throw /unique|duplicate/i.test(error.message) ? new HttpError(409, taken) : error;
+    });
+    return signIn(context, request, reply, user);
+  });
+
+  app.delete('/api/session', { schema: SIGN_OUT }, async (request, reply) => {
+    const session = await currentSession(db, request);
+    if (session) {
+      checkCsrf(request, session);
+      await deleteSession(db, sessionToken(request)!);
+    }
+    clearSessionCookie(reply, publicUrl);
+    return { success: true };
+  });
+}
