@@ -13,3 +13,18 @@ export { describeCatalogue, type TypeDescription } from './types/catalogue.js';
 export { OUTPUT_FORMATS, type OutputFormat, type WriterOptions } from './writers/writer.js';
 export { Verbatim, ItemList, type Value } from './values.js';
 export * as images from './images/index.js';
+export {
+  readScenario,
+  INTERPOLATIONS,
+  MAX_SCENARIO_POINTS,
+  MIN_SCENARIO_POINTS,
+  MAX_SCENARIO_MAGNITUDE,
+  type Interpolation,
+  type ScenarioCurve,
+  type ScenarioPoint,
+  type ScenarioProblem,
+  type Scenarios,
+} from './scenarios/scenario.js';
+export { curveOf } from './scenarios/interpolate.js';
+export { referencedScenarioNames } from './scenarios/scenario-references.js';
+export { SCENARIO_DEFAULT_SPAN } from './types/scenario-types.js';

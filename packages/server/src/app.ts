@@ -17,6 +17,7 @@ import { generateRoutes } from './routes/generate-route.js';
 import { imagesRoutes } from './routes/images-route.js';
 import { projectsRoutes } from './routes/projects-route.js';
 import { schemasRoutes } from './routes/schemas-route.js';
+import { scenariosRoutes } from './routes/scenarios-route.js';
 import { typesRoutes } from './routes/types-route.js';
 import { healthRoutes } from './routes/health-route.js';
 import { serializeRequest } from './http/log-redaction.js';
@@ -51,6 +52,7 @@ export async function buildApp({ store, config, logLevel, logStream }: AppOption
   });
   generateRoutes(app, store.db, config.plans, config.timeLimitMs, config.publicUrl ?? null, { pool, limiter: generations, stallMs: concurrency.stallMs });
   schemasRoutes(app, store.db);
+  scenariosRoutes(app, store.db);
   projectsRoutes(app, store.db);
   datasetsRoutes(app, store.db, config.plans);
   imagesRoutes(app, renderer);

@@ -1,4 +1,4 @@
-/** Projects: named groups of a user's datasets (spec 2.6: an upload may name one). */
+/** Projects: named groups of a user's datasets (spec 2.6: an upload may name one), saved schemas and scenarios. */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Tables } from './db/tables.js';
@@ -30,17 +30,38 @@ export async function createProject(db: Kysely<Tables>, userId: string, name: st
 export interface ProjectSummary {
   name: string;
   datasets: number;
+  schemas: number;
+  scenarios: number;
   created_at: string;
 }
 
 export async function listProjects(db: Kysely<Tables>, userId: string): Promise<ProjectSummary[]> {
+  // One counting subquery per kind: joining all three would multiply the counts.
   const rows = await db
     .selectFrom('projects')
-    .leftJoin('datasets', 'datasets.project_id', 'projects.id')
-    .select((eb) => ['projects.name', 'projects.created_at', eb.fn.count<number>('datasets.id').as('datasets')])
+    .select((eb) => [
+      'projects.name',
+      'projects.created_at',
+      eb.selectFrom('datasets').select(eb.fn.countAll<number>().as('n')).whereRef('datasets.project_id', '=', 'projects.id').as('datasets'),
+      eb.selectFrom('schemas').select(eb.fn.countAll<number>().as('n')).whereRef('schemas.project_id', '=', 'projects.id').as('schemas'),
+      eb.selectFrom('scenarios').select(eb.fn.countAll<number>().as('n')).whereRef('scenarios.project_id', '=', 'projects.id').as('scenarios'),
+    ])
     .where('projects.user_id', '=', userId)
-    .groupBy(['projects.id', 'projects.name', 'projects.created_at'])
     .orderBy('projects.name')
     .execute();
-  return rows.map((row) => ({ name: row.name, datasets: Number(row.datasets), created_at: row.created_at }));
+  return rows.map((row) => ({ name: row.name, datasets: Number(row.datasets), schemas: Number(row.schemas), scenarios: Number(row.scenarios), created_at: row.created_at }));
+}
+
+/** Deletes the project; its datasets, schemas and scenarios stay, in no project. false when there is none. */
+export async function deleteProject(db: Kysely<Tables>, userId: string, name: string): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const project = await tx.selectFrom('projects').select('id').where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
+    if (!project) return false;
+    // Explicit rather than left to ON DELETE SET NULL, which SQLite honours only with its pragma on.
+    for (const table of ['datasets', 'schemas', 'scenarios'] as const) {
+      await tx.updateTable(table).set({ project_id: null }).where('project_id', '=', project.id).execute();
+    }
+    await tx.deleteFrom('projects').where('id', '=', project.id).execute();
+    return true;
+  });
 }

@@ -27,7 +27,7 @@ function benchFields(type: TypeDefinition): unknown[] {
   const alone = [{ name: 'example', type: type.name, ...type.exampleParams }];
   if (type.structure === 'items') return exampleFields(type);
   try {
-    compileSchema(alone, { datasets: type.exampleDatasets });
+    compileSchema(alone, { datasets: type.exampleDatasets, scenarios: type.exampleScenarios });
     return alone;
   } catch (error) {
     if (error instanceof SchemaError) return exampleFields(type);
@@ -37,7 +37,7 @@ function benchFields(type: TypeDefinition): unknown[] {
 
 async function valuesPerSecond(type: TypeDefinition, rows: number): Promise<number> {
   const started = process.hrtime.bigint();
-  const generation = generate({ fields: benchFields(type), datasets: type.exampleDatasets, count: rows, seed: 42, writer: { format: 'csv' }, workers: 1 });
+  const generation = generate({ fields: benchFields(type), datasets: type.exampleDatasets, scenarios: type.exampleScenarios, count: rows, seed: 42, writer: { format: 'csv' }, workers: 1 });
   for await (const chunk of generation.stream) void chunk; // drained: measures generation and writing, no I/O
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   return rows / seconds;

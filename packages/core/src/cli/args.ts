@@ -49,6 +49,8 @@ export interface GenerateCommand {
   quiet: boolean;
   /** `--dataset NAME=FILE`: the datasets Dataset Column and My List fields read, by name. */
   datasets: { name: string; path: string }[];
+  /** `--scenario NAME=FILE.json`: the scenarios Scenario fields read, by name. */
+  scenarios: { name: string; path: string }[];
   writer: Omit<WriterOptions, 'count'>;
   /** Writer settings given on the command line: a schema export's own settings fill in the others. */
   chosen: ReadonlySet<DocumentSetting>;
@@ -99,15 +101,15 @@ export function parseTypesArgs(args: string[]): boolean {
   }
 }
 
-/** `--dataset NAME=FILE` options: each names a dataset once; the name is what schemas say. */
-function datasetOptions(options: string[]): { name: string; path: string }[] {
+/** `--dataset NAME=FILE` (or `--scenario`) options: each names one once; the name is what schemas say. */
+function namedFileOptions(options: string[], flag = 'dataset', example = 'cities=cities.csv'): { name: string; path: string }[] {
   const seen = new Set<string>();
   return options.map((option) => {
     const split = option.indexOf('=');
     const name = split > 0 ? option.slice(0, split).trim() : '';
     const path = split > 0 ? option.slice(split + 1) : '';
-    if (name === '' || path === '') throw new UsageError(`--dataset must be NAME=FILE (e.g. --dataset cities=cities.csv), got "${option}"`);
-    if (seen.has(name)) throw new UsageError(`--dataset ${name} is given twice; give each dataset name once`);
+    if (name === '' || path === '') throw new UsageError(`--${flag} must be NAME=FILE (e.g. --${flag} ${example}), got "${option}"`);
+    if (seen.has(name)) throw new UsageError(`--${flag} ${name} is given twice; give each ${flag} name once`);
     seen.add(name);
     return { name, path };
   });
@@ -130,6 +132,7 @@ export function parseGenerateArgs(args: string[]): GenerateCommand {
         'public-url': { type: 'string' },
         quiet: { type: 'boolean' },
         dataset: { type: 'string', multiple: true },
+        scenario: { type: 'string', multiple: true },
         array: { type: 'boolean' },
         'no-nulls': { type: 'boolean' },
         'no-header': { type: 'boolean' },
@@ -182,7 +185,8 @@ export function parseGenerateArgs(args: string[]): GenerateCommand {
     workers: positiveInteger('workers', values.workers, false),
     publicUrl: publicUrl ?? null,
     quiet: values.quiet ?? false,
-    datasets: datasetOptions(values.dataset ?? []),
+    datasets: namedFileOptions(values.dataset ?? []),
+    scenarios: namedFileOptions(values.scenario ?? [], 'scenario', 'Traffic=traffic.json'),
     writer,
     chosen: new Set<DocumentSetting>([
       ...((OUTPUT_FORMATS as readonly string[]).includes(formatCandidate(values.format, values.out)) ? (['format'] as const) : []),

@@ -29,6 +29,8 @@ Options for generate:
       --quiet              no seed line and no progress bar on stderr
       --dataset NAME=FILE  a CSV (or tab-separated) table that Dataset Column, My List and
                            from_dataset read as dataset NAME; repeat for more
+      --scenario NAME=FILE a scenario as JSON ({"points": [{"x": 0, "y": 10}, ...],
+                           "interpolation", "noise"}) that Scenario fields read as NAME
 
   json:    --array           always an array, even for one row
            --no-nulls        leave out keys whose value is null

@@ -15,6 +15,7 @@ import { HELP } from './help.js';
 import { ProgressBar } from './progress.js';
 import { readSchemaFile } from './schema-file.js';
 import { readDatasetFiles } from './dataset-files.js';
+import { readScenarioFiles } from './scenario-files.js';
 import type { SchemaDocument } from '../schema/schema-document.js';
 
 /** Rows below which a progress bar is not worth drawing. */
@@ -64,12 +65,14 @@ async function runGenerate(args: string[]): Promise<void> {
   const command = parseGenerateArgs(args);
   const schema = await readSchemaFile(command.schemaPath);
   const datasets = await readDatasetFiles(command.datasets);
+  const scenarios = await readScenarioFiles(command.scenarios);
   const count = command.count ?? schema.count ?? DEFAULT_COUNT;
   const showProgress = !command.quiet && process.stderr.isTTY === true && count >= PROGRESS_THRESHOLD;
   const progress = showProgress ? new ProgressBar(count, process.stderr) : null;
   const generation = generate({
     fields: schema.fields,
     datasets,
+    scenarios,
     count,
     seed: command.seed,
     now: command.now,

@@ -39,7 +39,7 @@ function fieldsFor(type: TypeDefinition): unknown[] {
 type Format = 'json' | 'csv' | 'txt' | 'custom' | 'sql' | 'xml';
 
 async function output(type: TypeDefinition, format: Format, extra: object = {}): Promise<string> {
-  const request: GenerateRequest = { fields: fieldsFor(type), count: COUNT, seed: SEED, datasets: type.exampleDatasets, writer: { format, ...extra } };
+  const request: GenerateRequest = { fields: fieldsFor(type), count: COUNT, seed: SEED, datasets: type.exampleDatasets, scenarios: type.exampleScenarios, writer: { format, ...extra } };
   const chunks: Buffer[] = [];
   for await (const chunk of generate(request).stream) chunks.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
@@ -78,7 +78,7 @@ const types = ALL_TYPES.filter((t) => t.structure !== 'items');
 describe('every type, with and without a hostile formula, survives every format', () => {
   for (const type of types) {
     test(type.name, async () => {
-      const expected = generateObjects(fieldsFor(type), { count: COUNT, seed: SEED, datasets: type.exampleDatasets });
+      const expected = generateObjects(fieldsFor(type), { count: COUNT, seed: SEED, datasets: type.exampleDatasets, scenarios: type.exampleScenarios });
       // The formula's text really is in the rows (a formula that silently did nothing would pass the rest).
       assert.deepEqual(expected.map((r) => r.replaced), HOSTILE);
 

@@ -4,23 +4,12 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { compileSchema } from '../schema/compile.js';
-import type { Datasets } from '../types/define-type.js';
 import { createWriter } from '../writers/index.js';
-import type { WriterOptions } from '../writers/writer.js';
 import { ByteBatcher, rowBatches } from './batches.js';
 import { RowEngine } from './row-engine.js';
+import { workerCompileOptions, type WorkerSetup } from './worker-setup.js';
 
-export interface WorkerSetup {
-  fields: unknown[];
-  datasets?: Datasets;
-  seedKey: number;
-  writer: WriterOptions;
-  /** Formulas' now() and data_generation_uuid: the main thread's, so every thread agrees. */
-  startedAtMs: number;
-  generationUuid: string;
-  /** The main thread's CompileOptions.publicUrl, so image URLs agree across threads. */
-  publicUrl?: string;
-}
+export type { WorkerSetup } from './worker-setup.js';
 
 export interface RangeTask {
   id: number;
@@ -29,7 +18,7 @@ export interface RangeTask {
 }
 
 const setup = workerData as WorkerSetup;
-const plan = compileSchema(setup.fields, { datasets: setup.datasets, startedAtMs: setup.startedAtMs, generationUuid: setup.generationUuid, publicUrl: setup.publicUrl });
+const plan = compileSchema(setup.fields, workerCompileOptions(setup));
 const engine = new RowEngine(plan, setup.seedKey);
 const writer = createWriter(plan.shape, setup.writer);
 

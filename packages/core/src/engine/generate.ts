@@ -6,6 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { Readable } from 'node:stream';
 import { compileSchema, type SchemaPlan } from '../schema/compile.js';
+import type { Scenarios } from '../scenarios/scenario.js';
 import type { Datasets } from '../types/define-type.js';
 import { createWriter } from '../writers/index.js';
 import type { RowWriter, WriterOptions } from '../writers/writer.js';
@@ -26,6 +27,10 @@ export interface GenerateRequest {
   datasets?: Datasets;
   /** Every dataset name the caller has, for the message about a missing one (see CompileOptions). */
   datasetNames?: readonly string[];
+  /** The scenarios Scenario fields read, by name (plain data, copied to workers). */
+  scenarios?: Scenarios;
+  /** Every scenario name the caller has, for the message about a missing one. */
+  scenarioNames?: readonly string[];
   count: number;
   seed?: Seed | null;
   /**
@@ -67,12 +72,13 @@ export function defaultWorkers(count: number): number {
 export function generate(request: GenerateRequest): Generation {
   const { seed, key } = resolveSeed(request.seed);
   // One start time and id for the whole generation, so every worker computes the same formulas.
-  const formulaConstants = { startedAtMs: referenceTime(request.now, request.seed), generationUuid: generationUuid(key), publicUrl: request.publicUrl };
-  const plan = compileSchema(request.fields, { datasets: request.datasets, datasetNames: request.datasetNames, ...formulaConstants });
+  // rowCount too: a Scenario's curve spans the whole generation on every thread.
+  const formulaConstants = { startedAtMs: referenceTime(request.now, request.seed), generationUuid: generationUuid(key), publicUrl: request.publicUrl, rowCount: request.count };
+  const plan = compileSchema(request.fields, { datasets: request.datasets, datasetNames: request.datasetNames, scenarios: request.scenarios, scenarioNames: request.scenarioNames, ...formulaConstants });
   const writerOptions: WriterOptions = { ...request.writer, count: request.count };
   const writer = createWriter(plan.shape, writerOptions);
   const workers = request.pool ? 1 : Math.max(1, Math.min(request.workers ?? defaultWorkers(request.count), 64));
-  const setup = { fields: request.fields, datasets: request.datasets, seedKey: key, writer: writerOptions, ...formulaConstants };
+  const setup = { fields: request.fields, datasets: request.datasets, scenarios: request.scenarios, seedKey: key, writer: writerOptions, ...formulaConstants };
   const stop = new AbortController();
   const pieces = request.pool
     ? pooledPieces(writer, request.pool, setup, request.count, stop.signal)

@@ -15,7 +15,7 @@ import { compileSchema } from '../schema/compile.js';
 import { createWriter } from '../writers/index.js';
 import type { RowWriter } from '../writers/writer.js';
 import { ByteBatcher, fillBatch } from './batches.js';
-import type { WorkerSetup } from './generate-worker.js';
+import { workerCompileOptions, type WorkerSetup } from './worker-setup.js';
 import { RowEngine } from './row-engine.js';
 
 export type PoolRequest =
@@ -59,7 +59,7 @@ function post(reply: PoolReply, transfer: ArrayBuffer[] = []): void {
 function startJob(request: Extract<PoolRequest, { type: 'start' }>): void {
   try {
     const { setup } = request;
-    const plan = compileSchema(setup.fields, { datasets: setup.datasets, startedAtMs: setup.startedAtMs, generationUuid: setup.generationUuid, publicUrl: setup.publicUrl });
+    const plan = compileSchema(setup.fields, workerCompileOptions(setup));
     jobs.set(request.id, {
       id: request.id,
       engine: new RowEngine(plan, setup.seedKey),

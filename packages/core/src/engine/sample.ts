@@ -1,5 +1,6 @@
 /** Generate rows as plain objects in memory: for tests, previews and embedding in other programs. */
 import { compileSchema } from '../schema/compile.js';
+import type { Scenarios } from '../scenarios/scenario.js';
 import type { Datasets } from '../types/define-type.js';
 import { referenceTime } from './reference-time.js';
 import { RowEngine } from './row-engine.js';
@@ -13,14 +14,19 @@ export interface SampleOptions {
   start?: number;
   /** The datasets Dataset Column and My List fields read, by name. */
   datasets?: Datasets;
+  /** The scenarios Scenario fields read, by name. */
+  scenarios?: Scenarios;
+  /** The row range Scenario curves span; default start + count. */
+  rowCount?: number | null;
   /** Formulas' now() (see GenerateRequest.now); default the clock, or the fixed reference with a seed. */
   now?: string;
 }
 
 export function generateObjects(fields: unknown[], options: SampleOptions = {}): Record<string, unknown>[] {
-  const plan = compileSchema(fields, { datasets: options.datasets, startedAtMs: referenceTime(options.now, options.seed) });
-  const engine = new RowEngine(plan, resolveSeed(options.seed).key);
   const start = options.start ?? 0;
+  const rowCount = options.rowCount === undefined ? start + (options.count ?? 1) : options.rowCount;
+  const plan = compileSchema(fields, { datasets: options.datasets, scenarios: options.scenarios, rowCount, startedAtMs: referenceTime(options.now, options.seed) });
+  const engine = new RowEngine(plan, resolveSeed(options.seed).key);
   const rows: Record<string, unknown>[] = [];
   for (let i = 0; i < (options.count ?? 1); i++) rows.push(toPlainObject(plan.shape.nodes, engine.row(start + i)));
   return rows;

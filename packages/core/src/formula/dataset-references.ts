@@ -23,6 +23,30 @@ export function datasetNamesInFormula(source: string): string[] {
   return names;
 }
 
+/** The literal text of a string node without interpolations, else null. */
+function literal(node: FormulaNode | undefined): string | null {
+  return node?.kind === 'string' && node.parts.every((p) => typeof p === 'string') ? node.parts.join('') : null;
+}
+
+/** Which scenarios a formula reads through generate('Scenario', scenario: 'NAME'). */
+export function scenarioNamesInFormula(source: string): string[] {
+  if (!/scenario/i.test(source)) return [];
+  let tree: FormulaNode;
+  try {
+    tree = parseFormula(source);
+  } catch (error) {
+    if (error instanceof FormulaError) return [];
+    throw error;
+  }
+  const names: string[] = [];
+  visit(tree, (node) => {
+    if (node.kind !== 'call' || node.name !== 'generate' || literal(node.args[0])?.trim().toLowerCase() !== 'scenario') return;
+    const name = literal(node.keywords.find((k) => k.name === 'scenario')?.value);
+    if (name !== null) names.push(name);
+  });
+  return names;
+}
+
 /** Calls `fn` on every node of the tree. */
 function visit(node: FormulaNode, fn: (node: FormulaNode) => void): void {
   fn(node);

@@ -1,4 +1,5 @@
 /** What a compilation may be given besides the fields. */
+import type { Scenarios } from '../scenarios/scenario.js';
 import type { Datasets } from '../types/define-type.js';
 
 export interface CompileOptions {
@@ -9,6 +10,15 @@ export interface CompileOptions {
    * holds only those the fields name (default: the names in `datasets`).
    */
   datasetNames?: readonly string[];
+  /** The scenarios Scenario fields may read, by name (plain data, validated by readScenario). */
+  scenarios?: Scenarios;
+  /** Every scenario name the caller has, for the message about a missing one (default: those in `scenarios`). */
+  scenarioNames?: readonly string[];
+  /**
+   * How many rows the generation makes, when known: a Scenario's curve spans them (row 1 is
+   * x = 0, the last row x = 1). Unknown (streaming without an end): see SCENARIO_DEFAULT_SPAN.
+   */
+  rowCount?: number | null;
   /** When the generation started (formulas' now()); the same on every worker thread. */
   startedAtMs?: number;
   /** The generation's id (formulas' data_generation_uuid). */

@@ -67,8 +67,8 @@ describe('schema validation', () => {
     hasProblem(problemsOf([{ name: 'x', type: 'Row Number', formula: 42 }]), 'x', 'formula', /expected formula text/);
   });
 
-  test('types of later issues are named as not available yet, not as unknown', () => {
-    hasProblem(problemsOf([{ name: 's', type: 'Scenario', scenario: 'x' }]), 's', 'type', /"Scenario" is not available/);
+  test('a Scenario naming no scenario it was given is a problem on its scenario parameter', () => {
+    hasProblem(problemsOf([{ name: 's', type: 'Scenario', scenario: 'x' }]), 's', 'scenario', /no scenario named "x"/);
   });
 
   test('rejects input that is not a list of field objects', () => {

@@ -36,6 +36,7 @@ export function createGenerators(
 
 function generationEnvironment(plans: readonly FieldPlan[], options: CompileOptions, problems: Problem[]): GenerationEnvironment {
   const datasets = options.datasets ?? {};
+  const scenarios = options.scenarios ?? {};
   return {
     plans,
     problems,
@@ -46,6 +47,9 @@ function generationEnvironment(plans: readonly FieldPlan[], options: CompileOpti
     // Own keys only: a dataset may be called "constructor" or "__proto__".
     findDataset: (name: string): DatasetTable | undefined => (Object.hasOwn(datasets, name) ? datasets[name] : undefined),
     datasetNames: () => [...(options.datasetNames ?? Object.keys(datasets))],
+    findScenario: (name: string) => (Object.hasOwn(scenarios, name) ? scenarios[name] : undefined),
+    scenarioNames: () => [...(options.scenarioNames ?? Object.keys(scenarios))],
+    rowCount: options.rowCount ?? null,
     sharedValues: new Map(),
     startedAtMs: options.startedAtMs ?? Date.now(),
     generationUuid: options.generationUuid ?? '00000000-0000-4000-8000-000000000000',

@@ -3,6 +3,7 @@
  * fields (each read becomes a dependency edge), compiles formulas, enumerates cartesian lists,
  * reads datasets and shares prepared values with other fields.
  */
+import type { ScenarioCurve } from '../scenarios/scenario.js';
 import type { CreateContext, DatasetTable, FieldReference, RowState, ValueGenerator } from '../types/define-type.js';
 import { findType } from '../types/registry.js';
 import { FormulaError } from '../formula/ast.js';
@@ -35,6 +36,9 @@ export interface GenerationEnvironment {
   readonly characterResolver: CharacterResolver;
   readonly findDataset: (name: string) => DatasetTable | undefined;
   readonly datasetNames: () => string[];
+  readonly findScenario: (name: string) => ScenarioCurve | undefined;
+  readonly scenarioNames: () => string[];
+  readonly rowCount: number | null;
   readonly sharedValues: Map<string, unknown>;
   readonly startedAtMs: number;
   readonly generationUuid: string;
@@ -93,6 +97,9 @@ export function createFieldContext(plan: FieldPlan, env: GenerationEnvironment):
     problem: report,
     dataset: env.findDataset,
     datasetNames: env.datasetNames,
+    scenario: env.findScenario,
+    scenarioNames: env.scenarioNames,
+    rowCount: () => env.rowCount,
     shared: <T>(key: string, make: () => T): T => {
       if (!env.sharedValues.has(key)) env.sharedValues.set(key, make());
       return env.sharedValues.get(key) as T;

@@ -6,7 +6,7 @@ import type { OutputKind, ParamSpec, TypeDefinition } from './define-type.js';
 import { exampleFields } from './catalogue.js';
 import { ALL_TYPES, findType, PLANNED_TYPES } from './registry.js';
 
-/** Spec 2.2: every name of the `type` property (Scenario, of 2.3, comes with a later issue). */
+/** Spec 2.2: every name of the `type` property. */
 const SPEC_TYPE_NAMES = [
   'Animal Common Name', 'Animal Scientific Name', 'App Bundle ID', 'App Name', 'App Version',
   'Base64 Image URL', 'Binomial Distribution', 'Bitcoin Address', 'Blank', 'Boolean', 'Buzzword', 'Car Make',
@@ -41,6 +41,8 @@ const ALIASES = { 'MongoDB ObjectID': 'Document-DB ObjectID', 'LinkedIn Skill': 
 
 /** Types whose value is the same in every row by design: Blank is null, SQL Expression its `value`. */
 const CONSTANT_BY_DESIGN = new Set(['Blank', 'SQL Expression']);
+/** Types whose row values depend on how many rows are made: a Scenario's curve spans them all. */
+const SPANS_THE_ROW_COUNT = new Set(['Scenario']);
 
 const ROWS = 1_000;
 const SEEDS = [1, 'catalogue', 987_654_321];
@@ -68,7 +70,7 @@ function hasKind(value: unknown, kind: OutputKind, structural: boolean): boolean
 }
 
 function valuesOf(type: TypeDefinition, seed: string | number, params: Record<string, unknown> = {}, count = ROWS): unknown[] {
-  return generateObjects(exampleFields(type, params), { count, seed, datasets: type.exampleDatasets }).map((row) => row.example);
+  return generateObjects(exampleFields(type, params), { count, seed, datasets: type.exampleDatasets, scenarios: type.exampleScenarios }).map((row) => row.example);
 }
 
 /** Parameter values at the edges of what a parameter accepts. */
@@ -84,7 +86,7 @@ describe('the type catalogue', () => {
     const missing = [...SPEC_TYPE_NAMES, ...SPEC_PARAMETERISED_NAMES].filter((name) => !findType(name));
     assert.deepEqual(missing, []);
     for (const [alias, name] of Object.entries(ALIASES)) assert.equal(findType(alias)?.name, name, alias);
-    assert.deepEqual(PLANNED_TYPES, ['Scenario']);
+    assert.deepEqual(PLANNED_TYPES, []);
   });
 
   for (const type of ALL_TYPES) {
@@ -94,7 +96,8 @@ describe('the type catalogue', () => {
         const values = valuesOf(type, seed);
         assert.equal(values.length, ROWS);
         for (const value of values) assert.ok(hasKind(value, type.output, structural), `${type.name} gave ${JSON.stringify(value)} for output ${type.output}`);
-        assert.deepEqual(valuesOf(type, seed, {}, 50), values.slice(0, 50), 'the same seed gives the same values');
+        const again = SPANS_THE_ROW_COUNT.has(type.name) ? valuesOf(type, seed) : valuesOf(type, seed, {}, 50);
+        assert.deepEqual(again.slice(0, 50), values.slice(0, 50), 'the same seed gives the same values');
         if (!CONSTANT_BY_DESIGN.has(type.name)) {
           const distinct = new Set(values.map((v) => JSON.stringify(v)));
           assert.ok(distinct.size > 1, `${type.name} gave one value for ${ROWS} rows: ${[...distinct][0]}`);

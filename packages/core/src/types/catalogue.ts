@@ -43,7 +43,7 @@ export function exampleFields(type: TypeDefinition, params: Record<string, unkno
 }
 
 function exampleValue(type: TypeDefinition): unknown {
-  return generateObjects(exampleFields(type), { count: 1, seed: EXAMPLE_SEED, datasets: type.exampleDatasets })[0].example;
+  return generateObjects(exampleFields(type), { count: 1, seed: EXAMPLE_SEED, datasets: type.exampleDatasets, scenarios: type.exampleScenarios })[0].example;
 }
 
 export function describeType(type: TypeDefinition): TypeDescription {

@@ -4,6 +4,7 @@
  * and the generator. `GET /api/types`, validation, the docs and the web interface all read it.
  */
 import type { CounterRandom } from '../random/counter-random.js';
+import type { ScenarioCurve, Scenarios } from '../scenarios/scenario.js';
 import type { Value } from '../values.js';
 
 export type ParamKind = 'integer' | 'decimal' | 'string' | 'boolean' | 'string[]' | 'json';
@@ -124,6 +125,12 @@ export interface CreateContext {
   dataset(name: string): DatasetTable | undefined;
   /** Every dataset name the caller has (CompileOptions.datasetNames, else those given), for messages. */
   datasetNames(): string[];
+  /** The scenario of that name given to the compiler; undefined when there is none. */
+  scenario(name: string): ScenarioCurve | undefined;
+  /** Every scenario name the caller has (CompileOptions.scenarioNames, else those given), for messages. */
+  scenarioNames(): string[];
+  /** The generation's row count when known (CompileOptions.rowCount), else null. */
+  rowCount(): number | null;
   /**
    * One value per schema and key, made by the first field that asks and handed to every later
    * one: how fields of one schema agree on something (two cartesian Dataset Columns of one
@@ -157,6 +164,8 @@ export interface TypeDefinition {
   exampleParams?: Record<string, unknown>;
   /** Datasets the catalogue's example reads (for the types that read uploaded datasets). */
   exampleDatasets?: Datasets;
+  /** Scenarios the catalogue's example reads (for the Scenario type). */
+  exampleScenarios?: Scenarios;
   /** Cross-parameter checks beyond what ParamSpec expresses (min <= max...). */
   check?(params: ResolvedParams, problem: (param: string | null, message: string) => void): void;
   /** Prepares everything expensive once per field and returns the per-row generator. */

@@ -34,7 +34,7 @@ function logFactorial(k: number): number {
   return k * Math.log(k) - k + HALF_LOG_TWO_PI + 0.5 * Math.log(k) + stirlingTail(k);
 }
 
-function rounder(decimals: number): (value: number) => number {
+export function rounder(decimals: number): (value: number) => number {
   const scale = 10 ** decimals;
   // `+ 0` turns -0 (from rounding small negatives) into 0.
   return (value) => Math.round(value * scale) / scale + 0;

@@ -14,6 +14,7 @@ import { sequenceTypes } from './sequence-types.js';
 import { dateTypes } from './date-types.js';
 import { formulaTypes } from './formula-types.js';
 import { datasetTypes } from './dataset-types.js';
+import { scenarioTypes } from './scenario-types.js';
 import { regexTypes } from './regex-types.js';
 import { carTypes } from './car-types.js';
 import { healthTypes } from './health-types.js';
@@ -58,6 +59,7 @@ export const ALL_TYPES: readonly TypeDefinition[] = [
   ...formulaTypes,
   ...distributionTypes,
   ...datasetTypes,
+  ...scenarioTypes,
   ...regexTypes,
   ...textTypes,
   ...sequenceTypes,

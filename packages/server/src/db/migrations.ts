@@ -102,4 +102,26 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0004-scenarios-schema-settings': {
+    // Scenarios (named curves Scenario fields read), and a saved schema's file settings and
+    // project. Ungrouping on a project's removal is done by the code (set null), not only by
+    // the foreign key, so it holds whatever the database's foreign key settings.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('scenarios')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('project_id', 'text', (c) => c.references('projects.id').onDelete('set null'))
+        .addColumn('points', 'text', (c) => c.notNull())
+        .addColumn('interpolation', 'text', (c) => c.notNull())
+        .addColumn('noise', 'double precision', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('scenarios_user_name', ['user_id', 'name'])
+        .execute();
+      await db.schema.alterTable('schemas').addColumn('format', 'text').execute();
+      await db.schema.alterTable('schemas').addColumn('options', 'text').execute();
+      await db.schema.alterTable('schemas').addColumn('project_id', 'text', (c) => c.references('projects.id').onDelete('set null')).execute();
+    },
+  },
 };

@@ -52,6 +52,24 @@ export interface SchemasTable {
   /** The field specifications, as JSON text. */
   fields: string;
   count: number;
+  /** The default output format (generate without an extension), or null. */
+  format: string | null;
+  /** Default file options by generate's query names, as JSON object text, or null. */
+  options: string | null;
+  project_id: string | null;
+  updated_at: string;
+}
+
+/** A scenario: a named curve Scenario fields read (see core's scenarios/scenario.ts). */
+export interface ScenariosTable {
+  id: string;
+  user_id: string;
+  name: string;
+  project_id: string | null;
+  /** The points, sorted by x, as JSON text: [{"x", "y"}...]. */
+  points: string;
+  interpolation: string;
+  noise: number;
   updated_at: string;
 }
 
@@ -92,6 +110,7 @@ export interface Tables {
   schemas: SchemasTable;
   projects: ProjectsTable;
   datasets: DatasetsTable;
+  scenarios: ScenariosTable;
   usage: UsageTable;
   sessions: SessionsTable;
   settings: SettingsTable;

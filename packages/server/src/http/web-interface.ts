@@ -25,7 +25,7 @@ export function wantsPage(request: FastifyRequest): boolean {
 export async function installWebInterface(app: FastifyInstance, root = WEB_ROOT): Promise<void> {
   const built = existsSync(join(root, 'index.html'));
   if (!built) {
-    app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(NOT_BUILT));
+    app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(NOT_BUILT));
     return;
   }
   await app.register(fastifyStatic, {
@@ -37,7 +37,7 @@ export async function installWebInterface(app: FastifyInstance, root = WEB_ROOT)
     },
   });
   // The page's own routes (/schemas/Orders...) are index.html; the page then routes itself.
-  app.get('/*', async (request, reply) => servePage(request, reply));
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => servePage(request, reply));
 }
 
 async function servePage(request: FastifyRequest, reply: FastifyReply) {

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { generate, type GenerationPool } from '@rowloom/core';
 import type { Limiter } from '../concurrency/limiter.js';
 import type { Kysely } from 'kysely';
-import { datasetsForFields } from '../datasets.js';
+import { sourcesForFields } from '../field-sources.js';
 import type { Tables } from '../db/tables.js';
 import { authenticate } from '../http/authenticate.js';
 import { checkJsonDepth, jsonBody } from '../http/body.js';
@@ -18,6 +18,7 @@ import { queryCount, queryText, storableText, type Query } from '../http/query.j
 import type { Plans } from '../plans.js';
 import { chargeUsage } from '../quota.js';
 import { findSchema } from '../saved-schemas.js';
+import { withSavedOptions, type SchemaSettings } from '../schema-settings.js';
 import type { User } from '../users.js';
 import { fieldsFrom, jsonpCallback, outputFormat, seedHeader, seedParameter, writerOptions, type FieldSource } from './generate-request.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../http/openapi.js';
@@ -35,7 +36,7 @@ const SCHEMA = {
     properties: {
       ...KEY_QUERY,
       count: text('Rows to generate (default 1, or the saved schema\'s count); at most the plan\'s records per request'),
-      schema: text('Name of a saved schema'),
+      schema: text("Name of a saved schema: its fields and count, and its file settings as defaults (its format when the URL has no extension; its options where the request gives none)"),
       fields: text('Field specifications as JSON (for GET and JSONP)'),
       seed: text('Any text or number: the same seed and fields give the same bytes'),
       now: text("Formulas' now() as ISO 8601 (e.g. 2025-06-01T09:00:00Z); with a seed and no now it is 2025-01-01T00:00:00Z"),
@@ -64,8 +65,11 @@ const SCHEMA = {
 /** Exactly this text: the Python client compares it to recognise the limit. */
 export const USAGE_LIMIT_EXCEEDED = 'Usage Limit Exceeded';
 
-/** Fields come from the body, else the `fields` parameter; a saved schema gives both fields and count. */
-async function resolveFields(db: Kysely<Tables>, user: User, query: Query, body: unknown): Promise<FieldSource> {
+/** Where the fields came from, with a named saved schema's file settings (defaults for the request's). */
+type ResolvedFields = FieldSource & { settings: SchemaSettings | null };
+
+/** Fields come from the body, else the `fields` parameter; a saved schema gives fields, count and file settings. */
+async function resolveFields(db: Kysely<Tables>, user: User, query: Query, body: unknown): Promise<ResolvedFields> {
   const fromBody = fieldsFrom(jsonBody(body), 'the request body');
   const fieldsParam = queryText(query, 'fields');
   let fromParam: FieldSource | null = null;
@@ -82,8 +86,9 @@ async function resolveFields(db: Kysely<Tables>, user: User, query: Query, body:
   const saved = schemaName ? await findSchema(db, user.id, schemaName) : undefined;
   if (schemaName && !saved) throw notFound(`no saved schema named "${schemaName}"; GET /api/schemas lists yours`);
   const explicit = fromBody ?? fromParam;
-  if (explicit) return { fields: explicit.fields, count: explicit.count ?? saved?.count ?? null };
-  if (saved) return { fields: saved.fields, count: saved.count };
+  const settings = saved ? { format: saved.format, options: saved.options } : null;
+  if (explicit) return { fields: explicit.fields, count: explicit.count ?? saved?.count ?? null, settings };
+  if (saved) return { fields: saved.fields, count: saved.count, settings };
   throw badRequest('no fields: send them as a JSON array in the request body or the "fields" parameter, or name a saved schema with "schema"');
 }
 
@@ -201,11 +206,16 @@ function guardResponse(request: FastifyRequest, reply: FastifyReply, { generatio
 export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: Plans, timeLimitMs: number | null, publicUrl: string | null, sharing: GenerationSharing): void {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await authenticate(db, request);
-    const format = outputFormat((request.params as { format?: string }).format);
+    const extension = (request.params as { format?: string }).format;
     const query = request.query as Query;
-    const writer = writerOptions(format, query);
-    const callback = jsonpCallback(query, format);
+    // The request's own parameters are checked first, before any lookup.
+    writerOptions(outputFormat(extension), query);
     const source = await resolveFields(db, user, query, request.body);
+    // A saved schema's settings are defaults: its format when the URL has no extension, its
+    // options where the request gives none.
+    const format = extension === undefined && source.settings?.format ? source.settings.format : outputFormat(extension);
+    const writer = writerOptions(format, source.settings ? withSavedOptions(query, source.settings.options) : query);
+    const callback = jsonpCallback(query, format);
     const count = queryCount(query, 'count') ?? source.count ?? 1;
     const limits = plans[user.plan] ?? plans.free;
     if (limits.recordsPerRequest !== null && count > limits.recordsPerRequest) {
@@ -214,9 +224,9 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
         { limit: 'recordsPerRequest', allowed: limits.recordsPerRequest },
       );
     }
-    const { datasets, datasetNames } = await datasetsForFields(db, user.id, source.fields);
+    const { datasets, datasetNames, scenarios, scenarioNames } = await sourcesForFields(db, user.id, source.fields);
     // Compiling validates the fields: a bad request fails here and is not charged.
-    const generation = generate({ fields: source.fields, datasets, datasetNames, count, seed: seedParameter(query), now: queryText(query, 'now') || null, writer, pool: sharing.pool, publicUrl: publicUrlOf(request, publicUrl) });
+    const generation = generate({ fields: source.fields, datasets, datasetNames, scenarios, scenarioNames, count, seed: seedParameter(query), now: queryText(query, 'now') || null, writer, pool: sharing.pool, publicUrl: publicUrlOf(request, publicUrl) });
     // Everything that can fail is done before the charge: a failed request costs nothing.
     const headers = {
       'content-type': callback ? 'application/javascript; charset=utf-8' : generation.contentType,

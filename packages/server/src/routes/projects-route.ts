@@ -1,13 +1,18 @@
-/** GET /api/projects lists the user's projects; POST /api/projects creates one (datasets name them). */
+/**
+ * GET /api/projects lists the user's projects with what each holds; POST /api/projects creates one
+ * (datasets, saved schemas and scenarios name them); DELETE /api/projects/:name removes one, its
+ * contents staying, in no project.
+ */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.js';
 import { authenticate } from '../http/authenticate.js';
 import { jsonBody } from '../http/body.js';
-import { badRequest, HttpError } from '../http/http-error.js';
+import { badRequest, HttpError, notFound } from '../http/http-error.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../http/openapi.js';
 import { queryText, type Query } from '../http/query.js';
-import { createProject, listProjects } from '../projects.js';
+import { createProject, deleteProject, listProjects } from '../projects.js';
+import { pathName } from './datasets-route.js';
 
 const MAX_NAME_LENGTH = 200;
 
@@ -19,7 +24,21 @@ const LIST_SCHEMA = {
   response: {
     200: {
       type: 'object',
-      properties: { projects: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, datasets: { type: 'integer', description: 'How many datasets it holds' }, created_at: { type: 'string' } } } } },
+      properties: {
+        projects: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              name: { type: 'string' },
+              datasets: { type: 'integer', description: 'How many datasets it holds' },
+              schemas: { type: 'integer', description: 'How many saved schemas it holds' },
+              scenarios: { type: 'integer', description: 'How many scenarios it holds' },
+              created_at: { type: 'string' },
+            },
+          },
+        },
+      },
     },
     ...errorResponses(401),
   },
@@ -35,6 +54,16 @@ const CREATE_SCHEMA = {
     200: { type: 'object', properties: { success: { type: 'boolean' }, name: { type: 'string' }, created_at: { type: 'string' } } },
     ...errorResponses(400, 401, 409),
   },
+};
+
+const DELETE_SCHEMA = {
+  summary: 'Delete a project',
+  description: 'Its datasets, saved schemas and scenarios stay, in no project.',
+  tags: ['projects'],
+  security: SECURITY,
+  params: { type: 'object', properties: { '*': { type: 'string', description: 'The project name, URL-encoded' } } },
+  querystring: { type: 'object', properties: KEY_QUERY },
+  response: { 200: { type: 'object', properties: { success: { type: 'boolean' } } }, ...errorResponses(400, 401, 404) },
 };
 
 /** From the JSON body `{"name": "..."}`, else the `name` query parameter. */
@@ -65,4 +94,10 @@ export function projectsRoutes(app: FastifyInstance, db: Kysely<Tables>): void {
       return { success: true, name: project.name, created_at: project.createdAt };
     });
   }
+  app.delete('/api/projects/*', { schema: DELETE_SCHEMA }, async (request) => {
+    const user = await authenticate(db, request);
+    const name = pathName(request, 'project', 'projects');
+    if (!(await deleteProject(db, user.id, name))) throw notFound(`no project named "${name}"; GET /api/projects lists yours`);
+    return { success: true };
+  });
 }

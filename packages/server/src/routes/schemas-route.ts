@@ -1,20 +1,23 @@
 /**
- * Saved schemas: POST or PUT /api/schemas/:name stores a field list and its default row count
- * (creating or replacing it), validated exactly as a generate request would be; GET lists them
- * or shows one; DELETE removes one. `generate?schema=NAME` uses them.
+ * Saved schemas: POST or PUT /api/schemas/:name stores a field list, its default row count, file
+ * settings (format and options) and project (creating or replacing it), validated exactly as a
+ * generate request would be; GET lists them or shows one; GET /api/schemas/:name/export gives it
+ * as a schema export (backup) that PUT takes back; DELETE removes one. `generate?schema=NAME` uses them.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { compileSchema, readSchemaDocument, SCHEMA_DOCUMENT_SHAPES } from '@rowloom/core';
+import { compileSchema, OUTPUT_FORMATS, readSchemaDocument, SCHEMA_DOCUMENT_SHAPES } from '@rowloom/core';
 import type { Kysely } from 'kysely';
-import { datasetsForFields } from '../datasets.js';
+import { sourcesForFields } from '../field-sources.js';
 import type { Tables } from '../db/tables.js';
 import { authenticate } from '../http/authenticate.js';
 import { jsonBody } from '../http/body.js';
 import { badRequest, notFound } from '../http/http-error.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../http/openapi.js';
 import { queryText, type Query } from '../http/query.js';
-import { deleteSchema, findSchema, listSchemas, saveSchema } from '../saved-schemas.js';
+import { deleteSchema, findSchema, listSchemas, saveSchema, type SavedSchema } from '../saved-schemas.js';
+import { exportKeys, readSchemaSettings, SCHEMA_OPTIONS, type SchemaSettings } from '../schema-settings.js';
 import { pathName } from './datasets-route.js';
+import { projectIdFor } from './project-param.js';
 
 /** Mockaroo's own default row count for a schema. */
 export const DEFAULT_SCHEMA_COUNT = 1000;
@@ -31,19 +34,41 @@ const LIST_SCHEMA = {
   response: {
     200: {
       type: 'object',
-      properties: { schemas: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, count: { type: 'integer' }, fields: { type: 'integer', description: 'How many fields' }, updated_at: { type: 'string' } } } } },
+      properties: {
+        schemas: {
+          type: 'array',
+          items: { type: 'object', properties: { name: { type: 'string' }, count: { type: 'integer' }, fields: { type: 'integer', description: 'How many fields' }, format: { type: ['string', 'null'] }, project: { type: ['string', 'null'] }, updated_at: { type: 'string' } } },
+        },
+      },
     },
     ...errorResponses(401),
   },
 };
+const OPTIONS_SCHEMA = {
+  type: 'object',
+  description: "Default file options, by generate's query names; a generate request's own parameters win",
+  properties: Object.fromEntries(Object.entries(SCHEMA_OPTIONS).map(([name, option]) => [name, { type: option.kind === 'boolean' ? 'boolean' : 'string' }])),
+};
+const FORMAT_SCHEMA = { type: ['string', 'null'], enum: [...OUTPUT_FORMATS, null], description: 'Default format of generate?schema=NAME without an extension (null: json)' };
 const GET_SCHEMA = {
-  summary: 'A saved schema: its fields and default row count',
+  summary: 'A saved schema: its fields, default row count, file settings and project; /export appended to the path gives it as a schema export (backup)',
   tags: ['schemas'],
   security: SECURITY,
   params: NAME_PARAM,
   querystring: KEY_ONLY,
   response: {
-    200: { type: 'object', properties: { name: { type: 'string' }, fields: { type: 'array', items: { type: 'object' } }, count: { type: 'integer' }, updated_at: { type: 'string' } } },
+    200: {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        fields: { type: 'array', items: { type: 'object' } },
+        count: { type: 'integer' },
+        format: FORMAT_SCHEMA,
+        options: OPTIONS_SCHEMA,
+        project: { type: ['string', 'null'] },
+        updated_at: { type: 'string' },
+      },
+    },
     ...errorResponses(401, 404),
   },
 };
@@ -53,13 +78,28 @@ const SAVE_SCHEMA = {
   tags: ['schemas'],
   security: SECURITY,
   params: NAME_PARAM,
-  querystring: { type: 'object', properties: { ...KEY_QUERY, count: { type: 'string', description: 'Default row count, when the body does not give one' } } },
+  querystring: {
+    type: 'object',
+    properties: { ...KEY_QUERY, count: { type: 'string', description: 'Default row count, when the body does not give one' }, project: { type: 'string', description: 'The project to put it in (or "project" in the body)' } },
+  },
   body: {
     oneOf: [
-      { type: 'object', properties: { fields: { type: 'array', items: { type: 'object' } }, count: { type: 'integer', minimum: 1 } }, required: ['fields'] },
       {
         type: 'object',
-        description: 'A schema export (backup) of the established product: num_rows is the default row count',
+        properties: {
+          fields: { type: 'array', items: { type: 'object' } },
+          count: { type: 'integer', minimum: 1 },
+          format: FORMAT_SCHEMA,
+          options: OPTIONS_SCHEMA,
+          project: { type: ['string', 'null'], description: 'A project name; null takes it out of its project; absent keeps it' },
+        },
+        required: ['fields'],
+      },
+      {
+        type: 'object',
+        description:
+          'A schema export (backup) of the established product: num_rows is the default row count; file_format, array, include_nulls, include_header, bom, line_ending, ' +
+          'delimiter, quote_char, table_name, include_create_table, root_element and record_element become the file settings',
         properties: { name: { type: 'string' }, columns: { type: 'array', items: { type: 'object' } }, num_rows: { type: 'integer', minimum: 1 }, file_format: { type: 'string' } },
         required: ['columns'],
       },
@@ -67,8 +107,20 @@ const SAVE_SCHEMA = {
     ],
   },
   response: {
-    200: { type: 'object', properties: { success: { type: 'boolean' }, name: { type: 'string' }, count: { type: 'integer' }, fields: { type: 'integer' }, updated_at: { type: 'string' } } },
-    ...errorResponses(400, 401, 413),
+    200: {
+      type: 'object',
+      properties: {
+        success: { type: 'boolean' },
+        name: { type: 'string' },
+        count: { type: 'integer' },
+        fields: { type: 'integer' },
+        format: FORMAT_SCHEMA,
+        options: OPTIONS_SCHEMA,
+        project: { type: ['string', 'null'] },
+        updated_at: { type: 'string' },
+      },
+    },
+    ...errorResponses(400, 401, 404, 413),
   },
 };
 const DELETE_SCHEMA = {
@@ -91,7 +143,7 @@ function schemaCount(value: unknown, where: string): number | undefined {
  * `{ "fields": [...], "count": N }`, a bare array, or a schema export (restoring a backup:
  * `{ "columns": [...], "num_rows": N }`); the count may also come as ?count=.
  */
-function schemaBody(request: FastifyRequest): { fields: unknown[]; count: number } {
+function schemaBody(request: FastifyRequest): { fields: unknown[]; count: number; settings: SchemaSettings; project: unknown } {
   const json = jsonBody(request.body);
   const fromQuery = schemaCount(queryText(request.query as Query, 'count'), 'parameter "count"');
   const result = readSchemaDocument(json);
@@ -101,8 +153,23 @@ function schemaBody(request: FastifyRequest): { fields: unknown[]; count: number
   }
   const { fields, count } = result.document;
   const countKey = json !== null && typeof json === 'object' && !Array.isArray(json) && 'count' in json ? '"count"' : '"num_rows"';
-  return { fields, count: schemaCount(count, countKey) ?? fromQuery ?? DEFAULT_SCHEMA_COUNT };
+  const project = json !== null && typeof json === 'object' && !Array.isArray(json) && 'project' in json ? (json as { project: unknown }).project : queryText(request.query as Query, 'project');
+  return { fields, count: schemaCount(count, countKey) ?? fromQuery ?? DEFAULT_SCHEMA_COUNT, settings: readSchemaSettings(json), project };
 }
+
+/** A field as a schema export's column: name, type, null_percentage and formula first, then its parameters. */
+function exportColumn(field: unknown): unknown {
+  if (!field || typeof field !== 'object' || Array.isArray(field)) return field;
+  const { name, type, percentBlank, null_percentage: nullPercentage, formula, ...params } = field as Record<string, unknown>;
+  return { name, type, null_percentage: nullPercentage ?? percentBlank ?? 0, formula: formula ?? null, ...params };
+}
+
+/** The schema export (the established product's backup file), which PUT /api/schemas/NAME takes back. */
+export function schemaExport(schema: SavedSchema): Record<string, unknown> {
+  return { name: schema.name, num_rows: schema.count, ...exportKeys(schema), columns: schema.fields.map(exportColumn) };
+}
+
+const EXPORT_SUFFIX = '/export';
 
 export function schemasRoutes(app: FastifyInstance, db: Kysely<Tables>): void {
   const list = async (request: FastifyRequest) => {
@@ -116,18 +183,23 @@ export function schemasRoutes(app: FastifyInstance, db: Kysely<Tables>): void {
     const user = await authenticate(db, request);
     const name = pathName(request, 'schema', 'schemas');
     const schema = await findSchema(db, user.id, name);
-    if (!schema) throw notFound(`no saved schema named "${name}"; GET /api/schemas lists yours`);
-    return { name: schema.name, fields: schema.fields, count: schema.count, updated_at: schema.updatedAt };
+    if (schema) return { name: schema.name, fields: schema.fields, count: schema.count, format: schema.format, options: schema.options, project: schema.project, updated_at: schema.updatedAt };
+    // NAME/export, unless a schema is called that (then NAME/export/export exports it).
+    const exported = name.endsWith(EXPORT_SUFFIX) ? await findSchema(db, user.id, name.slice(0, -EXPORT_SUFFIX.length)) : undefined;
+    if (exported) return schemaExport(exported);
+    throw notFound(`no saved schema named "${name.endsWith(EXPORT_SUFFIX) ? name.slice(0, -EXPORT_SUFFIX.length) : name}"; GET /api/schemas lists yours`);
   });
 
   const save = async (request: FastifyRequest) => {
     const user = await authenticate(db, request);
     const name = pathName(request, 'schema', 'schemas');
-    const { fields, count } = schemaBody(request);
+    const { fields, count, settings, project } = schemaBody(request);
     // Validated exactly as generate would: a SchemaError becomes a 400 listing every problem.
-    compileSchema(fields, await datasetsForFields(db, user.id, fields));
-    const saved = await saveSchema(db, user.id, name, fields, count);
-    return { success: true, name: saved.name, count: saved.count, fields: saved.fields.length, updated_at: saved.updatedAt };
+    compileSchema(fields, await sourcesForFields(db, user.id, fields));
+    const projectId = await projectIdFor(db, user.id, project, '"project"');
+    const updatedAt = await saveSchema(db, user.id, name, fields, count, { ...settings, projectId });
+    const saved = await findSchema(db, user.id, name);
+    return { success: true, name, count, fields: fields.length, format: settings.format, options: settings.options, project: saved?.project ?? null, updated_at: updatedAt };
   };
   app.post('/api/schemas/*', { schema: SAVE_SCHEMA }, save);
   app.put('/api/schemas/*', { schema: SAVE_SCHEMA }, save);
