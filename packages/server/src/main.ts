@@ -1,7 +1,7 @@
 /**
  * `npm start`: opens the store (SQLite under ./data, or DATABASE_URL), applies migrations,
- * makes a first user with an unlimited key on an empty database (printing the key once), and
- * serves on PORT. A problem at start is one line on stderr and an exit status (startup.ts).
+ * makes a first user (admin@localhost, unlimited) on an empty database, printing once its
+ * password for the web page and its API key, and serves on PORT. A problem at start is one line on stderr and an exit status (startup.ts).
  * SIGTERM/SIGINT drain: requests in flight finish, new connections are refused; a second
  * signal stops at once.
  */
@@ -10,6 +10,7 @@ import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { openStore, type Store } from './db/open-database.js';
 import { ConfigError, databaseProblem, exitWith, listenProblem, START_EXIT } from './startup.js';
+import { hashPassword, randomPassword } from './accounts/passwords.js';
 import { countUsers, createUser } from './users.js';
 
 function configuration(): Config {
@@ -73,9 +74,13 @@ const address = app.server.address();
 const port = address && typeof address === 'object' ? address.port : config.port;
 // Only once listening: a start that fails must not use up the one showing of the key.
 if ((await countUsers(store.db)) === 0) {
-  const { key } = await createUser(store.db, 'admin@localhost', 'unlimited');
+  const password = randomPassword();
+  const { key } = await createUser(store.db, 'admin@localhost', 'unlimited', { passwordHash: await hashPassword(password), secret: config.accounts.secret });
   process.stdout.write(
-    `Created the first user (admin@localhost, plan unlimited). Its API key, shown only now:\n\n    ${key}\n\n` +
+    `Created the first user (admin@localhost, plan unlimited), shown only now:\n\n` +
+      `    Open http://localhost:${port}/ and sign in as admin@localhost with the password\n\n        ${password}\n\n` +
+      `    (change it on the account page; \`rowloom users reset-password admin@localhost\` makes a new one)\n\n` +
+      `    API key (the account page shows it again):\n\n        ${key}\n\n` +
       `Try: curl "http://localhost:${port}/api/generate.csv?key=${key}&count=5" -d '[{"name":"name","type":"Full Name"}]'\n\n`,
   );
 }

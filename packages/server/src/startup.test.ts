@@ -81,7 +81,7 @@ describe('starting the server', () => {
     try {
       const waitFor = watchOutput(child);
       const [, port] = await waitFor(/serving on http:\/\/localhost:(\d+)/);
-      const [, key] = await waitFor(/API key, shown only now:\s+([0-9a-f]{32})/);
+      const [, key] = await waitFor(/API key[^\n]*:\s+([0-9a-f]{32})/);
       const response = await fetch(`http://127.0.0.1:${port}/api/generate.csv?key=${key}&count=1000000000`, { method: 'POST', body: '[{"name": "id", "type": "Row Number"}]' });
       const reader = response.body!.getReader();
       await reader.read(); // the request is streaming

@@ -13,7 +13,7 @@ import { findUserById, regenerateKey, setPasswordHash, showKey } from '../users.
 import { accountBody, givenPassword } from './account-input.js';
 import { CHANGE_PASSWORD, REGENERATE_KEY, SHOW_KEY, USAGE } from './account-openapi.js';
 import { checkPassword, hashPassword, MAX_PASSWORD_LENGTH, passwordProblem } from './passwords.js';
-import { emailBucket } from './rate-limit.js';
+import { emailBucket, forgiveAttempt } from './rate-limit.js';
 import { ACCOUNT_BODY_LIMIT, limitAttempts, type AccountContext } from './session-routes.js';
 import { deleteUserSessions } from './sessions.js';
 
@@ -34,6 +34,7 @@ export function accountRoutes(app: FastifyInstance, context: AccountContext & { 
     const stored = await findUserById(db, user.id);
     if (!stored?.passwordHash) throw new HttpError(400, 'this account has no password yet; the administrator can set one with: rowloom users reset-password <email>');
     if (!(await checkPassword(stored.passwordHash, current))) throw new HttpError(400, '"current" is not your current password');
+    await forgiveAttempt(db, [bucket]);
     await setPasswordHash(db, user.id, await hashPassword(body.password as string));
     // Whoever else was signed in with the old password is signed out; this browser stays.
     await deleteUserSessions(db, user.id, session?.id);

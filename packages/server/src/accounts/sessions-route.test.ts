@@ -40,7 +40,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     before(async () => {
       server = await startTestServer(newTestDatabase(dialect));
     });
-    after(() => server.close());
+    after(() => server?.close());
 
     test('sign up sets an httpOnly, SameSite=Lax cookie and answers the user and a CSRF token', async () => {
       const answer = await call(server, ...post('/api/session/signup', { email: 'Ann@Example.com', password: 'correct horse battery' }));

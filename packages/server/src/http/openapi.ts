@@ -22,7 +22,7 @@ export const KEY_QUERY = {
   key: { type: 'string', description: 'API key (or send the X-API-Key header)' },
 } as const;
 
-export const SECURITY: { [scheme: string]: string[] }[] = [{ apiKeyQuery: [] }, { apiKeyHeader: [] }];
+export const SECURITY: { [scheme: string]: string[] }[] = [{ apiKeyQuery: [] }, { apiKeyHeader: [] }, { sessionCookie: [] }];
 
 /** Error responses most endpoints can give. */
 export function errorResponses(...statuses: number[]): Record<number, typeof ERROR_RESPONSE> {
@@ -57,6 +57,8 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           apiKeyQuery: { type: 'apiKey', in: 'query', name: 'key' },
           apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          // The web page's: writes with it also need the session's token in X-CSRF-Token (GET /api/session).
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'rowloom_session' },
         },
       },
     },
