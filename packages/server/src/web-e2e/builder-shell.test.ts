@@ -17,33 +17,23 @@ function exportOf(name: string, n: number, extra: Record<string, unknown> = {}):
   return Buffer.from(JSON.stringify({ name, num_rows: 123, file_format: 'csv', include_header: true, columns, ...extra }));
 }
 
-/**
- * A signed-in context. With the auth branch's TestServer.signUp, a real session cookie; until
- * then, the API key as a header and GET /api/session answered for the page (the only stand-in).
- */
-async function signedIn(suite: BrowserSuite): Promise<BrowserContext> {
+/** A context signed in as a new user (a real sign-up and its session cookie) on `plan`. */
+async function signedIn(suite: BrowserSuite, plan = 'unlimited'): Promise<BrowserContext> {
   const context = await suite.newContext();
-  const server = suite.server as BrowserSuite['server'] & { signUp?: () => Promise<{ cookie: string; email: string }> };
-  if (typeof server.signUp === 'function') {
-    const { cookie } = await server.signUp();
-    const [pair] = cookie.split(';');
-    const at = pair.indexOf('=');
-    await context.addCookies([{ name: pair.slice(0, at), value: pair.slice(at + 1), url: server.url }]);
-    return context;
-  }
-  const key = await server.userKey('unlimited');
-  await context.setExtraHTTPHeaders({ 'X-API-Key': key });
-  await context.route('**/api/session', (route) => route.fulfill({ json: { user: { email: `${key.slice(0, 8)}@example.com`, plan: 'unlimited' }, csrfToken: 'none' } }));
+  const { cookie, email } = await suite.server.signUp();
+  // Sign-up gives the free plan; the plan is the operator's to set, here straight in the database.
+  if (plan !== 'free') await suite.server.store.db.updateTable('users').set({ plan }).where('email', '=', email).execute();
+  const at = cookie.indexOf('=');
+  await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: suite.server.url }]);
   return context;
 }
 
-async function openBuilder(suite: BrowserSuite, path = '/'): Promise<Page> {
-  const page = await (await signedIn(suite)).newPage();
+async function openBuilder(suite: BrowserSuite, path = '/', plan = 'unlimited'): Promise<Page> {
+  const page = await (await signedIn(suite, plan)).newPage();
   await page.goto(path);
   await page.getByRole('heading', { name: 'Preview' }).waitFor();
   return page;
 }
-
 /** Polls until `read` gives a value `ok` accepts (10 s), returning it; fails with the last value. */
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
   let last: T | undefined;
@@ -227,6 +217,13 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     await page.getByRole('heading', { name: 'My Orders' }).waitFor();
     await until(() => columnsOf(page), (c) => c.length === 5, 'the saved fields after a reload');
     assert.equal(await page.getByLabel('Rows', { exact: true }).inputValue(), '123');
+    assert.equal(await page.getByLabel('Format').inputValue(), 'sql', 'the file settings are saved too');
+
+    // A saved, unchanged schema is exported by the server (GET /api/schemas/NAME/export).
+    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export schema' }).click()]);
+    assert.equal(exported.suggestedFilename(), 'My_Orders.schema.json');
+    const backup = JSON.parse(await readFile((await exported.path())!, 'utf8')) as { name: string; num_rows: number; file_format: string; columns: unknown[] };
+    assert.deepEqual([backup.name, backup.num_rows, backup.file_format, backup.columns.length], ['My Orders', 123, 'sql', 5]);
 
     // Save as with a name in use is refused in the dialog.
     await page.getByRole('button', { name: 'Save as…' }).click();
@@ -311,6 +308,17 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     await until(() => dialog.getByLabel('CSV header line').inputValue(), (v) => v === 'city,country', 'the header read from the file');
     await dialog.getByRole('button', { name: 'Import fields' }).click();
     await until(() => columnsOf(page), (c) => c.join('|') === 'city|country', 'the file header fields');
+  });
+
+  test("the plan's limits are explained before Download Data is pressed", async () => {
+    const page = await openBuilder(suite, '/', 'free');
+    await page.getByLabel('Rows', { exact: true }).fill('10000');
+    await page.getByText('Your free plan allows 5,000 rows per download; you asked for 10,000. Lower the rows.').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Download Data' }).isDisabled(), true);
+    await page.getByLabel('Rows', { exact: true }).fill('20');
+    await page.getByText(/Plan free: up to 5,000 rows per download; \d+ of 200 requests used today/).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Data' }).click()]);
+    assert.equal((parseCsv(await readFile((await download.path())!), { columns: true }) as unknown[]).length, 20);
   });
 
   test('the layout stacks at 390px wide and every control is reachable', async () => {
