@@ -88,7 +88,7 @@ export function PreviewPanel() {
           <input type="number" min={1} max={MAX_PREVIEW_ROWS} value={rows} onChange={(e) => setRows(Math.min(MAX_PREVIEW_ROWS, Math.max(1, Math.floor(Number(e.target.value)) || 1)))} />
         </label>
         <span className="preview-seed">
-          Seed <output aria-label="Preview seed">{schema.file.seed}</output>
+          Seed <output aria-label="Preview seed">{schema.file.seed || preview.answer?.seed}</output>
         </span>
         <button type="button" onClick={() => dispatch({ kind: 'set-file', patch: { seed: randomSeed() } })}>
           New seed
@@ -98,7 +98,7 @@ export function PreviewPanel() {
       <ProblemSummary error={preview.error} problems={preview.problems} />
       <div role="tablist" aria-label="Preview as" className="preview-tabs">
         {tabs.map((t) => (
-          <button key={t.id} id={`preview-tab-${t.id}`} type="button" role="tab" aria-selected={tab === t.id} aria-controls={`preview-panel-${t.id}`} tabIndex={tab === t.id ? 0 : -1} onClick={() => setTab(t.id)} onKeyDown={onTabKey}>
+          <button key={t.id} id={`preview-tab-${t.id}`} type="button" role="tab" aria-selected={tab === t.id} aria-controls={tab === t.id ? `preview-panel-${t.id}` : undefined} tabIndex={tab === t.id ? 0 : -1} onClick={() => setTab(t.id)} onKeyDown={onTabKey}>
             {t.label}
           </button>
         ))}
