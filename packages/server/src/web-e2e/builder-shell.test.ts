@@ -310,6 +310,38 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     await until(() => columnsOf(page), (c) => c.join('|') === 'city|country', 'the file header fields');
   });
 
+  test('bad files and an empty header are refused with a message that says why; the schema stays', async () => {
+    const page = await openBuilder(suite);
+    await until(() => columnsOf(page), (c) => c.length === 4, 'the new schema');
+    await restore(page, Buffer.from('{"columns": [1, 2'), 'broken.json');
+    await page.getByText(/Could not restore broken\.json: broken\.json is not JSON/).waitFor();
+    await restore(page, Buffer.from('{"rows": []}'), 'other.json');
+    await page.getByText(/Could not restore other\.json: .*no "columns" list/).waitFor();
+    await restore(page, Buffer.alloc(6 * 1024 * 1024, 32), 'huge.json');
+    await page.getByText(/Could not restore huge\.json: .*at most 5 MB/).waitFor();
+    assert.equal((await columnsOf(page)).length, 4);
+    await page.getByText('Not saved yet', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Import fields from CSV header…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import fields from a CSV header' });
+    await dialog.getByLabel('CSV header line').fill(' , ');
+    await dialog.getByRole('button', { name: 'Import fields' }).click();
+    await dialog.getByText(/no header line found/).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    assert.equal((await columnsOf(page)).length, 4);
+  });
+
+  test('a broken draft in storage is ignored', async () => {
+    const page = await openBuilder(suite);
+    const email = await page.evaluate(async () => ((await (await fetch('/api/session')).json()) as { user: { email: string } }).user.email);
+    await page.evaluate((key) => {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the server's tsconfig has no DOM types
+      (globalThis as any).localStorage.setItem(key, '{nope');
+    }, `rowloom.draft.${email}`);
+    await page.reload();
+    await until(() => columnsOf(page), (c) => c.length === 4, 'a new schema despite the broken draft');
+  });
+
   test("the plan's limits are explained before Download Data is pressed", async () => {
     const page = await openBuilder(suite, '/', 'free');
     await page.getByLabel('Rows', { exact: true }).fill('10000');
