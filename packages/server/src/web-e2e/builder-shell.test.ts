@@ -235,7 +235,7 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     await page.getByRole('link', { name: 'Open…' }).click();
     await page.waitForURL(/\/schemas$/);
     const row = page.getByRole('row', { name: /My Orders/ });
-    assert.match((await row.textContent()) ?? '', /My Orders5123/);
+    assert.match((await row.textContent()) ?? '', /My Orders5123sql/);
 
     await page.getByRole('button', { name: 'Clone My Orders' }).click();
     const clone = page.getByRole('dialog', { name: /Clone/ });
@@ -274,6 +274,17 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     await page.reload();
     await page.getByRole('heading', { name: 'New schema' }).waitFor();
     assert.equal(await page.getByText(/Restored unsaved changes/).count(), 0);
+
+    // Closing the tab with unsaved changes asks first (the browser's own beforeunload prompt).
+    await restore(page, exportOf('Again', 2));
+    await page.getByRole('button', { name: 'New seed' }).click(); // a user gesture: browsers prompt only after one
+    await page.getByLabel('Rows', { exact: true }).fill('77');
+    const prompt = new Promise<string>((resolve) => page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.accept();
+    }));
+    await page.close({ runBeforeUnload: true });
+    assert.equal(await prompt, 'beforeunload');
   });
 
   test('a schema export is exported and restored again unchanged', async () => {

@@ -8,6 +8,8 @@ export interface SchemaSummary {
   name: string;
   count: number;
   fields: number;
+  /** The saved default format (null or absent: none saved). */
+  format?: string | null;
   updated_at: string;
 }
 

@@ -62,6 +62,7 @@ export function SchemasPage() {
                 <th scope="col">Name</th>
                 <th scope="col">Fields</th>
                 <th scope="col">Rows</th>
+                <th scope="col">Format</th>
                 <th scope="col">Updated</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
@@ -76,6 +77,7 @@ export function SchemasPage() {
                   </th>
                   <td>{s.fields}</td>
                   <td>{s.count.toLocaleString('en-US')}</td>
+                  <td>{s.format ?? ''}</td>
                   <td>
                     <time dateTime={s.updated_at}>{new Date(s.updated_at).toLocaleString()}</time>
                   </td>
