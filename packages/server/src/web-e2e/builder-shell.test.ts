@@ -170,6 +170,18 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     const alert = page.locator('.preview-problems');
     await alert.waitFor();
     assert.match((await alert.textContent()) ?? '', /price/);
+
+    // Saving it is refused with the server's message; the schema stays unsaved.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save as' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/^Not saved: .*price/).waitFor();
+    await page.getByText('Unsaved changes', { exact: true }).waitFor();
+
+    // A fixed schema clears the summary.
+    await restore(page, exportOf('Good', 2));
+    await until(() => columnsOf(page), (c) => c.length === 2, 'the good schema');
+    await until(() => alert.count(), (n) => n === 0, 'the problems cleared');
   });
 
   test('Download Data saves CSV and JSON files that real parsers read back, with the rows asked for', async () => {
