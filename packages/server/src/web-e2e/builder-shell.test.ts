@@ -363,6 +363,8 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     await page.getByText(/Could not restore broken\.json: broken\.json is not JSON/).waitFor();
     await restore(page, Buffer.from('{"rows": []}'), 'other.json');
     await page.getByText(/Could not restore other\.json: .*no "columns" list/).waitFor();
+    await restore(page, Buffer.from(JSON.stringify({ columns: Array.from({ length: 5000 }, (_, i) => ({ name: `c${i}`, type: 'Words' })) })), 'wide.json');
+    await page.getByText('Could not restore wide.json: it has 5000 columns; a schema holds at most 1000 fields').waitFor();
     await restore(page, Buffer.alloc(6 * 1024 * 1024, 32), 'huge.json');
     await page.getByText(/Could not restore huge\.json: .*at most 5 MB/).waitFor();
     assert.equal((await columnsOf(page)).length, 4);
@@ -373,6 +375,9 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     await dialog.getByLabel('CSV header line').fill(' , ');
     await dialog.getByRole('button', { name: 'Import fields' }).click();
     await dialog.getByText(/no header line found/).waitFor();
+    await dialog.getByLabel('CSV header line').fill(Array.from({ length: 1001 }, (_, i) => `c${i}`).join(','));
+    await dialog.getByRole('button', { name: 'Import fields' }).click();
+    await dialog.getByText('the header has 1001 columns; a schema holds at most 1000 fields').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     assert.equal((await columnsOf(page)).length, 4);
   });

@@ -16,6 +16,9 @@ export interface SchemaExport {
   [option: string]: unknown;
 }
 
+/** The server's own bound on a schema (core's MAX_FIELDS): more would only be refused, after freezing the grid. */
+export const MAX_FIELDS = 1000;
+
 const ALL_OPTION_NAMES = new Set(Object.values(FORMAT_OPTIONS).flatMap((options) => options.map((o) => o.name)));
 
 /** The established product's names for formats Rowloom writes under another name. */
@@ -39,6 +42,7 @@ export function fromExport(json: unknown): ImportedSchema {
   const doc = json as Record<string, unknown>;
   const specs = Array.isArray(doc.columns) ? doc.columns : Array.isArray(doc.fields) ? doc.fields : null;
   if (!specs) throw new Error('the file is not a schema export: it has no "columns" list');
+  if (specs.length > MAX_FIELDS) throw new Error(`it has ${specs.length} columns; a schema holds at most ${MAX_FIELDS} fields`);
   specs.forEach((spec, i) => {
     if (!spec || typeof spec !== 'object' || Array.isArray(spec)) throw new Error(`column ${i + 1} is not an object with "name" and "type"`);
   });
@@ -75,6 +79,7 @@ export function fieldsFromCsvHeader(text: string, types: TypeDescription[]): Bui
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { preview: 1, skipEmptyLines: true });
   const header = parsed.data[0];
   if (!header || header.every((name) => name.trim() === '')) throw new Error('no header line found: paste the first line of a CSV file, e.g. id,first_name,email');
+  if (header.length > MAX_FIELDS) throw new Error(`the header has ${header.length} columns; a schema holds at most ${MAX_FIELDS} fields`);
   return header.map((raw, i) => {
     const name = raw.trim() || `column_${i + 1}`;
     return newField({ name, type: guessType(name, types) });
