@@ -5,6 +5,7 @@
 import { useId } from 'react';
 import { useBuilder } from './builder-context';
 import { DownloadPanel } from './download-panel';
+import { CountInput } from './FileOptionsPanel-count';
 import { FORMAT_HINTS, FORMAT_LABELS, FORMAT_OPTIONS, type FormatOption } from './FileOptionsPanel-formats';
 import { FORMATS, type Format } from './schema-model';
 import './FileOptionsPanel.css';
@@ -22,20 +23,7 @@ export function FileOptionsPanel() {
     <div className="file-options">
       <h2>File options</h2>
       <div className="file-options-row">
-        <label>
-          Rows
-          <input
-            type="number"
-            min={1}
-            max={MAX_ROWS}
-            step={1}
-            value={file.count}
-            onChange={(e) => {
-              const count = Math.floor(Number(e.target.value));
-              if (Number.isFinite(count) && count >= 1) dispatch({ kind: 'set-file', patch: { count: Math.min(count, MAX_ROWS) } });
-            }}
-          />
-        </label>
+        <CountInput label="Rows" value={file.count} min={1} max={MAX_ROWS} onChange={(count) => dispatch({ kind: 'set-file', patch: { count } })} />
         <label>
           Format
           <select value={file.format} onChange={(e) => dispatch({ kind: 'set-file', patch: { format: e.target.value as Format } })}>

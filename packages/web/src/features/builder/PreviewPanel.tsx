@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useBuilder, type FieldProblem } from './builder-context';
+import { CountInput } from './FileOptionsPanel-count';
 import { FORMAT_LABELS, optionsFor } from './FileOptionsPanel-formats';
 import { fetchPreview, PreviewProblems, type PreviewAnswer } from './PreviewPanel-request';
 import { fieldSpecs, randomSeed } from './schema-model';
@@ -83,10 +84,7 @@ export function PreviewPanel() {
     <div className="preview" aria-busy={preview.loading}>
       <div className="preview-head">
         <h2>Preview</h2>
-        <label>
-          Preview rows
-          <input type="number" min={1} max={MAX_PREVIEW_ROWS} value={rows} onChange={(e) => setRows(Math.min(MAX_PREVIEW_ROWS, Math.max(1, Math.floor(Number(e.target.value)) || 1)))} />
-        </label>
+        <CountInput label="Preview rows" value={rows} min={1} max={MAX_PREVIEW_ROWS} onChange={setRows} />
         <span className="preview-seed">
           Seed <output aria-label="Preview seed">{schema.file.seed || preview.answer?.seed}</output>
         </span>
