@@ -248,6 +248,15 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     await page.getByRole('heading', { name: 'My Orders' }).waitFor();
     await page.getByText('Saved', { exact: true }).waitFor();
 
+    // Ctrl+S saves a change to a saved schema without asking for a name.
+    await page.getByLabel('Rows', { exact: true }).fill('124');
+    await page.getByText('Unsaved changes', { exact: true }).waitFor();
+    await page.keyboard.press('Control+s');
+    await page.getByText('Saved', { exact: true }).waitFor();
+    await page.getByLabel('Rows', { exact: true }).fill('123');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+
     await page.reload();
     await page.getByRole('heading', { name: 'My Orders' }).waitFor();
     await until(() => columnsOf(page), (c) => c.length === 5, 'the saved fields after a reload');

@@ -2,7 +2,7 @@
  * The builder's header: the schema's name and state, Save / Save as, open, new, export, restore
  * from backup, import fields from a CSV header, and the restored-draft notice.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
@@ -48,7 +48,11 @@ export function SchemaToolbar({ source }: { source: SchemaSource }) {
   }
 
   const startSaveAs = (initial: string) => setSaveAs({ initial, problem: null });
-  const onSave = () => (schema.name ? void save(schema.name, false) : startSaveAs(suggestedName));
+  const onSave = () => {
+    if (saving || (schema.name && !schema.dirty)) return; // nothing to save
+    if (schema.name) void save(schema.name, false);
+    else startSaveAs(suggestedName);
+  };
   const [confirmNew, setConfirmNew] = useState(false);
   const startNew = () => {
     setConfirmNew(false);
@@ -57,6 +61,19 @@ export function SchemaToolbar({ source }: { source: SchemaSource }) {
     setStatus(null);
     navigate('/');
   };
+  // Ctrl+S / Cmd+S saves, as in an editor, instead of the browser's "save page".
+  const saveRef = useRef(onSave);
+  saveRef.current = onSave;
+  useEffect(() => {
+    const keydown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        saveRef.current();
+      }
+    };
+    document.addEventListener('keydown', keydown);
+    return () => document.removeEventListener('keydown', keydown);
+  }, []);
   const onNew = () => (schema.dirty ? setConfirmNew(true) : startNew());
 
   return (
@@ -66,7 +83,7 @@ export function SchemaToolbar({ source }: { source: SchemaSource }) {
         <span className={schema.dirty ? 'badge unsaved' : 'badge'}>{schema.dirty ? 'Unsaved changes' : schema.name ? 'Saved' : 'Not saved yet'}</span>
       </div>
       <div className="schema-actions" role="toolbar" aria-label="Schema actions">
-        <button type="button" className="primary" onClick={onSave} disabled={saving || (!schema.dirty && !!schema.name)}>
+        <button type="button" className="primary" onClick={onSave} disabled={saving || (!schema.dirty && !!schema.name)} aria-keyshortcuts="Control+S">
           Save
         </button>
         <button type="button" onClick={() => startSaveAs(schema.name ? `${schema.name} copy` : suggestedName)} disabled={saving}>
