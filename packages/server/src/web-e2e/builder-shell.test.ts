@@ -217,6 +217,17 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     assert.equal(rows.length, 7);
     assert.equal(rows[0].length, 4);
     assert.match(rows[0][0], /^\d+$/, 'the first line is a record, not the header');
+
+    // The server's refusal is shown word for word.
+    await page.getByLabel('Format').selectOption('custom');
+    await page.getByLabel('Quote character').fill(',');
+    await page.getByRole('button', { name: 'Download Data' }).click();
+    await page.getByText('parameter "quote_char" must differ from the delimiter (a comma by default), got ","; choose another quote_char or set delimiter').waitFor();
+    await page.getByLabel('Delimiter').fill('|');
+    await page.getByLabel('Quote character').fill("'");
+    const [custom] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Data' }).click()]);
+    const records = parseCsv(await readFile((await custom.path())!), { delimiter: '|', quote: "'" }) as string[][];
+    assert.equal(records.length, 7);
   });
 
   test('a big download shows progress and can be cancelled', async () => {
