@@ -7,6 +7,9 @@ import { checkLimits, useUsage } from './download-limits';
 import { FORMAT_EXTENSIONS, fileUrl } from './FileOptionsPanel-formats';
 import { fieldSpecs } from './schema-model';
 
+/** From here on, a file may be hundreds of megabytes. */
+const LARGE_DOWNLOAD_ROWS = 1_000_000;
+
 type DownloadState = { kind: 'idle' } | { kind: 'running'; progress: DownloadProgress } | { kind: 'done'; name: string; bytes: number } | { kind: 'cancelled' } | { kind: 'failed'; message: string };
 
 export function DownloadPanel() {
@@ -53,6 +56,7 @@ export function DownloadPanel() {
           <p key={m}>{m}</p>
         ))}
         {!limits.blocked && usage.data && <PlanLine usage={usage.data} />}
+        {count >= LARGE_DOWNLOAD_ROWS && <p>The browser holds the file in memory until it is saved: for millions of rows the API streams straight to disk (see the API key page for a ready curl command).</p>}
       </div>
       {running && <ProgressLine progress={state.progress} count={count} />}
       <p role="status" className={state.kind === 'failed' ? 'error' : 'hint'}>
