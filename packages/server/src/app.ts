@@ -25,7 +25,7 @@ import { installWebInterface } from './http/web-interface.js';
 
 export interface AppOptions {
   store: Store;
-  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'publicUrl' | 'concurrency' | 'accounts'>>;
+  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'publicUrl' | 'concurrency' | 'accounts' | 'trustProxy'>>;
   /** Log level (LOG_LEVEL); requests are logged at info, so the default warn keeps the log for problems. */
   logLevel?: string;
   /** Where log lines go (default stdout); tests read them to check what is logged. */
@@ -34,7 +34,8 @@ export interface AppOptions {
 
 export async function buildApp({ store, config, logLevel, logStream }: AppOptions): Promise<FastifyInstance> {
   const logger = logLevel ? { level: logLevel, serializers: { req: serializeRequest }, ...(logStream ? { stream: logStream } : {}) } : false;
-  const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes });
+  // Behind N proxies the client's address is N entries from the end of X-Forwarded-For (the sign-in limit counts per address).
+  const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, ...(config.trustProxy ? { trustProxy: (_address: string, hop: number) => hop < config.trustProxy! } : {}) });
   acceptAnyBodyAsText(app);
   installErrorHandling(app);
   await installOpenApi(app);

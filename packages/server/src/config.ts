@@ -8,7 +8,8 @@
  * Accounts (docs/accounts.md): ROWLOOM_SIGNUP (open | domains | invite; default open),
  *   ROWLOOM_SIGNUP_DOMAINS (a,b for "domains"), ROWLOOM_SIGNUP_PLAN (free), ROWLOOM_SECRET (seals
  *   API keys; unset: a random one kept in the database), ROWLOOM_SIGNIN_ATTEMPTS (10 failed
- *   sign-ins per email per 15 minutes), ROWLOOM_SIGNIN_ATTEMPTS_PER_IP (30 per client address).
+ *   sign-ins per email per 15 minutes), ROWLOOM_SIGNIN_ATTEMPTS_PER_IP (30 per client address),
+ *   ROWLOOM_TRUST_PROXY (0: reverse proxies in front, whose X-Forwarded-For entries are believed).
  */
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,6 +29,13 @@ export interface Config {
   timeLimitMs: number | null;
   /** Where clients reach this server (no trailing slash), for Avatar and Dummy Image URLs; null: the request's own. */
   publicUrl: string | null;
+  /**
+   * ROWLOOM_TRUST_PROXY: how many reverse proxies stand in front (0, the default: none). With 1,
+   * the client address is taken from X-Forwarded-For's last entry, so the per-address sign-in
+   * limit counts clients rather than the proxy. Never set it without a proxy: clients could
+   * then claim any address.
+   */
+  trustProxy: number;
   concurrency: ConcurrencyConfig;
   accounts: AccountsConfig;
 }
@@ -126,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     plans,
     timeLimitMs: integerFrom(env, 'ROWLOOM_TIME_LIMIT_SECONDS', DEFAULT_TIME_LIMIT_SECONDS) * 1000 || null,
     publicUrl: publicUrlFrom(env),
+    trustProxy: integerFrom(env, 'ROWLOOM_TRUST_PROXY', 0),
     concurrency: concurrencyFrom(env),
     accounts: accountsFrom(env, plans),
   };

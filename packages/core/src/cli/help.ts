@@ -4,6 +4,8 @@ Usage:
   rowloom generate <schema.json> [options]     write rows to stdout or --out
   rowloom types [--json]                       list every data type and its parameters
   rowloom users add <email> [--plan P] | list  the HTTP service's users and API keys
+  rowloom users reset-password <email>         print a new password; end the user's sessions
+  rowloom users remove <email>                 delete the user and everything they own
   rowloom --help | --version
 
 <schema.json> is a JSON array of field specifications, e.g.

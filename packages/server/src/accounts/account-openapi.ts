@@ -19,6 +19,7 @@ const TAGS = ['accounts'];
 
 export const GET_SESSION = {
   summary: 'The signed-in user and the CSRF token of the session cookie',
+  description: 'Not signed in: 401 {"error", "signup": "open" | "domains" | "invite"}, the sign-up policy, so the page can offer sign-up only where it is possible.',
   tags: TAGS,
   response: { 200: SESSION_ANSWER, ...errorResponses(401) },
 };

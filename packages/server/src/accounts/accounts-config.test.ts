@@ -42,6 +42,12 @@ describe('accounts configuration', () => {
     }
   });
 
+  test('ROWLOOM_TRUST_PROXY: the number of proxies in front, 0 by default', () => {
+    assert.equal(loadConfig({}).trustProxy, 0);
+    assert.equal(loadConfig({ ROWLOOM_TRUST_PROXY: '1' }).trustProxy, 1);
+    assert.throws(() => loadConfig({ ROWLOOM_TRUST_PROXY: 'yes' }), /ROWLOOM_TRUST_PROXY must be a whole number/);
+  });
+
   test('a plan added by ROWLOOM_PLANS may be the sign-up plan', () => {
     const { accounts } = loadConfig({ ROWLOOM_PLANS: '{"trial": {"requestsPerDay": 10}}', ROWLOOM_SIGNUP_PLAN: 'trial' });
     assert.equal(accounts.signup.plan, 'trial');

@@ -53,7 +53,12 @@ export function sessionRoutes(app: FastifyInstance, context: AccountContext): vo
   app.get('/api/session', { schema: GET_SESSION }, async (request, reply) => {
     const session = await currentSession(db, request);
     void reply.header('cache-control', 'no-store');
-    if (!session) throw new HttpError(401, 'not signed in');
+    if (!session) {
+      // A cookie of a session that ended is of no more use to the browser.
+      if (sessionToken(request)) clearSessionCookie(reply, publicUrl);
+      // The page shows the sign-up form only where sign-up is possible.
+      throw new HttpError(401, 'not signed in', { signup: accounts.signup.mode });
+    }
     // The page asks on every load: renewing the cookie here keeps a used session from expiring.
     setSessionCookie(reply, sessionToken(request)!, publicUrl);
     return { user: { email: session.user.email, plan: session.user.plan }, csrfToken: session.csrfToken };

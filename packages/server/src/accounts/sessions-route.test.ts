@@ -1,8 +1,10 @@
 /** Signing up, in and out through real HTTP on both databases; the cookie and its CSRF token on the other endpoints. */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { skipUnlessAvailable } from '../testing/databases.js';
 import { newTestDatabase, startTestServer, type SignedUp, type TestServer } from '../testing/server-fixture.js';
+import { createSession } from './sessions.js';
 
 interface Answer {
   status: number;
@@ -91,7 +93,9 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(out.status, 200);
       assert.deepEqual(out.json, { success: true });
       assert.match(sessionCookie(out) ?? '', /rowloom_session=;.*(Expires=Thu, 01 Jan 1970|Max-Age=0)/i);
-      assert.equal((await call(server, '/api/session', { headers: { cookie: user.cookie } })).status, 401);
+      const ended = await call(server, '/api/session', { headers: { cookie: user.cookie } });
+      assert.equal(ended.status, 401);
+      assert.match(sessionCookie(ended) ?? '', /rowloom_session=;/, 'the dead cookie is cleared');
       const schemas = await call(server, '/api/schemas', { headers: { cookie: user.cookie } });
       assert.equal(schemas.status, 401);
     });
@@ -104,10 +108,29 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal((await call(server, '/api/session', { headers: { cookie: user.cookie } })).status, 200, 'still signed in');
     });
 
-    test('GET /api/session without a cookie: 401 with an error', async () => {
+    test('GET /api/session without a cookie: 401 with an error and the sign-up policy', async () => {
       const answer = await call(server, '/api/session');
       assert.equal(answer.status, 401);
-      assert.equal(typeof answer.json.error, 'string');
+      assert.deepEqual(answer.json, { error: 'not signed in', signup: 'open' });
+    });
+
+    test('a session ends 90 days after sign-in however much it is used', async () => {
+      const user = await server.signUp();
+      const token = user.cookie.split('=')[1];
+      const id = createHash('sha256').update(token).digest('hex');
+      await server.store.db.updateTable('sessions').set({ created_at: new Date(Date.now() - 91 * 86_400_000).toISOString() }).where('id', '=', id).execute();
+      assert.equal((await call(server, '/api/session', { headers: { cookie: user.cookie } })).status, 401);
+    });
+
+    test('a user keeps at most 50 sessions: signing in past that ends the least recently used', async () => {
+      const user = await server.signUp();
+      const owner = await server.store.db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirstOrThrow();
+      // The first session looks long unused; 55 more sign-ins follow (sessions made directly: hashing 55 passwords adds nothing here).
+      await server.store.db.updateTable('sessions').set({ last_seen: new Date(Date.now() - 86_400_000).toISOString() }).where('user_id', '=', owner.id).execute();
+      for (let i = 0; i < 55; i++) await createSession(server.store.db, owner.id);
+      const left = await server.store.db.selectFrom('sessions').select('id').where('user_id', '=', owner.id).execute();
+      assert.equal(left.length, 50);
+      assert.equal((await call(server, '/api/session', { headers: { cookie: user.cookie } })).status, 401, 'the oldest went first');
     });
 
     test('the cookie authenticates generate, schemas, datasets and types; writes need X-CSRF-Token', async () => {
@@ -169,6 +192,22 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal((await call(server, '/api/session', { headers: { cookie: user.cookie } })).status, 401);
       const generate = await call(server, '/api/types', { headers: { cookie: user.cookie } });
       assert.equal(generate.status, 401);
+    });
+
+    test('a session in use slides forward: its expiry moves to 14 days from now, and GET /api/session renews the cookie', async () => {
+      const user = await server.signUp();
+      const soon = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+      const longAgo = new Date(Date.now() - 10 * 60 * 1000).toISOString();
+      await server.store.db.updateTable('sessions').set({ expires_at: soon, last_seen: longAgo }).execute();
+      const answer = await call(server, '/api/session', { headers: { cookie: user.cookie } });
+      assert.equal(answer.status, 200);
+      assert.match(sessionCookie(answer) ?? '', /Max-Age=1209600/);
+      const token = user.cookie.split('=')[1];
+      const rows = await server.store.db.selectFrom('sessions').select(['expires_at', 'last_seen']).where('id', '=', createHash('sha256').update(token).digest('hex')).execute();
+      assert.equal(rows.length, 1);
+      const days = (Date.parse(rows[0].expires_at) - Date.now()) / 86_400_000;
+      assert.ok(days > 13.9 && days <= 14, `expires in ${days} days`);
+      assert.ok(Date.parse(rows[0].last_seen) > Date.parse(longAgo));
     });
 
     test('the session is stored as a hash of the cookie token, never the token itself', async () => {

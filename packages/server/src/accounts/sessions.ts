@@ -2,7 +2,8 @@
  * Browser sessions, stored in the database so every server instance sharing it knows them.
  * The cookie carries a random 256-bit token; the table holds only its SHA-256, so a copy of the
  * database cannot be replayed as cookies. Each session has its own CSRF token. Expiry slides:
- * a session used within SESSION_TTL_MS stays alive (the row is refreshed at most once a minute).
+ * a session used within SESSION_TTL_MS stays alive (the row is refreshed at most once a minute),
+ * up to SESSION_MAX_AGE_MS after sign-in.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -12,6 +13,10 @@ import type { User } from '../users.js';
 export const SESSION_COOKIE = 'rowloom_session';
 /** 14 days since last use. */
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/** However much it is used, a session ends 90 days after sign-in: a stolen cookie does not live for ever. */
+export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+/** Sessions kept per user (the most recently used); signing in past that ends the oldest. */
+export const MAX_SESSIONS_PER_USER = 50;
 /** How stale last_seen may get before a request refreshes the row (one write a minute, not one per request). */
 const REFRESH_AFTER_MS = 60 * 1000;
 
@@ -35,6 +40,11 @@ export async function createSession(db: Kysely<Tables>, userId: string, now = ne
     .insertInto('sessions')
     .values({ id: tokenHash(token), user_id: userId, csrf_token: csrfToken, created_at: now.toISOString(), expires_at: expiresAt.toISOString(), last_seen: now.toISOString() })
     .execute();
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', 'not in', (eb) => eb.selectFrom('sessions').select('id').where('user_id', '=', userId).orderBy('last_seen', 'desc').orderBy('created_at', 'desc').limit(MAX_SESSIONS_PER_USER))
+    .execute();
   return { token, csrfToken, expiresAt };
 }
 
@@ -48,17 +58,17 @@ export async function findSession(db: Kysely<Tables>, token: string, now = new D
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id', 'sessions.csrf_token', 'sessions.expires_at', 'sessions.last_seen', 'users.id as user_id', 'users.email', 'users.plan'])
+    .select(['sessions.id', 'sessions.csrf_token', 'sessions.created_at', 'sessions.expires_at', 'sessions.last_seen', 'users.id as user_id', 'users.email', 'users.plan'])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  if (Date.parse(row.expires_at) <= now.getTime()) {
+  if (Date.parse(row.expires_at) <= now.getTime() || Date.parse(row.created_at) + SESSION_MAX_AGE_MS <= now.getTime()) {
     await deleteSession(db, token);
     return undefined;
   }
   let expiresAt = new Date(row.expires_at);
   if (now.getTime() - Date.parse(row.last_seen) > REFRESH_AFTER_MS) {
-    expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    expiresAt = new Date(Math.min(now.getTime() + SESSION_TTL_MS, Date.parse(row.created_at) + SESSION_MAX_AGE_MS));
     await db.updateTable('sessions').set({ last_seen: now.toISOString(), expires_at: expiresAt.toISOString() }).where('id', '=', id).execute();
   }
   return { id, user: { id: row.user_id, email: row.email, plan: row.plan }, csrfToken: row.csrf_token, expiresAt };

@@ -122,6 +122,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         const answer = await call(server, '/api/account/password', send('PUT', body, headers));
         assert.equal(answer.status, 400, `${body}: ${answer.text}`);
       }
+      const hugePut = await call(server, '/api/account/password', send('PUT', { current: 'x', password: 'y'.repeat(1024 * 1024) }, headers));
+      assert.equal(hugePut.status, 413);
       const weirdCookie = await call(server, '/api/session', { headers: { cookie: `rowloom_session=${'%'.repeat(5000)}` } });
       assert.equal(weirdCookie.status, 401);
     });
@@ -173,8 +175,26 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const refused = await call(invite, '/api/session/signup', send('POST', { email: 'ann@example.com', password: 'long enough password' }));
       assert.equal(refused.status, 403);
       assert.match(String(refused.json.error), /invitation only/);
+      assert.deepEqual((await call(invite, '/api/session')).json, { error: 'not signed in', signup: 'invite' });
       const count = await invite.store.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       assert.equal(Number(count.n), 0);
+    });
+  });
+
+  describe(`behind a reverse proxy (${dialect})`, { skip: await skipUnlessAvailable(dialect) }, () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer(newTestDatabase(dialect), { trustProxy: 1, accounts: { signInLimit: { perEmail: 100, perIp: 2, windowMs: 15 * 60 * 1000 } } });
+    });
+    after(() => server?.close());
+
+    test('ROWLOOM_TRUST_PROXY=1: the per-address limit counts the client X-Forwarded-For names, not the proxy', async () => {
+      const attempt = (client: string) => call(server, '/api/session', send('POST', { email: 'nobody@example.com', password: 'some password' }, { 'x-forwarded-for': client }));
+      const first = [];
+      for (let i = 0; i < 3; i++) first.push((await attempt('203.0.113.7')).status);
+      assert.deepEqual(first, [401, 401, 429]);
+      assert.equal((await attempt('203.0.113.8')).status, 401, 'another client has its own allowance');
+      assert.equal((await attempt('198.51.100.1, 203.0.113.7')).status, 429, 'only the entry the proxy added counts');
     });
   });
 

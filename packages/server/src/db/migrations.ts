@@ -88,6 +88,8 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
       await db.schema.createIndex('api_keys_user').on('api_keys').column('user_id').execute();
+      // Sign-in finds the user by lower(email); not unique, as older databases may hold both cases.
+      await db.schema.createIndex('users_email_lower').on('users').expression(sql`lower(email)`).execute();
       await db.schema
         .createTable('settings')
         .addColumn('name', 'text', (c) => c.primaryKey())

@@ -51,6 +51,8 @@ export interface TestServerOptions {
   /** The rest of the accounts configuration (rate limits, secret); tests default to a generous per-address limit. */
   accounts?: Partial<AccountsConfig>;
   publicUrl?: string;
+  /** Reverse proxies in front (X-Forwarded-For hops to trust). */
+  trustProxy?: number;
 }
 
 /** The test client is one address for every test: only the per-email limit keeps its production value. */
@@ -102,7 +104,7 @@ export async function startTestServer(database: TestDatabase, options: TestServe
     postgresSchema: database.postgresSchema,
   });
   const accounts: AccountsConfig = { ...TEST_ACCOUNTS, ...options.accounts, signup: { ...TEST_ACCOUNTS.signup, ...options.accounts?.signup, ...options.signup } };
-  const config = { plans: options.plans ?? DEFAULT_PLANS, bodyLimitBytes: options.bodyLimitBytes ?? 10 * 1024 * 1024, timeLimitMs: options.timeLimitMs ?? null, accounts, publicUrl: options.publicUrl ?? null };
+  const config = { plans: options.plans ?? DEFAULT_PLANS, bodyLimitBytes: options.bodyLimitBytes ?? 10 * 1024 * 1024, timeLimitMs: options.timeLimitMs ?? null, accounts, publicUrl: options.publicUrl ?? null, trustProxy: options.trustProxy ?? 0 };
   const app = await buildApp({ store, config, logLevel: options.logLevel, logStream: options.logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     message: string,
     /** The parsed {"error", ...} body, when the server sent one (it may name a field or position). */
     readonly body: Record<string, unknown> | null = null,
+    /** Seconds from a Retry-After header (429, 503), when the server sent one. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
   }
@@ -58,13 +60,15 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
 
 async function errorOf(response: Response): Promise<ApiError> {
   const text = await response.text();
+  const retry = Number(response.headers.get('retry-after'));
+  const retryAfter = Number.isFinite(retry) && retry > 0 ? retry : null;
   try {
     const body = JSON.parse(text) as Record<string, unknown>;
-    if (typeof body.error === 'string') return new ApiError(response.status, body.error, body);
+    if (typeof body.error === 'string') return new ApiError(response.status, body.error, body, retryAfter);
   } catch {
     // not JSON: fall through to the status line
   }
-  return new ApiError(response.status, text.trim() || `${response.status} ${response.statusText}`);
+  return new ApiError(response.status, text.trim() || `${response.status} ${response.statusText}`, null, retryAfter);
 }
 
 /** GET/POST/... and parse the JSON answer. */

@@ -1,0 +1,44 @@
+/** Change the password: the current one, the new one twice (checked here before the server). */
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { apiJson } from '../../api/client';
+import { PasswordInput } from '../auth/PasswordInput';
+
+export function PasswordSection() {
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+  const change = useMutation({
+    mutationFn: () => apiJson('/api/account/password', { method: 'PUT', body: { current, password } }),
+    onSuccess: () => {
+      setCurrent('');
+      setPassword('');
+      setAgain('');
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const differ = password !== again;
+    setMismatch(differ);
+    if (!differ) change.mutate();
+  }
+
+  return (
+    <section className="page account-section" aria-labelledby="password-title">
+      <h2 id="password-title">Change password</h2>
+      <form className="password-form" onSubmit={submit} noValidate>
+        <PasswordInput label="Current password" name="current" value={current} onChange={setCurrent} autoComplete="current-password" />
+        <PasswordInput label="New password" name="new-password" value={password} onChange={setPassword} autoComplete="new-password" />
+        <PasswordInput label="New password again" name="new-password-again" value={again} onChange={setAgain} autoComplete="new-password" />
+        {mismatch && <p className="error" role="alert">The two new passwords differ; type the same one twice.</p>}
+        {change.error && <p className="error" role="alert">{change.error.message.charAt(0).toUpperCase() + change.error.message.slice(1)}</p>}
+        {change.isSuccess && <p role="status" className="ok">Password changed.</p>}
+        <button type="submit" className="primary" disabled={change.isPending || current === '' || password === ''}>
+          Change password
+        </button>
+      </form>
+    </section>
+  );
+}
