@@ -3,7 +3,9 @@
  * `/schemas/:name` opens a saved schema; `/` starts from the draft kept in the browser or a new one.
  */
 import { useReducer, useState } from 'react';
+import { useParams } from 'react-router-dom';
 import { BuilderContext, type FieldProblem } from './builder-context';
+import { useSchemaSource } from './draft';
 import { FieldGrid } from './FieldGrid';
 import { FileOptionsPanel } from './FileOptionsPanel';
 import { PreviewPanel } from './PreviewPanel';
@@ -13,10 +15,11 @@ import { SchemaToolbar } from './SchemaToolbar';
 export function BuilderPage() {
   const [schema, dispatch] = useReducer(schemaReducer, undefined, initialSchema);
   const [problems, setProblems] = useState<FieldProblem[]>([]);
+  const source = useSchemaSource(useParams().name, schema, dispatch);
   return (
     <BuilderContext.Provider value={{ schema, dispatch, problems, setProblems }}>
       <div className="builder page">
-        <SchemaToolbar />
+        <SchemaToolbar source={source} />
         <section aria-label="Fields" className="builder-fields">
           <FieldGrid />
         </section>

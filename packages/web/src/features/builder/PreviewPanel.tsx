@@ -1,4 +1,157 @@
-/** Placeholder: being built (issue 12). */
+/**
+ * The live preview: the first rows as a table and as the chosen format's text, asked again as
+ * the schema changes. The first change is asked at once, later ones at most every 250 ms (a
+ * leading-edge debounce: typing does not flood the server, a single change is not delayed), and
+ * a newer request aborts the one it replaces.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useBuilder, type FieldProblem } from './builder-context';
+import { CountInput } from './FileOptionsPanel-count';
+import { FORMAT_LABELS, optionsFor } from './FileOptionsPanel-formats';
+import { fetchPreview, PreviewProblems, type PreviewAnswer } from './PreviewPanel-request';
+import { fieldSpecs, randomSeed } from './schema-model';
+import './PreviewPanel.css';
+
+const DEBOUNCE_MS = 250;
+const MAX_PREVIEW_ROWS = 100;
+
+type Tab = 'table' | 'text';
+
+interface PreviewState {
+  answer: PreviewAnswer | null;
+  loading: boolean;
+  error: string | null;
+  problems: FieldProblem[];
+  /** Counts the answers shown, so a watcher can tell when the preview changed. */
+  version: number;
+}
+
+function usePreview(rows: number, tab: Tab): PreviewState {
+  const { schema, setProblems } = useBuilder();
+  const [state, setState] = useState<PreviewState>({ answer: null, loading: true, error: null, problems: [], version: 0 });
+  const lastStart = useRef(-Infinity);
+  // What the preview depends on: not the name, the dirty flag or the download's row count, and the
+  // format's options only when its text is shown.
+  const { seed, format } = schema.file;
+  const options = tab === 'text' ? optionsFor(schema.file) : null;
+  const key = JSON.stringify([fieldSpecs(schema.fields), seed, tab === 'text' ? format : null, options]);
+  const latest = useRef(schema);
+  latest.current = schema;
+
+  useEffect(() => {
+    const abort = new AbortController();
+    const wait = Math.max(0, lastStart.current + DEBOUNCE_MS - performance.now());
+    setState((s) => ({ ...s, loading: true }));
+    const timer = setTimeout(() => {
+      lastStart.current = performance.now();
+      fetchPreview(latest.current, rows, tab === 'text', abort.signal).then(
+        (answer) => {
+          setProblems([]);
+          setState((s) => ({ answer, loading: false, error: null, problems: [], version: s.version + 1 }));
+        },
+        (error: unknown) => {
+          if (abort.signal.aborted) return;
+          const problems = error instanceof PreviewProblems ? error.problems : [];
+          setProblems(problems);
+          setState((s) => ({ ...s, loading: false, error: (error as Error).message, problems, version: s.version + 1 }));
+        },
+      );
+    }, wait);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [key, rows, tab, setProblems]);
+  return state;
+}
+
 export function PreviewPanel() {
-  return <p className="todo">PreviewPanel: not built yet.</p>;
+  const { schema, dispatch } = useBuilder();
+  const [rows, setRows] = useState(10);
+  const [tab, setTab] = useState<Tab>('table');
+  const preview = usePreview(rows, tab);
+  const tabs: { id: Tab; label: string }[] = [
+    { id: 'table', label: 'Table' },
+    { id: 'text', label: `${FORMAT_LABELS[schema.file.format]} text` },
+  ];
+  const onTabKey = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const next = tab === 'table' ? 'text' : 'table';
+    setTab(next);
+    document.getElementById(`preview-tab-${next}`)?.focus();
+  };
+  return (
+    <div className="preview" aria-busy={preview.loading}>
+      <div className="preview-head">
+        <h2>Preview</h2>
+        <CountInput label="Preview rows" value={rows} min={1} max={MAX_PREVIEW_ROWS} onChange={setRows} />
+        <span className="preview-seed">
+          Seed <output aria-label="Preview seed">{schema.file.seed || preview.answer?.seed}</output>
+        </span>
+        <button type="button" onClick={() => dispatch({ kind: 'set-file', patch: { seed: randomSeed() } })}>
+          New seed
+        </button>
+        {preview.loading && <span className="hint">updating…</span>}
+      </div>
+      <ProblemSummary error={preview.error} problems={preview.problems} />
+      <div role="tablist" aria-label="Preview as" className="preview-tabs">
+        {tabs.map((t) => (
+          <button key={t.id} id={`preview-tab-${t.id}`} type="button" role="tab" aria-selected={tab === t.id} aria-controls={tab === t.id ? `preview-panel-${t.id}` : undefined} tabIndex={tab === t.id ? 0 : -1} onClick={() => setTab(t.id)} onKeyDown={onTabKey}>
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div id={`preview-panel-${tab}`} role="tabpanel" aria-labelledby={`preview-tab-${tab}`} className="preview-body" data-version={preview.version} data-seed={preview.answer?.seed ?? ''}>
+        {preview.answer && (tab === 'table' ? <PreviewTableView answer={preview.answer} /> : <pre className="preview-text" aria-label="Preview text" tabIndex={0}>{preview.answer.text ?? ''}</pre>)}
+      </div>
+    </div>
+  );
+}
+
+function ProblemSummary({ error, problems }: { error: string | null; problems: FieldProblem[] }) {
+  if (!error) return null;
+  if (problems.length === 0) return <p className="error" role="alert">{error}</p>;
+  return (
+    <div className="error preview-problems" role="alert">
+      <p>
+        The preview needs {problems.length === 1 ? 'one fix' : `${problems.length} fixes`}; each is also shown beside its field:
+      </p>
+      <ul>
+        {problems.map((p, i) => (
+          <li key={i}>
+            <strong>{p.field ?? 'Schema'}</strong>
+            {p.param ? ` (${p.param})` : ''}: {p.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function PreviewTableView({ answer }: { answer: PreviewAnswer }) {
+  const { columns, rows } = answer.table;
+  return (
+    <div className="preview-table-wrap" tabIndex={0} role="region" aria-label="Scrollable preview">
+      <table className="preview-table" aria-label="Preview table">
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={i}>
+              {columns.map((c) => (
+                <td key={c}>{row[c] ?? ''}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }

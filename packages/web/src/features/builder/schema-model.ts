@@ -72,7 +72,7 @@ export type SchemaAction =
   | { kind: 'move'; from: number; to: number }
   | { kind: 'set-fields'; fields: BuilderField[] }
   | { kind: 'set-file'; patch: Partial<FileSettings> }
-  | { kind: 'load'; state: Omit<SchemaState, 'dirty'> }
+  | { kind: 'load'; state: Omit<SchemaState, 'dirty'>; dirty?: boolean }
   | { kind: 'saved'; name: string };
 
 /** "Add another field" copies the last field's type, as the established product does, with a new name. */
@@ -102,9 +102,11 @@ export function schemaReducer(state: SchemaState, action: SchemaAction): SchemaS
     case 'set-fields':
       return { ...state, dirty: true, fields: action.fields };
     case 'set-file':
-      return { ...state, dirty: true, file: { ...state.file, ...action.patch } };
+      // A new preview seed alone is not a change worth saving (saved schemas keep no seed).
+      return { ...state, dirty: state.dirty || Object.keys(action.patch).some((k) => k !== 'seed'), file: { ...state.file, ...action.patch } };
     case 'load':
-      return { ...action.state, dirty: false };
+      // A restored draft loads with dirty: true, since it holds changes not yet saved.
+      return { ...action.state, dirty: action.dirty ?? false };
     case 'saved':
       return { ...state, name: action.name, dirty: false };
   }

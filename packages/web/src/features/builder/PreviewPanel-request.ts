@@ -1,0 +1,43 @@
+/**
+ * The preview's requests: the first rows as JSON (for the table) and, when asked, as the chosen
+ * format's text. A 400's details name the fields at fault; anything else is the server's own words.
+ */
+import { ApiError, apiFetch } from '../../api/client';
+import type { FieldProblem } from './builder-context';
+import { fileUrl } from './FileOptionsPanel-formats';
+import { fieldSpecs, generateUrl, type SchemaState } from './schema-model';
+import { previewTable, type PreviewTable } from './PreviewPanel-rows';
+
+export interface PreviewAnswer {
+  table: PreviewTable;
+  /** The chosen format's text, when it was asked for. */
+  text: string | null;
+  seed: string;
+}
+
+export class PreviewProblems extends Error {
+  constructor(readonly problems: FieldProblem[], message: string) {
+    super(message);
+  }
+}
+
+function problemsOf(error: unknown): unknown {
+  if (error instanceof ApiError && error.status === 400 && Array.isArray(error.body?.details)) {
+    return new PreviewProblems(error.body.details as FieldProblem[], error.message);
+  }
+  return error;
+}
+
+export async function fetchPreview(schema: SchemaState, count: number, withText: boolean, signal: AbortSignal): Promise<PreviewAnswer> {
+  const body = { fields: fieldSpecs(schema.fields) };
+  // The table reads JSON whatever the chosen format: always an array, nulls kept as empty cells.
+  const tableUrl = `${generateUrl({ ...schema.file, options: { array: true, include_nulls: true } }, { count, format: 'json' })}`;
+  const [tableResponse, text] = await Promise.all([
+    apiFetch(tableUrl, { method: 'POST', body, signal }),
+    withText ? apiFetch(fileUrl(schema.file, { count }), { method: 'POST', body, signal }).then((r) => r.text()) : Promise.resolve(null),
+  ]).catch((error: unknown) => {
+    throw problemsOf(error);
+  });
+  const header = tableResponse.headers.get('x-rowloom-seed');
+  return { table: previewTable(await tableResponse.json()), text, seed: header ? decodeURIComponent(header) : schema.file.seed };
+}

@@ -1,0 +1,58 @@
+/** Saved schemas through /api/schemas: list, read, save (fields with file settings), delete. */
+import { apiJson, named } from '../../api/client';
+import type { Format, FormatOptions, SchemaState } from './schema-model';
+import { fieldSpecs, fieldsFromSpecs, FORMATS, randomSeed } from './schema-model';
+import { optionsFor } from './FileOptionsPanel-formats';
+
+export interface SchemaSummary {
+  name: string;
+  count: number;
+  fields: number;
+  /** The saved default format (null or absent: none saved). */
+  format?: string | null;
+  updated_at: string;
+}
+
+export interface SavedSchema {
+  name: string;
+  fields: Record<string, unknown>[];
+  count: number;
+  format?: string;
+  options?: FormatOptions;
+  updated_at: string;
+}
+
+export const schemasKey = ['schemas'] as const;
+
+export async function listSchemas(): Promise<SchemaSummary[]> {
+  return (await apiJson<{ schemas: SchemaSummary[] }>('/api/schemas')).schemas;
+}
+
+export function getSchema(name: string, signal?: AbortSignal): Promise<SavedSchema> {
+  return apiJson<SavedSchema>(named('/api/schemas', name), { signal });
+}
+
+/** The body PUT takes: fields with the file settings (format and its options; the seed is the preview's). */
+export function saveBody(schema: Pick<SchemaState, 'fields' | 'file'>) {
+  return { fields: fieldSpecs(schema.fields), count: schema.file.count, format: schema.file.format, options: optionsFor(schema.file) };
+}
+
+export function putSchema(name: string, body: unknown): Promise<unknown> {
+  return apiJson(named('/api/schemas', name), { method: 'PUT', body });
+}
+
+export function deleteSchema(name: string): Promise<unknown> {
+  return apiJson(named('/api/schemas', name), { method: 'DELETE' });
+}
+
+/** A saved schema as the builder's state; a server without file settings gives CSV. */
+export function stateOf(saved: SavedSchema): Omit<SchemaState, 'dirty'> {
+  const format = (FORMATS as readonly string[]).includes(saved.format ?? '') ? (saved.format as Format) : 'csv';
+  return { name: saved.name, fields: fieldsFromSpecs(saved.fields), file: { count: saved.count, format, options: saved.options ?? {}, seed: randomSeed() } };
+}
+
+/** Copies a saved schema under a new name (the server has no copy, so read then write). */
+export async function cloneSchema(from: string, to: string): Promise<void> {
+  const saved = await getSchema(from);
+  await putSchema(to, { fields: saved.fields, count: saved.count, ...(saved.format ? { format: saved.format } : {}), ...(saved.options ? { options: saved.options } : {}) });
+}

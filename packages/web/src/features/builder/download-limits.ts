@@ -1,0 +1,50 @@
+/**
+ * The plan's limits, explained before a request fails: GET /api/usage gives today's use and the
+ * plan (null = no limit); a download larger than the plan allows is refused here with the numbers.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { apiJson } from '../../api/client';
+
+export interface PlanLimits {
+  name: string;
+  recordsPerRequest: number | null;
+  requestsPerDay: number | null;
+  recordsPerDay: number | null;
+}
+
+export interface Usage {
+  day: string;
+  requests: number;
+  records: number;
+  plan: PlanLimits;
+}
+
+export function useUsage() {
+  return useQuery({ queryKey: ['usage'], queryFn: () => apiJson<Usage>('/api/usage'), staleTime: 30_000 });
+}
+
+export interface LimitVerdict {
+  /** True when the server would refuse this download. */
+  blocked: boolean;
+  /** What the user should know, with the numbers; empty when nothing is in the way. */
+  messages: string[];
+}
+
+const n = (value: number) => value.toLocaleString('en-US');
+
+export function checkLimits(count: number, usage: Usage | undefined): LimitVerdict {
+  if (!usage) return { blocked: false, messages: [] };
+  const { plan } = usage;
+  const messages: string[] = [];
+  if (plan.recordsPerRequest !== null && count > plan.recordsPerRequest) {
+    messages.push(`Your ${plan.name} plan allows ${n(plan.recordsPerRequest)} rows per download; you asked for ${n(count)}. Lower the rows.`);
+  }
+  if (plan.requestsPerDay !== null && usage.requests >= plan.requestsPerDay) {
+    messages.push(`You have used all ${n(plan.requestsPerDay)} requests of your ${plan.name} plan today (${usage.day}, UTC); the count starts again tomorrow.`);
+  }
+  if (plan.recordsPerDay !== null) {
+    const left = Math.max(0, plan.recordsPerDay - usage.records);
+    if (count > left) messages.push(`Your ${plan.name} plan allows ${n(plan.recordsPerDay)} rows a day and ${n(left)} are left today (${usage.day}, UTC); you asked for ${n(count)}.`);
+  }
+  return { blocked: messages.length > 0, messages };
+}

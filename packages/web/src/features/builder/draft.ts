@@ -1,0 +1,163 @@
+/**
+ * Where the builder's schema comes from, and how unsaved changes survive: `/schemas/:name` loads
+ * the saved schema; a draft of unsaved changes is kept in localStorage (one per user) and restored
+ * on return, with a notice; leaving the page or following a link while unsaved asks first.
+ */
+import { useCallback, useEffect, useState, type Dispatch } from 'react';
+import { useSession } from '../../api/session';
+import { getSchema, stateOf } from './SchemasPage-api';
+import { fieldSpecs, fieldsFromSpecs, initialSchema, randomSeed, type FileSettings, type SchemaAction, type SchemaState } from './schema-model';
+
+interface StoredDraft {
+  name: string;
+  fields: Record<string, unknown>[];
+  file: FileSettings;
+  savedAt: string;
+}
+
+const draftKey = (email: string) => `rowloom.draft.${email}`;
+
+export function readDraft(email: string): StoredDraft | null {
+  try {
+    const text = localStorage.getItem(draftKey(email));
+    const draft = text ? (JSON.parse(text) as StoredDraft) : null;
+    return draft && Array.isArray(draft.fields) && draft.file ? draft : null;
+  } catch {
+    return null; // a draft that cannot be read is no draft
+  }
+}
+
+function writeDraft(email: string, schema: SchemaState): void {
+  const draft: StoredDraft = { name: schema.name, fields: fieldSpecs(schema.fields), file: schema.file, savedAt: new Date().toISOString() };
+  try {
+    localStorage.setItem(draftKey(email), JSON.stringify(draft));
+  } catch {
+    // storage full or disabled: the leave warnings still protect the changes
+  }
+}
+
+export function clearDraft(email: string): void {
+  localStorage.removeItem(draftKey(email));
+}
+
+function draftState(draft: StoredDraft): Omit<SchemaState, 'dirty'> {
+  return { name: draft.name, fields: fieldsFromSpecs(draft.fields), file: { ...draft.file, seed: draft.file.seed || randomSeed() } };
+}
+
+export interface SchemaSource {
+  /** Set when a draft was restored: when it was kept. */
+  restoredDraftAt: string | null;
+  loading: boolean;
+  loadError: string | null;
+  /** Drops the draft and goes back to the saved schema (or a new one). */
+  discardDraft(): void;
+  /** Drops the draft and starts a new schema. */
+  startNew(): void;
+}
+
+/** Loads by route, restores and keeps the draft, and warns before unsaved changes are left. */
+export function useSchemaSource(routeName: string | undefined, schema: SchemaState, dispatch: Dispatch<SchemaAction>): SchemaSource {
+  const email = useSession().user?.email ?? '';
+  const [restoredDraftAt, setRestoredDraftAt] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  const loadSaved = useCallback(
+    (name: string, signal?: AbortSignal) => {
+      setLoading(true);
+      setLoadError(null);
+      getSchema(name, signal).then(
+        (saved) => {
+          dispatch({ kind: 'load', state: stateOf(saved) });
+          setLoading(false);
+        },
+        (error: Error) => {
+          if (signal?.aborted) return;
+          setLoadError(error.message);
+          setLoading(false);
+        },
+      );
+    },
+    [dispatch],
+  );
+
+  // On arrival (or a new route name): the draft when it belongs here, else the saved schema.
+  useEffect(() => {
+    if (routeName !== undefined && routeName === schema.name) return; // just saved under this name
+    const draft = readDraft(email);
+    if (draft && (routeName === undefined || draft.name === routeName)) {
+      dispatch({ kind: 'load', state: draftState(draft), dirty: true });
+      setRestoredDraftAt(draft.savedAt);
+      return;
+    }
+    setRestoredDraftAt(null);
+    if (routeName === undefined) {
+      if (schema.name !== '') dispatch({ kind: 'load', state: initialSchema() }); // from a saved schema to a new one
+      return;
+    }
+    const abort = new AbortController();
+    loadSaved(routeName, abort.signal);
+    return () => abort.abort();
+    // Only the route decides; the schema's own name is read to skip a needless reload.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [routeName, email]);
+
+  // Keep the draft while there are unsaved changes; drop it when they are saved or left for a
+  // clean schema (a change of dirty from true to false, never on arrival, so a draft is not lost
+  // before it is restored).
+  const [wasDirty, setWasDirty] = useState(false);
+  useEffect(() => {
+    if (!email) return;
+    if (schema.dirty) writeDraft(email, schema);
+    else if (wasDirty) clearDraft(email);
+    if (wasDirty !== schema.dirty) setWasDirty(schema.dirty);
+  }, [email, schema, wasDirty]);
+
+  useLeaveWarnings(schema.dirty);
+
+  const discardDraft = useCallback(() => {
+    clearDraft(email);
+    setRestoredDraftAt(null);
+    if (schema.name) loadSaved(schema.name);
+    else dispatch({ kind: 'load', state: initialSchema() });
+  }, [email, schema.name, loadSaved, dispatch]);
+
+  const startNew = useCallback(() => {
+    clearDraft(email);
+    setRestoredDraftAt(null);
+    dispatch({ kind: 'load', state: initialSchema() });
+  }, [email, dispatch]);
+
+  return { restoredDraftAt, loading, loadError, discardDraft, startNew };
+}
+
+export const LEAVE_MESSAGE = 'This schema has unsaved changes. Leave anyway? (A draft stays in this browser and comes back on the Schema page.)';
+
+/**
+ * beforeunload for reloads and closing the tab; for links inside the app, a capturing click
+ * listener that asks first (the router here is a BrowserRouter, which has no navigation blocker).
+ */
+function useLeaveWarnings(dirty: boolean): void {
+  useEffect(() => {
+    if (!dirty) return;
+    const beforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    const click = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.('a[href]');
+      if (!link || (link as HTMLAnchorElement).target === '_blank' || link.hasAttribute('download') || link.getAttribute('href')?.startsWith('#')) return;
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      if (!window.confirm(LEAVE_MESSAGE)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    window.addEventListener('beforeunload', beforeUnload);
+    document.addEventListener('click', click, true);
+    return () => {
+      window.removeEventListener('beforeunload', beforeUnload);
+      document.removeEventListener('click', click, true);
+    };
+  }, [dirty]);
+}

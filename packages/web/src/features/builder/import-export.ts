@@ -1,0 +1,98 @@
+/**
+ * Schemas as files: the established product's export ("backup") JSON, read and written, and
+ * fields from a CSV header line (parsed by papaparse, never split on commas).
+ */
+import Papa from 'papaparse';
+import type { TypeDescription } from '../../api/catalogue';
+import { FORMAT_OPTIONS } from './FileOptionsPanel-formats';
+import { FORMATS, fieldsFromSpecs, newField, randomSeed, type BuilderField, type Format, type FormatOptions, type SchemaState } from './schema-model';
+
+/** The export's shape: {name, num_rows, file_format, ...file options, columns: [{name, type, null_percentage, formula, ...params}]}. */
+export interface SchemaExport {
+  name: string;
+  num_rows: number;
+  file_format: string;
+  columns: Record<string, unknown>[];
+  [option: string]: unknown;
+}
+
+/** The server's own bound on a schema (core's MAX_FIELDS): more would only be refused, after freezing the grid. */
+export const MAX_FIELDS = 1000;
+
+const ALL_OPTION_NAMES = new Set(Object.values(FORMAT_OPTIONS).flatMap((options) => options.map((o) => o.name)));
+
+/** The established product's names for formats Rowloom writes under another name. */
+const FORMAT_ALIASES: Record<string, Format> = { tab: 'txt', tsv: 'txt', 'tab-delimited': 'txt' };
+
+export function toExport(schema: SchemaState): SchemaExport {
+  const columns = schema.fields.map((f) => ({ name: f.name, type: f.type, null_percentage: f.percentBlank, formula: f.formula.trim() ? f.formula : null, ...f.params }));
+  const options = Object.fromEntries(Object.entries(schema.file.options).filter(([name]) => ALL_OPTION_NAMES.has(name)));
+  return { name: schema.name, num_rows: schema.file.count, file_format: schema.file.format, ...options, columns };
+}
+
+export interface ImportedSchema {
+  state: Omit<SchemaState, 'dirty'>;
+  /** What the user should know: a format Rowloom does not write, for one. */
+  notes: string[];
+}
+
+/** Reads an export; throws an Error saying what is wrong with the file. */
+export function fromExport(json: unknown): ImportedSchema {
+  if (!json || typeof json !== 'object' || Array.isArray(json)) throw new Error('the file is not a schema export: expected a JSON object with "columns"');
+  const doc = json as Record<string, unknown>;
+  const specs = Array.isArray(doc.columns) ? doc.columns : Array.isArray(doc.fields) ? doc.fields : null;
+  if (!specs) throw new Error('the file is not a schema export: it has no "columns" list');
+  if (specs.length > MAX_FIELDS) throw new Error(`it has ${specs.length} columns; a schema holds at most ${MAX_FIELDS} fields`);
+  specs.forEach((spec, i) => {
+    if (!spec || typeof spec !== 'object' || Array.isArray(spec)) throw new Error(`column ${i + 1} is not an object with "name" and "type"`);
+  });
+  const notes: string[] = [];
+  const rawFormat = typeof doc.file_format === 'string' ? doc.file_format.trim().toLowerCase() : 'csv';
+  let format: Format = 'csv';
+  if ((FORMATS as readonly string[]).includes(rawFormat)) format = rawFormat as Format;
+  else if (FORMAT_ALIASES[rawFormat]) format = FORMAT_ALIASES[rawFormat];
+  else notes.push(`The file's format "${String(doc.file_format)}" is not one Rowloom writes; CSV is chosen instead.`);
+  const rawCount = doc.num_rows ?? doc.count;
+  const count = typeof rawCount === 'number' && Number.isSafeInteger(rawCount) && rawCount >= 1 ? rawCount : 1000;
+  const options: FormatOptions = {};
+  for (const name of ALL_OPTION_NAMES) {
+    const value = doc[name];
+    if (typeof value === 'boolean' || typeof value === 'string') options[name] = value;
+  }
+  const fields = fieldsFromSpecs(specs as Record<string, unknown>[]).map((field) => ({ ...field, params: withoutNulls(field.params) }));
+  return { state: { name: typeof doc.name === 'string' ? doc.name.trim() : '', fields, file: { count, format, options, seed: randomSeed() } }, notes };
+}
+
+/** The export writes "formula": null and the like; a null parameter means "not set". */
+function withoutNulls(params: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(params).filter(([name, value]) => value !== null && name !== 'id'));
+}
+
+/** The first record of a CSV text, written back as one CSV line (a quoted header may span lines). */
+export function headerLine(text: string): string {
+  const header = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { preview: 1, skipEmptyLines: true }).data[0];
+  return header ? Papa.unparse([header]) : '';
+}
+
+/** Header names -> fields; a name that is also a type's name or alias gets that type, `id` a Row Number, the rest Words. */
+export function fieldsFromCsvHeader(text: string, types: TypeDescription[]): BuilderField[] {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { preview: 1, skipEmptyLines: true });
+  const header = parsed.data[0];
+  if (!header || header.every((name) => name.trim() === '')) throw new Error('no header line found: paste the first line of a CSV file, e.g. id,first_name,email');
+  if (header.length > MAX_FIELDS) throw new Error(`the header has ${header.length} columns; a schema holds at most ${MAX_FIELDS} fields`);
+  return header.map((raw, i) => {
+    const name = raw.trim() || `column_${i + 1}`;
+    return newField({ name, type: guessType(name, types) });
+  });
+}
+
+const simple = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+function guessType(name: string, types: TypeDescription[]): string {
+  const wanted = simple(name);
+  const match = types.find((t) => simple(t.name) === wanted || t.aliases.some((a) => simple(a) === wanted));
+  if (match) return match.name;
+  const has = (typeName: string) => types.length === 0 || types.some((t) => t.name === typeName);
+  if (wanted === 'id' && has('Row Number')) return 'Row Number';
+  return has('Words') ? 'Words' : (types[0]?.name ?? 'Words');
+}
