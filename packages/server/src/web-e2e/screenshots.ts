@@ -71,7 +71,7 @@ async function otherPages(page: Page): Promise<void> {
   await page.getByRole('button', { name: /preview/i }).first().click().catch(() => undefined);
   await shoot(page, 'web-datasets');
   await page.goto('/scenarios');
-  await page.getByRole('link', { name: 'Traffic' }).click();
+  await page.getByRole('button', { name: 'Traffic' }).click();
   await page.getByRole('button', { name: 'Preview generated values' }).click();
   await page.getByText(/Showing \d+ generated values/).waitFor();
   await shoot(page, 'web-scenarios');

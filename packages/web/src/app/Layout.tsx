@@ -4,7 +4,7 @@ import { useSession } from '../api/session';
 
 const LINKS = [
   { to: '/', label: 'Schema', end: true },
-  { to: '/schemas', label: 'Schemas' },
+  { to: '/schemas', label: 'Schemas', end: true },
   { to: '/datasets', label: 'Datasets' },
   { to: '/projects', label: 'Projects' },
   { to: '/scenarios', label: 'Scenarios' },

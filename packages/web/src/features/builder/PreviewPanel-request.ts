@@ -28,13 +28,18 @@ function problemsOf(error: unknown): unknown {
   return error;
 }
 
+/** ?preview=true: the server does not count a preview (at most 100 rows) against the plan's day. */
+function asPreview(url: string): string {
+  return `${url}&preview=true`;
+}
+
 export async function fetchPreview(schema: SchemaState, count: number, withText: boolean, signal: AbortSignal): Promise<PreviewAnswer> {
   const body = { fields: fieldSpecs(schema.fields) };
   // The table reads JSON whatever the chosen format: always an array, nulls kept as empty cells.
   const tableUrl = `${generateUrl({ ...schema.file, options: { array: true, include_nulls: true } }, { count, format: 'json' })}`;
   const [tableResponse, text] = await Promise.all([
-    apiFetch(tableUrl, { method: 'POST', body, signal }),
-    withText ? apiFetch(fileUrl(schema.file, { count }), { method: 'POST', body, signal }).then((r) => r.text()) : Promise.resolve(null),
+    apiFetch(asPreview(tableUrl), { method: 'POST', body, signal }),
+    withText ? apiFetch(asPreview(fileUrl(schema.file, { count })), { method: 'POST', body, signal }).then((r) => r.text()) : Promise.resolve(null),
   ]).catch((error: unknown) => {
     throw problemsOf(error);
   });

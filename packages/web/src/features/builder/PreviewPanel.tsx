@@ -13,6 +13,7 @@ import { fieldSpecs, randomSeed } from './schema-model';
 import './PreviewPanel.css';
 
 const DEBOUNCE_MS = 250;
+/** The most rows the server previews without counting them against the plan (generate?preview=true). */
 const MAX_PREVIEW_ROWS = 100;
 
 type Tab = 'table' | 'text';
