@@ -4,21 +4,13 @@
  * own datasets; projects; a scenario drawn, saved, reopened after a reload and previewed.
  */
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { browserSkip, browserSuite, type BrowserSuite } from './browser.js';
 
-const PASSWORD = 'correct horse battery staple';
-
 /** A new user, signed up through the API in a fresh browser context, on a page at `path`. */
 async function signedInPage(suite: BrowserSuite, path: string): Promise<Page> {
-  const context = await suite.newContext();
-  const answer = await context.request.post('/api/session/signup', { data: { email: `person-${randomBytes(4).toString('hex')}@example.com`, password: PASSWORD } });
-  assert.equal(answer.status(), 200, await answer.text());
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
+  return (await suite.signedIn(path)).page;
 }
 
 /** Whether the element has the keyboard focus (a string: this file is compiled without the DOM types). */
