@@ -31,9 +31,11 @@ export async function installWebInterface(app: FastifyInstance, root = WEB_ROOT)
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
+    // Our own Cache-Control below, not the plugin's default max-age=0.
+    cacheControl: false,
     index: ['index.html'],
     setHeaders(response, path) {
-      response.header('Cache-Control', path.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      response.setHeader('Cache-Control', path.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   // The page's own routes (/schemas/Orders...) are index.html; the page then routes itself.

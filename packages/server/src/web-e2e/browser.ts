@@ -62,18 +62,20 @@ export interface BrowserSuite {
  * Browser tests run on SQLite: the API's storage is tested on both databases by the API suites.
  */
 export function browserSuite(): BrowserSuite {
-  const server = serverForSuite('sqlite');
   const suite = { scratch: '' } as BrowserSuite;
   const contexts: BrowserContext[] = [];
   before(async () => {
     suite.browser = await launchBrowser();
     suite.scratch = mkdtempSync(join(tmpdir(), 'rowloom-browser-'));
   });
+  // Registered before the server's hooks, so it runs first: the browser's open connections (a
+  // download still streaming) must go before the server closes, or closing waits for them.
   after(async () => {
     await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
     await suite.browser?.close();
     if (suite.scratch) rmSync(suite.scratch, { recursive: true, force: true });
   });
+  const server = serverForSuite('sqlite');
   Object.defineProperty(suite, 'server', { get: () => server.server });
   suite.newContext = async () => {
     const context = await suite.browser.newContext({ baseURL: server.server.url, acceptDownloads: true, viewport: { width: 1280, height: 900 } });
