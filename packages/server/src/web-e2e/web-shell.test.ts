@@ -38,4 +38,16 @@ describe('the page in a real browser', { skip: browserSkip() }, () => {
     await page.waitForURL(/\/signin/);
     assert.equal(await page.title(), 'Rowloom');
   });
+
+  test('the navigation marks the page shown: Schema for the builder, also with a saved schema open', async () => {
+    const { page } = await suite.signedIn('/schemas/Orders');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Schema', exact: true }).waitFor();
+    assert.equal(await nav.getByRole('link', { name: 'Schema', exact: true }).getAttribute('aria-current'), 'page');
+    assert.equal(await nav.getByRole('link', { name: 'Schemas', exact: true }).getAttribute('aria-current'), null);
+    await nav.getByRole('link', { name: 'Schemas', exact: true }).click();
+    await page.waitForURL(/\/schemas$/);
+    assert.equal(await nav.getByRole('link', { name: 'Schemas', exact: true }).getAttribute('aria-current'), 'page');
+    assert.equal(await nav.getByRole('link', { name: 'Schema', exact: true }).getAttribute('aria-current'), null);
+  });
 });

@@ -1,5 +1,5 @@
 /** The frame of every page: a header with the navigation and the signed-in user, then the page. */
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../api/session';
 
 const LINKS = [
@@ -14,6 +14,8 @@ const LINKS = [
 export function Layout() {
   const { user, signOut } = useSession();
   const navigate = useNavigate();
+  // A saved schema (/schemas/NAME) opens in the builder: the Schema link is the current page then.
+  const inBuilder = useLocation().pathname.startsWith('/schemas/');
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
@@ -21,11 +23,17 @@ export function Layout() {
         <a className="brand" href="/">Rowloom</a>
         {user && (
           <nav aria-label="Main">
-            {LINKS.map((link) => (
-              <NavLink key={link.to} to={link.to} end={link.end}>
-                {link.label}
-              </NavLink>
-            ))}
+            {LINKS.map((link) =>
+              link.to === '/' && inBuilder ? (
+                <Link key={link.to} to={link.to} className="active" aria-current="page">
+                  {link.label}
+                </Link>
+              ) : (
+                <NavLink key={link.to} to={link.to} end={link.end}>
+                  {link.label}
+                </NavLink>
+              ),
+            )}
           </nav>
         )}
         {user && (
