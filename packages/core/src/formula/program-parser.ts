@@ -1,0 +1,172 @@
+/**
+ * Programs: the formula language with statements, for mock handlers (docs/mock-handlers.md).
+ * A program is a sequence of statements separated by newlines or `;`; a statement is an
+ * expression, `name = expression` (a local), or a Ruby command call without parentheses
+ * (`status 404`, `generate 1, cache_for: 1.year`), each optionally followed by `if`/`unless`
+ * modifiers. Branches of if/case hold statement sequences too. Everything else (expressions,
+ * strings, hashes, errors with positions, the depth bounds) is the formula parser's own.
+ */
+import { FormulaError, type FormulaNode, type Position } from './ast.js';
+import type { Token } from './lexer.js';
+import { BODY_END, describe, Parser } from './parser.js';
+
+export interface ProgramLimits {
+  /** Longest source, in characters. */
+  maxLength: number;
+  /** Most statements, counting those inside if/case branches. */
+  maxStatements: number;
+}
+
+/** Parses a program into a block; throws FormulaError on the first problem. */
+export function parseProgram(source: string, limits: ProgramLimits): FormulaNode {
+  const start: Position = { line: 1, column: 1, offset: 0 };
+  if (typeof source !== 'string') throw new FormulaError('a handler must be text', start);
+  if (source.length > limits.maxLength) {
+    throw new FormulaError(`handler is too long (${source.length} characters; the limit is ${limits.maxLength})`, start);
+  }
+  return new ProgramParser(source, limits.maxStatements).program();
+}
+
+/**
+ * Tokens that can begin a command's first argument: `status 404`, `schema 'user'`,
+ * `generate count`; and, as in Ruby, `-` written against a number after a space (`generate -1`).
+ */
+function startsArgument(token: Token, following: Token): boolean {
+  if (token.newlineBefore || !token.spaceBefore) return false;
+  switch (token.kind) {
+    case 'number':
+    case 'string':
+    case 'stringStart':
+    case 'name':
+      return true;
+    case 'keyword':
+      return token.text === 'true' || token.text === 'false' || token.text === 'nil';
+    case 'operator':
+      return token.text === '-' && following.kind === 'number' && !following.spaceBefore;
+    default:
+      return false;
+  }
+}
+
+class ProgramParser extends Parser {
+  private statements = 0;
+  /** Locals assigned so far: as in Ruby, `x -1` subtracts when x is a local and calls x otherwise. */
+  private readonly locals = new Set<string>();
+
+  constructor(
+    source: string,
+    private readonly maxStatements: number,
+  ) {
+    super(source);
+  }
+
+  program(): FormulaNode {
+    const first = this.peek();
+    const statements = this.withNewlineEnds(true, () => this.sequence());
+    const extra = this.peek();
+    if (extra.kind !== 'eof') throw new FormulaError(`unexpected ${describe(extra)}`, extra.position);
+    return this.build({ kind: 'block', statements, position: first.position });
+  }
+
+  /** An if/case branch: statements up to elsif/else/when/end. */
+  protected override branch(): FormulaNode {
+    const first = this.peek();
+    const statements = this.withNewlineEnds(true, () => this.sequence());
+    return statements.length === 1 ? statements[0] : this.build({ kind: 'block', statements, position: first.position });
+  }
+
+  /** Statements until the end of the source or a keyword that closes a branch. */
+  private sequence(): FormulaNode[] {
+    const statements: FormulaNode[] = [];
+    for (;;) {
+      const token = this.peek();
+      if (token.kind === 'eof' || (token.kind === 'keyword' && BODY_END.has(token.text))) return statements;
+      if (statements.length > 0 && !token.newlineBefore) {
+        throw new FormulaError(`unexpected ${describe(token)}; statements are separated by a newline or ";"`, token.position);
+      }
+      if (++this.statements > this.maxStatements) {
+        throw new FormulaError(`too many statements (a handler has at most ${this.maxStatements})`, token.position);
+      }
+      statements.push(this.programStatement());
+    }
+  }
+
+  /** `name = value`, a command call, or an expression; then any modifiers. */
+  private programStatement(): FormulaNode {
+    const first = this.peek();
+    const equals = this.peek(1);
+    if (first.kind === 'name' && this.isOperator(equals, '=')) {
+      this.next();
+      this.next();
+      const value = this.commandOrExpression();
+      this.locals.add(first.text);
+      return this.modifiers(this.build({ kind: 'assign', name: first.text, value, position: first.position }));
+    }
+    return this.modifiers(this.storeOrStatement());
+  }
+
+  /** `params[:id]`, as Rails code writes it: in a handler a symbol is its name as text. */
+  protected override symbol(position: Position): FormulaNode {
+    const name = this.next();
+    return this.build({ kind: 'string', parts: [name.text], position });
+  }
+
+  protected override unsupported(operator: string): string {
+    if (operator === '=') return 'only a local (x = ...) or one element (h[\'key\'] = ..., list[0] = ...) can be assigned, at the start of a statement; use "==" to compare';
+    return super.unsupported(operator);
+  }
+
+  /** A command or expression, or `receiver[key] = value` when `=` follows an index. */
+  private storeOrStatement(): FormulaNode {
+    const saved = this.assignmentDepth;
+    this.assignmentDepth = this.depth + 1;
+    let target: FormulaNode;
+    try {
+      target = this.commandOrExpression();
+    } finally {
+      this.assignmentDepth = saved;
+    }
+    const equals = this.peek();
+    if (!this.isOperator(equals, '=')) return target;
+    if (target.kind !== 'index' || target.args.length !== 1 || target.args[0].kind === 'range') {
+      throw new FormulaError(this.unsupported('='), equals.position);
+    }
+    this.next();
+    const value = this.commandOrExpression();
+    return this.build({ kind: 'store', receiver: target.receiver, key: target.args[0], value, position: target.position });
+  }
+
+  private commandOrExpression(): FormulaNode {
+    const name = this.peek();
+    if (name.kind === 'name' && !this.locals.has(name.text) && (startsArgument(this.peek(1), this.peek(2)) || this.returnsLiteral(name))) return this.command();
+    return this.expression(0);
+  }
+
+  /** `return { ... }` and `return [ ... ]`: read as the value returned (Ruby would see a block). */
+  private returnsLiteral(name: Token): boolean {
+    const next = this.peek(1);
+    return name.text === 'return' && !next.newlineBefore && (this.isOperator(next, '{') || this.isOperator(next, '['));
+  }
+
+  /** `name arg, arg, key: value` up to the end of the line (a comma continues it). */
+  private command(): FormulaNode {
+    const name = this.next();
+    const args: FormulaNode[] = [];
+    const keywords: { name: string; value: FormulaNode }[] = [];
+    for (;;) {
+      const token = this.peek();
+      if (this.isLabel()) {
+        if (keywords.some((k) => k.name === token.text)) throw new FormulaError(`duplicate keyword argument "${token.text}"`, token.position);
+        this.next();
+        this.next();
+        keywords.push({ name: token.text, value: this.expression(0) });
+      } else {
+        if (keywords.length > 0) throw new FormulaError('positional arguments must come before keyword arguments', token.position);
+        args.push(this.expression(0));
+      }
+      if (!this.isOperator(this.peek(), ',')) break;
+      this.next();
+    }
+    return this.build({ kind: 'call', name: name.text, args, keywords, position: name.position });
+  }
+}

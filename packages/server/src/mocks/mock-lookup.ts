@@ -1,0 +1,29 @@
+/**
+ * Finding the mock API a request is for: by the slug in /mock/<slug>/... or by its own host
+ * name. The stored document was validated on save (defaults filled), so it is read as is.
+ */
+import type { Kysely } from 'kysely';
+import type { Tables } from '../db/tables.js';
+import type { MockApiDocument } from '@rowloom/core/mock-document';
+
+export interface StoredMockApi {
+  id: string;
+  userId: string;
+  document: MockApiDocument;
+  updatedAt: string;
+}
+
+type Row = Pick<Tables['mock_apis'], 'id' | 'user_id' | 'document' | 'updated_at'>;
+
+function stored(row: Row | undefined): StoredMockApi | undefined {
+  return row && { id: row.id, userId: row.user_id, document: JSON.parse(row.document) as MockApiDocument, updatedAt: row.updated_at };
+}
+
+export async function findMockBySlug(db: Kysely<Tables>, slug: string): Promise<StoredMockApi | undefined> {
+  return stored(await db.selectFrom('mock_apis').select(['id', 'user_id', 'document', 'updated_at']).where('slug', '=', slug).executeTakeFirst());
+}
+
+/** `host` without a port, lower-cased. */
+export async function findMockByHost(db: Kysely<Tables>, host: string): Promise<StoredMockApi | undefined> {
+  return stored(await db.selectFrom('mock_apis').select(['id', 'user_id', 'document', 'updated_at']).where('host', '=', host).executeTakeFirst());
+}

@@ -1,0 +1,147 @@
+/**
+ * A mock API -> an OpenAPI 3.0 document: its paths (`:id` -> `{id}`), methods (ANY as the
+ * common five, marked so an import makes one ANY route again), and per status a response with
+ * its headers and an example (JSON bodies as they are; schema bodies described, with an example
+ * row when one could be made). Importing the result gives back the routes, methods and statuses.
+ */
+import type { OutputFormat } from '@rowloom/core';
+import type { MockApiDocument, MockBody, MockResponse, MockRoute } from '@rowloom/core/mock-document';
+
+type Data = Record<string, unknown>;
+
+/** An example row of each saved schema the document names, and its field names. */
+export type SchemaExamples = Map<string, { row?: Record<string, unknown>; fields: string[] }>;
+
+const ANY_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const MEDIA: Record<OutputFormat, string> = { json: 'application/json', csv: 'text/csv', txt: 'text/tab-separated-values', custom: 'text/plain', sql: 'application/sql', xml: 'application/xml' };
+
+export function exportOpenApi(document: MockApiDocument, url: string, examples: SchemaExamples): Data {
+  const paths: Record<string, Data> = {};
+  const add = (path: string, method: string, operation: Data) => {
+    const item = (paths[openApiPath(path)] ??= {});
+    // Two routes (GET /a and ANY /a) may claim one method: the specific one wins, as when serving.
+    if (item[method] === undefined || operation['x-rowloom-method'] === undefined) item[method] = operation;
+  };
+  const ordered = [...document.routes].sort((a, b) => Number(a.method === 'ANY') - Number(b.method === 'ANY'));
+  for (const route of ordered) {
+    if (route.kind === 'crud') crudOperations(route, examples, add);
+    else for (const method of route.method === 'ANY' ? ANY_METHODS : [route.method.toLowerCase()]) add(route.path, method, operation(route, examples));
+  }
+  return {
+    openapi: '3.0.3',
+    info: { title: document.name, version: '1.0.0', ...(document.description ? { description: document.description } : {}) },
+    servers: [{ url }],
+    paths,
+  };
+}
+
+function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+}
+
+function pathParameters(path: string): Data[] {
+  return [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+}
+
+function operation(route: MockRoute, examples: SchemaExamples): Data {
+  const op: Data = { operationId: `${route.method.toLowerCase()}_${route.id}`, 'x-rowloom-route-id': route.id };
+  if (route.method === 'ANY') op['x-rowloom-method'] = 'ANY';
+  if (route.description) op.summary = route.description.slice(0, 200);
+  const parameters = pathParameters(route.path);
+  if (parameters.length > 0) op.parameters = parameters;
+  op.responses = responsesOf(route.responses, examples);
+  return op;
+}
+
+/** Responses by status; several with one status become named examples of one response. */
+function responsesOf(responses: MockResponse[], examples: SchemaExamples): Data {
+  const byStatus = new Map<number, MockResponse[]>();
+  for (const response of responses) byStatus.set(response.status, [...(byStatus.get(response.status) ?? []), response]);
+  const result: Data = {};
+  for (const [status, group] of byStatus) {
+    const first = group[0];
+    const out: Data = { description: first.label || describeBody(first.body, examples) };
+    const headers = Object.entries(first.headers ?? {});
+    if (headers.length > 0) out.headers = Object.fromEntries(headers.map(([name, value]) => [name, { schema: { type: 'string' }, example: value }]));
+    const content = contentOf(group, examples);
+    if (content) out.content = content;
+    result[String(status)] = out;
+  }
+  return result;
+}
+
+function contentOf(group: MockResponse[], examples: SchemaExamples): Data | undefined {
+  const media = mediaOf(group[0].body);
+  if (media === undefined) return undefined;
+  const withExamples = group.filter((response) => mediaOf(response.body) === media && exampleOf(response.body, examples) !== undefined);
+  const entry: Data = {};
+  if (group[0].body.type === 'text' || (group[0].body.type === 'schema' && media !== 'application/json')) entry.schema = { type: 'string' };
+  if (withExamples.length === 1) entry.example = exampleOf(withExamples[0].body, examples);
+  else if (withExamples.length > 1) entry.examples = Object.fromEntries(withExamples.map((r) => [r.id, { summary: r.label || `response ${r.id}`, value: exampleOf(r.body, examples) }]));
+  return { [media]: entry };
+}
+
+function mediaOf(body: MockBody): string | undefined {
+  switch (body.type) {
+    case 'json':
+      return 'application/json';
+    case 'text':
+      return (body.contentType ?? 'text/plain').split(';')[0].trim();
+    case 'schema':
+      return MEDIA[body.format ?? 'json'];
+    default:
+      return undefined;
+  }
+}
+
+function exampleOf(body: MockBody, examples: SchemaExamples): unknown {
+  if (body.type === 'json') return body.value;
+  if (body.type === 'text') return body.text;
+  if (body.type === 'schema' && (body.format ?? 'json') === 'json') {
+    const row = examples.get(body.schema)?.row;
+    if (row === undefined) return undefined;
+    return (body.count ?? 1) > 1 || body.array ? [row] : row;
+  }
+  return undefined;
+}
+
+function describeBody(body: MockBody, examples: SchemaExamples): string {
+  switch (body.type) {
+    case 'schema': {
+      const fields = examples.get(body.schema)?.fields ?? [];
+      const rows = (body.count ?? 1) === 1 ? 'one row' : `${body.count} rows`;
+      return `${rows} of the saved schema "${body.schema}" as ${body.format ?? 'json'}` + (fields.length ? ` (fields: ${fields.slice(0, 30).join(', ')})` : '');
+    }
+    case 'handler':
+      return 'answered by a handler program (status, headers and body computed per request)';
+    case 'json':
+      return 'a JSON body';
+    case 'text':
+      return 'a text body';
+    default:
+      return 'no body';
+  }
+}
+
+/** A CRUD collection: GET and POST on its path, GET, PUT, PATCH and DELETE on path/{key}. */
+function crudOperations(route: MockRoute, examples: SchemaExamples, add: (path: string, method: string, operation: Data) => void): void {
+  const schema = route.crud?.schema ?? '';
+  const key = route.crud?.key ?? 'id';
+  const row = examples.get(schema)?.row;
+  const json = (example: unknown) => (example === undefined ? {} : { content: { 'application/json': { example } } });
+  const record = (description: string) => ({ description, ...json(row) });
+  const missing = { description: 'no record with that key', content: { 'application/json': { example: { error: 'not found' } } } };
+  const keyPath = `${route.path}/:${key}`;
+  const op = (verb: string, suffix: string, summary: string, responses: Data, path = route.path) => ({
+    operationId: `${verb}_${route.id}_${suffix}`,
+    summary,
+    ...(path === keyPath ? { parameters: pathParameters(keyPath) } : {}),
+    responses,
+  });
+  add(route.path, 'get', op('get', 'list', `List the "${schema}" records (page, per_page, filters by field)`, { 200: { description: 'a page of records', ...json(row === undefined ? undefined : [row]) } }));
+  add(route.path, 'post', op('post', 'create', 'Add a record', { 201: record('the stored record'), 400: { description: 'the body is not a JSON object' } }));
+  add(keyPath, 'get', op('get', 'read', 'A record', { 200: record('the record'), 404: missing }, keyPath));
+  add(keyPath, 'put', op('put', 'replace', 'Replace a record', { 200: record('the stored record'), 404: missing }, keyPath));
+  add(keyPath, 'patch', op('patch', 'update', 'Update some fields of a record', { 200: record('the stored record'), 404: missing }, keyPath));
+  add(keyPath, 'delete', op('delete', 'delete', 'Delete a record', { 204: { description: 'deleted' }, 404: missing }, keyPath));
+}

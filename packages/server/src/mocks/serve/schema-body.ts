@@ -1,0 +1,62 @@
+/**
+ * A schema body: rows of the owner's saved schema, made on the server's generation threads by the
+ * core generate(), with the request's parameters and JSON body for request_params and
+ * request_entity. Everything that can fail (missing schema, bad options, invalid fields, the
+ * plan's per-request limit) fails here, before any byte and before any charge.
+ */
+import { generate, SchemaError, formatProblem, type GenerationPool, type Generation, type MockRequestData, type OutputFormat } from '@rowloom/core';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../../db/tables.js';
+import { sourcesForFields } from '../../field-sources.js';
+import { HttpError } from '../../http/http-error.js';
+import type { Plans } from '../../plans.js';
+import { writerOptions, outputFormat } from '../../routes/generate-request.js';
+import { findSchema } from '../../saved-schemas.js';
+import type { MockBody } from '@rowloom/core/mock-document';
+
+export type SchemaBody = Extract<MockBody, { type: 'schema' }>;
+
+export interface SchemaBodyContext {
+  db: Kysely<Tables>;
+  pool: GenerationPool;
+  ownerId: string;
+  limits: Plans[string];
+  request: MockRequestData;
+  /** Set for a repeatable route: the same request gives the same rows. */
+  seed: string | null;
+  publicUrl?: string;
+  /** `route GET /users (r1) response 0` for messages. */
+  where: string;
+}
+
+/** The mock's own configuration is wrong: 422, not the client's fault nor the server's. */
+const misconfigured = (message: string) => new HttpError(422, message);
+
+function writerFor(body: SchemaBody, where: string) {
+  try {
+    const format: OutputFormat = outputFormat(body.format);
+    return writerOptions(format, { ...(body.options ?? {}), array: String(body.array ?? false) });
+  } catch (error) {
+    if (error instanceof HttpError) throw misconfigured(`${where}: the body's format options: ${error.message}`);
+    throw error;
+  }
+}
+
+export async function startSchemaBody(context: SchemaBodyContext, body: SchemaBody): Promise<{ generation: Generation; rows: number }> {
+  const { db, ownerId, limits, where } = context;
+  const count = body.count ?? 1;
+  if (limits.recordsPerRequest !== null && count > limits.recordsPerRequest) {
+    throw misconfigured(`${where} asks for ${count} rows; the owner's plan allows ${limits.recordsPerRequest} per request`);
+  }
+  const writer = writerFor(body, where);
+  const saved = await findSchema(db, ownerId, body.schema);
+  if (!saved) throw new HttpError(409, `${where} uses the saved schema "${body.schema}", which no longer exists; save a schema of that name or change the route`);
+  const { datasets, datasetNames, scenarios, scenarioNames } = await sourcesForFields(db, ownerId, saved.fields);
+  try {
+    const generation = generate({ fields: saved.fields, datasets, datasetNames, scenarios, scenarioNames, count, seed: context.seed, writer, pool: context.pool, publicUrl: context.publicUrl, request: context.request });
+    return { generation, rows: count };
+  } catch (error) {
+    if (error instanceof SchemaError) throw misconfigured(`${where}: the saved schema "${body.schema}" has ${error.problems.length} problem(s): ${error.problems.map(formatProblem).join('; ')}`);
+    throw error;
+  }
+}

@@ -1,0 +1,49 @@
+/** What most HTTP tests look at, from a real request to a real listener. */
+import { request as httpRequest } from 'node:http';
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** fetch, with the body read as text and, when it parses, as JSON. */
+export async function fetchAnswer(url: string, init: RequestInit = {}): Promise<Answer> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  let json: unknown = undefined;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON (a 204, text, a CSV body)
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+export interface RawOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** A request over node:http, for what fetch will not send (a Host header of our choosing). */
+export function rawRequest(url: string, path: string, options: RawOptions = {}): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** GET `path` with the given Host header. */
+export function withHost(url: string, host: string, path: string) {
+  return rawRequest(url, path, { headers: { host } });
+}

@@ -1,0 +1,76 @@
+/**
+ * CodeMirror for handler source (the formula language, so Ruby highlighting like the formula
+ * editor) with the server's errors as diagnostics at the line and column their messages name.
+ * Loaded lazily: this module is its own chunk, shared with the formula editor's CodeMirror.
+ */
+import { StreamLanguage } from '@codemirror/language';
+import { ruby } from '@codemirror/legacy-modes/mode/ruby';
+import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { EditorState, type Text } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { basicSetup } from 'codemirror';
+import { useEffect, useRef } from 'react';
+import { diagnosticAt } from '../builder/formula-editor-codemirror';
+
+interface Props {
+  value: string;
+  onChange(value: string): void;
+  /** The server's messages about this source. */
+  problems: string[];
+  labelledBy: string;
+}
+
+/**
+ * The position a message names: the validator writes `line 3:5:` and the formula language
+ * `at 3:5`; the last one wins (a message may quote an earlier position).
+ */
+export function positionIn(message: string): { line: number; column: number } | null {
+  const all = [...message.matchAll(/\b(?:at|line) (\d+):(\d+)/g)];
+  const last = all[all.length - 1];
+  return last ? { line: Number(last[1]), column: Number(last[2]) } : null;
+}
+
+function toDiagnostic(doc: Text, full: string): Diagnostic {
+  // The JSON path in front is the page's business; the editor shows the rest.
+  const message = full.replace(/^\S+\.source\s+/, '');
+  const at = positionIn(full);
+  return diagnosticAt(doc, at?.line ?? null, at?.column ?? null, message);
+}
+
+export default function HandlerCode(props: Props) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const onChange = useRef(props.onChange);
+  onChange.current = props.onChange;
+
+  useEffect(() => {
+    const editor = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: props.value,
+        extensions: [
+          basicSetup,
+          StreamLanguage.define(ruby),
+          lintGutter(),
+          EditorView.lineWrapping,
+          EditorView.contentAttributes.of({ 'aria-labelledby': props.labelledBy, 'aria-multiline': 'true' }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) onChange.current(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = editor;
+    return () => editor.destroy();
+    // Built once per response: the value flows out through onChange.
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const problemsKey = props.problems.join('\n');
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor) return;
+    editor.dispatch(setDiagnostics(editor.state, props.problems.map((m) => toDiagnostic(editor.state.doc, m))));
+  }, [problemsKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return <div ref={host} className="handler-code" data-testid="handler-code" />;
+}
