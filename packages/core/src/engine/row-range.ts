@@ -1,0 +1,66 @@
+/**
+ * Any row range of a generation, on its own: the building block of jobs split into shards that
+ * run on other processes or machines. `rangeSetup` fixes everything that must agree between the
+ * pieces (seed key, reference time, generation id, row count: a Scenario spans the whole
+ * generation) exactly as `generate` does; `rowRange` yields the bytes of rows [start, end) and
+ * `rangeFrame` the text before the first row and after the last. frame.begin + rowRange(0, a) +
+ * rowRange(a, b) + ... + frame.end is byte-identical to one `generate` call.
+ */
+import { compileSchema } from '../schema/compile.js';
+import type { Scenarios } from '../scenarios/scenario.js';
+import type { Datasets } from '../types/define-type.js';
+import { createWriter } from '../writers/index.js';
+import type { WriterOptions } from '../writers/writer.js';
+import { ByteBatcher, rowBatches } from './batches.js';
+import { referenceTime } from './reference-time.js';
+import { RowEngine } from './row-engine.js';
+import { generationUuid, resolveSeed, type Seed } from './seed.js';
+import { workerCompileOptions, type WorkerSetup } from './worker-setup.js';
+
+export type { WorkerSetup } from './worker-setup.js';
+
+export interface RangeRequest {
+  fields: unknown[];
+  datasets?: Datasets;
+  scenarios?: Scenarios;
+  count: number;
+  /** Required: a range of a generation only agrees with the others under one seed. */
+  seed: Seed;
+  now?: string | null;
+  writer: Omit<WriterOptions, 'count'>;
+  publicUrl?: string;
+}
+
+/** The setup every range of this generation is made from (plain data: it can travel anywhere). */
+export function rangeSetup(request: RangeRequest): WorkerSetup {
+  const { key } = resolveSeed(request.seed);
+  return {
+    fields: request.fields,
+    datasets: request.datasets,
+    scenarios: request.scenarios,
+    rowCount: request.count,
+    seedKey: key,
+    writer: { ...request.writer, count: request.count },
+    startedAtMs: referenceTime(request.now, request.seed),
+    generationUuid: generationUuid(key),
+    publicUrl: request.publicUrl,
+  };
+}
+
+/** The text before the first row and after the last, and the file's type; throws SchemaError for a bad schema. */
+export function rangeFrame(setup: WorkerSetup): { begin: string; end: string; contentType: string; extension: string } {
+  const plan = compileSchema(setup.fields, workerCompileOptions(setup));
+  const writer = createWriter(plan.shape, setup.writer);
+  return { begin: writer.begin(), end: writer.end(), contentType: writer.contentType, extension: writer.extension };
+}
+
+/** The bytes of rows [start, end), in batches of about 64 KiB, made on this thread. */
+export function* rowRange(setup: WorkerSetup, start: number, end: number): Generator<Buffer, void, undefined> {
+  const plan = compileSchema(setup.fields, workerCompileOptions(setup));
+  const engine = new RowEngine(plan, setup.seedKey);
+  const writer = createWriter(plan.shape, setup.writer);
+  const batcher = new ByteBatcher();
+  yield* rowBatches(engine, writer, start, end, batcher);
+  batcher.seal();
+  yield* batcher.drain();
+}

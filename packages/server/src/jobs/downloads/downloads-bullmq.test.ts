@@ -1,0 +1,78 @@
+/**
+ * The downloads API on the BullMQ runner (REDIS_URL), with a real `rowloom worker` process and
+ * two API instances on PostgreSQL (one on SQLite): the job's file, made in shards by the
+ * worker, equals one generate call; a job cancelled through the other instance stops and its
+ * rows come back. A unique queue prefix per run; its keys are removed after.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { dirname, join } from 'node:path';
+import { skipUnlessAvailable } from '../../testing/databases.js';
+import { newTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../../testing/server-fixture.js';
+import { BullMQRunner } from '../engine/bullmq-runner.js';
+import type { ArtifactStore, DownloadStatus } from '../job-contract.js';
+import { REDIS_URL, removeKeys, skipUnlessRedis, uniquePrefix } from '../testing/redis.js';
+import { startWorker, stopWorker, type WorkerProcess } from '../testing/worker-processes.js';
+import { call, post, waitFor } from './downloads-test-helpers.js';
+
+const FIELDS = [
+  { name: 'id', type: 'Row Number' },
+  { name: 'name', type: 'Full Name' },
+  { name: 'when', type: 'Formula', value: 'now()' },
+];
+
+const redisSkip = await skipUnlessRedis();
+
+for (const dialect of ['sqlite', 'postgres'] as const) {
+  describe(`downloads on BullMQ with a worker process (${dialect})`, { skip: redisSkip || (await skipUnlessAvailable(dialect)) }, () => {
+    const prefix = uniquePrefix();
+    let database: TestDatabase;
+    let a: TestServer;
+    let b: TestServer;
+    let worker: WorkerProcess;
+    before(async () => {
+      database = newTestDatabase(dialect);
+      const options = { ownsDatabase: false, downloads: { shardRows: 2000 }, jobRunner: (store: ArtifactStore) => new BullMQRunner({ redisUrl: REDIS_URL, prefix, store, backoffMs: 100 }) };
+      a = await startTestServer(database, options);
+      // SQLite: one instance (two SQLite connections in one process cannot wait for each other's locks).
+      b = dialect === 'postgres' ? await startTestServer(database, options) : a;
+      worker = await startWorker({ REDIS_URL, ROWLOOM_QUEUE_PREFIX: prefix, ROWLOOM_DOWNLOADS_DIR: join(dirname(database.sqliteFile), 'downloads') });
+    });
+    after(async () => {
+      if (worker) await stopWorker(worker);
+      await a?.close();
+      if (b && b !== a) await b.close();
+      await database?.drop();
+      await removeKeys(prefix);
+    });
+
+    test('the worker makes the file in shards; it is byte-identical to generate, and every instance reports it', async () => {
+      const key = await a.userKey('unlimited');
+      const started = await call(a, `/api/downloads.csv?count=9001&seed=bull&key=${key}`, post(FIELDS));
+      assert.equal(started.status, 202, started.text);
+      const id = (started.json as unknown as DownloadStatus).id;
+      const done = await waitFor(b, key, id, ['done', 'failed']);
+      assert.equal(done.status, 'done', JSON.stringify(done));
+      assert.equal(done.recordsGenerated, 9001);
+      const file = await call(b, `/api/downloads/${id}/file?key=${key}`);
+      const reference = await call(a, `/api/generate.csv?count=9001&seed=bull&key=${key}`, post(FIELDS));
+      assert.ok(file.bytes.equals(reference.bytes), 'the sharded file differs from generate');
+    });
+
+    test('cancelled through the other instance: the job stops, says cancelled, and its unmade rows come back', async () => {
+      const key = await a.userKey('gold');
+      const started = await call(a, `/api/downloads.csv?count=4000000&key=${key}`, post(FIELDS));
+      assert.equal(started.status, 202, started.text);
+      const id = (started.json as unknown as DownloadStatus).id;
+      await waitFor(a, key, id, ['running', 'assembling', 'done']);
+      const cancelled = await call(b, `/api/downloads/${id}?key=${key}`, { method: 'DELETE' });
+      assert.equal(cancelled.status, 200, cancelled.text);
+      const status = cancelled.json as unknown as DownloadStatus;
+      assert.equal(status.status, 'cancelled');
+      assert.ok(status.recordsGenerated < 4_000_000);
+      const usage = (await call(a, `/api/usage?key=${key}`)).json as { records: number };
+      assert.equal(usage.records, status.recordsGenerated);
+      assert.equal((await waitFor(a, key, id, ['cancelled'])).status, 'cancelled');
+    });
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * A download request frozen into the FrozenJob every shard works from: the fields, only the
+ * datasets and scenarios they use, the seed (drawn now when none was given) and the reference
+ * time, so a shard run anywhere, or twice, makes the same bytes as one generate call would.
+ */
+import { randomUUID } from 'node:crypto';
+import { generate, resolveSeed, type OutputFormat, type WriterOptions } from '@rowloom/core';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../../db/tables.js';
+import { sourcesForFields } from '../../field-sources.js';
+import type { FrozenJob } from '../job-contract.js';
+import type { FileInfo } from './downloads-table.js';
+
+/** generate's reference time for a seeded request without `now` (core's SEEDED_REFERENCE_TIME). */
+const SEEDED_NOW = '2025-01-01T00:00:00Z';
+
+/** Rows per shard: a few seconds of work each (the contract's default). */
+export const DEFAULT_SHARD_ROWS = 250_000;
+
+export interface DownloadRequest {
+  userId: string;
+  fields: unknown[];
+  count: number;
+  format: OutputFormat;
+  writer: Omit<WriterOptions, 'count'>;
+  /** The `seed` parameter, or null to draw one. */
+  seed: string | null;
+  /** The `now` parameter, or null: the clock (or generate's fixed time when a seed is given). */
+  now: string | null;
+  publicUrl?: string;
+}
+
+/** Throws SchemaError (a 400 naming every problem) when the fields do not compile; nothing is stored. */
+export interface Frozen {
+  job: FrozenJob;
+  file: FileInfo;
+}
+
+/** `name`: what the file name starts with (the saved schema's name, else "rowloom"). */
+export async function freezeJob(db: Kysely<Tables>, request: DownloadRequest, name: string, shardRows = DEFAULT_SHARD_ROWS, clock = new Date()): Promise<Frozen> {
+  const { datasets, datasetNames, scenarios, scenarioNames } = await sourcesForFields(db, request.userId, request.fields);
+  const seed = resolveSeed(request.seed).seed;
+  const now = request.now || (request.seed !== null ? SEEDED_NOW : clock.toISOString());
+  // Compiling (schema, formulas, now, writer options) is the validation; no row is made: the
+  // stream is never read.
+  const check = generate({ fields: request.fields, datasets, datasetNames, scenarios, scenarioNames, count: request.count, seed, now, writer: request.writer, workers: 1, publicUrl: request.publicUrl });
+  check.stream.destroy();
+  const id = randomUUID();
+  const job: FrozenJob = {
+    id,
+    userId: request.userId,
+    fields: request.fields,
+    datasets: datasets as Record<string, unknown>,
+    scenarios: scenarios as Record<string, unknown>,
+    count: request.count,
+    seed,
+    now,
+    format: request.format,
+    writer: request.writer,
+    ...(request.publicUrl ? { publicUrl: request.publicUrl } : {}),
+    shardRows,
+  };
+  return { job, file: { contentType: check.contentType, filename: fileName(name, id, check.extension) } };
+}
+
+/** `customers-1b9d6bcd.csv`: the name's safe characters, the id's first block, the writer's extension. */
+function fileName(name: string, id: string, extension: string): string {
+  const base = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+|_+$/g, '').slice(0, 80) || 'rowloom';
+  return `${base}-${id.slice(0, 8)}.${extension}`;
+}

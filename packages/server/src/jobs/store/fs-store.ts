@@ -1,0 +1,103 @@
+/**
+ * The ArtifactStore on a directory every worker and the API can reach (a local disk for one
+ * machine, a shared mount such as NFS for several). Layout: <root>/<jobId>/parts/<shard> and
+ * <root>/<jobId>/file. Everything is written under a temporary name in the same directory and
+ * renamed into place, so a reader never sees half a part or half a file, and a retried shard
+ * replaces its part rather than adding a second one.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import type { ArtifactStore } from '../job-contract.js';
+import { checkJobId } from '../engine/shard.js';
+
+function partName(shard: number): string {
+  return String(shard).padStart(6, '0');
+}
+
+function temporaryName(): string {
+  return `.tmp-${process.pid}-${randomBytes(6).toString('hex')}`;
+}
+
+export class DirectoryStore implements ArtifactStore {
+  constructor(readonly root: string) {}
+
+  private jobDir(jobId: string): string {
+    return join(this.root, checkJobId(jobId));
+  }
+
+  /** Where a job's assembled file is (`rowloom generate --distributed` renames it to --out when on the same file system). */
+  filePath(jobId: string): string {
+    return this.fileOf(jobId);
+  }
+
+  private fileOf(jobId: string): string {
+    return join(this.jobDir(jobId), 'file');
+  }
+
+  async putPart(jobId: string, shard: number, bytes: AsyncIterable<Buffer> | Buffer): Promise<void> {
+    if (!Number.isInteger(shard) || shard < 0) throw new Error(`shard must be a whole number ≥ 0, got ${shard}`);
+    const dir = join(this.jobDir(jobId), 'parts');
+    await mkdir(dir, { recursive: true });
+    await this.writeAtomically(join(dir, partName(shard)), Buffer.isBuffer(bytes) ? Readable.from([bytes]) : Readable.from(bytes));
+  }
+
+  async assemble(jobId: string, shards: number, head: Buffer, tail: Buffer): Promise<number> {
+    const dir = join(this.jobDir(jobId), 'parts');
+    const target = this.fileOf(jobId);
+    await this.writeAtomically(target, Readable.from(concatenation(dir, shards, head, tail)));
+    await rm(dir, { recursive: true, force: true });
+    return (await stat(target)).size;
+  }
+
+  async readFile(jobId: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream> {
+    const file = this.fileOf(jobId);
+    await stat(file); // an ENOENT here, not as a stream error later
+    return createReadStream(file, range ? { start: range.start, end: range.end } : {});
+  }
+
+  async fileSize(jobId: string): Promise<number | null> {
+    try {
+      return (await stat(this.fileOf(jobId))).size;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async remove(jobId: string): Promise<void> {
+    await rm(this.jobDir(jobId), { recursive: true, force: true });
+  }
+
+  async close(): Promise<void> {}
+
+  /** Streams into a temporary file beside `target`, then renames it over `target`. */
+  private async writeAtomically(target: string, source: Readable): Promise<void> {
+    const temporary = join(target, '..', temporaryName());
+    try {
+      await pipeline(source, createWriteStream(temporary, { flags: 'wx' }));
+      await rename(temporary, target);
+    } catch (error) {
+      await unlink(temporary).catch(() => {});
+      throw error;
+    }
+  }
+}
+
+/** head, then each part in order read from disk a chunk at a time (memory stays small), then tail. */
+async function* concatenation(dir: string, shards: number, head: Buffer, tail: Buffer): AsyncGenerator<Buffer> {
+  yield head;
+  for (let shard = 0; shard < shards; shard++) {
+    const path = join(dir, partName(shard));
+    try {
+      for await (const chunk of createReadStream(path)) yield chunk as Buffer;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`part ${shard} of ${shards} is missing`);
+      throw error;
+    }
+  }
+  yield tail;
+}

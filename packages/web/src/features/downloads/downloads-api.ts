@@ -1,0 +1,61 @@
+/**
+ * The background jobs of /api/downloads as the page sees them (the server's DownloadStatus),
+ * and the calls the builder, the Downloads page and the Admin page make.
+ */
+import { apiFetch, apiJson } from '../../api/client';
+
+export type JobStatus = 'queued' | 'running' | 'assembling' | 'done' | 'failed' | 'cancelled' | 'expired';
+
+export interface DownloadStatus {
+  id: string;
+  status: JobStatus;
+  percentComplete: number;
+  recordsGenerated: number;
+  count: number;
+  format: string;
+  url: string | null;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+  bytes: number | null;
+  rate: number | null;
+  secondsLeft: number | null;
+}
+
+/** An admin's view of a job: whose it is. */
+export interface AdminDownload extends DownloadStatus {
+  userId: string;
+  email: string;
+}
+
+/** Still to change on the server: worth polling. */
+export function isActive(status: JobStatus): boolean {
+  return status === 'queued' || status === 'running' || status === 'assembling';
+}
+
+/** The file of a done job; a same-origin path, so the session cookie goes with it. */
+export function fileHref(id: string): string {
+  return `/api/downloads/${encodeURIComponent(id)}/file`;
+}
+
+/** Starts a job: `generateUrl` is the builder's /api/generate.<ext>?… URL, sent to /api/downloads.<ext>?… instead. */
+export function submitDownload(generateUrl: string, body: unknown): Promise<DownloadStatus> {
+  return apiJson<DownloadStatus>(generateUrl.replace(/^\/api\/generate/, '/api/downloads'), { method: 'POST', body });
+}
+
+export function getDownload(id: string): Promise<DownloadStatus> {
+  return apiJson<DownloadStatus>(`/api/downloads/${encodeURIComponent(id)}`);
+}
+
+export async function listDownloads(): Promise<DownloadStatus[]> {
+  return (await apiJson<{ downloads: DownloadStatus[] }>('/api/downloads?limit=200')).downloads;
+}
+
+/** Cancels an unfinished job, or removes a finished one and its file. */
+export async function cancelOrRemove(id: string, admin = false): Promise<void> {
+  await apiFetch(`${admin ? '/api/admin/downloads' : '/api/downloads'}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export async function listAllRunning(): Promise<AdminDownload[]> {
+  return (await apiJson<{ downloads: AdminDownload[] }>('/api/admin/downloads?limit=1000')).downloads;
+}
