@@ -3,6 +3,9 @@ export { generate, defaultWorkers, type GenerateRequest, type Generation } from 
 export { GenerationPool, type PoolOptions } from './engine/shared-pool.js';
 export { generateObjects, type SampleOptions } from './engine/sample.js';
 export { resolveSeed, type Seed } from './engine/seed.js';
+export { rangeSetup, rangeFrame, rowRange, type RangeRequest, type WorkerSetup } from './engine/row-range.js';
+export type { Datasets, DatasetTable } from './types/define-type.js';
+export { closestMatch } from './schema/suggest.js';
 export { compileSchema, type SchemaPlan } from './schema/compile.js';
 export { readSchemaDocument, SCHEMA_DOCUMENT_SHAPES, type SchemaDocument } from './schema/schema-document.js';
 export { DatasetParseError, parseDataset, separatorFor } from './datasets/parse-dataset.js';
@@ -27,5 +30,11 @@ export {
   type Scenarios,
 } from './scenarios/scenario.js';
 export { curveOf } from './scenarios/interpolate.js';
+export type { MockRequestData } from './handlers/request-data.js';
+export { HANDLER_LIMITS, type HandlerRequest, type HandlerSchema, type HandlerSetup, type HandlerResult, type HandlerProblem } from './handlers/handler-contract.js';
+export { runHandler } from './handlers/run-handler.js';
+export { checkHandler, handlerSchemaNames } from './handlers/check-handler.js';
+export { HandlerError } from './handlers/handler-error.js';
+export { handlerRequestSeed } from './handlers/handler-seed.js';
 export { referencedScenarioNames } from './scenarios/scenario-references.js';
 export { SCENARIO_DEFAULT_SPAN } from './types/scenario-types.js';

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { GenerationPool } from '@rowloom/core';
 import { ImageRenderer } from './concurrency/image-renderer.js';
 import { Limiter } from './concurrency/limiter.js';
-import { defaultConcurrency, type Config } from './config.js';
+import { DEFAULT_DOWNLOADS, defaultConcurrency, type Config } from './config.js';
 import type { Store } from './db/open-database.js';
 import { acceptAnyBodyAsText } from './http/body.js';
 import { installAccounts } from './accounts/install-accounts.js';
@@ -15,6 +15,7 @@ import { installOpenApi, openApiRoute } from './http/openapi.js';
 import { datasetsRoutes } from './routes/datasets-route.js';
 import { generateRoutes } from './routes/generate-route.js';
 import { imagesRoutes } from './routes/images-route.js';
+import { mocksRoutes } from './routes/mocks-route.js';
 import { projectsRoutes } from './routes/projects-route.js';
 import { schemasRoutes } from './routes/schemas-route.js';
 import { scenariosRoutes } from './routes/scenarios-route.js';
@@ -23,20 +24,38 @@ import { healthRoutes } from './routes/health-route.js';
 import { formulaFunctionsRoutes } from './routes/formula-functions-route.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { installWebInterface } from './http/web-interface.js';
+import { MockHostNames } from './mocks/serve/host-names.js';
+import { mockRoutes } from './mocks/serve/mock-routes.js';
+import type { ArtifactStore, JobRunner } from './jobs/job-contract.js';
+import { InProcessRunner } from './jobs/engine/in-process-runner.js';
+import { runnerFromEnv } from './jobs/engine/runner-from-env.js';
+import { storeFromEnv } from './jobs/store/store-from-env.js';
+import { Downloads } from './jobs/downloads/downloads-service.js';
+import { downloadsRoutes, submitDownload } from './routes/downloads-route.js';
 
 export interface AppOptions {
   store: Store;
-  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'publicUrl' | 'concurrency' | 'accounts' | 'trustProxy'>>;
+  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'publicUrl' | 'mockHostSuffix' | 'concurrency' | 'accounts' | 'trustProxy' | 'downloads'>>;
+  /** Background jobs: where files go and the queue; the app closes both. Default: what the environment names (REDIS_URL: BullMQ, else in-process). */
+  jobs?: AppJobs;
   /** Log level (LOG_LEVEL); requests are logged at info, so the default warn keeps the log for problems. */
   logLevel?: string;
   /** Where log lines go (default stdout); tests read them to check what is logged. */
   logStream?: { write(line: string): void };
 }
 
-export async function buildApp({ store, config, logLevel, logStream }: AppOptions): Promise<FastifyInstance> {
+export interface AppJobs {
+  store: ArtifactStore;
+  /** The queue; 'in-process': on the app's generation threads; none: as the environment says (REDIS_URL: BullMQ). */
+  runner?: JobRunner | 'in-process';
+}
+
+export async function buildApp({ store, config, logLevel, logStream, jobs }: AppOptions): Promise<FastifyInstance> {
   const logger = logLevel ? { level: logLevel, serializers: { req: serializeRequest }, ...(logStream ? { stream: logStream } : {}) } : false;
   // Behind N proxies the client's address is N entries from the end of X-Forwarded-For (the sign-in limit counts per address).
-  const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, ...(config.trustProxy ? { trustProxy: (_address: string, hop: number) => hop < config.trustProxy! } : {}) });
+  // A mock API with its own host name is served at that host's root (mocks/serve/host-names.ts).
+  const mockHosts = new MockHostNames(config.mockHostSuffix ?? null);
+  const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, rewriteUrl: (request) => mockHosts.rewrite(request), ...(config.trustProxy ? { trustProxy: (_address: string, hop: number) => hop < config.trustProxy! } : {}) });
   acceptAnyBodyAsText(app);
   installErrorHandling(app);
   await installOpenApi(app);
@@ -50,16 +69,28 @@ export async function buildApp({ store, config, logLevel, logStream }: AppOption
   const pool = new GenerationPool({ maxThreads: concurrency.maxWorkers, threadMemoryMb: concurrency.workerMemoryMb });
   const generations = new Limiter({ running: concurrency.maxGenerations, queued: concurrency.maxGenerations * 2, waitMs: concurrency.queueWaitMs, what: 'generations', perOwner: Math.max(1, Math.ceil(concurrency.maxGenerations / 2)) });
   const renderer = new ImageRenderer({ maxRenders: concurrency.maxImageRenders, queueWaitMs: concurrency.queueWaitMs });
+  const artifacts = jobs?.store ?? (await storeFromEnv(process.env));
+  const runner = jobs?.runner === 'in-process' ? new InProcessRunner({ store: artifacts, pool }) : (jobs?.runner ?? (await runnerFromEnv(artifacts, pool, process.env)));
+  const downloadsConfig = config.downloads ?? DEFAULT_DOWNLOADS;
+  const downloads = new Downloads({ db: store.db, runner, store: artifacts, retentionMs: downloadsConfig.retentionMs, sweepEveryMs: downloadsConfig.sweepEveryMs, log: app.log, inProcess: runner instanceof InProcessRunner });
   app.addHook('onClose', async () => {
-    await Promise.all([pool.close(), renderer.close()]);
+    // The runner first (no more events), then the writes in flight, then the threads and the store.
+    await runner.close();
+    await downloads.close();
+    await Promise.all([pool.close(), renderer.close(), artifacts.close()]);
   });
-  generateRoutes(app, store.db, config.plans, config.timeLimitMs, config.publicUrl ?? null, { pool, limiter: generations, stallMs: concurrency.stallMs });
+  const downloadsOptions = { db: store.db, plans: config.plans, downloads, publicUrl: config.publicUrl ?? null, maxJobRecords: downloadsConfig.maxJobRecords, shardRows: downloadsConfig.shardRows };
+  downloadsRoutes(app, downloadsOptions);
+  generateRoutes(app, store.db, config.plans, config.timeLimitMs, config.publicUrl ?? null, { pool, limiter: generations, stallMs: concurrency.stallMs }, submitDownload(downloadsOptions));
   schemasRoutes(app, store.db);
   scenariosRoutes(app, store.db);
   projectsRoutes(app, store.db);
   datasetsRoutes(app, store.db, config.plans);
   imagesRoutes(app, renderer);
+  mocksRoutes(app, store.db, { plans: config.plans, publicUrl: config.publicUrl ?? null, pool, mockHostSuffix: config.mockHostSuffix ?? null });
+  mockRoutes(app, { db: store.db, plans: config.plans, timeLimitMs: config.timeLimitMs, publicUrl: config.publicUrl ?? null, sharing: { pool, limiter: generations, stallMs: concurrency.stallMs }, hosts: mockHosts });
   await installWebInterface(app);
   await app.ready();
+  await downloads.start();
   return app;
 }

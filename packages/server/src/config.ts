@@ -4,12 +4,16 @@
  *   DATA_DIR (./data), BODY_LIMIT_BYTES (10 MiB), ROWLOOM_PLANS (JSON overriding plan limits),
  *   ROWLOOM_TIME_LIMIT_SECONDS (600; 0 for none: the longest one generate request may run),
  *   PUBLIC_URL (unset: each request's own scheme and host; the address image URLs point at),
- *   and the limits that keep one request from holding the server (see ConcurrencyConfig).
+ *   ROWLOOM_MOCK_HOST_SUFFIX (unset: mock APIs have no host names of their own; mocks.example.com:
+ *   a mock API may answer at users.mocks.example.com), and the limits that keep one request
+ *   from holding the server (see ConcurrencyConfig).
  * Accounts (docs/accounts.md): ROWLOOM_SIGNUP (open | domains | invite; default open),
  *   ROWLOOM_SIGNUP_DOMAINS (a,b for "domains"), ROWLOOM_SIGNUP_PLAN (free), ROWLOOM_SECRET (seals
  *   API keys; unset: a random one kept in the database), ROWLOOM_SIGNIN_ATTEMPTS (10 failed
  *   sign-ins per email per 15 minutes), ROWLOOM_SIGNIN_ATTEMPTS_PER_IP (30 per client address),
  *   ROWLOOM_TRUST_PROXY (0: reverse proxies in front, whose X-Forwarded-For entries are believed).
+ * Background jobs (docs/downloads-api.md): ROWLOOM_DOWNLOAD_RETENTION_HOURS (24: how long a
+ *   finished file is kept), ROWLOOM_MAX_JOB_RECORDS (10 billion: the most rows one job may ask for).
  */
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,6 +33,8 @@ export interface Config {
   timeLimitMs: number | null;
   /** Where clients reach this server (no trailing slash), for Avatar and Dummy Image URLs; null: the request's own. */
   publicUrl: string | null;
+  /** ROWLOOM_MOCK_HOST_SUFFIX: mock APIs may have host names under it (users.<suffix>); null: off. */
+  mockHostSuffix: string | null;
   /**
    * ROWLOOM_TRUST_PROXY: how many reverse proxies stand in front (0, the default: none). With 1,
    * the client address is taken from X-Forwarded-For's last entry, so the per-address sign-in
@@ -38,6 +44,35 @@ export interface Config {
   trustProxy: number;
   concurrency: ConcurrencyConfig;
   accounts: AccountsConfig;
+  downloads: DownloadsConfig;
+}
+
+/** The downloads API's settings (the queue and the store are the job engine's). */
+export interface DownloadsConfig {
+  /** ROWLOOM_DOWNLOAD_RETENTION_HOURS: a finished file is removed this long after it is made. */
+  retentionMs: number;
+  /** ROWLOOM_MAX_JOB_RECORDS: the most rows one job may ask for, whatever the plan. */
+  maxJobRecords: number;
+  /** How often the retention sweep runs (every minute; tests make it shorter). */
+  sweepEveryMs?: number;
+  /** Rows per shard (default DEFAULT_SHARD_ROWS); tests make it smaller to see several shards. */
+  shardRows?: number;
+}
+
+export const DEFAULT_DOWNLOADS: DownloadsConfig = { retentionMs: 24 * 3_600_000, maxJobRecords: 10_000_000_000 };
+
+function downloadsFrom(env: NodeJS.ProcessEnv): DownloadsConfig {
+  const hours = env.ROWLOOM_DOWNLOAD_RETENTION_HOURS?.trim();
+  let retentionMs = DEFAULT_DOWNLOADS.retentionMs;
+  if (hours) {
+    // Fractions are allowed (0.25 = 15 minutes), for tests and small disks.
+    const n = Number(hours);
+    if (!Number.isFinite(n) || n <= 0 || n > 24 * 365) throw new ConfigError(`ROWLOOM_DOWNLOAD_RETENTION_HOURS must be a number of hours above 0 (such as 24 or 0.5), got "${hours}"`);
+    retentionMs = Math.round(n * 3_600_000);
+  }
+  const maxJobRecords = integerFrom(env, 'ROWLOOM_MAX_JOB_RECORDS', DEFAULT_DOWNLOADS.maxJobRecords);
+  if (maxJobRecords === 0) throw new ConfigError('ROWLOOM_MAX_JOB_RECORDS must be at least 1, got "0"');
+  return { retentionMs, maxJobRecords };
 }
 
 /** How the server shares its threads and memory between requests (README: Fair sharing). */
@@ -92,6 +127,17 @@ function publicUrlFrom(env: NodeJS.ProcessEnv): string | null {
   return url.href.replace(/\/+$/, '');
 }
 
+/** A DNS name (two labels at least, not an IP address); a leading dot is allowed and dropped. */
+function mockHostSuffixFrom(env: NodeJS.ProcessEnv): string | null {
+  const text = env.ROWLOOM_MOCK_HOST_SUFFIX?.trim().toLowerCase().replace(/^\./, '').replace(/\.$/, '');
+  if (!text) return null;
+  const labels = text.split('.');
+  if (labels.length < 2 || !labels.every((label) => /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label)) || /^\d+$/.test(labels[labels.length - 1])) {
+    throw new ConfigError(`ROWLOOM_MOCK_HOST_SUFFIX must be a DNS name such as mocks.example.com (mock APIs then answer at <name>.mocks.example.com), got "${env.ROWLOOM_MOCK_HOST_SUFFIX}"`);
+  }
+  return text;
+}
+
 function plansFrom(json: string): Plans {
   try {
     return parsePlanOverrides(json);
@@ -134,9 +180,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     plans,
     timeLimitMs: integerFrom(env, 'ROWLOOM_TIME_LIMIT_SECONDS', DEFAULT_TIME_LIMIT_SECONDS) * 1000 || null,
     publicUrl: publicUrlFrom(env),
+    mockHostSuffix: mockHostSuffixFrom(env),
     trustProxy: integerFrom(env, 'ROWLOOM_TRUST_PROXY', 0),
     concurrency: concurrencyFrom(env),
     accounts: accountsFrom(env, plans),
+    downloads: downloadsFrom(env),
   };
 }
 

@@ -75,7 +75,7 @@ const port = address && typeof address === 'object' ? address.port : config.port
 // Only once listening: a start that fails must not use up the one showing of the key.
 if ((await countUsers(store.db)) === 0) {
   const password = randomPassword();
-  const { key } = await createUser(store.db, 'admin@localhost', 'unlimited', { passwordHash: await hashPassword(password), secret: config.accounts.secret });
+  const { key } = await createUser(store.db, 'admin@localhost', 'unlimited', { passwordHash: await hashPassword(password), secret: config.accounts.secret, admin: true });
   process.stdout.write(
     `Created the first user (admin@localhost, plan unlimited), shown only now:\n\n` +
       `    Open http://localhost:${port}/ and sign in as admin@localhost with the password\n\n        ${password}\n\n` +

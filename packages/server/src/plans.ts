@@ -7,6 +7,12 @@ export interface PlanLimits {
   recordsPerRequest: number | null;
   requestsPerDay: number | null;
   recordsPerDay: number | null;
+  /**
+   * Rows one background job (POST /api/downloads, generate?background=true) may ask for; it is
+   * charged against recordsPerDay up front. undefined: no cap of its own (recordsPerDay and the
+   * server's ROWLOOM_MAX_JOB_RECORDS still apply); null: none.
+   */
+  recordsPerJob?: number | null;
   /** How many datasets a user may store; undefined or null: no limit. */
   datasets?: number | null;
   /** Total bytes of a user's stored datasets (their parsed values as stored); undefined or null: no limit. */
@@ -21,13 +27,13 @@ const MIB = 1024 * 1024;
 
 /** Dataset storage grows with the plan; one upload is also bounded by BODY_LIMIT_BYTES. */
 export const DEFAULT_PLANS: Plans = {
-  free: { recordsPerRequest: 5000, requestsPerDay: 200, recordsPerDay: null, datasets: 10, datasetBytes: 10 * MIB },
+  free: { recordsPerRequest: 5000, recordsPerJob: 5000, requestsPerDay: 200, recordsPerDay: null, datasets: 10, datasetBytes: 10 * MIB },
   silver: { recordsPerRequest: 5000, requestsPerDay: null, recordsPerDay: 1_000_000, datasets: 100, datasetBytes: 100 * MIB },
   gold: { recordsPerRequest: 5000, requestsPerDay: null, recordsPerDay: 10_000_000, datasets: 1000, datasetBytes: 1024 * MIB },
   unlimited: { recordsPerRequest: null, requestsPerDay: null, recordsPerDay: null, datasets: null, datasetBytes: null },
 };
 
-const LIMIT_NAMES = ['recordsPerRequest', 'requestsPerDay', 'recordsPerDay', 'datasets', 'datasetBytes'];
+const LIMIT_NAMES = ['recordsPerRequest', 'recordsPerJob', 'requestsPerDay', 'recordsPerDay', 'datasets', 'datasetBytes'];
 
 export function parsePlanOverrides(json: string): Plans {
   let overrides: unknown;

@@ -27,6 +27,8 @@ export interface NewUserOptions {
   secret?: string | null;
   /** An Argon2id hash (accounts/passwords.ts); none: the user signs in with the key only. */
   passwordHash?: string | null;
+  /** May list and cancel every user's background jobs (the first user, `rowloom users add --admin`). */
+  admin?: boolean;
 }
 
 export async function createUser(db: Kysely<Tables>, email: string, plan: string, options: NewUserOptions = {}): Promise<{ user: User; key: string }> {
@@ -35,7 +37,7 @@ export async function createUser(db: Kysely<Tables>, email: string, plan: string
   const sealed = seal(await sealingKey(db, options.secret), key);
   const now = new Date().toISOString();
   await db.transaction().execute(async (tx) => {
-    await tx.insertInto('users').values({ ...user, created_at: now, password_hash: options.passwordHash ?? null }).execute();
+    await tx.insertInto('users').values({ ...user, created_at: now, password_hash: options.passwordHash ?? null, is_admin: options.admin ? 1 : 0 }).execute();
     await tx.insertInto('api_keys').values({ key_hash: hashKey(key), user_id: user.id, created_at: now, sealed }).execute();
   });
   return { user, key };
@@ -76,6 +78,12 @@ export async function findUserByEmail(db: Kysely<Tables>, email: string): Promis
 export async function findUserById(db: Kysely<Tables>, id: string): Promise<(User & { passwordHash: string | null }) | undefined> {
   const row = await db.selectFrom('users').select(['id', 'email', 'plan', 'password_hash']).where('id', '=', id).executeTakeFirst();
   return row && { id: row.id, email: row.email, plan: row.plan, passwordHash: row.password_hash ?? null };
+}
+
+/** Whether the user may see and cancel every user's background jobs. */
+export async function isAdmin(db: Kysely<Tables>, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('is_admin').where('id', '=', userId).executeTakeFirst();
+  return Number(row?.is_admin ?? 0) === 1;
 }
 
 export async function setPasswordHash(db: Kysely<Tables>, userId: string, passwordHash: string): Promise<void> {

@@ -47,6 +47,8 @@ export interface GenerateCommand {
   /** Where Avatar and Dummy Image URL values point (a Rowloom server's address). */
   publicUrl: string | null;
   quiet: boolean;
+  /** --distributed: submit to the job queue (REDIS_URL) and let `rowloom worker` processes make the rows. */
+  distributed: boolean;
   /** `--dataset NAME=FILE`: the datasets Dataset Column and My List fields read, by name. */
   datasets: { name: string; path: string }[];
   /** `--scenario NAME=FILE.json`: the scenarios Scenario fields read, by name. */
@@ -131,6 +133,7 @@ export function parseGenerateArgs(args: string[]): GenerateCommand {
         workers: { type: 'string', short: 'w' },
         'public-url': { type: 'string' },
         quiet: { type: 'boolean' },
+        distributed: { type: 'boolean' },
         dataset: { type: 'string', multiple: true },
         scenario: { type: 'string', multiple: true },
         array: { type: 'boolean' },
@@ -185,6 +188,7 @@ export function parseGenerateArgs(args: string[]): GenerateCommand {
     workers: positiveInteger('workers', values.workers, false),
     publicUrl: publicUrl ?? null,
     quiet: values.quiet ?? false,
+    distributed: values.distributed ?? false,
     datasets: namedFileOptions(values.dataset ?? []),
     scenarios: namedFileOptions(values.scenario ?? [], 'scenario', 'Traffic=traffic.json'),
     writer,

@@ -6,6 +6,7 @@ Usage:
   rowloom users add <email> [--plan P] | list  the HTTP service's users and API keys
   rowloom users reset-password <email>         print a new password; end the user's sessions
   rowloom users remove <email>                 delete the user and everything they own
+  rowloom worker [--concurrency N]             make shards of background downloads (needs REDIS_URL)
   rowloom --help | --version
 
 <schema.json> is a JSON array of field specifications, e.g.
@@ -29,6 +30,9 @@ Options for generate:
       --public-url URL     the Rowloom server Avatar and Dummy Image URL values point at
                            (default http://localhost:3000)
       --quiet              no seed line and no progress bar on stderr
+      --distributed        submit to the job queue on REDIS_URL and wait: rowloom worker
+                           processes (any machine, same Redis and store) make the rows;
+                           the output is byte-identical. Ctrl+C cancels the job
       --dataset NAME=FILE  a CSV (or tab-separated) table that Dataset Column, My List and
                            from_dataset read as dataset NAME; repeat for more
       --scenario NAME=FILE a scenario as JSON ({"points": [{"x": 0, "y": 10}, ...],
@@ -51,5 +55,6 @@ Options for generate:
 
 A progress bar is shown on stderr for long runs when stderr is a terminal.
 Exit status: 0 on success, 1 on an invalid schema (every problem is listed), 2 on a usage
-error (bad option, missing or malformed schema file), 3 when the output cannot be written.
+error (bad option, missing or malformed schema file, REDIS_URL not set for --distributed),
+3 when the output cannot be written or Redis cannot be reached, 130 when interrupted.
 `;

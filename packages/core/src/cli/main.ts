@@ -4,79 +4,36 @@
  * error, 3 when a file cannot be written (see EXIT).
  */
 import { readFileSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { generate } from '../engine/generate.js';
-import { SchemaError, formatProblem } from '../schema/errors.js';
 import { describeCatalogue } from '../types/catalogue.js';
-import { EXIT, IoError, parseGenerateArgs, parseTypesArgs, UsageError, type GenerateCommand } from './args.js';
+import { EXIT, parseGenerateArgs, parseTypesArgs, UsageError } from './args.js';
+import { readGenerateInput } from './generate-input.js';
 import { HELP } from './help.js';
-import { ProgressBar } from './progress.js';
-import { readSchemaFile } from './schema-file.js';
-import { readDatasetFiles } from './dataset-files.js';
-import { readScenarioFiles } from './scenario-files.js';
-import type { SchemaDocument } from '../schema/schema-document.js';
-
-/** Rows below which a progress bar is not worth drawing. */
-const PROGRESS_THRESHOLD = 200_000;
-const DEFAULT_COUNT = 1000;
+import { openOutput, reportFailure } from './outcome.js';
+import { ProgressBar, PROGRESS_THRESHOLD } from './progress.js';
 
 function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   return pkg.version;
 }
 
-/** The command line's writer settings; a schema export's own (file_format, array...) fill in those not given. */
-function writerSettings(command: GenerateCommand, schema: SchemaDocument): GenerateCommand['writer'] {
-  const writer = { ...command.writer };
-  if (!command.chosen.has('format') && schema.format !== null) writer.format = schema.format;
-  if (!command.chosen.has('array') && schema.array !== null) writer.array = schema.array;
-  if (!command.chosen.has('includeHeader') && schema.includeHeader !== null) writer.includeHeader = schema.includeHeader;
-  if (!command.chosen.has('includeNulls') && schema.includeNulls !== null) writer.includeNulls = schema.includeNulls;
-  if (!command.chosen.has('bom') && schema.bom !== null) writer.bom = schema.bom;
-  return writer;
-}
-
-/** Why a system call failed, in words (ENOENT on an output file means its directory is missing). */
-function systemReason(error: NodeJS.ErrnoException): string {
-  const reasons: Record<string, string> = {
-    ENOENT: 'no such directory',
-    EACCES: 'permission denied',
-    EPERM: 'permission denied',
-    EISDIR: 'it is a directory',
-    ENOTDIR: 'a part of the path is not a directory',
-    ENOSPC: 'the disk is full',
-    EROFS: 'the file system is read-only',
-  };
-  return reasons[error.code ?? ''] ?? error.message;
-}
-
-/** Opens --out before any row is made, so a bad path is one clear line and exit 3. */
-async function openOutput(path: string): Promise<Writable> {
-  try {
-    return (await open(path, 'w')).createWriteStream();
-  } catch (error) {
-    throw new IoError(`cannot write ${path}: ${systemReason(error as NodeJS.ErrnoException)}; choose a path in an existing, writable directory`);
-  }
-}
-
 async function runGenerate(args: string[]): Promise<void> {
   const command = parseGenerateArgs(args);
-  const schema = await readSchemaFile(command.schemaPath);
-  const datasets = await readDatasetFiles(command.datasets);
-  const scenarios = await readScenarioFiles(command.scenarios);
-  const count = command.count ?? schema.count ?? DEFAULT_COUNT;
+  // The server package's `rowloom` command takes --distributed before this module is loaded.
+  if (command.distributed) throw new UsageError('--distributed needs the rowloom command of @rowloom/server (it submits to the job queue on REDIS_URL); this one generates in-process only');
+  const { fields, datasets, scenarios, count, writer } = await readGenerateInput(command);
   const showProgress = !command.quiet && process.stderr.isTTY === true && count >= PROGRESS_THRESHOLD;
   const progress = showProgress ? new ProgressBar(count, process.stderr) : null;
   const generation = generate({
-    fields: schema.fields,
+    fields,
     datasets,
     scenarios,
     count,
     seed: command.seed,
     now: command.now,
-    writer: writerSettings(command, schema),
+    writer,
     workers: command.workers ?? undefined,
     publicUrl: command.publicUrl ?? undefined,
     onProgress: progress ? (rows) => progress.update(rows) : undefined,
@@ -122,23 +79,7 @@ async function main(argv: string[]): Promise<number> {
     else throw new UsageError(`unknown command "${command}"; use generate or types (rowloom --help)`);
     return EXIT.ok;
   } catch (error) {
-    if (error instanceof SchemaError) {
-      process.stderr.write(`rowloom: the schema has ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}:\n`);
-      for (const problem of error.problems) process.stderr.write(`  - ${formatProblem(problem)}\n`);
-      return EXIT.invalidSchema;
-    }
-    if (error instanceof UsageError) {
-      process.stderr.write(`rowloom: ${error.message}\n`);
-      return EXIT.usage;
-    }
-    const systemError = error as NodeJS.ErrnoException;
-    if (systemError.code === 'EPIPE') return EXIT.ok; // e.g. `| head`: the reader left
-    if (error instanceof IoError || systemError.syscall !== undefined) {
-      process.stderr.write(`rowloom: ${error instanceof IoError ? error.message : `cannot write the output: ${systemReason(systemError)}`}\n`);
-      return EXIT.io;
-    }
-    process.stderr.write(`rowloom: ${(error as Error).message}\n`);
-    return EXIT.invalidSchema;
+    return reportFailure(error);
   }
 }
 

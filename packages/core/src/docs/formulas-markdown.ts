@@ -40,6 +40,15 @@ value, which it reads as \`this\` (\`upper(this)\`, \`this + 1\`, \`if this > 10
 Fields are evaluated in the order their references require, whatever the schema's order; a
 cycle or an unknown name is an error naming the fields, with line and column.
 
+**Mock endpoints.** When a schema generates the answer of a mock API route (docs/mock-handlers.md),
+\`request_params['name']\` is the request's path or query parameter of that name, as text (a path
+parameter wins over a query parameter of the same name; a repeated query parameter gives its last
+value), and \`request_entity['name']\` the key of its JSON body: text, a number, true/false, nil, or a
+nested object or list to index further (\`request_entity['address']['city']\`). A missing key is nil;
+outside a mock endpoint both are empty, so every key is nil. Mockaroo's paging idiom works as there:
+a hidden \`__key\` field of type Row Number and \`request_params['page'].to_i * 10 + __key\` as the id.
+\`request_params.key?('page')\` tests for a key. A field named \`request_params\` wins over the request.
+
 **When something cannot be computed** a formula never fails the download: arithmetic or
 comparison with nil gives nil, division by zero gives nil, a method on a value it does not
 apply to (5.upcase) gives nil, text that is not a number converts to 0 (like Ruby's to_i).

@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import { compileSchema, type SchemaPlan } from '../schema/compile.js';
 import type { Scenarios } from '../scenarios/scenario.js';
 import type { Datasets } from '../types/define-type.js';
+import type { MockRequestData } from '../handlers/request-data.js';
 import { createWriter } from '../writers/index.js';
 import type { RowWriter, WriterOptions } from '../writers/writer.js';
 import { ByteBatcher, rowBatches } from './batches.js';
@@ -51,6 +52,8 @@ export interface GenerateRequest {
    * `workers` is ignored; this thread only compiles the schema (to validate it) and forwards bytes.
    */
   pool?: GenerationPool;
+  /** In a mock endpoint: the request formulas read through request_params and request_entity. */
+  request?: MockRequestData;
 }
 
 export interface Generation {
@@ -73,7 +76,7 @@ export function generate(request: GenerateRequest): Generation {
   const { seed, key } = resolveSeed(request.seed);
   // One start time and id for the whole generation, so every worker computes the same formulas.
   // rowCount too: a Scenario's curve spans the whole generation on every thread.
-  const formulaConstants = { startedAtMs: referenceTime(request.now, request.seed), generationUuid: generationUuid(key), publicUrl: request.publicUrl, rowCount: request.count };
+  const formulaConstants = { startedAtMs: referenceTime(request.now, request.seed), generationUuid: generationUuid(key), publicUrl: request.publicUrl, rowCount: request.count, request: request.request };
   const plan = compileSchema(request.fields, { datasets: request.datasets, datasetNames: request.datasetNames, scenarios: request.scenarios, scenarioNames: request.scenarioNames, ...formulaConstants });
   const writerOptions: WriterOptions = { ...request.writer, count: request.count };
   const writer = createWriter(plan.shape, writerOptions);

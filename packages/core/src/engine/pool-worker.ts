@@ -3,6 +3,10 @@
  * jobs at once and takes turns between them, one batch (about 64 KiB or 50 ms) per turn, so a
  * small job never waits behind a big one for more than a turn of each.
  *
+ * A job is anything that fills batches: the rows of a generation, or a mock handler (one "row"
+ * whose bytes are its HandlerResult as JSON), so a handler gets the same turns, stuck-row
+ * detection and cancellation as rows do.
+ *
  * Protocol (see shared-pool.ts): `start` compiles a job and begins it; each `batch` sent back
  * uses one credit and each `credit` returns one (back-pressure: a job whose reader has stopped
  * sits idle here, costing nothing but its compiled plan); `cancel` drops a job. The id of the
@@ -17,16 +21,23 @@ import type { RowWriter } from '../writers/writer.js';
 import { ByteBatcher, fillBatch } from './batches.js';
 import { workerCompileOptions, type WorkerSetup } from './worker-setup.js';
 import { RowEngine } from './row-engine.js';
+import { runHandler } from '../handlers/run-handler.js';
+import { HandlerError } from '../handlers/handler-error.js';
+import type { HandlerSetup } from '../handlers/handler-contract.js';
+
+/** What a job makes: rows of a generation, or a handler's response (rows [0, 1)). */
+export type PoolTask = { kind: 'rows'; setup: WorkerSetup } | { kind: 'handler'; setup: HandlerSetup };
 
 export type PoolRequest =
-  | { type: 'start'; id: number; setup: WorkerSetup; start: number; end: number; credits: number }
+  | { type: 'start'; id: number; task: PoolTask; start: number; end: number; credits: number }
   | { type: 'credit'; id: number }
   | { type: 'cancel'; id: number };
 
 export type PoolReply =
   | { type: 'batch'; id: number; bytes: ArrayBuffer; offset: number; length: number; rowsEnd: number; turnMs: number }
   | { type: 'done'; id: number }
-  | { type: 'failed'; id: number; message: string };
+  /** `position`: the failure is a HandlerError there (`message` is its reason). */
+  | { type: 'failed'; id: number; message: string; position?: { line: number; column: number } };
 
 /**
  * workerData: shared memory the main thread reads: slot 0 holds the id of the job being worked
@@ -37,8 +48,8 @@ const current = new Int32Array((workerData as { current: SharedArrayBuffer }).cu
 
 interface Job {
   id: number;
-  engine: RowEngine;
-  writer: RowWriter;
+  /** Writes from row `from` into the batcher until a batch is ready or the job ends; returns the next row. */
+  fill: (from: number) => number;
   batcher: ByteBatcher;
   next: number;
   end: number;
@@ -56,21 +67,40 @@ function post(reply: PoolReply, transfer: ArrayBuffer[] = []): void {
   parentPort!.postMessage(reply, transfer);
 }
 
+function failure(id: number, error: unknown): PoolReply {
+  if (error instanceof HandlerError) return { type: 'failed', id, message: error.reason, position: { line: error.line, column: error.column } };
+  return { type: 'failed', id, message: (error as Error).message };
+}
+
+function rowFiller(setup: WorkerSetup, end: number, batcher: ByteBatcher): Job['fill'] {
+  const plan = compileSchema(setup.fields, workerCompileOptions(setup));
+  const engine = new RowEngine(plan, setup.seedKey);
+  const writer: RowWriter = createWriter(plan.shape, setup.writer);
+  return (from) => fillBatch(engine, writer, from, end, batcher);
+}
+
+/** The handler runs within the job's turn, so a slow one is seen as a stuck row. */
+function handlerFiller(setup: HandlerSetup, batcher: ByteBatcher): Job['fill'] {
+  return () => {
+    batcher.write(JSON.stringify(runHandler(setup)));
+    return 1;
+  };
+}
+
 function startJob(request: Extract<PoolRequest, { type: 'start' }>): void {
   try {
-    const { setup } = request;
-    const plan = compileSchema(setup.fields, workerCompileOptions(setup));
+    const { task } = request;
+    const batcher = new ByteBatcher();
     jobs.set(request.id, {
       id: request.id,
-      engine: new RowEngine(plan, setup.seedKey),
-      writer: createWriter(plan.shape, setup.writer),
-      batcher: new ByteBatcher(),
+      fill: task.kind === 'rows' ? rowFiller(task.setup, request.end, batcher) : handlerFiller(task.setup, batcher),
+      batcher,
       next: request.start,
       end: request.end,
       credits: request.credits,
     });
   } catch (error) {
-    post({ type: 'failed', id: request.id, message: (error as Error).message });
+    post(failure(request.id, error));
   }
 }
 
@@ -93,7 +123,7 @@ function step(job: Job): void {
   current[1]++;
   const started = performance.now();
   try {
-    job.next = fillBatch(job.engine, job.writer, job.next, job.end, job.batcher);
+    job.next = job.fill(job.next);
     if (job.next >= job.end) job.batcher.seal();
     sendBytes(job, performance.now() - started);
     if (job.next >= job.end) {
@@ -102,7 +132,7 @@ function step(job: Job): void {
     }
   } catch (error) {
     jobs.delete(job.id);
-    post({ type: 'failed', id: job.id, message: (error as Error).message });
+    post(failure(job.id, error));
   } finally {
     current[0] = 0;
   }

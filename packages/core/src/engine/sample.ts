@@ -2,6 +2,7 @@
 import { compileSchema } from '../schema/compile.js';
 import type { Scenarios } from '../scenarios/scenario.js';
 import type { Datasets } from '../types/define-type.js';
+import type { MockRequestData } from '../handlers/request-data.js';
 import { referenceTime } from './reference-time.js';
 import { RowEngine } from './row-engine.js';
 import { toPlainObject } from './plain-objects.js';
@@ -20,12 +21,14 @@ export interface SampleOptions {
   rowCount?: number | null;
   /** Formulas' now() (see GenerateRequest.now); default the clock, or the fixed reference with a seed. */
   now?: string;
+  /** In a mock endpoint: the request formulas read through request_params and request_entity. */
+  request?: MockRequestData;
 }
 
 export function generateObjects(fields: unknown[], options: SampleOptions = {}): Record<string, unknown>[] {
   const start = options.start ?? 0;
   const rowCount = options.rowCount === undefined ? start + (options.count ?? 1) : options.rowCount;
-  const plan = compileSchema(fields, { datasets: options.datasets, scenarios: options.scenarios, rowCount, startedAtMs: referenceTime(options.now, options.seed) });
+  const plan = compileSchema(fields, { datasets: options.datasets, scenarios: options.scenarios, rowCount, startedAtMs: referenceTime(options.now, options.seed), request: options.request });
   const engine = new RowEngine(plan, resolveSeed(options.seed).key);
   const rows: Record<string, unknown>[] = [];
   for (let i = 0; i < (options.count ?? 1); i++) rows.push(toPlainObject(plan.shape.nodes, engine.row(start + i)));

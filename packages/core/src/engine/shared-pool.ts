@@ -20,10 +20,15 @@
  *   thread that must be stopped is replaced without waiting for a new one to load.
  * - A thread that dies (out of memory: each has a heap limit) fails the job it was working on
  *   and its other jobs resume elsewhere.
+ * - Mock handlers run here too (runHandler), as jobs of one "row" whose bytes are the result:
+ *   a slow handler is a slow row, and a cancelled one stuck in its work costs its thread.
  */
 import { Worker } from 'node:worker_threads';
 import type { WorkerSetup } from './generate-worker.js';
-import type { PoolReply, PoolRequest } from './pool-worker.js';
+import type { PoolReply, PoolRequest, PoolTask } from './pool-worker.js';
+import type { HandlerResult, HandlerSetup } from '../handlers/handler-contract.js';
+import { HandlerError } from '../handlers/handler-error.js';
+import { checkRequestDepth } from '../handlers/clone-json.js';
 
 /** Batches one job may have in flight between the thread and its reader. */
 const CREDITS = 2;
@@ -51,7 +56,7 @@ export interface PoolOptions {
 interface PoolJob {
   /** Changes whenever the job (re)starts on a thread, so late messages of an old run are ignored. */
   runId: number;
-  setup: WorkerSetup;
+  task: PoolTask;
   /** First row not yet received. */
   next: number;
   end: number;
@@ -118,15 +123,32 @@ export class GenerationPool {
    * The bytes of rows [start, end), in order. Ending the iteration early (return/throw, as a
    * destroyed stream does) cancels the job and frees its thread.
    */
-  async *rows(setup: WorkerSetup, start: number, end: number, signal?: AbortSignal): AsyncGenerator<Buffer, void, undefined> {
+  rows(setup: WorkerSetup, start: number, end: number, signal?: AbortSignal): AsyncGenerator<Buffer, void, undefined> {
+    return this.run({ kind: 'rows', setup }, start, end, end - start > EXPRESS_MAX_ROWS, 'generation stopped', signal);
+  }
+
+  /**
+   * Runs a mock handler on a generation thread (never this one). Rejects with HandlerError for a
+   * problem in the handler, and at once when `signal` aborts: a handler stuck in slow work then
+   * costs its thread, which is replaced, as a cancelled slow row does.
+   */
+  async runHandler(setup: HandlerSetup, signal?: AbortSignal): Promise<HandlerResult> {
+    if (signal?.aborted) throw new Error('the handler was stopped');
+    checkRequestDepth(setup.request.body); // before the copy to a thread, which could not take it
+    const parts: Buffer[] = [];
+    for await (const bytes of this.run({ kind: 'handler', setup }, 0, 1, setup.maxRows > EXPRESS_MAX_ROWS, 'the handler was stopped', signal)) parts.push(bytes);
+    return JSON.parse(Buffer.concat(parts).toString('utf8')) as HandlerResult;
+  }
+
+  private async *run(task: PoolTask, start: number, end: number, heavy: boolean, stopped: string, signal?: AbortSignal): AsyncGenerator<Buffer, void, undefined> {
     if (this.closed) throw new Error('the generation pool is closed');
-    const job: PoolJob = { runId: 0, setup, next: start, end, thread: null, received: [], finished: start >= end, error: null, wake: null, cancelled: false, slow: end - start > EXPRESS_MAX_ROWS, expressMs: 0 };
-    if (!job.finished) this.place(job);
+    const job: PoolJob = { runId: 0, task, next: start, end, thread: null, received: [], finished: start >= end, error: null, wake: null, cancelled: false, slow: heavy, expressMs: 0 };
+    if (!job.finished) this.placeNew(job);
     // An abort ends the wait at once: a generator cannot be returned from while it awaits, and
     // the thread may be inside a row that takes seconds.
     const onAbort = () => {
       this.cancel(job);
-      this.fail(job, new Error('generation stopped'));
+      this.fail(job, new Error(stopped));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     // Threads are unref'd so an idle pool lets the process exit; a running job keeps it alive.
@@ -152,6 +174,17 @@ export class GenerationPool {
     }
   }
 
+  /** Places a new job; when its setup cannot be sent to a thread (not plain data), nothing of it is left behind. */
+  private placeNew(job: PoolJob): void {
+    try {
+      this.place(job);
+    } catch (error) {
+      job.thread?.jobs.delete(job.runId);
+      this.jobs.delete(job.runId);
+      throw error;
+    }
+  }
+
   /** Ends every thread; running jobs fail. */
   async close(): Promise<void> {
     this.closed = true;
@@ -170,7 +203,7 @@ export class GenerationPool {
     this.jobs.set(job.runId, job);
     job.thread = thread;
     thread.jobs.set(job.runId, job);
-    this.post(thread, { type: 'start', id: job.runId, setup: job.setup, start: job.next, end: job.end, credits: CREDITS - job.received.length });
+    this.post(thread, { type: 'start', id: job.runId, task: job.task, start: job.next, end: job.end, credits: CREDITS - job.received.length });
   }
 
   /**
@@ -234,7 +267,7 @@ export class GenerationPool {
       job.finished = true;
       thread.jobs.delete(reply.id);
     } else {
-      this.fail(job, new Error(reply.message));
+      this.fail(job, reply.position ? new HandlerError(reply.message, reply.position.line, reply.position.column) : new Error(reply.message));
     }
     job.wake?.();
   }

@@ -46,7 +46,13 @@ export type FormulaNode =
    */
   | { kind: 'if'; condition: FormulaNode; then: FormulaNode; otherwise: FormulaNode | null; position: Position }
   /** case [subject] when v1, v2 then a ... else b end; without a subject each `when` is a condition. */
-  | { kind: 'case'; subject: FormulaNode | null; branches: { values: FormulaNode[]; body: FormulaNode }[]; otherwise: FormulaNode | null; position: Position };
+  | { kind: 'case'; subject: FormulaNode | null; branches: { values: FormulaNode[]; body: FormulaNode }[]; otherwise: FormulaNode | null; position: Position }
+  /** Programs only (program-parser.ts, mock handlers): `name = value` binds a local. */
+  | { kind: 'assign'; name: string; value: FormulaNode; position: Position }
+  /** Programs only: `receiver[key] = value` stores into a hash or list, as Ruby's []= does. */
+  | { kind: 'store'; receiver: FormulaNode; key: FormulaNode; value: FormulaNode; position: Position }
+  /** Programs only: statements run in order; the value is the last one's (nil when there is none). */
+  | { kind: 'block'; statements: FormulaNode[]; position: Position };
 
 /** A problem in a formula: the language's own error, always with a position. */
 export class FormulaError extends Error {

@@ -87,7 +87,8 @@ function runEachRow(root: Thunk, scope: FormulaScope): CompiledFormula {
   };
 }
 
-function compileNode(node: FormulaNode, context: CompileContext): Thunk {
+/** Compiles one node with the formula's rules; a program's compiler calls it for every kind it does not handle itself. */
+export function compileNode(node: FormulaNode, context: CompileContext): Thunk {
   switch (node.kind) {
     case 'number':
     case 'boolean':
@@ -119,5 +120,10 @@ function compileNode(node: FormulaNode, context: CompileContext): Thunk {
       return compileIf(node, context);
     case 'case':
       return compileCase(node, context);
+    case 'assign':
+    case 'store':
+    case 'block':
+      // The formula parser never makes these; a program's compiler (handlers/) handles them.
+      return context.fail('statements and assignments are only allowed in mock handlers', node.position);
   }
 }

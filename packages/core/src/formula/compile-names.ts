@@ -6,9 +6,25 @@ import { dateReader } from './field-dates.js';
 import type { CompileContext, FormulaScope, NodeOf, Thunk } from './scope.js';
 import { chargeText } from './runtime.js';
 
-/** Names that are the language's own, valid with no field of that name. */
+/** What request_params and request_entity read outside a mock endpoint (and entity for a body that is no JSON object). */
 const EMPTY_REQUEST: Readonly<Record<string, never>> = Object.freeze({});
-const REQUEST_NAMES = new Set(['request_params', 'request_entity']);
+
+/**
+ * request_params / request_entity: the mock request's parameters (text) and JSON body (spec
+ * 2.4), fixed for the whole generation, so the value is read once when the formula compiles.
+ * A field of the same name wins, as it always has.
+ */
+function requestValue(name: string, scope: FormulaScope): Thunk | null {
+  if (name === 'request_params') {
+    const params = scope.request?.params ?? EMPTY_REQUEST;
+    return () => params;
+  }
+  if (name === 'request_entity') {
+    const entity = scope.request?.entity ?? EMPTY_REQUEST;
+    return () => entity;
+  }
+  return null;
+}
 
 /** A field's value; a Date, Datetime or Time field's value is read as a date (field-dates.ts). */
 export function readField(reference: FieldReference, scope: FormulaScope): Thunk {
@@ -30,7 +46,8 @@ export function compileName(node: NodeOf<'name'>, context: CompileContext): Thun
   if (name === 'this') return scope.hasThis ? readThis(scope) : context.fail("'this' is the field's own value and exists only in a field's formula property", position);
   const reference = scope.field(name);
   if (reference) return readField(reference, scope);
-  if (REQUEST_NAMES.has(name)) return () => EMPTY_REQUEST; // empty outside a mock endpoint
+  const request = requestValue(name, scope);
+  if (request) return request;
   const fn = FUNCTIONS_BY_NAME.get(name);
   if (fn && fn.minArgs === 0) return (frame) => chargeText(fn.call([], frame.environment));
   return context.fail(`unknown name '${name}'${context.suggestName(name)}`, position);

@@ -1,7 +1,7 @@
 /** The shape of one formula method: kept apart so the method tables can share it without a cycle. */
 import type { CallEnvironment } from './functions.js';
 
-export type Receiver = 'text' | 'number' | 'date' | 'list' | 'any';
+export type Receiver = 'text' | 'number' | 'date' | 'list' | 'hash' | 'any';
 
 export interface MethodSpec {
   name: string;

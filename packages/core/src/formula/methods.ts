@@ -7,6 +7,8 @@ import type { MethodSpec } from './method-spec.js';
 import { MAX_LIST, MAX_TEXT } from './limits.js';
 import { asRegex, FormulaRegex, matchIndex, scan, splitOn, substitute } from './regex-value.js';
 import { RUBY_METHODS } from './ruby-methods.js';
+import { dateOrDuration, DURATION_METHODS } from './duration-methods.js';
+import { HASH_METHODS } from './hash-methods.js';
 import { FormulaDate, textOf, toInteger, toNumber, toText } from './runtime.js';
 
 export type { MethodSpec, Receiver } from './method-spec.js';
@@ -147,19 +149,21 @@ export const METHODS: readonly MethodSpec[] = [
     checkLiteral: checkStrftime,
     call: (r, [format]) => (r instanceof FormulaDate ? strftimeOrNil(toText(format), r.epochMs) : null),
   },
-  { name: 'year', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.year', description: 'The year.', example: 'now().year', call: date((d) => d.getUTCFullYear()) },
-  { name: 'month', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.month', description: 'The month, 1 to 12.', example: 'now().month', call: date((d) => d.getUTCMonth() + 1) },
-  { name: 'day', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.day', description: 'The day of the month.', example: 'now().day', call: date((d) => d.getUTCDate()) },
-  { name: 'hour', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.hour', description: 'The hour, 0 to 23.', example: 'now().hour', call: date((d) => d.getUTCHours()) },
-  { name: 'minute', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.minute', description: 'The minute, 0 to 59 (also d.min).', example: 'now().minute', call: date((d) => d.getUTCMinutes()) },
+  { name: 'year', receivers: ['date', 'number'], minArgs: 0, maxArgs: 0, signature: 'd.year', description: 'The year. On a number, a duration (1.year).', example: 'now().year', call: dateOrDuration('year', date((d) => d.getUTCFullYear())) },
+  { name: 'month', receivers: ['date', 'number'], minArgs: 0, maxArgs: 0, signature: 'd.month', description: 'The month, 1 to 12. On a number, a duration (1.month).', example: 'now().month', call: dateOrDuration('month', date((d) => d.getUTCMonth() + 1)) },
+  { name: 'day', receivers: ['date', 'number'], minArgs: 0, maxArgs: 0, signature: 'd.day', description: 'The day of the month. On a number, a duration (1.day).', example: 'now().day', call: dateOrDuration('day', date((d) => d.getUTCDate())) },
+  { name: 'hour', receivers: ['date', 'number'], minArgs: 0, maxArgs: 0, signature: 'd.hour', description: 'The hour, 0 to 23. On a number, a duration (1.hour).', example: 'now().hour', call: dateOrDuration('hour', date((d) => d.getUTCHours())) },
+  { name: 'minute', receivers: ['date', 'number'], minArgs: 0, maxArgs: 0, signature: 'd.minute', description: 'The minute, 0 to 59 (also d.min). On a number, a duration (1.minute).', example: 'now().minute', call: dateOrDuration('minute', date((d) => d.getUTCMinutes())) },
   { name: 'min', receivers: ['date', 'list'], minArgs: 0, maxArgs: 0, signature: 'd.min', description: 'Same as minute (Ruby Time); on a list, its smallest number (nil when empty).', example: 'now().min', call: (r) => (Array.isArray(r) ? smallest(r) : r instanceof FormulaDate ? new Date(r.epochMs).getUTCMinutes() : null) },
-  { name: 'second', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.second', description: 'The second, 0 to 59 (also d.sec).', example: 'now().second', call: date((d) => d.getUTCSeconds()) },
+  { name: 'second', receivers: ['date', 'number'], minArgs: 0, maxArgs: 0, signature: 'd.second', description: 'The second, 0 to 59 (also d.sec). On a number, a duration (1.second).', example: 'now().second', call: dateOrDuration('second', date((d) => d.getUTCSeconds())) },
   { name: 'sec', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.sec', description: 'Same as second (Ruby Time).', example: 'now().sec', call: date((d) => d.getUTCSeconds()) },
   { name: 'wday', receivers: ['date'], minArgs: 0, maxArgs: 0, signature: 'd.wday', description: 'The day of the week, 0 (Sunday) to 6.', example: 'now().wday', call: date((d) => d.getUTCDay()) },
   { name: 'first', receivers: ['list'], minArgs: 0, maxArgs: 1, signature: 'list.first(n)', description: 'The first item (nil when empty); with n, a list of the first n items.', example: '[1, 2, 3].first(2) → [1, 2]', call: (r, [n]) => (!Array.isArray(r) ? null : n === undefined ? (r[0] ?? null) : r.slice(0, Math.max(0, toInteger(n)))) },
   { name: 'last', receivers: ['list'], minArgs: 0, maxArgs: 1, signature: 'list.last(n)', description: 'The last item (nil when empty); with n, a list of the last n items.', example: '[1, 2, 3].last(2) → [2, 3]', call: (r, [n]) => (!Array.isArray(r) ? null : n === undefined ? (r[r.length - 1] ?? null) : r.slice(Math.max(0, r.length - Math.max(0, toInteger(n))))) },
   { name: 'join', receivers: ['list'], minArgs: 0, maxArgs: 1, signature: 'list.join(separator)', description: 'The items as text, separated (default: nothing).', example: "[1, 2].join('-') → \"1-2\"", call: (r, [sep]) => (Array.isArray(r) ? r.map(toText).join(sep === undefined ? '' : toText(sep)) : null) },
   ...RUBY_METHODS,
+  ...DURATION_METHODS,
+  ...HASH_METHODS,
   { name: 'sample', receivers: ['list'], minArgs: 0, maxArgs: 0, signature: 'list.sample', description: 'One item at random.', example: "['a', 'b'].sample", call: (r, _args, { random }) => (Array.isArray(r) && r.length > 0 ? r[random.below(r.length)] : null) },
 ];
 

@@ -76,7 +76,7 @@ const UNSUPPORTED: Readonly<Record<string, string>> = {
   '::': 'operator "::" is not supported',
 };
 
-const BODY_END: ReadonlySet<string> = new Set(['elsif', 'else', 'end', 'when']);
+export const BODY_END: ReadonlySet<string> = new Set(['elsif', 'else', 'end', 'when']);
 
 export function describe(token: Token): string {
   switch (token.kind) {
@@ -107,9 +107,18 @@ export function parseFormula(source: string): FormulaNode {
   return new Parser(source).formula();
 }
 
-class Parser {
+/**
+ * The parser of one formula. Handlers (program-parser.ts) extend it with statements: the hooks
+ * are `branch` (the body of an if/case branch) and `modifiers` (`x if c` after a statement).
+ */
+export class Parser {
   private readonly lexer: Lexer;
-  private depth = 0;
+  protected depth = 0;
+  /**
+   * The expression depth at which `=` ends an expression instead of being an error: set by
+   * programs while they read a statement that may turn out to be `h['key'] = value`.
+   */
+  protected assignmentDepth = -1;
   /** True while parsing an if/elsif/when condition or case subject: a newline ends it. */
   private newlineEnds = false;
   private readonly heights = new WeakMap<FormulaNode, number>();
@@ -138,19 +147,19 @@ class Parser {
 
   // ---- tokens
 
-  private peek(ahead = 0): Token {
+  protected peek(ahead = 0): Token {
     return this.lexer.peek(ahead);
   }
 
-  private next(): Token {
+  protected next(): Token {
     return this.lexer.next();
   }
 
-  private isOperator(token: Token, text: string): boolean {
+  protected isOperator(token: Token, text: string): boolean {
     return token.kind === 'operator' && token.text === text;
   }
 
-  private isKeyword(token: Token, text: string): boolean {
+  protected isKeyword(token: Token, text: string): boolean {
     return token.kind === 'keyword' && token.text === text;
   }
 
@@ -167,7 +176,7 @@ class Parser {
     );
   }
 
-  private withNewlineEnds<T>(ends: boolean, parse: () => T): T {
+  protected withNewlineEnds<T>(ends: boolean, parse: () => T): T {
     const saved = this.newlineEnds;
     this.newlineEnds = ends;
     try {
@@ -179,7 +188,7 @@ class Parser {
 
   // ---- tree building
 
-  private build<T extends FormulaNode>(node: T): T {
+  protected build<T extends FormulaNode>(node: T): T {
     let height = 0;
     for (const child of children(node)) height = Math.max(height, this.heights.get(child) ?? 0);
     height++;
@@ -198,8 +207,23 @@ class Parser {
   // ---- grammar
 
   /** An expression optionally followed by modifiers: `x + 1 if x`, `this unless blank`. */
-  private statement(): FormulaNode {
-    let node = this.expression(0);
+  protected statement(): FormulaNode {
+    return this.modifiers(this.expression(0));
+  }
+
+  /** `:name` (the colon consumed, the name next): formulas have no symbols. */
+  protected symbol(position: Position): FormulaNode {
+    throw new FormulaError('symbols (":name") are not supported; use a string', position);
+  }
+
+  /** Why an operator the language lacks cannot be used (UNSUPPORTED). */
+  protected unsupported(operator: string): string {
+    return UNSUPPORTED[operator];
+  }
+
+  /** Trailing `if c` / `unless c` modifiers applied to a parsed statement. */
+  protected modifiers(statement: FormulaNode): FormulaNode {
+    let node = statement;
     for (;;) {
       const token = this.peek();
       if (!(this.isKeyword(token, 'if') || this.isKeyword(token, 'unless'))) return node;
@@ -216,7 +240,7 @@ class Parser {
     }
   }
 
-  private expression(minBp: number): FormulaNode {
+  protected expression(minBp: number): FormulaNode {
     this.depth++;
     try {
       if (this.depth > MAX_NESTING_DEPTH) {
@@ -232,10 +256,11 @@ class Parser {
         let bp: number;
         if (binary !== undefined) bp = binary.bp;
         else if (token.kind !== 'operator') break;
+        else if (key === '=' && this.depth === this.assignmentDepth) break;
         else if (key === '.' || (key === '[' && !token.newlineBefore)) bp = BP.postfix;
         else if (key === '?') bp = BP.ternary;
         else if (key === '..' || key === '...') bp = BP.range;
-        else if (Object.hasOwn(UNSUPPORTED, key)) throw new FormulaError(UNSUPPORTED[key], token.position);
+        else if (Object.hasOwn(UNSUPPORTED, key)) throw new FormulaError(this.unsupported(key), token.position);
         else break;
         if (bp < minBp) break;
         if (bp === lastNonAssociative) {
@@ -361,7 +386,7 @@ class Parser {
   }
 
   /** `key:` with the colon right after the word: a keyword argument or hash key. */
-  private isLabel(): boolean {
+  protected isLabel(): boolean {
     const word = this.peek();
     if (word.kind !== 'name' && word.kind !== 'keyword') return false;
     const colon = this.peek(1);
@@ -454,12 +479,10 @@ class Parser {
           case '!':
             return this.build({ kind: 'unary', operator: '!', operand: this.expression(BP.unary), position });
           case ':':
-            if (this.peek().kind === 'name' && !this.peek().spaceBefore) {
-              throw new FormulaError('symbols (":name") are not supported; use a string', position);
-            }
+            if (this.peek().kind === 'name' && !this.peek().spaceBefore) return this.symbol(position);
             break;
         }
-        if (Object.hasOwn(UNSUPPORTED, token.text)) throw new FormulaError(UNSUPPORTED[token.text], position);
+        if (Object.hasOwn(UNSUPPORTED, token.text)) throw new FormulaError(this.unsupported(token.text), position);
         break;
       case 'eof':
         throw new FormulaError('unexpected end of formula (an expression is missing)', position);
@@ -562,6 +585,11 @@ class Parser {
     if ((token.kind === 'keyword' && BODY_END.has(token.text)) || token.kind === 'eof') {
       return this.build({ kind: 'nil', position: token.position });
     }
+    return this.branch();
+  }
+
+  /** What one if/case branch holds: one statement in a formula. */
+  protected branch(): FormulaNode {
     return this.withNewlineEnds(false, () => this.statement());
   }
 
@@ -625,8 +653,8 @@ class Parser {
   }
 }
 
-/** Direct sub-expressions of a node (for the tree-height bound). */
-function children(node: FormulaNode): FormulaNode[] {
+/** Direct sub-expressions of a node (for the tree-height bound, and for walking a tree). */
+export function children(node: FormulaNode): FormulaNode[] {
   switch (node.kind) {
     case 'number':
     case 'boolean':
@@ -654,6 +682,12 @@ function children(node: FormulaNode): FormulaNode[] {
       return [node.left, node.right];
     case 'if':
       return node.otherwise === null ? [node.condition, node.then] : [node.condition, node.then, node.otherwise];
+    case 'assign':
+      return [node.value];
+    case 'store':
+      return [node.receiver, node.key, node.value];
+    case 'block':
+      return node.statements;
     case 'case':
       return [
         ...(node.subject === null ? [] : [node.subject]),

@@ -2,6 +2,7 @@
  * What the formula compiler needs from the schema around a formula, and the state a compiled
  * formula runs with. Kept apart from the compiler's modules so each of them imports only this.
  */
+import type { MockRequestData } from '../handlers/request-data.js';
 import type { DatasetTable, FieldDateFormat, FieldReference, RowState, ValueGenerator } from '../types/define-type.js';
 import type { Value } from '../values.js';
 import type { FormulaNode, Position } from './ast.js';
@@ -26,6 +27,8 @@ export interface FormulaScope {
   datasetNames(): readonly string[];
   /** One value per schema and key: a dataset's join index is built once for every formula using it. */
   shared<T>(key: string, make: () => T): T;
+  /** In a mock endpoint: what request_params and request_entity read (both empty when absent). */
+  request?: MockRequestData;
   /** generate('Type', ...): that type's generator, or the problems with the name or parameters. */
   createType(typeName: string, params: Record<string, unknown>): ValueGenerator | string[];
 }

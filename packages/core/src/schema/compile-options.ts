@@ -1,6 +1,7 @@
 /** What a compilation may be given besides the fields. */
 import type { Scenarios } from '../scenarios/scenario.js';
 import type { Datasets } from '../types/define-type.js';
+import type { MockRequestData } from '../handlers/request-data.js';
 
 export interface CompileOptions {
   /** The datasets Dataset Column and My List fields may read, by name (plain data). */
@@ -25,6 +26,8 @@ export interface CompileOptions {
   generationUuid?: string;
   /** Where this Rowloom is reached (CreateContext.publicUrl); default DEFAULT_PUBLIC_URL. */
   publicUrl?: string;
+  /** In a mock endpoint: the request formulas read through request_params and request_entity (empty otherwise). */
+  request?: MockRequestData;
 }
 
 /** The address a local server listens on: image URLs point here when no other is given. */

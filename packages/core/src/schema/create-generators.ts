@@ -54,6 +54,7 @@ function generationEnvironment(plans: readonly FieldPlan[], options: CompileOpti
     startedAtMs: options.startedAtMs ?? Date.now(),
     generationUuid: options.generationUuid ?? '00000000-0000-4000-8000-000000000000',
     publicUrl: (options.publicUrl || DEFAULT_PUBLIC_URL).replace(/\/+$/, ''),
+    request: options.request,
   };
 }
 

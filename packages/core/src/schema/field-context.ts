@@ -3,6 +3,7 @@
  * fields (each read becomes a dependency edge), compiles formulas, enumerates cartesian lists,
  * reads datasets and shares prepared values with other fields.
  */
+import type { MockRequestData } from '../handlers/request-data.js';
 import type { ScenarioCurve } from '../scenarios/scenario.js';
 import type { CreateContext, DatasetTable, FieldReference, RowState, ValueGenerator } from '../types/define-type.js';
 import { findType } from '../types/registry.js';
@@ -43,6 +44,8 @@ export interface GenerationEnvironment {
   readonly startedAtMs: number;
   readonly generationUuid: string;
   readonly publicUrl: string;
+  /** The mock request formulas read (CompileOptions.request). */
+  readonly request?: MockRequestData;
 }
 
 export interface FieldContext {
@@ -67,6 +70,7 @@ export function createFieldContext(plan: FieldPlan, env: GenerationEnvironment):
         datasetNames: env.datasetNames,
         shared: context.shared,
         createType: (typeName, params) => createTypeInFormula(typeName, params, context),
+        request: env.request,
       });
     } catch (error) {
       const errors = error instanceof FormulaErrors ? error.errors : error instanceof FormulaError ? [error] : null;

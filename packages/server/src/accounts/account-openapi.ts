@@ -79,6 +79,7 @@ export const USAGE = {
           properties: {
             name: { type: 'string' },
             recordsPerRequest: { type: ['integer', 'null'] },
+            recordsPerJob: { type: ['integer', 'null'], description: 'Rows one background job (POST /api/downloads) may ask for' },
             requestsPerDay: { type: ['integer', 'null'] },
             recordsPerDay: { type: ['integer', 'null'] },
             datasets: { type: ['integer', 'null'] },

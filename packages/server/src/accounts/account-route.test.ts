@@ -98,7 +98,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         day: today,
         requests: 0,
         records: 0,
-        plan: { name: 'free', recordsPerRequest: 5000, requestsPerDay: 200, recordsPerDay: null, datasets: 10, datasetBytes: 10 * 1024 * 1024 },
+        plan: { name: 'free', recordsPerRequest: 5000, recordsPerJob: 5000, requestsPerDay: 200, recordsPerDay: null, datasets: 10, datasetBytes: 10 * 1024 * 1024 },
       });
       for (const count of [3, 4]) {
         const generated = await call(server, `/api/generate.json?count=${count}`, send('POST', { fields: FIELDS }, asUser(user)));

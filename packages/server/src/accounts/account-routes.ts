@@ -67,6 +67,7 @@ export function accountRoutes(app: FastifyInstance, context: AccountContext & { 
       plan: {
         name: user.plan,
         recordsPerRequest: limits.recordsPerRequest,
+        recordsPerJob: limits.recordsPerJob ?? null,
         requestsPerDay: limits.requestsPerDay,
         recordsPerDay: limits.recordsPerDay,
         datasets: limits.datasets ?? null,

@@ -46,5 +46,7 @@ describe('first start', () => {
     const cookie = signedIn.headers.getSetCookie()[0].split(';')[0];
     const shown = await fetch(`http://127.0.0.1:${port}/api/key`, { headers: { cookie } });
     assert.equal(((await shown.json()) as { key: string }).key, key);
+    // The first user is an admin: it may see every user's background jobs.
+    assert.equal((await fetch(`http://127.0.0.1:${port}/api/admin/downloads?key=${key}`)).status, 200);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * `rowloom users ...`, on the same store as the server:
- *   add <email> [--plan P]      a new key-only user; prints the key as its last line
+ *   add <email> [--plan P] [--admin]  a new key-only user (--admin: may list and cancel everyone's jobs); prints the key as its last line
  *   list                        the users
  *   reset-password <email>      a new random password, printed as the last line; ends the user's sessions
  *   remove <email>              deletes the user and everything they own (keys, sessions, schemas, datasets...)
@@ -14,7 +14,7 @@ import { openStore, type Store } from '../db/open-database.js';
 import { PLAN_NAMES } from '../plans.js';
 import { createUser, findUserByEmail, listUsers, removeUser, setPasswordHash } from '../users.js';
 
-const USAGE = 'usage: rowloom users add <email> [--plan free|silver|gold|unlimited] | rowloom users list | rowloom users reset-password <email> | rowloom users remove <email>';
+const USAGE = 'usage: rowloom users add <email> [--plan free|silver|gold|unlimited] [--admin] | rowloom users list | rowloom users reset-password <email> | rowloom users remove <email>';
 
 export const USERS_EXIT = { done: 0, unknownUser: 1, usage: 2 } as const;
 
@@ -32,16 +32,16 @@ function unknownUser(email: string): number {
   return USERS_EXIT.unknownUser;
 }
 
-async function add(config: Config, email: string | undefined, planOption: string | undefined): Promise<number> {
+async function add(config: Config, email: string | undefined, planOption: string | undefined, admin: boolean): Promise<number> {
   if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new Error(`give the new user's email address; ${USAGE}`);
   const plan = planOption ?? 'free';
   if (!(PLAN_NAMES as readonly string[]).includes(plan) && !(plan in config.plans)) throw new Error(`--plan must be one of ${Object.keys(config.plans).join(', ')}, got "${plan}"`);
   return withStore(config, async (store) => {
     if (await findUserByEmail(store.db, email)) throw new Error(`a user with the email ${email} exists already`);
-    const { key } = await createUser(store.db, email, plan, { secret: config.accounts.secret }).catch((error: Error) => {
+    const { key } = await createUser(store.db, email, plan, { secret: config.accounts.secret, admin }).catch((error: Error) => {
       throw /unique|duplicate/i.test(error.message) ? new Error(`a user with the email ${email} exists already`) : error;
     });
-    process.stdout.write(`Created ${email} on the ${plan} plan. API key:\n${key}\n`);
+    process.stdout.write(`Created ${email}${admin ? ' (admin)' : ''} on the ${plan} plan. API key:\n${key}\n`);
     return USERS_EXIT.done;
   });
 }
@@ -69,10 +69,10 @@ async function remove(config: Config, email: string): Promise<number> {
 }
 
 export async function usersCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { plan: { type: 'string' } } });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { plan: { type: 'string' }, admin: { type: 'boolean' } } });
   const [action, email] = positionals;
   const config = loadConfig();
-  if (action === 'add') return add(config, email, values.plan);
+  if (action === 'add') return add(config, email, values.plan, values.admin === true);
   if (action === 'list') {
     return withStore(config, async (store) => {
       for (const user of await listUsers(store.db)) process.stdout.write(`${user.email}\t${user.plan}\t${user.created_at}\n`);

@@ -126,4 +126,100 @@ export const MIGRATIONS: Record<string, Migration> = {
       await db.schema.alterTable('schemas').addColumn('project_id', 'text', (c) => c.references('projects.id').onDelete('set null')).execute();
     },
   },
+  '0005-mocks': {
+    // Mock APIs (core's mocks/mock-document.ts): the document as JSON text, with the columns requests
+    // are routed by; CRUD collections' records, per-route request counters (shared by every
+    // instance, for sequential responses and every-Nth faults) and the request log.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('mock_apis')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('slug', 'text', (c) => c.notNull().unique())
+        .addColumn('host', 'text', (c) => c.unique())
+        .addColumn('project_id', 'text', (c) => c.references('projects.id').onDelete('set null'))
+        .addColumn('document', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('mock_apis_user_name', ['user_id', 'name'])
+        .execute();
+      await db.schema
+        .createTable('mock_collections')
+        .addColumn('mock_api_id', 'text', (c) => c.notNull().references('mock_apis.id').onDelete('cascade'))
+        .addColumn('route_id', 'text', (c) => c.notNull())
+        .addColumn('next_position', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_id', 'bigint', (c) => c.notNull().defaultTo(1))
+        .addPrimaryKeyConstraint('mock_collections_pk', ['mock_api_id', 'route_id'])
+        .execute();
+      await db.schema
+        .createTable('mock_records')
+        .addColumn('mock_api_id', 'text', (c) => c.notNull().references('mock_apis.id').onDelete('cascade'))
+        .addColumn('route_id', 'text', (c) => c.notNull())
+        .addColumn('record_key', 'text', (c) => c.notNull())
+        .addColumn('position', 'bigint', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('mock_records_pk', ['mock_api_id', 'route_id', 'record_key'])
+        .execute();
+      await db.schema.createIndex('mock_records_order').on('mock_records').columns(['mock_api_id', 'route_id', 'position']).execute();
+      await db.schema
+        .createTable('mock_counters')
+        .addColumn('mock_api_id', 'text', (c) => c.notNull().references('mock_apis.id').onDelete('cascade'))
+        .addColumn('route_id', 'text', (c) => c.notNull())
+        .addColumn('requests', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('mock_counters_pk', ['mock_api_id', 'route_id'])
+        .execute();
+      await db.schema
+        .createTable('mock_requests')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('mock_api_id', 'text', (c) => c.notNull().references('mock_apis.id').onDelete('cascade'))
+        .addColumn('seq', 'bigint', (c) => c.notNull())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('method', 'text', (c) => c.notNull())
+        .addColumn('path', 'text', (c) => c.notNull())
+        .addColumn('query', 'text', (c) => c.notNull())
+        .addColumn('headers', 'text', (c) => c.notNull())
+        .addColumn('body', 'text')
+        .addColumn('status', 'integer')
+        .addColumn('route_id', 'text')
+        .addColumn('response_id', 'text')
+        .addColumn('fault', 'text')
+        .addColumn('duration_ms', 'double precision')
+        .execute();
+      await db.schema.createIndex('mock_requests_order').on('mock_requests').columns(['mock_api_id', 'seq']).execute();
+    },
+  },
+  '0006-downloads': {
+    // Background jobs (jobs/job-contract.ts): one row per download, written by the API and by
+    // the progress events of any instance (conditional updates, so they never go backwards).
+    // `job` is the frozen job's JSON, enough to resubmit it; `charged_day` is the usage row its
+    // rows were charged to, `refunded` makes giving back what it did not produce happen once.
+    // Users get an admin flag: the first user (admin@localhost) is an admin.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('downloads')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('count', 'bigint', (c) => c.notNull())
+        .addColumn('format', 'text', (c) => c.notNull())
+        .addColumn('content_type', 'text', (c) => c.notNull())
+        .addColumn('filename', 'text', (c) => c.notNull())
+        .addColumn('options', 'text', (c) => c.notNull())
+        .addColumn('job', 'text', (c) => c.notNull())
+        .addColumn('records_generated', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('bytes', 'bigint')
+        .addColumn('error', 'text')
+        .addColumn('charged_day', 'text', (c) => c.notNull())
+        .addColumn('refunded', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('started_at', 'text')
+        .addColumn('finished_at', 'text')
+        .addColumn('expires_at', 'text')
+        .execute();
+      await db.schema.createIndex('downloads_user_created').on('downloads').columns(['user_id', 'created_at']).execute();
+      await db.schema.createIndex('downloads_status_expires').on('downloads').columns(['status', 'expires_at']).execute();
+      await db.schema.alterTable('users').addColumn('is_admin', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await sql`update users set is_admin = 1 where email = 'admin@localhost'`.execute(db);
+    },
+  },
 };

@@ -8,6 +8,8 @@ export interface UsersTable {
   created_at: string;
   /** Argon2id (PHC string) of the password; null for a user who signs in only with a key. */
   password_hash?: string | null;
+  /** 1: may list and cancel every user's jobs (GET/DELETE /api/admin/downloads); 0 otherwise. */
+  is_admin?: Generated<number>;
 }
 
 export interface ApiKeysTable {
@@ -104,6 +106,93 @@ export interface UsageTable {
   records: Generated<number>;
 }
 
+/** A mock API: the document (core's mocks/mock-document.ts) as JSON text, routed by slug or host. */
+export interface MockApisTable {
+  id: string;
+  user_id: string;
+  name: string;
+  slug: string;
+  host: string | null;
+  project_id: string | null;
+  document: string;
+  updated_at: string;
+}
+
+/** A CRUD route's collection: where the next record goes, the next numeric id. */
+export interface MockCollectionsTable {
+  mock_api_id: string;
+  route_id: string;
+  next_position: Generated<number>;
+  next_id: Generated<number>;
+}
+
+/** One record of a CRUD collection, as JSON text, in collection order. */
+export interface MockRecordsTable {
+  mock_api_id: string;
+  route_id: string;
+  record_key: string;
+  position: number;
+  data: string;
+}
+
+/** Requests a route has had (1-based request numbers), shared by every instance. */
+export interface MockCountersTable {
+  mock_api_id: string;
+  route_id: string;
+  requests: Generated<number>;
+}
+
+/** The request log of a mock API (the last MOCK_LIMITS.requestLogEntries are kept). */
+export interface MockRequestsTable {
+  id: string;
+  mock_api_id: string;
+  /** Order of arrival (a timestamp in microseconds plus a tie-breaker is fine). */
+  seq: number;
+  at: string;
+  method: string;
+  /** The path under the mock API (what routes match), with the query string removed. */
+  path: string;
+  /** JSON object text. */
+  query: string;
+  /** JSON object text (the key header and cookies removed). */
+  headers: string;
+  /** The body as text, cut at MOCK_LIMITS.requestLogBodyBytes. */
+  body: string | null;
+  status: number | null;
+  route_id: string | null;
+  response_id: string | null;
+  fault: string | null;
+  duration_ms: number | null;
+}
+
+/** A background job (a download): what was asked, how far it got, when its file expires. */
+export interface DownloadsTable {
+  id: string;
+  user_id: string;
+  /** A JobStatus (jobs/job-contract.ts). */
+  status: string;
+  count: number;
+  format: string;
+  /** What GET /api/downloads/:id/file answers with: the writer's content type and a file name. */
+  content_type: string;
+  filename: string;
+  /** The writer options, JSON object text. */
+  options: string;
+  /** The FrozenJob, JSON text: enough to resubmit the job. */
+  job: string;
+  records_generated: Generated<number>;
+  bytes: number | null;
+  error: string | null;
+  /** The UTC day (usage.day) its rows were charged to. */
+  charged_day: string;
+  /** 1 once the rows it did not produce were given back to the plan. */
+  refunded: Generated<number>;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  expires_at: string | null;
+}
+
 export interface Tables {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -115,4 +204,10 @@ export interface Tables {
   sessions: SessionsTable;
   settings: SettingsTable;
   sign_in_attempts: SignInAttemptsTable;
+  mock_apis: MockApisTable;
+  mock_collections: MockCollectionsTable;
+  mock_records: MockRecordsTable;
+  mock_counters: MockCountersTable;
+  mock_requests: MockRequestsTable;
+  downloads: DownloadsTable;
 }

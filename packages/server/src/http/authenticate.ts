@@ -39,9 +39,9 @@ export async function currentSession(db: Kysely<Tables>, request: FastifyRequest
   return token ? findSession(db, token) : undefined;
 }
 
-/** Refuses a cookie-authenticated write without the session's CSRF token. */
-export function checkCsrf(request: FastifyRequest, session: Session): void {
-  if (SAFE_METHODS.has(request.method)) return;
+/** Refuses a cookie-authenticated write without the session's CSRF token (`method`: the effective one, when a request can override its own). */
+export function checkCsrf(request: FastifyRequest, session: Session, method: string = request.method): void {
+  if (SAFE_METHODS.has(method)) return;
   const header = request.headers['x-csrf-token'];
   const given = Array.isArray(header) ? header[0] : header;
   if (!given || !sameSecret(given, session.csrfToken)) throw new HttpError(403, CSRF_MISSING);

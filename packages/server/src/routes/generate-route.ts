@@ -7,22 +7,22 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { generate, type GenerationPool } from '@rowloom/core';
-import type { Limiter } from '../concurrency/limiter.js';
 import type { Kysely } from 'kysely';
 import { sourcesForFields } from '../field-sources.js';
 import type { Tables } from '../db/tables.js';
 import { authenticate } from '../http/authenticate.js';
-import { checkJsonDepth, jsonBody } from '../http/body.js';
-import { badRequest, HttpError, notFound } from '../http/http-error.js';
-import { queryCount, queryText, storableText, type Query } from '../http/query.js';
+import { badRequest } from '../http/http-error.js';
+import { admitAndCharge, guardResponse, type GenerationSharing } from './generation-admission.js';
+import { queryBoolean, queryCount, queryText, type Query } from '../http/query.js';
 import type { Plans } from '../plans.js';
-import { chargeUsage } from '../quota.js';
 import { isPreview, PREVIEW_MAX_ROWS } from './preview.js';
-import { findSchema } from '../saved-schemas.js';
-import { withSavedOptions, type SchemaSettings } from '../schema-settings.js';
-import type { User } from '../users.js';
-import { fieldsFrom, jsonpCallback, outputFormat, seedHeader, seedParameter, writerOptions, type FieldSource } from './generate-request.js';
+import { withSavedOptions } from '../schema-settings.js';
+import { jsonpCallback, outputFormat, seedHeader, seedParameter, writerOptions } from './generate-request.js';
+import { publicUrlOf, resolveFields } from './generate-fields.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../http/openapi.js';
+
+// Other modules (and tests) import these from here, as before the extraction.
+export { USAGE_LIMIT_EXCEEDED, type GenerationSharing } from './generation-admission.js';
 
 const text = (description: string) => ({ type: 'string', description });
 const SCHEMA = {
@@ -55,6 +55,7 @@ const SCHEMA = {
       create_table: text('sql: true writes a create table statement first'),
       root_element: text('xml: root element (default dataset)'),
       record_element: text('xml: record element (default record)'),
+      background: text("true: run as a background job instead (POST /api/downloads; any plan's records per request do not apply) and answer 200 with its status (see GET /api/downloads/{id})"),
     },
   },
   body: { type: 'array', description: 'Field specifications: {name, type, percentBlank?, ...type parameters}', items: { type: 'object' } },
@@ -64,35 +65,8 @@ const SCHEMA = {
   },
 };
 
-/** Exactly this text: the Python client compares it to recognise the limit. */
-export const USAGE_LIMIT_EXCEEDED = 'Usage Limit Exceeded';
-
-/** Where the fields came from, with a named saved schema's file settings (defaults for the request's). */
-type ResolvedFields = FieldSource & { settings: SchemaSettings | null };
-
-/** Fields come from the body, else the `fields` parameter; a saved schema gives fields, count and file settings. */
-async function resolveFields(db: Kysely<Tables>, user: User, query: Query, body: unknown): Promise<ResolvedFields> {
-  const fromBody = fieldsFrom(jsonBody(body), 'the request body');
-  const fieldsParam = queryText(query, 'fields');
-  let fromParam: FieldSource | null = null;
-  if (fieldsParam !== undefined && fieldsParam.trim() !== '') {
-    try {
-      fromParam = fieldsFrom(checkJsonDepth(JSON.parse(fieldsParam), 'parameter "fields"'), 'parameter "fields"');
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      throw badRequest(`parameter "fields" is not valid JSON (${(error as Error).message})`);
-    }
-  }
-  const schemaName = queryText(query, 'schema');
-  if (schemaName !== undefined) storableText(schemaName, 'parameter "schema"');
-  const saved = schemaName ? await findSchema(db, user.id, schemaName) : undefined;
-  if (schemaName && !saved) throw notFound(`no saved schema named "${schemaName}"; GET /api/schemas lists yours`);
-  const explicit = fromBody ?? fromParam;
-  const settings = saved ? { format: saved.format, options: saved.options } : null;
-  if (explicit) return { fields: explicit.fields, count: explicit.count ?? saved?.count ?? null, settings };
-  if (saved) return { fields: saved.fields, count: saved.count, settings };
-  throw badRequest('no fields: send them as a JSON array in the request body or the "fields" parameter, or name a saved schema with "schema"');
-}
+/** generate's query parameters, which POST /api/downloads takes too (its OpenAPI description reuses them). */
+export const GENERATE_QUERY = SCHEMA.querystring.properties;
 
 /** `callback(` + the JSON + `);` */
 function jsonp(callback: string, json: Readable): Readable {
@@ -105,110 +79,17 @@ function jsonp(callback: string, json: Readable): Readable {
   );
 }
 
-/**
- * Where the client reached this server, for the image URLs Avatar and Dummy Image URL write:
- * the configured PUBLIC_URL, else the request's own scheme and Host (when it looks like a host).
- */
-function publicUrlOf(request: FastifyRequest, configured: string | null): string | undefined {
-  if (configured) return configured;
-  return /^[A-Za-z0-9.\-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(request.host) ? `${request.protocol}://${request.host}` : undefined;
-}
-
-/** How generate requests share the server: its threads, a cap on concurrent generations, the stall timeout. */
-export interface GenerationSharing {
-  pool: GenerationPool;
-  limiter: Limiter;
-  stallMs: number;
-}
-
-/** How often a response is checked for a client that stopped reading. */
-const STALL_CHECKS_PER_TIMEOUT = 4;
+/** Starts a generate-shaped request as a background job, answering `status` (routes/downloads-route.ts). */
+export type SubmitDownload = (request: FastifyRequest, reply: FastifyReply, status: number) => Promise<FastifyReply>;
 
 /**
- * Closes the response when its client has read nothing for `stallMs` while output waits (the
- * socket's buffer stays full): a reader that stops must not hold a generation for ever.
+ * `background` starts the request as a job (POST /api/downloads). It answers 200, not 202:
+ * Mockaroo's clients take exactly 200 as generate's success (mockaroo-python raises "Unknown
+ * error" on any other status), and its changelog offers background=true to generate.
  */
-function closeWhenStalled(request: FastifyRequest, reply: FastifyReply, streams: Readable[], stallMs: number): NodeJS.Timeout {
-  const response = reply.raw;
-  let lastDrained = Date.now();
-  response.on('drain', () => (lastDrained = Date.now()));
-  const check = setInterval(() => {
-    if (!response.writableNeedDrain) lastDrained = Date.now();
-    else if (Date.now() - lastDrained > stallMs) {
-      request.log.warn({ stallMs }, 'the client stopped reading; response aborted');
-      for (const stream of streams) stream.destroy(new Error(`the client read nothing for ${stallMs / 1000} s`));
-      response.destroy();
-    }
-  }, Math.max(10, stallMs / STALL_CHECKS_PER_TIMEOUT));
-  check.unref();
-  return check;
-}
-
-/**
- * Takes a place among the concurrent generations (or a 503), then charges the quota (or a 429):
- * in that order, so a refused request costs nothing. Returns what frees the place.
- */
-/** Waits for a place on the threads, then charges the quota (`count` null: a preview, not charged). */
-async function admitAndCharge(db: Kysely<Tables>, limiter: Limiter, userId: string, limits: Plans[string], count: number | null, generation: Readable): Promise<() => void> {
-  let release: () => void;
-  try {
-    release = await limiter.acquire(userId);
-  } catch (error) {
-    generation.destroy();
-    throw error;
-  }
-  if (count === null) return release;
-  const decision = await chargeUsage(db, userId, limits, count).catch((error: unknown) => {
-    release();
-    throw error;
-  });
-  if (!decision.ok) {
-    release();
-    generation.destroy();
-    const retryAfter = Math.max(1, Math.ceil((decision.resetsAt.getTime() - Date.now()) / 1000));
-    throw new HttpError(
-      429,
-      USAGE_LIMIT_EXCEEDED,
-      { limit: decision.limit, allowed: decision.allowed, resets_at: decision.resetsAt.toISOString() },
-      { 'retry-after': String(retryAfter) },
-    );
-  }
-  return release;
-}
-
-interface ResponseGuards {
-  generation: Readable;
-  body: Readable;
-  timeLimitMs: number | null;
-  stallMs: number;
-  release: () => void;
-}
-
-/** The time limit, the stall check, and the clean-up when the response ends or the client leaves. */
-function guardResponse(request: FastifyRequest, reply: FastifyReply, { generation, body, timeLimitMs, stallMs, release }: ResponseGuards): void {
-  // Past the time limit the response is cut off mid-stream: the connection closes without the
-  // final chunk, so every HTTP client reports an error instead of a silently short document.
-  const timer = timeLimitMs === null ? null : setTimeout(() => {
-    request.log.warn({ timeLimitMs }, 'generation exceeded the time limit; response aborted');
-    const error = new Error(`generation exceeded the time limit of ${timeLimitMs / 1000} s`);
-    generation.destroy(error);
-    body.destroy(error);
-  }, timeLimitMs);
-  const stallCheck = closeWhenStalled(request, reply, [generation, body], stallMs);
-  // A client that disconnects stops the generation (and frees its turn on the threads).
-  reply.raw.on('close', () => {
-    if (timer) clearTimeout(timer);
-    clearInterval(stallCheck);
-    release();
-    if (!reply.raw.writableFinished) {
-      generation.destroy();
-      body.destroy();
-    }
-  });
-}
-
-export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: Plans, timeLimitMs: number | null, publicUrl: string | null, sharing: GenerationSharing): void {
+export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: Plans, timeLimitMs: number | null, publicUrl: string | null, sharing: GenerationSharing, background?: SubmitDownload): void {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (background && queryBoolean(request.query as Query, ['background'], false)) return background(request, reply, 200);
     const user = await authenticate(db, request);
     const extension = (request.params as { format?: string }).format;
     const query = request.query as Query;

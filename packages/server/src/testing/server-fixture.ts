@@ -6,12 +6,15 @@ import { randomBytes } from 'node:crypto';
 import { after, before } from 'node:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { DEFAULT_ACCOUNTS, type AccountsConfig } from '../accounts/accounts-config.js';
 import type { SignupPolicy } from '../accounts/signup-policy.js';
 import { buildApp } from '../app.js';
+import { DEFAULT_DOWNLOADS, type DownloadsConfig } from '../config.js';
+import type { ArtifactStore, JobRunner } from '../jobs/job-contract.js';
+import { DirectoryStore } from '../jobs/store/fs-store.js';
 import { openStore, type Store } from '../db/open-database.js';
 import { DEFAULT_PLANS, type Plans } from '../plans.js';
 import { createUser } from '../users.js';
@@ -51,8 +54,14 @@ export interface TestServerOptions {
   /** The rest of the accounts configuration (rate limits, secret); tests default to a generous per-address limit. */
   accounts?: Partial<AccountsConfig>;
   publicUrl?: string;
+  /** ROWLOOM_MOCK_HOST_SUFFIX: mock APIs may have host names under it. */
+  mockHostSuffix?: string;
   /** Reverse proxies in front (X-Forwarded-For hops to trust). */
   trustProxy?: number;
+  /** Background jobs' settings (retention...); their files go to a directory beside the test database. */
+  downloads?: Partial<DownloadsConfig>;
+  /** The job queue (a BullMQ runner); default: in-process, whatever REDIS_URL says. */
+  jobRunner?: (store: ArtifactStore) => JobRunner;
 }
 
 /** The test client is one address for every test: only the per-email limit keeps its production value. */
@@ -104,8 +113,10 @@ export async function startTestServer(database: TestDatabase, options: TestServe
     postgresSchema: database.postgresSchema,
   });
   const accounts: AccountsConfig = { ...TEST_ACCOUNTS, ...options.accounts, signup: { ...TEST_ACCOUNTS.signup, ...options.accounts?.signup, ...options.signup } };
-  const config = { plans: options.plans ?? DEFAULT_PLANS, bodyLimitBytes: options.bodyLimitBytes ?? 10 * 1024 * 1024, timeLimitMs: options.timeLimitMs ?? null, accounts, publicUrl: options.publicUrl ?? null, trustProxy: options.trustProxy ?? 0 };
-  const app = await buildApp({ store, config, logLevel: options.logLevel, logStream: options.logStream });
+  const config = { plans: options.plans ?? DEFAULT_PLANS, bodyLimitBytes: options.bodyLimitBytes ?? 10 * 1024 * 1024, timeLimitMs: options.timeLimitMs ?? null, accounts, publicUrl: options.publicUrl ?? null, mockHostSuffix: options.mockHostSuffix ?? null, trustProxy: options.trustProxy ?? 0 };
+  const artifacts = new DirectoryStore(join(dirname(database.sqliteFile), 'downloads'));
+  const jobs = { store: artifacts, runner: options.jobRunner?.(artifacts) ?? ('in-process' as const) };
+  const app = await buildApp({ store, config: { ...config, downloads: { ...DEFAULT_DOWNLOADS, ...options.downloads } }, logLevel: options.logLevel, logStream: options.logStream, jobs });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
@@ -128,10 +139,10 @@ export async function startTestServer(database: TestDatabase, options: TestServe
  * For a describe() block: a test server on `dialect`, started before its tests with an unlimited
  * user's key, and closed after them. Tests read `suite.server` and `suite.key`.
  */
-export function serverForSuite(dialect: DialectName): { server: TestServer; key: string } {
+export function serverForSuite(dialect: DialectName, options: TestServerOptions = {}): { server: TestServer; key: string } {
   const suite = { server: undefined as unknown as TestServer, key: '' };
   before(async () => {
-    suite.server = await startTestServer(newTestDatabase(dialect));
+    suite.server = await startTestServer(newTestDatabase(dialect), options);
     suite.key = await suite.server.userKey('unlimited');
   });
   after(() => suite.server.close());

@@ -11,7 +11,7 @@ import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { WEB_ROOT } from '../http/web-interface.js';
 import { serverForSuite } from '../testing/server-fixture.js';
-import type { TestServer } from '../testing/server-fixture.js';
+import type { TestServer, TestServerOptions } from '../testing/server-fixture.js';
 
 export const CHROMIUM = process.env.ROWLOOM_CHROMIUM || '/usr/bin/chromium';
 
@@ -61,7 +61,7 @@ export interface BrowserSuite {
  * One server (real SQLite file) and one browser for a `describe` block; both closed after it.
  * Browser tests run on SQLite: the API's storage is tested on both databases by the API suites.
  */
-export function browserSuite(): BrowserSuite {
+export function browserSuite(options: TestServerOptions = {}): BrowserSuite {
   const suite = { scratch: '' } as BrowserSuite;
   const contexts: BrowserContext[] = [];
   before(async () => {
@@ -75,7 +75,7 @@ export function browserSuite(): BrowserSuite {
     await suite.browser?.close();
     if (suite.scratch) rmSync(suite.scratch, { recursive: true, force: true });
   });
-  const server = serverForSuite('sqlite');
+  const server = serverForSuite('sqlite', options);
   Object.defineProperty(suite, 'server', { get: () => server.server });
   suite.newContext = async () => {
     const context = await suite.browser.newContext({ baseURL: server.server.url, acceptDownloads: true, viewport: { width: 1280, height: 900 } });

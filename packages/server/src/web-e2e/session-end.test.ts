@@ -13,6 +13,9 @@ describe('the page when its session ends', { skip: browserSkip() }, () => {
     await suite.server.store.db.deleteFrom('sessions').execute();
     await page.getByRole('link', { name: 'Datasets' }).click();
     await page.waitForURL(/\/signin\?next=%2Fdatasets/);
-    assert.ok(await page.getByLabel(/email/i).isVisible());
+    // The URL changes before the sign-in form renders: wait for it (a loaded machine showed the gap).
+    const email = page.getByLabel(/email/i);
+    await email.waitFor({ state: 'visible' });
+    assert.ok(await email.isVisible());
   });
 });

@@ -1,5 +1,5 @@
 /** The routes. Each page lives in its feature folder; only sign-in and sign-up are public. */
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { RequireSession, SessionProvider } from '../api/session';
@@ -12,10 +12,20 @@ import { ProjectsPage } from '../features/projects/ProjectsPage';
 import { ScenariosPage } from '../features/scenarios/ScenariosPage';
 import { Layout } from './Layout';
 
+// The Mock APIs pages (and their editors) load when opened, outside the initial bundle.
+const MocksPage = lazy(() => import('../features/mocks/MocksPage'));
+const MockApiPage = lazy(() => import('../features/mocks/MockApiPage'));
+const DownloadsPage = lazy(() => import('../features/downloads/DownloadsPage'));
+const AdminDownloadsPage = lazy(() => import('../features/admin/AdminDownloadsPage'));
+
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 function signedIn(page: ReactElement) {
   return <RequireSession>{page}</RequireSession>;
+}
+
+function lazyPage(page: ReactElement) {
+  return signedIn(<Suspense fallback={<p className="loading" role="status">Loading…</p>}>{page}</Suspense>);
 }
 
 export function App() {
@@ -33,6 +43,10 @@ export function App() {
               <Route path="/datasets" element={signedIn(<DatasetsPage />)} />
               <Route path="/projects" element={signedIn(<ProjectsPage />)} />
               <Route path="/scenarios" element={signedIn(<ScenariosPage />)} />
+              <Route path="/mocks" element={lazyPage(<MocksPage />)} />
+              <Route path="/mocks/:name" element={lazyPage(<MockApiPage />)} />
+              <Route path="/downloads" element={lazyPage(<DownloadsPage />)} />
+              <Route path="/admin/downloads" element={lazyPage(<AdminDownloadsPage />)} />
               <Route path="/account" element={signedIn(<AccountPage />)} />
               <Route path="*" element={<p className="page">No such page. <a href="/">Back to the schema builder</a></p>} />
             </Route>

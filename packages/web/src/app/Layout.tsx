@@ -1,6 +1,7 @@
 /** The frame of every page: a header with the navigation and the signed-in user, then the page. */
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../api/session';
+import { useIsAdmin } from '../features/admin/use-is-admin';
 
 const LINKS = [
   { to: '/', label: 'Schema', end: true },
@@ -8,6 +9,8 @@ const LINKS = [
   { to: '/datasets', label: 'Datasets' },
   { to: '/projects', label: 'Projects' },
   { to: '/scenarios', label: 'Scenarios' },
+  { to: '/mocks', label: 'Mock APIs' },
+  { to: '/downloads', label: 'Downloads' },
   { to: '/account', label: 'API key & usage' },
 ];
 
@@ -16,6 +19,9 @@ export function Layout() {
   const navigate = useNavigate();
   // A saved schema (/schemas/NAME) opens in the builder: the Schema link is the current page then.
   const inBuilder = useLocation().pathname.startsWith('/schemas/');
+  // The Admin link only for admins (the page itself explains a 403 to anyone who types the URL).
+  const admin = useIsAdmin(user?.email);
+  const links = admin ? [...LINKS, { to: '/admin/downloads', label: 'Admin' }] : LINKS;
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
@@ -23,7 +29,7 @@ export function Layout() {
         <a className="brand" href="/">Rowloom</a>
         {user && (
           <nav aria-label="Main">
-            {LINKS.map((link) =>
+            {links.map((link) =>
               link.to === '/' && inBuilder ? (
                 <Link key={link.to} to={link.to} className="active" aria-current="page">
                   {link.label}

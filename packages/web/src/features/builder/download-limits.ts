@@ -8,6 +8,8 @@ import { apiJson } from '../../api/client';
 export interface PlanLimits {
   name: string;
   recordsPerRequest: number | null;
+  /** Rows one background job may ask for (absent from servers without jobs). */
+  recordsPerJob?: number | null;
   requestsPerDay: number | null;
   recordsPerDay: number | null;
 }
@@ -32,12 +34,16 @@ export interface LimitVerdict {
 
 const n = (value: number) => value.toLocaleString('en-US');
 
-export function checkLimits(count: number, usage: Usage | undefined): LimitVerdict {
+/** `asJob`: the download runs as a background job, which the plan's records per request do not bound. */
+export function checkLimits(count: number, usage: Usage | undefined, asJob = false): LimitVerdict {
   if (!usage) return { blocked: false, messages: [] };
   const { plan } = usage;
   const messages: string[] = [];
-  if (plan.recordsPerRequest !== null && count > plan.recordsPerRequest) {
+  const jobCap = plan.recordsPerJob ?? null;
+  if (plan.recordsPerRequest !== null && count > plan.recordsPerRequest && (!asJob || (jobCap !== null && jobCap <= plan.recordsPerRequest))) {
     messages.push(`Your ${plan.name} plan allows ${n(plan.recordsPerRequest)} rows per download; you asked for ${n(count)}. Lower the rows.`);
+  } else if (asJob && jobCap !== null && count > jobCap) {
+    messages.push(`Your ${plan.name} plan allows ${n(jobCap)} rows per background job; you asked for ${n(count)}. Lower the rows.`);
   }
   if (plan.requestsPerDay !== null && usage.requests >= plan.requestsPerDay) {
     messages.push(`You have used all ${n(plan.requestsPerDay)} requests of your ${plan.name} plan today (${usage.day}, UTC); the count starts again tomorrow.`);

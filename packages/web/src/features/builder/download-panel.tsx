@@ -1,14 +1,14 @@
 /** The Download Data button with its progress bar, cancel button and the plan's limits beside it. */
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { submitDownload } from '../downloads/downloads-api';
+import { JobPanel } from '../downloads/JobPanel';
+import { jobThreshold } from '../downloads/job-threshold';
 import { useBuilder } from './builder-context';
 import { fileName, saveBlob, streamFile, type DownloadProgress } from './download';
 import { checkLimits, useUsage } from './download-limits';
 import { FORMAT_EXTENSIONS, fileUrl } from './FileOptionsPanel-formats';
 import { fieldSpecs } from './schema-model';
-
-/** From here on, a file may be hundreds of megabytes. */
-const LARGE_DOWNLOAD_ROWS = 1_000_000;
 
 type DownloadState = { kind: 'idle' } | { kind: 'running'; progress: DownloadProgress } | { kind: 'done'; name: string; bytes: number } | { kind: 'cancelled' } | { kind: 'failed'; message: string };
 
@@ -17,11 +17,37 @@ export function DownloadPanel() {
   const usage = useUsage();
   const queryClient = useQueryClient();
   const [state, setState] = useState<DownloadState>({ kind: 'idle' });
+  // A background job (for many rows): its id.
+  const [job, setJob] = useState<string | null>(null);
+  // A job's POST in flight: one click, one job.
+  const [submitting, setSubmitting] = useState(false);
   const controller = useRef<AbortController | null>(null);
   const { count, format } = schema.file;
-  const limits = checkLimits(count, usage.data);
+  const threshold = jobThreshold(usage.data?.plan.recordsPerRequest);
+  const asJob = count > threshold;
+  // A plan whose jobs are no bigger than its streamed downloads (free) gains nothing from jobs: no hint then.
+  const jobCap = usage.data?.plan.recordsPerJob ?? null;
+  const jobsHelp = jobCap === null || jobCap > threshold;
+  const limits = checkLimits(count, usage.data, asJob);
+
+  async function startJob() {
+    setState({ kind: 'idle' });
+    setJob(null);
+    setSubmitting(true);
+    try {
+      const started = await submitDownload(fileUrl(schema.file), { fields: fieldSpecs(schema.fields) });
+      setJob(started.id);
+    } catch (error) {
+      setState({ kind: 'failed', message: (error as Error).message });
+    } finally {
+      setSubmitting(false);
+      void queryClient.invalidateQueries({ queryKey: ['usage'] });
+    }
+  }
 
   async function download() {
+    if (asJob) return startJob();
+    setJob(null);
     const abort = new AbortController();
     controller.current = abort;
     setState({ kind: 'running', progress: { bytes: 0, rows: 0 } });
@@ -42,7 +68,7 @@ export function DownloadPanel() {
   return (
     <div className="download-panel">
       <div className="download-actions">
-        <button type="button" className="primary" onClick={() => void download()} disabled={running || limits.blocked || schema.fields.length === 0} aria-describedby="download-limits">
+        <button type="button" className="primary" onClick={() => void download()} disabled={running || submitting || limits.blocked || schema.fields.length === 0} aria-describedby="download-limits">
           Download Data
         </button>
         {running && (
@@ -56,9 +82,15 @@ export function DownloadPanel() {
           <p key={m}>{m}</p>
         ))}
         {!limits.blocked && usage.data && <PlanLine usage={usage.data} />}
-        {count >= LARGE_DOWNLOAD_ROWS && <p>The browser holds the file in memory until it is saved: for millions of rows the API streams straight to disk (see the API key page for a ready curl command).</p>}
+        {jobsHelp && (
+          <p>
+            {asJob ? 'These rows run as a background job on the server' : `Above ${threshold.toLocaleString('en-US')} rows, Download Data runs as a background job on the server`}{' '}
+            (the file is written there and kept on the Downloads page, so the browser does not hold it in memory).
+          </p>
+        )}
       </div>
       {running && <ProgressLine progress={state.progress} count={count} />}
+      {job && <JobPanel key={job} id={job} />}
       <p role="status" className={state.kind === 'failed' ? 'error' : 'hint'}>
         {state.kind === 'done' && `Saved ${state.name} (${formatBytes(state.bytes)}).`}
         {state.kind === 'cancelled' && 'Download cancelled.'}
@@ -70,7 +102,7 @@ export function DownloadPanel() {
 
 function PlanLine({ usage }: { usage: NonNullable<ReturnType<typeof useUsage>['data']> }) {
   const { plan } = usage;
-  const parts = [plan.recordsPerRequest === null ? 'no row limit per download' : `up to ${plan.recordsPerRequest.toLocaleString('en-US')} rows per download`];
+  const parts = [plan.recordsPerRequest === null ? 'no row limit per streamed download' : `up to ${plan.recordsPerRequest.toLocaleString('en-US')} rows per streamed download`];
   if (plan.recordsPerDay !== null) parts.push(`${usage.records.toLocaleString('en-US')} of ${plan.recordsPerDay.toLocaleString('en-US')} rows used today`);
   if (plan.requestsPerDay !== null) parts.push(`${usage.requests.toLocaleString('en-US')} of ${plan.requestsPerDay.toLocaleString('en-US')} requests used today`);
   return <p>Plan {plan.name}: {parts.join('; ')}.</p>;

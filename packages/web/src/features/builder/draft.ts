@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useState, type Dispatch } from 'react';
 import { useSession } from '../../api/session';
+import { useLeaveWarning } from '../../app/use-leave-warning';
 import { getSchema, stateOf } from './SchemasPage-api';
 import { fieldSpecs, fieldsFromSpecs, initialSchema, randomSeed, type FileSettings, type SchemaAction, type SchemaState } from './schema-model';
 
@@ -113,7 +114,7 @@ export function useSchemaSource(routeName: string | undefined, schema: SchemaSta
     if (wasDirty !== schema.dirty) setWasDirty(schema.dirty);
   }, [email, schema, wasDirty]);
 
-  useLeaveWarnings(schema.dirty);
+  useLeaveWarning(schema.dirty, LEAVE_MESSAGE);
 
   const discardDraft = useCallback(() => {
     clearDraft(email);
@@ -132,32 +133,3 @@ export function useSchemaSource(routeName: string | undefined, schema: SchemaSta
 }
 
 export const LEAVE_MESSAGE = 'This schema has unsaved changes. Leave anyway? (A draft stays in this browser and comes back on the Schema page.)';
-
-/**
- * beforeunload for reloads and closing the tab; for links inside the app, a capturing click
- * listener that asks first (the router here is a BrowserRouter, which has no navigation blocker).
- */
-function useLeaveWarnings(dirty: boolean): void {
-  useEffect(() => {
-    if (!dirty) return;
-    const beforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    const click = (event: MouseEvent) => {
-      const link = (event.target as Element | null)?.closest?.('a[href]');
-      if (!link || (link as HTMLAnchorElement).target === '_blank' || link.hasAttribute('download') || link.getAttribute('href')?.startsWith('#')) return;
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-      if (!window.confirm(LEAVE_MESSAGE)) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
-    };
-    window.addEventListener('beforeunload', beforeUnload);
-    document.addEventListener('click', click, true);
-    return () => {
-      window.removeEventListener('beforeunload', beforeUnload);
-      document.removeEventListener('click', click, true);
-    };
-  }, [dirty]);
-}

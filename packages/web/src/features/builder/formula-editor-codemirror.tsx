@@ -54,12 +54,16 @@ function completionsOf(current: () => Words) {
   };
 }
 
-/** The server's LINE:COLUMN (1-based) as a document range; the whole formula when it has none. */
+/** A server message at LINE:COLUMN (1-based) as an error on that character; the whole text when it has no position (or one past the end). */
+export function diagnosticAt(doc: Text, line: number | null, column: number | null, message: string): Diagnostic {
+  if (line === null || column === null || line > doc.lines) return { from: 0, to: doc.length, severity: 'error', message };
+  const where = doc.line(Math.max(1, line));
+  const from = Math.min(where.from + Math.max(0, column - 1), doc.length);
+  return { from, to: Math.min(from + 1, where.to), severity: 'error', message };
+}
+
 function toDiagnostic(doc: Text, d: FormulaDiagnostic): Diagnostic {
-  if (d.line === null || d.column === null || d.line > doc.lines) return { from: 0, to: doc.length, severity: 'error', message: d.message };
-  const line = doc.line(Math.max(1, d.line));
-  const from = Math.min(line.from + Math.max(0, d.column - 1), doc.length);
-  return { from, to: Math.min(from + 1, line.to), severity: 'error', message: d.message };
+  return diagnosticAt(doc, d.line, d.column, d.message);
 }
 
 export default function CodeEditor(props: CodeEditorProps) {
