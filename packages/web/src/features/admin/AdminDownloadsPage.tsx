@@ -10,6 +10,7 @@ import { rows, statusLabel, whenText } from '../downloads/job-format';
 import { JobProgress } from '../downloads/JobProgress';
 import { POLL_MS } from '../downloads/use-download';
 import '../downloads/downloads.css';
+import { ListTable } from '../../app/ListTable';
 
 export default function AdminDownloadsPage() {
   const queryClient = useQueryClient();
@@ -51,45 +52,28 @@ export default function AdminDownloadsPage() {
 
 function AdminTable({ jobs, onCancel }: { jobs: AdminDownload[]; onCancel(job: AdminDownload): void }) {
   return (
-    <div className="table-scroll">
-      <table className="jobs-table">
-        <caption className="visually-hidden">Running downloads of every user</caption>
-        <thead>
-          <tr>
-            <th scope="col">User</th>
-            <th scope="col">Status</th>
-            <th scope="col">Rows</th>
-            <th scope="col">Progress</th>
-            <th scope="col">Submitted</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {jobs.map((job) => (
-            <tr key={job.id} aria-label={`Job of ${job.email}`}>
-              <th scope="row">{job.email}</th>
-              <td>
-                <span className={`job-badge job-${job.status}`}>{statusLabel(job.status)}</span>
-              </td>
-              <td className="num">
-                {rows(job.count)} {job.format.toUpperCase()}
-              </td>
-              <td>
-                <JobProgress job={job} label={`Progress of the job of ${job.email}`} />
-              </td>
-              <td>
-                <time dateTime={job.createdAt}>{whenText(job.createdAt)}</time>
-              </td>
-              <td>
-                <CancelButton job={job} onCancel={onCancel} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable columns={['User', 'Status', 'Rows', 'Progress', 'Submitted']} className="jobs-table" caption="Running downloads of every user">
+      {jobs.map((job) => (
+        <tr key={job.id} aria-label={`Job of ${job.email}`}>
+          <th scope="row">{job.email}</th>
+          <td>
+            <span className={`job-badge job-${job.status}`}>{statusLabel(job.status)}</span>
+          </td>
+          <td className="num">
+            {rows(job.count)} {job.format.toUpperCase()}
+          </td>
+          <td>
+            <JobProgress job={job} label={`Progress of the job of ${job.email}`} />
+          </td>
+          <td>
+            <time dateTime={job.createdAt}>{whenText(job.createdAt)}</time>
+          </td>
+          <td>
+            <CancelButton job={job} onCancel={onCancel} />
+          </td>
+        </tr>
+      ))}
+    </ListTable>
   );
 }
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { cloneSchema, deleteSchema, listSchemas, schemasKey, type SchemaSummary } from './SchemasPage-api';
 import { ConfirmDialog, NameDialog } from './SchemaToolbar-dialogs';
 import './SchemasPage.css';
+import { ListTable } from '../../app/ListTable';
 
 export function SchemasPage() {
   const queryClient = useQueryClient();
@@ -55,45 +56,29 @@ export function SchemasPage() {
       )}
       {schemas.data?.length === 0 && <p>No saved schemas yet. Build one on the Schema page and press Save.</p>}
       {schemas.data && schemas.data.length > 0 && (
-        <div className="schemas-table-wrap">
-          <table className="schemas-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Fields</th>
-                <th scope="col">Rows</th>
-                <th scope="col">Format</th>
-                <th scope="col">Updated</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {schemas.data.map((s) => (
-                <tr key={s.name}>
-                  <th scope="row">
-                    <Link to={`/schemas/${encodeURIComponent(s.name)}`}>{s.name}</Link>
-                  </th>
-                  <td>{s.fields}</td>
-                  <td>{s.count.toLocaleString('en-US')}</td>
-                  <td>{s.format ?? ''}</td>
-                  <td>
-                    <time dateTime={s.updated_at}>{new Date(s.updated_at).toLocaleString()}</time>
-                  </td>
-                  <td className="schemas-actions">
-                    <button type="button" aria-label={`Clone ${s.name}`} onClick={() => { clone.reset(); setCloning(s); }}>
-                      Clone
-                    </button>
-                    <button type="button" className="danger" aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)}>
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable columns={['Name', 'Fields', 'Rows', 'Format', 'Updated']} className="schemas-table" wrapperClassName="schemas-table-wrap">
+          {schemas.data.map((s) => (
+            <tr key={s.name}>
+              <th scope="row">
+                <Link to={`/schemas/${encodeURIComponent(s.name)}`}>{s.name}</Link>
+              </th>
+              <td>{s.fields}</td>
+              <td>{s.count.toLocaleString('en-US')}</td>
+              <td>{s.format ?? ''}</td>
+              <td>
+                <time dateTime={s.updated_at}>{new Date(s.updated_at).toLocaleString()}</time>
+              </td>
+              <td className="schemas-actions">
+                <button type="button" aria-label={`Clone ${s.name}`} onClick={() => { clone.reset(); setCloning(s); }}>
+                  Clone
+                </button>
+                <button type="button" className="danger" aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)}>
+                  Delete
+                </button>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       <p role="status" className={status?.error ? 'error' : 'hint'}>
         {status?.text}

@@ -1,6 +1,7 @@
 /** The user's datasets: rows, columns, project; preview, replace (pick a new file) and delete. */
 import { useRef, useState } from 'react';
 import type { DatasetSummary } from './datasets-api';
+import { ListTable } from '../../app/ListTable';
 
 interface Props {
   datasets: DatasetSummary[];
@@ -16,57 +17,40 @@ export function DatasetList({ datasets, selected, onPreview, onReplace, onDelete
   if (datasets.length === 0) return <p className="hint">No datasets yet. Upload a CSV above; a Dataset Column field can then draw values from it.</p>;
   return (
     <>
-      <div className="table-scroll">
-        <table className="dataset-table">
-          <caption className="visually-hidden">Your datasets</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Rows</th>
-              <th scope="col">Columns</th>
-              <th scope="col">Project</th>
-              <th scope="col">Updated</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {datasets.map((dataset) => (
-              <tr key={dataset.name} aria-current={selected === dataset.name ? 'true' : undefined}>
-                <th scope="row">{dataset.name}</th>
-                <td>{dataset.rows.toLocaleString('en')}</td>
-                <td className="columns-cell" title={dataset.columns.join(', ')}>
-                  {dataset.columns.length}: {dataset.columns.slice(0, 6).join(', ')}
-                  {dataset.columns.length > 6 ? ', …' : ''}
-                </td>
-                <td>{dataset.project ?? '—'}</td>
-                <td>
-                  <time dateTime={dataset.updated_at}>{new Date(dataset.updated_at).toLocaleString()}</time>
-                </td>
-                <td className="row-actions">
-                  <button type="button" aria-label={`Preview ${dataset.name}`} onClick={() => onPreview(dataset.name)}>
-                    Preview
-                  </button>
-                  <button
-                    type="button"
-                    aria-label={`Replace ${dataset.name}`}
-                    onClick={() => {
-                      setReplacing(dataset.name);
-                      picker.current?.click();
-                    }}
-                  >
-                    Replace
-                  </button>
-                  <button type="button" className="danger" aria-label={`Delete ${dataset.name}`} onClick={() => onDelete(dataset.name)}>
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ListTable columns={['Name', 'Rows', 'Columns', 'Project', 'Updated']} className="dataset-table" caption="Your datasets">
+        {datasets.map((dataset) => (
+          <tr key={dataset.name} aria-current={selected === dataset.name ? 'true' : undefined}>
+            <th scope="row">{dataset.name}</th>
+            <td>{dataset.rows.toLocaleString('en')}</td>
+            <td className="columns-cell" title={dataset.columns.join(', ')}>
+              {dataset.columns.length}: {dataset.columns.slice(0, 6).join(', ')}
+              {dataset.columns.length > 6 ? ', …' : ''}
+            </td>
+            <td>{dataset.project ?? '—'}</td>
+            <td>
+              <time dateTime={dataset.updated_at}>{new Date(dataset.updated_at).toLocaleString()}</time>
+            </td>
+            <td className="row-actions">
+              <button type="button" aria-label={`Preview ${dataset.name}`} onClick={() => onPreview(dataset.name)}>
+                Preview
+              </button>
+              <button
+                type="button"
+                aria-label={`Replace ${dataset.name}`}
+                onClick={() => {
+                  setReplacing(dataset.name);
+                  picker.current?.click();
+                }}
+              >
+                Replace
+              </button>
+              <button type="button" className="danger" aria-label={`Delete ${dataset.name}`} onClick={() => onDelete(dataset.name)}>
+                Delete
+              </button>
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       <input
         ref={picker}
         type="file"

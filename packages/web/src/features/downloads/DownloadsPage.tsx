@@ -8,6 +8,7 @@ import { cancelOrRemove, isActive, listDownloads } from './downloads-api';
 import { JobRow } from './JobRow';
 import { POLL_MS } from './use-download';
 import './downloads.css';
+import { ListTable } from '../../app/ListTable';
 
 export default function DownloadsPage() {
   const queryClient = useQueryClient();
@@ -39,29 +40,11 @@ export default function DownloadsPage() {
       {jobs.isPending && <p className="loading" role="status">Loading…</p>}
       {jobs.data && list.length === 0 && <p className="hint">No downloads yet. In the schema builder, Download Data for more than 100,000 rows (or more than your plan's rows per download) starts one.</p>}
       {list.length > 0 && (
-        <div className="table-scroll">
-          <table className="jobs-table">
-            <caption className="visually-hidden">Your downloads, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Status</th>
-                <th scope="col">Format</th>
-                <th scope="col">Rows</th>
-                <th scope="col">Size</th>
-                <th scope="col">Created</th>
-                <th scope="col">Progress</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((job) => (
-                <JobRow key={job.id} job={job} onAction={() => void act(job.id)} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable columns={['Status', 'Format', 'Rows', 'Size', 'Created', 'Progress']} className="jobs-table" caption="Your downloads, newest first">
+          {list.map((job) => (
+            <JobRow key={job.id} job={job} onAction={() => void act(job.id)} />
+          ))}
+        </ListTable>
       )}
     </section>
   );

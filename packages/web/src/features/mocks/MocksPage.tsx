@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../account/ConfirmDialog';
 import { ImportPanel } from './ImportPanel';
 import { MOCKS_QUERY, createMockApi, deleteMockApi, useMockApis } from './mocks-api';
 import './mocks.css';
+import { ListTable } from '../../app/ListTable';
 
 function CreateForm() {
   const [name, setName] = useState('');
@@ -77,46 +78,30 @@ export function MocksPage() {
         )}
         {mocks.data?.length === 0 && <p className="hint">None yet: create one below or import an OpenAPI document.</p>}
         {mocks.data && mocks.data.length > 0 && (
-          <div className="table-scroll">
-            <table className="mock-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">URL</th>
-                  <th scope="col">Routes</th>
-                  <th scope="col">Access</th>
-                  <th scope="col">Project</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {mocks.data.map((mock) => (
-                  <tr key={mock.name}>
-                    <td>
-                      <Link to={`/mocks/${encodeURIComponent(mock.name)}`}>{mock.name}</Link>
-                      {mock.description && <div className="hint">{mock.description}</div>}
-                    </td>
-                    <td className="mock-url">
-                      <code>{mock.url}</code>
-                      {mock.host && <div className="hint">and http://{mock.host}/</div>}
-                    </td>
-                    <td>{mock.routes}</td>
-                    <td>
-                      <span className={`access-badge ${mock.public ? 'public' : 'private'}`}>{mock.public ? 'public' : 'private'}</span>
-                    </td>
-                    <td>{mock.project ?? <span className="hint">—</span>}</td>
-                    <td>
-                      <button type="button" className="danger" aria-label={`Delete ${mock.name}`} onClick={() => setDeleting(mock.name)}>
-                        Delete
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable columns={['Name', 'URL', 'Routes', 'Access', 'Project']} className="mock-table">
+            {mocks.data.map((mock) => (
+              <tr key={mock.name}>
+                <td>
+                  <Link to={`/mocks/${encodeURIComponent(mock.name)}`}>{mock.name}</Link>
+                  {mock.description && <div className="hint">{mock.description}</div>}
+                </td>
+                <td className="mock-url">
+                  <code>{mock.url}</code>
+                  {mock.host && <div className="hint">and http://{mock.host}/</div>}
+                </td>
+                <td>{mock.routes}</td>
+                <td>
+                  <span className={`access-badge ${mock.public ? 'public' : 'private'}`}>{mock.public ? 'public' : 'private'}</span>
+                </td>
+                <td>{mock.project ?? <span className="hint">—</span>}</td>
+                <td>
+                  <button type="button" className="danger" aria-label={`Delete ${mock.name}`} onClick={() => setDeleting(mock.name)}>
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </ListTable>
         )}
       </section>
       <div className="mock-forms">
