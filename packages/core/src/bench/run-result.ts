@@ -19,6 +19,20 @@ export interface RunResult {
   bytes: number;
 }
 
+/** What the worker start-up child (worker-startup.ts) prints; times in ms from `new Worker()`. */
+export interface StartupResult {
+  impl: 'worker-startup';
+  format: string;
+  /** Threads started. */
+  n: number;
+  online_ms: number;
+  ready_ms: number;
+  /** Median over threads of ready_ms - online_ms (not the difference of the medians). */
+  own_ms: number;
+  /** Every thread's [online_ms, ready_ms], in start order. */
+  samples: [number, number][];
+}
+
 /** Call once the sink has finished; `t0` is process.hrtime.bigint() taken right after the imports. */
 export function reportRun(impl: string, format: BenchFormat, n: number, t0: bigint, bytes: number): RunResult {
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
