@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { COLUMNS, type AnchorFormat } from './anchor-workload.js';
 import { BARE_CHUNK_BYTES, writeBareLoopRows } from './bare-loop-rows.js';
 import { writeTunedRows } from './faker-tuned-rows.js';
-import { spawnRun } from './spawn-run.js';
+import { spawnRun, spawnStartup } from './spawn-run.js';
 
 async function tunedText(format: AnchorFormat, n: number, seed = 42): Promise<string> {
   let text = '';
@@ -92,4 +92,17 @@ describe('anchor children', () => {
       assert.ok(r.rows_s > 0 && r.mb_s > 0 && r.max_rss_mb > 0 && r.seconds > 0);
     });
   }
+});
+
+describe('worker start-up child', () => {
+  test("starts the engine's worker and the split thread, each makes a row, and the times are in order", () => {
+    const outcome = spawnStartup('csv', 2);
+    assert.ok(outcome.ok, outcome.ok ? '' : outcome.error);
+    const s = outcome.result;
+    assert.equal(s.n, 2);
+    assert.equal(s.samples.length, 2);
+    for (const [online, ready] of s.samples) assert.ok(online > 0 && ready >= online, `${online} ${ready}`);
+    assert.ok(s.split.row_bytes > 0);
+    assert.ok([s.split.import_ms, s.split.compile_ms, s.split.first_row_ms].every((ms) => ms >= 0));
+  });
 });

@@ -38,8 +38,15 @@ export function renderReport(report: BenchReport): string {
   }
   if (report.startup.length) {
     out.push('');
-    out.push('Worker start-up (engine/generate-worker.js, standard schema, ms from new Worker(); medians per child):');
-    out.push(table(['child', 'format', 'threads', 'online ms', 'first row ms', 'own ms'], report.startup.map((s, i) => [`round ${i + 1}`, s.format, String(s.n), s.online_ms.toFixed(1), s.ready_ms.toFixed(1), s.own_ms.toFixed(1)])));
+    out.push('Worker start-up, standard schema, ms, medians per child. engine/generate-worker.js: from new Worker() to');
+    out.push('running JS (online) and to its first row back (ready); own = ready - online. Split (a thread taking');
+    out.push('the same steps with a clock between them, worker-startup-split.ts): import, compile, first row.');
+    out.push(
+      table(
+        ['child', 'format', 'threads', 'online', 'ready', 'own', 'import', 'compile', 'first row'],
+        report.startup.map((s, i) => [`round ${i + 1}`, s.format, String(s.n), ...[s.online_ms, s.ready_ms, s.own_ms, s.split.import_ms, s.split.compile_ms, s.split.first_row_ms].map((ms) => ms.toFixed(1))]),
+      ),
+    );
   }
   out.push('');
   out.push('Targets:');

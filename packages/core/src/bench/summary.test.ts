@@ -33,7 +33,7 @@ describe('summarise', () => {
 });
 
 describe('checkTargets', () => {
-  const startup = (samples: [number, number][]): StartupResult => ({ impl: 'worker-startup', format: 'csv', n: samples.length, online_ms: 0, ready_ms: 0, own_ms: 0, samples });
+  const startup = (samples: [number, number][]): StartupResult => ({ impl: 'worker-startup', format: 'csv', n: samples.length, online_ms: 0, ready_ms: 0, own_ms: 0, samples, split: { running_ms: 0, import_ms: 0, compile_ms: 0, first_row_ms: 0, row_bytes: 1 } });
   const verdict = (checks: ReturnType<typeof checkTargets>, prefix: string) => checks.filter((c) => c.target.startsWith(prefix)).map((c) => c.met);
 
   test('judges throughput, ratios, scaling, memory in MB and start-up from one run', () => {

@@ -9,7 +9,8 @@
  * `ready_ms - online_ms` is the start-up Rowloom's code is responsible for, which is what the
  * target (import + compile + samplers < 50 ms) names. Threads are started one after another
  * (`--n` of them, each terminated before the next), on an otherwise idle process, and the
- * medians are reported.
+ * medians are reported. Then as many threads of worker-startup-split.ts take the same steps
+ * with a clock between them, to say where the time goes (import, compile, first row).
  */
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -18,7 +19,7 @@ import { referenceTime } from '../engine/reference-time.js';
 import { generationUuid, resolveSeed } from '../engine/seed.js';
 import { parseChildArgs } from './child-args.js';
 import { STANDARD_SCHEMA_PATH } from './paths.js';
-import type { StartupResult } from './run-result.js';
+import type { StartupResult, StartupSplit } from './run-result.js';
 import { median } from './summary.js';
 
 const WORKER_SCRIPT = new URL('../engine/generate-worker.js', import.meta.url);
@@ -51,6 +52,29 @@ async function timeOneThread(setup: WorkerSetup): Promise<[number, number]> {
   }
 }
 
+const SPLIT_SCRIPT = new URL('./worker-startup-split.js', import.meta.url);
+
+/** The same start-up step by step, in a thread of our own (see worker-startup-split.ts). */
+async function splitOneThread(format: 'csv' | 'json'): Promise<StartupSplit> {
+  const workerData = { spawnedAt: String(process.hrtime.bigint()), schemaPath: STANDARD_SCHEMA_PATH, format };
+  const worker = new Worker(SPLIT_SCRIPT, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+  try {
+    const split = await new Promise<StartupSplit>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    if (!(split.row_bytes > 0)) throw new Error('the split thread made no row');
+    return split;
+  } finally {
+    await worker.terminate();
+  }
+}
+
+function medianSplit(splits: StartupSplit[]): StartupSplit {
+  const of = (key: keyof StartupSplit) => round1(median(splits.map((s) => s[key])));
+  return { running_ms: of('running_ms'), import_ms: of('import_ms'), compile_ms: of('compile_ms'), first_row_ms: of('first_row_ms'), row_bytes: of('row_bytes') };
+}
+
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
 async function main(): Promise<void> {
@@ -58,6 +82,8 @@ async function main(): Promise<void> {
   const setup = workerSetup(JSON.parse(readFileSync(STANDARD_SCHEMA_PATH, 'utf8')), args.format, 1);
   const samples: [number, number][] = [];
   for (let i = 0; i < args.n; i++) samples.push(await timeOneThread(setup));
+  const splits: StartupSplit[] = [];
+  for (let i = 0; i < args.n; i++) splits.push(await splitOneThread(args.format));
   const result: StartupResult = {
     impl: 'worker-startup',
     format: args.format,
@@ -66,6 +92,7 @@ async function main(): Promise<void> {
     ready_ms: round1(median(samples.map(([, ready]) => ready))),
     own_ms: round1(median(samples.map(([online, ready]) => ready - online))),
     samples: samples.map(([online, ready]) => [round1(online), round1(ready)]),
+    split: medianSplit(splits),
   };
   process.stdout.write(JSON.stringify(result) + '\n');
 }
