@@ -9,9 +9,11 @@ export interface BenchOptions {
   rounds: number;
   formats: BenchFormat[];
   impls: ImplName[];
-  /** Also one 10M-row rowloom-1 run per format. */
+  /** Also one 10M-row run per format of rowloom-1 and rowloom-all (those of them in impls). */
   big: boolean;
   bigN: number;
+  /** Worker start-up child once per round, unless --no-startup. */
+  startup: boolean;
   json: boolean;
   help: boolean;
 }
@@ -19,14 +21,16 @@ export interface BenchOptions {
 export const USAGE = `Usage: npm run bench -- [options]
 
 Runs every (implementation, format) as a fresh child process, once per round, in a shuffled
-order per round, and prints medians. Output goes to /dev/null.
+order per round, and prints medians and, for every implementation, the median per-round ratio
+to faker-typical, faker-tuned and bare-loop of the same format. Output goes to /dev/null.
 
   --n N            rows per run (default 1000000)
   --rounds K       rounds (default 3)
   --formats LIST   csv,json (default both)
   --impls LIST     ${IMPL_NAMES.join(',')} (default all)
-  --big-n N        rows of the big rowloom-1 runs (default 10000000)
-  --no-big         skip the big rowloom-1 runs
+  --big-n N        rows of the big rowloom-1 and rowloom-all runs (default 10000000)
+  --no-big         skip the big runs
+  --no-startup     skip the worker start-up measurement (one child per round, 5 threads)
   --json           print the summary as JSON instead of a table
   --help           this text
 
@@ -42,6 +46,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       impls: { type: 'string', default: IMPL_NAMES.join(',') },
       'big-n': { type: 'string', default: '10000000' },
       'no-big': { type: 'boolean', default: false },
+      'no-startup': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -54,6 +59,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     impls: parseList('--impls', values.impls, IMPL_NAMES),
     big: !values['no-big'],
     bigN: parseCount('--big-n', values['big-n']),
+    startup: !values['no-startup'],
     json: values.json,
     help: values.help,
   };

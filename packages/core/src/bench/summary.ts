@@ -1,14 +1,18 @@
 /**
  * Reduces the per-round results to one line per (implementation, format). Medians, because the
- * shared machine is noisy (±15 % between runs); the ratio to the baseline is taken within each
- * round first, so a slow round slows both sides of the ratio alike.
+ * shared machine is noisy (±15 % between runs); every ratio is taken within each round first
+ * (both sides measured minutes apart at most, in the same format), so a slow round slows both
+ * sides of the ratio alike, and the median of those per-round ratios is what is reported.
  */
-import { BASELINE_IMPL, type ImplName } from './impls.js';
+import { ANCHOR_IMPLS, type AnchorName, type ImplName } from './impls.js';
 import type { BenchFormat, RunResult } from './run-result.js';
 
 export interface RoundResult extends RunResult {
   round: number;
 }
+
+/** Median over rounds of rows_s ÷ the anchor's rows_s in the same round and format; null without a pair. */
+export type AnchorRatios = Record<AnchorName, number | null>;
 
 export interface SummaryLine {
   impl: ImplName;
@@ -18,18 +22,18 @@ export interface SummaryLine {
   rows_s: number;
   mb_s: number;
   max_rss_mb: number;
-  /** Median over rounds of rows_s ÷ the baseline's rows_s in the same round and format; null without a pair. */
-  vs_baseline: number | null;
+  /** Highest peak RSS of the runs: a memory target is a ceiling, so it is judged on the worst run. */
+  max_rss_mb_worst: number;
+  vs: AnchorRatios;
 }
 
 export function summarise(results: RoundResult[], impls: ImplName[], formats: BenchFormat[]): SummaryLine[] {
   const lines: SummaryLine[] = [];
   for (const format of formats) {
-    const baseline = new Map(results.filter((r) => r.format === format && r.impl === BASELINE_IMPL).map((r) => [r.round, r.rows_s]));
     for (const impl of impls) {
       const runs = results.filter((r) => r.format === format && r.impl === impl);
       if (!runs.length) continue;
-      const ratios = runs.flatMap((r) => (baseline.has(r.round) ? [r.rows_s / baseline.get(r.round)!] : []));
+      const vs = Object.fromEntries(ANCHOR_IMPLS.map((anchor) => [anchor, pairedRatio(results, impl, anchor, format)])) as AnchorRatios;
       lines.push({
         impl,
         format,
@@ -38,11 +42,23 @@ export function summarise(results: RoundResult[], impls: ImplName[], formats: Be
         rows_s: median(runs.map((r) => r.rows_s)),
         mb_s: median(runs.map((r) => r.mb_s)),
         max_rss_mb: median(runs.map((r) => r.max_rss_mb)),
-        vs_baseline: ratios.length ? median(ratios) : null,
+        max_rss_mb_worst: Math.max(...runs.map((r) => r.max_rss_mb)),
+        vs,
       });
     }
   }
   return lines;
+}
+
+/**
+ * Median over the rounds that ran both of rows_s(numerator) ÷ rows_s(denominator), same format;
+ * null when no round ran both.
+ */
+export function pairedRatio(results: RoundResult[], numerator: ImplName, denominator: ImplName, format: BenchFormat): number | null {
+  const rate = (impl: ImplName) => new Map(results.filter((r) => r.format === format && r.impl === impl).map((r) => [r.round, r.rows_s]));
+  const below = rate(denominator);
+  const ratios = [...rate(numerator)].flatMap(([round, rows]) => (below.has(round) ? [rows / below.get(round)!] : []));
+  return ratios.length ? median(ratios) : null;
 }
 
 export function median(xs: number[]): number {
