@@ -78,20 +78,29 @@ export class Downloads {
 
   /** Writes one event; a failed or cancelled job gets its unproduced rows back (once, whoever hears it). */
   async record(progress: JobProgress): Promise<void> {
-    const { db, store, retentionMs } = this.options;
+    const { db, retentionMs } = this.options;
     const finishedHere = await applyProgress(db, progress, retentionMs, new Date());
     if (progress.status === 'done' && !finishedHere) {
       // A file finished for a job cancelled meanwhile (by an instance whose runner did not run
       // it) or removed: nobody will fetch it, so it goes now rather than at expiry.
       const row = await findDownload(db, progress.jobId, null);
-      if (!row || row.status === 'cancelled' || row.status === 'failed') await store.remove(progress.jobId);
+      if (!row || row.status === 'cancelled' || row.status === 'failed') await this.removeArtifacts(progress.jobId);
       return;
     }
     if (progress.status !== 'failed' && progress.status !== 'cancelled') return;
     // Always tried, not only where the status changed: if that instance died before refunding,
     // another one hearing the event does it (refundUnproduced is idempotent).
     await refundUnproduced(db, progress.jobId);
-    if (finishedHere) await store.remove(progress.jobId);
+    if (finishedHere) await this.removeArtifacts(progress.jobId);
+  }
+
+  /**
+   * Removes a finished job's parts and file. The job's row already says what happened and the
+   * rows are refunded, so a store that fails here (a shared mount gone for a moment) costs disk
+   * space, not the caller's answer: it is logged, never thrown.
+   */
+  private async removeArtifacts(jobId: string): Promise<void> {
+    await this.options.store.remove(jobId).catch((error: unknown) => this.options.log?.error({ err: error, jobId }, 'downloads: removing the files of a finished job failed'));
   }
 
   /** Expires finished files past their retention and removes them from the store. */

@@ -81,6 +81,28 @@ function storeSuite(name: string, open: () => Promise<ArtifactStore>, dispose: (
 }
 
 let directory = '';
+test('directory store: a job is removed while its worker is still writing a late part (a cancelled job), without ENOTEMPTY', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'rowloom-store-race-'));
+  try {
+    const store = new DirectoryStore(root);
+    for (let shard = 0; shard < 20; shard++) await store.putPart('job-late', shard, Buffer.alloc(1000));
+    // The worker goes on writing parts for a while after the job is removed, as a cancelled
+    // shard does until it sees the flag; without retries rm fails nearly every time.
+    let writing = true;
+    const worker = (async () => {
+      for (let shard = 20; writing; shard++) await store.putPart('job-late', shard, Buffer.alloc(1000)).catch(() => {});
+    })();
+    const stopWorker = setTimeout(() => (writing = false), 150);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await store.remove('job-late');
+    clearTimeout(stopWorker);
+    writing = false;
+    await worker;
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
 storeSuite(
   'directory',
   async () => new DirectoryStore((directory = await mkdtemp(join(tmpdir(), 'rowloom-store-')))),

@@ -14,6 +14,10 @@ import { Readable } from 'node:stream';
 import type { ArtifactStore } from '../job-contract.js';
 import { checkJobId } from '../engine/shard.js';
 
+/** fs.rm's retries on ENOTEMPTY/EBUSY: delays of 50, 100, ... 350 ms. */
+const REMOVE_RETRIES = 7;
+const REMOVE_RETRY_MS = 50;
+
 function partName(shard: number): string {
   return String(shard).padStart(6, '0');
 }
@@ -68,8 +72,14 @@ export class DirectoryStore implements ArtifactStore {
     }
   }
 
+  /**
+   * Removes the job's directory. A cancelled job's worker may still be renaming its last part
+   * into it for a moment (it sees the cancellation within a second), which makes a plain
+   * recursive rm fail with ENOTEMPTY; Node's retries (with a growing delay, about 1.4 s in all)
+   * outlast that.
+   */
   async remove(jobId: string): Promise<void> {
-    await rm(this.jobDir(jobId), { recursive: true, force: true });
+    await rm(this.jobDir(jobId), { recursive: true, force: true, maxRetries: REMOVE_RETRIES, retryDelay: REMOVE_RETRY_MS });
   }
 
   async close(): Promise<void> {}
