@@ -54,6 +54,13 @@ export interface GenerateRequest {
   pool?: GenerationPool;
   /** In a mock endpoint: the request formulas read through request_params and request_entity. */
   request?: MockRequestData;
+  /**
+   * With `pool` only: may return a plan compiled before from the same fields and inputs instead
+   * of calling `compile`. This thread's plan then only validates the fields and shapes the
+   * output (the rows are compiled on the pool's thread with this generation's own seed, clock
+   * and id), so a plan compiled for another generation of the same fields serves as well.
+   */
+  reusePlan?: (compile: () => SchemaPlan) => SchemaPlan;
 }
 
 export interface Generation {
@@ -77,7 +84,8 @@ export function generate(request: GenerateRequest): Generation {
   // One start time and id for the whole generation, so every worker computes the same formulas.
   // rowCount too: a Scenario's curve spans the whole generation on every thread.
   const formulaConstants = { startedAtMs: referenceTime(request.now, request.seed), generationUuid: generationUuid(key), publicUrl: request.publicUrl, rowCount: request.count, request: request.request };
-  const plan = compileSchema(request.fields, { datasets: request.datasets, datasetNames: request.datasetNames, scenarios: request.scenarios, scenarioNames: request.scenarioNames, ...formulaConstants });
+  const compile = () => compileSchema(request.fields, { datasets: request.datasets, datasetNames: request.datasetNames, scenarios: request.scenarios, scenarioNames: request.scenarioNames, ...formulaConstants });
+  const plan = request.pool && request.reusePlan ? request.reusePlan(compile) : compile();
   const writerOptions: WriterOptions = { ...request.writer, count: request.count };
   const writer = createWriter(plan.shape, writerOptions);
   const workers = request.pool ? 1 : Math.max(1, Math.min(request.workers ?? defaultWorkers(request.count), 64));
