@@ -155,8 +155,22 @@ async function* parallelPieces(
   yield writer.end();
 }
 
+/**
+ * As in serialPieces, the opening text travels with the first batch and the closing text with the
+ * last, so a small response is one write to the socket (and one wake-up of its reader) rather
+ * than three. Telling the last batch needs the next one: each batch waits for the next (or the
+ * end), one batch's time at most, while the thread goes on with the rows after it.
+ */
 async function* pooledPieces(writer: RowWriter, pool: GenerationPool, setup: Parameters<GenerationPool['rows']>[0], count: number, signal: AbortSignal): AsyncGenerator<string | Buffer> {
-  yield writer.begin();
-  yield* pool.rows(setup, 0, count, signal);
-  yield writer.end();
+  let held: Buffer = Buffer.from(writer.begin());
+  let first = true;
+  for await (const bytes of pool.rows(setup, 0, count, signal)) {
+    if (first) held = Buffer.concat([held, bytes]);
+    else {
+      yield held;
+      held = bytes;
+    }
+    first = false;
+  }
+  yield Buffer.concat([held, Buffer.from(writer.end())]);
 }
