@@ -252,12 +252,18 @@ export class GenerationPool {
   }
 
   private receive(thread: PoolThread, reply: PoolReply): void {
-    if (reply.type === 'done' || reply.type === 'failed') thread.cancelled.delete(reply.id);
+    const ends = reply.type === 'done' || reply.type === 'failed' || (reply.type === 'batch' && reply.done === true);
+    if (ends) thread.cancelled.delete(reply.id);
     const job = thread.jobs.get(reply.id);
     if (!job || job.runId !== reply.id) return;
     if (reply.type === 'batch') {
       job.received.push(Buffer.from(reply.bytes, reply.offset, reply.length));
       job.next = reply.rowsEnd;
+      if (reply.done) {
+        // The last batch carries the end of the job (no 'done' follows it).
+        job.finished = true;
+        thread.jobs.delete(reply.id);
+      }
       // A job that keeps the express lane busy for long is big: it goes on elsewhere.
       if (thread.express && (job.expressMs += reply.turnMs) > EXPRESS_MILLISECONDS && job.next < job.end && this.options.maxThreads > 1) {
         job.slow = true;
