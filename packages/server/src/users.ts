@@ -5,6 +5,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { seal, sealingKey, unseal } from './accounts/server-secret.js';
+import { QueryTemplate } from './db/query-template.js';
 import type { Tables } from './db/tables.js';
 
 export interface User {
@@ -95,13 +96,19 @@ export async function removeUser(db: Kysely<Tables>, userId: string): Promise<vo
   await db.deleteFrom('users').where('id', '=', userId).execute();
 }
 
+/** The lookup every API request starts with, built once per database (see db/query-template.ts). */
+const USER_BY_KEY = new QueryTemplate<{ keyHash: string }, Tables>(
+  (db, { keyHash }) => db.selectFrom('api_keys').innerJoin('users', 'users.id', 'api_keys.user_id').select(['users.id', 'users.email', 'users.plan']).where('api_keys.key_hash', '=', keyHash),
+  { keyHash: '\u0000key' },
+);
+
+/**
+ * The key's user, asked of the database on every request (never remembered): a key regenerated
+ * or a user removed on one instance, or by the command line, is refused by every other at once.
+ */
 export async function findUserByKey(db: Kysely<Tables>, key: string): Promise<User | undefined> {
-  return db
-    .selectFrom('api_keys')
-    .innerJoin('users', 'users.id', 'api_keys.user_id')
-    .select(['users.id', 'users.email', 'users.plan'])
-    .where('api_keys.key_hash', '=', hashKey(key))
-    .executeTakeFirst();
+  const [user] = await USER_BY_KEY.rows<User>(db, { keyHash: hashKey(key) });
+  return user;
 }
 
 export async function listUsers(db: Kysely<Tables>): Promise<(User & { created_at: string })[]> {

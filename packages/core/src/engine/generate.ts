@@ -54,6 +54,13 @@ export interface GenerateRequest {
   pool?: GenerationPool;
   /** In a mock endpoint: the request formulas read through request_params and request_entity. */
   request?: MockRequestData;
+  /**
+   * With `pool` only: may return a plan compiled before from the same fields and inputs instead
+   * of calling `compile`. This thread's plan then only validates the fields and shapes the
+   * output (the rows are compiled on the pool's thread with this generation's own seed, clock
+   * and id), so a plan compiled for another generation of the same fields serves as well.
+   */
+  reusePlan?: (compile: () => SchemaPlan) => SchemaPlan;
 }
 
 export interface Generation {
@@ -77,7 +84,8 @@ export function generate(request: GenerateRequest): Generation {
   // One start time and id for the whole generation, so every worker computes the same formulas.
   // rowCount too: a Scenario's curve spans the whole generation on every thread.
   const formulaConstants = { startedAtMs: referenceTime(request.now, request.seed), generationUuid: generationUuid(key), publicUrl: request.publicUrl, rowCount: request.count, request: request.request };
-  const plan = compileSchema(request.fields, { datasets: request.datasets, datasetNames: request.datasetNames, scenarios: request.scenarios, scenarioNames: request.scenarioNames, ...formulaConstants });
+  const compile = () => compileSchema(request.fields, { datasets: request.datasets, datasetNames: request.datasetNames, scenarios: request.scenarios, scenarioNames: request.scenarioNames, ...formulaConstants });
+  const plan = request.pool && request.reusePlan ? request.reusePlan(compile) : compile();
   const writerOptions: WriterOptions = { ...request.writer, count: request.count };
   const writer = createWriter(plan.shape, writerOptions);
   const workers = request.pool ? 1 : Math.max(1, Math.min(request.workers ?? defaultWorkers(request.count), 64));
@@ -98,6 +106,8 @@ export function generate(request: GenerateRequest): Generation {
   };
 }
 
+const STOPPED = new Error('the generation stream was destroyed');
+
 /**
  * Destroying the stream also aborts `stop` at once. Readable.from only returns from its
  * generator once the pending step settles, which for pooled rows may be a slow row away.
@@ -105,7 +115,9 @@ export function generate(request: GenerateRequest): Generation {
 function stoppable(stream: Readable, stop: AbortController): Readable {
   const destroy = stream._destroy.bind(stream);
   stream._destroy = (error, callback) => {
-    stop.abort();
+    // Every stream is destroyed when it ends, finished or not: a reason given here saves the
+    // DOMException (and its stack trace) abort() would make for each one. Nobody reads it.
+    stop.abort(STOPPED);
     destroy(error, callback);
   };
   return stream;
@@ -143,8 +155,12 @@ async function* parallelPieces(
   yield writer.end();
 }
 
+/**
+ * The opening text goes at once (with it the response's headers: a time limit that passes before
+ * the first row then cuts a started 200, it does not turn into an error status); the closing text
+ * travels with the last batch, so a small response is two writes to the socket, not three.
+ */
 async function* pooledPieces(writer: RowWriter, pool: GenerationPool, setup: Parameters<GenerationPool['rows']>[0], count: number, signal: AbortSignal): AsyncGenerator<string | Buffer> {
   yield writer.begin();
-  yield* pool.rows(setup, 0, count, signal);
-  yield writer.end();
+  yield* pool.rows(setup, 0, count, signal, Buffer.from(writer.end()));
 }

@@ -34,7 +34,8 @@ export type PoolRequest =
   | { type: 'cancel'; id: number };
 
 export type PoolReply =
-  | { type: 'batch'; id: number; bytes: ArrayBuffer; offset: number; length: number; rowsEnd: number; turnMs: number }
+  /** `done`: the job's last batch, standing for the 'done' that would follow it (one message, one wake-up, instead of two). */
+  | { type: 'batch'; id: number; bytes: ArrayBuffer; offset: number; length: number; rowsEnd: number; turnMs: number; done?: true }
   | { type: 'done'; id: number }
   /** `position`: the failure is a HandlerError there (`message` is its reason). */
   | { type: 'failed'; id: number; message: string; position?: { line: number; column: number } };
@@ -104,17 +105,21 @@ function startJob(request: Extract<PoolRequest, { type: 'start' }>): void {
   }
 }
 
-/** Sends the job's ready bytes as one message, transferring the memory when it is the batch's own. */
-function sendBytes(job: Job, turnMs: number): void {
+/**
+ * Sends the job's ready bytes as one message, transferring the memory when it is the batch's own;
+ * false when there were none. `done`: these are the job's last.
+ */
+function sendBytes(job: Job, turnMs: number, done: boolean): boolean {
   const parts = [...job.batcher.drain()];
-  if (parts.length === 0) return;
+  if (parts.length === 0) return false;
   const bytes = parts.length === 1 ? parts[0] : Buffer.concat(parts);
   // Buffers no bigger than Node's pool may share their memory with other buffers: copy those.
   const whole = bytes.buffer as ArrayBuffer;
   const owned = whole.byteLength > Buffer.poolSize;
   const memory = owned ? whole : whole.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  post({ type: 'batch', id: job.id, bytes: memory, offset: owned ? bytes.byteOffset : 0, length: bytes.byteLength, rowsEnd: job.next, turnMs }, [memory]);
+  post({ type: 'batch', id: job.id, bytes: memory, offset: owned ? bytes.byteOffset : 0, length: bytes.byteLength, rowsEnd: job.next, turnMs, ...(done ? { done: true as const } : {}) }, [memory]);
   job.credits--;
+  return true;
 }
 
 /** One turn: rows until a batch is ready (or the job ends), then send it. */
@@ -124,11 +129,12 @@ function step(job: Job): void {
   const started = performance.now();
   try {
     job.next = job.fill(job.next);
-    if (job.next >= job.end) job.batcher.seal();
-    sendBytes(job, performance.now() - started);
-    if (job.next >= job.end) {
+    const finished = job.next >= job.end;
+    if (finished) job.batcher.seal();
+    const sent = sendBytes(job, performance.now() - started, finished);
+    if (finished) {
       jobs.delete(job.id);
-      post({ type: 'done', id: job.id });
+      if (!sent) post({ type: 'done', id: job.id });
     }
   } catch (error) {
     jobs.delete(job.id);

@@ -121,10 +121,12 @@ export class GenerationPool {
 
   /**
    * The bytes of rows [start, end), in order. Ending the iteration early (return/throw, as a
-   * destroyed stream does) cancels the job and frees its thread.
+   * destroyed stream does) cancels the job and frees its thread. `closing` (a format's closing
+   * text) comes after the rows, in the last batch when that batch is known to be the last (one
+   * write instead of two), else on its own; not after a failure.
    */
-  rows(setup: WorkerSetup, start: number, end: number, signal?: AbortSignal): AsyncGenerator<Buffer, void, undefined> {
-    return this.run({ kind: 'rows', setup }, start, end, end - start > EXPRESS_MAX_ROWS, 'generation stopped', signal);
+  rows(setup: WorkerSetup, start: number, end: number, signal?: AbortSignal, closing?: Buffer): AsyncGenerator<Buffer, void, undefined> {
+    return this.run({ kind: 'rows', setup }, start, end, end - start > EXPRESS_MAX_ROWS, 'generation stopped', signal, closing);
   }
 
   /**
@@ -140,7 +142,7 @@ export class GenerationPool {
     return JSON.parse(Buffer.concat(parts).toString('utf8')) as HandlerResult;
   }
 
-  private async *run(task: PoolTask, start: number, end: number, heavy: boolean, stopped: string, signal?: AbortSignal): AsyncGenerator<Buffer, void, undefined> {
+  private async *run(task: PoolTask, start: number, end: number, heavy: boolean, stopped: string, signal?: AbortSignal, closing?: Buffer): AsyncGenerator<Buffer, void, undefined> {
     if (this.closed) throw new Error('the generation pool is closed');
     const job: PoolJob = { runId: 0, task, next: start, end, thread: null, received: [], finished: start >= end, error: null, wake: null, cancelled: false, slow: heavy, expressMs: 0 };
     if (!job.finished) this.placeNew(job);
@@ -156,13 +158,21 @@ export class GenerationPool {
     try {
       for (;;) {
         if (job.received.length > 0) {
-          const bytes = job.received.shift()!;
+          let bytes = job.received.shift()!;
           if (!job.finished && job.thread) this.post(job.thread, { type: 'credit', id: job.runId });
+          else if (closing && job.finished && !job.error && job.received.length === 0) {
+            // The last batch (it came marked done): the closing text goes with it.
+            bytes = Buffer.concat([bytes, closing]);
+            closing = undefined;
+          }
           yield bytes;
           continue;
         }
         if (job.error) throw job.error;
-        if (job.finished) return;
+        if (job.finished) {
+          if (closing) yield closing;
+          return;
+        }
         await new Promise<void>((resolve) => (job.wake = resolve));
         job.wake = null;
       }
@@ -252,12 +262,18 @@ export class GenerationPool {
   }
 
   private receive(thread: PoolThread, reply: PoolReply): void {
-    if (reply.type === 'done' || reply.type === 'failed') thread.cancelled.delete(reply.id);
+    const ends = reply.type === 'done' || reply.type === 'failed' || (reply.type === 'batch' && reply.done === true);
+    if (ends) thread.cancelled.delete(reply.id);
     const job = thread.jobs.get(reply.id);
     if (!job || job.runId !== reply.id) return;
     if (reply.type === 'batch') {
       job.received.push(Buffer.from(reply.bytes, reply.offset, reply.length));
       job.next = reply.rowsEnd;
+      if (reply.done) {
+        // The last batch carries the end of the job (no 'done' follows it).
+        job.finished = true;
+        thread.jobs.delete(reply.id);
+      }
       // A job that keeps the express lane busy for long is big: it goes on elsewhere.
       if (thread.express && (job.expressMs += reply.turnMs) > EXPRESS_MILLISECONDS && job.next < job.end && this.options.maxThreads > 1) {
         job.slow = true;

@@ -52,6 +52,22 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal((await call(server, `/api/generate.csv?key=${key}&count=20&seed=${seed}`, post(FIELDS))).text, first.text);
     });
 
+    test('the same fields again: each generation still has its own seed, clock and id (only the check of the fields is shared)', async () => {
+      const fields = [...FIELDS, { name: 'run', type: 'Formula', value: 'data_generation_uuid' }, { name: 'at', type: 'Formula', value: 'now()' }];
+      const first = await call(server, `/api/generate.json?key=${key}&count=2`, post(fields));
+      const second = await call(server, `/api/generate.json?key=${key}&count=2`, post(fields));
+      const [a, b] = [first, second].map((answer) => (JSON.parse(answer.text) as Record<string, string>[])[0]);
+      assert.notEqual(a.run, b.run);
+      // The plan checked first read the clock; this one must read the request's own time.
+      const now = await call(server, `/api/generate.json?key=${key}&count=1&seed=3&now=2024-05-01T00:00:00Z`, post(fields));
+      assert.match(String(now.json().at), /2024-05-01/);
+      const again = await call(server, `/api/generate.json?key=${key}&count=1&seed=3&now=2024-05-01T00:00:00Z`, post(fields));
+      assert.equal(again.text, now.text);
+      // A bad schema sent after good ones is still refused in full.
+      const bad = await call(server, `/api/generate.json?key=${key}`, post([...fields, { name: 'x', type: 'No Such Type' }]));
+      assert.equal(bad.status, 400);
+    });
+
     test('every format, with its content type, parses back', async () => {
       const csv = await call(server, `/api/generate.csv?key=${key}&count=5`, post(FIELDS));
       assert.match(csv.headers.get('content-type')!, /^text\/csv/);

@@ -20,6 +20,7 @@ import { withSavedOptions } from '../schema-settings.js';
 import { jsonpCallback, outputFormat, seedHeader, seedParameter, writerOptions } from './generate-request.js';
 import { publicUrlOf, resolveFields } from './generate-fields.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../http/openapi.js';
+import { PlanCache } from './plan-cache.js';
 
 // Other modules (and tests) import these from here, as before the extraction.
 export { USAGE_LIMIT_EXCEEDED, type GenerationSharing } from './generation-admission.js';
@@ -88,6 +89,8 @@ export type SubmitDownload = (request: FastifyRequest, reply: FastifyReply, stat
  * error" on any other status), and its changelog offers background=true to generate.
  */
 export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: Plans, timeLimitMs: number | null, publicUrl: string | null, sharing: GenerationSharing, background?: SubmitDownload): void {
+  // This app's checked field lists (see plan-cache.ts): the same fields are not compiled twice here.
+  const checked = new PlanCache();
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (background && queryBoolean(request.query as Query, ['background'], false)) return background(request, reply, 200);
     const user = await authenticate(db, request);
@@ -110,9 +113,12 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
         { limit: 'recordsPerRequest', allowed: limits.recordsPerRequest },
       );
     }
-    const { datasets, datasetNames, scenarios, scenarioNames } = await sourcesForFields(db, user.id, source.fields);
+    const sources = await sourcesForFields(db, user.id, source.fields);
+    const { datasets, datasetNames, scenarios, scenarioNames } = sources;
+    const origin = publicUrlOf(request, publicUrl);
     // Compiling validates the fields: a bad request fails here and is not charged.
-    const generation = generate({ fields: source.fields, datasets, datasetNames, scenarios, scenarioNames, count, seed: seedParameter(query), now: queryText(query, 'now') || null, writer, pool: sharing.pool, publicUrl: publicUrlOf(request, publicUrl) });
+    const reusePlan = checked.reuser(source.fields, sources, origin);
+    const generation = generate({ fields: source.fields, datasets, datasetNames, scenarios, scenarioNames, count, seed: seedParameter(query), now: queryText(query, 'now') || null, writer, pool: sharing.pool, publicUrl: origin, reusePlan });
     // Everything that can fail is done before the charge: a failed request costs nothing.
     const headers = {
       'content-type': callback ? 'application/javascript; charset=utf-8' : generation.contentType,
