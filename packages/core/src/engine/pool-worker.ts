@@ -19,7 +19,8 @@ import { compileSchema } from '../schema/compile.js';
 import { createWriter } from '../writers/index.js';
 import type { RowWriter } from '../writers/writer.js';
 import { ByteBatcher, fillBatch } from './batches.js';
-import { workerCompileOptions, type WorkerSetup } from './worker-setup.js';
+import type { WorkerSetup } from './worker-setup.js';
+import { planFor } from './kept-plans.js';
 import { RowEngine } from './row-engine.js';
 import { runHandler } from '../handlers/run-handler.js';
 import { HandlerError } from '../handlers/handler-error.js';
@@ -74,7 +75,7 @@ function failure(id: number, error: unknown): PoolReply {
 }
 
 function rowFiller(setup: WorkerSetup, end: number, batcher: ByteBatcher): Job['fill'] {
-  const plan = compileSchema(setup.fields, workerCompileOptions(setup));
+  const plan = planFor(setup);
   const engine = new RowEngine(plan, setup.seedKey);
   const writer: RowWriter = createWriter(plan.shape, setup.writer);
   return (from) => fillBatch(engine, writer, from, end, batcher);

@@ -30,11 +30,11 @@ export function compileSchema(input: unknown, options: CompileOptions = {}): Sch
   const { root, scopes, plans, draftOf } = buildScopes(drafts);
   for (const scope of scopes) assignFamilyInstances(scope);
   checkValuesPerRow(plans, (field, message) => problems.push({ field, param: null, message }));
-  const { dependsOn, cartesianCombinations } = createGenerators(plans, draftOf, options, problems);
+  const { dependsOn, cartesianCombinations, generationIndependent } = createGenerators(plans, draftOf, options, problems);
   for (const scope of scopes) orderScope(scope, dependsOn, problems);
   const shape = buildShape(root, (field, message) => problems.push({ field, param: 'name', message }));
   if (problems.length > 0) throw new SchemaError(dedupe(problems));
-  return { fields: plans, root, shape, cartesianCombinations };
+  return { fields: plans, root, shape, cartesianCombinations, generationIndependent };
 }
 
 /** The schema must be a non-empty array of at most MAX_FIELDS entries (each is checked later). */

@@ -13,6 +13,8 @@ export interface CreatedGenerators {
   readonly dependsOn: ReadonlyMap<FieldPlan, ReadonlySet<FieldPlan>>;
   /** Number of combinations the cartesian Custom Lists enumerate (1 when there are none). */
   readonly cartesianCombinations: number;
+  /** See SchemaPlan.generationIndependent. */
+  readonly generationIndependent: boolean;
 }
 
 export function createGenerators(
@@ -31,7 +33,7 @@ export function createGenerators(
     if (formulaText.trim() !== '') plan.formula = field.compileFormula(formulaText, 'formula', true) ?? null;
   }
   resolveCharacters(plans, env.characterResolver);
-  return { dependsOn: env.dependsOn, cartesianCombinations: assignCartesianStrides(env.cartesianFields) };
+  return { dependsOn: env.dependsOn, cartesianCombinations: assignCartesianStrides(env.cartesianFields), generationIndependent: !env.constantsRead.value };
 }
 
 function generationEnvironment(plans: readonly FieldPlan[], options: CompileOptions, problems: Problem[]): GenerationEnvironment {
@@ -55,6 +57,7 @@ function generationEnvironment(plans: readonly FieldPlan[], options: CompileOpti
     generationUuid: options.generationUuid ?? '00000000-0000-4000-8000-000000000000',
     publicUrl: (options.publicUrl || DEFAULT_PUBLIC_URL).replace(/\/+$/, ''),
     request: options.request,
+    constantsRead: { value: false },
   };
 }
 

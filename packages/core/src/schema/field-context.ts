@@ -46,6 +46,8 @@ export interface GenerationEnvironment {
   readonly publicUrl: string;
   /** The mock request formulas read (CompileOptions.request). */
   readonly request?: MockRequestData;
+  /** Set when a field read a per-generation constant (see SchemaPlan.generationIndependent). */
+  readonly constantsRead: { value: boolean };
 }
 
 export interface FieldContext {
@@ -58,6 +60,8 @@ export function createFieldContext(plan: FieldPlan, env: GenerationEnvironment):
   const report = (param: string | null, message: string) => env.problems.push({ field: plan.name, param, message });
   const link = (name: string, param: string) => linkReference(plan, name, param, env, report);
   const compileFieldFormula = (source: string, param: string, hasThis: boolean): CompiledFormula | undefined => {
+    // A formula may read now(), the generation's id or the mock request, whatever its text.
+    env.constantsRead.value = true;
     try {
       return compileFormula(source, {
         field: (name) => link(name, param) ?? undefined,
@@ -103,7 +107,10 @@ export function createFieldContext(plan: FieldPlan, env: GenerationEnvironment):
     datasetNames: env.datasetNames,
     scenario: env.findScenario,
     scenarioNames: env.scenarioNames,
-    rowCount: () => env.rowCount,
+    rowCount: () => {
+      env.constantsRead.value = true;
+      return env.rowCount;
+    },
     shared: <T>(key: string, make: () => T): T => {
       if (!env.sharedValues.has(key)) env.sharedValues.set(key, make());
       return env.sharedValues.get(key) as T;

@@ -51,4 +51,11 @@ export interface SchemaPlan {
   readonly shape: RecordShape;
   /** Number of combinations the cartesian Custom Lists enumerate (1 when there are none). */
   readonly cartesianCombinations: number;
+  /**
+   * True when nothing in the plan read the generation's own constants (formulas' now() and id,
+   * the mock request, the row count a Scenario spans): the plan then makes the same rows for
+   * any generation with the same fields, datasets, scenarios and public URL, and a thread may
+   * keep it for the next one (pool-worker.ts).
+   */
+  readonly generationIndependent: boolean;
 }
