@@ -163,3 +163,36 @@ export const MOCK_LIMITS = {
   requestLogBodyBytes: 8 * 1024,
   regexInputChars: 4096,
 } as const;
+
+/** One entry of a mock API's request log (GET /api/mocks/:name/requests), newest first by seq. */
+export interface LoggedRequest {
+  id: string;
+  seq: number;
+  at: string;
+  method: string;
+  path: string;
+  /** A repeated query parameter comes as an array. */
+  query: Record<string, unknown>;
+  headers: Record<string, unknown>;
+  body: string | null;
+  status: number | null;
+  routeId: string | null;
+  responseId: string | null;
+  fault: string | null;
+  durationMs: number | null;
+}
+
+/** One entry of GET /api/mocks: a mock API at a glance. */
+export interface MockApiSummary {
+  name: string;
+  slug: string;
+  host: string | null;
+  public: boolean;
+  project: string | null;
+  description: string;
+  /** How many routes. */
+  routes: number;
+  /** Where it is served. */
+  url: string;
+  updatedAt: string;
+}

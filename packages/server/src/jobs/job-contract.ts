@@ -14,6 +14,7 @@
  * byte-identical to one `generate` call with the same seed.
  */
 import type { OutputFormat, WriterOptions } from '@rowloom/core';
+import type { JobStatus } from '@rowloom/core/download-status';
 
 /** Everything a worker anywhere needs to make any row range, frozen when the job is submitted. */
 export interface FrozenJob {
@@ -36,27 +37,7 @@ export interface FrozenJob {
   shardRows: number;
 }
 
-export type JobStatus = 'queued' | 'running' | 'assembling' | 'done' | 'failed' | 'cancelled' | 'expired';
-
-/** What GET /api/downloads/:id answers (Mockaroo's shape plus ours). */
-export interface DownloadStatus {
-  id: string;
-  status: JobStatus;
-  percentComplete: number;
-  recordsGenerated: number;
-  count: number;
-  format: OutputFormat;
-  /** GET /api/downloads/:id/file once done, else null. */
-  url: string | null;
-  error: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-  /** Bytes of the finished file. */
-  bytes: number | null;
-  /** Rows per second so far and the estimated seconds left (running jobs). */
-  rate: number | null;
-  secondsLeft: number | null;
-}
+export type { AdminDownload, DownloadStatus, JobStatus } from '@rowloom/core/download-status';
 
 /** Where shards and files live: a shared directory, or an S3-compatible bucket. */
 export interface ArtifactStore {

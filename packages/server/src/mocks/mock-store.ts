@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.js';
 import { HttpError } from '../http/http-error.js';
-import { MOCK_LIMITS, type MockApiDocument } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS, type MockApiDocument, type MockApiSummary } from '@rowloom/core/mock-document';
 import { resetCollections } from './crud/crud-reset.js';
 
 export interface MockApiRecord {
@@ -17,17 +17,8 @@ export interface MockApiRecord {
   updatedAt: string;
 }
 
-export interface MockApiSummary {
-  name: string;
-  slug: string;
-  host: string | null;
-  public: boolean;
-  project: string | null;
-  description: string;
-  /** How many routes. */
-  routes: number;
-  updatedAt: string;
-}
+/** A summary as stored; the route adds where it is served. */
+export type StoredMockApiSummary = Omit<MockApiSummary, 'url'>;
 
 function withProject(db: Kysely<Tables>, userId: string) {
   return db
@@ -42,7 +33,7 @@ function record(row: { id: string; document: string; updated_at: string; project
   return { id: row.id, document: { ...document, project: row.project }, updatedAt: row.updated_at };
 }
 
-export async function listMockApis(db: Kysely<Tables>, userId: string): Promise<MockApiSummary[]> {
+export async function listMockApis(db: Kysely<Tables>, userId: string): Promise<StoredMockApiSummary[]> {
   const rows = await withProject(db, userId).orderBy('mock_apis.name').execute();
   return rows.map((row) => {
     const { document, updatedAt } = record(row);

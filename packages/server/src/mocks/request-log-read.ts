@@ -4,26 +4,12 @@
  */
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.js';
-import { MOCK_LIMITS } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS, type LoggedRequest } from '@rowloom/core/mock-document';
 
 export const DEFAULT_LOG_PAGE = 50;
 export const MAX_LOG_PAGE = MOCK_LIMITS.requestLogEntries;
 
-export interface LoggedRequest {
-  id: string;
-  seq: number;
-  at: string;
-  method: string;
-  path: string;
-  query: Record<string, unknown>;
-  headers: Record<string, unknown>;
-  body: string | null;
-  status: number | null;
-  routeId: string | null;
-  responseId: string | null;
-  fault: string | null;
-  durationMs: number | null;
-}
+export type { LoggedRequest } from '@rowloom/core/mock-document';
 
 /** JSON object text as written by the runtime; anything else reads as {} rather than failing the page. */
 function objectOf(text: string): Record<string, unknown> {

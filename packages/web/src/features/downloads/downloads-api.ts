@@ -3,30 +3,9 @@
  * and the calls the builder, the Downloads page and the Admin page make.
  */
 import { apiFetch, apiJson } from '../../api/client';
+import type { AdminDownload, DownloadStatus, JobStatus } from '@rowloom/core/download-status';
 
-export type JobStatus = 'queued' | 'running' | 'assembling' | 'done' | 'failed' | 'cancelled' | 'expired';
-
-export interface DownloadStatus {
-  id: string;
-  status: JobStatus;
-  percentComplete: number;
-  recordsGenerated: number;
-  count: number;
-  format: string;
-  url: string | null;
-  error: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-  bytes: number | null;
-  rate: number | null;
-  secondsLeft: number | null;
-}
-
-/** An admin's view of a job: whose it is. */
-export interface AdminDownload extends DownloadStatus {
-  userId: string;
-  email: string;
-}
+export type { AdminDownload, DownloadStatus, JobStatus };
 
 /** Still to change on the server: worth polling. */
 export function isActive(status: JobStatus): boolean {

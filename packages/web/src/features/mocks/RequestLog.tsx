@@ -16,7 +16,7 @@ function time(at: string): string {
 
 function queryText(query: LoggedRequest['query']): string {
   const pairs: [string, string][] = [];
-  for (const [name, value] of Object.entries(query ?? {})) {
+  for (const [name, value] of Object.entries(query)) {
     for (const one of Array.isArray(value) ? value : [value]) pairs.push([name, String(one)]);
   }
   return new URLSearchParams(pairs).toString();
@@ -24,7 +24,7 @@ function queryText(query: LoggedRequest['query']): string {
 
 function Details({ entry }: { entry: LoggedRequest }) {
   const query = queryText(entry.query);
-  const headers = Object.entries(entry.headers ?? {});
+  const headers = Object.entries(entry.headers);
   return (
     <div className="log-details">
       {entry.fault && (
