@@ -3,6 +3,7 @@ export { generate, defaultWorkers, type GenerateRequest, type Generation } from 
 export { GenerationPool, type PoolOptions } from './engine/shared-pool.js';
 export { generateObjects, type SampleOptions } from './engine/sample.js';
 export { resolveSeed, type Seed } from './engine/seed.js';
+export { planSharingKey, PLAN_KEY_MAX_TEXT, type PlanKeyInput } from './engine/plan-key.js';
 export { rangeSetup, rangeFrame, rowRange, type RangeRequest, type WorkerSetup } from './engine/row-range.js';
 export type { Datasets, DatasetTable } from './types/define-type.js';
 export { closestMatch } from './schema/suggest.js';

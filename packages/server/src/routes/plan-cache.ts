@@ -8,13 +8,13 @@
  * can change under the same text, and a plan checked against the old one must not vouch for the
  * new. Only plans that compiled are remembered, so a bad schema is reported each time, in full.
  */
-import type { GenerateRequest, SchemaPlan } from '@rowloom/core';
+import { planSharingKey, PLAN_KEY_MAX_TEXT, type GenerateRequest, type SchemaPlan } from '@rowloom/core';
 import { BoundedCache } from '../cache/bounded-cache.js';
 
 /** Distinct field lists remembered; a plan is a few kilobytes to a few hundred. */
 export const PLAN_CACHE_SIZE = 256;
-/** Fields longer than this (as JSON) are compiled each time: remembering them would cost memory for a rare hit. */
-export const PLAN_CACHE_MAX_TEXT = 64 * 1024;
+/** Fields longer than this (as JSON) are compiled each time (core's plan-key.ts). */
+export const PLAN_CACHE_MAX_TEXT = PLAN_KEY_MAX_TEXT;
 
 export class PlanCache {
   private readonly plans = new BoundedCache<string, SchemaPlan>({ max: PLAN_CACHE_SIZE });
@@ -28,11 +28,10 @@ export class PlanCache {
    * read stored datasets or scenarios, or are too long to keep).
    */
   reuser(fields: unknown[], sources: { datasets: object; scenarios: object; datasetNames?: unknown; scenarioNames?: unknown }, publicUrl: string | undefined): GenerateRequest['reusePlan'] {
-    if (Object.keys(sources.datasets).length > 0 || Object.keys(sources.scenarios).length > 0) return undefined;
+    // A request that lists the user's dataset or scenario names may read them: never shared.
     if (sources.datasetNames !== undefined || sources.scenarioNames !== undefined) return undefined;
-    const text = JSON.stringify(fields);
-    if (text.length > PLAN_CACHE_MAX_TEXT) return undefined;
-    const key = `${publicUrl ?? ''}\n${text}`;
+    const key = planSharingKey({ fields, datasets: sources.datasets, scenarios: sources.scenarios, publicUrl });
+    if (key === null) return undefined;
     return (compile) => {
       const known = this.plans.get(key);
       if (known) return known;
