@@ -8,7 +8,7 @@ import { autocompletion, type Completion, type CompletionContext, type Completio
 import { StreamLanguage } from '@codemirror/language';
 import { ruby } from '@codemirror/legacy-modes/mode/ruby';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
-import { EditorState, type Text } from '@codemirror/state';
+import { EditorState, type Extension, type Text } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
@@ -54,6 +54,24 @@ function completionsOf(current: () => Words) {
   };
 }
 
+/**
+ * What every editor of the formula language has (formulas here, mock handlers in
+ * mocks/handler-code.tsx): Ruby highlighting, the lint gutter, wrapping, its accessible name,
+ * and every change reported through `onChange`.
+ */
+export function formulaLanguageSetup(attributes: Record<string, string>, onChange: (value: string) => void): Extension[] {
+  return [
+    basicSetup,
+    StreamLanguage.define(ruby),
+    lintGutter(),
+    EditorView.lineWrapping,
+    EditorView.contentAttributes.of({ ...attributes, 'aria-multiline': 'true' }),
+    EditorView.updateListener.of((update) => {
+      if (update.docChanged) onChange(update.state.doc.toString());
+    }),
+  ];
+}
+
 /** A server message at LINE:COLUMN (1-based) as an error on that character; the whole text when it has no position (or one past the end). */
 export function diagnosticAt(doc: Text, line: number | null, column: number | null, message: string): Diagnostic {
   if (line === null || column === null || line > doc.lines) return { from: 0, to: doc.length, severity: 'error', message };
@@ -80,15 +98,8 @@ export default function CodeEditor(props: CodeEditorProps) {
       state: EditorState.create({
         doc: props.value,
         extensions: [
-          basicSetup,
-          StreamLanguage.define(ruby),
+          ...formulaLanguageSetup({ 'aria-label': props.label, 'aria-describedby': props.describedBy }, (value) => onChange.current(value)),
           autocompletion({ override: [completionsOf(() => words.current)] }),
-          lintGutter(),
-          EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ 'aria-label': props.label, 'aria-describedby': props.describedBy, 'aria-multiline': 'true' }),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged) onChange.current(update.state.doc.toString());
-          }),
         ],
       }),
     });

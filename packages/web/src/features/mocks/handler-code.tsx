@@ -3,14 +3,11 @@
  * editor) with the server's errors as diagnostics at the line and column their messages name.
  * Loaded lazily: this module is its own chunk, shared with the formula editor's CodeMirror.
  */
-import { StreamLanguage } from '@codemirror/language';
-import { ruby } from '@codemirror/legacy-modes/mode/ruby';
-import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorState, type Text } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
-import { diagnosticAt } from '../builder/formula-editor-codemirror';
+import { diagnosticAt, formulaLanguageSetup } from '../builder/formula-editor-codemirror';
 
 interface Props {
   value: string;
@@ -48,16 +45,7 @@ export default function HandlerCode(props: Props) {
       parent: host.current!,
       state: EditorState.create({
         doc: props.value,
-        extensions: [
-          basicSetup,
-          StreamLanguage.define(ruby),
-          lintGutter(),
-          EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ 'aria-labelledby': props.labelledBy, 'aria-multiline': 'true' }),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged) onChange.current(update.state.doc.toString());
-          }),
-        ],
+        extensions: formulaLanguageSetup({ 'aria-labelledby': props.labelledBy }, (value) => onChange.current(value)),
       }),
     });
     view.current = editor;
