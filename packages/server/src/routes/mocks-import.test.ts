@@ -6,22 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { skipUnlessAvailable } from '../testing/databases.js';
 import { serverForSuite, type TestServer } from '../testing/server-fixture.js';
+import { fetchAnswer } from '../testing/http-calls.js';
 
 const PETSTORE = readFileSync(fileURLToPath(new URL('../../src/mocks/fixtures/petstore-openapi.yaml', import.meta.url)), 'utf8');
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-async function call(server: TestServer, path: string, init: RequestInit = {}) {
-  const response = await fetch(server.url + path, init);
-  const text = await response.text();
-  let json: Json = {};
-  try {
-    json = JSON.parse(text) as Json;
-  } catch {
-    // not JSON
-  }
-  return { status: response.status, text, json, type: response.headers.get('content-type') };
-}
+/** A request to the suite's server; the body read as text and, when it parses, as JSON. */
+const call = (server: TestServer, path: string, init: RequestInit = {}) => fetchAnswer(server.url + path, init);
 
 const post = (body: string, type = 'application/yaml'): RequestInit => ({ method: 'POST', headers: { 'content-type': type }, body });
 const statuses = (document: Json) => (document.routes as Json[]).map((r) => `${r.method} ${r.path} ${(r.responses as Json[]).map((x) => x.status).join(',')}`).sort();
@@ -113,7 +105,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(created.status, 201, created.text);
       const exported = await call(suite.server, url('/api/mocks/Shop/openapi'));
       assert.equal(exported.status, 200);
-      assert.match(exported.type ?? '', /^application\/json/);
+      assert.match(exported.headers.get('content-type') ?? '', /^application\/json/);
       assert.equal(exported.json.openapi, '3.0.3');
       assert.deepEqual(exported.json.servers, [{ url: `${suite.server.url}/mock/shop` }]);
       assert.deepEqual(exported.json.paths['/users/{id}'].get.responses['200'].content['application/json'].example, { id: 1, first: exported.json.paths['/users/{id}'].get.responses['200'].content['application/json'].example.first });

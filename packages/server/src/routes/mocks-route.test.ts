@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { skipUnlessAvailable } from '../testing/databases.js';
 import { serverForSuite, type TestServer } from '../testing/server-fixture.js';
+import { fetchAnswer } from '../testing/http-calls.js';
 import { MOCK_LIMITS, type MockApiDocument } from '@rowloom/core/mock-document';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -13,17 +14,8 @@ const HOSTILE_JSON: unknown[] = [
 ];
 const HOSTILE_TEXT = ['', ' ', '\u0000', '\u007f', 'é日本🎲', '-1', '1e400', '99999999999999999999999', 'NaN', '[]', '%zz', '../../etc/passwd', "'; drop table users; --", 'x'.repeat(3000), '\r\n', 'import'];
 
-async function call(server: TestServer, path: string, init: RequestInit = {}) {
-  const response = await fetch(server.url + path, init);
-  const text = await response.text();
-  let json: Json = {};
-  try {
-    json = JSON.parse(text) as Json;
-  } catch {
-    // not JSON (204)
-  }
-  return { status: response.status, text, json };
-}
+/** A request to the suite's server; the body read as text and, when it parses, as JSON. */
+const call = (server: TestServer, path: string, init: RequestInit = {}) => fetchAnswer(server.url + path, init);
 
 const send = (method: string, body: unknown): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
 
