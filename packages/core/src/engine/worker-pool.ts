@@ -2,23 +2,44 @@
  * Splits a row range into chunks, hands them to worker threads and yields the results in row
  * order. At most two chunks per worker are in flight, and a new chunk is only handed out when
  * the consumer takes a result: memory stays bounded and back-pressure reaches the workers.
+ *
+ * Each chunk arrives as a transferred ArrayBuffer. A consumer that knows when nobody will read a
+ * chunk again calls its `release()`: the memory then goes back to a worker with a later task, so
+ * a few buffers circulate. Unreleased chunks are left to the garbage collector, which in this
+ * thread (allocating almost nothing on its heap) only frees them after tens of MB have piled up.
  */
 import { Worker } from 'node:worker_threads';
-import type { RangeTask, WorkerSetup } from './generate-worker.js';
+import type { RangeResult, RangeTask, WorkerSetup } from './generate-worker.js';
 
 export const CHUNK_ROWS = 16384;
 
-export async function* generateInWorkers(setup: WorkerSetup, start: number, end: number, workerCount: number): AsyncGenerator<{ bytes: Buffer; rowsDone: number }, void, undefined> {
+export interface WorkerChunk {
+  bytes: Buffer;
+  rowsDone: number;
+  /** Whether a worker wrote this chunk into released memory. */
+  recycled: boolean;
+  /**
+   * Hands the chunk's memory back for later chunks. Only once nobody reads `bytes` again: its
+   * memory is transferred away (and `bytes` becomes empty) with the next task. Twice is harmless.
+   */
+  release: () => void;
+}
+
+export async function* generateInWorkers(setup: WorkerSetup, start: number, end: number, workerCount: number): AsyncGenerator<WorkerChunk, void, undefined> {
   // A small young generation per worker: each thread is a whole V8 heap, and the default
   // semi-spaces add tens of MB per thread for no measurable speed.
   const workers = Array.from({ length: workerCount }, () => new Worker(new URL('./generate-worker.js', import.meta.url), { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: 8 } }));
-  const pending = new Map<number, { resolve: (bytes: Buffer) => void; reject: (error: Error) => void }>();
-  const results = new Map<number, Promise<Buffer>>();
+  const pending = new Map<number, { resolve: (result: RangeResult) => void; reject: (error: Error) => void }>();
+  const results = new Map<number, Promise<RangeResult>>();
+  // Released memory waiting for a task; never more than the chunks that can be in flight.
+  const spare: ArrayBuffer[] = [];
+  const maxSpare = workerCount * 2;
+  let finished = false;
   let failure: Error | null = null;
   for (const worker of workers) {
-    worker.on('message', (message: { id: number; bytes: ArrayBuffer }) => {
-      pending.get(message.id)?.resolve(Buffer.from(message.bytes));
-      pending.delete(message.id);
+    worker.on('message', (result: RangeResult) => {
+      pending.get(result.id)?.resolve(result);
+      pending.delete(result.id);
     });
     worker.on('error', (error) => {
       failure = error;
@@ -30,22 +51,29 @@ export async function* generateInWorkers(setup: WorkerSetup, start: number, end:
   let nextToSend = 0;
   const send = () => {
     const id = nextToSend++;
-    const task: RangeTask = { id, start: start + id * CHUNK_ROWS, end: Math.min(end, start + (id + 1) * CHUNK_ROWS) };
-    results.set(id, new Promise<Buffer>((resolve, reject) => {
+    const memory = spare.pop();
+    const task: RangeTask = { id, start: start + id * CHUNK_ROWS, end: Math.min(end, start + (id + 1) * CHUNK_ROWS), memory };
+    results.set(id, new Promise<RangeResult>((resolve, reject) => {
       if (failure) reject(failure);
       else pending.set(id, { resolve, reject });
     }));
-    workers[id % workerCount].postMessage(task);
+    workers[id % workerCount].postMessage(task, memory ? [memory] : []);
+  };
+  const releaser = (memory: ArrayBuffer) => () => {
+    // A detached buffer was released before (or transferred): nothing to hand back.
+    if (finished || memory.byteLength === 0 || spare.length >= maxSpare || spare.includes(memory)) return;
+    spare.push(memory);
   };
   try {
     while (nextToSend < Math.min(chunkCount, workerCount * 2)) send();
     for (let id = 0; id < chunkCount; id++) {
-      const bytes = await results.get(id)!;
+      const { memory, length, recycled } = await results.get(id)!;
       results.delete(id);
       if (nextToSend < chunkCount) send();
-      yield { bytes, rowsDone: Math.min(end, start + (id + 1) * CHUNK_ROWS) - start };
+      yield { bytes: Buffer.from(memory, 0, length), rowsDone: Math.min(end, start + (id + 1) * CHUNK_ROWS) - start, recycled, release: releaser(memory) };
     }
   } finally {
+    finished = true;
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
 }
