@@ -5,8 +5,11 @@
  * has the size of an earlier chunk, so in steady state nothing is allocated or copied.
  */
 
-/** Room for a CSV chunk of the standard schema (16384 rows of ~110 bytes) without growing. */
-export const FIRST_CHUNK_BYTES = 2 * 1024 * 1024;
+/**
+ * Room for a CSV chunk of the standard schema (8192 rows of ~110 bytes) without growing; a JSON
+ * chunk grows once to 2 MiB, and its recycled buffer then keeps that size.
+ */
+export const FIRST_CHUNK_BYTES = 1024 * 1024;
 /** UTF-8 needs at most three bytes per UTF-16 code unit. */
 const MAX_BYTES_PER_UNIT = 3;
 

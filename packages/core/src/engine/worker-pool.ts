@@ -12,7 +12,7 @@ import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { RangeResult, RangeTask, WorkerSetup } from './generate-worker.js';
 
-export const CHUNK_ROWS = 16384;
+export const CHUNK_ROWS = 8192;
 
 /**
  * The workers' old-generation limit: just under 2 GiB, or this process's own limit if lower.
