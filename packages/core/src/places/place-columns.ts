@@ -57,6 +57,12 @@ export interface PlaceColumns {
   longitude: Float64Array;
   /** Relative chance of each place (see scripts/derive-places.mjs for the weighting). */
   weight: Float64Array;
+  /**
+   * Place indexes grouped by country index, in place order within each: those of country c are
+   * byCountry[countryStart[c] .. countryStart[c + 1]) (every country of placeCountries()).
+   */
+  byCountry: Int32Array;
+  countryStart: Int32Array;
   characters: TextCharacters & { timeZone: string };
 }
 
@@ -107,6 +113,7 @@ export function derivePlaceColumns(us: UsTable, world: WorldTable, countries: Pl
     latitude: Float64Array.from(us.columns.latitude.concat(world.columns.latitude)),
     longitude: Float64Array.from(us.columns.longitude.concat(world.columns.longitude)),
     weight,
+    ...groupByCountry(country, countries.code.length),
     characters: {
       city: us.characters.city + world.characters.city,
       state: us.characters.state + world.characters.state,
@@ -114,4 +121,15 @@ export function derivePlaceColumns(us: UsTable, world: WorldTable, countries: Pl
       timeZone: [...us.timeZones, ...world.timeZones].join(''),
     },
   };
+}
+
+/** Place indexes by country (see PlaceColumns.byCountry), by counting sort. */
+function groupByCountry(country: Uint16Array, countries: number): { byCountry: Int32Array; countryStart: Int32Array } {
+  const countryStart = new Int32Array(countries + 1);
+  for (let i = 0; i < country.length; i++) countryStart[country[i] + 1]++;
+  for (let c = 0; c < countries; c++) countryStart[c + 1] += countryStart[c];
+  const next = countryStart.slice(0, countries);
+  const byCountry = new Int32Array(country.length);
+  for (let i = 0; i < country.length; i++) byCountry[next[country[i]]++] = i;
+  return { byCountry, countryStart };
 }

@@ -8,7 +8,6 @@
  */
 import { derivedData } from '../data/data-files.js';
 import type { TextCharacters } from './place-columns.js';
-import { placeCountries } from './place-countries.js';
 import { readPlacePack } from './place-pack.js';
 
 export interface PlaceTables {
@@ -66,18 +65,8 @@ export const placeTables = derivedData((): PlaceTables => {
     longitude: columns.longitude,
     timeZone,
     weight: columns.weight,
-    placesOfCountry: placesByCountry(country, placeCountries().code.length),
+    placesOfCountry: Array.from(columns.countryStart.subarray(1), (end, c) => columns.byCountry.subarray(columns.countryStart[c], end)),
     alias,
     characters: columns.characters,
   };
 });
-
-/** Place indexes by country index (every country, inhabited or not), in place order. */
-function placesByCountry(country: Uint16Array, countries: number): Int32Array[] {
-  const sizes = new Int32Array(countries);
-  for (let i = 0; i < country.length; i++) sizes[country[i]]++;
-  const places = Array.from(sizes, (size) => new Int32Array(size));
-  sizes.fill(0);
-  for (let i = 0; i < country.length; i++) places[country[i]][sizes[country[i]]++] = i;
-  return places;
-}
