@@ -39,8 +39,8 @@ export interface PlaceColumns {
   count: number;
   /** Places below this index are US ZIP records; the rest are world cities. */
   usCount: number;
-  /** The ZIP code of each US place. */
-  zip: string[];
+  /** The ZIP code of each US place, as a number (every one is five digits). */
+  zip: Int32Array;
   /** Town names: US places refer to `usCities` by `usCity`; world places have their own. */
   usCities: string[];
   usCity: Int32Array;
@@ -100,7 +100,10 @@ export function derivePlaceColumns(us: UsTable, world: WorldTable, countries: Pl
   return {
     count,
     usCount,
-    zip: us.columns.zip,
+    zip: Int32Array.from(us.columns.zip, (code) => {
+      if (!/^\d{5}$/.test(code)) throw new Error(`places-us.json: ZIP code ${code} is not five digits`);
+      return Number(code);
+    }),
     usCities: us.cities,
     usCity: Int32Array.from(us.columns.city),
     worldCity: world.columns.city,

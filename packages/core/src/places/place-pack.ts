@@ -12,7 +12,7 @@ import type { PlaceColumns } from './place-columns.js';
 /** Beside the bundles: dist/tables/ (this module is in dist/places/, the bundles in dist/bundles/). */
 const PACK = new URL('../tables/places.v8', import.meta.url);
 /** Bumped whenever PlacePack's shape changes, so an old file is refused instead of misread. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 export interface PlacePack {
   columns: PlaceColumns;

@@ -35,38 +35,52 @@ export interface PlaceTables {
   readonly characters: TextCharacters & { timeZone: string };
 }
 
+/** The columns of strings, made on first read. */
+type TextColumn = 'zip' | 'city' | 'state' | 'stateAbbreviation' | 'timeZone';
+
 export const placeTables = derivedData((): PlaceTables => {
   const { columns, alias } = readPlacePack();
-  const { count, usCount, region, regionName, regionAbbreviation, country } = columns;
-
-  // One string object per town name, shared by its ZIP codes: fewer, closer strings to read.
-  const city: string[] = new Array(count);
-  const state: (string | null)[] = new Array(count);
-  const stateAbbreviation: (string | null)[] = new Array(count);
-  const timeZone: string[] = new Array(count);
-  for (let i = 0; i < usCount; i++) city[i] = columns.usCities[columns.usCity[i]];
-  for (let i = usCount; i < count; i++) city[i] = columns.worldCity[i - usCount];
-  for (let i = 0; i < count; i++) {
-    const r = region[i];
-    state[i] = r < 0 ? null : regionName[r];
-    stateAbbreviation[i] = r < 0 ? null : regionAbbreviation[r];
-    timeZone[i] = columns.timeZones[columns.timeZone[i]];
-  }
-
-  return {
+  const { count, usCount, region, regionName, regionAbbreviation } = columns;
+  const eager: Omit<PlaceTables, TextColumn> = {
     count,
     usCount,
-    zip: columns.zip,
-    city,
-    state,
-    stateAbbreviation,
-    country,
+    country: columns.country,
     latitude: columns.latitude,
     longitude: columns.longitude,
-    timeZone,
     weight: columns.weight,
     placesOfCountry: Array.from(columns.countryStart.subarray(1), (end, c) => columns.byCountry.subarray(columns.countryStart[c], end)),
     alias,
     characters: columns.characters,
   };
+  const tables = eager as PlaceTables;
+  // The text columns are arrays of strings, made when a field first reads them: most schemas
+  // read one or two of them, and making all of them cost every thread several ms.
+  lazyColumn(tables, 'zip', () => Array.from(columns.zip.subarray(0, usCount), (code) => String(code).padStart(5, '0')));
+  lazyColumn(tables, 'city', () => {
+    // One string object per town name, shared by its ZIP codes: fewer, closer strings to read.
+    const city: string[] = new Array(count);
+    for (let i = 0; i < usCount; i++) city[i] = columns.usCities[columns.usCity[i]];
+    for (let i = usCount; i < count; i++) city[i] = columns.worldCity[i - usCount];
+    return city;
+  });
+  lazyColumn(tables, 'state', () => Array.from(region, (r) => (r < 0 ? null : regionName[r])));
+  lazyColumn(tables, 'stateAbbreviation', () => Array.from(region, (r) => (r < 0 ? null : regionAbbreviation[r])));
+  lazyColumn(tables, 'timeZone', () => Array.from(columns.timeZone, (zone) => columns.timeZones[zone]));
+  return tables;
 });
+
+/**
+ * Makes `tables[key]` on first read, then keeps it as a plain data property (the getter replaces
+ * itself), so the readers that run per row read a field, not an accessor.
+ */
+function lazyColumn<K extends TextColumn>(tables: PlaceTables, key: K, make: () => PlaceTables[K]): void {
+  Object.defineProperty(tables, key, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const value = make();
+      Object.defineProperty(tables, key, { value, enumerable: true });
+      return value;
+    },
+  });
+}
