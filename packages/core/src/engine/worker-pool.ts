@@ -5,13 +5,15 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { RangeTask, WorkerSetup } from './generate-worker.js';
+import { workerScript } from './worker-scripts.js';
 
 export const CHUNK_ROWS = 16384;
 
 export async function* generateInWorkers(setup: WorkerSetup, start: number, end: number, workerCount: number): AsyncGenerator<{ bytes: Buffer; rowsDone: number }, void, undefined> {
   // A small young generation per worker: each thread is a whole V8 heap, and the default
   // semi-spaces add tens of MB per thread for no measurable speed.
-  const workers = Array.from({ length: workerCount }, () => new Worker(new URL('./generate-worker.js', import.meta.url), { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: 8 } }));
+  const script = workerScript('generate-worker');
+  const workers = Array.from({ length: workerCount }, () => new Worker(script, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: 8 } }));
   const pending = new Map<number, { resolve: (bytes: Buffer) => void; reject: (error: Error) => void }>();
   const results = new Map<number, Promise<Buffer>>();
   let failure: Error | null = null;
