@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { generate } from '../engine/generate.js';
+import { streamText } from '../testing/stream-text.js';
 import { generateObjects } from '../engine/sample.js';
 import { compileSchema } from '../schema/compile.js';
 
@@ -86,16 +87,10 @@ describe('a formula declares the characters its values can hold', () => {
   test('CSV and JSON of formula columns parse back to their values', async () => {
     const fields = [...FIELDS, { name: 'f', type: 'Formula', value: "concat(lower(w), ',', n)" }, { name: 'g', type: 'Formula', value: "if n > 3 then upper(w) else 'x' end" }];
     const rows = generateObjects(fields, { count: 40, seed: 5 });
-    const csv = await readAll(generate({ fields, count: 40, seed: 5, writer: { format: 'csv' }, workers: 1 }).stream);
+    const csv = await streamText(generate({ fields, count: 40, seed: 5, writer: { format: 'csv' }, workers: 1 }).stream);
     const parsed = parse(csv, { columns: true }) as Record<string, string>[];
     assert.deepEqual(parsed.map((r) => [r.f, r.g]), rows.map((r) => [r.f, r.g]));
-    const json = JSON.parse(await readAll(generate({ fields, count: 40, seed: 5, writer: { format: 'json' }, workers: 1 }).stream)) as Record<string, unknown>[];
+    const json = JSON.parse(await streamText(generate({ fields, count: 40, seed: 5, writer: { format: 'json' }, workers: 1 }).stream)) as Record<string, unknown>[];
     assert.deepEqual(json.map((r) => [r.f, r.g]), rows.map((r) => [r.f, r.g]));
   });
 });
-
-async function readAll(stream: AsyncIterable<Buffer | string>): Promise<string> {
-  let text = '';
-  for await (const chunk of stream) text += chunk.toString();
-  return text;
-}

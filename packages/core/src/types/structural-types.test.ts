@@ -6,6 +6,7 @@ import { RowEngine } from '../engine/row-engine.js';
 import { Verbatim } from '../values.js';
 import { parse } from 'csv-parse/sync';
 import { generate } from '../engine/generate.js';
+import { streamText } from '../testing/stream-text.js';
 
 describe('structural types', () => {
   test('Row Number counts from 1', () => {
@@ -75,16 +76,10 @@ describe('fields that read a list', () => {
     test(`${fields.at(-1)!.type} reading ${fields[0].name}: CSV and JSON parse back to the same text`, async () => {
       const texts = generateObjects(fields, { count: 20, seed: 3 }).map((row) => row.t);
       assert.ok(texts.every((t) => typeof t === 'string' && t.startsWith('[')), `list texts, got ${JSON.stringify(texts[0])}`);
-      const csv = await readAll(generate({ fields, count: 20, seed: 3, writer: { format: 'csv' }, workers: 1 }).stream);
+      const csv = await streamText(generate({ fields, count: 20, seed: 3, writer: { format: 'csv' }, workers: 1 }).stream);
       assert.deepEqual((parse(csv, { columns: true }) as { t: string }[]).map((r) => r.t), texts);
-      const json = await readAll(generate({ fields, count: 20, seed: 3, writer: { format: 'json' }, workers: 1 }).stream);
+      const json = await streamText(generate({ fields, count: 20, seed: 3, writer: { format: 'json' }, workers: 1 }).stream);
       assert.deepEqual((JSON.parse(json) as { t: string }[]).map((r) => r.t), texts);
     });
   }
 });
-
-async function readAll(stream: AsyncIterable<Buffer | string>): Promise<string> {
-  let text = '';
-  for await (const chunk of stream) text += chunk.toString();
-  return text;
-}
