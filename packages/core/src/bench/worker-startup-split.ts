@@ -3,7 +3,9 @@
  * before its first row, one by one with a clock between them, so the start-up figure can be
  * split into import, compile and first row. It imports the same modules the engine's worker
  * does, dynamically so the import itself is timed; times are ms since the parent's
- * `new Worker()` (process.hrtime is one clock for every thread).
+ * `new Worker()` (process.hrtime is one clock for every thread). It runs bundled like the real
+ * worker (dist/bundles/worker-startup-split.js), so reading and parsing the one file falls in
+ * `running_ms` and `import_ms` is the modules' own top-level code.
  */
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';

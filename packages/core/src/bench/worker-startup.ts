@@ -1,6 +1,6 @@
 /**
  * Child process: how long a generation worker thread takes to be useful. It starts the
- * engine's own worker (engine/generate-worker.js, unchanged, with the resource limits
+ * engine's own worker (its bundle, dist/bundles/generate-worker.js, with the resource limits
  * worker-pool.ts gives it) on the standard schema, hands it a one-row range and times, from
  * `new Worker()`:
  *   online_ms  the thread is running JavaScript (Node's own thread and isolate start-up);
@@ -15,6 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { RangeResult, RangeTask, WorkerSetup } from '../engine/generate-worker.js';
+import { workerScript } from '../engine/worker-scripts.js';
 import { referenceTime } from '../engine/reference-time.js';
 import { generationUuid, resolveSeed } from '../engine/seed.js';
 import { parseChildArgs } from './child-args.js';
@@ -22,7 +23,7 @@ import { STANDARD_SCHEMA_PATH } from './paths.js';
 import type { StartupResult, StartupSplit } from './run-result.js';
 import { median } from './summary.js';
 
-const WORKER_SCRIPT = new URL('../engine/generate-worker.js', import.meta.url);
+const WORKER_SCRIPT = workerScript('generate-worker');
 
 /** What generate() would hand its workers for a seeded run of `count` rows (see engine/generate.ts). */
 function workerSetup(fields: unknown[], format: 'csv' | 'json', count: number): WorkerSetup {
@@ -52,7 +53,7 @@ async function timeOneThread(setup: WorkerSetup): Promise<[number, number]> {
   }
 }
 
-const SPLIT_SCRIPT = new URL('./worker-startup-split.js', import.meta.url);
+const SPLIT_SCRIPT = workerScript('worker-startup-split');
 
 /** The same start-up step by step, in a thread of our own (see worker-startup-split.ts). */
 async function splitOneThread(format: 'csv' | 'json'): Promise<StartupSplit> {

@@ -26,6 +26,7 @@
 import { Worker } from 'node:worker_threads';
 import type { WorkerSetup } from './generate-worker.js';
 import type { PoolReply, PoolRequest, PoolTask } from './pool-worker.js';
+import { workerScript } from './worker-scripts.js';
 import type { HandlerResult, HandlerSetup } from '../handlers/handler-contract.js';
 import { HandlerError } from '../handlers/handler-error.js';
 import { checkRequestDepth } from '../handlers/clone-json.js';
@@ -249,7 +250,7 @@ export class GenerationPool {
   private startThread(express: boolean, standby = false): PoolThread {
     const shared = new SharedArrayBuffer(8);
     const resourceLimits = { maxYoungGenerationSizeMb: 8, ...(this.options.threadMemoryMb ? { maxOldGenerationSizeMb: this.options.threadMemoryMb } : {}) };
-    const worker = new Worker(new URL('./pool-worker.js', import.meta.url), { workerData: { current: shared }, resourceLimits });
+    const worker = new Worker(workerScript('pool-worker'), { workerData: { current: shared }, resourceLimits });
     const thread: PoolThread = { worker, current: new Int32Array(shared), jobs: new Map(), currentSince: 0, currentSeen: 0, cancelled: new Set(), dead: false, express };
     worker.on('message', (reply: PoolReply) => this.receive(thread, reply));
     worker.on('error', (error) => this.threadDied(thread, error));

@@ -11,6 +11,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { RangeResult, RangeTask, WorkerSetup } from './generate-worker.js';
+import { workerScript } from './worker-scripts.js';
 
 export const CHUNK_ROWS = 8192;
 
@@ -18,10 +19,11 @@ export const CHUNK_ROWS = 8192;
  * The workers' old-generation limit: just under 2 GiB, or this process's own limit if lower.
  * V8 lets an old generation grow to about 4x its live size before a full collection when the
  * limit is 2 GiB or more (Node's default on a machine of 16 GB or more), about 2x below it.
- * Workers make old-space garbage steadily (V8 allocates the string of a number it holds as a
- * double straight in old space, for its number-to-string cache: a Row Number, a salary), so with the default limit a worker's
- * heap swings between about 21 and 90 MiB; just under 2 GiB it stays near 40, and it is still
- * no practical cap (unlike the 64 MiB tried before, see docs/performance.md).
+ * Workers make old-space garbage steadily: V8 allocates the string of a number it holds as a
+ * double (a Row Number, a salary) straight in old space, for its number-to-string cache. With
+ * the default limit a worker's heap swings between about 21 and 90 MiB; just under 2 GiB it
+ * stays near 40, and that is still no practical cap (unlike the 64 MiB tried before, see
+ * docs/performance.md).
  */
 const WORKER_OLD_GENERATION_MB = Math.min(2000, Math.floor(getHeapStatistics().heap_size_limit / (1024 * 1024)));
 
@@ -40,8 +42,9 @@ export interface WorkerChunk {
 export async function* generateInWorkers(setup: WorkerSetup, start: number, end: number, workerCount: number): AsyncGenerator<WorkerChunk, void, undefined> {
   // A small young generation per worker: each thread is a whole V8 heap, and the default
   // semi-spaces add tens of MB per thread for no measurable speed. The old generation: see above.
+  const script = workerScript('generate-worker');
   const resourceLimits = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB };
-  const workers = Array.from({ length: workerCount }, () => new Worker(new URL('./generate-worker.js', import.meta.url), { workerData: setup, resourceLimits }));
+  const workers = Array.from({ length: workerCount }, () => new Worker(script, { workerData: setup, resourceLimits }));
   const pending = new Map<number, { resolve: (result: RangeResult) => void; reject: (error: Error) => void }>();
   const results = new Map<number, Promise<RangeResult>>();
   // Released memory waiting for a task; never more than the chunks that can be in flight.

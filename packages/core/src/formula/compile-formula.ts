@@ -13,7 +13,7 @@
  */
 import type { CounterRandom } from '../random/counter-random.js';
 import { closestMatch } from '../schema/suggest.js';
-import type { CompiledFormula, RowState } from '../types/define-type.js';
+import type { CompiledFormula, FieldReference, RowState } from '../types/define-type.js';
 import { FormulaError, type FormulaNode, type Position } from './ast.js';
 import { compileCall } from './compile-calls.js';
 import { compileCase, compileIf } from './compile-conditionals.js';
@@ -24,6 +24,7 @@ import { compileName } from './compile-names.js';
 import { compileBinary, compileUnary } from './compile-operators.js';
 import { dateWriter } from './field-dates.js';
 import { FUNCTIONS } from './functions.js';
+import { formulaCharacters } from './output-characters.js';
 import { parseFormula } from './parser.js';
 import { resetMatchBudget } from './regex-value.js';
 import { FormulaDate, ROW_TEXT_SPENT, toFieldValue } from './runtime.js';
@@ -40,9 +41,19 @@ export class FormulaErrors extends Error {
   }
 }
 
-export function compileFormula(source: string, scope: FormulaScope): CompiledFormula {
+export function compileFormula(source: string, formulaScope: FormulaScope): CompiledFormula {
   const tree = parseFormula(source); // throws FormulaError for syntax
   const errors: FormulaError[] = [];
+  // The fields the names resolve to, kept for working out the formula's characters.
+  const fields = new Map<string, FieldReference>();
+  const scope: FormulaScope = {
+    ...formulaScope,
+    field(name) {
+      const reference = formulaScope.field(name);
+      if (reference) fields.set(name, reference);
+      return reference;
+    },
+  };
   const context: CompileContext = {
     scope,
     fail(message: string, position: Position): Thunk {
@@ -57,11 +68,11 @@ export function compileFormula(source: string, scope: FormulaScope): CompiledFor
   };
   const root = compileNode(tree, context);
   if (errors.length > 0) throw new FormulaErrors(errors);
-  return runEachRow(root, scope);
+  return runEachRow(root, scope, formulaCharacters(tree, fields));
 }
 
 /** The compiled tree as a CompiledFormula: one frame per formula, refilled for each row, so evaluation allocates nothing itself. */
-function runEachRow(root: Thunk, scope: FormulaScope): CompiledFormula {
+function runEachRow(root: Thunk, scope: FormulaScope, characters: () => string | null): CompiledFormula {
   const dates = dateWriter(scope.selfDate);
   const frame: Frame = {
     row: null as unknown as RowState,
@@ -69,6 +80,7 @@ function runEachRow(root: Thunk, scope: FormulaScope): CompiledFormula {
     environment: { random: null as unknown as CounterRandom, startedAt: new FormulaDate(scope.startedAtMs), generationUuid: scope.generationUuid },
   };
   return {
+    characters,
     evaluate(row, self, random) {
       resetMatchBudget();
       frame.row = row;

@@ -192,7 +192,10 @@ function resolveReference(from: FieldPlan, name: string, resolver: CharacterReso
     if (target) {
       const slot = target.slot;
       const levels = depth;
-      const characters = () => resolver.characters(target);
+      // A repeated field ([n]) or a JSON Array holds a list, which a reader turns into JSON text
+      // (brackets, quotes, commas): only a single value's text is made of its declared characters.
+      const holdsList = target.parsed.repeat !== null || target.childScope !== null;
+      const characters = () => (holdsList ? null : resolver.characters(target));
       const date = fieldDateFormat(target.type.output, target.params);
       const reference: FieldReference =
         levels === 0

@@ -59,6 +59,12 @@ export type ValueGenerator = (random: CounterRandom, row: RowState) => Value;
 /** A compiled formula: run once per row with the field's own generated value as `this`. */
 export interface CompiledFormula {
   evaluate(row: RowState, self: Value, random: CounterRandom): Value;
+  /**
+   * Every character the text of a value can hold (null: any), worked out from the formula's
+   * tree (formula/output-characters.ts), for CreateContext.declareCharacters. Ask only after
+   * every field is created: it reads the characters the referenced fields declared.
+   */
+  characters(): string | null;
 }
 
 /**

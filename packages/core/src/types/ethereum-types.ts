@@ -4,14 +4,22 @@
  * more. Node's OpenSSL offers SHA3-256, which pads differently from Keccak-256 and so gives other
  * digests; Keccak comes from @noble/hashes (MIT, audited).
  */
-import { keccak_256 } from '@noble/hashes/sha3.js';
+import { createRequire } from 'node:module';
+import type { keccak_256 as Keccak256 } from '@noble/hashes/sha3.js';
 import type { CounterRandom } from '../random/counter-random.js';
 import type { TypeDefinition } from './define-type.js';
 import { plainType } from './plain-type.js';
 
+/** Loaded with the first address: its module load cost every thread ~5 ms of start-up. */
+let keccak: typeof Keccak256 | null = null;
+function keccak256(bytes: Uint8Array): Uint8Array {
+  keccak ??= (createRequire(import.meta.url)('@noble/hashes/sha3.js') as { keccak_256: typeof Keccak256 }).keccak_256;
+  return keccak(bytes);
+}
+
 /** The EIP-55 mixed-case form of a lower-case 40-digit hex address (without 0x). */
 export function eip55(lowerHex: string): string {
-  const hash = keccak_256(new TextEncoder().encode(lowerHex));
+  const hash = keccak256(new TextEncoder().encode(lowerHex));
   let text = '0x';
   for (let i = 0; i < lowerHex.length; i++) {
     const nibble = i % 2 === 0 ? hash[i >> 1] >> 4 : hash[i >> 1] & 15;

@@ -5,7 +5,6 @@
  * union would be half French, Italian and Czech) and names common to several countries, such as
  * Anna, come up more often, as they do in life.
  */
-import { EN } from '../data/faker-en.js';
 import { derivedData } from '../data/data-files.js';
 import { charactersOf } from './characters.js';
 import { fakerLocale } from './faker-locale.js';
@@ -34,8 +33,9 @@ export const europeanFirstNames = derivedData((): EuropeanFirstNames => {
   const male: string[][] = [];
   for (const code of LOCALES) {
     const names = fakerLocale(code).person?.first_name;
-    // A locale without names of its own inherits English's: that would not be European.
-    if (!names || names === EN.person?.first_name || !names.female?.length || !names.male?.length) {
+    // A locale without names of its own inherits English's (the same object as faker's own
+    // English locale has): that would not be European.
+    if (!names || names === fakerLocale('en').person?.first_name || !names.female?.length || !names.male?.length) {
       throw new Error(`faker locale ${code} has no first names of its own`);
     }
     female.push(names.female);

@@ -14,7 +14,8 @@ const loaded = new Map<string, LocaleDefinition>();
 /**
  * The definitions of one faker locale, e.g. 'de' or 'zh_CN', read once per process. faker merges
  * each locale over English, so a list the locale lacks is English's: callers that need the
- * locale's own data compare against `EN` (same objects) to tell.
+ * locale's own data compare against `fakerLocale('en')` (same objects) to tell; faker-en.ts's
+ * `EN` is a copy of some of English's lists, not faker's objects.
  */
 export function fakerLocale(code: string): LocaleDefinition {
   let definitions = loaded.get(code);

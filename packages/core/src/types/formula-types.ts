@@ -13,6 +13,8 @@ export const formulaTypes: TypeDefinition[] = [
     create(params, context) {
       const formula = context.formula(params.value as string, 'value');
       if (!formula) return () => null;
+      // What the formula's texts can hold, so writers skip its column's escaping check when they may.
+      context.declareCharacters(() => formula.characters());
       // Formulas make long texts and lists: charged to the row's budget.
       return budgeted((random, row) => formula.evaluate(row, null, random));
     },

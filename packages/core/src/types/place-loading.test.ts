@@ -7,6 +7,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isDataFileLoaded, readDataFile } from '../data/data-files.js';
 import { generateObjects } from '../engine/sample.js';
+import { isPlacePackRead } from '../places/place-pack.js';
 import { placeTables } from '../places/place-tables.js';
 import { compileSchema } from '../schema/compile.js';
 
@@ -29,13 +30,16 @@ const SCHEMA = [
 describe('when the place tables load', () => {
   // One test, in order: the tables load once per process, so "not yet" can only be seen first.
   test('compiling does not load them; the first row does, and gives the rows a loaded process gives', () => {
+    // The tables come from the build's pack (place-pack.ts), made from these files.
+    assert.equal(isPlacePackRead(), false, 'the place pack was read before the test');
     for (const file of TABLES) assert.equal(isDataFileLoaded(file), false, `${file} was loaded before the test`);
     compileSchema(SCHEMA, {});
     compileSchema([{ name: 'here', type: 'City', countries: ['Germany'] }, { name: 'country', type: 'Country', countries: ['DE', 'France'] }], {});
+    assert.equal(isPlacePackRead(), false, 'compiling read the place pack');
     for (const file of TABLES) assert.equal(isDataFileLoaded(file), false, `compiling loaded ${file}`);
 
     const first = generateObjects(SCHEMA, { count: 500, seed: 'places' });
-    for (const file of TABLES) assert.equal(isDataFileLoaded(file), true, `${file} is not loaded after generating`);
+    assert.equal(isPlacePackRead(), true, 'the place pack was not read by generating');
     // Now compiled with the tables already loaded (as before the change): the same rows.
     assert.deepEqual(generateObjects(SCHEMA, { count: 500, seed: 'places' }), first);
 

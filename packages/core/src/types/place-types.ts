@@ -77,7 +77,7 @@ function textReader(column: (tables: PlaceTables) => readonly (string | null)[],
 }
 
 /** A reader of coordinates (plain decimal numbers). */
-function coordinateReader(column: (tables: PlaceTables) => readonly number[]): PlaceReader {
+function coordinateReader(column: (tables: PlaceTables) => ArrayLike<number>): PlaceReader {
   return {
     characters: () => COORDINATE_CHARACTERS,
     read: (tables) => {

@@ -4,6 +4,9 @@ import { generateObjects } from '../engine/sample.js';
 import { compileSchema } from '../schema/compile.js';
 import { RowEngine } from '../engine/row-engine.js';
 import { Verbatim } from '../values.js';
+import { parse } from 'csv-parse/sync';
+import { generate } from '../engine/generate.js';
+import { streamText } from '../testing/stream-text.js';
 
 describe('structural types', () => {
   test('Row Number counts from 1', () => {
@@ -59,4 +62,24 @@ describe('structural types', () => {
     ], { count: 2 });
     assert.deepEqual(rows.map((r) => r.t), ['{literal} Ann#1 w', '{literal} Ann#2 w']);
   });
+});
+
+describe('fields that read a list', () => {
+  // A repeated field's value is a list, which a Template or a Regular Expression reads as JSON
+  // text: its quotes and commas must reach the writers' escaping, in every format.
+  const schemas = [
+    [{ name: 'names[2]', type: 'First Name' }, { name: 't', type: 'Template', value: '{names}' }],
+    [{ name: 'names[2]', type: 'First Name' }, { name: 't', type: 'Regular Expression', value: '{{names}}' }],
+    [{ name: 'kids', type: 'JSON Array', minItems: 2, maxItems: 2 }, { name: 'kids.name', type: 'First Name' }, { name: 't', type: 'Template', value: '{kids}' }],
+  ];
+  for (const fields of schemas) {
+    test(`${fields.at(-1)!.type} reading ${fields[0].name}: CSV and JSON parse back to the same text`, async () => {
+      const texts = generateObjects(fields, { count: 20, seed: 3 }).map((row) => row.t);
+      assert.ok(texts.every((t) => typeof t === 'string' && t.startsWith('[')), `list texts, got ${JSON.stringify(texts[0])}`);
+      const csv = await streamText(generate({ fields, count: 20, seed: 3, writer: { format: 'csv' }, workers: 1 }).stream);
+      assert.deepEqual((parse(csv, { columns: true }) as { t: string }[]).map((r) => r.t), texts);
+      const json = await streamText(generate({ fields, count: 20, seed: 3, writer: { format: 'json' }, workers: 1 }).stream);
+      assert.deepEqual((JSON.parse(json) as { t: string }[]).map((r) => r.t), texts);
+    });
+  }
 });
