@@ -21,6 +21,9 @@
  *                          admin-1 code GeoNames no longer names takes its nearest named
  *                          neighbour's in the same country; a country with none (city-states,
  *                          Aruba...) is its own region.
+ *   places-characters.json every character of the text columns of the two tables above (city,
+ *                          state, abbreviation, time zone): what place fields declare when a
+ *                          schema is compiled, without loading the tables (a few KB)
  *   postal-patterns.json   one pattern per country, rewritten from postcode-validator (MIT) and
  *                          checked: 2,000 generated codes per country pass the original regex
  *
@@ -357,6 +360,17 @@ writeColumns(
   },
   ['city', 'country', 'region', 'latitude', 'longitude', 'weight', 'timeZone'],
   worldRows,
+);
+// Small on purpose: a thread that only validates a schema reads this, not the tables.
+writeText(
+  'places-characters.json',
+  JSON.stringify({
+    source: 'every character of the text columns of places-us.json and places-world.json, for the place fields\' declared characters',
+    city: charactersOf([...usCities.list, ...worldRows.map((r) => r[0])]),
+    state: charactersOf([...usStates.map((s) => s[1]), ...regions.list.map((r) => r[0])]),
+    abbreviation: charactersOf([...usStates.map((s) => s[0]), ...regions.list.map((r) => r[1])]),
+    timeZone: charactersOf([...usZones.list, ...worldZones.list]),
+  }, null, 1) + '\n',
 );
 writeRows(
   'postal-patterns.json',

@@ -1,5 +1,6 @@
 /** @rowloom/core: the public surface of the engine. */
 export { generate, defaultWorkers, type GenerateRequest, type Generation } from './engine/generate.js';
+export { pipeGeneration } from './engine/pipe-generation.js';
 export { GenerationPool, type PoolOptions } from './engine/shared-pool.js';
 export { generateObjects, type SampleOptions } from './engine/sample.js';
 export { resolveSeed, type Seed } from './engine/seed.js';

@@ -3,8 +3,7 @@
  * `--workers <cores>` for worker threads. Run fresh per measurement so peak RSS is this run's own.
  */
 import { readFileSync } from 'node:fs';
-import { pipeline } from 'node:stream/promises';
-import { generate } from '../index.js';
+import { generate, pipeGeneration } from '../index.js';
 import { parseChildArgs } from './child-args.js';
 import { openDevNull } from './devnull-sink.js';
 import { SCHEMA_PATHS } from './paths.js';
@@ -19,7 +18,8 @@ const schema = schemaIndex > 0 ? process.argv[schemaIndex + 1] : 'standard';
 const fields: unknown[] = JSON.parse(readFileSync(SCHEMA_PATHS[schema] ?? SCHEMA_PATHS.standard, 'utf8'));
 const generation = generate({ fields, count: args.n, seed: 42, writer: { format: args.format }, workers: args.workers });
 const sink = openDevNull();
-// pipeline resolves on the sink's 'finish' and, unlike pipe(), surfaces errors from either side.
-await pipeline(generation.stream, sink);
+// As the command line writes: pipeline (it resolves on the sink's 'finish' and surfaces errors
+// from either side), handing each written chunk back to the workers.
+await pipeGeneration(generation, sink);
 const impl = schema === 'formula' ? 'rowloom-formula' : schema === 'ten-formulas' ? 'rowloom-ten-formulas' : args.workers > 1 ? 'rowloom-all' : 'rowloom-1';
 reportRun(impl, args.format, args.n, t0, sink.bytesWritten);

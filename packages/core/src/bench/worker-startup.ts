@@ -14,7 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { RangeTask, WorkerSetup } from '../engine/generate-worker.js';
+import type { RangeResult, RangeTask, WorkerSetup } from '../engine/generate-worker.js';
 import { workerScript } from '../engine/worker-scripts.js';
 import { referenceTime } from '../engine/reference-time.js';
 import { generationUuid, resolveSeed } from '../engine/seed.js';
@@ -42,7 +42,7 @@ async function timeOneThread(setup: WorkerSetup): Promise<[number, number]> {
     let online = NaN;
     worker.once('online', () => (online = msSince(start)));
     const ready = await new Promise<number>((resolve, reject) => {
-      worker.once('message', (reply: { bytes: ArrayBuffer }) => (reply.bytes.byteLength > 0 ? resolve(msSince(start)) : reject(new Error('the worker sent no bytes'))));
+      worker.once('message', (reply: RangeResult) => (reply.length > 0 ? resolve(msSince(start)) : reject(new Error('the worker sent no bytes'))));
       worker.once('error', reject);
       const task: RangeTask = { id: 0, start: 0, end: 1 };
       worker.postMessage(task);

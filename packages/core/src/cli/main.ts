@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { generate } from '../engine/generate.js';
+import { pipeGeneration } from '../engine/pipe-generation.js';
 import { describeCatalogue } from '../types/catalogue.js';
 import { EXIT, parseGenerateArgs, parseTypesArgs, UsageError } from './args.js';
 import { readGenerateInput } from './generate-input.js';
@@ -46,7 +46,8 @@ async function runGenerate(args: string[]): Promise<void> {
     throw error;
   }
   if (!command.quiet && command.seed === null) process.stderr.write(`rowloom: seed ${generation.seed} (pass --seed ${generation.seed} to reproduce)\n`);
-  await pipeline(generation.stream, destination);
+  // The destination is a file or the standard output: neither keeps a chunk once written.
+  await pipeGeneration(generation, destination);
   progress?.finish();
 }
 

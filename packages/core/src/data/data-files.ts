@@ -18,6 +18,11 @@ export function readDataFile<T>(file: string): T {
   return value as T;
 }
 
+/** Whether `file` has been read in this thread: what compiling a schema loads is part of its cost. */
+export function isDataFileLoaded(file: string): boolean {
+  return loaded.has(file);
+}
+
 /** A data file's value, computed from it once (an index, a column as an array...). */
 export function derivedData<T>(compute: () => T): () => T {
   let value: T | undefined;

@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { compileSchema } from '../schema/compile.js';
 import { createWriter } from '../writers/index.js';
-import { ByteBatcher, rowBatches } from './batches.js';
+import { ChunkBuffer } from './chunk-buffer.js';
 import { RowEngine } from './row-engine.js';
 import { workerCompileOptions, type WorkerSetup } from './worker-setup.js';
 
@@ -15,6 +15,17 @@ export interface RangeTask {
   id: number;
   start: number;
   end: number;
+  /** A spent chunk's memory, transferred back by the main thread for this chunk's bytes. */
+  memory?: ArrayBuffer;
+}
+
+export interface RangeResult {
+  id: number;
+  /** Transferred whole; the chunk is its first `length` bytes. */
+  memory: ArrayBuffer;
+  length: number;
+  /** Whether the bytes went into the task's recycled memory (for tests and measurements). */
+  recycled: boolean;
 }
 
 const setup = workerData as WorkerSetup;
@@ -23,16 +34,10 @@ const engine = new RowEngine(plan, setup.seedKey);
 const writer = createWriter(plan.shape, setup.writer);
 
 parentPort!.on('message', (task: RangeTask) => {
-  const batcher = new ByteBatcher();
-  const parts = [...rowBatches(engine, writer, task.start, task.end, batcher)];
-  batcher.seal();
-  parts.push(...batcher.drain());
-  const bytes = Buffer.concat(parts);
-  // Transfer (not copy) an ArrayBuffer holding exactly these bytes. A concatenation this large
-  // has one of its own; a small one may sit in Node's shared pool and must be copied out.
-  const owned =
-    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-      ? bytes.buffer
-      : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  parentPort!.postMessage({ id: task.id, bytes: owned }, [owned]);
+  // No batches here: the main thread forwards whole chunks, so the rows go straight into one buffer.
+  const chunk = new ChunkBuffer(task.memory);
+  for (let index = task.start; index < task.end; index++) chunk.write(writer.row(engine.row(index), index));
+  const { memory, length } = chunk.take();
+  const result: RangeResult = { id: task.id, memory, length, recycled: memory === task.memory };
+  parentPort!.postMessage(result, [memory]);
 });

@@ -72,6 +72,13 @@ export interface Generation {
   workers: number;
   /** The output. Destroying it stops the generation. */
   stream: Readable;
+  /**
+   * Says that `chunk`, read from `stream`, will never be read again by anyone, so its memory may
+   * hold later output (see pipeGeneration, which calls it once a write has completed). Optional:
+   * chunks not released are simply garbage. Only worker threads' chunks are recycled; for any
+   * other chunk this does nothing. A released chunk may become empty at any time.
+   */
+  release: (chunk: Buffer) => void;
 }
 
 export function defaultWorkers(count: number): number {
@@ -91,10 +98,11 @@ export function generate(request: GenerateRequest): Generation {
   const workers = request.pool ? 1 : Math.max(1, Math.min(request.workers ?? defaultWorkers(request.count), 64));
   const setup = { fields: request.fields, datasets: request.datasets, scenarios: request.scenarios, seedKey: key, writer: writerOptions, ...formulaConstants };
   const stop = new AbortController();
+  const releases = new WeakMap<Buffer, () => void>();
   const pieces = request.pool
     ? pooledPieces(writer, request.pool, setup, request.count, stop.signal)
     : workers > 1 && request.count > 1
-      ? parallelPieces(writer, setup, request.count, workers, request.onProgress)
+      ? parallelPieces(writer, setup, request.count, workers, releases, request.onProgress)
       : serialPieces(writer, new RowEngine(plan, key), request.count, request.onProgress);
   return {
     seed,
@@ -103,6 +111,11 @@ export function generate(request: GenerateRequest): Generation {
     extension: writer.extension,
     workers,
     stream: stoppable(Readable.from(pieces, { objectMode: false, highWaterMark: 1 }), stop),
+    release: (chunk) => {
+      const release = releases.get(chunk);
+      releases.delete(chunk);
+      release?.();
+    },
   };
 }
 
@@ -145,10 +158,14 @@ async function* parallelPieces(
   setup: Parameters<typeof generateInWorkers>[0],
   count: number,
   workers: number,
+  releases: WeakMap<Buffer, () => void>,
   onProgress?: (rows: number) => void,
 ): AsyncGenerator<string | Buffer> {
   yield writer.begin();
-  for await (const { bytes, rowsDone } of generateInWorkers(setup, 0, count, workers)) {
+  for await (const { bytes, rowsDone, release } of generateInWorkers(setup, 0, count, workers)) {
+    // Readable.from passes this very Buffer on (a Buffer is not copied), so the stream's
+    // consumer can name it to Generation.release; a WeakMap, so unreleased chunks are collected.
+    releases.set(bytes, release);
     yield bytes;
     onProgress?.(rowsDone);
   }

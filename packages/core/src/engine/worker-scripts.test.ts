@@ -7,7 +7,7 @@ import { generate } from './generate.js';
 import { generationUuid, resolveSeed } from './seed.js';
 import { referenceTime } from './reference-time.js';
 import { workerScript, type WorkerEntry } from './worker-scripts.js';
-import type { RangeTask, WorkerSetup } from './generate-worker.js';
+import type { RangeResult, RangeTask, WorkerSetup } from './generate-worker.js';
 import { createWriter } from '../writers/index.js';
 import { streamText } from '../testing/stream-text.js';
 import { STANDARD_SCHEMA_PATH } from '../bench/paths.js';
@@ -18,13 +18,13 @@ const ENTRIES: WorkerEntry[] = ['generate-worker', 'pool-worker', 'worker-startu
 async function rowsFromBundle(setup: WorkerSetup, count: number): Promise<string> {
   const worker = new Worker(workerScript('generate-worker'), { workerData: setup });
   try {
-    const reply = await new Promise<{ bytes: ArrayBuffer }>((resolve, reject) => {
+    const reply = await new Promise<RangeResult>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
       const task: RangeTask = { id: 0, start: 0, end: count };
       worker.postMessage(task);
     });
-    return Buffer.from(reply.bytes).toString('utf8');
+    return Buffer.from(reply.memory, 0, reply.length).toString('utf8');
   } finally {
     await worker.terminate();
   }

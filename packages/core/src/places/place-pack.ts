@@ -33,9 +33,17 @@ export function decodePlacePack(bytes: Buffer): PlacePack {
 /** The path the build writes the pack to. */
 export const PLACE_PACK_PATH = PACK;
 
+let packRead = false;
+
+/** Whether this thread has read the pack: compiling a schema must not (types/place-loading.test.ts). */
+export function isPlacePackRead(): boolean {
+  return packRead;
+}
+
 /** Reads the built pack; throws, saying how to make it, when the build has not. */
 export function readPlacePack(): PlacePack {
   let bytes: Buffer;
+  packRead = true;
   try {
     bytes = readFileSync(PACK);
   } catch (error) {

@@ -36,9 +36,15 @@ export const languageCodeTypes: TypeDefinition[] = [
     create: (_params, context) => {
       const family = placeFamily(context);
       const codes = countryLanguageCodes();
-      const country = placeTables().country;
       context.declareCharacters(charactersOf(codes.filter((code) => code !== null)));
-      return (_random, row) => codes[country[row.family(family)]];
+      // The place tables load on the first value, not when the schema is compiled: a thread that
+      // only validates the schema never needs them.
+      let country: Uint16Array | null = null;
+      return (_random, row) => {
+        const place = row.family(family);
+        country ??= placeTables().country;
+        return codes[country[place]];
+      };
     },
   }),
 ];

@@ -11,6 +11,7 @@
  * few megacities filling them.
  */
 import { lookUpCountries, placeCountries, type PlaceCountries } from '../places/place-countries.js';
+import { placeCharacters, type PlaceCharacters } from '../places/place-characters.js';
 import { placeFamily, placeRestrictions } from '../places/place-family.js';
 import { placeTables, type PlaceTables } from '../places/place-tables.js';
 import { postalCodes } from '../places/postal-codes.js';
@@ -39,21 +40,50 @@ const COUNTRIES: ParamSpec = {
     'restricts the places of the whole row. Empty: the whole world',
 };
 
-/** How a field reads its value from the row's place index, and the characters it can produce. */
+/** How a field reads its value from the row's place index. */
+type Read = (place: number) => Value;
+
+/**
+ * How a field reads the tables, and the characters it can produce. The characters come from the
+ * small files (declared when the schema is compiled); the reader is made on the field's first
+ * value, so a thread that only compiles the schema never loads the tables.
+ */
 interface PlaceReader {
-  read: (place: number) => Value;
-  characters: string;
+  characters: (small: PlaceCharacters, countries: PlaceCountries) => string;
+  read: (tables: PlaceTables, countries: PlaceCountries) => Read;
 }
 
-/** Builds a field's reader once per schema, from the tables (loaded on first use). */
-type MakeReader = (tables: PlaceTables, countries: PlaceCountries) => PlaceReader;
-
 /** A reader of a column of the place's country (name, code, currency, language). */
-function countryReader(column: (countries: PlaceCountries) => readonly (string | null)[]): MakeReader {
-  return (tables, countries) => {
-    const values = column(countries);
-    const country = tables.country;
-    return { read: (place) => values[country[place]], characters: charactersOf(values.filter((v) => v !== null)) };
+function countryReader(column: (countries: PlaceCountries) => readonly (string | null)[]): PlaceReader {
+  return {
+    characters: (_small, countries) => charactersOf(column(countries).filter((v) => v !== null)),
+    read: (tables, countries) => {
+      const values = column(countries);
+      const country = tables.country;
+      return (place) => values[country[place]];
+    },
+  };
+}
+
+/** A reader of one of the tables' text columns, whose characters the small file lists. */
+function textReader(column: (tables: PlaceTables) => readonly (string | null)[], characters: (small: PlaceCharacters) => string): PlaceReader {
+  return {
+    characters: (small) => charactersOf(characters(small)),
+    read: (tables) => {
+      const values = column(tables);
+      return (place) => values[place];
+    },
+  };
+}
+
+/** A reader of coordinates (plain decimal numbers). */
+function coordinateReader(column: (tables: PlaceTables) => ArrayLike<number>): PlaceReader {
+  return {
+    characters: () => COORDINATE_CHARACTERS,
+    read: (tables) => {
+      const values = column(tables);
+      return (place) => values[place];
+    },
   };
 }
 
@@ -90,7 +120,7 @@ interface PlaceTypeSpec {
   params?: ParamSpec[];
   exampleParams?: Record<string, unknown>;
   restrict?: Restrict;
-  reader: MakeReader;
+  reader: PlaceReader;
 }
 
 function placeType(spec: PlaceTypeSpec): TypeDefinition {
@@ -105,9 +135,14 @@ function placeType(spec: PlaceTypeSpec): TypeDefinition {
     create: (params, context) => {
       const family = placeFamily(context);
       spec.restrict?.(params, context);
-      const { read, characters } = spec.reader(placeTables(), placeCountries());
-      context.declareCharacters(characters);
-      return (_random, row) => read(row.family(family));
+      context.declareCharacters(spec.reader.characters(placeCharacters(), placeCountries()));
+      let read: Read | null = null;
+      return (_random, row) => {
+        const place = row.family(family);
+        // The tables load on the first value (the family's draw has loaded them by then anyway).
+        if (read === null) read = spec.reader.read(placeTables(), placeCountries());
+        return read(place);
+      };
     },
   });
 }
@@ -117,7 +152,7 @@ export const placeTypes: TypeDefinition[] = [
     name: 'City',
     category: 'Location',
     description: `A real town or city, from ${WHERE}: the United States make up about 11% of rows.`,
-    reader: (t) => ({ read: (place) => t.city[place], characters: charactersOf(t.characters.city) }),
+    reader: textReader((t) => t.city, (c) => c.city),
   }),
   placeType({
     name: 'State',
@@ -125,7 +160,7 @@ export const placeTypes: TypeDefinition[] = [
     description: `The state, province or region of ${WHERE}, e.g. "New York" or "Bavaria"; a city-state is its own region.`,
     params: [ONLY_US_PLACES],
     restrict: restrictToUs,
-    reader: (t) => ({ read: (place) => t.state[place], characters: charactersOf(t.characters.state) }),
+    reader: textReader((t) => t.state, (c) => c.state),
   }),
   placeType({
     name: 'State (abbrev)',
@@ -136,7 +171,7 @@ export const placeTypes: TypeDefinition[] = [
     params: [ONLY_US_PLACES],
     exampleParams: { onlyUSPlaces: true },
     restrict: restrictToUs,
-    reader: (t) => ({ read: (place) => t.stateAbbreviation[place], characters: charactersOf(t.characters.abbreviation) }),
+    reader: textReader((t) => t.stateAbbreviation, (c) => c.abbreviation),
   }),
   placeType({
     name: 'Country',
@@ -164,14 +199,16 @@ export const placeTypes: TypeDefinition[] = [
     output: 'string',
     create: (_params, context) => {
       const family = placeFamily(context);
-      const { usCount, zip, country, stateAbbreviation } = placeTables();
       const postal = postalCodes();
       // The row's place is then in a country with postal codes, unless the schema asks for others only.
       placeRestrictions(context).prefer(postal.countries);
       context.declareCharacters(charactersOf(DIGITS, postal.characters));
+      // The tables load on the first value, not when the schema is compiled (see PlaceReader).
+      let tables: PlaceTables | null = null;
       return (random, row) => {
         const place = row.family(family);
-        return place < usCount ? zip[place] : postal.generate(country[place], stateAbbreviation[place], random, row);
+        tables ??= placeTables();
+        return place < tables.usCount ? tables.zip[place] : postal.generate(tables.country[place], tables.stateAbbreviation[place], random, row);
       };
     },
   }),
@@ -180,20 +217,20 @@ export const placeTypes: TypeDefinition[] = [
     category: 'Location',
     description: 'The latitude of the row\'s place in decimal degrees (4 decimals), e.g. 40.7484.',
     output: 'number',
-    reader: (t) => ({ read: (place) => t.latitude[place], characters: COORDINATE_CHARACTERS }),
+    reader: coordinateReader((t) => t.latitude),
   }),
   placeType({
     name: 'Longitude',
     category: 'Location',
     description: 'The longitude of the row\'s place in decimal degrees (4 decimals), e.g. -73.9967.',
     output: 'number',
-    reader: (t) => ({ read: (place) => t.longitude[place], characters: COORDINATE_CHARACTERS }),
+    reader: coordinateReader((t) => t.longitude),
   }),
   placeType({
     name: 'Time Zone',
     category: 'Location',
     description: 'The IANA time zone of the row\'s place, e.g. America/New_York.',
-    reader: (t) => ({ read: (place) => t.timeZone[place], characters: charactersOf(t.characters.timeZone) }),
+    reader: textReader((t) => t.timeZone, (c) => c.timeZone),
   }),
   placeType({
     name: 'Currency',
