@@ -12,7 +12,7 @@ export const BATCH_BYTES = 64 * 1024;
 /** Room for a batch plus a typical row; a row that might not fit starts a new batch. */
 const CAPACITY = 96 * 1024;
 /** UTF-8 needs at most three bytes per UTF-16 code unit. */
-const MAX_BYTES_PER_UNIT = 3;
+export const MAX_BYTES_PER_UNIT = 3;
 /**
  * A batch also ends after this long, so slow rows (heavy formulas) cannot hold the thread: the
  * server's other requests and its time limit get their turn between batches.

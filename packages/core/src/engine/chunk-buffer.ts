@@ -4,14 +4,13 @@
  * chunk), else a new one. It grows by copying when a chunk's rows outgrow it; a recycled buffer
  * has the size of an earlier chunk, so in steady state nothing is allocated or copied.
  */
+import { MAX_BYTES_PER_UNIT } from './batches.js';
 
 /**
  * Room for a CSV chunk of the standard schema (8192 rows of ~110 bytes) without growing; a JSON
  * chunk grows once to 2 MiB, and its recycled buffer then keeps that size.
  */
 export const FIRST_CHUNK_BYTES = 1024 * 1024;
-/** UTF-8 needs at most three bytes per UTF-16 code unit. */
-const MAX_BYTES_PER_UNIT = 3;
 
 export class ChunkBuffer {
   private buffer: Buffer;

@@ -12,6 +12,7 @@
  * the writers need, since they only test text values.
  */
 import type { FieldReference } from '../types/define-type.js';
+import { charactersOf, unionOfCharacters } from '../types/characters.js';
 import type { FormulaNode } from './ast.js';
 
 /** A set of characters, computed once every field has declared its own; null: any character. */
@@ -25,16 +26,9 @@ const NONE: Characters = () => '';
 
 const constant = (text: string): Characters => () => text;
 
+/** The characters of every part (types/characters.ts's union: any part "any" makes it "any"). */
 function union(parts: Characters[]): Characters {
-  return () => {
-    let all = '';
-    for (const part of parts) {
-      const characters = part();
-      if (characters === null) return null;
-      all += characters;
-    }
-    return all;
-  };
+  return () => unionOfCharacters(parts.map((part) => part()));
 }
 
 /**
@@ -46,9 +40,9 @@ function caseMapped(inner: Characters, map: (text: string) => string): Character
   return () => {
     const characters = inner();
     if (characters === null) return null;
-    let all = characters;
-    for (const character of characters) all += map(character);
-    return all.includes('σ') ? all + 'ς' : all;
+    let mapped = '';
+    for (const character of characters) mapped += map(character);
+    return charactersOf(characters, mapped, mapped.includes('σ') ? 'ς' : '');
   };
 }
 
