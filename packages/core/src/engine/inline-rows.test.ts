@@ -39,7 +39,7 @@ const SHAPED = [
 const ALL_HERE: InlinePolicy = { maxRows: DEFAULT_INLINE_POLICY.maxRows, sliceMs: 60_000 };
 /** Every row on the pool. */
 const POOL_ONLY: InlinePolicy = { maxRows: 0, sliceMs: 0 };
-/** Any count starts here, and the slice ends after the first few rows: the request splits. */
+/** Any count starts here, and the slice ends after the first row: the request splits. */
 const SPLIT: InlinePolicy = { maxRows: Number.MAX_SAFE_INTEGER, sliceMs: 0 };
 
 async function bytesOf(request: GenerateRequest): Promise<Buffer> {

@@ -58,6 +58,10 @@ describe('small rows (the plan check)', () => {
     assert.equal(smallRows([{ name: 'kids', type: 'JSON Array', maxItems: 3 }, { name: 'kids.id', type: 'Row Number' }, { name: 't', type: 'Template', value: '{kids}' }]), false);
     // What it reads must be small itself (here: long words).
     assert.equal(smallRows([{ name: 'w', type: 'Words', min: 900, max: 1000 }, { name: 't', type: 'Template', value: '{w}' }]), false);
+    // The values a template copies count against the row's values: 50 + 2 × (1 + 4) = 60; 50 + 3 × 5 = 65.
+    const fifty = many(50, { type: 'Boolean' });
+    assert.equal(smallRows([...fifty, ...[1, 2].map((i) => ({ name: `t${i}`, type: 'Template', value: '{f0}' }))]), true);
+    assert.equal(smallRows([...fifty, ...[1, 2, 3].map((i) => ({ name: `t${i}`, type: 'Template', value: '{f0}' }))]), false);
     // Inside a JSON Array, reading a field of the row.
     assert.equal(smallRows([...base, { name: 'kids', type: 'JSON Array', maxItems: 3 }, { name: 'kids.t', type: 'Template', value: '{first}' }]), true);
   });

@@ -12,19 +12,30 @@
  * - a field that reads other fields (a Template) reads only small, single values that read
  *   nothing themselves, so no chain of templates multiplies a value's length;
  * - a row holds at most SMALL_ROW_MAX_VALUES values, JSON Array items and `[n]` elements
- *   multiplied out (work-estimate.ts), so neither many fields nor nesting multiply the work.
+ *   multiplied out (work-estimate.ts), and the values a template copies counted again, so
+ *   neither many fields, nesting nor templates multiply the work.
  * Percent blank costs one draw per value and changes none of this.
  */
-import { hasSmallValues } from '../types/define-type.js';
+import { hasSmallValues, SMALL_VALUE_MAX_READS } from '../types/define-type.js';
 import type { FieldPlan } from './plan.js';
 import { mostValuesPerRow } from './work-estimate.js';
 
-/** Most values a small row holds: the standard 10-field schema has 10. */
-export const SMALL_ROW_MAX_VALUES = 100;
+/**
+ * Most values a small row holds: the standard 10-field schema has 10. With values of at most
+ * SMALL_VALUE_MAX_CHARACTERS, a small row is at most about 32,000 characters.
+ */
+export const SMALL_ROW_MAX_VALUES = 64;
 
 export function hasSmallRows(fields: readonly FieldPlan[], dependsOn: ReadonlyMap<FieldPlan, ReadonlySet<FieldPlan>>): boolean {
-  if (mostValuesPerRow(fields) > SMALL_ROW_MAX_VALUES) return false;
+  if (mostValuesPerRow(fields) + readValues(fields, dependsOn) > SMALL_ROW_MAX_VALUES) return false;
   return fields.every((field) => isSmallField(field) && readsOnlyPlainValues(field, dependsOn));
+}
+
+/** The values fields that read others copy into theirs: up to SMALL_VALUE_MAX_READS per value they make. */
+function readValues(fields: readonly FieldPlan[], dependsOn: ReadonlyMap<FieldPlan, ReadonlySet<FieldPlan>>): number {
+  let reads = 0;
+  for (const field of fields) if ((dependsOn.get(field)?.size ?? 0) > 0) reads += SMALL_VALUE_MAX_READS * mostValuesPerRow([field]);
+  return reads;
 }
 
 function isSmallField(field: FieldPlan): boolean {

@@ -194,10 +194,16 @@ export interface TypeDefinition {
  * function of the parameters. Every type declared small was measured at under 10 µs per value
  * (most under 2); small-values.test.ts checks the length bound.
  */
-export const SMALL_VALUE_MAX_CHARACTERS = 1024;
+export const SMALL_VALUE_MAX_CHARACTERS = 512;
 
-/** A type's own text parameter is short enough for a small value (a format, a template, a list value). */
-export const SMALL_TEXT_PARAMETER = 256;
+/** A text parameter short enough for small values (a format, SQL text): its output stays short too. */
+export const SMALL_TEXT_PARAMETER = 64;
+
+/**
+ * A small type that reads other fields' values (a Template) reads at most this many per value;
+ * schema/small-rows.ts counts such a field as this many values more.
+ */
+export const SMALL_VALUE_MAX_READS = 4;
 
 /** A text parameter (resolved) short enough for small values: SMALL_TEXT_PARAMETER characters at most. */
 export function isShortText(value: unknown): boolean {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { generateObjects } from '../engine/sample.js';
 import { compileSchema } from '../schema/compile.js';
 import { exampleFields } from './catalogue.js';
-import { hasSmallValues, SMALL_TEXT_PARAMETER, SMALL_VALUE_MAX_CHARACTERS, type TypeDefinition } from './define-type.js';
+import { hasSmallValues, SMALL_TEXT_PARAMETER, SMALL_VALUE_MAX_CHARACTERS, SMALL_VALUE_MAX_READS, type TypeDefinition } from './define-type.js';
 import { ALL_TYPES, findType } from './registry.js';
 
 /** Not small with their default (or example) parameters, each for a reason in its module. */
@@ -71,14 +71,14 @@ describe('small values', () => {
   });
 
   test('text types are small up to a bounded count of units, and their longest values stay within the bound', () => {
-    assert.equal(small('Words', { min: 64, max: 64 }), true);
-    assert.equal(small('Words', { max: 65 }), false);
-    assert.equal(small('Nato Phonetic', { min: 64, max: 64 }), true);
-    assert.equal(small('Nato Phonetic', { max: 65 }), false);
-    assert.equal(small('Sentences', { min: 5, max: 5 }), true);
-    assert.equal(small('Sentences', { max: 6 }), false);
+    assert.equal(small('Words', { min: 48, max: 48 }), true);
+    assert.equal(small('Words', { max: 49 }), false);
+    assert.equal(small('Nato Phonetic', { min: 48, max: 48 }), true);
+    assert.equal(small('Nato Phonetic', { max: 49 }), false);
+    assert.equal(small('Sentences', { min: 2, max: 2 }), true);
+    assert.equal(small('Sentences', { max: 3 }), false);
     assert.equal(small('Paragraphs', { min: 0, max: 0 }), false);
-    for (const [name, params] of [['Words', { min: 64, max: 64 }], ['Nato Phonetic', { min: 64, max: 64 }], ['Sentences', { min: 5, max: 5 }]] as const) {
+    for (const [name, params] of [['Words', { min: 48, max: 48 }], ['Nato Phonetic', { min: 48, max: 48 }], ['Sentences', { min: 2, max: 2 }]] as const) {
       const longest = longestValue(type(name), params, 1000);
       assert.ok(longest <= SMALL_VALUE_MAX_CHARACTERS, `${name} ${JSON.stringify(params)}: ${longest} characters`);
     }
@@ -106,8 +106,9 @@ describe('small values', () => {
       return hasSmallValues(field.type, field.params);
     };
     assert.equal(smallTemplate('{a}-{a}'), true);
-    assert.equal(smallTemplate('{a}'.repeat(8)), true);
-    assert.equal(smallTemplate('{a}'.repeat(9)), false);
-    assert.equal(smallTemplate('{a}' + 'x'.repeat(SMALL_TEXT_PARAMETER)), false);
+    assert.equal(smallTemplate('{a}'.repeat(SMALL_VALUE_MAX_READS)), true);
+    assert.equal(smallTemplate('{a}'.repeat(SMALL_VALUE_MAX_READS + 1)), false);
+    assert.equal(smallTemplate('{a}' + 'x'.repeat(125)), true);
+    assert.equal(smallTemplate('{a}' + 'x'.repeat(126)), false);
   });
 });

@@ -3,7 +3,7 @@
  * verbatim SQL and the item lists behind JSON arrays and repeated XML elements.
  */
 import { Verbatim } from '../values.js';
-import { defineType, isShortText, SMALL_VALUE_MAX_CHARACTERS, type CreateContext, type FieldReference, type ResolvedParams, type TypeDefinition, type ValueGenerator } from './define-type.js';
+import { defineType, isShortText, SMALL_VALUE_MAX_CHARACTERS, SMALL_VALUE_MAX_READS, type CreateContext, type FieldReference, type ResolvedParams, type TypeDefinition, type ValueGenerator } from './define-type.js';
 import { valueToText } from './value-text.js';
 import { charactersOf, unionOfCharacters } from './characters.js';
 import { compileWeightedRules, usesWeightedRules } from './weighted-rules.js';
@@ -124,8 +124,8 @@ const sqlExpression = defineType({
   },
 });
 
-/** Most placeholders a small Template has. */
-const TEMPLATE_SMALL_PLACEHOLDERS = 8;
+/** Longest text of a small Template (its placeholders' values come on top). */
+const TEMPLATE_SMALL_TEXT = 128;
 
 /** An upper bound on a template's placeholders: each opens with a brace. */
 function placeholders(text: string): number {
@@ -142,8 +142,8 @@ const template = defineType({
   params: [{ name: 'value', kind: 'string', required: true, description: 'Text with {field_name} placeholders' }],
   output: 'string',
   // Short text with few placeholders; what it reads must be small too, and read nothing itself
-  // (schema/small-rows.ts), so a small template is at most a few thousand characters.
-  smallValues: (params) => isShortText(params.value) && placeholders(params.value as string) <= TEMPLATE_SMALL_PLACEHOLDERS,
+  // (schema/small-rows.ts), so a small template is at most about two thousand characters.
+  smallValues: (params) => (params.value as string).length <= TEMPLATE_SMALL_TEXT && placeholders(params.value as string) <= SMALL_VALUE_MAX_READS,
   exampleParams: { value: 'Row {example_row}' },
   create: (params, context) => {
     const text = params.value as string;

@@ -107,7 +107,7 @@ const words = countedText(
   `Lowercase lorem ipsum words separated by spaces, between min and max of them (at most ${MAX_WORDS}).`,
   'words',
   [10, 20, MAX_WORDS],
-  64,
+  48,
   (random, count) => joinPicks(random, LOREM_WORDS, SPACED_WORDS, count),
 );
 
@@ -117,7 +117,7 @@ const sentencesType = countedText(
     `separated by spaces; between min and max of them (at most ${MAX_SENTENCES}).`,
   'sentences',
   [1, 10, MAX_SENTENCES],
-  5,
+  2,
   sentences,
 );
 
@@ -127,7 +127,7 @@ const paragraphs = countedText(
     `between min and max of them (at most ${MAX_PARAGRAPHS}).`,
   'paragraphs',
   [1, 3, MAX_PARAGRAPHS],
-  // Even one paragraph can be over a thousand characters.
+  // Even one paragraph (three sentences or more) can pass SMALL_VALUE_MAX_CHARACTERS.
   null,
   paragraphText,
 );
@@ -137,7 +137,7 @@ const natoPhonetic = countedText(
   `Words of the NATO/ICAO spelling alphabet (Alfa, Bravo ... X-ray, Yankee, Zulu) separated by spaces, between min and max of them (at most ${MAX_WORDS}).`,
   'words',
   [10, 20, MAX_WORDS],
-  64,
+  48,
   (random, count) => joinPicks(random, NATO_WORDS, SPACED_NATO_WORDS, count),
 );
 
