@@ -29,7 +29,8 @@ export class MutableRowState implements RowState {
   private readonly familyStamps: number[] = [];
 
   constructor(
-    readonly values: Value[],
+    /** Replaced now and then by the engine (see RowEngine.row); read it afresh for each row. */
+    public values: Value[],
     readonly parent: RowState | null,
     private readonly randoms: FamilyRandoms,
   ) {}
