@@ -103,7 +103,8 @@ export class RowEngine {
     const values = state.values;
     for (let i = 0; i < steps.length; i++) {
       const step = steps[i];
-      if (step.plain) {
+      // `=== true`: a bare truthiness test of a field compiles to checks for every falsy kind.
+      if (step.plain === true) {
         step.random.reset(state.key);
         state.familyInstance = step.familyInstance;
         values[step.slot] = step.generate(step.random, state);
