@@ -77,12 +77,15 @@ export class CounterRandom {
 
   /** A uniform 32-bit unsigned integer. */
   uint32(): number {
-    if (this.mixPending) {
-      this.state = mix32((this.key ^ Math.imul(this.rowOrItemKey, 0x27d4eb2f)) >>> 0);
-      this.mixPending = false;
-    }
+    if (this.mixPending) this.mixState();
     this.counter++;
     return mix32((this.state + Math.imul(this.counter, GOLDEN)) >>> 0);
+  }
+
+  /** Out of line, so uint32 stays small enough for V8 to inline into every generator. */
+  private mixState(): void {
+    this.state = mix32((this.key ^ Math.imul(this.rowOrItemKey, 0x27d4eb2f)) >>> 0);
+    this.mixPending = false;
   }
 
   /** Uniform in [0, 1) with 32 bits of resolution: enough for picks and percentages. */
