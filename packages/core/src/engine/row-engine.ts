@@ -18,8 +18,8 @@ const REPEAT_SALT = hashString('repeat');
  * run moves to the old generation, and then every value stored into it (ten a row, nearly all
  * fresh strings) takes V8's slow write barrier, which records the slot for the next
  * young-generation collection. A young array needs no record. A new array per row costs more
- * than it saves (docs/performance.md); one per 128 rows is about a kilobyte of garbage a
- * collection and stays young. Which array a row gets changes nothing: fields read only slots
+ * than it saves (docs/performance.md); one per 128 rows is a few kilobytes of garbage between
+ * two collections, and the array in use is nearly always young. Which array a row gets changes nothing: fields read only slots
  * written earlier in the same row (evaluation order), so a row never sees another row's values.
  */
 const ROWS_PER_SLOT_ARRAY = 128;
