@@ -13,6 +13,16 @@ import { rowBudget } from '../schema/row-budget.js';
 
 const BLANK_SALT = hashString('percentBlank');
 const REPEAT_SALT = hashString('repeat');
+/**
+ * The root slot array is replaced after this many rows. A slot array that lives for the whole
+ * run moves to the old generation, and then every value stored into it (ten a row, nearly all
+ * fresh strings) takes V8's slow write barrier, which records the slot for the next
+ * young-generation collection. A young array needs no record. A new array per row costs more
+ * than it saves (docs/performance.md); one per 128 rows is a few kilobytes of garbage between
+ * two collections, and the array in use is nearly always young. Which array a row gets changes nothing: fields read only slots
+ * written earlier in the same row (evaluation order), so a row never sees another row's values.
+ */
+const ROWS_PER_SLOT_ARRAY = 128;
 
 interface FieldStep {
   readonly slot: number;
@@ -32,12 +42,18 @@ interface FieldStep {
   /** JSON Array / Repeating Element: the steps of one item, and how many slots an item has. */
   readonly itemSteps: FieldStep[] | null;
   readonly itemSlots: number;
+  /**
+   * No percent blank, repetition, items or formula: the value is the generator's, as is. Worked
+   * out once, so the loop asks one question of such a step instead of four on every row.
+   */
+  readonly plain: boolean;
 }
 
 export class RowEngine {
   private readonly steps: FieldStep[];
   private readonly state: MutableRowState;
   private readonly families: FamilyRandoms;
+  private rowsLeftOnArray = ROWS_PER_SLOT_ARRAY;
 
   constructor(readonly plan: SchemaPlan, seed: number) {
     this.families = new FamilyRandoms(seed);
@@ -48,6 +64,7 @@ export class RowEngine {
   private compileScope(scope: ScopePlan, seed: number): FieldStep[] {
     return scope.order.map((field: FieldPlan) => {
       const key = combineKeys(seed, field.nameKey);
+      const plain = field.percentBlank <= 0 && field.parsed.repeat === null && field.childScope === null && field.formula === null;
       return {
         slot: field.slot,
         nameKey: field.nameKey,
@@ -61,6 +78,7 @@ export class RowEngine {
         repeatRandom: new CounterRandom(combineKeys(key, REPEAT_SALT)),
         itemSteps: field.childScope ? this.compileScope(field.childScope, seed) : null,
         itemSlots: field.childScope ? field.childScope.fields.length : 0,
+        plain,
       };
     });
   }
@@ -71,6 +89,10 @@ export class RowEngine {
    */
   row(index: number): Value[] {
     const state = this.state;
+    if (--this.rowsLeftOnArray === 0) {
+      this.rowsLeftOnArray = ROWS_PER_SLOT_ARRAY;
+      state.values = new Array<Value>(state.values.length).fill(null);
+    }
     state.moveTo(index, index, rowKey(index));
     rowBudget.reset();
     this.runScope(this.steps, state);
@@ -81,6 +103,13 @@ export class RowEngine {
     const values = state.values;
     for (let i = 0; i < steps.length; i++) {
       const step = steps[i];
+      // `=== true`: a bare truthiness test of a field compiles to checks for every falsy kind.
+      if (step.plain === true) {
+        step.random.reset(state.key);
+        state.familyInstance = step.familyInstance;
+        values[step.slot] = step.generate(step.random, state);
+        continue;
+      }
       if (step.blankRandom !== null) {
         step.blankRandom.reset(state.key);
         if (step.blankRandom.next() < step.blankShare) {

@@ -29,7 +29,8 @@ export class MutableRowState implements RowState {
   private readonly familyStamps: number[] = [];
 
   constructor(
-    readonly values: Value[],
+    /** Replaced now and then by the engine (see RowEngine.row); read it afresh for each row. */
+    public values: Value[],
     readonly parent: RowState | null,
     private readonly randoms: FamilyRandoms,
   ) {}
@@ -42,25 +43,36 @@ export class MutableRowState implements RowState {
     this.stamp++;
   }
 
+  /**
+   * The lookup is kept small, so V8 inlines it into each field's generator; a row's first read
+   * of a record (drawRecord) and a schema's first read of a family (addFamily) are calls.
+   */
   family<T>(family: FamilyDefinition<T>): T {
     const definitions = this.familyDefinitions;
-    const instances = this.familyInstances;
     const instance = this.familyInstance;
-    let i = 0;
-    while (i < definitions.length && (definitions[i] !== family || instances[i] !== instance)) i++;
-    if (i === definitions.length) {
-      definitions.push(family as FamilyDefinition<unknown>);
-      instances.push(instance);
-      this.familyRandoms.push(this.randoms.get(family.name, instance));
-      this.familyRecords.push(null);
-      this.familyStamps.push(this.stamp - 1);
+    for (let i = 0; i < definitions.length; i++) {
+      if (definitions[i] === family && this.familyInstances[i] === instance) {
+        return (this.familyStamps[i] === this.stamp ? this.familyRecords[i] : this.drawRecord(i, family)) as T;
+      }
     }
-    if (this.familyStamps[i] !== this.stamp) {
-      const random = this.familyRandoms[i];
-      random.reset(this.key);
-      this.familyRecords[i] = family.draw(random, this);
-      this.familyStamps[i] = this.stamp;
-    }
-    return this.familyRecords[i] as T;
+    return this.drawRecord(this.addFamily(family, instance), family) as T;
+  }
+
+  private addFamily(family: FamilyDefinition<unknown>, instance: number): number {
+    this.familyDefinitions.push(family);
+    this.familyInstances.push(instance);
+    this.familyRandoms.push(this.randoms.get(family.name, instance));
+    this.familyRecords.push(null);
+    this.familyStamps.push(this.stamp - 1);
+    return this.familyDefinitions.length - 1;
+  }
+
+  private drawRecord(i: number, family: FamilyDefinition<unknown>): unknown {
+    const random = this.familyRandoms[i];
+    random.reset(this.key);
+    const record = family.draw(random, this);
+    this.familyRecords[i] = record;
+    this.familyStamps[i] = this.stamp;
+    return record;
   }
 }

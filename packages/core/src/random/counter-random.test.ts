@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CounterRandom, hashString, itemKey, rowKey, seedKey } from './counter-random.js';
+import { CounterRandom, hashString, itemKey, mix32, rowKey, seedKey } from './counter-random.js';
 
 describe('CounterRandom', () => {
   test('the same key and row give the same draws; reset replays them', () => {
@@ -71,5 +71,25 @@ describe('CounterRandom', () => {
       assert.ok(Number.isInteger(big) && big >= 0 && big <= 2 ** 40);
     }
     assert.equal(seen.size, 7);
+  });
+
+  test('draws are the documented function of key, row key and draw number, however resets and draws interleave', () => {
+    // What every output byte rests on: draw n (from 1) of a row is
+    // mix32(mix32(key ^ rowKey * 0x27d4eb2f) + n * 0x9e3779b9); before any reset the state is 0.
+    const expected = (key: number, row: number | null, n: number) => {
+      const state = row === null ? 0 : mix32((key ^ Math.imul(row, 0x27d4eb2f)) >>> 0);
+      return mix32((state + Math.imul(n, 0x9e3779b9)) >>> 0);
+    };
+    const random = new CounterRandom(0xdeadbeef);
+    assert.deepEqual([random.uint32(), random.uint32()], [expected(0xdeadbeef, null, 1), expected(0xdeadbeef, null, 2)]);
+    random.reset(rowKey(1));
+    random.reset(rowKey(2)); // reset twice, no draw between: the second key counts
+    assert.deepEqual([random.uint32(), random.uint32()], [expected(0xdeadbeef, rowKey(2), 1), expected(0xdeadbeef, rowKey(2), 2)]);
+    random.reset(rowKey(3));
+    random.reset(rowKey(3));
+    assert.equal(random.uint32(), expected(0xdeadbeef, rowKey(3), 1));
+    random.reset(rowKey(2)); // back to a key used before: replayed from its first draw
+    assert.equal(random.uint32(), expected(0xdeadbeef, rowKey(2), 1));
+    assert.equal(random.next(), expected(0xdeadbeef, rowKey(2), 2) / 2 ** 32);
   });
 });

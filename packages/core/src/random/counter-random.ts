@@ -59,18 +59,33 @@ export function seedKey(seed: string | number): number {
 export class CounterRandom {
   private state = 0;
   private counter = 0;
+  /**
+   * reset() only notes its key; the state is mixed from it at the row's first draw. The engine
+   * resets every field's random on every row, and many generators never draw (names and cities
+   * read their family's record, Row Number and Template read the row): they skip the mixing.
+   */
+  private rowOrItemKey = 0;
+  private mixPending = false;
 
   constructor(readonly key: number) {}
 
   reset(rowOrItemKey: number): void {
-    this.state = mix32((this.key ^ Math.imul(rowOrItemKey, 0x27d4eb2f)) >>> 0);
+    this.rowOrItemKey = rowOrItemKey;
+    this.mixPending = true;
     this.counter = 0;
   }
 
   /** A uniform 32-bit unsigned integer. */
   uint32(): number {
+    if (this.mixPending) this.mixState();
     this.counter++;
     return mix32((this.state + Math.imul(this.counter, GOLDEN)) >>> 0);
+  }
+
+  /** Out of line, so uint32 stays small enough for V8 to inline into every generator. */
+  private mixState(): void {
+    this.state = mix32((this.key ^ Math.imul(this.rowOrItemKey, 0x27d4eb2f)) >>> 0);
+    this.mixPending = false;
   }
 
   /** Uniform in [0, 1) with 32 bits of resolution: enough for picks and percentages. */

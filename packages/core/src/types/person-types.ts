@@ -8,10 +8,11 @@ import { EN } from '../data/faker-en.js';
 import { EMAIL_DOMAINS } from '../data/email-domains.js';
 import type { CounterRandom } from '../random/counter-random.js';
 import { charactersOf, DIGITS } from './characters.js';
-import { defineType, type FamilyDefinition, type TypeDefinition } from './define-type.js';
+import { defineType, type FamilyDefinition, type TypeDefinition, type ValueGenerator } from './define-type.js';
 import { europeanFirstNames } from './european-first-names.js';
 import { listType } from './list-type.js';
 import { plainType } from './plain-type.js';
+import { integerText } from '../writers/integer-text.js';
 
 /** Gender values and their shares, per mille (as in the established product's output). */
 const GENDERS: readonly (readonly [string, number])[] = [
@@ -85,8 +86,13 @@ export const personFamily: FamilyDefinition<Person> = {
   },
 };
 
-function personType(name: string, description: string, characters: string, read: (person: Person) => string): TypeDefinition {
-  return plainType({ name, category: 'Person', family: personFamily.name, description, characters: () => characters, generator: () => (_random, row) => read(row.family(personFamily)), smallValues: true });
+/**
+ * `generate` is written out at each call (its own function literal), not wrapped around a shared
+ * reader: a shared wrapper would make one call site serve every person type, which V8 cannot
+ * inline, and each of a row's person fields would pay that extra call.
+ */
+function personType(name: string, description: string, characters: string, generate: ValueGenerator): TypeDefinition {
+  return plainType({ name, category: 'Person', family: personFamily.name, description, characters: () => characters, generator: () => generate, smallValues: true });
 }
 
 const FIRST_NAME_CHARACTERS = charactersOf(ALL_FIRST_NAMES);
@@ -196,15 +202,18 @@ const suffixType = listType({
 });
 
 export const personTypes: TypeDefinition[] = [
-  personType('Gender', 'Male, Female, or (about 4% of rows) another gender identity; agrees with the row\'s first name.', charactersOf(GENDERS.map(([g]) => g)), (p) => p.gender),
-  personType('Gender (abbrev)', 'M or F for the row\'s male or female person; X for the other gender identities.', 'FMX', (p) => GENDER_ABBREVIATIONS[p.group]),
+  personType('Gender', 'Male, Female, or (about 4% of rows) another gender identity; agrees with the row\'s first name.', charactersOf(GENDERS.map(([g]) => g)), (_random, row) => row.family(personFamily).gender),
+  personType('Gender (abbrev)', 'M or F for the row\'s male or female person; X for the other gender identities.', 'FMX', (_random, row) => GENDER_ABBREVIATIONS[row.family(personFamily).group]),
   titleType,
-  personType('First Name', 'A first name that matches the row\'s gender.', FIRST_NAME_CHARACTERS, (p) => p.firstName),
+  personType('First Name', 'A first name that matches the row\'s gender.', FIRST_NAME_CHARACTERS, (_random, row) => row.family(personFamily).firstName),
   sexedFirstNameType('male'),
   sexedFirstNameType('female'),
   europeanFirstNameType,
-  personType('Last Name', 'A last name.', LAST_NAME_CHARACTERS, (p) => p.lastName),
-  personType('Full Name', 'First and last name of the row\'s person.', charactersOf(FIRST_NAME_CHARACTERS, LAST_NAME_CHARACTERS, ' '), (p) => p.firstName + ' ' + p.lastName),
+  personType('Last Name', 'A last name.', LAST_NAME_CHARACTERS, (_random, row) => row.family(personFamily).lastName),
+  personType('Full Name', 'First and last name of the row\'s person.', charactersOf(FIRST_NAME_CHARACTERS, LAST_NAME_CHARACTERS, ' '), (_random, row) => {
+    const person = row.family(personFamily);
+    return person.firstName + ' ' + person.lastName;
+  }),
   defineType({
     name: 'Email Address',
     category: 'Person',
@@ -217,7 +226,7 @@ export const personTypes: TypeDefinition[] = [
       context.declareCharacters(EMAIL_CHARACTERS);
       return (random, row) => {
       const person = row.family(personFamily);
-      return person.initial + person.lastPart + row.index + EMAIL_SUFFIXES[random.below(EMAIL_SUFFIXES.length)];
+        return person.initial + person.lastPart + integerText(row.index) + EMAIL_SUFFIXES[random.below(EMAIL_SUFFIXES.length)];
       };
     },
   }),
@@ -233,7 +242,7 @@ export const personTypes: TypeDefinition[] = [
       context.declareCharacters(HANDLE_CHARACTERS);
       return (_random, row) => {
         const person = row.family(personFamily);
-        return person.initial + person.lastPart + row.index;
+        return person.initial + person.lastPart + integerText(row.index);
       };
     },
   }),

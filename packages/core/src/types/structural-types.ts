@@ -173,9 +173,17 @@ const template = defineType({
     if (resolved.length !== references.length) return () => null;
     // Templates reading templates can grow fourfold per field ({a}{a}{a}{a}): the value is cut
     // at MAX_TEMPLATE_LENGTH, as formulas cut their texts, so it never outgrows a string.
+    // Empty literal pieces (a template that starts, ends or joins fields with nothing between)
+    // are skipped rather than joined: each join is a call into V8, even with an empty string.
+    const after = literals.slice(1).map((piece) => (piece === '' ? null : piece));
     return budgeted((_random, row) => {
       let out = literals[0];
-      for (let i = 0; i < resolved.length && out.length <= MAX_TEMPLATE_LENGTH; i++) out += valueToText(resolved[i].read(row)) + literals[i + 1];
+      for (let i = 0; i < resolved.length && out.length <= MAX_TEMPLATE_LENGTH; i++) {
+        const text = valueToText(resolved[i].read(row));
+        out = out === '' ? text : out + text;
+        const piece = after[i];
+        if (piece !== null) out += piece;
+      }
       return out.length > MAX_TEMPLATE_LENGTH ? out.slice(0, MAX_TEMPLATE_LENGTH) : out;
     });
   },

@@ -138,7 +138,8 @@ export class DelimitedWriter implements RowWriter {
 
   private field(v: Value, column: number): string {
     if (typeof v === 'string') {
-      if (this.plain[column]) return v;
+      // `=== true`: a bare truthiness test compiles to checks for every falsy kind of value.
+      if (this.plain[column] === true) return v;
       if (this.neutralize) v = neutralizeFormula(v);
       return this.needsQuote.test(v) ? this.quote + v.replaceAll(this.quote, this.doubledQuote) + this.quote : v;
     }

@@ -112,7 +112,7 @@ export class JsonObjectEncoder {
       } else {
         const v = values[e.slot];
         if (typeof v === 'string') {
-          if (e.plain || !NEEDS_JSON_ESCAPE.test(v)) {
+          if (e.plain === true || !NEEDS_JSON_ESCAPE.test(v)) {
             s += e.prefixQuote[state] + v;
             state = AFTER_OPEN_STRING;
             continue;
