@@ -12,6 +12,8 @@ import type { FieldReference, RowState } from '../types/define-type.js';
 import { ItemList, JsonFragment, Verbatim, type Value } from '../values.js';
 import { compileFormula, type FormulaScope } from './compile-formula.js';
 import { rowBudget } from '../schema/row-budget.js';
+import { FUNCTIONS_BY_NAME } from './functions.js';
+import { METHODS_BY_NAME } from './methods.js';
 
 /** Fields x and y (any value), k0..k3 (the literals, as field values) and d (a Date field, %Y-%m-%d). */
 const NAMES = ['x', 'y', 'k0', 'k1', 'k2', 'k3', 'd'];
@@ -43,7 +45,7 @@ function evaluator(source: string): (values: Value[]) => unknown {
     // Each evaluation is a row of its own, with the whole of a row's budget (as the engine does).
     rowBudget.reset();
     const value = formula.evaluate(row, null, new CounterRandom(7));
-    // Distinguishes what the field would show alike: 2 from '2', NaN from Infinity, -0 from 0.
+    // Tells apart what a field would show alike: 2 from '2', -0 from 0 (a field's value is never NaN or infinite: nil).
     return typeof value === 'number' ? ['number', Object.is(value, -0) ? '-0' : String(value)] : value;
   };
 }
@@ -132,6 +134,57 @@ describe('literal operands give what the general rules give', () => {
     for (const [start, length] of [[0, 1], [1, 2], [-2, 1], [-9, 1], [9, 1], [0, -1], [0, 0], [2.7, 1.2]]) {
       assertSameOnAll(`x[${start}, ${length}]`, 'x[k0, k1]', [start, length]);
       assertSameOnAll(`d[${start}, ${length}]`, 'd[k0, k1]', [start, length]);
+    }
+  });
+
+  test('functions and methods called without an argument array give what their table entry gives with one', () => {
+    const environment = { random: new CounterRandom(7), startedAt: null as never, generationUuid: '' };
+    const fn = (name: string) => FUNCTIONS_BY_NAME.get(name)!;
+    const method = (name: string) => METHODS_BY_NAME.get(name)!;
+    // [formula, what the table's call gives for x and the literal or field values k0, k1]
+    const cases: [string, (x: Value, k: Value[]) => unknown][] = [
+      ['upper(x)', (x) => fn('upper').call([x], environment)],
+      ['lower(x)', (x) => fn('lower').call([x], environment)],
+      ["lower('ÀB')", () => fn('lower').call(['ÀB'], environment)],
+      ['round(x)', (x) => fn('round').call([x], environment)],
+      ['round(x, 1)', (x) => fn('round').call([x, 1], environment)],
+      ['round(x, k0)', (x, k) => fn('round').call([x, k[0]], environment)],
+      ['round(2.345, x)', (x) => fn('round').call([2.345, x], environment)],
+      ['round(k0, x)', (x, k) => fn('round').call([k[0], x], environment)],
+      ['round(1.005, 2)', () => fn('round').call([1.005, 2], environment)],
+      ['x.to_s', (x) => method('to_s').call(x, [], environment)],
+      ['x.upcase', (x) => method('upcase').call(x, [], environment)],
+      ['x.downcase', (x) => method('downcase').call(x, [], environment)],
+      ['x.length', (x) => method('length').call(x, [], environment)],
+      ['x.size', (x) => method('size').call(x, [], environment)],
+      ['d.length', (_x, k) => method('length').call(k[2], [], environment)],
+      ["x.to_s.rjust(6, '*')", (x) => method('rjust').call(method('to_s').call(x, [], environment), [6, '*'], environment)],
+      ['x.to_s.rjust(k0)', (x, k) => method('rjust').call(method('to_s').call(x, [], environment), [k[0]], environment)],
+      ['x.to_s.ljust(7)', (x) => method('ljust').call(method('to_s').call(x, [], environment), [7], environment)],
+      ['x.to_s.ljust(k0, k1)', (x, k) => method('ljust').call(method('to_s').call(x, [], environment), [k[0], k[1]], environment)],
+    ];
+    for (const [source, expected] of cases) {
+      const formula = evaluator(source);
+      for (const x of VALUES) {
+        const k: Value[] = [3, '-', '2024-02-29'];
+        const got = formula([x, null, k[0], k[1], null, null, k[2]]);
+        const value = expected(x, k);
+        const want = typeof value === 'number' ? (Number.isFinite(value) ? ['number', Object.is(value, -0) ? '-0' : String(value)] : null) : value;
+        assert.deepEqual(got, want, `${source} with x = ${String(x)}`);
+      }
+    }
+  });
+
+  test('every call shape charges the text it makes to the row\'s budget: past it the formula is nil', () => {
+    const shapes = ['upper(x)', "lower('ABCDEFGH')", 'lower(k1)', 'x.upcase', 'x.to_s', "x.rjust(9, '0')", 'x.ljust(k0)', 'x.ljust(k0, k1)', "concat(x, '-', x)", 'concat(x, k1)', '"#{x}-#{x}"', 'x[0, 8]'];
+    for (const source of shapes) {
+      const formula = compileFormula(source, scope());
+      const row = { values: ['abcdefgh', null, 9, 'ABCDEFGH', null, null, null] } as unknown as RowState;
+      rowBudget.reset();
+      assert.notEqual(formula.evaluate(row, null, new CounterRandom(7)), null, source);
+      rowBudget.reset();
+      rowBudget.formulaText = 5;
+      assert.equal(formula.evaluate(row, null, new CounterRandom(7)), source === 'x[0, 8]' ? 'abcdefgh' : null, source);
     }
   });
 
