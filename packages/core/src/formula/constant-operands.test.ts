@@ -175,6 +175,32 @@ describe('literal operands give what the general rules give', () => {
     }
   });
 
+  test('concat with literal and row arguments joins what the table\'s concat joins', () => {
+    const concat = FUNCTIONS_BY_NAME.get('concat')!;
+    const environment = { random: new CounterRandom(7), startedAt: null as never, generationUuid: '' };
+    const cases: [string, (x: Value, y: Value) => unknown[]][] = [
+      ['concat(x)', (x) => [x]],
+      ["concat('<', x, '>')", (x) => ['<', x, '>']],
+      ["concat('a')", () => ['a']],
+      ["concat(x, '-', 7, nil, true, -0, 2.50)", (x) => [x, '-', 7, null, true, -0, 2.5]],
+      ["concat(upper(x), '-', y)", (x, y) => [FUNCTIONS_BY_NAME.get('upper')!.call([x], environment), '-', y]],
+      ['concat(x, y)', (x, y) => [x, y]],
+      ["concat('<', x, y, '>')", (x, y) => ['<', x, y, '>']],
+      ["concat(x, ',', y, ',', x)", (x, y) => [x, ',', y, ',', x]],
+      ['concat(x, y, x, y)', (x, y) => [x, y, x, y]],
+      ['concat(1, x, 2, y, 3, x, 4)', (x, y) => [1, x, 2, y, 3, x, 4]],
+    ];
+    for (const [source, args] of cases) {
+      const formula = evaluator(source);
+      for (const x of VALUES) {
+        for (const y of [null, 'é', 42, [1, 'a'], new Verbatim('v', true)] as Value[]) {
+          const got = formula([x, y, null, null, null, null, null]);
+          assert.deepEqual(got, concat.call(args(x, y), environment), `${source} with x = ${String(x)}, y = ${String(y)}`);
+        }
+      }
+    }
+  });
+
   test('every call shape charges the text it makes to the row\'s budget: past it the formula is nil', () => {
     const shapes = ['upper(x)', "lower('ABCDEFGH')", 'lower(k1)', 'x.upcase', 'x.to_s', "x.rjust(9, '0')", 'x.ljust(k0)', 'x.ljust(k0, k1)', "concat(x, '-', x)", 'concat(x, k1)', '"#{x}-#{x}"', 'x[0, 8]'];
     for (const source of shapes) {
