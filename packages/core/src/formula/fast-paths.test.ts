@@ -1,9 +1,13 @@
 /**
- * The fast paths for literal operands (compile-constant-operands.ts, literal branches and
- * when-values in compile-conditionals.ts, literal arguments in call-arguments.ts, literal bounds
- * in compile-index.ts) must give what the general rules give. Each formula with a literal is
- * compared with the same formula reading that literal's value from a field, which the compiler
- * cannot read ahead and so runs through the general rules, over many kinds of values.
+ * The compiler's fast paths must give what the general rules give:
+ * - literal operands (compile-constant-operands.ts), literal branches and when-values
+ *   (compile-conditionals.ts), literal arguments (call-arguments.ts) and literal bounds
+ *   (compile-index.ts): each formula with a literal is compared with the same formula reading
+ *   that value from a field, which the compiler cannot read ahead, so it takes the general rules;
+ * - functions and methods called without an argument array (their direct forms) and concat
+ *   (compile-concat.ts): compared with their table entry called with an array;
+ * over many kinds of values (nil, undefined, -0, floats, integers past 2^53, NaN, infinities,
+ * texts with ß, İ and emoji, lists, code(...) texts, dates read from a field).
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -77,7 +81,7 @@ function assertSameOnAll(fast: string, general: string, literals: Value[]): void
   }
 }
 
-describe('literal operands give what the general rules give', () => {
+describe('fast paths give what the general rules give', () => {
   test('arithmetic with a number on the right: + - * / % and comparisons', () => {
     for (const operator of ['+', '-', '*', '/', '%', '<', '>', '<=', '>=']) {
       for (const [literal, value] of NUMBER_LITERALS) {
