@@ -3,7 +3,7 @@
  * ephemeral port against a real database.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { GenerationPool } from '@rowloom/core';
+import { DEFAULT_INLINE_POLICY, GenerationPool } from '@rowloom/core';
 import { ImageRenderer } from './concurrency/image-renderer.js';
 import { Limiter } from './concurrency/limiter.js';
 import { DEFAULT_DOWNLOADS, defaultConcurrency, type Config } from './config.js';
@@ -81,14 +81,15 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
   });
   const downloadsOptions = { db: store.db, plans: config.plans, downloads, publicUrl: config.publicUrl ?? null, maxJobRecords: downloadsConfig.maxJobRecords, shardRows: downloadsConfig.shardRows };
   downloadsRoutes(app, downloadsOptions);
-  generateRoutes(app, store.db, config.plans, config.timeLimitMs, config.publicUrl ?? null, { pool, limiter: generations, stallMs: concurrency.stallMs }, submitDownload(downloadsOptions));
+  const sharing = { pool, limiter: generations, stallMs: concurrency.stallMs, inline: { ...DEFAULT_INLINE_POLICY, maxRows: concurrency.inlineRows } };
+  generateRoutes(app, store.db, config.plans, config.timeLimitMs, config.publicUrl ?? null, sharing, submitDownload(downloadsOptions));
   schemasRoutes(app, store.db);
   scenariosRoutes(app, store.db);
   projectsRoutes(app, store.db);
   datasetsRoutes(app, store.db, config.plans);
   imagesRoutes(app, renderer);
   mocksRoutes(app, store.db, { plans: config.plans, publicUrl: config.publicUrl ?? null, pool, mockHostSuffix: config.mockHostSuffix ?? null });
-  mockRoutes(app, { db: store.db, plans: config.plans, timeLimitMs: config.timeLimitMs, publicUrl: config.publicUrl ?? null, sharing: { pool, limiter: generations, stallMs: concurrency.stallMs }, hosts: mockHosts });
+  mockRoutes(app, { db: store.db, plans: config.plans, timeLimitMs: config.timeLimitMs, publicUrl: config.publicUrl ?? null, sharing, hosts: mockHosts });
   await installWebInterface(app);
   await app.ready();
   await downloads.start();

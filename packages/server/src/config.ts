@@ -17,6 +17,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { DEFAULT_INLINE_POLICY } from '@rowloom/core';
 import type { AccountsConfig } from './accounts/accounts-config.js';
 import type { SignupMode } from './accounts/signup-policy.js';
 import { DEFAULT_PLANS, parsePlanOverrides, type Plans } from './plans.js';
@@ -89,10 +90,16 @@ export interface ConcurrencyConfig {
   queueWaitMs: number;
   /** ROWLOOM_STALL_SECONDS: a response whose client reads nothing for this long is closed. */
   stallMs: number;
+  /**
+   * ROWLOOM_INLINE_ROWS: requests of at most this many small rows start on the thread that
+   * answers requests, for a short slice (core engine/inline-rows.ts); 0: every row is made on the
+   * generation threads (for machines with many cores, where that thread is the bottleneck).
+   */
+  inlineRows: number;
 }
 
 export function defaultConcurrency(): ConcurrencyConfig {
-  return { maxWorkers: availableParallelism() + 1, workerMemoryMb: 512, maxGenerations: 32, maxImageRenders: 8, queueWaitMs: 5000, stallMs: 30_000 };
+  return { maxWorkers: availableParallelism() + 1, workerMemoryMb: 512, maxGenerations: 32, maxImageRenders: 8, queueWaitMs: 5000, stallMs: 30_000, inlineRows: DEFAULT_INLINE_POLICY.maxRows };
 }
 
 /** Ten minutes: 500 million CSV rows at engine speed; far beyond any plan-limited request. */
@@ -203,5 +210,6 @@ function concurrencyFrom(env: NodeJS.ProcessEnv): ConcurrencyConfig {
     maxImageRenders: positiveFrom(env, 'ROWLOOM_MAX_CONCURRENT_IMAGES', defaults.maxImageRenders),
     queueWaitMs: integerFrom(env, 'ROWLOOM_QUEUE_SECONDS', defaults.queueWaitMs / 1000) * 1000,
     stallMs: positiveFrom(env, 'ROWLOOM_STALL_SECONDS', defaults.stallMs / 1000) * 1000,
+    inlineRows: integerFrom(env, 'ROWLOOM_INLINE_ROWS', defaults.inlineRows),
   };
 }

@@ -16,6 +16,7 @@ import { referenceTime } from './reference-time.js';
 import { RowEngine } from './row-engine.js';
 import { generationUuid, resolveSeed, type Seed } from './seed.js';
 import type { GenerationPool } from './shared-pool.js';
+import { DEFAULT_INLINE_POLICY, fillSlice, startsInline, type InlinePolicy } from './inline-rows.js';
 import { generateInWorkers } from './worker-pool.js';
 
 /** Below this many rows, starting worker threads costs more than it saves. */
@@ -61,6 +62,12 @@ export interface GenerateRequest {
    * and id), so a plan compiled for another generation of the same fields serves as well.
    */
   reusePlan?: (compile: () => SchemaPlan) => SchemaPlan;
+  /**
+   * With `pool` only: when a small request's rows (small rows, few of them) are made on this
+   * thread first, for a time slice, before the pool takes the rest (inline-rows.ts).
+   * Default DEFAULT_INLINE_POLICY; `{ maxRows: 0, ... }`: every row on the pool.
+   */
+  inline?: InlinePolicy;
 }
 
 export interface Generation {
@@ -99,8 +106,9 @@ export function generate(request: GenerateRequest): Generation {
   const setup = { fields: request.fields, datasets: request.datasets, scenarios: request.scenarios, seedKey: key, writer: writerOptions, ...formulaConstants };
   const stop = new AbortController();
   const releases = new WeakMap<Buffer, () => void>();
+  const inline = request.inline ?? DEFAULT_INLINE_POLICY;
   const pieces = request.pool
-    ? pooledPieces(writer, request.pool, setup, request.count, stop.signal)
+    ? pooledPieces(writer, request.pool, setup, request.count, stop.signal, startsInline(plan, request.count, inline) ? { plan, sliceMs: inline.sliceMs } : null)
     : workers > 1 && request.count > 1
       ? parallelPieces(writer, setup, request.count, workers, releases, request.onProgress)
       : serialPieces(writer, new RowEngine(plan, key), request.count, request.onProgress);
@@ -177,7 +185,25 @@ async function* parallelPieces(
  * the first row then cuts a started 200, it does not turn into an error status); the closing text
  * travels with the last batch, so a small response is two writes to the socket, not three.
  */
-async function* pooledPieces(writer: RowWriter, pool: GenerationPool, setup: Parameters<GenerationPool['rows']>[0], count: number, signal: AbortSignal): AsyncGenerator<string | Buffer> {
-  yield writer.begin();
-  yield* pool.rows(setup, 0, count, signal, Buffer.from(writer.end()));
+async function* pooledPieces(
+  writer: RowWriter,
+  pool: GenerationPool,
+  setup: Parameters<GenerationPool['rows']>[0],
+  count: number,
+  signal: AbortSignal,
+  inline: { plan: SchemaPlan; sliceMs: number } | null,
+): AsyncGenerator<string | Buffer> {
+  let first = 0;
+  if (inline) {
+    // The first rows here, within the slice (inline-rows.ts); with the opening text, and the
+    // closing text when they are all, so a small response is one write to the socket.
+    const batcher = new ByteBatcher();
+    batcher.write(writer.begin());
+    first = fillSlice(new RowEngine(inline.plan, setup.seedKey), writer, 0, count, batcher, inline.sliceMs);
+    if (first === count) batcher.write(writer.end());
+    batcher.seal();
+    yield* batcher.drain();
+    if (first === count) return;
+  } else yield writer.begin();
+  yield* pool.rows(setup, first, count, signal, Buffer.from(writer.end()));
 }

@@ -17,6 +17,7 @@ import { orderScope } from './evaluation-order.js';
 import { assignFamilyInstances } from './family-instances.js';
 import type { SchemaPlan } from './plan.js';
 import { checkValuesPerRow } from './work-estimate.js';
+import { hasSmallRows } from './small-rows.js';
 
 export type { FieldPlan, ScopePlan, SchemaPlan } from './plan.js';
 export { DEFAULT_PUBLIC_URL, type CompileOptions } from './compile-options.js';
@@ -34,7 +35,7 @@ export function compileSchema(input: unknown, options: CompileOptions = {}): Sch
   for (const scope of scopes) orderScope(scope, dependsOn, problems);
   const shape = buildShape(root, (field, message) => problems.push({ field, param: 'name', message }));
   if (problems.length > 0) throw new SchemaError(dedupe(problems));
-  return { fields: plans, root, shape, cartesianCombinations, generationIndependent };
+  return { fields: plans, root, shape, cartesianCombinations, generationIndependent, smallRows: hasSmallRows(plans, dependsOn) };
 }
 
 /** The schema must be a non-empty array of at most MAX_FIELDS entries (each is checked later). */

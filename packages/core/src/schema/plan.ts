@@ -58,4 +58,9 @@ export interface SchemaPlan {
    * keep it for the next one (pool-worker.ts).
    */
   readonly generationIndependent: boolean;
+  /**
+   * True when every row is a small, bounded piece of work (small-rows.ts): a server may then make
+   * a small request's rows on its main thread for a short time slice.
+   */
+  readonly smallRows: boolean;
 }

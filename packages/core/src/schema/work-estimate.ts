@@ -37,6 +37,13 @@ function explain(field: FieldPlan): string {
   return factors.join(' × ');
 }
 
+/** The most values one row of these fields can hold (every field's valuesPerRow added up). */
+export function mostValuesPerRow(fields: readonly FieldPlan[]): number {
+  let total = 0;
+  for (const field of fields) total += valuesPerRow(field);
+  return total;
+}
+
 /**
  * Reports, on the field that makes the most of them, a schema whose rows can hold more than
  * MAX_VALUES_PER_ROW values.

@@ -42,5 +42,6 @@ export const addressLineTypes: TypeDefinition[] = [
     description: 'A secondary address line: an apartment, suite, unit, room or floor ("Apt 1203", "Suite 45", "14th Floor") or a PO box ("PO Box 94035").',
     characters: () => charactersOf('Apt Suite Unit Room Floor PO Box st nd rd th', DIGITS),
     generator: () => addressLine2,
+    smallValues: true,
   }),
 ];

@@ -33,6 +33,7 @@ const appName = defineType({
   description: 'An invented app or product name, e.g. Stronghold or Mat Lam Tam; agrees with the row\'s App Bundle ID.',
   params: [],
   output: 'string',
+  smallValues: true,
   create(_params, context) {
     const names = APP_NAMES();
     context.declareCharacters(charactersOf(names));
@@ -47,6 +48,7 @@ const appBundleId = defineType({
   description: 'A reverse-DNS bundle identifier from a real domain and the row\'s App Name, e.g. com.google.Stronghold (spaces dropped).',
   params: [],
   output: 'string',
+  smallValues: true,
   create(_params, context) {
     const domains = REVERSED_DOMAINS().map((domain) => domain + '.');
     const names = BUNDLE_NAMES();
@@ -68,6 +70,7 @@ const appVersion = defineType({
   description: 'A short version number such as 0.4.1, 7.3 or 0.52 (one of the patterns 0.#.#, 0.##, #.##, #.#, #.#.#).',
   params: [],
   output: 'string',
+  smallValues: true,
   create(_params, context) {
     const patterns = VERSION_PATTERNS();
     context.declareCharacters(charactersOf(DIGITS, patterns.flat().filter((ch) => ch !== '#')));

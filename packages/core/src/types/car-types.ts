@@ -71,6 +71,7 @@ function carType(
     description,
     params: [],
     output,
+    smallValues: true,
     create: (_params, context) => {
       context.declareCharacters(characters());
       const read = create();

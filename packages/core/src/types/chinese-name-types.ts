@@ -52,7 +52,7 @@ export const chineseNameFamily: FamilyDefinition<ChineseName> = {
 };
 
 function chineseNameType(name: string, description: string, characters: (lists: ChineseNameLists) => string, read: (person: ChineseName) => string): TypeDefinition {
-  return plainType({ name, category: 'Person', family: chineseNameFamily.name, description, characters: () => characters(chineseNames()), generator: () => (_random, row) => read(row.family(chineseNameFamily)) });
+  return plainType({ name, category: 'Person', family: chineseNameFamily.name, description, characters: () => characters(chineseNames()), generator: () => (_random, row) => read(row.family(chineseNameFamily)), smallValues: true });
 }
 
 export const chineseNameTypes: TypeDefinition[] = [

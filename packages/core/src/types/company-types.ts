@@ -54,6 +54,7 @@ const fakeCompanyNameType = defineType({
   description: 'A company name made of last names: "Kessler - Runolfsdottir", "Hilll LLC" or "Schmitt, Feil and Jones".',
   params: [],
   output: 'string',
+  smallValues: true,
   create: (_params, context) => {
     context.declareCharacters(charactersOf(LAST_NAMES, LEGAL_ENTITY_TYPES, ' -,', 'and'));
     return fakeCompanyName;
@@ -69,6 +70,7 @@ function phraseType(name: string, description: string, lists: readonly (readonly
     description,
     params: [],
     output: 'string',
+    smallValues: true,
     create: (_params, context) => {
       context.declareCharacters(charactersOf(...lists, ' '));
       return (random) => pick(random, first) + ' ' + pick(random, second) + ' ' + pick(random, third);

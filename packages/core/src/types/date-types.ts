@@ -13,7 +13,7 @@ import { MS_PER_DAY, SECONDS_PER_DAY } from '../time/civil.js';
 import { parseDateTime, parseTimeOfDay, type ParsedDateTime, type TimePrecision } from '../time/parse.js';
 import { checkStrftime, compileStrftime, splitDateAndTime, strftimeCharacters, type StrftimeFormatter } from '../time/strftime.js';
 import { sharedTextTable } from '../time/text-tables.js';
-import { defineType, type ParamSpec, type ResolvedParams, type TypeDefinition, type ValueGenerator } from './define-type.js';
+import { defineType, isShortText, type ParamSpec, type ResolvedParams, type TypeDefinition, type ValueGenerator } from './define-type.js';
 
 const CATEGORY = 'Dates & Times';
 export const DEFAULT_FORMAT = '%FT%T%:z';
@@ -202,6 +202,7 @@ const dateType = defineType({
   category: CATEGORY,
   description: 'A random calendar day between min and max (inclusive, uniform), formatted with a strftime format.',
   output: 'date',
+  smallValues: (params) => isShortText(params.format),
   params: dateParams('Date'),
   check(params, problem) {
     planDate(params, problem);
@@ -223,6 +224,7 @@ const datetimeType = defineType({
   description:
     'A random date and time between min and max (inclusive, uniform to the second), formatted with a strftime format.',
   output: 'datetime',
+  smallValues: (params) => isShortText(params.format),
   params: dateParams('Datetime'),
   check(params, problem) {
     planDatetime(params, problem);
@@ -262,6 +264,7 @@ const timeType = defineType({
   description:
     'A random time of day between min and max (inclusive, uniform to the second), formatted with a strftime format.',
   output: 'time',
+  smallValues: (params) => isShortText(params.format),
   params: [
     {
       name: 'min',

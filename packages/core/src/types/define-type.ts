@@ -176,8 +176,46 @@ export interface TypeDefinition {
   exampleScenarios?: Scenarios;
   /** Cross-parameter checks beyond what ParamSpec expresses (min <= max...). */
   check?(params: ResolvedParams, problem: (param: string | null, message: string) => void): void;
+  /**
+   * Whether this type's values are small (SMALL_VALUES below): `true` for any parameters, a
+   * function for some; absent means not known to be small, the safe default. A server makes the
+   * rows of small requests whose every field is small on its main thread (schema/small-rows.ts).
+   */
+  smallValues?: true | ((params: ResolvedParams) => boolean);
   /** Prepares everything expensive once per field and returns the per-row generator. */
   create(params: ResolvedParams, context: CreateContext): ValueGenerator;
+}
+
+/**
+ * The rule for TypeDefinition.smallValues. A type's values are small when making one takes a
+ * bounded few microseconds whatever the parameters allow (a few random draws, a look-up in a
+ * table prepared once, a short format; no loop whose length a parameter or another field
+ * chooses, no regular expression, no formula, no image, no cryptographic digest or cipher, no
+ * stored dataset), and its text is at most SMALL_VALUE_MAX_CHARACTERS long. A parameter that
+ * can make values long or slow (a word count, a format or list text) makes the declaration a
+ * function of the parameters. Every type declared small was measured at under 10 µs per value
+ * (most under 2); small-values.test.ts checks the length bound.
+ */
+export const SMALL_VALUE_MAX_CHARACTERS = 512;
+
+/** A text parameter short enough for small values (a format, SQL text): its output stays short too. */
+export const SMALL_TEXT_PARAMETER = 64;
+
+/**
+ * A small type that reads other fields' values (a Template) reads at most this many per value;
+ * schema/small-rows.ts counts such a field as this many values more.
+ */
+export const SMALL_VALUE_MAX_READS = 4;
+
+/** A text parameter (resolved) short enough for small values: SMALL_TEXT_PARAMETER characters at most. */
+export function isShortText(value: unknown): boolean {
+  return typeof value === 'string' && value.length <= SMALL_TEXT_PARAMETER;
+}
+
+/** Whether a field of `type` with these (resolved) parameters makes small values. */
+export function hasSmallValues(type: TypeDefinition, params: ResolvedParams): boolean {
+  const declared = type.smallValues;
+  return declared === true || (typeof declared === 'function' && declared(params));
 }
 
 /** Identity function that gives type definitions their type without a cast. */

@@ -112,6 +112,7 @@ const binomial = defineType({
     { name: 'trials', kind: 'integer', default: 1, min: 1, max: 1e9, description: 'Number of trials, 1 to 1,000,000,000; the value is from 0 to trials.' },
   ],
   output: 'integer',
+  smallValues: true,
   create(params) {
     const p = params.probability as number;
     const n = params.trials as number;
@@ -138,6 +139,7 @@ const exponential = defineType({
     decimalsParam('Decimal places of the value, 0 to 10.'),
   ],
   output: 'number',
+  smallValues: true,
   check(params, problem) {
     const lambda = params.lambda;
     if (typeof lambda === 'number' && !(lambda >= SMALLEST_POSITIVE)) {
@@ -164,6 +166,7 @@ const geometric = defineType({
     { name: 'probability', kind: 'decimal', default: 0.5, min: 0, max: 1, description: 'Probability of success of each trial, greater than 0 and at most 1; the mean is 1/probability.' },
   ],
   output: 'integer',
+  smallValues: true,
   check(params, problem) {
     const p = params.probability;
     if (typeof p === 'number' && !(p >= SMALLEST_POSITIVE)) {
@@ -196,6 +199,7 @@ const normal = defineType({
     decimalsParam('Decimal places of the value, 0 to 10.'),
   ],
   output: 'number',
+  smallValues: true,
   create(params) {
     const mean = params.mean as number;
     const sd = params.sd as number;
@@ -258,6 +262,7 @@ const poisson = defineType({
     { name: 'mean', kind: 'decimal', default: 50, max: 1e9, description: 'Mean (expected count), greater than 0 and at most 1,000,000,000.' },
   ],
   output: 'integer',
+  smallValues: true,
   check(params, problem) {
     const mean = params.mean;
     if (typeof mean === 'number' && !(mean > 0)) problem('mean', `mean (${mean}) must be greater than 0`);

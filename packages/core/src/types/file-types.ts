@@ -45,6 +45,7 @@ const mimeType = defineType({
   description: 'A common media type such as image/png or application/pdf; agrees with the row\'s File Name.',
   params: [],
   output: 'string',
+  smallValues: true,
   create(_params, context) {
     context.declareCharacters(charactersOf(MIME_TYPES().map((kinds) => kinds[0].mimeType)));
     return (_random, row) => row.family(fileFamily).mimeType;
@@ -60,6 +61,7 @@ const fileName = defineType({
   description: 'One to three capitalised lorem words and an extension, e.g. VelitDonec.pdf; the extension is one of the row\'s MIME Type.',
   params: [],
   output: 'string',
+  smallValues: true,
   create(_params, context) {
     const words = LOREM_WORDS.map((w) => w.charAt(0).toUpperCase() + w.slice(1));
     context.declareCharacters(charactersOf(words, fileKinds().map((k) => '.' + k.extension)));

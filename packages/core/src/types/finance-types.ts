@@ -81,6 +81,7 @@ const creditCardNumber = defineType({
   description: "A card number of the row's Credit Card Type: one of its issuer prefixes, its length and a valid Luhn check digit.",
   params: [],
   output: 'string',
+  smallValues: true,
   create: (_params, context) => {
     context.declareCharacters(DIGITS);
     const all = cards();
@@ -99,6 +100,7 @@ const iban = defineType({
     'An International Bank Account Number of a country in the IBAN registry, in electronic form (no spaces), with valid national and mod-97 check digits.',
   params: [],
   output: 'string',
+  smallValues: true,
   create: (_params, context) => {
     context.declareCharacters(IBAN_CHARACTERS);
     const countries = ibanCountries().accepted;

@@ -11,7 +11,7 @@ import { checkStrftime, compileStrftime, strftimeCharacters } from '../time/strf
 import { airports as airportFamily, type AirportRecord } from './airport-types.js';
 import { charactersOf, DIGITS } from './characters.js';
 import { DEFAULT_FORMAT, FORMAT_HELP } from './date-types.js';
-import { defineType, type FamilyDefinition, type OutputKind, type TypeDefinition, type ValueGenerator } from './define-type.js';
+import { defineType, isShortText, type FamilyDefinition, type OutputKind, type TypeDefinition, type ValueGenerator } from './define-type.js';
 import { fakerLocale } from './faker-locale.js';
 
 const CATEGORY = 'Travel';
@@ -91,6 +91,7 @@ function flightType(name: string, description: string, characters: () => string,
     description,
     params: [],
     output,
+    smallValues: true,
     family: flightFamily.name,
     create: (_params, context) => {
       context.declareCharacters(characters());
@@ -133,6 +134,7 @@ const departureTime = defineType({
     },
   ],
   output: 'datetime',
+  smallValues: (params) => isShortText(params.format),
   family: flightFamily.name,
   check(params, problem) {
     if (typeof params.format !== 'string') return;

@@ -22,6 +22,7 @@ export const genderTypes: TypeDefinition[] = [
     description: "Male or Female: the sex of the row's first name, so it agrees with First Name, Title and (for male and female rows) Gender.",
     params: [],
     output: 'string',
+    smallValues: true,
     family: personFamily.name,
     create: (_params, context) => {
       context.declareCharacters(charactersOf(Object.values(BINARY_GENDERS)));

@@ -48,6 +48,7 @@ const avatar = defineType({
     { name: 'format', kind: 'string', default: 'png', allowed: AVATAR_FORMATS, description: `Image format: ${AVATAR_FORMATS.join(', ')}` },
   ],
   output: 'string',
+  smallValues: true,
   create(params, context) {
     const words = LOREM_WORDS;
     const width = params.width as number;
@@ -139,6 +140,7 @@ const dummyImage = defineType({
   params: placeholderParams('random'),
   check: checkRanges,
   output: 'string',
+  smallValues: true,
   create(params, context) {
     const base = context.publicUrl();
     const draw = placeholderDrawer(params);

@@ -32,6 +32,7 @@ export const languageCodeTypes: TypeDefinition[] = [
     description: "The ISO 639-1 code of the row's Language (the first official language of the row's country), e.g. en, de.",
     params: [],
     output: 'string',
+    smallValues: true,
     family: 'place',
     create: (_params, context) => {
       const family = placeFamily(context);

@@ -27,6 +27,8 @@ export function listType(spec: ListTypeSpec): TypeDefinition {
   return plainType({
     ...spec,
     characters: () => list().characters,
+    // A pick from a fixed, curated list.
+    smallValues: true,
     generator: () => {
       const { values } = list();
       return (random) => values[random.below(values.length)];

@@ -32,6 +32,7 @@ export const medicareTypes: TypeDefinition[] = [
     description:
       'A Medicare Beneficiary Identifier in the CMS format: 11 characters such as 1EG4TE5MK73, without dashes; letters never S, L, O, I, B or Z.',
     characters: () => MBI_LETTERS + MBI_DIGITS,
+    smallValues: true,
     generator: () => (random) => {
       let text = '';
       for (const allowed of MBI_POSITIONS) text += allowed[random.below(allowed.length)];

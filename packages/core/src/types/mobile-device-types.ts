@@ -5,7 +5,7 @@
  */
 import { readDataFile } from '../data/data-files.js';
 import { checkStrftime, compileStrftime, strftimeCharacters } from '../time/strftime.js';
-import { defineType, type TypeDefinition } from './define-type.js';
+import { defineType, isShortText, type TypeDefinition } from './define-type.js';
 import { recordFamily, recordField, type RecordFieldSpec } from './record-family.js';
 
 type DeviceRow = [brand: string, model: string, os: string, releaseDate: string];
@@ -46,6 +46,7 @@ const releaseDate = defineType({
     },
   ],
   output: 'date',
+  smallValues: (params) => isShortText(params.format),
   family: mobileDeviceFamily.family.name,
   check(params, problem) {
     // A format that is not text has been reported by the parameter validation already.

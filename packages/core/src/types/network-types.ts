@@ -27,6 +27,7 @@ const ipv4Cidr = defineType({
   description: `An IPv4 network in CIDR notation, e.g. 192.168.64.0/18: a prefix length from /${IPV4_PREFIX_MIN} to /${IPV4_PREFIX_MAX} and the network address with every host bit zero.`,
   params: [],
   output: 'string',
+  smallValues: true,
   create(_params, context) {
     context.declareCharacters(DIGITS + './');
     return (random) => {
@@ -95,6 +96,7 @@ const ipv6 = defineType({
   description: 'A random global unicast IPv6 address (2000::/3) in its canonical RFC 5952 form, e.g. 2a03:2880:f12f:83:face:b00c:0:25de.',
   params: [],
   output: 'string',
+  smallValues: true,
   create(_params, context) {
     context.declareCharacters(IPV6_CHARACTERS);
     const hextets = new Uint16Array(8);
@@ -111,6 +113,7 @@ const ipv6Cidr = defineType({
   description: `An IPv6 network in CIDR notation, e.g. 2001:db8:4f00::/40: a prefix length from /${IPV6_PREFIX_MIN} to /${IPV6_PREFIX_MAX} and the network address with every host bit zero, in RFC 5952 form.`,
   params: [],
   output: 'string',
+  smallValues: true,
   create(_params, context) {
     context.declareCharacters(IPV6_CHARACTERS + DIGITS + '/');
     const hextets = new Uint16Array(8);
@@ -133,6 +136,7 @@ const macAddress = defineType({
   description: 'A 48-bit unicast hardware address as six lower-case hex bytes separated by colons, e.g. 3c:22:fb:1a:07:9e.',
   params: [],
   output: 'string',
+  smallValues: true,
   create(_params, context) {
     context.declareCharacters(HEX_DIGITS + ':');
     return (random) => {

@@ -45,6 +45,7 @@ const number = defineType({
     },
   ],
   output: 'number',
+  smallValues: true,
   check(params, problem) {
     const { min, max, decimals } = params;
     if (!isNumber(min) || !isNumber(max)) return;
@@ -84,6 +85,7 @@ const boolean = defineType({
   description: 'true or false, each half of the time.',
   params: [],
   output: 'boolean',
+  smallValues: true,
   create() {
     return (random) => (random.uint32() & 1) === 1;
   },
@@ -122,6 +124,7 @@ const money = defineType({
     },
   ],
   output: 'string',
+  smallValues: true,
   check(params, problem) {
     const { min, max } = params;
     if (!isNumber(min) || !isNumber(max)) return;
@@ -156,6 +159,7 @@ const ipAddressV4 = defineType({
   description: 'A uniformly random IPv4 address in dotted-decimal form, e.g. 203.0.113.7 (any of the 2^32 addresses).',
   params: [],
   output: 'string',
+  smallValues: true,
   create(_params, context) {
     context.declareCharacters('0123456789.');
     return (random) => {

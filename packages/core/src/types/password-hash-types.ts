@@ -43,6 +43,8 @@ export const passwordHashTypes: TypeDefinition[] = [
     description:
       'A password hash in the bcrypt format ($2a$10$ + 22-character salt + 31-character hash); structurally valid (random salt and hash), not the hash of a known password.',
     characters: () => '$2a10' + BCRYPT_BASE64,
+    // Random bytes in bcrypt's encoding, no bcrypt computation (see above): small.
+    smallValues: true,
     generator: () => {
       const salt = new Uint8Array(SALT_BYTES);
       const hash = new Uint8Array(HASH_BYTES);

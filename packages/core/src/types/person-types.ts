@@ -86,7 +86,7 @@ export const personFamily: FamilyDefinition<Person> = {
 };
 
 function personType(name: string, description: string, characters: string, read: (person: Person) => string): TypeDefinition {
-  return plainType({ name, category: 'Person', family: personFamily.name, description, characters: () => characters, generator: () => (_random, row) => read(row.family(personFamily)) });
+  return plainType({ name, category: 'Person', family: personFamily.name, description, characters: () => characters, generator: () => (_random, row) => read(row.family(personFamily)), smallValues: true });
 }
 
 const FIRST_NAME_CHARACTERS = charactersOf(ALL_FIRST_NAMES);
@@ -138,6 +138,7 @@ function sexedFirstNameType(sex: 'male' | 'female'): TypeDefinition {
     description: `A ${sex} first name: the row's first name when the row's person has a ${sex} name, otherwise another ${sex} name.`,
     params: [],
     output: 'string',
+    smallValues: true,
     create: (_params, context) => {
       context.declareCharacters(characters);
       return (random, row) => {
@@ -155,6 +156,7 @@ const europeanFirstNameType = defineType({
   description: 'A first name from a European country (German, French, Spanish, Italian, Polish, Czech, Scandinavian...) matching the row\'s gender.',
   params: [],
   output: 'string',
+  smallValues: true,
   create: (_params, context) => {
     // The locales load here, when a schema first uses the type, not when the registry loads.
     const names = europeanFirstNames();
@@ -175,6 +177,7 @@ const titleType = defineType({
   description: 'A title matching the row\'s gender: Mr; Mrs, Ms or Miss; Mx for other identities; now and then Dr, Rev or Honorable.',
   params: [],
   output: 'string',
+  smallValues: true,
   create: (_params, context) => {
     context.declareCharacters(charactersOf(...Object.values(TITLE_SLOTS)));
     return (random, row) => {
@@ -209,6 +212,7 @@ export const personTypes: TypeDefinition[] = [
     description: 'Initial, last name and row number of the row\'s person at a real-world domain, e.g. ecolcutt0@upenn.edu: unique per row.',
     params: [],
     output: 'string',
+    smallValues: true,
     create: (_params, context) => {
       context.declareCharacters(EMAIL_CHARACTERS);
       return (random, row) => {
@@ -224,6 +228,7 @@ export const personTypes: TypeDefinition[] = [
     description: 'Initial, last name and row number of the row\'s person, e.g. ecolcutt0: unique per row.',
     params: [],
     output: 'string',
+    smallValues: true,
     create: (_params, context) => {
       context.declareCharacters(HANDLE_CHARACTERS);
       return (_random, row) => {

@@ -73,6 +73,7 @@ const phone = defineType({
   ],
   exampleParams: { format: '(###) ###-####' },
   output: 'string',
+  smallValues: true,
   create(params, context) {
     const format = String(params.format);
     const layout = layoutOf(format);

@@ -130,6 +130,7 @@ function placeType(spec: PlaceTypeSpec): TypeDefinition {
     description: spec.description,
     params: spec.params ?? [],
     output: spec.output ?? 'string',
+    smallValues: true,
     family: 'place',
     exampleParams: spec.exampleParams,
     create: (params, context) => {
@@ -197,6 +198,7 @@ export const placeTypes: TypeDefinition[] = [
       'unless its Country `countries` names only countries without them (then it is blank).',
     params: [],
     output: 'string',
+    smallValues: true,
     create: (_params, context) => {
       const family = placeFamily(context);
       const postal = postalCodes();

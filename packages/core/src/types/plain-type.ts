@@ -17,6 +17,8 @@ export interface PlainTypeSpec {
   characters: () => string;
   /** The per-row generator, made once per field. */
   generator: () => ValueGenerator;
+  /** Whether its values are small (TypeDefinition.smallValues): every plain type says. */
+  smallValues: boolean;
 }
 
 export function plainType(spec: PlainTypeSpec): TypeDefinition {
@@ -28,6 +30,7 @@ export function plainType(spec: PlainTypeSpec): TypeDefinition {
     params: [],
     output: spec.output ?? 'string',
     ...(spec.family === undefined ? {} : { family: spec.family }),
+    ...(spec.smallValues ? { smallValues: true as const } : {}),
     create: (_params, context) => {
       context.declareCharacters(spec.characters());
       return spec.generator();

@@ -49,6 +49,8 @@ export function recordField<T>(source: RecordFamily<T>, spec: RecordFieldSpec<T>
     ...spec,
     family: source.family.name,
     characters: () => column().characters,
+    // A column of the row's record: one index.
+    smallValues: true,
     generator: () => {
       const { values } = column();
       return (_random, row) => values[row.family(source.family)];

@@ -5,7 +5,7 @@
  * symbols, so a row costs one pick per symbol and one string decode.
  */
 import type { CounterRandom } from '../random/counter-random.js';
-import { defineType, type TypeDefinition } from './define-type.js';
+import { defineType, isShortText, type TypeDefinition } from './define-type.js';
 
 const DIGITS = '0123456789';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
@@ -100,6 +100,7 @@ function sequenceType(name: string, defaultFormat: string, example: string) {
       },
     ],
     output: 'string',
+    smallValues: (params) => isShortText(params.format),
     create(params) {
       return maskGenerator(params.format as string);
     },
@@ -121,6 +122,7 @@ const guid = defineType({
   description: 'A random (version 4) UUID in lowercase, e.g. 3f2b8c1e-9d4a-4c7b-a2e5-0f6d8b1c9a37.',
   params: [],
   output: 'string',
+  smallValues: true,
   create() {
     // 122 random bits: all of a and d, the top 28 bits of b, 30 bits of c. Decoding 36 codes in
     // one call is two to three times faster than concatenating 15 pieces.

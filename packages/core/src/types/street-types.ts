@@ -76,6 +76,7 @@ function streetType(name: string, description: string, characters: string, read:
     description,
     params: [],
     output: 'string',
+    smallValues: true,
     create: (_params, context) => {
       context.declareCharacters(characters);
       return (_random, row) => read(row.family(streetFamily));

@@ -3,7 +3,7 @@
  * verbatim SQL and the item lists behind JSON arrays and repeated XML elements.
  */
 import { Verbatim } from '../values.js';
-import { defineType, type CreateContext, type FieldReference, type ResolvedParams, type TypeDefinition, type ValueGenerator } from './define-type.js';
+import { defineType, isShortText, SMALL_VALUE_MAX_CHARACTERS, SMALL_VALUE_MAX_READS, type CreateContext, type FieldReference, type ResolvedParams, type TypeDefinition, type ValueGenerator } from './define-type.js';
 import { valueToText } from './value-text.js';
 import { charactersOf, unionOfCharacters } from './characters.js';
 import { compileWeightedRules, usesWeightedRules } from './weighted-rules.js';
@@ -19,6 +19,7 @@ const rowNumber = defineType({
   description: 'The row number, starting at 1; inside a JSON Array, the item number.',
   params: [],
   output: 'integer',
+  smallValues: true,
   create: (_params, context) => {
     context.declareCharacters(INTEGER_CHARACTERS);
     return (_random, row) => row.index + 1;
@@ -35,6 +36,7 @@ const sequence = defineType({
     { name: 'repeat', kind: 'integer', default: 1, min: 1, description: 'Times each value occurs before step is added' },
   ],
   output: 'integer',
+  smallValues: true,
   create: (params, context) => {
     context.declareCharacters(INTEGER_CHARACTERS);
     const start = params.start as number;
@@ -50,6 +52,7 @@ const blank = defineType({
   description: 'Always null: a column that exists but holds nothing.',
   params: [],
   output: 'null',
+  smallValues: true,
   create: () => () => null,
 });
 
@@ -77,6 +80,9 @@ const customList = defineType({
   ],
   output: 'string',
   exampleParams: { values: ['red', 'green', 'blue'] },
+  // A pick is one draw whatever the list's size; the values themselves must be short, and
+  // weighted rules are formulas.
+  smallValues: (params) => !usesWeightedRules(params) && (params.values as string[]).every((value) => value.length <= SMALL_VALUE_MAX_CHARACTERS),
   check: (params, problem) => {
     if (Array.isArray(params.values) && params.values.length === 0) problem('values', 'the list is empty; give at least one value');
   },
@@ -110,12 +116,23 @@ const sqlExpression = defineType({
   description: 'SQL code written verbatim (unquoted) in SQL output, e.g. CURRENT_TIMESTAMP; an ordinary string in other formats.',
   params: [{ name: 'value', kind: 'string', required: true, description: 'SQL code included verbatim in output' }],
   output: 'string',
+  smallValues: (params) => isShortText(params.value),
   exampleParams: { value: 'CURRENT_TIMESTAMP' },
   create: (params) => {
     const value = new Verbatim(params.value as string, false);
     return budgeted(() => value);
   },
 });
+
+/** Longest text of a small Template (its placeholders' values come on top). */
+const TEMPLATE_SMALL_TEXT = 128;
+
+/** An upper bound on a template's placeholders: each opens with a brace. */
+function placeholders(text: string): number {
+  let braces = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 123) braces++;
+  return braces;
+}
 
 /** `{first_name} {last_name}` -> literal text and references, resolved once. */
 const template = defineType({
@@ -124,6 +141,9 @@ const template = defineType({
   description: `Text in which {field_name} is replaced by that field's value in the same row (hidden __fields too). Write {{ and }} for literal braces. Values are cut at ${MAX_TEMPLATE_LENGTH} characters.`,
   params: [{ name: 'value', kind: 'string', required: true, description: 'Text with {field_name} placeholders' }],
   output: 'string',
+  // Short text with few placeholders; what it reads must be small too, and read nothing itself
+  // (schema/small-rows.ts), so a small template is at most about two thousand characters.
+  smallValues: (params) => (params.value as string).length <= TEMPLATE_SMALL_TEXT && placeholders(params.value as string) <= SMALL_VALUE_MAX_READS,
   exampleParams: { value: 'Row {example_row}' },
   create: (params, context) => {
     const text = params.value as string;
@@ -172,6 +192,7 @@ function itemsType(name: string, minName: string, maxName: string, description: 
       { name: maxName, kind: 'integer', default: 5, min: 0, max: 100, description: 'Most items, 0 to 100' },
     ],
     output: 'json',
+    smallValues: true,
     structure: 'items',
     check: (params, problem) => {
       if ((params[minName] as number) > (params[maxName] as number)) problem(maxName, `${maxName} (${params[maxName]}) must be >= ${minName} (${params[minName]})`);

@@ -6,7 +6,7 @@
  * Text is built by string concatenation: V8 makes ropes of it, cheaper than arrays + join.
  */
 import type { CounterRandom } from '../random/counter-random.js';
-import { defineType, type ParamSpec, type TypeDefinition } from './define-type.js';
+import { defineType, type ParamSpec, type ResolvedParams, type TypeDefinition } from './define-type.js';
 import { LOREM_WORDS } from '../data/lorem-words.js';
 import { budgeted } from '../schema/row-budget.js';
 
@@ -73,6 +73,8 @@ function countedText(
   description: string,
   unit: string,
   defaults: [min: number, max: number, limit: number],
+  /** Most units (max) whose text stays small (TypeDefinition.smallValues); null: never small. */
+  smallMax: number | null,
   textOf: (random: CounterRandom, count: number) => string,
 ): TypeDefinition {
   const [defaultMin, defaultMax, limit] = defaults;
@@ -83,6 +85,7 @@ function countedText(
     params: countParams(unit, defaultMin, defaultMax, limit),
     output: 'string',
     check: checkMinMax,
+    ...(smallMax === null ? {} : { smallValues: (params: ResolvedParams) => (params.max as number) <= smallMax }),
     create(params) {
       const min = params.min as number;
       const max = params.max as number;
@@ -104,6 +107,7 @@ const words = countedText(
   `Lowercase lorem ipsum words separated by spaces, between min and max of them (at most ${MAX_WORDS}).`,
   'words',
   [10, 20, MAX_WORDS],
+  48,
   (random, count) => joinPicks(random, LOREM_WORDS, SPACED_WORDS, count),
 );
 
@@ -113,6 +117,7 @@ const sentencesType = countedText(
     `separated by spaces; between min and max of them (at most ${MAX_SENTENCES}).`,
   'sentences',
   [1, 10, MAX_SENTENCES],
+  2,
   sentences,
 );
 
@@ -122,6 +127,8 @@ const paragraphs = countedText(
     `between min and max of them (at most ${MAX_PARAGRAPHS}).`,
   'paragraphs',
   [1, 3, MAX_PARAGRAPHS],
+  // Even one paragraph (three sentences or more) can pass SMALL_VALUE_MAX_CHARACTERS.
+  null,
   paragraphText,
 );
 
@@ -130,6 +137,7 @@ const natoPhonetic = countedText(
   `Words of the NATO/ICAO spelling alphabet (Alfa, Bravo ... X-ray, Yankee, Zulu) separated by spaces, between min and max of them (at most ${MAX_WORDS}).`,
   'words',
   [10, 20, MAX_WORDS],
+  48,
   (random, count) => joinPicks(random, NATO_WORDS, SPACED_NATO_WORDS, count),
 );
 

@@ -38,5 +38,6 @@ export const ulidTypes: TypeDefinition[] = [
       'A ULID: 26 Crockford base-32 characters, a creation time between 2016 and 2025 (milliseconds) followed by 80 random bits.',
     characters: () => CROCKFORD_BASE32,
     generator: () => ulid,
+    smallValues: true,
   }),
 ];

@@ -52,6 +52,7 @@ const topLevelDomain = defineType({
   description: 'A top-level domain without the dot, e.g. com or io: weighted toward the most used ones (about half are com), any ASCII TLD in the IANA list otherwise.',
   params: [],
   output: 'string',
+  smallValues: true,
   create(_params, context) {
     const all = ASCII_TLDS();
     const slots = tldTickets();
@@ -88,6 +89,7 @@ const url = defineType({
     { name: 'includeQueryString', kind: 'boolean', default: true, description: 'Include a query string of one to four name=value pairs' },
   ],
   output: 'string',
+  smallValues: true,
   check(params, problem) {
     if (!params.includeHost && !params.includePath && !params.includeQueryString) {
       problem('includeHost', 'includeHost, includePath and includeQueryString are all false, which leaves nothing of the URL; set at least one of them to true');
@@ -168,6 +170,7 @@ const userAgent = defineType({
   description: 'A real browser User-Agent header, drawn in proportion to how often it was seen (the user-agents package\'s sample), e.g. Mozilla/5.0 (Windows NT 10.0; Win64; x64) ... Chrome/138.0.0.0 Safari/537.36.',
   params: [],
   output: 'string',
+  smallValues: true,
   create(_params, context) {
     const { agents, cumulative, total, characters } = USER_AGENTS();
     context.declareCharacters(characters);
@@ -192,6 +195,7 @@ const naughtyString = defineType({
   description: 'A string from the Big List of Naughty Strings that often breaks software: SQL and script injection, odd Unicode, reserved words, even the empty string.',
   params: [],
   output: 'string',
+  smallValues: true,
   create() {
     // Any character can occur, so none are declared: writers check every value.
     const strings = naughtyStrings();

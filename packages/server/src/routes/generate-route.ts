@@ -118,7 +118,7 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
     const origin = publicUrlOf(request, publicUrl);
     // Compiling validates the fields: a bad request fails here and is not charged.
     const reusePlan = checked.reuser(source.fields, sources, origin);
-    const generation = generate({ fields: source.fields, datasets, datasetNames, scenarios, scenarioNames, count, seed: seedParameter(query), now: queryText(query, 'now') || null, writer, pool: sharing.pool, publicUrl: origin, reusePlan });
+    const generation = generate({ fields: source.fields, datasets, datasetNames, scenarios, scenarioNames, count, seed: seedParameter(query), now: queryText(query, 'now') || null, writer, pool: sharing.pool, inline: sharing.inline, publicUrl: origin, reusePlan });
     // Everything that can fail is done before the charge: a failed request costs nothing.
     const headers = {
       'content-type': callback ? 'application/javascript; charset=utf-8' : generation.contentType,

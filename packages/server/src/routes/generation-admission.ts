@@ -5,7 +5,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { GenerationPool } from '@rowloom/core';
+import type { GenerationPool, InlinePolicy } from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import type { Limiter } from '../concurrency/limiter.js';
 import type { Tables } from '../db/tables.js';
@@ -21,6 +21,8 @@ export interface GenerationSharing {
   pool: GenerationPool;
   limiter: Limiter;
   stallMs: number;
+  /** Which small requests start on the thread that answers requests (ROWLOOM_INLINE_ROWS). */
+  inline: InlinePolicy;
 }
 
 /** How often a response is checked for a client that stopped reading. */

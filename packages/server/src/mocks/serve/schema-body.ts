@@ -4,7 +4,7 @@
  * request_entity. Everything that can fail (missing schema, bad options, invalid fields, the
  * plan's per-request limit) fails here, before any byte and before any charge.
  */
-import { generate, SchemaError, formatProblem, type GenerationPool, type Generation, type MockRequestData, type OutputFormat } from '@rowloom/core';
+import { generate, SchemaError, formatProblem, type GenerationPool, type Generation, type InlinePolicy, type MockRequestData, type OutputFormat } from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.js';
 import { sourcesForFields } from '../../field-sources.js';
@@ -19,6 +19,8 @@ export type SchemaBody = Extract<MockBody, { type: 'schema' }>;
 export interface SchemaBodyContext {
   db: Kysely<Tables>;
   pool: GenerationPool;
+  /** Which small requests start on the thread that answers requests (GenerationSharing.inline). */
+  inline: InlinePolicy;
   ownerId: string;
   limits: Plans[string];
   request: MockRequestData;
@@ -53,7 +55,7 @@ export async function startSchemaBody(context: SchemaBodyContext, body: SchemaBo
   if (!saved) throw new HttpError(409, `${where} uses the saved schema "${body.schema}", which no longer exists; save a schema of that name or change the route`);
   const { datasets, datasetNames, scenarios, scenarioNames } = await sourcesForFields(db, ownerId, saved.fields);
   try {
-    const generation = generate({ fields: saved.fields, datasets, datasetNames, scenarios, scenarioNames, count, seed: context.seed, writer, pool: context.pool, publicUrl: context.publicUrl, request: context.request });
+    const generation = generate({ fields: saved.fields, datasets, datasetNames, scenarios, scenarioNames, count, seed: context.seed, writer, pool: context.pool, inline: context.inline, publicUrl: context.publicUrl, request: context.request });
     return { generation, rows: count };
   } catch (error) {
     if (error instanceof SchemaError) throw misconfigured(`${where}: the saved schema "${body.schema}" has ${error.problems.length} problem(s): ${error.problems.map(formatProblem).join('; ')}`);

@@ -198,7 +198,7 @@ interface Caller {
 async function sendSchemaBody(exchange: Exchange, answer: SchemaAnswer, { call, match, ownerId, limits }: Caller): Promise<FastifyReply> {
   const { services, reply } = exchange;
   const { generation, rows } = await startSchemaBody(
-    { db: services.db, pool: services.sharing.pool, ownerId, limits, request: requestData(call, match.params), seed: answer.seed, publicUrl: services.publicUrl ?? undefined, where: answer.where },
+    { db: services.db, pool: services.sharing.pool, inline: services.sharing.inline, ownerId, limits, request: requestData(call, match.params), seed: answer.seed, publicUrl: services.publicUrl ?? undefined, where: answer.where },
     answer.body,
   );
   const release = await admitAndCharge(services.db, services.sharing.limiter, ownerId, limits, rows, generation.stream);
