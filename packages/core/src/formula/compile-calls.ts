@@ -4,7 +4,9 @@ import { FUNCTIONS, FUNCTIONS_BY_NAME } from './functions.js';
 import { compileFieldCall } from './compile-names.js';
 import { compileFromDataset, compileGenerate } from './compile-special-forms.js';
 import type { CompileContext, Frame, NodeOf, Thunk } from './scope.js';
-import { chargeText, toNumber } from './runtime.js';
+import { toNumber } from './runtime.js';
+import { compileFunctionCall } from './call-arguments.js';
+import { compileConcat } from './compile-concat.js';
 
 export function compileCall(node: NodeOf<'call'>, context: CompileContext): Thunk {
   const { name, args, keywords, position } = node;
@@ -22,7 +24,7 @@ export function compileCall(node: NodeOf<'call'>, context: CompileContext): Thun
     const expected = fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`;
     return context.fail(`function '${name}' takes ${expected} argument${fn.maxArgs === 1 ? '' : 's'}, got ${args.length}: ${fn.signature}`, position);
   }
-  return withArguments(args.map(context.compile), (values, frame) => chargeText(fn.call(values, frame.environment)));
+  return (name === 'concat' ? compileConcat(args, context) : null) ?? compileFunctionCall(fn, args, context);
 }
 
 /** Ruby's rand(a..b) (or a...b without b): a whole number in the range, the random(min, max) of integers. */

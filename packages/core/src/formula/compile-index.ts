@@ -1,6 +1,7 @@
 /** `receiver[...]`: an index, a start and a length, a range, or a hash key, as in Ruby. */
 import { textOf, toInteger, toText } from './runtime.js';
 import type { CompileContext, NodeOf, Thunk } from './scope.js';
+import { constantOf, NOT_CONSTANT } from './constant-value.js';
 
 export function compileIndex(node: NodeOf<'index'>, context: CompileContext): Thunk {
   const { compile } = context;
@@ -18,6 +19,17 @@ export function compileIndex(node: NodeOf<'index'>, context: CompileContext): Th
     return (frame) => slice(receiver(frame), toInteger(from(frame)), toInteger(to(frame)), exclusive);
   }
   if (node.args.length === 2) {
+    const literalStart = constantOf(first);
+    const literalLength = constantOf(second);
+    if (literalStart !== NOT_CONSTANT && literalLength !== NOT_CONSTANT) {
+      // name[0, 1]: the bounds are read once, and the receiver's text read here, without a call each.
+      const s = toInteger(literalStart);
+      const length = toInteger(literalLength);
+      return (frame) => {
+        const value = compiled(frame);
+        return sliceLength(textOf(value) ?? value, s, length);
+      };
+    }
     const start = compile(first);
     const length = compile(second);
     return (frame) => {

@@ -15,11 +15,16 @@ export function compileText(node: NodeOf<'string'>, context: CompileContext): Th
     const text = node.parts.join('');
     return () => text;
   }
-  const parts = node.parts.map((p) => (typeof p === 'string' ? () => p : context.compile(p)));
+  // Literal pieces stay text, read without a call; the others are closures.
+  const parts: (string | Thunk)[] = node.parts.map((p) => (typeof p === 'string' ? p : context.compile(p)));
+  const n = parts.length;
   // Cut like every text a formula builds: "#{t}#{t}#{t}..." must not multiply a long text.
   return (frame) => {
     let out = '';
-    for (let i = 0; i < parts.length && out.length <= MAX_TEXT; i++) out += toText(parts[i](frame));
+    for (let i = 0; i < n && out.length <= MAX_TEXT; i++) {
+      const part = parts[i];
+      out += typeof part === 'string' ? part : toText(part(frame));
+    }
     return boundedText(out);
   };
 }

@@ -1,12 +1,11 @@
 /** `receiver.method(args)`, checked against the method table (methods.ts). */
 import { closestMatch } from '../schema/suggest.js';
 import { METHODS, METHODS_BY_NAME, PLANNED_METHODS } from './methods.js';
-import { withArguments } from './compile-calls.js';
+import { compileMethodCall } from './call-arguments.js';
 import { compileClockIdiom, isClockIdiom } from './clock-idioms.js';
 import { literalText } from './compile-literals.js';
 import { compileRegexGen } from './compile-special-forms.js';
 import type { CompileContext, NodeOf, Thunk } from './scope.js';
-import { chargeText } from './runtime.js';
 
 export function compileMethod(node: NodeOf<'method'>, context: CompileContext): Thunk {
   const { name } = node;
@@ -29,7 +28,7 @@ export function compileMethod(node: NodeOf<'method'>, context: CompileContext): 
   const literalProblem = method.checkLiteral ? checkLiteralArgument(method.checkLiteral, node) : null;
   if (literalProblem !== null) return fail(literalProblem, node.args[0].position);
   const receiver = context.compile(node.receiver);
-  return withArguments(node.args.map(context.compile), (values, frame) => chargeText(method.call(receiver(frame), values, frame.environment)));
+  return compileMethodCall(method, receiver, node.args, context);
 }
 
 /** A problem with a first argument written as literal text (a strftime format), found before any row runs. */

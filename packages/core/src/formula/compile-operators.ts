@@ -4,6 +4,8 @@ import { matchIndex, FormulaRegex } from './regex-value.js';
 import { formatText } from './string-format.js';
 import { add, compare, divide, equals, modulo, multiply, subtract, toNumber, truthy } from './runtime.js';
 import type { CompileContext, NodeOf, Thunk } from './scope.js';
+import { constantOf, NOT_CONSTANT } from './constant-value.js';
+import { comparedToConstant, hasNumberFastPath, withNumberOnRight } from './compile-constant-operands.js';
 
 export function compileUnary(node: NodeOf<'unary'>, context: CompileContext): Thunk {
   const operand = context.compile(node.operand);
@@ -17,6 +19,24 @@ export function compileUnary(node: NodeOf<'unary'>, context: CompileContext): Th
 }
 
 export function compileBinary(node: NodeOf<'binary'>, context: CompileContext): Thunk {
+  return withConstantOperand(node, context) ?? compileGeneralBinary(node, context);
+}
+
+/** A literal on one side: the shapes compile-constant-operands.ts computes without the general rule. */
+function withConstantOperand(node: NodeOf<'binary'>, context: CompileContext): Thunk | null {
+  const { operator } = node;
+  const right = constantOf(node.right);
+  if (operator === '==' || operator === '!=') {
+    if (right !== NOT_CONSTANT) return comparedToConstant(operator, context.compile(node.left), right);
+    const left = constantOf(node.left);
+    return left === NOT_CONSTANT ? null : comparedToConstant(operator, context.compile(node.right), left);
+  }
+  if (typeof right !== 'number' || !hasNumberFastPath(operator, right)) return null;
+  const decimal = operator === '/' && (isDecimalSource(node.left) || isDecimalSource(node.right));
+  return withNumberOnRight(operator, context.compile(node.left), right, decimal);
+}
+
+function compileGeneralBinary(node: NodeOf<'binary'>, context: CompileContext): Thunk {
   const left = context.compile(node.left);
   const right = context.compile(node.right);
   switch (node.operator) {

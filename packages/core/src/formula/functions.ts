@@ -27,6 +27,16 @@ export interface FunctionSpec {
   description: string;
   example: string;
   call(args: unknown[], environment: CallEnvironment): unknown;
+  /**
+   * The same function with its (at most two) arguments one by one, for the functions formulas
+   * call most: a call site then fills no array (call-arguments.ts). `call` is made from it (byArguments).
+   */
+  direct?: (a?: unknown, b?: unknown) => unknown;
+}
+
+/** `call` and `direct` of a function that needs no environment, from its direct form. */
+function byArguments(direct: (a?: unknown, b?: unknown) => unknown): Pick<FunctionSpec, 'call' | 'direct'> {
+  return { direct, call: (args) => direct(args[0], args[1]) };
 }
 
 const DAY_MS = 86_400_000;
@@ -53,8 +63,8 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
     for (let i = 0; i < args.length; i++) text += toText(args[i]);
     return text;
   } },
-  { name: 'lower', minArgs: 1, maxArgs: 1, signature: 'lower(text)', description: 'Lowercase.', example: "lower('AbC') → \"abc\"", call: ([s]) => (s === null ? null : toText(s).toLowerCase()) },
-  { name: 'upper', minArgs: 1, maxArgs: 1, signature: 'upper(text)', description: 'Uppercase.', example: "upper('AbC') → \"ABC\"", call: ([s]) => (s === null ? null : toText(s).toUpperCase()) },
+  { name: 'lower', minArgs: 1, maxArgs: 1, signature: 'lower(text)', description: 'Lowercase.', example: "lower('AbC') → \"abc\"", ...byArguments((s) => (s === null ? null : toText(s).toLowerCase())) },
+  { name: 'upper', minArgs: 1, maxArgs: 1, signature: 'upper(text)', description: 'Uppercase.', example: "upper('AbC') → \"ABC\"", ...byArguments((s) => (s === null ? null : toText(s).toUpperCase())) },
   {
     name: 'pad',
     minArgs: 2,
@@ -90,13 +100,13 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
     signature: 'round(number, places)',
     description: 'Rounds to places decimals (default 0), halves away from zero.',
     example: 'round(2.345, 2) → 2.35',
-    call: ([n, places]) => {
+    ...byArguments((n, places) => {
       if (n === null) return null;
       const p = Math.max(0, Math.min(15, places === undefined ? 0 : toInteger(places)));
       const factor = 10 ** p;
       const x = toNumber(n);
       return (Math.sign(x) * Math.round(Math.abs(x) * factor + Number.EPSILON)) / factor;
-    },
+    }),
   },
   {
     name: 'random',

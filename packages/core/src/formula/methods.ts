@@ -3,7 +3,7 @@
  * functions. A method called on a value it does not apply to gives nil (Ruby would raise).
  */
 import { checkStrftime, compileStrftime, StrftimeError } from '../time/strftime.js';
-import type { MethodSpec } from './method-spec.js';
+import { byArguments, type MethodSpec } from './method-spec.js';
 import { MAX_LIST, MAX_TEXT } from './limits.js';
 import { asRegex, FormulaRegex, matchIndex, scan, splitOn, substitute } from './regex-value.js';
 import { RUBY_METHODS } from './ruby-methods.js';
@@ -28,6 +28,11 @@ function strftimeOrNil(format: string, epochMs: number): string | null {
 const text = (fn: (s: string, args: unknown[]) => unknown) => (receiver: unknown, args: unknown[]) => {
   const s = textOf(receiver);
   return s === null ? null : fn(s, args);
+};
+/** A text method's direct form (method-spec.ts byArguments): nil unless the receiver is a text or a date's text. */
+const textDirect = (fn: (s: string, a: unknown, b: unknown) => unknown) => (receiver: unknown, a?: unknown, b?: unknown) => {
+  const s = textOf(receiver);
+  return s === null ? null : fn(s, a, b);
 };
 const number = (fn: (n: number, args: unknown[]) => unknown) => (receiver: unknown, args: unknown[]) => (typeof receiver === 'number' ? fn(receiver, args) : null);
 const date = (fn: (d: Date) => unknown) => (receiver: unknown) => (receiver instanceof FormulaDate ? fn(new Date(receiver.epochMs)) : null);
@@ -100,14 +105,14 @@ function inRanges(ranges: readonly [number, number][], code: number): boolean {
 
 export const METHODS: readonly MethodSpec[] = [
   { name: 'nil?', receivers: ['any'], minArgs: 0, maxArgs: 0, signature: 'x.nil?', description: 'true when x is nil (a blank field reads as nil).', example: 'email.nil?', call: (r) => r === null || r === undefined },
-  { name: 'to_s', receivers: ['any'], minArgs: 0, maxArgs: 0, signature: 'x.to_s', description: 'As text (nil.to_s is empty text, as in Ruby).', example: 'id.to_s', call: (r) => toText(r) },
+  { name: 'to_s', receivers: ['any'], minArgs: 0, maxArgs: 0, signature: 'x.to_s', description: 'As text (nil.to_s is empty text, as in Ruby).', example: 'id.to_s', ...byArguments((r) => toText(r)) },
   { name: 'to_i', receivers: ['any'], minArgs: 0, maxArgs: 0, signature: 'x.to_i', description: 'As a whole number: the leading number of a text, else 0 (nil.to_i is 0, as in Ruby); decimals are truncated; a moment such as now() gives its epoch seconds.', example: "'42abc'.to_i → 42", call: (r) => toInteger(r) },
   { name: 'to_f', receivers: ['any'], minArgs: 0, maxArgs: 0, signature: 'x.to_f', description: 'As a decimal number (0 when the text has none; nil.to_f is 0.0).', example: "'2.5'.to_f → 2.5", call: (r) => toNumber(r) },
-  { name: 'upcase', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.upcase', description: 'Uppercase.', example: "'abc'.upcase → \"ABC\"", call: text((s) => s.toUpperCase()) },
-  { name: 'downcase', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.downcase', description: 'Lowercase.', example: "'ABC'.downcase → \"abc\"", call: text((s) => s.toLowerCase()) },
+  { name: 'upcase', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.upcase', description: 'Uppercase.', example: "'abc'.upcase → \"ABC\"", ...byArguments(textDirect((s) => s.toUpperCase())) },
+  { name: 'downcase', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.downcase', description: 'Lowercase.', example: "'ABC'.downcase → \"abc\"", ...byArguments(textDirect((s) => s.toLowerCase())) },
   { name: 'capitalize', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.capitalize', description: 'First letter uppercase, the rest lowercase.', example: "'hELLO'.capitalize → \"Hello\"", call: text((s) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase()) },
-  { name: 'length', receivers: ['text', 'list'], minArgs: 0, maxArgs: 0, signature: 's.length', description: 'Characters in a text, items in a list.', example: "'abc'.length → 3", call: (r) => (textOrList(r)?.length ?? null) },
-  { name: 'size', receivers: ['text', 'list'], minArgs: 0, maxArgs: 0, signature: 's.size', description: 'Same as length.', example: '[1, 2].size → 2', call: (r) => (textOrList(r)?.length ?? null) },
+  { name: 'length', receivers: ['text', 'list'], minArgs: 0, maxArgs: 0, signature: 's.length', description: 'Characters in a text, items in a list.', example: "'abc'.length → 3", ...byArguments((r) => textOrList(r)?.length ?? null) },
+  { name: 'size', receivers: ['text', 'list'], minArgs: 0, maxArgs: 0, signature: 's.size', description: 'Same as length.', example: '[1, 2].size → 2', ...byArguments((r) => textOrList(r)?.length ?? null) },
   { name: 'strip', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.strip', description: 'Without leading and trailing white space.', example: "' a '.strip → \"a\"", call: text((s) => s.trim()) },
   { name: 'reverse', receivers: ['text', 'list'], minArgs: 0, maxArgs: 0, signature: 's.reverse', description: 'Reversed.', example: "'abc'.reverse → \"cba\"", call: (r) => { const t = textOrList(r); return typeof t === 'string' ? [...t].reverse().join('') : t ? [...t].reverse() : null; } },
   {
@@ -132,8 +137,8 @@ export const METHODS: readonly MethodSpec[] = [
   { name: 'gsub', receivers: ['text'], minArgs: 2, maxArgs: 2, signature: 's.gsub(pattern, replacement)', description: 'Replaces every match of a regular expression (or text), with the escapes of sub.', example: "'(555) 123-4567'.gsub(/[^0-9]/, '') → \"5551234567\"", call: text((s, [pattern, replacement]) => substituteWith(s, pattern, replacement, true)) },
   { name: 'scan', receivers: ['text'], minArgs: 1, maxArgs: 1, signature: 's.scan(pattern)', description: 'Every match of a regular expression, as a list (lists of groups when it has groups).', example: "'a1b22'.scan(/\\d+/) → [\"1\", \"22\"]", call: text((s, [pattern]) => { const regex = asRegex(pattern); return regex ? scan(s, regex) : null; }) },
   { name: 'match?', receivers: ['text'], minArgs: 1, maxArgs: 1, signature: 's.match?(pattern)', description: 'true when the regular expression (or text) matches somewhere in the text.', example: "email.match?(/@example\\.com$/)", call: text((s, [pattern]) => { const regex = asRegex(pattern); return regex ? matchIndex(s, regex) !== null : null; }) },
-  { name: 'rjust', receivers: ['text'], minArgs: 1, maxArgs: 2, signature: 's.rjust(width, fill)', description: "Padded on the left to width with fill (default ' ').", example: "'7'.rjust(3, '0') → \"007\"", call: text((s, [w, f]) => s.padStart(Math.min(MAX_TEXT, toInteger(w)), f === undefined ? ' ' : toText(f) || ' ')) },
-  { name: 'ljust', receivers: ['text'], minArgs: 1, maxArgs: 2, signature: 's.ljust(width, fill)', description: "Padded on the right to width with fill (default ' ').", example: "'7'.ljust(3, '0') → \"700\"", call: text((s, [w, f]) => s.padEnd(Math.min(MAX_TEXT, toInteger(w)), f === undefined ? ' ' : toText(f) || ' ')) },
+  { name: 'rjust', receivers: ['text'], minArgs: 1, maxArgs: 2, signature: 's.rjust(width, fill)', description: "Padded on the left to width with fill (default ' ').", example: "'7'.rjust(3, '0') → \"007\"", ...byArguments(textDirect((s, w, f) => s.padStart(Math.min(MAX_TEXT, toInteger(w)), f === undefined ? ' ' : toText(f) || ' '))) },
+  { name: 'ljust', receivers: ['text'], minArgs: 1, maxArgs: 2, signature: 's.ljust(width, fill)', description: "Padded on the right to width with fill (default ' ').", example: "'7'.ljust(3, '0') → \"700\"", ...byArguments(textDirect((s, w, f) => s.padEnd(Math.min(MAX_TEXT, toInteger(w)), f === undefined ? ' ' : toText(f) || ' '))) },
   { name: 'round', receivers: ['number'], minArgs: 0, maxArgs: 1, signature: 'n.round(places)', description: 'Rounded to places decimals (default 0), halves away from zero.', example: '2.345.round(2) → 2.35', call: number((n, [p]) => { const f = 10 ** Math.max(0, Math.min(15, p === undefined ? 0 : toInteger(p))); return (Math.sign(n) * Math.round(Math.abs(n) * f + Number.EPSILON)) / f; }) },
   { name: 'floor', receivers: ['number'], minArgs: 0, maxArgs: 1, signature: 'n.floor(places)', description: 'Rounded down to places decimals (default 0: the largest whole number not above n).', example: '2.789.floor(2) → 2.78', call: number((n, [p]) => roundWith(Math.floor, n, p)) },
   { name: 'ceil', receivers: ['number'], minArgs: 0, maxArgs: 1, signature: 'n.ceil(places)', description: 'Rounded up to places decimals (default 0: the smallest whole number not below n).', example: '2.121.ceil(2) → 2.13', call: number((n, [p]) => roundWith(Math.ceil, n, p)) },

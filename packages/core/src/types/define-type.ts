@@ -59,6 +59,8 @@ export type ValueGenerator = (random: CounterRandom, row: RowState) => Value;
 /** A compiled formula: run once per row with the field's own generated value as `this`. */
 export interface CompiledFormula {
   evaluate(row: RowState, self: Value, random: CounterRandom): Value;
+  /** The formula as a Formula field's generator: its values charged to the row's budget, as budgeted() would. */
+  fieldGenerator(): ValueGenerator;
   /**
    * Every character the text of a value can hold (null: any), worked out from the formula's
    * tree (formula/output-characters.ts), for CreateContext.declareCharacters. Ask only after

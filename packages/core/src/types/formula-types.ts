@@ -1,6 +1,5 @@
 /** The Formula type: a value computed from the row by the formula language (docs/formulas.md). */
 import { defineType, type TypeDefinition } from './define-type.js';
-import { budgeted } from '../schema/row-budget.js';
 
 export const formulaTypes: TypeDefinition[] = [
   defineType({
@@ -16,7 +15,7 @@ export const formulaTypes: TypeDefinition[] = [
       // What the formula's texts can hold, so writers skip its column's escaping check when they may.
       context.declareCharacters(() => formula.characters());
       // Formulas make long texts and lists: charged to the row's budget.
-      return budgeted((random, row) => formula.evaluate(row, null, random));
+      return formula.fieldGenerator();
     },
   }),
 ];
