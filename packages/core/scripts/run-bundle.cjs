@@ -1,7 +1,7 @@
 'use strict';
 /**
  * Runs a worker bundle (dist/bundles/NAME.bundle.cjs) with the V8 code cache the build made for
- * it (NAME.code-cache). scripts/bundle-workers.mjs copies this file to dist/bundles/ and writes
+ * it (NAME.code-cache), except under --enable-source-maps (see runBundle). scripts/bundle-workers.mjs copies this file to dist/bundles/ and writes
  * one entry point per bundle, NAME.cjs, that calls it; those entry points are what the engine
  * starts its threads on (engine/worker-scripts.ts).
  *
@@ -63,8 +63,16 @@ function compileBundle(dir, name) {
   return { script, filename, status };
 }
 
-/** Runs `dir/NAME.bundle.cjs` as a CommonJS module of this thread; returns the cache's status. */
+/**
+ * Runs `dir/NAME.bundle.cjs` as a CommonJS module of this thread; returns the cache's status.
+ * Under `--enable-source-maps` it is loaded by Node's own `require` instead ('source-maps'):
+ * only that registers the bundle's source map, so stack traces name the .ts files.
+ */
 function runBundle(dir, name) {
+  if (process.sourceMapsEnabled) {
+    require(join(dir, `${name}.bundle.cjs`));
+    return 'source-maps';
+  }
   const { script, filename, status } = compileBundle(dir, name);
   const module = { exports: {}, filename, id: filename };
   script.runInThisContext().call(module.exports, module.exports, createRequire(filename), module, filename, dir);

@@ -129,6 +129,14 @@ describe('worker bundles', () => {
     }
   });
 
+  test('under --enable-source-maps a thread\'s stack trace names the TypeScript sources', async () => {
+    const { key } = resolveSeed(42);
+    const setup: WorkerSetup = { fields: [{ name: 'x', type: 'No Such Type' }], seedKey: key, writer: { format: 'csv', count: 1 }, rowCount: 1, startedAtMs: 0, generationUuid: generationUuid(key) };
+    const worker = new Worker(workerScript('generate-worker'), { workerData: setup, execArgv: ['--enable-source-maps'] });
+    const error = await new Promise<Error>((resolve) => worker.once('error', resolve));
+    assert.match(error.stack ?? '', /src\/schema\/compile\.ts:\d+/);
+  });
+
   test('a code cache made from other bytes of the same length is not used, and the bundle as it is runs', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rowloom-run-bundle-'));
     try {
