@@ -38,7 +38,7 @@ export function renderReport(report: BenchReport): string {
   }
   if (report.startup.length) {
     out.push('');
-    out.push('Worker start-up, standard schema, ms, medians per child. dist/bundles/generate-worker.js: from new Worker() to');
+    out.push('Worker start-up, standard schema, ms, medians per child. dist/bundles/generate-worker.cjs: from new Worker() to');
     out.push('running JS (online) and to its first row back (ready); own = ready - online. Split (a thread taking');
     out.push('the same steps with a clock between them, worker-startup-split.ts): import, compile, first row.');
     out.push(

@@ -1,6 +1,6 @@
 /**
  * Child process: how long a generation worker thread takes to be useful. It starts the
- * engine's own worker (its bundle, dist/bundles/generate-worker.js, with the resource limits
+ * engine's own worker (its bundle, dist/bundles/generate-worker.cjs, with the resource limits
  * worker-pool.ts gives it) on the standard schema, hands it a one-row range and times, from
  * `new Worker()`:
  *   online_ms  the thread is running JavaScript (Node's own thread and isolate start-up);
