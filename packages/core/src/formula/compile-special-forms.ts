@@ -10,6 +10,7 @@ import { PatternError } from '../regex/pattern-error.js';
 import type { FieldReference } from '../types/define-type.js';
 import { valueToText } from '../types/value-text.js';
 import type { FormulaNode, Position } from './ast.js';
+import { constantOf, NOT_CONSTANT } from './constant-value.js';
 import { literalText } from './compile-literals.js';
 import { buildJoinIndex } from './dataset-join.js';
 import { toText } from './runtime.js';
@@ -104,21 +105,10 @@ export function compileRegexGen(node: NodeOf<'method'>, regex: NodeOf<'regex'>, 
 
 /** The value of a literal (number, text without interpolation, true/false/nil, list of literals); undefined otherwise. */
 function constantValue(node: FormulaNode): unknown {
-  switch (node.kind) {
-    case 'number':
-    case 'boolean':
-      return node.value;
-    case 'nil':
-      return null;
-    case 'string':
-      return node.parts.every((p) => typeof p === 'string') ? node.parts.join('') : undefined;
-    case 'unary':
-      return node.operator === '-' && node.operand.kind === 'number' ? -node.operand.value : undefined;
-    case 'array': {
-      const items = node.items.map(constantValue);
-      return items.includes(undefined) ? undefined : items;
-    }
-    default:
-      return undefined;
+  if (node.kind === 'array') {
+    const items = node.items.map(constantValue);
+    return items.includes(undefined) ? undefined : items;
   }
+  const value = constantOf(node);
+  return value === NOT_CONSTANT ? undefined : value;
 }

@@ -2,19 +2,11 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compileSchema } from './compile.js';
 import { SMALL_ROW_MAX_VALUES } from './small-rows.js';
+import { readFileSync } from 'node:fs';
+import { STANDARD_SCHEMA_PATH } from '../bench/paths.js';
 
-const STANDARD = [
-  { name: 'id', type: 'Row Number' },
-  { name: 'first_name', type: 'First Name' },
-  { name: 'last_name', type: 'Last Name' },
-  { name: 'email', type: 'Email Address' },
-  { name: 'gender', type: 'Gender' },
-  { name: 'ip_address', type: 'IP Address v4' },
-  { name: 'birth_date', type: 'Date', min: '01/01/1950', max: '12/31/2005', format: '%Y-%m-%d' },
-  { name: 'salary', type: 'Number', min: 30000, max: 200000, decimals: 2 },
-  { name: 'city', type: 'City' },
-  { name: 'code', type: 'Template', value: '{last_name}-{id}' },
-];
+/** The benchmark's standard 10-field schema. */
+const STANDARD: Record<string, unknown>[] = JSON.parse(readFileSync(STANDARD_SCHEMA_PATH, 'utf8'));
 
 const smallRows = (fields: unknown[]) => compileSchema(fields).smallRows;
 const many = (n: number, spec: Record<string, unknown>) => Array.from({ length: n }, (_, i) => ({ name: `f${i}`, ...spec }));
