@@ -7,7 +7,7 @@
  * docs/performance.md, "Formula fields, 2026-11-25"); fast-paths.test.ts compares both paths.
  */
 import type { NodeOf, Thunk } from './scope.js';
-import { add, compare, divide, equals, modulo, multiply, subtract } from './runtime.js';
+import { add, compare, divide, equals, flooredRemainder, modulo, multiply, subtract } from './runtime.js';
 import { formatText } from './string-format.js';
 import type { Constant } from './constant-value.js';
 
@@ -78,7 +78,7 @@ function dividedBy(left: Thunk, c: number, decimal: boolean): Thunk {
 function remainderBy(left: Thunk, c: number): Thunk {
   return (frame) => {
     const a = left(frame);
-    if (typeof a === 'number') return ((a % c) + c) % c;
+    if (typeof a === 'number') return flooredRemainder(a, c);
     return typeof a === 'string' ? formatText(a, c) : modulo(a, c);
   };
 }

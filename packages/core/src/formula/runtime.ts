@@ -254,6 +254,11 @@ export function modulo(left: unknown, right: unknown): unknown {
   const a = toNumber(left);
   const b = toNumber(right);
   if (b === 0) return null;
+  return flooredRemainder(a, b);
+}
+
+/** Ruby's remainder of two numbers: it takes the divisor's sign (-7 % 3 == 2). `b` is not 0. */
+export function flooredRemainder(a: number, b: number): number {
   return ((a % b) + b) % b;
 }
 
