@@ -111,7 +111,6 @@ function workerSuite(name: string, openStore: () => Promise<{ store: ArtifactSto
       await runner.submit(job);
       await watcher.until(job.id, (p) => p.recordsGenerated > 0);
       await runner.cancel(job.id);
-      const cancelledAt = workers.map((w) => w.output().length);
       const last = await watcher.finished(job.id);
       assert.equal(last.status, 'cancelled');
       assert.ok(last.recordsGenerated < job.count);
@@ -119,7 +118,11 @@ function workerSuite(name: string, openStore: () => Promise<{ store: ArtifactSto
       await new Promise((resolve) => setTimeout(resolve, 1500));
       assert.equal(await store.fileSize(job.id), null);
       if (store instanceof DirectoryStore) assert.ok(!(await readdir(store.root)).includes(job.id), 'nothing of the job is left in the store');
-      workers.forEach((w, i) => assert.doesNotMatch(w.output().slice(cancelledAt[i]), new RegExp(`job ${job.id} shard`), `worker ${w.pid} finished a shard after the cancel`));
+      // A worker logs a shard a few Redis round trips after recording it done, so a shard done just
+      // before the cancel can be logged after it. What must hold: every shard logged as done was
+      // counted by the cancel (which sums the shards recorded done when it ran), so none was done after.
+      const loggedRows = workers.flatMap((w) => [...w.output().matchAll(new RegExp(`job ${job.id} shard \\d+/\\d+ rows (\\d+)-(\\d+) done`, 'g'))]).reduce((sum, m) => sum + Number(m[2]) - Number(m[1]), 0);
+      assert.ok(loggedRows <= last.recordsGenerated, `workers logged ${loggedRows} rows done, the cancel counted ${last.recordsGenerated}: a shard finished after the cancel`);
       const active = await queue.getJobs(['active', 'wait', 'prioritized', 'waiting-children', 'delayed']);
       assert.deepEqual(active.filter((j) => j?.data?.jobId === job.id).map((j) => j.id), []);
       assert.ok(!watcher.seen.get(job.id)!.some((p) => p.status === 'done' || p.status === 'failed'));
