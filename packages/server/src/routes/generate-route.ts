@@ -117,7 +117,7 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
     const { datasets, datasetNames, scenarios, scenarioNames } = sources;
     const origin = publicUrlOf(request, publicUrl);
     // Compiling validates the fields: a bad request fails here and is not charged.
-    const reusePlan = checked.reuser(source.fields, sources, origin);
+    const reusePlan = checked.reuser(source.fields, sources, origin, source.fieldsText);
     const generation = generate({ fields: source.fields, datasets, datasetNames, scenarios, scenarioNames, count, seed: seedParameter(query), now: queryText(query, 'now') || null, writer, pool: sharing.pool, inline: sharing.inline, publicUrl: origin, reusePlan });
     // Everything that can fail is done before the charge: a failed request costs nothing.
     const headers = {
