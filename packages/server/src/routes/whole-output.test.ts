@@ -1,10 +1,10 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { generate } from '@rowloom/core';
 import { skipUnlessAvailable } from '../testing/databases.js';
-import { newTestDatabase, startTestServer, type TestServer } from '../testing/server-fixture.js';
+import { serverForSuite } from '../testing/server-fixture.js';
 import { wholeOutputNow } from './whole-output.js';
 
 /** Small rows (every field made on the main thread), so small requests may be sent whole. */
@@ -54,13 +54,7 @@ test('a stream that fails rejects with its error; a destroyed one is not whole',
 });
 
 describe('small generate responses sent whole', { skip: await skipUnlessAvailable('sqlite') }, () => {
-  let server: TestServer;
-  let key = '';
-  before(async () => {
-    server = await startTestServer(newTestDatabase('sqlite'));
-    key = await server.userKey('unlimited');
-  });
-  after(() => server.close());
+  const suite = serverForSuite('sqlite');
 
   async function engineBytes(count: number, format: 'json' | 'csv', seed: string): Promise<Buffer> {
     const parts: Buffer[] = [];
@@ -72,7 +66,7 @@ describe('small generate responses sent whole', { skip: await skipUnlessAvailabl
     for (const format of ['json', 'csv'] as const) {
       for (const count of [1, 100, 999, 1001]) {
         for (const seed of ['1', '2']) {
-          const response = await fetch(`${server.url}/api/generate.${format}?key=${key}&count=${count}&seed=${seed}`, { method: 'POST', body: JSON.stringify(FIELDS) });
+          const response = await fetch(`${suite.server.url}/api/generate.${format}?key=${suite.key}&count=${count}&seed=${seed}`, { method: 'POST', body: JSON.stringify(FIELDS) });
           const bytes = Buffer.from(await response.arrayBuffer());
           assert.equal(response.status, 200);
           assert.ok(bytes.equals(await engineBytes(count, format, seed)), `${format}, ${count} rows, seed ${seed}`);
@@ -86,7 +80,7 @@ describe('small generate responses sent whole', { skip: await skipUnlessAvailabl
   });
 
   test('JSONP wraps the same bytes', async () => {
-    const response = await fetch(`${server.url}/api/generate.json?key=${key}&count=10&seed=3&callback=take`, { method: 'POST', body: JSON.stringify(FIELDS) });
+    const response = await fetch(`${suite.server.url}/api/generate.json?key=${suite.key}&count=10&seed=3&callback=take`, { method: 'POST', body: JSON.stringify(FIELDS) });
     assert.equal(response.status, 200);
     assert.equal(await response.text(), `/**/take(${(await engineBytes(10, 'json', '3')).toString()});`);
   });
