@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { generate } from '@rowloom/core';
 import { skipUnlessAvailable } from '../testing/databases.js';
@@ -37,6 +38,22 @@ test('output still being made is put back: the stream then gives every byte, in 
   );
   assert.equal(await wholeOutputNow(later), null);
   assert.equal(await text(later), 'first then the rest');
+});
+
+test('a stream put back can be piped, as the response pipes it', async () => {
+  const later = Readable.from(
+    (async function* () {
+      yield Buffer.from('[1,');
+      await sleep(20);
+      yield Buffer.from('2]');
+    })(),
+    { objectMode: false },
+  );
+  assert.equal(await wholeOutputNow(later), null);
+  let received = '';
+  const sink = new Writable({ write: (chunk, _encoding, done) => ((received += String(chunk)), done()) });
+  await pipeline(later, sink);
+  assert.equal(received, '[1,2]');
 });
 
 test('a stream that fails rejects with its error; a destroyed one is not whole', async () => {
