@@ -27,28 +27,26 @@ test('output made within this turn comes back whole', async () => {
   assert.equal((await wholeOutputNow(Readable.from([], { objectMode: false })))?.length, 0);
 });
 
-test('output still being made is put back: the stream then gives every byte, in order', async () => {
-  const later = Readable.from(
+/** A stream whose first piece comes at once and the rest in a later turn (like rows from the pool). */
+function pausedAfter(first: string, rest: string): Readable {
+  return Readable.from(
     (async function* () {
-      yield Buffer.from('first ');
+      yield Buffer.from(first);
       await sleep(20);
-      yield Buffer.from('then the rest');
+      yield Buffer.from(rest);
     })(),
     { objectMode: false },
   );
+}
+
+test('output still being made is put back: the stream then gives every byte, in order', async () => {
+  const later = pausedAfter('first ', 'then the rest');
   assert.equal(await wholeOutputNow(later), null);
   assert.equal(await text(later), 'first then the rest');
 });
 
 test('a stream put back can be piped, as the response pipes it', async () => {
-  const later = Readable.from(
-    (async function* () {
-      yield Buffer.from('[1,');
-      await sleep(20);
-      yield Buffer.from('2]');
-    })(),
-    { objectMode: false },
-  );
+  const later = pausedAfter('[1,', '2]');
   assert.equal(await wholeOutputNow(later), null);
   let received = '';
   const sink = new Writable({ write: (chunk, _encoding, done) => ((received += String(chunk)), done()) });
