@@ -1,7 +1,7 @@
 /** @rowloom/core: the public surface of the engine. */
 export { generate, defaultWorkers, type GenerateRequest, type Generation } from './engine/generate.js';
 export { pipeGeneration } from './engine/pipe-generation.js';
-export { DEFAULT_INLINE_POLICY, type InlinePolicy } from './engine/inline-rows.js';
+export { DEFAULT_INLINE_POLICY, startsInline, type InlinePolicy } from './engine/inline-rows.js';
 export { GenerationPool, type PoolOptions } from './engine/shared-pool.js';
 export { generateObjects, type SampleOptions } from './engine/sample.js';
 export { resolveSeed, type Seed } from './engine/seed.js';

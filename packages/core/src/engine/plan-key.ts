@@ -12,6 +12,12 @@ export const PLAN_KEY_MAX_TEXT = 64 * 1024;
 
 export interface PlanKeyInput {
   fields: unknown[];
+  /**
+   * The text the fields were read from, when the caller has it (a request's body): one text
+   * always reads as the same fields, so it keys them as well as their JSON, without serialising
+   * them again. Such keys are marked, so no text can stand for other fields' JSON.
+   */
+  fieldsText?: string;
   datasets?: object;
   scenarios?: object;
   publicUrl?: string;
@@ -21,7 +27,7 @@ export interface PlanKeyInput {
 /** The key of a shareable plan, or null when this generation must compile its own. */
 export function planSharingKey(input: PlanKeyInput): string | null {
   if (!isEmpty(input.datasets) || !isEmpty(input.scenarios) || input.request !== undefined) return null;
-  const text = JSON.stringify(input.fields);
+  const text = input.fieldsText === undefined ? JSON.stringify(input.fields) : `read from ${input.fieldsText}`;
   if (text.length > PLAN_KEY_MAX_TEXT) return null;
   return `${input.publicUrl ?? ''}\n${text}`;
 }

@@ -1,5 +1,5 @@
 /**
- * The engine's own speed on this machine, for the ratio the server benchmark reports: generate()
+ * The engine's steady speed on this machine, for the server benchmark's "÷ 1M" ratio: generate()
  * on one thread, the same schema and format, streamed to /dev/null (GB/s, so it measures
  * generation and serialisation only).
  */

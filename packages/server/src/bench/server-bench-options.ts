@@ -9,6 +9,8 @@ export interface ServerBenchOptions {
   connections: number;
   /** Rows of the engine's own single-thread baseline run, per format. */
   engineRows: number;
+  /** Seconds of the engine's baseline at each case's own shape (generate() of `count` rows, back to back). */
+  shapeSeconds: number;
   json: boolean;
   help: boolean;
 }
@@ -17,13 +19,24 @@ export const USAGE = `Usage: npm run bench:server -- [options]
 
 Starts a real Rowloom server (SQLite in a temporary directory, a user on the unlimited plan) in a
 child process and loads it over loopback with autocannon: POST /api/generate.json and .csv of
-the standard schema at count 100 and 5000. Compares its rows/s with the engine's own
-single-thread rows/s, measured first in the same run.
+the standard schema at count 100 and 5000. Compares its rows/s with two engine baselines,
+both measured first in the same run, on one thread, in this process:
+
+  1M rows       generate() of --engine-rows rows (default a million) in one call, streamed to
+                /dev/null: the engine's steady speed. Column "÷ 1M".
+  request shape generate() called back to back for --shape-seconds with the case's own fields,
+                format and count (100 or 5000), a fresh seed per call, every call's output read
+                and counted: what the engine alone does with requests of that shape, each call
+                compiling its fields and paying its stream's set-up. Column "÷ shape".
+
+One thread for both because the server spends one on such a request: count 100 of the standard
+schema is made on its main thread, count 5000 on one generation thread.
 
   --duration S      seconds of load per case (default 10)
   --connections C   concurrent connections (default 10)
   --warmup S        unreported seconds of load before each case (default 2)
-  --engine-rows N   rows of each engine baseline run (default 1000000)
+  --engine-rows N   rows of the 1M baseline run, per format (default 1000000)
+  --shape-seconds S seconds of each request-shape baseline, after a third of that to warm up (default 3)
   --json            print the results as JSON instead of a table
   --help            this text`;
 
@@ -43,6 +56,7 @@ export function parseServerBenchOptions(argv: string[]): ServerBenchOptions {
       connections: { type: 'string', default: '10' },
       warmup: { type: 'string', default: '2' },
       'engine-rows': { type: 'string', default: '1000000' },
+      'shape-seconds': { type: 'string', default: '3' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -52,11 +66,14 @@ export function parseServerBenchOptions(argv: string[]): ServerBenchOptions {
   if (connections < 1) throw new Error('--connections must be at least 1');
   const duration = positive('--duration', values.duration, false);
   if (duration <= 0) throw new Error('--duration must be more than 0 seconds');
+  const shapeSeconds = positive('--shape-seconds', values['shape-seconds'], false);
+  if (shapeSeconds <= 0) throw new Error('--shape-seconds must be more than 0 seconds');
   return {
     duration,
     connections,
     warmup: positive('--warmup', values.warmup, false),
     engineRows: Math.max(1, positive('--engine-rows', values['engine-rows'], true)),
+    shapeSeconds,
     json: values.json,
     help: values.help,
   };

@@ -1,21 +1,24 @@
 /**
  * `npm run bench:server`: the HTTP service under concurrent load on loopback. POST
  * /api/generate.{json,csv} of the standard schema at count 100 and 5000, via autocannon;
- * requests/s, p50/p99 latency, rows/s, and rows/s as a fraction of the engine's own
- * single-thread rows/s measured first in the same run (same schema and format, to /dev/null).
+ * requests/s, p50/p99 latency, rows/s, and rows/s as a fraction of two engine baselines measured
+ * first in the same run, on one thread: the engine's steady speed on a million rows
+ * (engine-baseline.ts), and its speed at the case's own shape, generate() of `count` rows called
+ * back to back (request-shape-baseline.ts). The second is what the issue's targets compare with.
  *
  * The server runs in a child process, as a deployment would: the load generator then has its own
  * event loop and core instead of stealing the server's, so the figures are the server's. Each
- * generate request runs on one of the server's shared generation threads, hence the
- * single-thread engine baseline.
+ * generate request is made on one thread (a small one on the main thread, others on one of the
+ * shared generation threads), hence single-thread engine baselines.
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { OutputFormat } from '@rowloom/core';
 import { engineRowsPerSecond } from './engine-baseline.js';
+import { shapeRowsPerSecond } from './request-shape-baseline.js';
 import { runLoad, type LoadResult } from './http-load.js';
-import { parseServerBenchOptions, USAGE } from './server-bench-options.js';
+import { parseServerBenchOptions, USAGE, type ServerBenchOptions } from './server-bench-options.js';
 import { startServerChild, stopServerChild } from './server-process.js';
 
 const FORMATS: OutputFormat[] = ['json', 'csv'];
@@ -26,10 +29,19 @@ interface CaseResult extends LoadResult {
   count: number;
   connections: number;
   rowsPerSecond: number;
+  /** The engine's single-thread rows/s on --engine-rows rows (a million by default), one call. */
   engineRowsPerSecond: number;
   /** rowsPerSecond ÷ engineRowsPerSecond. */
   ratio: number;
+  /** The engine's single-thread rows/s at this case's shape: generate() of `count` rows, back to back. */
+  shapeEngineRowsPerSecond: number;
+  /** rowsPerSecond ÷ shapeEngineRowsPerSecond. */
+  shapeRatio: number;
 }
+
+/** Engine rows/s at each case's shape, by `${format} ${count}`. */
+type ShapeEngine = Record<string, number>;
+const shapeName = (format: OutputFormat, count: number) => `${format} ${count}`;
 
 /** The 10-field workload of `npm run bench`, shipped in @rowloom/core's bench/ directory. */
 function standardSchema(): string {
@@ -45,14 +57,16 @@ function table(head: string[], rows: string[][]): string {
   return [line(head), `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
-function render(results: CaseResult[], engine: Record<string, number>, engineRows: number, duration: number): string {
+function render(results: CaseResult[], engine: Record<string, number>, shapeEngine: ShapeEngine, options: ServerBenchOptions): string {
   const out = [
     `Rowloom server bench — Node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), ${new Date().toISOString()}`,
-    `Server: child process, SQLite, unlimited plan; load: autocannon on loopback, ${duration} s per case, POST with the standard schema (10 fields).`,
-    `Engine baseline (generate() on one thread to /dev/null, ${int(engineRows)} rows): ${FORMATS.map((f) => `${f} ${int(engine[f])} rows/s`).join(', ')}`,
+    `Server: child process, SQLite, unlimited plan; load: autocannon on loopback, ${options.duration} s per case, POST with the standard schema (10 fields).`,
+    `Engine baselines, one thread, this process:`,
+    `  1M:    generate() of ${int(options.engineRows)} rows in one call, to /dev/null: ${FORMATS.map((f) => `${f} ${int(engine[f])} rows/s`).join(', ')}`,
+    `  shape: generate() of the case's count, back to back for ${options.shapeSeconds} s, fresh seed per call, all bytes read: ${Object.entries(shapeEngine).map(([name, rate]) => `${name} ${int(rate)} rows/s`).join(', ')}`,
     '',
     table(
-      ['endpoint', 'count', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'MB/s', 'rows/s', 'engine rows/s', 'server/engine', 'failed'],
+      ['endpoint', 'count', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'MB/s', 'rows/s', '1M engine rows/s', '÷ 1M', 'shape engine rows/s', '÷ shape', 'failed'],
       results.map((r) => [
         `generate.${r.format}`,
         int(r.count),
@@ -64,6 +78,8 @@ function render(results: CaseResult[], engine: Record<string, number>, engineRow
         int(r.rowsPerSecond),
         int(r.engineRowsPerSecond),
         r.ratio.toFixed(2),
+        int(r.shapeEngineRowsPerSecond),
+        r.shapeRatio.toFixed(2),
         String(r.failed),
       ]),
     ),
@@ -86,6 +102,13 @@ async function main(): Promise<void> {
     process.stderr.write(`engine ${format}, ${int(options.engineRows)} rows on one thread...\n`);
     engine[format] = await engineRowsPerSecond(fields, format, options.engineRows);
   }
+  const shapeEngine: ShapeEngine = {};
+  for (const format of FORMATS) {
+    for (const count of COUNTS) {
+      process.stderr.write(`engine ${format}, generate() of ${int(count)} rows back to back for ${options.shapeSeconds} s on one thread...\n`);
+      shapeEngine[shapeName(format, count)] = (await shapeRowsPerSecond(fields, format, count, options.shapeSeconds)).rowsPerSecond;
+    }
+  }
 
   const { child, ready } = await startServerChild();
   const results: CaseResult[] = [];
@@ -97,7 +120,18 @@ async function main(): Promise<void> {
         process.stderr.write(`generate.${format} count ${count}: ${options.duration} s, ${options.connections} connections...\n`);
         const load = await runLoad({ url, body, connections: options.connections, duration: options.duration });
         const rowsPerSecond = load.requestsPerSecond * count;
-        results.push({ ...load, format, count, connections: options.connections, rowsPerSecond, engineRowsPerSecond: engine[format], ratio: rowsPerSecond / engine[format] });
+        const shape = shapeEngine[shapeName(format, count)];
+        results.push({
+          ...load,
+          format,
+          count,
+          connections: options.connections,
+          rowsPerSecond,
+          engineRowsPerSecond: engine[format],
+          ratio: rowsPerSecond / engine[format],
+          shapeEngineRowsPerSecond: shape,
+          shapeRatio: rowsPerSecond / shape,
+        });
       }
     }
   } finally {
@@ -106,8 +140,8 @@ async function main(): Promise<void> {
 
   process.stdout.write(
     options.json
-      ? `${JSON.stringify({ node: process.version, cpus: availableParallelism(), engineRows: options.engineRows, engine, results }, null, 2)}\n`
-      : `${render(results, engine, options.engineRows, options.duration)}\n`,
+      ? `${JSON.stringify({ node: process.version, cpus: availableParallelism(), engineRows: options.engineRows, engine, shapeSeconds: options.shapeSeconds, shapeEngine, results }, null, 2)}\n`
+      : `${render(results, engine, shapeEngine, options)}\n`,
   );
   const spoiled = results.filter((r) => r.failed > 0 || r.ok === 0);
   if (spoiled.length) {

@@ -14,8 +14,11 @@ import type { SchemaSettings } from '../schema-settings.js';
 import type { User } from '../users.js';
 import { fieldsFrom, type FieldSource } from './generate-request.js';
 
-/** Where the fields came from, with a named saved schema's file settings (defaults for the request's). */
-export type ResolvedFields = FieldSource & { settings: SchemaSettings | null };
+/**
+ * Where the fields came from, with a named saved schema's file settings (defaults for the
+ * request's), and the body's text when the fields were read from it (it keys their checked plan).
+ */
+export type ResolvedFields = FieldSource & { settings: SchemaSettings | null; fieldsText?: string };
 
 /** Fields come from the body, else the `fields` parameter; a saved schema gives fields, count and file settings. */
 export async function resolveFields(db: Kysely<Tables>, user: User, query: Query, body: unknown): Promise<ResolvedFields> {
@@ -36,7 +39,9 @@ export async function resolveFields(db: Kysely<Tables>, user: User, query: Query
   if (schemaName && !saved) throw notFound(`no saved schema named "${schemaName}"; GET /api/schemas lists yours`);
   const explicit = fromBody ?? fromParam;
   const settings = saved ? { format: saved.format, options: saved.options } : null;
-  if (explicit) return { fields: explicit.fields, count: explicit.count ?? saved?.count ?? null, settings };
+  // jsonBody read fields from the body only when it is text.
+  const fieldsText = fromBody ? (body as string) : undefined;
+  if (explicit) return { fields: explicit.fields, count: explicit.count ?? saved?.count ?? null, settings, fieldsText };
   if (saved) return { fields: saved.fields, count: saved.count, settings };
   throw badRequest('no fields: send them as a JSON array in the request body or the "fields" parameter, or name a saved schema with "schema"');
 }

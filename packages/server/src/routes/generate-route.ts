@@ -6,7 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { generate, type GenerationPool } from '@rowloom/core';
+import { generate, startsInline, type GenerationPool } from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import { sourcesForFields } from '../field-sources.js';
 import type { Tables } from '../db/tables.js';
@@ -21,6 +21,7 @@ import { jsonpCallback, outputFormat, seedHeader, seedParameter, writerOptions }
 import { publicUrlOf, resolveFields } from './generate-fields.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../http/openapi.js';
 import { PlanCache } from './plan-cache.js';
+import { wholeOutputNow } from './whole-output.js';
 
 // Other modules (and tests) import these from here, as before the extraction.
 export { USAGE_LIMIT_EXCEEDED, type GenerationSharing } from './generation-admission.js';
@@ -117,7 +118,7 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
     const { datasets, datasetNames, scenarios, scenarioNames } = sources;
     const origin = publicUrlOf(request, publicUrl);
     // Compiling validates the fields: a bad request fails here and is not charged.
-    const reusePlan = checked.reuser(source.fields, sources, origin);
+    const reusePlan = checked.reuser(source.fields, sources, origin, source.fieldsText);
     const generation = generate({ fields: source.fields, datasets, datasetNames, scenarios, scenarioNames, count, seed: seedParameter(query), now: queryText(query, 'now') || null, writer, pool: sharing.pool, inline: sharing.inline, publicUrl: origin, reusePlan });
     // Everything that can fail is done before the charge: a failed request costs nothing.
     const headers = {
@@ -132,11 +133,15 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
       return reply;
     }
     const body = callback ? jsonp(callback, generation.stream) : generation.stream;
+    // Guarded first: a client that leaves from here on still frees its place (on 'close').
     guardResponse(request, reply, { generation: generation.stream, body, timeLimitMs, stallMs: sharing.stallMs, release });
+    // Rows made here in one slice go out as one piece (whole-output.ts).
+    const whole = !callback && startsInline(generation.plan, count, sharing.inline) ? await wholeOutputNow(generation.stream) : null;
+    if (request.raw.socket.destroyed) return reply;
     return reply
       .code(200)
       .headers(headers)
-      .send(body);
+      .send(whole ?? body);
   };
   const { body: _body, ...getSchema } = SCHEMA;
   for (const url of ['/api/generate', '/api/generate.:format']) {

@@ -1,5 +1,6 @@
 /**
- * Validated plans, remembered by the exact text of their fields: a generate request compiles its
+ * Validated plans, remembered by the exact text of their fields (the request body's own text
+ * when they came in the body, else their JSON): a generate request compiles its
  * fields on the main thread only to check them (and to shape the output), since its rows are
  * compiled again on a generation thread with its own seed, clock and id. For a client that
  * sends the same fields again and again, that check is the largest fixed cost of a small request.
@@ -25,12 +26,13 @@ export class PlanCache {
 
   /**
    * generate()'s reusePlan for these inputs, or undefined when they may not share a plan (they
-   * read stored datasets or scenarios, or are too long to keep).
+   * read stored datasets or scenarios, or are too long to keep). `fieldsText`: the request body
+   * the fields were read from, if they were; it keys them without serialising them again.
    */
-  reuser(fields: unknown[], sources: { datasets: object; scenarios: object; datasetNames?: unknown; scenarioNames?: unknown }, publicUrl: string | undefined): GenerateRequest['reusePlan'] {
+  reuser(fields: unknown[], sources: { datasets: object; scenarios: object; datasetNames?: unknown; scenarioNames?: unknown }, publicUrl: string | undefined, fieldsText?: string): GenerateRequest['reusePlan'] {
     // A request that lists the user's dataset or scenario names may read them: never shared.
     if (sources.datasetNames !== undefined || sources.scenarioNames !== undefined) return undefined;
-    const key = planSharingKey({ fields, datasets: sources.datasets, scenarios: sources.scenarios, publicUrl });
+    const key = planSharingKey({ fields, fieldsText, datasets: sources.datasets, scenarios: sources.scenarios, publicUrl });
     if (key === null) return undefined;
     return (compile) => {
       const known = this.plans.get(key);
