@@ -10,6 +10,7 @@ import type { FormulaNode } from './ast.js';
 import { constantOf, NOT_CONSTANT } from './constant-value.js';
 import { chargeText, toText } from './runtime.js';
 import type { CompileContext, Thunk } from './scope.js';
+import { operand, slotOf } from './field-slots.js';
 
 /** The closure, or null when more than three arguments depend on the row (the table's concat then runs). */
 export function compileConcat(nodes: readonly FormulaNode[], context: CompileContext): Thunk | null {
@@ -28,23 +29,25 @@ export function compileConcat(nodes: readonly FormulaNode[], context: CompileCon
   const thunks = live.map(context.compile);
   const [t0, t1, t2, t3] = texts;
   const [a, b, c] = thunks;
+  // Field arguments (`id`) are read in place, not called (field-slots.ts).
+  const [sa, sb, sc] = thunks.map(slotOf);
   switch (thunks.length) {
     case 0:
       return () => chargeText(t0);
     case 1:
-      return (frame) => chargeText(t0 + toText(a(frame)) + t1);
+      return (frame) => chargeText(t0 + toText(operand(frame, sa, a)) + t1);
     case 2:
       return (frame) => {
-        const x = a(frame);
-        const y = b(frame);
+        const x = operand(frame, sa, a);
+        const y = operand(frame, sb, b);
         const first = toText(x);
         return chargeText(t0 + first + t1 + toText(y) + t2);
       };
     default:
       return (frame) => {
-        const x = a(frame);
-        const y = b(frame);
-        const z = c(frame);
+        const x = operand(frame, sa, a);
+        const y = operand(frame, sb, b);
+        const z = operand(frame, sc, c);
         const first = toText(x);
         const second = toText(y);
         return chargeText(t0 + first + t1 + second + t2 + toText(z) + t3);

@@ -22,11 +22,14 @@ import { METHODS_BY_NAME } from './methods.js';
 /** Fields x and y (any value), k0..k3 (the literals, as field values) and d (a Date field, %Y-%m-%d). */
 const NAMES = ['x', 'y', 'k0', 'k1', 'k2', 'k3', 'd'];
 
-function scope(): FormulaScope {
+/** With `slots`, references carry their slot and the compiler reads fields in place (field-slots.ts); without, it calls `read`. */
+function scope(slots = false): FormulaScope {
   const reference = (slot: number, name: string): FieldReference => ({
     read: (row) => row.values[slot],
     characters: () => null,
     date: name === 'd' ? { output: 'date', format: '%Y-%m-%d' } : undefined,
+    // The date field has a slot too: it must still be read as a date, never in place.
+    slot: slots ? slot : undefined,
   });
   return {
     field: (name) => (NAMES.includes(name) ? reference(NAMES.indexOf(name), name) : undefined),
@@ -42,8 +45,8 @@ function scope(): FormulaScope {
 }
 
 /** What a formula gives for a row holding `values` (in NAMES order). */
-function evaluator(source: string): (values: Value[]) => unknown {
-  const formula = compileFormula(source, scope());
+function evaluator(source: string, slots = false): (values: Value[]) => unknown {
+  const formula = compileFormula(source, scope(slots));
   return (values) => {
     const row = { values } as unknown as RowState;
     // Each evaluation is a row of its own, with the whole of a row's budget (as the engine does).
@@ -225,5 +228,31 @@ describe('fast paths give what the general rules give', () => {
     const fill = String(random.below(2));
     const receiver = String(random.below(1000));
     assert.equal(draws([null, null, null, null, null, null, null]), receiver.padStart(width, fill));
+  });
+
+  test('a field read in place (field-slots.ts) gives what the reference\'s read gives, in every shape that reads in place', () => {
+    const shapes = [
+      'x * 2 + 1', 'x + 1', 'x - 1', 'x * 3', 'x / 3', 'x / 3.0', 'x % 2', 'x % -3', 'x < 2', 'x > 2', 'x <= 2', 'x >= 2.5', 'd + 1', 'd - 1', 'd >= 3',
+      "x == 'a'", 'x != 7', "'a' == x", 'nil == x', "d == '2024-02-29'", "d != 'x'",
+      'upper(x)', 'lower(x)', 'upper(d)', 'round(x, 2)', 'round(2.5, x)', 'round(x / 3.0, 2)', 'round(d)',
+      "concat(upper(x), '-', x)", 'concat(x, y)', "concat(x, ',', y, ',', d)", 'concat(d)',
+      'x[0, 1]', 'd[0, 4]', 'x[-2, 5]',
+      '"#{x} #{y}"', '"#{x}"', '"<#{x}|#{d}|#{y}>"', '"#{x}#{y}#{x}#{d}"', '"#{d}"',
+      "x.to_s.rjust(8, '0')", 'x.length', 'd.length', 'x.to_s', 'd.to_s', "x.rjust(k0, '*')", 'x.ljust(k0)', 'y.rjust(x)',
+      "case x when 0 then 'a' when 'a' then 'b' else 'c' end", "case x % 3 when 0 then 'a' when 1 then 'b' else 'c' end", "case d when '2024-02-29' then 1 else 2 end",
+      "if x % 2 == 0 then 'even' else 'odd' end", "if x then 'yes' else 'no' end",
+    ];
+    for (const source of shapes) {
+      const inPlace = evaluator(source, true);
+      const called = evaluator(source, false);
+      for (const x of VALUES) {
+        for (const y of ['y', null, -0, 2 ** 53 + 2, 'Σß😀', [1, 'a']] as Value[]) {
+          for (const d of DATES) {
+            const values = [x, y, 3, null, null, null, d];
+            assert.deepEqual(inPlace(values), called(values), `${source} with x = ${String(x)}, y = ${String(y)}, d = ${String(d)}`);
+          }
+        }
+      }
+    }
   });
 });
