@@ -5,6 +5,7 @@ import { MAX_TEXT } from './limits.js';
 import { boundedText, toText } from './runtime.js';
 import type { CompileContext, NodeOf, Thunk } from './scope.js';
 import { operand, slotOf } from './field-slots.js';
+import { compileInterpolation } from './compile-interpolation.js';
 
 export function compileConstant(node: NodeOf<'number'> | NodeOf<'boolean'> | NodeOf<'nil'>): Thunk {
   const value = node.kind === 'nil' ? null : node.value;
@@ -16,6 +17,8 @@ export function compileText(node: NodeOf<'string'>, context: CompileContext): Th
     const text = node.parts.join('');
     return () => text;
   }
+  const joined = compileInterpolation(node.parts, context);
+  if (joined) return joined;
   // Literal pieces stay text, read without a call; the others are closures.
   const parts: (string | Thunk)[] = node.parts.map((p) => (typeof p === 'string' ? p : context.compile(p)));
   // A field ("#{first_name}") is read in place, not called (field-slots.ts).

@@ -18,6 +18,7 @@ import { compileFormula, type FormulaScope } from './compile-formula.js';
 import { rowBudget } from '../schema/row-budget.js';
 import { FUNCTIONS_BY_NAME } from './functions.js';
 import { METHODS_BY_NAME } from './methods.js';
+import { MAX_TEXT } from './limits.js';
 
 /** Fields x and y (any value), k0..k3 (the literals, as field values) and d (a Date field, %Y-%m-%d). */
 const NAMES = ['x', 'y', 'k0', 'k1', 'k2', 'k3', 'd'];
@@ -250,6 +251,42 @@ describe('fast paths give what the general rules give', () => {
           for (const d of DATES) {
             const values = [x, y, 3, null, null, null, d];
             assert.deepEqual(inPlace(values), called(values), `${source} with x = ${String(x)}, y = ${String(y)}, d = ${String(d)}`);
+          }
+        }
+      }
+    }
+  });
+
+  test('interpolation with up to three expressions (compile-interpolation.ts) gives what the general loop gives', () => {
+    // The general loop runs for four expressions or more: k2 and k3 hold nil, which adds no text.
+    const cases: [string, string][] = [
+      ['"#{x}"', '"#{x}#{k2}#{k3}#{k2}"'],
+      ['"<#{x}>"', '"<#{x}#{k2}#{k3}#{k2}>"'],
+      ['"#{x} #{y}"', '"#{x} #{y}#{k2}#{k3}"'],
+      ['"a#{x}b#{y}c"', '"a#{x}b#{y}c#{k2}#{k3}"'],
+      ['"#{x}-#{y}-#{d}."', '"#{x}-#{y}-#{d}.#{k2}#{k3}"'],
+      ['"#{upper(x)}|#{y.to_s.upcase}|#{x * 2}"', '"#{upper(x)}|#{y.to_s.upcase}|#{x * 2}#{k2}#{k3}"'],
+      // upper() charges the row's text budget: it must run only where the loop runs it.
+      ['"#{x}#{upper(y)}"', '"#{x}#{upper(y)}#{k2}#{k3}"'],
+      ['"#{x}#{y}#{upper(y)}"', '"#{x}#{y}#{upper(y)}#{k2}#{k3}"'],
+    ];
+    const long = 'é'.repeat(MAX_TEXT);
+    const xs: Value[] = [...VALUES, long, long.slice(1), long + 'z', 'a'.repeat(MAX_TEXT - 2)];
+    for (const [fast, general] of cases) {
+      for (const slots of [false, true]) {
+        const joined = compileFormula(fast, scope(slots));
+        const looped = compileFormula(general, scope(slots));
+        for (const x of xs) {
+          for (const y of ['y', null, 7, 'ß', [1, 'a'], long] as Value[]) {
+            for (const d of DATES) {
+              // Also what the evaluation charged to the row's text budget: an expression past MAX_TEXT is not evaluated.
+              const run = (formula: typeof joined) => {
+                rowBudget.reset();
+                const row = { values: [x, y, null, null, null, null, d] } as unknown as RowState;
+                return [formula.evaluate(row, null, new CounterRandom(7)), rowBudget.formulaText];
+              };
+              assert.deepEqual(run(joined), run(looped), `${fast} with x = ${String(x).slice(0, 20)}, y = ${String(y).slice(0, 20)}, d = ${String(d)}`);
+            }
           }
         }
       }
