@@ -16,6 +16,7 @@ import { constantOf, NOT_CONSTANT } from './constant-value.js';
 import { chargeText } from './runtime.js';
 import type { CompileContext, Thunk } from './scope.js';
 import { operand, slotOf } from './field-slots.js';
+import { chainOf, evaluated } from './operator-chains.js';
 
 interface CompiledArguments {
   /** The array every evaluation fills; literal arguments are already in it. */
@@ -115,7 +116,8 @@ function directFunctionCall(direct: (a?: unknown, b?: unknown) => unknown, nodes
     }
     const a = first.thunk;
     const sa = slotOf(a);
-    return (frame) => chargeText(direct(operand(frame, sa, a)));
+    const ca = chainOf(a);
+    return (frame) => chargeText(direct(evaluated(frame, sa, ca, a)));
   }
   if (!second.constant) {
     const b = second.thunk;
@@ -138,7 +140,9 @@ function directFunctionCall(direct: (a?: unknown, b?: unknown) => unknown, nodes
   }
   const a = first.thunk;
   const sa = slotOf(a);
-  return (frame) => chargeText(direct(operand(frame, sa, a), b));
+  // round(id / 3.0, 2): a chain argument (operator-chains.ts) runs in place too.
+  const ca = chainOf(a);
+  return (frame) => chargeText(direct(evaluated(frame, sa, ca, a), b));
 }
 
 /**

@@ -292,4 +292,53 @@ describe('fast paths give what the general rules give', () => {
       }
     }
   });
+
+  test('a number read as text (to_s, concat, interpolation) is what String() writes, through the writers\' numberText', () => {
+    const numbers = [...VALUES.filter((v): v is number => typeof v === 'number'), 0.5, -0.05, 1.005, 0.1 + 0.2, 193250.46, 9999999999999.99, 1e13, 999_999_999, 1e9, -1e9, 123456789.12, 5e-324, -1e-7];
+    for (let i = 0; i < 2000; i++) numbers.push((i * 7919.37) % 2e6 - 1e6, Math.round(i * 104729.31) / 100, i * 2 ** 40 + 0.5);
+    for (const source of ['x.to_s', 'concat(x)', '"#{x}"', "concat('<', x, '>')", 'x.to_s.rjust(3)']) {
+      const formula = evaluator(source);
+      for (const n of numbers) {
+        const text = String(n);
+        const want = source === "concat('<', x, '>')" ? `<${text}>` : source === 'x.to_s.rjust(3)' ? text.padStart(3) : text;
+        assert.equal(formula([n, null, null, null, null, null, null]), want, `${source} with x = ${text}`);
+      }
+    }
+    assert.equal(evaluator('x.to_s')([true, null, null, null, null, null, null]), 'true');
+    assert.equal(evaluator('"#{x}"')([false, null, null, null, null, null, null]), 'false');
+  });
+
+  test('chains of operators with literals (operator-chains.ts), and if, case and calls running them in place, give what the general rules give', () => {
+    const cases: [string, string, Value[]][] = [
+      ['x * 2 + 1', 'x * k0 + k1', [2, 1]],
+      ['x - 1 - 2.5', 'x - k0 - k1', [1, 2.5]],
+      ['x / 3.0 + 1', 'x / (k0 * 1.0) + k1', [3, 1]],
+      ['x / 2 * 2', 'x / k0 * k1', [2, 2]],
+      ['x % 3 % 2', 'x % k0 % k1', [3, 2]],
+      ['x % 3 == 0', 'x % k0 == k1', [3, 0]],
+      ['x * 2 > 5', 'x * k0 > k1', [2, 5]],
+      ['x + 1 != 2', 'x + k0 != k1', [1, 2]],
+      ['(x >= 2) == true', '(x >= k0) == k1', [2, true]],
+      ["(x == 'a') != false", '(x == k0) != k1', ['a', false]],
+      ['d + 1 - 1', 'd + k0 - k1', [1, 1]],
+      ['round(x * 2 + 1, 1)', 'round(x * k0 + k1, k2)', [2, 1, 1]],
+      ['round(x / 3.0)', 'round(x / (k0 * 1.0))', [3]],
+      ['upper(x % 3)', 'upper(x % k0)', [3]],
+      ["if x * 2 > 5 then 'a' else 'b' end", "if x * k0 > k1 then 'a' else 'b' end", [2, 5]],
+      ["if x + 0 then 'a' else 'b' end", "if x + k0 then 'a' else 'b' end", [0]],
+      ["case x * 2 + 1 when 1 then 'a' when 5 then 'b' else 'c' end", "case x * k0 + k1 when 1 then 'a' when 5 then 'b' else 'c' end", [2, 1]],
+    ];
+    for (const [fast, general, literals] of cases) {
+      for (const slots of [false, true]) {
+        const chainedFormula = evaluator(fast, slots);
+        const generalFormula = evaluator(general, slots);
+        for (const x of VALUES) {
+          for (const d of DATES) {
+            const values = [x, 'y', literals[0] ?? null, literals[1] ?? null, literals[2] ?? null, null, d];
+            assert.deepEqual(chainedFormula(values), generalFormula(values), `${fast} against ${general} with x = ${String(x)}, d = ${String(d)}`);
+          }
+        }
+      }
+    }
+  });
 });
