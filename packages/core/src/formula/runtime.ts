@@ -13,7 +13,6 @@
  */
 import { ItemList, JsonFragment, Verbatim, type Value } from '../values.js';
 import { parseDateParam } from '../time/parse.js';
-import { numberText } from '../writers/number-text.js';
 import { MAX_LIST, MAX_TEXT } from './limits.js';
 import { rowBudget } from '../schema/row-budget.js';
 
@@ -87,10 +86,7 @@ export function isoText(date: FormulaDate): string {
 export function toText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
-  // numberText writes what String() writes, without V8's long-lived cache of number texts
-  // (writers/integer-text.ts): `concat(code, id)` and `id.to_s` make a fresh number's text every row.
-  if (typeof value === 'number') return numberText(value);
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value instanceof FormulaDate) return value.written?.text ?? isoText(value);
   if (value instanceof Verbatim) return value.text;
   if (value instanceof RegExp) return value.source;
