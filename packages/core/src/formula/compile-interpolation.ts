@@ -13,26 +13,16 @@ import type { FormulaNode } from './ast.js';
 import { MAX_TEXT } from './limits.js';
 import { boundedText, toText } from './runtime.js';
 import type { CompileContext, Thunk } from './scope.js';
-import { operand, slotOf } from './field-slots.js';
+import { operand } from './field-slots.js';
+import { literalRuns } from './literal-runs.js';
 
 /** The closure, or null for another shape (more than three expressions, or long literal text): the general loop then runs. */
 export function compileInterpolation(parts: readonly (string | FormulaNode)[], context: CompileContext): Thunk | null {
-  // texts[i] is the literal text before the i-th expression; texts[k] comes after the last.
-  const texts: string[] = [''];
-  const live: FormulaNode[] = [];
-  for (const part of parts) {
-    if (typeof part === 'string') texts[texts.length - 1] += part;
-    else {
-      live.push(part);
-      texts.push('');
-    }
-  }
   // Past MAX_TEXT of literal text alone the loop would skip expressions: its rule, not this one.
-  if (live.length > 3 || texts.join('').length > MAX_TEXT) return null;
-  const thunks = live.map(context.compile);
-  const [t0, t1, t2, t3] = texts;
+  const runs = literalRuns(parts, (part) => (typeof part === 'string' ? part : null), (part) => part as FormulaNode, { live: 3, text: MAX_TEXT }, context);
+  if (runs === null) return null;
+  const { texts: [t0, t1, t2, t3], thunks, slots: [sa, sb, sc] } = runs;
   const [a, b, c] = thunks;
-  const [sa, sb, sc] = thunks.map(slotOf);
   switch (thunks.length) {
     case 1:
       return (frame) => boundedText(t0 + toText(operand(frame, sa, a)) + t1);

@@ -10,7 +10,7 @@
  * construction; fast-paths.test.ts compares both.
  */
 import type { Frame, Thunk } from './scope.js';
-import { add, compare, divide, equals, flooredRemainder, modulo, multiply, subtract } from './runtime.js';
+import { add, compare, divide, equals, flooredRemainder, modulo, multiply, ordered, subtract } from './runtime.js';
 import { formatText } from './string-format.js';
 import type { Constant } from './constant-value.js';
 import { operand, slotOf } from './field-slots.js';
@@ -97,17 +97,7 @@ function applyStep(step: Step, a: unknown): unknown {
 }
 
 function compared(operator: '<' | '>' | '<=' | '>=', a: unknown, c: number): unknown {
-  if (typeof a !== 'number') return compare(operator, a, c);
-  switch (operator) {
-    case '<':
-      return a < c;
-    case '>':
-      return a > c;
-    case '<=':
-      return a <= c;
-    case '>=':
-      return a >= c;
-  }
+  return typeof a === 'number' ? ordered(operator, a, c) : compare(operator, a, c);
 }
 
 /**
