@@ -16,7 +16,6 @@ import { constantOf, NOT_CONSTANT } from './constant-value.js';
 import { chargeText } from './runtime.js';
 import type { CompileContext, Thunk } from './scope.js';
 import { operand, slotOf } from './field-slots.js';
-import { chainOf, evaluated } from './operator-chains.js';
 
 interface CompiledArguments {
   /** The array every evaluation fills; literal arguments are already in it. */
@@ -116,8 +115,7 @@ function directFunctionCall(direct: (a?: unknown, b?: unknown) => unknown, nodes
     }
     const a = first.thunk;
     const sa = slotOf(a);
-    const ca = chainOf(a);
-    return (frame) => chargeText(direct(evaluated(frame, sa, ca, a)));
+    return (frame) => chargeText(direct(operand(frame, sa, a)));
   }
   if (!second.constant) {
     const b = second.thunk;
@@ -140,9 +138,7 @@ function directFunctionCall(direct: (a?: unknown, b?: unknown) => unknown, nodes
   }
   const a = first.thunk;
   const sa = slotOf(a);
-  // round(id / 3.0, 2): a chain argument (operator-chains.ts) runs in place too.
-  const ca = chainOf(a);
-  return (frame) => chargeText(direct(evaluated(frame, sa, ca, a), b));
+  return (frame) => chargeText(direct(operand(frame, sa, a), b));
 }
 
 /**

@@ -2,21 +2,16 @@
 import type { FormulaNode } from './ast.js';
 import { compare, equals, truthy } from './runtime.js';
 import { constantOf, NOT_CONSTANT, type Constant } from './constant-value.js';
-import { chainOf, equalsConstant, evaluated } from './operator-chains.js';
+import { equalsConstant } from './compile-constant-operands.js';
 import type { CompileContext, Frame, NodeOf, Thunk } from './scope.js';
-import { slotOf } from './field-slots.js';
+import { operand, slotOf } from './field-slots.js';
 
 export function compileIf(node: NodeOf<'if'>, { compile }: CompileContext): Thunk {
   const condition = compile(node.condition);
   const then = constantOf(node.then);
   const otherwise = node.otherwise ? constantOf(node.otherwise) : null;
-  // Literal branches ('even' / 'odd') are returned as they are, without a call each, and a
-  // condition that is a field or a chain (`id % 2 == 0`, operator-chains.ts) is read in place.
-  if (then !== NOT_CONSTANT && otherwise !== NOT_CONSTANT) {
-    const slot = slotOf(condition);
-    const chain = chainOf(condition);
-    return (frame) => (truthy(evaluated(frame, slot, chain, condition)) ? then : otherwise);
-  }
+  // Literal branches ('even' / 'odd') are returned as they are, without a call each.
+  if (then !== NOT_CONSTANT && otherwise !== NOT_CONSTANT) return (frame) => (truthy(condition(frame)) ? then : otherwise);
   const thenThunk = compile(node.then);
   const otherwiseThunk = node.otherwise ? compile(node.otherwise) : () => null;
   return (frame) => (truthy(condition(frame)) ? thenThunk(frame) : otherwiseThunk(frame));
@@ -65,10 +60,9 @@ function literalCase(node: NodeOf<'case'>, context: CompileContext): Thunk | nul
   if (otherwise === NOT_CONSTANT) return null;
   const subject = context.compile(node.subject);
   const slot = slotOf(subject);
-  const chain = chainOf(subject);
   const n = whens.length;
   return (frame) => {
-    const s = evaluated(frame, slot, chain, subject);
+    const s = operand(frame, slot, subject);
     for (let i = 0; i < n; i++) if (equalsConstant(s, whens[i])) return results[i];
     return otherwise;
   };

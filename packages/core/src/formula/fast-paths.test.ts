@@ -308,7 +308,7 @@ describe('fast paths give what the general rules give', () => {
     assert.equal(evaluator('"#{x}"')([false, null, null, null, null, null, null]), 'false');
   });
 
-  test('chains of operators with literals (operator-chains.ts), and if, case and calls running them in place, give what the general rules give', () => {
+  test('runs of operators with literals, and if, case and calls over them, give what the general rules give', () => {
     const cases: [string, string, Value[]][] = [
       ['x * 2 + 1', 'x * k0 + k1', [2, 1]],
       ['x - 1 - 2.5', 'x - k0 - k1', [1, 2.5]],

@@ -281,11 +281,6 @@ export function compare(operator: '<' | '>' | '<=' | '>=', left: unknown, right:
     a = toNumber(a);
     b = toNumber(b);
   }
-  return ordered(operator, a, b);
-}
-
-/** `a <operator> b` for two numbers or two texts: JavaScript's order, which is Ruby's for both. */
-export function ordered(operator: '<' | '>' | '<=' | '>=', a: number | string, b: number | string): boolean {
   switch (operator) {
     case '<':
       return a < b;
