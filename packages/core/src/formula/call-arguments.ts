@@ -15,6 +15,7 @@ import type { MethodSpec } from './method-spec.js';
 import { constantOf, NOT_CONSTANT } from './constant-value.js';
 import { chargeText } from './runtime.js';
 import type { CompileContext, Thunk } from './scope.js';
+import { operand, slotOf } from './field-slots.js';
 
 interface CompiledArguments {
   /** The array every evaluation fills; literal arguments are already in it. */
@@ -102,7 +103,7 @@ function operandOf(node: FormulaNode, context: CompileContext): Operand {
   return value === NOT_CONSTANT ? { constant: false, thunk: context.compile(node) } : { constant: true, value };
 }
 
-/** A function with a direct form (FunctionSpec.direct), called with up to two arguments, no array. */
+/** A function with a direct form (FunctionSpec.direct), called with up to two arguments, no array; a field argument is read in place (field-slots.ts). */
 function directFunctionCall(direct: (a?: unknown, b?: unknown) => unknown, nodes: readonly FormulaNode[], context: CompileContext): Thunk {
   const operands = nodes.map((node) => operandOf(node, context));
   if (operands.length === 0) return () => chargeText(direct());
@@ -113,18 +114,21 @@ function directFunctionCall(direct: (a?: unknown, b?: unknown) => unknown, nodes
       return () => chargeText(direct(a));
     }
     const a = first.thunk;
-    return (frame) => chargeText(direct(a(frame)));
+    const sa = slotOf(a);
+    return (frame) => chargeText(direct(operand(frame, sa, a)));
   }
   if (!second.constant) {
     const b = second.thunk;
+    const sb = slotOf(b);
     if (first.constant) {
       const a = first.value;
-      return (frame) => chargeText(direct(a, b(frame)));
+      return (frame) => chargeText(direct(a, operand(frame, sb, b)));
     }
     const a = first.thunk;
+    const sa = slotOf(a);
     return (frame) => {
-      const x = a(frame);
-      return chargeText(direct(x, b(frame)));
+      const x = operand(frame, sa, a);
+      return chargeText(direct(x, operand(frame, sb, b)));
     };
   }
   const b = second.value;
@@ -133,7 +137,8 @@ function directFunctionCall(direct: (a?: unknown, b?: unknown) => unknown, nodes
     return () => chargeText(direct(a, b));
   }
   const a = first.thunk;
-  return (frame) => chargeText(direct(a(frame), b));
+  const sa = slotOf(a);
+  return (frame) => chargeText(direct(operand(frame, sa, a), b));
 }
 
 /**
@@ -141,18 +146,20 @@ function directFunctionCall(direct: (a?: unknown, b?: unknown) => unknown, nodes
  * null for other shapes, which take the array path. Arguments are evaluated before the receiver.
  */
 function directMethodCall(direct: (receiver: unknown, a?: unknown, b?: unknown) => unknown, receiver: Thunk, nodes: readonly FormulaNode[], context: CompileContext): Thunk | null {
-  if (nodes.length === 0) return (frame) => chargeText(direct(receiver(frame)));
+  // A field receiver (`last_name.length`) is read in place (field-slots.ts).
+  const slot = slotOf(receiver);
+  if (nodes.length === 0) return (frame) => chargeText(direct(operand(frame, slot, receiver)));
   const constants = nodes.map(constantOf);
   if (nodes.length === 2) {
     const [a, b] = constants;
     if (a === NOT_CONSTANT || b === NOT_CONSTANT) return null;
-    return (frame) => chargeText(direct(receiver(frame), a, b));
+    return (frame) => chargeText(direct(operand(frame, slot, receiver), a, b));
   }
   const a = constants[0];
-  if (a !== NOT_CONSTANT) return (frame) => chargeText(direct(receiver(frame), a));
+  if (a !== NOT_CONSTANT) return (frame) => chargeText(direct(operand(frame, slot, receiver), a));
   const thunk = context.compile(nodes[0]);
   return (frame) => {
     const x = thunk(frame);
-    return chargeText(direct(receiver(frame), x));
+    return chargeText(direct(operand(frame, slot, receiver), x));
   };
 }

@@ -4,6 +4,7 @@ import { compare, equals, truthy } from './runtime.js';
 import { constantOf, NOT_CONSTANT, type Constant } from './constant-value.js';
 import { equalsConstant } from './compile-constant-operands.js';
 import type { CompileContext, Frame, NodeOf, Thunk } from './scope.js';
+import { operand, slotOf } from './field-slots.js';
 
 export function compileIf(node: NodeOf<'if'>, { compile }: CompileContext): Thunk {
   const condition = compile(node.condition);
@@ -58,9 +59,10 @@ function literalCase(node: NodeOf<'case'>, context: CompileContext): Thunk | nul
   const otherwise = node.otherwise ? constantOf(node.otherwise) : null;
   if (otherwise === NOT_CONSTANT) return null;
   const subject = context.compile(node.subject);
+  const slot = slotOf(subject);
   const n = whens.length;
   return (frame) => {
-    const s = subject(frame);
+    const s = operand(frame, slot, subject);
     for (let i = 0; i < n; i++) if (equalsConstant(s, whens[i])) return results[i];
     return otherwise;
   };

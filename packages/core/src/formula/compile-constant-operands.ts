@@ -10,6 +10,7 @@ import type { NodeOf, Thunk } from './scope.js';
 import { add, compare, divide, equals, flooredRemainder, modulo, multiply, subtract } from './runtime.js';
 import { formatText } from './string-format.js';
 import type { Constant } from './constant-value.js';
+import { operand, slotOf } from './field-slots.js';
 
 type Operator = NodeOf<'binary'>['operator'];
 
@@ -34,75 +35,77 @@ export function hasNumberFastPath(operator: Operator, c: number): boolean {
 
 /** `left <operator> c` with a number literal c on the right; null when hasNumberFastPath is false. */
 export function withNumberOnRight(operator: Operator, left: Thunk, c: number, decimal: boolean): Thunk | null {
+  // A field on the left (`id * 2`) is read here, not called (field-slots.ts).
+  const slot = slotOf(left);
   switch (operator) {
     case '+':
       return (frame) => {
-        const a = left(frame);
+        const a = operand(frame, slot, left);
         return typeof a === 'number' ? a + c : add(a, c);
       };
     case '-':
       return (frame) => {
-        const a = left(frame);
+        const a = operand(frame, slot, left);
         return typeof a === 'number' ? a - c : subtract(a, c);
       };
     case '*':
       return (frame) => {
-        const a = left(frame);
+        const a = operand(frame, slot, left);
         return typeof a === 'number' ? a * c : multiply(a, c);
       };
     case '/':
-      return c === 0 ? null : dividedBy(left, c, decimal);
+      return c === 0 ? null : dividedBy(left, slot, c, decimal);
     case '%':
-      return c === 0 ? null : remainderBy(left, c);
+      return c === 0 ? null : remainderBy(left, slot, c);
     case '<':
     case '>':
     case '<=':
     case '>=':
-      return comparedWith(operator, left, c);
+      return comparedWith(operator, left, slot, c);
     default:
       return null;
   }
 }
 
 /** Ruby's integer division floors; a decimal on either side (or a fractional divisor) divides exactly. */
-function dividedBy(left: Thunk, c: number, decimal: boolean): Thunk {
+function dividedBy(left: Thunk, slot: number, c: number, decimal: boolean): Thunk {
   const floorsWholeNumbers = !decimal && Number.isInteger(c);
   return (frame) => {
-    const a = left(frame);
+    const a = operand(frame, slot, left);
     if (typeof a !== 'number') return divide(a, c, decimal);
     return floorsWholeNumbers && Number.isInteger(a) ? Math.floor(a / c) : a / c;
   };
 }
 
 /** The remainder takes the divisor's sign (Ruby: -7 % 3 == 2); a text on the left is `"%05d" % n`. */
-function remainderBy(left: Thunk, c: number): Thunk {
+function remainderBy(left: Thunk, slot: number, c: number): Thunk {
   return (frame) => {
-    const a = left(frame);
+    const a = operand(frame, slot, left);
     if (typeof a === 'number') return flooredRemainder(a, c);
     return typeof a === 'string' ? formatText(a, c) : modulo(a, c);
   };
 }
 
-function comparedWith(operator: '<' | '>' | '<=' | '>=', left: Thunk, c: number): Thunk {
+function comparedWith(operator: '<' | '>' | '<=' | '>=', left: Thunk, slot: number, c: number): Thunk {
   switch (operator) {
     case '<':
       return (frame) => {
-        const a = left(frame);
+        const a = operand(frame, slot, left);
         return typeof a === 'number' ? a < c : compare(operator, a, c);
       };
     case '>':
       return (frame) => {
-        const a = left(frame);
+        const a = operand(frame, slot, left);
         return typeof a === 'number' ? a > c : compare(operator, a, c);
       };
     case '<=':
       return (frame) => {
-        const a = left(frame);
+        const a = operand(frame, slot, left);
         return typeof a === 'number' ? a <= c : compare(operator, a, c);
       };
     case '>=':
       return (frame) => {
-        const a = left(frame);
+        const a = operand(frame, slot, left);
         return typeof a === 'number' ? a >= c : compare(operator, a, c);
       };
   }
@@ -118,6 +121,7 @@ export function equalsConstant(value: unknown, c: Constant): boolean {
 }
 
 /** `x == c`, `c == x` and their `!=`. */
-export function comparedToConstant(operator: '==' | '!=', operand: Thunk, c: Constant): Thunk {
-  return operator === '==' ? (frame) => equalsConstant(operand(frame), c) : (frame) => !equalsConstant(operand(frame), c);
+export function comparedToConstant(operator: '==' | '!=', thunk: Thunk, c: Constant): Thunk {
+  const slot = slotOf(thunk);
+  return operator === '==' ? (frame) => equalsConstant(operand(frame, slot, thunk), c) : (frame) => !equalsConstant(operand(frame, slot, thunk), c);
 }

@@ -13,7 +13,7 @@
  */
 import type { CounterRandom } from '../random/counter-random.js';
 import { closestMatch } from '../schema/suggest.js';
-import type { CompiledFormula, FieldReference, RowState } from '../types/define-type.js';
+import type { CompiledFormula, FieldReference, RowState, ValueGenerator } from '../types/define-type.js';
 import { FormulaError, type FormulaNode, type Position } from './ast.js';
 import { compileCall } from './compile-calls.js';
 import { compileCase, compileIf } from './compile-conditionals.js';
@@ -27,7 +27,7 @@ import { FUNCTIONS } from './functions.js';
 import { formulaCharacters } from './output-characters.js';
 import { parseFormula } from './parser.js';
 import { resetMatchBudget } from './regex-value.js';
-import { FormulaDate, ROW_TEXT_SPENT, toFieldValue } from './runtime.js';
+import { FormulaDate, ROW_TEXT_SPENT, toFieldValue, type DateWriter } from './runtime.js';
 import type { CompileContext, FormulaScope, Frame, Thunk } from './scope.js';
 import type { CallEnvironment } from './functions.js';
 import { rowBudget } from '../schema/row-budget.js';
@@ -79,27 +79,48 @@ function runEachRow(root: Thunk, scope: FormulaScope, characters: () => string |
   const dates = dateWriter(scope.selfDate);
   const environment: CallEnvironment = { random: null as unknown as CounterRandom, startedAt: new FormulaDate(scope.startedAtMs), generationUuid: scope.generationUuid };
   const frame: Frame = { row: null as unknown as RowState, self: null, environment };
-  const evaluate = (row: RowState, self: Value, random: CounterRandom): Value => {
-    resetMatchBudget();
-    frame.row = row;
-    frame.self = self;
-    environment.random = random;
-    try {
-      return toFieldValue(root(frame), dates);
-    } catch (error) {
-      // Past the row's text budget, or a text assembled from bounded pieces that is still too
-      // long for a JavaScript string (a 10,000-item list of long texts as JSON): nil, never a
-      // crashed download.
-      if (error === ROW_TEXT_SPENT || error instanceof RangeError) return null;
-      throw error;
-    }
-  };
   return {
     characters,
-    evaluate,
-    // What budgeted(evaluate) does (schema/row-budget.ts), in one closure: a Formula field's
-    // value costs one call instead of three.
-    fieldGenerator: () => (random, row) => (rowBudget.values < 0 ? null : rowBudget.admit(evaluate(row, null, random))),
+    evaluate: (row, self, random) => {
+      frame.row = row;
+      frame.self = self;
+      environment.random = random;
+      return run(root, frame, dates);
+    },
+    fieldGenerator: () => fieldValues(root, frame, dates),
+  };
+}
+
+/** The tree's value for the row in the frame, as a field value. */
+function run(root: Thunk, frame: Frame, dates: DateWriter): Value {
+  resetMatchBudget();
+  try {
+    const value = root(frame);
+    // Most formulas make text, which is already a field value: one test instead of toFieldValue's.
+    return typeof value === 'string' ? value : toFieldValue(value, dates);
+  } catch (error) {
+    // Past the row's text budget, or a text assembled from bounded pieces that is still too
+    // long for a JavaScript string (a 10,000-item list of long texts as JSON): nil, never a
+    // crashed download.
+    if (error === ROW_TEXT_SPENT || error instanceof RangeError) return null;
+    throw error;
+  }
+}
+
+/**
+ * A Formula field's generator: what budgeted(evaluate) does (schema/row-budget.ts), in one
+ * closure whose helpers are plain functions V8 inlines (a closure calling the formula's
+ * `evaluate` closure cost a check of which closure it was, on every value). A Formula field has
+ * no `this`, so `self` is always nil.
+ */
+function fieldValues(root: Thunk, frame: Frame, dates: DateWriter): ValueGenerator {
+  const environment = frame.environment;
+  return (random, row) => {
+    if (rowBudget.values < 0) return null;
+    frame.row = row;
+    frame.self = null;
+    environment.random = random;
+    return rowBudget.admit(run(root, frame, dates));
   };
 }
 

@@ -2,6 +2,7 @@
 import { textOf, toInteger, toText } from './runtime.js';
 import type { CompileContext, NodeOf, Thunk } from './scope.js';
 import { constantOf, NOT_CONSTANT } from './constant-value.js';
+import { operand, slotOf } from './field-slots.js';
 
 export function compileIndex(node: NodeOf<'index'>, context: CompileContext): Thunk {
   const { compile } = context;
@@ -22,11 +23,13 @@ export function compileIndex(node: NodeOf<'index'>, context: CompileContext): Th
     const literalStart = constantOf(first);
     const literalLength = constantOf(second);
     if (literalStart !== NOT_CONSTANT && literalLength !== NOT_CONSTANT) {
-      // name[0, 1]: the bounds are read once, and the receiver's text read here, without a call each.
+      // name[0, 1]: the bounds are read once, and the receiver's text read here, without a call each
+      // (nor one for a field receiver: field-slots.ts).
       const s = toInteger(literalStart);
       const length = toInteger(literalLength);
+      const slot = slotOf(compiled);
       return (frame) => {
-        const value = compiled(frame);
+        const value = operand(frame, slot, compiled);
         return sliceLength(textOf(value) ?? value, s, length);
       };
     }

@@ -4,6 +4,8 @@ import { compileRegex } from './regex-value.js';
 import { MAX_TEXT } from './limits.js';
 import { boundedText, toText } from './runtime.js';
 import type { CompileContext, NodeOf, Thunk } from './scope.js';
+import { operand, slotOf } from './field-slots.js';
+import { compileInterpolation } from './compile-interpolation.js';
 
 export function compileConstant(node: NodeOf<'number'> | NodeOf<'boolean'> | NodeOf<'nil'>): Thunk {
   const value = node.kind === 'nil' ? null : node.value;
@@ -15,15 +17,19 @@ export function compileText(node: NodeOf<'string'>, context: CompileContext): Th
     const text = node.parts.join('');
     return () => text;
   }
+  const joined = compileInterpolation(node.parts, context);
+  if (joined) return joined;
   // Literal pieces stay text, read without a call; the others are closures.
   const parts: (string | Thunk)[] = node.parts.map((p) => (typeof p === 'string' ? p : context.compile(p)));
+  // A field ("#{first_name}") is read in place, not called (field-slots.ts).
+  const slots = parts.map((p) => (typeof p === 'string' ? -1 : slotOf(p)));
   const n = parts.length;
   // Cut like every text a formula builds: "#{t}#{t}#{t}..." must not multiply a long text.
   return (frame) => {
     let out = '';
     for (let i = 0; i < n && out.length <= MAX_TEXT; i++) {
       const part = parts[i];
-      out += typeof part === 'string' ? part : toText(part(frame));
+      out += typeof part === 'string' ? part : toText(operand(frame, slots[i], part));
     }
     return boundedText(out);
   };

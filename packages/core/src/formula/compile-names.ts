@@ -5,6 +5,7 @@ import { literalText } from './compile-literals.js';
 import { dateReader } from './field-dates.js';
 import type { CompileContext, FormulaScope, NodeOf, Thunk } from './scope.js';
 import { chargeText } from './runtime.js';
+import { fieldRead } from './field-slots.js';
 
 /** What request_params and request_entity read outside a mock endpoint (and entity for a body that is no JSON object). */
 const EMPTY_REQUEST: Readonly<Record<string, never>> = Object.freeze({});
@@ -28,7 +29,10 @@ function requestValue(name: string, scope: FormulaScope): Thunk | null {
 
 /** A field's value; a Date, Datetime or Time field's value is read as a date (field-dates.ts). */
 export function readField(reference: FieldReference, scope: FormulaScope): Thunk {
-  if (reference.date === undefined) return (frame) => reference.read(frame.row);
+  if (reference.date === undefined) {
+    const slot = reference.slot;
+    return slot === undefined ? (frame) => reference.read(frame.row) : fieldRead((frame) => frame.row.values[slot], slot);
+  }
   const asDate = dateReader(reference.date, scope.startedAtMs);
   return (frame) => asDate(reference.read(frame.row));
 }

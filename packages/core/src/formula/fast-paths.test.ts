@@ -18,15 +18,19 @@ import { compileFormula, type FormulaScope } from './compile-formula.js';
 import { rowBudget } from '../schema/row-budget.js';
 import { FUNCTIONS_BY_NAME } from './functions.js';
 import { METHODS_BY_NAME } from './methods.js';
+import { MAX_TEXT } from './limits.js';
 
 /** Fields x and y (any value), k0..k3 (the literals, as field values) and d (a Date field, %Y-%m-%d). */
 const NAMES = ['x', 'y', 'k0', 'k1', 'k2', 'k3', 'd'];
 
-function scope(): FormulaScope {
+/** With `slots`, references carry their slot and the compiler reads fields in place (field-slots.ts); without, it calls `read`. */
+function scope(slots = false): FormulaScope {
   const reference = (slot: number, name: string): FieldReference => ({
     read: (row) => row.values[slot],
     characters: () => null,
     date: name === 'd' ? { output: 'date', format: '%Y-%m-%d' } : undefined,
+    // The date field has a slot too: it must still be read as a date, never in place.
+    slot: slots ? slot : undefined,
   });
   return {
     field: (name) => (NAMES.includes(name) ? reference(NAMES.indexOf(name), name) : undefined),
@@ -42,8 +46,8 @@ function scope(): FormulaScope {
 }
 
 /** What a formula gives for a row holding `values` (in NAMES order). */
-function evaluator(source: string): (values: Value[]) => unknown {
-  const formula = compileFormula(source, scope());
+function evaluator(source: string, slots = false): (values: Value[]) => unknown {
+  const formula = compileFormula(source, scope(slots));
   return (values) => {
     const row = { values } as unknown as RowState;
     // Each evaluation is a row of its own, with the whole of a row's budget (as the engine does).
@@ -225,5 +229,116 @@ describe('fast paths give what the general rules give', () => {
     const fill = String(random.below(2));
     const receiver = String(random.below(1000));
     assert.equal(draws([null, null, null, null, null, null, null]), receiver.padStart(width, fill));
+  });
+
+  test('a field read in place (field-slots.ts) gives what the reference\'s read gives, in every shape that reads in place', () => {
+    const shapes = [
+      'x * 2 + 1', 'x + 1', 'x - 1', 'x * 3', 'x / 3', 'x / 3.0', 'x % 2', 'x % -3', 'x < 2', 'x > 2', 'x <= 2', 'x >= 2.5', 'd + 1', 'd - 1', 'd >= 3',
+      "x == 'a'", 'x != 7', "'a' == x", 'nil == x', "d == '2024-02-29'", "d != 'x'",
+      'upper(x)', 'lower(x)', 'upper(d)', 'round(x, 2)', 'round(2.5, x)', 'round(x / 3.0, 2)', 'round(d)',
+      "concat(upper(x), '-', x)", 'concat(x, y)', "concat(x, ',', y, ',', d)", 'concat(d)',
+      'x[0, 1]', 'd[0, 4]', 'x[-2, 5]',
+      '"#{x} #{y}"', '"#{x}"', '"<#{x}|#{d}|#{y}>"', '"#{x}#{y}#{x}#{d}"', '"#{d}"',
+      "x.to_s.rjust(8, '0')", 'x.length', 'd.length', 'x.to_s', 'd.to_s', "x.rjust(k0, '*')", 'x.ljust(k0)', 'y.rjust(x)',
+      "case x when 0 then 'a' when 'a' then 'b' else 'c' end", "case x % 3 when 0 then 'a' when 1 then 'b' else 'c' end", "case d when '2024-02-29' then 1 else 2 end",
+      "if x % 2 == 0 then 'even' else 'odd' end", "if x then 'yes' else 'no' end",
+    ];
+    for (const source of shapes) {
+      const inPlace = evaluator(source, true);
+      const called = evaluator(source, false);
+      for (const x of VALUES) {
+        for (const y of ['y', null, -0, 2 ** 53 + 2, 'Σß😀', [1, 'a']] as Value[]) {
+          for (const d of DATES) {
+            const values = [x, y, 3, null, null, null, d];
+            assert.deepEqual(inPlace(values), called(values), `${source} with x = ${String(x)}, y = ${String(y)}, d = ${String(d)}`);
+          }
+        }
+      }
+    }
+  });
+
+  test('interpolation with up to three expressions (compile-interpolation.ts) gives what the general loop gives', () => {
+    // The general loop runs for four expressions or more: k2 and k3 hold nil, which adds no text.
+    const cases: [string, string][] = [
+      ['"#{x}"', '"#{x}#{k2}#{k3}#{k2}"'],
+      ['"<#{x}>"', '"<#{x}#{k2}#{k3}#{k2}>"'],
+      ['"#{x} #{y}"', '"#{x} #{y}#{k2}#{k3}"'],
+      ['"a#{x}b#{y}c"', '"a#{x}b#{y}c#{k2}#{k3}"'],
+      ['"#{x}-#{y}-#{d}."', '"#{x}-#{y}-#{d}.#{k2}#{k3}"'],
+      ['"#{upper(x)}|#{y.to_s.upcase}|#{x * 2}"', '"#{upper(x)}|#{y.to_s.upcase}|#{x * 2}#{k2}#{k3}"'],
+      // upper() charges the row's text budget: it must run only where the loop runs it.
+      ['"#{x}#{upper(y)}"', '"#{x}#{upper(y)}#{k2}#{k3}"'],
+      ['"#{x}#{y}#{upper(y)}"', '"#{x}#{y}#{upper(y)}#{k2}#{k3}"'],
+    ];
+    const long = 'é'.repeat(MAX_TEXT);
+    const xs: Value[] = [...VALUES, long, long.slice(1), long + 'z', 'a'.repeat(MAX_TEXT - 2)];
+    for (const [fast, general] of cases) {
+      for (const slots of [false, true]) {
+        const joined = compileFormula(fast, scope(slots));
+        const looped = compileFormula(general, scope(slots));
+        for (const x of xs) {
+          for (const y of ['y', null, 7, 'ß', [1, 'a'], long] as Value[]) {
+            for (const d of DATES) {
+              // Also what the evaluation charged to the row's text budget: an expression past MAX_TEXT is not evaluated.
+              const run = (formula: typeof joined) => {
+                rowBudget.reset();
+                const row = { values: [x, y, null, null, null, null, d] } as unknown as RowState;
+                return [formula.evaluate(row, null, new CounterRandom(7)), rowBudget.formulaText];
+              };
+              assert.deepEqual(run(joined), run(looped), `${fast} with x = ${String(x).slice(0, 20)}, y = ${String(y).slice(0, 20)}, d = ${String(d)}`);
+            }
+          }
+        }
+      }
+    }
+  });
+
+  test('a number read as text (to_s, concat, interpolation) is what String() writes', () => {
+    const numbers = [...VALUES.filter((v): v is number => typeof v === 'number'), 0.5, -0.05, 1.005, 0.1 + 0.2, 193250.46, 9999999999999.99, 1e13, 999_999_999, 1e9, -1e9, 123456789.12, 5e-324, -1e-7];
+    for (let i = 0; i < 2000; i++) numbers.push((i * 7919.37) % 2e6 - 1e6, Math.round(i * 104729.31) / 100, i * 2 ** 40 + 0.5);
+    for (const source of ['x.to_s', 'concat(x)', '"#{x}"', "concat('<', x, '>')", 'x.to_s.rjust(3)']) {
+      const formula = evaluator(source);
+      for (const n of numbers) {
+        const text = String(n);
+        const want = source === "concat('<', x, '>')" ? `<${text}>` : source === 'x.to_s.rjust(3)' ? text.padStart(3) : text;
+        assert.equal(formula([n, null, null, null, null, null, null]), want, `${source} with x = ${text}`);
+      }
+    }
+    assert.equal(evaluator('x.to_s')([true, null, null, null, null, null, null]), 'true');
+    assert.equal(evaluator('"#{x}"')([false, null, null, null, null, null, null]), 'false');
+  });
+
+  test('runs of operators with literals, and if, case and calls over them, give what the general rules give', () => {
+    const cases: [string, string, Value[]][] = [
+      ['x * 2 + 1', 'x * k0 + k1', [2, 1]],
+      ['x - 1 - 2.5', 'x - k0 - k1', [1, 2.5]],
+      ['x / 3.0 + 1', 'x / (k0 * 1.0) + k1', [3, 1]],
+      ['x / 2 * 2', 'x / k0 * k1', [2, 2]],
+      ['x % 3 % 2', 'x % k0 % k1', [3, 2]],
+      ['x % 3 == 0', 'x % k0 == k1', [3, 0]],
+      ['x * 2 > 5', 'x * k0 > k1', [2, 5]],
+      ['x + 1 != 2', 'x + k0 != k1', [1, 2]],
+      ['(x >= 2) == true', '(x >= k0) == k1', [2, true]],
+      ["(x == 'a') != false", '(x == k0) != k1', ['a', false]],
+      ['d + 1 - 1', 'd + k0 - k1', [1, 1]],
+      ['round(x * 2 + 1, 1)', 'round(x * k0 + k1, k2)', [2, 1, 1]],
+      ['round(x / 3.0)', 'round(x / (k0 * 1.0))', [3]],
+      ['upper(x % 3)', 'upper(x % k0)', [3]],
+      ["if x * 2 > 5 then 'a' else 'b' end", "if x * k0 > k1 then 'a' else 'b' end", [2, 5]],
+      ["if x + 0 then 'a' else 'b' end", "if x + k0 then 'a' else 'b' end", [0]],
+      ["case x * 2 + 1 when 1 then 'a' when 5 then 'b' else 'c' end", "case x * k0 + k1 when 1 then 'a' when 5 then 'b' else 'c' end", [2, 1]],
+    ];
+    for (const [fast, general, literals] of cases) {
+      for (const slots of [false, true]) {
+        const chainedFormula = evaluator(fast, slots);
+        const generalFormula = evaluator(general, slots);
+        for (const x of VALUES) {
+          for (const d of DATES) {
+            const values = [x, 'y', literals[0] ?? null, literals[1] ?? null, literals[2] ?? null, null, d];
+            assert.deepEqual(chainedFormula(values), generalFormula(values), `${fast} against ${general} with x = ${String(x)}, d = ${String(d)}`);
+          }
+        }
+      }
+    }
   });
 });

@@ -199,7 +199,7 @@ function resolveReference(from: FieldPlan, name: string, resolver: CharacterReso
       const date = fieldDateFormat(target.type.output, target.params);
       const reference: FieldReference =
         levels === 0
-          ? { read: (row) => row.values[slot], characters, date }
+          ? { read: (row) => row.values[slot], characters, date, slot }
           : {
               characters,
               date,

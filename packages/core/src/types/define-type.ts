@@ -84,6 +84,12 @@ export interface FieldReference {
   readonly date?: FieldDateFormat;
   /** Reads the referenced value while generating a row. Null until the field has a value. */
   read(row: RowState): Value;
+  /**
+   * Set when `read(row)` is exactly `row.values[slot]` (a field of the same scope): a formula
+   * then reads the slot in the closure of the operator or call that uses the value, without a
+   * call of its own (formula/field-slots.ts).
+   */
+  readonly slot?: number;
   /** The referenced field's declared characters (see CreateContext.declareCharacters); call only after create(). */
   characters(): string | null;
 }
