@@ -54,6 +54,8 @@ test('counts add up per function across tiers and recursion, and start-up is sub
   assert.deepEqual(costs.map((c) => c.name), ['Builtins_StringAdd_CheckNone', 'row writers/csv-writer.js:88:8', 'v8::String::WriteUtf8', UNNAMED_JIT_CODE]);
   assert.equal(costs[0].perRow, 1970);
   assert.equal(costs[2].perRow, 450);
+  // A base run of more than one row: the difference is over the rows between the two runs.
+  assert.equal(costsPerRow(long, short, 400_001, 200_001)[0].perRow, 1970);
 });
 
 test('native work is grouped, each function in one group, and JavaScript is never grouped', () => {

@@ -91,13 +91,15 @@ export interface FunctionCost {
 
 /**
  * What each function costs per row: its instructions in a run of `rows` rows minus those in a
- * run of one row (start-up: module loading, compiling the schema, reading tables), over
- * rows - 1. Functions whose difference is negative (start-up noise) are left out.
+ * run of `baseRows` rows (one by default: start-up, module loading, compiling the schema,
+ * reading tables), over rows - baseRows. A larger base (say 200,000 under a million) also leaves
+ * out the JIT's warm-up, which is spent in the first rows: the steady state. Functions whose
+ * difference is negative (start-up noise) are left out.
  */
-export function costsPerRow(long: Map<string, number>, short: Map<string, number>, rows: number): FunctionCost[] {
+export function costsPerRow(long: Map<string, number>, short: Map<string, number>, rows: number, baseRows = 1): FunctionCost[] {
   const costs: FunctionCost[] = [];
   for (const [name, count] of long) {
-    const perRow = (count - (short.get(name) ?? 0)) / (rows - 1);
+    const perRow = (count - (short.get(name) ?? 0)) / (rows - baseRows);
     if (perRow > 0) costs.push({ name, perRow });
   }
   return costs.sort((a, b) => b.perRow - a.perRow);
