@@ -107,7 +107,9 @@ export function costsPerRow(long: Map<string, number>, short: Map<string, number
 
 /** Broad groups of V8's and Node's native work, so spread-out costs (GC, strings) add up. */
 const GROUPS: [group: string, pattern: RegExp][] = [
-  ['garbage collection', /Scaveng|Sweep|Marking|Heap::|GCTracer|Evacuat|MemoryAllocator|MemoryChunk|RememberedSet|SlotSet/],
+  // IterateObjectCache and the root visitors are a scavenge's walk over its roots: paid once per
+  // collection, so they grow with the collections a row's allocations cause.
+  ['garbage collection', /Scaveng|Sweep|Marking|Heap::|GCTracer|Evacuat|MemoryAllocator|MemoryChunk|RememberedSet|SlotSet|IterateObjectCache|ClearStaleLeftTrimmedHandles/],
   ['strings: concatenating', /StringAdd/],
   ['strings: flattening and UTF-8 encoding', /WriteToFlat|WriteUtf8|SlowFlatten|StringBytes|StringWrite|Utf8Length|memcpy|CopyChars/],
   ['numbers to text', /NumberToString|DoubleToCString|IntToCString|Builtins_ToString/],
