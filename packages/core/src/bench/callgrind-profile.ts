@@ -91,13 +91,15 @@ export interface FunctionCost {
 
 /**
  * What each function costs per row: its instructions in a run of `rows` rows minus those in a
- * run of one row (start-up: module loading, compiling the schema, reading tables), over
- * rows - 1. Functions whose difference is negative (start-up noise) are left out.
+ * run of `baseRows` rows (one by default: start-up, module loading, compiling the schema,
+ * reading tables), over rows - baseRows. A larger base (say 200,000 under a million) also leaves
+ * out the JIT's warm-up, which is spent in the first rows: the steady state. Functions whose
+ * difference is negative (start-up noise) are left out.
  */
-export function costsPerRow(long: Map<string, number>, short: Map<string, number>, rows: number): FunctionCost[] {
+export function costsPerRow(long: Map<string, number>, short: Map<string, number>, rows: number, baseRows = 1): FunctionCost[] {
   const costs: FunctionCost[] = [];
   for (const [name, count] of long) {
-    const perRow = (count - (short.get(name) ?? 0)) / (rows - 1);
+    const perRow = (count - (short.get(name) ?? 0)) / (rows - baseRows);
     if (perRow > 0) costs.push({ name, perRow });
   }
   return costs.sort((a, b) => b.perRow - a.perRow);
@@ -105,7 +107,9 @@ export function costsPerRow(long: Map<string, number>, short: Map<string, number
 
 /** Broad groups of V8's and Node's native work, so spread-out costs (GC, strings) add up. */
 const GROUPS: [group: string, pattern: RegExp][] = [
-  ['garbage collection', /Scaveng|Sweep|Marking|Heap::|GCTracer|Evacuat|MemoryAllocator|MemoryChunk|RememberedSet|SlotSet/],
+  // IterateObjectCache and the root visitors are a scavenge's walk over its roots: paid once per
+  // collection, so they grow with the collections a row's allocations cause.
+  ['garbage collection', /Scaveng|Sweep|Marking|Heap::|GCTracer|Evacuat|MemoryAllocator|MemoryChunk|RememberedSet|SlotSet|IterateObjectCache|ClearStaleLeftTrimmedHandles/],
   ['strings: concatenating', /StringAdd/],
   ['strings: flattening and UTF-8 encoding', /WriteToFlat|WriteUtf8|SlowFlatten|StringBytes|StringWrite|Utf8Length|memcpy|CopyChars/],
   ['numbers to text', /NumberToString|DoubleToCString|IntToCString|Builtins_ToString/],
