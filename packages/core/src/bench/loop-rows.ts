@@ -1,12 +1,12 @@
 /**
- * The engine without a stream: compileSchema, createWriter, RowEngine and fillBatch into a
- * ByteBatcher, synchronously, the batches handed to a callback. What `npm run bench:instructions
+ * The engine without a stream: compileSchema, createWriter, and generate()'s one-thread batches
+ * (serialPieces) read synchronously, each handed to a callback. What `npm run bench:instructions
  * -- --sink loop` profiles: the same work as the benchmark child's one thread, without the
  * asynchronous stream, so garbage collection depends only on what the rows allocate (a loaded
  * machine can make the stream hold more chunks and move a major collection into or out of a run;
  * docs/performance.md, "Instructions per row, 2026-11-25 (2)").
  */
-import { ByteBatcher, fillBatch } from '../engine/batches.js';
+import { serialPieces } from '../engine/generate.js';
 import { RowEngine } from '../engine/row-engine.js';
 import { resolveSeed } from '../engine/seed.js';
 import { compileSchema } from '../schema/compile.js';
@@ -17,14 +17,6 @@ import type { OutputFormat } from '../writers/writer.js';
 export function loopRows(fields: unknown[], format: OutputFormat, n: number, take: (batch: Buffer) => void): void {
   const plan = compileSchema(fields);
   const writer = createWriter(plan.shape, { format, count: n });
-  const engine = new RowEngine(plan, resolveSeed(42).key);
-  const batcher = new ByteBatcher();
-  batcher.write(writer.begin());
-  for (let index = 0; index < n; ) {
-    index = fillBatch(engine, writer, index, n, batcher);
-    if (batcher.hasReady) for (const batch of batcher.drain()) take(batch);
-  }
-  batcher.write(writer.end());
-  batcher.seal();
-  for (const batch of batcher.drain()) take(batch);
+  // generate()'s own one-thread batches, read here instead of through its stream.
+  for (const batch of serialPieces(writer, new RowEngine(plan, resolveSeed(42).key), n)) take(batch);
 }

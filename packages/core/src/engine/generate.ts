@@ -144,7 +144,8 @@ function stoppable(stream: Readable, stop: AbortController): Readable {
   return stream;
 }
 
-function* serialPieces(writer: RowWriter, engine: RowEngine, count: number, onProgress?: (rows: number) => void): Generator<Buffer> {
+/** Every row on this thread, synchronously: the batches in order, the opening and closing text included. */
+export function* serialPieces(writer: RowWriter, engine: RowEngine, count: number, onProgress?: (rows: number) => void): Generator<Buffer> {
   // The opening text travels with the first batch and the closing text with the last, so a
   // small response is one write to the socket rather than three.
   const batcher = new ByteBatcher();
