@@ -24,6 +24,7 @@ import { healthRoutes } from './routes/health-route.js';
 import { formulaFunctionsRoutes } from './routes/formula-functions-route.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { installWebInterface } from './http/web-interface.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { MockHostNames } from './mocks/serve/host-names.js';
 import { mockRoutes } from './mocks/serve/mock-routes.js';
 import type { ArtifactStore, JobRunner } from './jobs/job-contract.js';
@@ -56,6 +57,7 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
   // A mock API with its own host name is served at that host's root (mocks/serve/host-names.ts).
   const mockHosts = new MockHostNames(config.mockHostSuffix ?? null);
   const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, rewriteUrl: (request) => mockHosts.rewrite(request), ...(config.trustProxy ? { trustProxy: (_address: string, hop: number) => hop < config.trustProxy! } : {}) });
+  installSecurityHeaders(app, { publicUrl: config.publicUrl ?? null });
   acceptAnyBodyAsText(app);
   installErrorHandling(app);
   await installOpenApi(app);

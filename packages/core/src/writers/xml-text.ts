@@ -91,7 +91,10 @@ function isNameChar(c: number): boolean {
  * appear in names but not start one (a digit, `-`, `.`) gets a `_` prefix; an empty name is `_`.
  * Colons count as invalid (they would declare a namespace prefix), and so do characters beyond
  * the BMP (XML 1.0 allows them, but many parsers' name tables, fast-xml-parser's among them, do not).
- * Examples: `first name` -> `first_name`, `2fa` -> `_2fa`, `a:b` -> `a_b`.
+ * Names beginning with `xml` in any case are reserved by XML (`xmlns` declares a namespace: an
+ * `xmlns` attribute with the XHTML namespace would make a browser run a `<script>` record as
+ * the page's script), so they get a `_` prefix too.
+ * Examples: `first name` -> `first_name`, `2fa` -> `_2fa`, `a:b` -> `a_b`, `xmlns` -> `_xmlns`.
  */
 export function xmlName(name: string): string {
   let out = '';
@@ -105,5 +108,9 @@ export function xmlName(name: string): string {
       out += isNameChar(c) ? ch : '_';
     }
   }
-  return out.length === 0 ? '_' : out;
+  if (out.length === 0) return '_';
+  return RESERVED.test(out) ? '_' + out : out;
 }
+
+/** XML 1.0 section 2.3: names starting with (('X'|'x') ('M'|'m') ('L'|'l')) are reserved. */
+const RESERVED = /^xml/i;

@@ -151,6 +151,20 @@ describe('xml writer', () => {
     assert.deepEqual(rec['x_y'], [{ _: ['r'] }]);
   });
 
+  test('names reserved by XML (xml..., xmlns) are never written as they are: no namespace can be declared', () => {
+    assert.equal(xmlName('xmlns'), '_xmlns');
+    assert.equal(xmlName('XMLns'), '_XMLns');
+    assert.equal(xmlName('xml:lang'), '_xml_lang');
+    assert.equal(xmlName('xmlish'), '_xmlish');
+    assert.equal(xmlName('xm'), 'xm');
+    // The XHTML-script shape: record element "script", an xmlns attribute, the code as text.
+    const shape = { nodes: [field('xmlns', 0, 'string', { xml: 'attribute' }), field('$value', 1, 'string', { xml: 'text' })] };
+    const out = writeAll(shape, { format: 'xml', count: 1, rootElement: 'xmlns', recordElement: 'script' }, [['http://www.w3.org/1999/xhtml', 'alert(1)']]);
+    assert.ok(!/\sxmlns[=:]/.test(out), out);
+    const [rec] = records(parseXml(out), '_xmlns', 'script');
+    assert.equal(rec['@_xmlns'], 'http://www.w3.org/1999/xhtml');
+  });
+
   test('forbidden characters are dropped, CR and attribute whitespace survive', () => {
     const shape = { nodes: [field('a', 0, 'string', { xml: 'attribute' }), field('b', 1)] };
     const nasty = 'a\u0000b\u0001c\td\ne\r\nf\ud800g\udc00h\uffff&<>"\'😀';

@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { setPageHeaders } from './security-headers.js';
 
 /** packages/server/dist/http → packages/web/dist */
 export const WEB_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -25,7 +26,10 @@ export function wantsPage(request: FastifyRequest): boolean {
 export async function installWebInterface(app: FastifyInstance, root = WEB_ROOT): Promise<void> {
   const built = existsSync(join(root, 'index.html'));
   if (!built) {
-    app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(NOT_BUILT));
+    app.get('/', { schema: { hide: true } }, async (_request, reply) => {
+      setPageHeaders(reply.raw);
+      return reply.type('text/html; charset=utf-8').send(NOT_BUILT);
+    });
     return;
   }
   await app.register(fastifyStatic, {
@@ -35,6 +39,7 @@ export async function installWebInterface(app: FastifyInstance, root = WEB_ROOT)
     cacheControl: false,
     index: ['index.html'],
     setHeaders(response, path) {
+      setPageHeaders(response);
       response.setHeader('Cache-Control', path.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });

@@ -160,9 +160,7 @@ export function imagesRoutes(app: FastifyInstance, renderer: ImageRenderer, limi
       .code(200)
       .header('content-type', CONTENT_TYPES[format])
       .header('cache-control', CACHE_CONTROL)
-      // An SVG opened on its own must not run anything; ours hold only rectangles anyway.
-      .header('content-security-policy', "default-src 'none'")
-      .header('x-content-type-options', 'nosniff')
+      // An SVG opened on its own runs nothing: the sandbox policy every answer gets (http/security-headers.ts).
       .send(bytes);
   };
 
