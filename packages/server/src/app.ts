@@ -6,9 +6,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_INLINE_POLICY, GenerationPool } from '@rowloom/core';
 import { ImageRenderer } from './concurrency/image-renderer.js';
 import { Limiter } from './concurrency/limiter.js';
-import { DEFAULT_DOWNLOADS, defaultConcurrency, type Config } from './config.js';
+import { DEFAULT_DOWNLOADS, DEFAULT_JSON_BODY_LIMIT, defaultConcurrency, type Config } from './config.js';
 import type { Store } from './db/open-database.js';
-import { acceptAnyBodyAsText } from './http/body.js';
+import { acceptAnyBodyAsText, limitJsonBodies } from './http/body.js';
 import { installAccounts } from './accounts/install-accounts.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { installOpenApi, openApiRoute } from './http/openapi.js';
@@ -36,7 +36,7 @@ import { downloadsRoutes, submitDownload } from './routes/downloads-route.js';
 
 export interface AppOptions {
   store: Store;
-  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'publicUrl' | 'mockHostSuffix' | 'concurrency' | 'accounts' | 'trustProxy' | 'downloads'>>;
+  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'jsonBodyLimitBytes' | 'publicUrl' | 'mockHostSuffix' | 'concurrency' | 'accounts' | 'trustProxy' | 'downloads'>>;
   /** Background jobs: where files go and the queue; the app closes both. Default: what the environment names (REDIS_URL: BullMQ, else in-process). */
   jobs?: AppJobs;
   /** Log level (LOG_LEVEL); requests are logged at info, so the default warn keeps the log for problems. */
@@ -59,6 +59,7 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
   const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, rewriteUrl: (request) => mockHosts.rewrite(request), ...(config.trustProxy ? { trustProxy: (_address: string, hop: number) => hop < config.trustProxy! } : {}) });
   installSecurityHeaders(app, { publicUrl: config.publicUrl ?? null });
   acceptAnyBodyAsText(app);
+  limitJsonBodies(app, Math.min(config.jsonBodyLimitBytes ?? DEFAULT_JSON_BODY_LIMIT, config.bodyLimitBytes));
   installErrorHandling(app);
   await installOpenApi(app);
   openApiRoute(app);

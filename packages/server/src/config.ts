@@ -1,7 +1,7 @@
 /**
  * Configuration from the environment, with the defaults a fresh install runs on:
  *   PORT (3000), HOST (0.0.0.0), DATABASE_URL (unset: SQLite at $DATA_DIR/rowloom.sqlite),
- *   DATA_DIR (./data), BODY_LIMIT_BYTES (10 MiB), ROWLOOM_PLANS (JSON overriding plan limits),
+ *   DATA_DIR (./data), BODY_LIMIT_BYTES (10 MiB: files), JSON_BODY_LIMIT_BYTES (1 MiB), ROWLOOM_PLANS (JSON overriding plan limits),
  *   ROWLOOM_TIME_LIMIT_SECONDS (600; 0 for none: the longest one generate request may run),
  *   PUBLIC_URL (unset: each request's own scheme and host; the address image URLs point at),
  *   ROWLOOM_MOCK_HOST_SUFFIX (unset: mock APIs have no host names of their own; mocks.example.com:
@@ -29,6 +29,8 @@ export interface Config {
   databaseUrl: string | null;
   sqliteFile: string;
   bodyLimitBytes: number;
+  /** JSON_BODY_LIMIT_BYTES: the largest JSON body (fields, documents, a mock client's request); files may be up to bodyLimitBytes. */
+  jsonBodyLimitBytes: number;
   plans: Plans;
   /** The longest a generate request may run before it is cut off; null for no limit. */
   timeLimitMs: number | null;
@@ -101,6 +103,9 @@ export interface ConcurrencyConfig {
 export function defaultConcurrency(): ConcurrencyConfig {
   return { maxWorkers: availableParallelism() + 1, workerMemoryMb: 512, maxGenerations: 32, maxImageRenders: 8, queueWaitMs: 5000, stallMs: 30_000, inlineRows: DEFAULT_INLINE_POLICY.maxRows };
 }
+
+/** 1 MiB: a thousand fields with long Custom Lists fit; parsing it takes the main thread a few ms. */
+export const DEFAULT_JSON_BODY_LIMIT = 1024 * 1024;
 
 /** Ten minutes: 500 million CSV rows at engine speed; far beyond any plan-limited request. */
 export const DEFAULT_TIME_LIMIT_SECONDS = 600;
@@ -184,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     sqliteFile: join(dataDir, 'rowloom.sqlite'),
     bodyLimitBytes: integerFrom(env, 'BODY_LIMIT_BYTES', 10 * 1024 * 1024),
+    jsonBodyLimitBytes: integerFrom(env, 'JSON_BODY_LIMIT_BYTES', DEFAULT_JSON_BODY_LIMIT),
     plans,
     timeLimitMs: integerFrom(env, 'ROWLOOM_TIME_LIMIT_SECONDS', DEFAULT_TIME_LIMIT_SECONDS) * 1000 || null,
     publicUrl: publicUrlFrom(env),

@@ -12,6 +12,29 @@ export function acceptAnyBodyAsText(app: FastifyInstance): void {
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads an uploaded file (see limitJsonBodies). */
+    takesFiles?: boolean;
+  }
+}
+
+/** Route option `config: TAKES_FILES`: the route reads an uploaded file, so its body may be as large as BODY_LIMIT_BYTES. */
+export const TAKES_FILES = { takesFiles: true } as const;
+
+/**
+ * Bodies that are JSON (fields, schemas, mock documents, a mock client's request) are bounded by
+ * `jsonLimit`, files (dataset uploads, OpenAPI documents: routes marked TAKES_FILES) by the app's
+ * body limit. Fastify refuses a body past its route's limit from its Content-Length, or as soon
+ * as the stream passes it, before anything is parsed; so one request cannot make the thread that
+ * answers everyone parse megabytes of JSON. Must be installed before the routes.
+ */
+export function limitJsonBodies(app: FastifyInstance, jsonLimit: number): void {
+  app.addHook('onRoute', (route) => {
+    if (route.bodyLimit === undefined && route.config?.takesFiles !== true) route.bodyLimit = jsonLimit;
+  });
+}
+
 /**
  * Rejects JSON nested deeper than MAX_JSON_DEPTH: serialising or walking it would overflow the
  * stack (a 500), and no schema needs it.

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { deleteDataset, findDataset, listDatasets, parseTable, saveDataset } from '../datasets.js';
 import type { Tables } from '../db/tables.js';
 import { authenticate } from '../http/authenticate.js';
+import { TAKES_FILES } from '../http/body.js';
 import { badRequest, HttpError, notFound } from '../http/http-error.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../http/openapi.js';
 import { queryText, storableText, type Query } from '../http/query.js';
@@ -148,8 +149,8 @@ export function datasetsRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
     return { success: true, name, rows: table.rows.length, columns: table.columns };
   };
   // POST /api/datasets?name=... is the form one reference line shows (spec 4.3).
-  app.post('/api/datasets', { schema: { ...UPLOAD_SCHEMA, hide: true } }, upload);
-  app.post('/api/datasets/*', { schema: UPLOAD_SCHEMA }, upload);
+  app.post('/api/datasets', { schema: { ...UPLOAD_SCHEMA, hide: true }, config: TAKES_FILES }, upload);
+  app.post('/api/datasets/*', { schema: UPLOAD_SCHEMA, config: TAKES_FILES }, upload);
 
   const remove = async (request: FastifyRequest) => {
     const user = await authenticate(db, request);

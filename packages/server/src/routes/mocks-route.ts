@@ -8,7 +8,7 @@ import type { GenerationPool } from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.js';
 import { authenticate } from '../http/authenticate.js';
-import { jsonBody } from '../http/body.js';
+import { jsonBody, TAKES_FILES } from '../http/body.js';
 import { badRequest, HttpError, notFound } from '../http/http-error.js';
 import { queryBoolean, queryCount, queryText, storableText, type Query } from '../http/query.js';
 import { MOCK_LIMITS, type MockApiDocument } from '@rowloom/core/mock-document';
@@ -103,7 +103,7 @@ export function mocksRoutes(app: FastifyInstance, db: Kysely<Tables>, options: M
     return reply.code(201).send(answer(request, await createMockApi(db, user.id, document, projectId)));
   });
 
-  app.post('/api/mocks/import', { schema: IMPORT_MOCK }, async (request, reply) => importRoute(request, reply));
+  app.post('/api/mocks/import', { schema: IMPORT_MOCK, config: TAKES_FILES }, async (request, reply) => importRoute(request, reply));
 
   app.get('/api/mocks/:name', { schema: GET_MOCK }, async (request) => answer(request, (await owned(request)).stored));
 
