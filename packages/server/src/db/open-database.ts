@@ -2,11 +2,11 @@
  * Opens the store: an embedded SQLite file by default, PostgreSQL when DATABASE_URL says so.
  * Only this file knows which; everything else talks Kysely. Migrations run before use.
  */
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
+import { prepareOwnerOnlyFile } from './file-modes.js';
 import { MIGRATIONS } from './migrations.js';
 import { withStatementCache } from './statement-cache.js';
 import type { Tables } from './tables.js';
@@ -60,7 +60,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     dialect = 'postgres';
   } else {
-    mkdirSync(dirname(options.sqliteFile), { recursive: true });
+    prepareOwnerOnlyFile(dirname(options.sqliteFile), options.sqliteFile);
     const sqlite = new SQLite(options.sqliteFile);
     // WAL lets readers run while a writer commits; busy_timeout makes concurrent writers wait
     // for each other instead of failing.

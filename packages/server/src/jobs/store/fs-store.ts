@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { ArtifactStore } from '../job-contract.js';
 import { checkJobId } from '../engine/shard.js';
+import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from '../../db/file-modes.js';
 
 /** fs.rm's retries on ENOTEMPTY/EBUSY: delays of 50, 100, ... 350 ms. */
 const REMOVE_RETRIES = 7;
@@ -52,7 +53,7 @@ export class DirectoryStore implements ArtifactStore {
   async putPart(jobId: string, shard: number, bytes: AsyncIterable<Buffer> | Buffer): Promise<void> {
     if (!Number.isInteger(shard) || shard < 0) throw new Error(`shard must be a whole number ≥ 0, got ${shard}`);
     const dir = join(this.jobDir(jobId), 'parts');
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true, mode: OWNER_ONLY_DIR });
     await this.writeAtomically(join(dir, partName(shard)), Buffer.isBuffer(bytes) ? Readable.from([bytes]) : Readable.from(bytes));
   }
 
@@ -95,7 +96,7 @@ export class DirectoryStore implements ArtifactStore {
   private async writeAtomically(target: string, source: Readable): Promise<void> {
     const temporary = join(target, '..', temporaryName());
     try {
-      await pipeline(source, createWriteStream(temporary, { flags: 'wx' }));
+      await pipeline(source, createWriteStream(temporary, { flags: 'wx', mode: OWNER_ONLY_FILE }));
       await rename(temporary, target);
     } catch (error) {
       await unlink(temporary).catch(() => {});
