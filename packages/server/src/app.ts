@@ -27,6 +27,7 @@ import { installWebInterface } from './http/web-interface.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { MockHostNames } from './mocks/serve/host-names.js';
 import { mockRoutes } from './mocks/serve/mock-routes.js';
+import { DEFAULT_PUBLIC_MOCK_RATE } from './mocks/serve/public-budget.js';
 import type { ArtifactStore, JobRunner } from './jobs/job-contract.js';
 import { InProcessRunner } from './jobs/engine/in-process-runner.js';
 import { runnerFromEnv } from './jobs/engine/runner-from-env.js';
@@ -36,7 +37,7 @@ import { downloadsRoutes, submitDownload } from './routes/downloads-route.js';
 
 export interface AppOptions {
   store: Store;
-  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'jsonBodyLimitBytes' | 'publicUrl' | 'mockHostSuffix' | 'concurrency' | 'accounts' | 'trustProxy' | 'downloads'>>;
+  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'jsonBodyLimitBytes' | 'publicUrl' | 'mockHostSuffix' | 'publicMockRate' | 'concurrency' | 'accounts' | 'trustProxy' | 'downloads'>>;
   /** Background jobs: where files go and the queue; the app closes both. Default: what the environment names (REDIS_URL: BullMQ, else in-process). */
   jobs?: AppJobs;
   /** Log level (LOG_LEVEL); requests are logged at info, so the default warn keeps the log for problems. */
@@ -92,7 +93,7 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
   datasetsRoutes(app, store.db, config.plans);
   imagesRoutes(app, renderer);
   mocksRoutes(app, store.db, { plans: config.plans, publicUrl: config.publicUrl ?? null, pool, mockHostSuffix: config.mockHostSuffix ?? null });
-  mockRoutes(app, { db: store.db, plans: config.plans, timeLimitMs: config.timeLimitMs, publicUrl: config.publicUrl ?? null, sharing, hosts: mockHosts });
+  mockRoutes(app, { db: store.db, plans: config.plans, timeLimitMs: config.timeLimitMs, publicUrl: config.publicUrl ?? null, sharing, hosts: mockHosts, publicMockRate: config.publicMockRate ?? DEFAULT_PUBLIC_MOCK_RATE });
   await installWebInterface(app);
   await app.ready();
   await downloads.start();

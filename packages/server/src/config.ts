@@ -5,7 +5,8 @@
  *   ROWLOOM_TIME_LIMIT_SECONDS (600; 0 for none: the longest one generate request may run),
  *   PUBLIC_URL (unset: each request's own scheme and host; the address image URLs point at),
  *   ROWLOOM_MOCK_HOST_SUFFIX (unset: mock APIs have no host names of their own; mocks.example.com:
- *   a mock API may answer at users.mocks.example.com), and the limits that keep one request
+ *   a mock API may answer at users.mocks.example.com), ROWLOOM_PUBLIC_MOCK_RATE (20 requests a
+ *   second per public mock API and instance; 0: none), and the limits that keep one request
  *   from holding the server (see ConcurrencyConfig).
  * Accounts (docs/accounts.md): ROWLOOM_SIGNUP (open | domains | invite; default open),
  *   ROWLOOM_SIGNUP_DOMAINS (a,b for "domains"), ROWLOOM_SIGNUP_PLAN (free), ROWLOOM_SECRET (seals
@@ -21,6 +22,7 @@ import { DEFAULT_INLINE_POLICY } from '@rowloom/core';
 import type { AccountsConfig } from './accounts/accounts-config.js';
 import type { SignupMode } from './accounts/signup-policy.js';
 import { DEFAULT_PLANS, parsePlanOverrides, type Plans } from './plans.js';
+import { DEFAULT_PUBLIC_MOCK_RATE } from './mocks/serve/public-budget.js';
 import { ConfigError } from './startup.js';
 
 export interface Config {
@@ -38,6 +40,8 @@ export interface Config {
   publicUrl: string | null;
   /** ROWLOOM_MOCK_HOST_SUFFIX: mock APIs may have host names under it (users.<suffix>); null: off. */
   mockHostSuffix: string | null;
+  /** ROWLOOM_PUBLIC_MOCK_RATE: requests a second one public mock API answers on this instance (0: no limit). */
+  publicMockRate: number;
   /**
    * ROWLOOM_TRUST_PROXY: how many reverse proxies stand in front (0, the default: none). With 1,
    * the client address is taken from X-Forwarded-For's last entry, so the per-address sign-in
@@ -194,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeLimitMs: integerFrom(env, 'ROWLOOM_TIME_LIMIT_SECONDS', DEFAULT_TIME_LIMIT_SECONDS) * 1000 || null,
     publicUrl: publicUrlFrom(env),
     mockHostSuffix: mockHostSuffixFrom(env),
+    publicMockRate: integerFrom(env, 'ROWLOOM_PUBLIC_MOCK_RATE', DEFAULT_PUBLIC_MOCK_RATE),
     trustProxy: integerFrom(env, 'ROWLOOM_TRUST_PROXY', 0),
     concurrency: concurrencyFrom(env),
     accounts: accountsFrom(env, plans),

@@ -17,6 +17,13 @@ export interface PlanLimits {
   datasets?: number | null;
   /** Total bytes of a user's stored datasets (their parsed values as stored); undefined or null: no limit. */
   datasetBytes?: number | null;
+  /**
+   * Requests a day that each of the user's public mock APIs answers on its own budget (callers of
+   * a public mock are strangers: they never spend the owner's requestsPerDay); undefined or null: no limit.
+   */
+  publicMockRequestsPerDay?: number | null;
+  /** Rows a day that each public mock API may generate on its own budget; undefined or null: no limit. */
+  publicMockRecordsPerDay?: number | null;
 }
 
 export type Plans = Record<string, PlanLimits>;
@@ -27,13 +34,13 @@ const MIB = 1024 * 1024;
 
 /** Dataset storage grows with the plan; one upload is also bounded by BODY_LIMIT_BYTES. */
 export const DEFAULT_PLANS: Plans = {
-  free: { recordsPerRequest: 5000, recordsPerJob: 5000, requestsPerDay: 200, recordsPerDay: null, datasets: 10, datasetBytes: 10 * MIB },
-  silver: { recordsPerRequest: 5000, requestsPerDay: null, recordsPerDay: 1_000_000, datasets: 100, datasetBytes: 100 * MIB },
-  gold: { recordsPerRequest: 5000, requestsPerDay: null, recordsPerDay: 10_000_000, datasets: 1000, datasetBytes: 1024 * MIB },
-  unlimited: { recordsPerRequest: null, requestsPerDay: null, recordsPerDay: null, datasets: null, datasetBytes: null },
+  free: { recordsPerRequest: 5000, recordsPerJob: 5000, requestsPerDay: 200, recordsPerDay: null, datasets: 10, datasetBytes: 10 * MIB, publicMockRequestsPerDay: 1000, publicMockRecordsPerDay: 50_000 },
+  silver: { recordsPerRequest: 5000, requestsPerDay: null, recordsPerDay: 1_000_000, datasets: 100, datasetBytes: 100 * MIB, publicMockRequestsPerDay: 10_000, publicMockRecordsPerDay: 1_000_000 },
+  gold: { recordsPerRequest: 5000, requestsPerDay: null, recordsPerDay: 10_000_000, datasets: 1000, datasetBytes: 1024 * MIB, publicMockRequestsPerDay: 100_000, publicMockRecordsPerDay: 10_000_000 },
+  unlimited: { recordsPerRequest: null, requestsPerDay: null, recordsPerDay: null, datasets: null, datasetBytes: null, publicMockRequestsPerDay: null, publicMockRecordsPerDay: null },
 };
 
-const LIMIT_NAMES = ['recordsPerRequest', 'recordsPerJob', 'requestsPerDay', 'recordsPerDay', 'datasets', 'datasetBytes'];
+const LIMIT_NAMES = ['recordsPerRequest', 'recordsPerJob', 'requestsPerDay', 'recordsPerDay', 'datasets', 'datasetBytes', 'publicMockRequestsPerDay', 'publicMockRecordsPerDay'];
 
 export function parsePlanOverrides(json: string): Plans {
   let overrides: unknown;

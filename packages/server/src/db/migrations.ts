@@ -222,4 +222,18 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql`update users set is_admin = 1 where email = 'admin@localhost'`.execute(db);
     },
   },
+  '0007-public-mock-budget': {
+    // A public mock API's own daily budget (mocks/serve/public-budget.ts): anonymous traffic is
+    // counted here, apart from its owner's plan, keyed like usage by (mock API, UTC day).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('mock_usage')
+        .addColumn('mock_api_id', 'text', (c) => c.notNull().references('mock_apis.id').onDelete('cascade'))
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('requests', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('records', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('mock_usage_pk', ['mock_api_id', 'day'])
+        .execute();
+    },
+  },
 };

@@ -106,6 +106,14 @@ export interface UsageTable {
   records: Generated<number>;
 }
 
+/** A public mock API's daily budget (usage's shape, keyed by the mock API). */
+export interface MockUsageTable {
+  mock_api_id: string;
+  day: string;
+  requests: Generated<number>;
+  records: Generated<number>;
+}
+
 /** A mock API: the document (core's mocks/mock-document.ts) as JSON text, routed by slug or host. */
 export interface MockApisTable {
   id: string;
@@ -208,6 +216,7 @@ export interface Tables {
   mock_collections: MockCollectionsTable;
   mock_records: MockRecordsTable;
   mock_counters: MockCountersTable;
+  mock_usage: MockUsageTable;
   mock_requests: MockRequestsTable;
   downloads: DownloadsTable;
 }

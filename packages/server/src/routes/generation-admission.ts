@@ -51,18 +51,27 @@ function closeWhenStalled(request: FastifyRequest, reply: FastifyReply, streams:
 /**
  * Takes a place among the concurrent generations (or a 503), then charges the quota (or a 429):
  * in that order, so a refused request costs nothing. Returns what frees the place.
- * Waits for a place on the threads, then charges the quota (`count` null: a preview, not charged). */
+ * `count` null: a preview, not charged.
+ */
 export async function admitAndCharge(db: Kysely<Tables>, limiter: Limiter, userId: string, limits: Plans[string], count: number | null, generation: Readable): Promise<() => void> {
+  return admitAndPay(limiter, userId, (records) => chargeOrRefuse(db, userId, limits, records), count, generation);
+}
+
+/** Charges one request of `records` rows to whoever pays for it, or throws the 429 that says why. */
+export type Pay = (records: number) => Promise<void>;
+
+/** admitAndCharge with the charge given: a public mock's calls are paid by its own budget, not a plan. */
+export async function admitAndPay(limiter: Limiter, owner: string, pay: Pay, count: number | null, generation: Readable): Promise<() => void> {
   let release: () => void;
   try {
-    release = await limiter.acquire(userId);
+    release = await limiter.acquire(owner);
   } catch (error) {
     generation.destroy();
     throw error;
   }
   if (count === null) return release;
   try {
-    await chargeOrRefuse(db, userId, limits, count);
+    await pay(count);
   } catch (error) {
     release();
     generation.destroy();

@@ -77,7 +77,7 @@ describe('the web interface page fallback never catches /mock/...', () => {
     acceptAnyBodyAsText(app);
     installErrorHandling(app);
     pool = new GenerationPool({ maxThreads: 1 });
-    mockRoutes(app, { db: store.db, plans: DEFAULT_PLANS, timeLimitMs: null, publicUrl: null, sharing: { pool, limiter: new Limiter({ running: 1, queued: 1, waitMs: 1000, what: 'generations' }), stallMs: 10_000, inline: DEFAULT_INLINE_POLICY }, hosts: new MockHostNames() });
+    mockRoutes(app, { db: store.db, plans: DEFAULT_PLANS, timeLimitMs: null, publicUrl: null, sharing: { pool, limiter: new Limiter({ running: 1, queued: 1, waitMs: 1000, what: 'generations' }), stallMs: 10_000, inline: DEFAULT_INLINE_POLICY }, hosts: new MockHostNames(), publicMockRate: 0 });
     await installWebInterface(app, root);
     await app.ready();
     close = async () => {

@@ -10,6 +10,7 @@ import type { Tables } from '../../db/tables.js';
 import type { Plans } from '../../plans.js';
 import type { GenerationSharing } from '../../routes/generation-admission.js';
 import { hostWithoutPort, type MockHostNames } from './host-names.js';
+import { PublicMockBudget } from './public-budget.js';
 import { RequestLog } from './request-log.js';
 import { serveMock, type MockServices } from './serve-mock.js';
 
@@ -20,12 +21,14 @@ export interface MockRouteOptions {
   publicUrl: string | null;
   sharing: GenerationSharing;
   hosts: MockHostNames;
+  /** ROWLOOM_PUBLIC_MOCK_RATE: requests a second one public mock answers on this instance (0: no limit). */
+  publicMockRate: number;
 }
 
 const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 export function mockRoutes(app: FastifyInstance, options: MockRouteOptions): void {
-  const services: MockServices = { db: options.db, plans: options.plans, timeLimitMs: options.timeLimitMs, publicUrl: options.publicUrl, sharing: options.sharing, requestLog: new RequestLog(options.db, app.log) };
+  const services: MockServices = { db: options.db, plans: options.plans, timeLimitMs: options.timeLimitMs, publicUrl: options.publicUrl, sharing: options.sharing, requestLog: new RequestLog(options.db, app.log), publicBudget: new PublicMockBudget(options.publicMockRate) };
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { slug } = request.params as { slug: string };
     // rewriteUrl turned a request on the API's own host into /mock/<slug>/...

@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.js';
 import { HttpError, notFound } from '../../http/http-error.js';
 import type { PlanLimits, Plans } from '../../plans.js';
-import { admitAndCharge, chargeOrRefuse, guardResponse, type GenerationSharing } from '../../routes/generation-admission.js';
+import { admitAndPay, chargeOrRefuse, guardResponse, type GenerationSharing, type Pay } from '../../routes/generation-admission.js';
 import type { User } from '../../users.js';
 import type { Fault, MockApiDocument, MockResponse, MockRoute } from '@rowloom/core/mock-document';
 import { findMockBySlug, type StoredMockApi } from '../mock-lookup.js';
@@ -30,6 +30,7 @@ import type { RequestLog } from './request-log.js';
 import { describeRoutes, matchRoute, methodsAt, type RouteMatch } from './route-match.js';
 import { startSchemaBody } from './schema-body.js';
 import { runHandlerBody } from './handler-body.js';
+import type { PublicMockBudget } from './public-budget.js';
 
 export interface MockServices {
   db: Kysely<Tables>;
@@ -38,6 +39,8 @@ export interface MockServices {
   publicUrl: string | null;
   sharing: GenerationSharing;
   requestLog: RequestLog;
+  /** What a public mock's callers may spend (they never spend its owner's plan). */
+  publicBudget: PublicMockBudget;
 }
 
 /** A dribbled body is held in memory to be cut into pieces: this much at most. */
@@ -62,9 +65,26 @@ interface Exchange {
   /** Headers every answer gets (CORS, the route and response ids, the response's own). */
   headers: Record<string, string>;
   where: string;
+  /** Charges this call: a public mock's own budget, or a private mock's owner's plan (set once the caller is known). */
+  pay: Pay;
 }
 
 const misconfigured = (message: string) => new HttpError(422, message);
+
+const notYetKnown: Pay = async () => {
+  throw new Error('a mock call was charged before its caller was known');
+};
+
+/**
+ * Who pays for a call: a public mock's callers spend its own budget, so
+ * strangers never spend its owner's plan; a private mock's caller is its owner, whose plan pays.
+ */
+function payerOf(exchange: Exchange, owner: User): Pay {
+  const { services, api, document } = exchange;
+  const limits = services.plans[owner.plan] ?? services.plans.free;
+  if (!document.public) return (records) => chargeOrRefuse(services.db, owner.id, limits, records);
+  return (records) => services.publicBudget.charge(services.db, api.id, document.name, limits, records);
+}
 
 function sendError(reply: FastifyReply, error: HttpError, headers: Record<string, string>): FastifyReply {
   if (reply.sent || reply.raw.headersSent) return reply;
@@ -82,7 +102,7 @@ export async function serveMock(services: MockServices, request: FastifyRequest,
     const raw = reply.raw;
     services.requestLog.write({ mockApiId: api.id, ...outcome.call, status: raw.headersSent ? raw.statusCode : null, routeId: outcome.routeId, responseId: outcome.responseId, fault: outcome.fault, durationMs: performance.now() - started });
   });
-  const exchange: Exchange = { services, request, reply, api, document, outcome, headers: corsOn(document) ? corsHeaders([]) : {}, where };
+  const exchange: Exchange = { services, request, reply, api, document, outcome, headers: corsOn(document) ? corsHeaders([]) : {}, where, pay: notYetKnown };
   try {
     return await serveKnown(exchange);
   } catch (error) {
@@ -100,6 +120,9 @@ async function serveKnown(exchange: Exchange): Promise<FastifyReply> {
     return reply.code(204).headers(preflightHeaders(methodsAt(document.routes, call.segments), request.headers['access-control-request-headers'])).send();
   }
   const owner = await authorizeMockCall(services.db, request, exchange.api, exchange.where, call.method);
+  // A public mock's rate is taken before anything else is done for the call.
+  if (exchange.document.public) services.publicBudget.admit(exchange.api.id, exchange.document.name);
+  exchange.pay = payerOf(exchange, owner);
   if (!match) throw notFound(`no route of mock API '${document.name}' matches ${call.method} ${call.path}; its routes: ${describeRoutes(document.routes)}`);
   outcome.routeId = match.route.id;
   exchange.headers['x-rowloom-mock-route'] = match.route.id;
@@ -133,7 +156,7 @@ async function serveResponses(exchange: Exchange, call: MockCall, match: RouteMa
   const fault = pickFault(effectiveFaults(response.faults, route.faults), requestNumber);
   if (!(await waited(exchange, route, response))) return reply;
   const limits = services.plans[owner.plan] ?? services.plans.free;
-  if (fault && fault.kind !== 'dribble') return sendFault(exchange, { ...fault, kind: fault.kind }, owner.id, limits);
+  if (fault && fault.kind !== 'dribble') return sendFault(exchange, { ...fault, kind: fault.kind });
   if (fault) outcome.fault = fault.kind;
   const body = response.body;
   if (body.type === 'schema') {
@@ -148,13 +171,13 @@ async function serveResponses(exchange: Exchange, call: MockCall, match: RouteMa
       body.source,
     );
     if (result === null) return reply.hijack();
-    await chargeOrRefuse(services.db, owner.id, limits, result.rows);
+    await exchange.pay(result.rows);
     status = result.status;
     // The handler's headers come after the configured ones: it has the last word.
     for (const [name, value] of Object.entries(result.headers)) exchange.headers[name.toLowerCase()] = value;
     literal = { contentType: result.contentType, bytes: Buffer.from(result.body) };
   } else {
-    await chargeOrRefuse(services.db, owner.id, limits, 0);
+    await exchange.pay(0);
     literal = literalBody(body);
   }
   const headers = { ...(literal.contentType ? { 'content-type': literal.contentType } : {}), ...exchange.headers };
@@ -166,10 +189,10 @@ async function serveResponses(exchange: Exchange, call: MockCall, match: RouteMa
 }
 
 /** A fault that replaces the answer (all but dribble): charged as a request of no rows, then sent, or the connection broken. */
-async function sendFault(exchange: Exchange, fault: Fault & { kind: Exclude<Fault['kind'], 'dribble'> }, ownerId: string, limits: PlanLimits): Promise<FastifyReply> {
-  const { services, reply } = exchange;
+async function sendFault(exchange: Exchange, fault: Fault & { kind: Exclude<Fault['kind'], 'dribble'> }): Promise<FastifyReply> {
+  const { reply } = exchange;
   exchange.outcome.fault = fault.kind;
-  await chargeOrRefuse(services.db, ownerId, limits, 0);
+  await exchange.pay(0);
   if (fault.kind === 'status') {
     const answer = faultResponse(fault);
     return reply.code(answer.status).headers({ ...exchange.headers, 'content-type': answer.contentType }).send(answer.body);
@@ -201,7 +224,7 @@ async function sendSchemaBody(exchange: Exchange, answer: SchemaAnswer, { call, 
     { db: services.db, pool: services.sharing.pool, inline: services.sharing.inline, ownerId, limits, request: requestData(call, match.params), seed: answer.seed, publicUrl: services.publicUrl ?? undefined, where: answer.where },
     answer.body,
   );
-  const release = await admitAndCharge(services.db, services.sharing.limiter, ownerId, limits, rows, generation.stream);
+  const release = await admitAndPay(services.sharing.limiter, ownerId, exchange.pay, rows, generation.stream);
   if (exchange.request.raw.socket.destroyed) {
     release();
     generation.stream.destroy();
@@ -264,13 +287,12 @@ async function serveCrud(exchange: Exchange, call: MockCall, match: RouteMatch, 
   const route = match.route;
   const fault = pickFault(effectiveFaults(route.faults), requestNumber);
   if (!(await waited(exchange, route, null))) return reply;
-  const limits = services.plans[owner.plan] ?? services.plans.free;
-  if (fault && fault.kind !== 'dribble') return sendFault(exchange, { ...fault, kind: fault.kind }, owner.id, limits);
+  if (fault && fault.kind !== 'dribble') return sendFault(exchange, { ...fault, kind: fault.kind });
   const body = typeof call.body === 'string' ? undefined : (call.body ?? undefined);
   // Charged before it runs, so a refused request changes nothing: the request, plus the seed
   // rows when the collection is not there yet (a race with another instance may seed instead).
   const seedRows = (await collectionExists(services.db, { mockApiId: exchange.api.id, routeId: route.id })) ? 0 : seedCountOf(route.crud!);
-  await chargeOrRefuse(services.db, owner.id, limits, seedRows);
+  await exchange.pay(seedRows);
   const answer = await serveCrudRequest(
     { db: services.db, pool: services.sharing.pool },
     { mockApiId: exchange.api.id, userId: owner.id, route, method: call.method === 'HEAD' ? 'GET' : call.method, key: match.crudKey, query: call.query, body, url: collectionUrl(exchange, call, match) },
