@@ -10,8 +10,10 @@
  *   from holding the server (see ConcurrencyConfig).
  * Accounts (docs/accounts.md): ROWLOOM_SIGNUP (open | domains | invite; default open),
  *   ROWLOOM_SIGNUP_DOMAINS (a,b for "domains"), ROWLOOM_SIGNUP_PLAN (free), ROWLOOM_SECRET (seals
- *   API keys; unset: a random one kept in the database), ROWLOOM_SIGNIN_ATTEMPTS (10 failed
- *   sign-ins per email per 15 minutes), ROWLOOM_SIGNIN_ATTEMPTS_PER_IP (30 per client address),
+ *   API keys and signs the known-device cookie; unset: a random one kept in the database),
+ *   ROWLOOM_SIGNIN_ATTEMPTS (10 failed sign-ins per email from one address or known browser per
+ *   15 minutes), ROWLOOM_SIGNIN_ATTEMPTS_PER_IP (30 per client address),
+ *   ROWLOOM_SIGNIN_ATTEMPTS_PER_EMAIL (100 per email from browsers it does not know),
  *   ROWLOOM_TRUST_PROXY (0: reverse proxies in front, whose X-Forwarded-For entries are believed).
  * Background jobs (docs/downloads-api.md): ROWLOOM_DOWNLOAD_RETENTION_HOURS (24: how long a
  *   finished file is kept), ROWLOOM_MAX_JOB_RECORDS (10 billion: the most rows one job may ask for).
@@ -176,10 +178,13 @@ function accountsFrom(env: NodeJS.ProcessEnv, plans: Plans): AccountsConfig {
   if (!(plan in plans)) throw new ConfigError(`ROWLOOM_SIGNUP_PLAN must be one of ${Object.keys(plans).join(', ')}, got "${plan}"`);
   const attempts = integerFrom(env, 'ROWLOOM_SIGNIN_ATTEMPTS', 10);
   const attemptsPerIp = integerFrom(env, 'ROWLOOM_SIGNIN_ATTEMPTS_PER_IP', 30);
+  const attemptsPerEmail = integerFrom(env, 'ROWLOOM_SIGNIN_ATTEMPTS_PER_EMAIL', 100);
+  // Below the per-client limit, one address alone could lock everyone out of an account.
+  if (attemptsPerEmail < attempts) throw new ConfigError(`ROWLOOM_SIGNIN_ATTEMPTS_PER_EMAIL (${attemptsPerEmail}) must be at least ROWLOOM_SIGNIN_ATTEMPTS (${attempts}), or one address alone could lock an account`);
   return {
     signup: { mode: mode as SignupMode, domains, plan },
     secret: env.ROWLOOM_SECRET ? env.ROWLOOM_SECRET : null,
-    signInLimit: { perEmail: attempts, perIp: attemptsPerIp, windowMs: 15 * 60 * 1000 },
+    signInLimit: { perEmailPerClient: attempts, perIp: attemptsPerIp, perEmail: attemptsPerEmail, windowMs: 15 * 60 * 1000 },
   };
 }
 

@@ -25,14 +25,16 @@ export const GET_SESSION = {
 };
 export const SIGN_IN = {
   summary: 'Sign in with email and password: sets the rowloom_session cookie',
-  description: 'Failed attempts are limited per email and per client address (429 with Retry-After). Accepted only from the server\'s own page or from a program, not from another site.',
+  description:
+    'Failed attempts are limited per client address, per email from one address, and per email from browsers the account does not know; a browser holding the account\'s rowloom_device cookie (set on every successful sign-in) has a limit of its own (429 with Retry-After). Accepted only from the server\'s own page or from a program, not from another site.',
   tags: TAGS,
   body: CREDENTIALS,
   response: { 200: SESSION_ANSWER, ...errorResponses(400, 401, 403, 413, 429) },
 };
 export const SIGN_UP = {
   summary: 'Create an account (when the sign-up policy allows) and sign in',
-  description: 'Password: 8 to 256 characters. 403 when sign-up is closed or the email\'s domain is not allowed; 409 when the email has an account.',
+  description:
+    'Password: 8 to 256 characters, not only spaces, and hard to guess (zxcvbn score 3 or more; the 400 says why not). 403 when sign-up is closed or the email\'s domain is not allowed; 409 when the email has an account.',
   tags: TAGS,
   body: CREDENTIALS,
   response: { 200: SESSION_ANSWER, ...errorResponses(400, 403, 409, 413, 429) },
@@ -43,11 +45,13 @@ export const SIGN_OUT = {
   response: { 200: SUCCESS, ...errorResponses(403) },
 };
 export const CHANGE_PASSWORD = {
-  summary: 'Change your password (ends your other sessions)',
+  summary: 'Change your password: every session ends; a cookie-authenticated caller gets a new session',
+  description:
+    'The new password follows the sign-up rules. With the session cookie the answer sets a new rowloom_session cookie and carries its user and CSRF token (the old token is dead); with a key it is {"success": true} and every session has ended.',
   tags: TAGS,
   security: SECURITY,
   body: { type: 'object', properties: { current: { type: 'string' }, password: { type: 'string', minLength: 8, maxLength: 256 } }, required: ['current', 'password'] },
-  response: { 200: SUCCESS, ...errorResponses(400, 401, 403, 413, 429) },
+  response: { 200: { type: 'object', properties: { success: { type: 'boolean' }, ...SESSION_ANSWER.properties } }, ...errorResponses(400, 401, 403, 413, 429, 503) },
 };
 export const SHOW_KEY = {
   summary: 'Your API key',

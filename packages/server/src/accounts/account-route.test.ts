@@ -3,9 +3,10 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { skipUnlessAvailable } from '../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestServer } from '../testing/server-fixture.js';
-import { asUser, call, send, signIn } from './test-http.js';
+import { asUser, call, send, sessionCookie, signIn } from './test-http.js';
 
 const FIELDS = [{ name: 'id', type: 'Row Number' }];
+const NEW_PASSWORD = 'copper lantern drifts over quiet meadows';
 
 for (const dialect of ['sqlite', 'postgres'] as const) {
   describe(`account: password, key, usage (${dialect})`, { skip: await skipUnlessAvailable(dialect) }, () => {
@@ -15,29 +16,45 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     });
     after(() => server?.close());
 
-    test('changing the password: the current one is checked, the new one works, other sessions end, this one stays', async () => {
+    test('changing the password: the current one is checked, the new one works, every session ends and this browser gets a new one', async () => {
       const user = await server.signUp();
       const elsewhere = await signIn(server, user.email, user.password);
-      const wrongCurrent = await call(server, '/api/account/password', send('PUT', { current: 'not it at all', password: 'a new password' }, asUser(user)));
+      const wrongCurrent = await call(server, '/api/account/password', send('PUT', { current: 'not it at all', password: NEW_PASSWORD }, asUser(user)));
       assert.equal(wrongCurrent.status, 400);
       assert.match(String(wrongCurrent.json.error), /"current"/);
       const short = await call(server, '/api/account/password', send('PUT', { current: user.password, password: 'short' }, asUser(user)));
       assert.equal(short.status, 400);
       assert.match(String(short.json.error), /"password" must be at least 8/);
-      const noCsrf = await call(server, '/api/account/password', send('PUT', { current: user.password, password: 'a new password' }, asUser(user, false)));
+      const noCsrf = await call(server, '/api/account/password', send('PUT', { current: user.password, password: NEW_PASSWORD }, asUser(user, false)));
       assert.equal(noCsrf.status, 403);
-      const changed = await call(server, '/api/account/password', send('PUT', { current: user.password, password: 'a new password' }, asUser(user)));
+      const changed = await call(server, '/api/account/password', send('PUT', { current: user.password, password: NEW_PASSWORD }, asUser(user)));
       assert.equal(changed.status, 200, changed.text);
-      assert.deepEqual(changed.json, { success: true });
-      assert.equal((await call(server, '/api/session', { headers: asUser(user) })).status, 200, 'this session stays');
+      assert.equal(changed.json.success, true);
+      assert.deepEqual(changed.json.user, { email: user.email, plan: 'free' });
+      assert.equal(changed.headers.get('cache-control'), 'no-store');
+      const renewed = { ...user, cookie: sessionCookie(changed)!.split(';', 1)[0], csrfToken: String(changed.json.csrfToken) };
+      assert.notEqual(renewed.cookie, user.cookie, 'a new session token');
+      assert.notEqual(renewed.csrfToken, user.csrfToken, 'and a new CSRF token');
+      assert.equal((await call(server, '/api/session', { headers: asUser(user) })).status, 401, 'the old token of this browser is dead');
       assert.equal((await call(server, '/api/session', { headers: asUser(elsewhere) })).status, 401, 'the other session ended');
+      assert.equal((await call(server, '/api/session', { headers: asUser(renewed, false) })).json.csrfToken, renewed.csrfToken, 'the new session lives');
+      const save = (who: typeof user) => call(server, '/api/schemas/After', send('PUT', { fields: FIELDS }, asUser(who)));
+      assert.equal((await save(renewed)).status, 200, 'the new cookie and token write');
+      assert.equal((await save({ ...renewed, csrfToken: user.csrfToken })).status, 403, 'the old CSRF token does not');
       assert.equal((await call(server, '/api/session', send('POST', { email: user.email, password: user.password }))).status, 401);
-      assert.equal((await call(server, '/api/session', send('POST', { email: user.email, password: 'a new password' }))).status, 200);
+      assert.equal((await call(server, '/api/session', send('POST', { email: user.email, password: NEW_PASSWORD }))).status, 200);
+      // With the key: every session ends, and there is no new one to give.
+      const key = String((await call(server, '/api/key', { headers: asUser(renewed, false) })).json.key);
+      const byKey = await call(server, `/api/account/password?key=${key}`, send('PUT', { current: NEW_PASSWORD, password: `${NEW_PASSWORD} again` }));
+      assert.equal(byKey.status, 200, byKey.text);
+      assert.deepEqual(byKey.json, { success: true });
+      assert.equal(sessionCookie(byKey), undefined);
+      assert.equal((await call(server, '/api/session', { headers: asUser(renewed, false) })).status, 401);
     });
 
     test('a key-only user (rowloom users add) cannot set a password through the API without one', async () => {
       const key = await server.userKey('free');
-      const answer = await call(server, `/api/account/password?key=${key}`, send('PUT', { current: 'anything at all', password: 'a new password' }));
+      const answer = await call(server, `/api/account/password?key=${key}`, send('PUT', { current: 'anything at all', password: NEW_PASSWORD }));
       assert.equal(answer.status, 400);
       assert.match(String(answer.json.error), /reset-password/);
     });

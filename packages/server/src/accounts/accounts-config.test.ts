@@ -5,12 +5,12 @@ import { loadConfig } from '../config.js';
 import { ConfigError } from '../startup.js';
 
 describe('accounts configuration', () => {
-  test('defaults: open sign-up on the free plan, the database secret, 10 per email and 30 per address in 15 minutes', () => {
+  test('defaults: open sign-up on the free plan, the database secret, 10 per email from one address, 30 per address, 100 per email from unknown browsers in 15 minutes', () => {
     const { accounts } = loadConfig({});
     assert.deepEqual(accounts, {
       signup: { mode: 'open', domains: [], plan: 'free' },
       secret: null,
-      signInLimit: { perEmail: 10, perIp: 30, windowMs: 15 * 60 * 1000 },
+      signInLimit: { perEmailPerClient: 10, perIp: 30, perEmail: 100, windowMs: 15 * 60 * 1000 },
     });
   });
 
@@ -22,10 +22,11 @@ describe('accounts configuration', () => {
       ROWLOOM_SECRET: 's3cret',
       ROWLOOM_SIGNIN_ATTEMPTS: '5',
       ROWLOOM_SIGNIN_ATTEMPTS_PER_IP: '50',
+      ROWLOOM_SIGNIN_ATTEMPTS_PER_EMAIL: '200',
     });
     assert.deepEqual(accounts.signup, { mode: 'domains', domains: ['example.com', 'example.org'], plan: 'silver' });
     assert.equal(accounts.secret, 's3cret');
-    assert.deepEqual(accounts.signInLimit, { perEmail: 5, perIp: 50, windowMs: 15 * 60 * 1000 });
+    assert.deepEqual(accounts.signInLimit, { perEmailPerClient: 5, perIp: 50, perEmail: 200, windowMs: 15 * 60 * 1000 });
     assert.equal(loadConfig({ ROWLOOM_SIGNUP: 'invite' }).accounts.signup.mode, 'invite');
   });
 
@@ -36,6 +37,8 @@ describe('accounts configuration', () => {
       [{ ROWLOOM_SIGNUP: 'domains', ROWLOOM_SIGNUP_DOMAINS: 'example.com,not a domain' }, /ROWLOOM_SIGNUP_DOMAINS .*"not a domain" is not one/],
       [{ ROWLOOM_SIGNUP_PLAN: 'platinum' }, /ROWLOOM_SIGNUP_PLAN must be one of free, silver, gold, unlimited, got "platinum"/],
       [{ ROWLOOM_SIGNIN_ATTEMPTS: 'many' }, /ROWLOOM_SIGNIN_ATTEMPTS must be a whole number/],
+      [{ ROWLOOM_SIGNIN_ATTEMPTS_PER_EMAIL: 'lots' }, /ROWLOOM_SIGNIN_ATTEMPTS_PER_EMAIL must be a whole number/],
+      [{ ROWLOOM_SIGNIN_ATTEMPTS: '20', ROWLOOM_SIGNIN_ATTEMPTS_PER_EMAIL: '15' }, /ROWLOOM_SIGNIN_ATTEMPTS_PER_EMAIL \(15\) must be at least ROWLOOM_SIGNIN_ATTEMPTS \(20\)/],
     ];
     for (const [env, message] of cases) {
       assert.throws(() => loadConfig(env), (error: Error) => error instanceof ConfigError && message.test(error.message), JSON.stringify(env));

@@ -1,11 +1,14 @@
 /** The accounts part of the configuration (config.ts reads it from the environment). */
 import { OPEN_SIGNUP, type SignupPolicy } from './signup-policy.js';
 
+/** Failed sign-ins allowed per window (accounts/sign-in-limit.ts says how they combine). */
 export interface SignInLimit {
-  /** Failed sign-ins allowed per email address per window. */
-  perEmail: number;
-  /** Failed sign-ins (and sign-ups) allowed per client address per window. */
+  /** For one email from one client address, or from one browser the account knows (its device cookie). */
+  perEmailPerClient: number;
+  /** From one client address, whatever the email (sign-ups count here too). */
   perIp: number;
+  /** For one email from all browsers it does not know together; known browsers are not counted. */
+  perEmail: number;
   windowMs: number;
 }
 
@@ -19,5 +22,5 @@ export interface AccountsConfig {
 export const DEFAULT_ACCOUNTS: AccountsConfig = {
   signup: OPEN_SIGNUP,
   secret: null,
-  signInLimit: { perEmail: 10, perIp: 30, windowMs: 15 * 60 * 1000 },
+  signInLimit: { perEmailPerClient: 10, perIp: 30, perEmail: 100, windowMs: 15 * 60 * 1000 },
 };

@@ -5,6 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { MIN_PASSWORD_SCORE } from './password-strength.js';
+import { checkStrength } from './password-strength-thread.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
 /** Bounds the work one request can ask of the hash; pass phrases fit easily. */
@@ -37,13 +39,32 @@ export async function checkPassword(stored: string | null | undefined, password:
   return matches && stored != null;
 }
 
-/** The problem with a new password, or null when it is acceptable. */
+/** Spaces, tabs, line breaks and invisible characters only. */
+const BLANK = /^[\s\u200b-\u200d\u2060\ufeff]*$/u;
+
+/** The problem with a new password's shape (checked first, at once), or null when it has none. */
 export function passwordProblem(password: unknown, field: string): string | null {
   if (typeof password !== 'string') return `"${field}" must be a string (the password)`;
   const length = [...password].length;
   if (length < MIN_PASSWORD_LENGTH) return `"${field}" must be at least ${MIN_PASSWORD_LENGTH} characters long`;
   if (length > MAX_PASSWORD_LENGTH) return `"${field}" must be at most ${MAX_PASSWORD_LENGTH} characters long`;
+  if (BLANK.test(password)) return `"${field}" must not be only spaces; choose a passphrase of several unrelated words`;
   return null;
+}
+
+/** Words about the user that make a password easy to guess for them: the email, its name part, the service. */
+function userWords(email: string): string[] {
+  const name = email.slice(0, email.lastIndexOf('@'));
+  return [email, name, ...name.split(/[._+-]+/), 'rowloom'].filter((word) => word.length >= 3);
+}
+
+/** Why a new password of the user is too easy to guess (zxcvbn's feedback), or null when it is not. */
+export async function guessabilityProblem(password: string, field: string, email: string): Promise<string | null> {
+  const strength = await checkStrength(normalise(password), userWords(email.toLowerCase()));
+  if (strength.score >= MIN_PASSWORD_SCORE) return null;
+  const why = strength.warning ?? 'It is made of common words, names or patterns.';
+  const advice = strength.suggestions.length ? strength.suggestions.join(' ') : 'Add more words that are less common.';
+  return `"${field}" is too easy to guess: ${why} ${advice} A passphrase of four or more unrelated words works well.`;
 }
 
 /** A random password for first start and reset-password: 20 characters of base64url (120 bits). */

@@ -1,12 +1,14 @@
 /**
- * The sign-in rate limit: attempts counted per bucket (a client IP, an email) in fixed windows,
- * in the database, so every instance sharing it counts together. One atomic upsert per bucket
- * counts an attempt before its password is checked (parallel guesses cannot slip past); a
- * successful sign-in takes its attempt back, so only failures use up the allowance.
+ * Attempt counting for sign-in, sign-up and password change: attempts counted per bucket (a
+ * client address, an email, ...) in fixed windows, in the database, so every instance sharing it
+ * counts together. One atomic upsert per bucket counts an attempt before its password is checked
+ * (parallel guesses cannot slip past); a successful attempt is taken back, so only failures use
+ * up the allowance. Which buckets a sign-in counts in is sign-in-limit.ts's business.
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.js';
+import { HttpError } from '../http/http-error.js';
 
 export interface RateLimit {
   /** Attempts allowed per bucket and window. */
@@ -19,9 +21,13 @@ export interface Bucket {
   limit: RateLimit;
 }
 
+/** Emails (and email + address pairs) are hashed, so the table does not list who tried to sign in. */
+const hashed = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000'), 'utf8').digest('hex');
+
 export const ipBucket = (ip: string, limit: RateLimit): Bucket => ({ name: `ip:${ip}`, limit });
-/** Hashed, so the table does not list who tried to sign in. */
-export const emailBucket = (email: string, limit: RateLimit): Bucket => ({ name: `email:${createHash('sha256').update(email.toLowerCase(), 'utf8').digest('hex')}`, limit });
+export const emailBucket = (email: string, limit: RateLimit): Bucket => ({ name: `email:${hashed(email.toLowerCase())}`, limit });
+export const emailClientBucket = (email: string, ip: string, limit: RateLimit): Bucket => ({ name: `email-ip:${hashed(email.toLowerCase(), ip)}`, limit });
+export const deviceBucket = (deviceId: string, limit: RateLimit): Bucket => ({ name: `device:${deviceId}`, limit });
 
 function windowStart(limit: RateLimit, now: Date): Date {
   return new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
@@ -50,7 +56,13 @@ export async function countAttempt(db: Kysely<Tables>, buckets: Bucket[], now = 
   return retryAfter;
 }
 
-/** A successful sign-in: its attempt does not count against the allowance. */
+/** 429 with Retry-After when any bucket is over its limit (the attempt is counted either way); `why` ends the message. */
+export async function limitAttempts(db: Kysely<Tables>, buckets: Bucket[], what: string, why = ''): Promise<void> {
+  const retryAfter = await countAttempt(db, buckets);
+  if (retryAfter !== null) throw new HttpError(429, `too many ${what} attempts${why}; try again in ${retryAfter} seconds`, {}, { 'retry-after': String(retryAfter) });
+}
+
+/** A successful attempt: it does not count against the allowance. */
 export async function forgiveAttempt(db: Kysely<Tables>, buckets: Bucket[], now = new Date()): Promise<void> {
   for (const bucket of buckets) {
     await db

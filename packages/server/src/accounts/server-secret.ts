@@ -1,5 +1,6 @@
 /**
- * The server secret that seals API keys so their owner can be shown them again. It is
+ * The server secret that seals API keys so their owner can be shown them again, and signs the
+ * known-device cookie (through @fastify/cookie; a key of its own, derived apart). It is
  * ROWLOOM_SECRET when set; otherwise a random one made the first time and kept in the
  * `settings` table, so every instance sharing the database agrees on it without configuration.
  * (A copy of the database then holds the secret too; set ROWLOOM_SECRET to keep them apart.)
@@ -10,10 +11,20 @@ import type { Tables } from '../db/tables.js';
 
 const SETTING = 'key-sealing-secret';
 
-/** The 32-byte AES key derived from the configured secret, or from the stored one. */
-export async function sealingKey(db: Kysely<Tables>, configured: string | null | undefined): Promise<Buffer> {
+/** A 32-byte key for `purpose`, derived from the configured secret or from the stored one. */
+async function derivedKey(db: Kysely<Tables>, configured: string | null | undefined, purpose: string): Promise<Buffer> {
   const secret = configured ? configured : await storedSecret(db);
-  return createHash('sha256').update(`rowloom key sealing\0${secret}`, 'utf8').digest();
+  return createHash('sha256').update(`${purpose}\0${secret}`, 'utf8').digest();
+}
+
+/** The AES key that seals API keys. */
+export function sealingKey(db: Kysely<Tables>, configured: string | null | undefined): Promise<Buffer> {
+  return derivedKey(db, configured, 'rowloom key sealing');
+}
+
+/** The HMAC key @fastify/cookie signs cookies with. */
+export function cookieSigningKey(db: Kysely<Tables>, configured: string | null | undefined): Promise<Buffer> {
+  return derivedKey(db, configured, 'rowloom cookie signing');
 }
 
 async function storedSecret(db: Kysely<Tables>): Promise<string> {

@@ -1,7 +1,8 @@
 /**
  * GET/POST/DELETE /api/session and POST /api/session/signup: signing in and out of the web page.
  * Each sign-in makes a new session (a token planted beforehand is never adopted: no session
- * fixation) and ends the one the browser had.
+ * fixation), ends the one the browser had, and marks the browser as a known device of the
+ * account (device-cookie.ts, sign-in-limit.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -12,10 +13,12 @@ import { createUser, findUserByEmail, type User } from '../users.js';
 import type { AccountsConfig } from './accounts-config.js';
 import { accountBody, emailField, givenPassword } from './account-input.js';
 import { GET_SESSION, SIGN_IN, SIGN_OUT, SIGN_UP } from './account-openapi.js';
-import { checkPassword, hashPassword, MAX_PASSWORD_LENGTH, passwordProblem } from './passwords.js';
-import { countAttempt, emailBucket, forgiveAttempt, ipBucket, type Bucket } from './rate-limit.js';
+import { knownDevice, setDeviceCookie } from './device-cookie.js';
+import { checkPassword, guessabilityProblem, hashPassword, MAX_PASSWORD_LENGTH, passwordProblem } from './passwords.js';
+import { forgiveAttempt, limitAttempts } from './rate-limit.js';
 import { checkSameOrigin } from './same-origin.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
+import { admitSignIn } from './sign-in-limit.js';
 import { createSession, deleteExpiredSessions, deleteSession } from './sessions.js';
 import { signupRefusal } from './signup-policy.js';
 
@@ -29,19 +32,14 @@ export interface AccountContext {
   publicUrl: string | null;
 }
 
-/** 429 with Retry-After when any bucket is over its limit (the attempt is counted either way). */
-export async function limitAttempts(db: Kysely<Tables>, buckets: Bucket[], what: string): Promise<void> {
-  const retryAfter = await countAttempt(db, buckets);
-  if (retryAfter !== null) throw new HttpError(429, `too many ${what} attempts; try again in ${retryAfter} seconds`, {}, { 'retry-after': String(retryAfter) });
-}
-
-/** Starts a new session for the user: ends the browser's previous one, sets the cookie. */
-async function signIn(context: AccountContext, request: FastifyRequest, reply: FastifyReply, user: User) {
+/** Starts a new session for the user (whose password hash is `passwordHash`): ends the browser's previous one, sets the cookies. */
+async function signIn(context: AccountContext, request: FastifyRequest, reply: FastifyReply, user: User, passwordHash: string) {
   const previous = sessionToken(request);
   if (previous) await deleteSession(context.db, previous);
   if (Math.random() < 0.05) await deleteExpiredSessions(context.db);
   const session = await createSession(context.db, user.id);
   setSessionCookie(reply, session.token, context.publicUrl);
+  setDeviceCookie(reply, { id: user.id, passwordHash }, context.publicUrl);
   void reply.header('cache-control', 'no-store');
   return { user: { email: user.email, plan: user.plan }, csrfToken: session.csrfToken };
 }
@@ -69,13 +67,13 @@ export function sessionRoutes(app: FastifyInstance, context: AccountContext): vo
     const body = accountBody(request.body);
     const email = emailField(body, false);
     const password = givenPassword(body, 'password', MAX_PASSWORD_LENGTH);
-    const buckets = [emailBucket(email, { attempts: limit.perEmail, windowMs: limit.windowMs }), ipBucket(request.ip, { attempts: limit.perIp, windowMs: limit.windowMs })];
-    await limitAttempts(db, buckets, 'sign-in');
+    // Looked up for every email, known or not: the known-device check needs the account.
     const user = await findUserByEmail(db, email);
+    const buckets = await admitSignIn(db, limit, { email, ip: request.ip, device: knownDevice(request, user) });
     // Unknown email and wrong password: one answer, after the same work.
-    if (!(await checkPassword(user?.passwordHash, password)) || !user) throw new HttpError(401, WRONG_CREDENTIALS);
+    if (!(await checkPassword(user?.passwordHash, password)) || !user?.passwordHash) throw new HttpError(401, WRONG_CREDENTIALS);
     await forgiveAttempt(db, buckets);
-    return signIn(context, request, reply, user);
+    return signIn(context, request, reply, user, user.passwordHash);
   });
 
   app.post('/api/session/signup', { schema: SIGN_UP, bodyLimit: ACCOUNT_BODY_LIMIT }, async (request, reply) => {
@@ -89,12 +87,14 @@ export function sessionRoutes(app: FastifyInstance, context: AccountContext): vo
     await limitAttempts(db, [{ name: `signup-ip:${request.ip}`, limit: { attempts: limit.perIp, windowMs: limit.windowMs } }], 'sign-up');
     const taken = `an account with the email ${email} exists already; sign in instead`;
     if (await findUserByEmail(db, email)) throw new HttpError(409, taken);
+    const weak = await guessabilityProblem(body.password as string, 'password', email);
+    if (weak) throw new HttpError(400, weak);
     const passwordHash = await hashPassword(body.password as string);
     const { user } = await createUser(db, email, accounts.signup.plan, { passwordHash, secret: accounts.secret }).catch((error: Error) => {
       // Two sign-ups for one address at once: the database's unique email decides.
       throw /unique|duplicate/i.test(error.message) ? new HttpError(409, taken) : error;
     });
-    return signIn(context, request, reply, user);
+    return signIn(context, request, reply, user, passwordHash);
   });
 
   app.delete('/api/session', { schema: SIGN_OUT }, async (request, reply) => {

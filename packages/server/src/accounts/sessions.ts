@@ -32,7 +32,7 @@ function tokenHash(token: string): string {
 }
 
 /** A new session for the user; the token goes in the cookie and is never stored. */
-export async function createSession(db: Kysely<Tables>, userId: string, now = new Date()): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
+export async function createSession(db: Kysely<Tables>, userId: string, now = new Date()): Promise<{ id: string; token: string; csrfToken: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
@@ -45,7 +45,7 @@ export async function createSession(db: Kysely<Tables>, userId: string, now = ne
     .where('user_id', '=', userId)
     .where('id', 'not in', (eb) => eb.selectFrom('sessions').select('id').where('user_id', '=', userId).orderBy('last_seen', 'desc').orderBy('created_at', 'desc').limit(MAX_SESSIONS_PER_USER))
     .execute();
-  return { token, csrfToken, expiresAt };
+  return { id: tokenHash(token), token, csrfToken, expiresAt };
 }
 
 /** Tokens we make are 43 base64url characters; anything else is not worth a query. */
@@ -78,7 +78,7 @@ export async function deleteSession(db: Kysely<Tables>, token: string): Promise<
   await db.deleteFrom('sessions').where('id', '=', tokenHash(token)).execute();
 }
 
-/** Ends every session of the user except, optionally, the one in use (password change). */
+/** Ends every session of the user except, optionally, the one with id `except` (the one a password change starts). */
 export async function deleteUserSessions(db: Kysely<Tables>, userId: string, except?: string): Promise<void> {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (except) query = query.where('id', '!=', except);

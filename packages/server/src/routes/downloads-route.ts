@@ -63,8 +63,8 @@ function baseOf(request: FastifyRequest, publicUrl: string | null): string {
 /** Starts a job from a generate-shaped request; answers `status` (202 here, 200 for generate?background=true). */
 export function submitDownload(options: DownloadsRouteOptions): SubmitDownload {
   const { db, plans, downloads } = options;
-  return async (request, reply, status) => {
-    const user = await authenticate(db, request);
+  return async (request, reply, status, caller) => {
+    const user = caller ?? (await authenticate(db, request));
     const query = request.query as Query;
     const extension = (request.params as { format?: string }).format;
     // The request's own parameters first, before any lookup.

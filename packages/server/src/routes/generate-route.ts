@@ -10,11 +10,12 @@ import { generate, startsInline, type GenerationPool } from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import { sourcesForFields } from '../field-sources.js';
 import type { Tables } from '../db/tables.js';
-import { authenticate } from '../http/authenticate.js';
 import { badRequest } from '../http/http-error.js';
+import { generateCaller } from './generate-caller.js';
 import { admitAndCharge, guardResponse, type GenerationSharing } from './generation-admission.js';
 import { queryBoolean, queryCount, queryText, type Query } from '../http/query.js';
 import type { Plans } from '../plans.js';
+import type { User } from '../users.js';
 import { isPreview, PREVIEW_MAX_ROWS } from './preview.js';
 import { withSavedOptions } from '../schema-settings.js';
 import { jsonpCallback, outputFormat, seedHeader, seedParameter, writerOptions } from './generate-request.js';
@@ -42,9 +43,9 @@ const SCHEMA = {
       schema: text("Name of a saved schema: its fields and count, and its file settings as defaults (its format when the URL has no extension; its options where the request gives none)"),
       fields: text('Field specifications as JSON (for GET and JSONP)'),
       seed: text('Any text or number: the same seed and fields give the same bytes'),
-      preview: text(`true: a preview of at most ${PREVIEW_MAX_ROWS} rows, not counted against the plan's daily requests and records (the web page's live preview)`),
+      preview: text(`true: a preview of at most ${PREVIEW_MAX_ROWS} rows, not counted against the plan's daily requests and records (the web page's live preview). A GET with the session cookie must be a preview: charged rows need POST with X-CSRF-Token, or the key`),
       now: text("Formulas' now() as ISO 8601 (e.g. 2025-06-01T09:00:00Z); with a seed and no now it is 2025-01-01T00:00:00Z"),
-      callback: text('json only: JSONP function name'),
+      callback: text('json only: JSONP function name; needs the API key (?key=), never the session cookie'),
       array: text('json: true always returns an array'),
       include_nulls: text('json: false omits null keys'),
       include_header: text('csv, txt, custom: false drops the header row (alias: header)'),
@@ -57,7 +58,7 @@ const SCHEMA = {
       create_table: text('sql: true writes a create table statement first'),
       root_element: text('xml: root element (default dataset)'),
       record_element: text('xml: record element (default record)'),
-      background: text("true: run as a background job instead (POST /api/downloads; any plan's records per request do not apply) and answer 200 with its status (see GET /api/downloads/{id})"),
+      background: text("true: run as a background job instead (POST /api/downloads; any plan's records per request do not apply) and answer 200 with its status (see GET /api/downloads/{id}). With the session cookie only by POST with X-CSRF-Token"),
     },
   },
   body: { type: 'array', description: 'Field specifications: {name, type, percentBlank?, ...type parameters}', items: { type: 'object' } },
@@ -82,7 +83,7 @@ function jsonp(callback: string, json: Readable): Readable {
 }
 
 /** Starts a generate-shaped request as a background job, answering `status` (routes/downloads-route.ts). */
-export type SubmitDownload = (request: FastifyRequest, reply: FastifyReply, status: number) => Promise<FastifyReply>;
+export type SubmitDownload = (request: FastifyRequest, reply: FastifyReply, status: number, caller?: User) => Promise<FastifyReply>;
 
 /**
  * `background` starts the request as a job (POST /api/downloads). It answers 200, not 202:
@@ -93,8 +94,8 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
   // This app's checked field lists (see plan-cache.ts): the same fields are not compiled twice here.
   const checked = new PlanCache();
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (background && queryBoolean(request.query as Query, ['background'], false)) return background(request, reply, 200);
-    const user = await authenticate(db, request);
+    const user = await generateCaller(db, request);
+    if (background && queryBoolean(request.query as Query, ['background'], false)) return background(request, reply, 200, user);
     const extension = (request.params as { format?: string }).format;
     const query = request.query as Query;
     // The request's own parameters are checked first, before any lookup.

@@ -211,11 +211,12 @@ describe('sign-up, sign-in and the account page in a browser', { skip: browserSk
   });
 
   // Last in the suite: the failed attempts also count against 127.0.0.1, which every test shares.
-  test('after too many wrong passwords the form says how long to wait', async () => {
+  test('after too many wrong passwords from this address the form says how long to wait; the browser that signed in before still gets in', async () => {
     const email = newEmail();
-    const other = await suite.newContext();
-    assert.equal((await other.request.post('/api/session/signup', { data: { email, password: PASSWORD } })).status(), 200);
-    for (let attempt = 0; attempt < 10; attempt++) await other.request.post('/api/session', { data: { email, password: 'wrong password' } });
+    const known = await suite.newContext();
+    assert.equal((await known.request.post('/api/session/signup', { data: { email, password: PASSWORD } })).status(), 200);
+    // A client without the account's device cookie (as a stranger on this address would be).
+    for (let attempt = 0; attempt < 10; attempt++) await fetch(`${suite.server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'wrong password' }) });
     const page = await (await suite.newContext()).newPage();
     await page.goto('/signin');
     await fillAuthForm(page, email, PASSWORD, 'Sign in');
@@ -223,6 +224,12 @@ describe('sign-up, sign-in and the account page in a browser', { skip: browserSk
     await alert.waitFor();
     assert.match((await alert.textContent()) ?? '', /too many sign-in attempts; try again in \d+ (seconds|minutes)/i);
     assert.match(page.url(), /\/signin/);
+    // Signed out (the session cookie gone), the device cookie kept.
+    await known.clearCookies({ name: 'rowloom_session' });
+    const knownPage = await known.newPage();
+    await knownPage.goto('/signin');
+    await fillAuthForm(knownPage, email, PASSWORD, 'Sign in');
+    await knownPage.waitForURL((url) => url.pathname === '/');
   });
 });
 

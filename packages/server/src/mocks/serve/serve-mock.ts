@@ -119,7 +119,7 @@ async function serveKnown(exchange: Exchange): Promise<FastifyReply> {
   if (call.method === 'OPTIONS' && corsOn(document) && match?.route.method !== 'OPTIONS') {
     return reply.code(204).headers(preflightHeaders(methodsAt(document.routes, call.segments), request.headers['access-control-request-headers'])).send();
   }
-  const owner = await authorizeMockCall(services.db, request, exchange.api, exchange.where, call.method);
+  const owner = await authorizeMockCall(services.db, request, exchange.api, exchange.where);
   // A public mock's rate is taken before anything else is done for the call.
   if (exchange.document.public) services.publicBudget.admit(exchange.api.id, exchange.document.name);
   exchange.pay = payerOf(exchange, owner);

@@ -1,7 +1,12 @@
-/** Change the password: the current one, the new one twice (checked here before the server). */
+/**
+ * Change the password: the current one, the new one twice (checked here before the server; how
+ * guessable it is, only the server says). The server ends every session and answers with this
+ * browser's new one, whose CSRF token the page adopts at once, so it keeps working.
+ */
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { apiJson } from '../../api/client';
+import { useSession, type SessionAnswer } from '../../api/session';
 import { PasswordInput } from '../auth/PasswordInput';
 
 export function PasswordSection() {
@@ -9,9 +14,11 @@ export function PasswordSection() {
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [mismatch, setMismatch] = useState(false);
+  const { signedIn } = useSession();
   const change = useMutation({
-    mutationFn: () => apiJson('/api/account/password', { method: 'PUT', body: { current, password } }),
-    onSuccess: () => {
+    mutationFn: () => apiJson<{ success: boolean } & Partial<SessionAnswer>>('/api/account/password', { method: 'PUT', body: { current, password } }),
+    onSuccess: (answer) => {
+      if (answer.user && answer.csrfToken) signedIn({ user: answer.user, csrfToken: answer.csrfToken });
       setCurrent('');
       setPassword('');
       setAgain('');
@@ -34,7 +41,7 @@ export function PasswordSection() {
         <PasswordInput label="New password again" name="new-password-again" value={again} onChange={setAgain} autoComplete="new-password" />
         {mismatch && <p className="error" role="alert">The two new passwords differ; type the same one twice.</p>}
         {change.error && <p className="error" role="alert">{change.error.message.charAt(0).toUpperCase() + change.error.message.slice(1)}</p>}
-        {change.isSuccess && <p role="status" className="ok">Password changed.</p>}
+        {change.isSuccess && <p role="status" className="ok">Password changed. Every other browser signed in to this account has been signed out.</p>}
         <button type="submit" className="primary" disabled={change.isPending || current === '' || password === ''}>
           Change password
         </button>

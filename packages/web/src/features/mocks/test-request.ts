@@ -3,7 +3,7 @@
  * on writes, which the mock runtime accepts like the API does), and tells what came back,
  * including the simulated faults that leave no response at all.
  */
-import { csrfHeaders } from '../../api/client';
+import { csrfHeader } from '../../api/client';
 
 export interface TestRequest {
   method: string;
@@ -50,7 +50,7 @@ async function readBody(response: Response): Promise<{ body: string; broken?: st
 
 export async function sendTestRequest(slug: string, request: TestRequest, signal?: AbortSignal): Promise<TestOutcome> {
   const method = request.method.toUpperCase();
-  const headers: Record<string, string> = { ...csrfHeaders(method), ...parseHeaderLines(request.headers) };
+  const headers: Record<string, string> = { ...csrfHeader(), ...parseHeaderLines(request.headers) };
   const withBody = !['GET', 'HEAD'].includes(method) && request.body !== '';
   if (withBody && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
   const started = performance.now();
