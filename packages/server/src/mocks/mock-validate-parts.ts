@@ -4,12 +4,11 @@
  * filled (or undefined when it is unusable).
  */
 import { FAULT_KINDS, MOCK_LIMITS, RULE_OPERATORS, RULE_TARGETS, type Fault, type Latency, type Rule } from '@rowloom/core/mock-document';
+import { rulePatternProblem } from './rule-regex.js';
 import { at, checkKeys, isObject, listOf, numberIn, oneOf, optionalText, shown, utf8Bytes, type Problems } from './mock-problems.js';
 
 export const DEFAULT_FAULT_BODY = '{"error": "simulated fault"}';
 export const DEFAULT_DRIBBLE = { chunks: 10, durationMs: 2000 };
-/** Regular expressions run on bounded input at request time; their own length is bounded here. */
-export const MAX_REGEX_CHARS = 200;
 /** A lognormal's sigma past this makes latencies that are all either ~0 or the cap. */
 const MAX_SIGMA = 3;
 const MAX_RULE_VALUE_CHARS = 4096;
@@ -224,15 +223,7 @@ function ruleValueFor(value: unknown, path: string, target: string | undefined, 
 }
 
 function regexProblem(pattern: string, path: string, problems: Problems): boolean {
-  if (pattern.length > MAX_REGEX_CHARS) {
-    problems.add(path, `is a regular expression of ${pattern.length} characters; at most ${MAX_REGEX_CHARS} are allowed`);
-    return true;
-  }
-  try {
-    new RegExp(pattern);
-    return false;
-  } catch (error) {
-    problems.add(path, `is not a valid regular expression: ${(error as Error).message}`);
-    return true;
-  }
+  const problem = rulePatternProblem(pattern);
+  if (problem !== null) problems.add(path, problem);
+  return problem !== null;
 }
