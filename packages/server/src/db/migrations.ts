@@ -222,4 +222,11 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql`update users set is_admin = 1 where email = 'admin@localhost'`.execute(db);
     },
   },
+  '0008-mock-request-log-truncated': {
+    // The request log says when it kept only the first part of a body (numbered after the
+    // public mock budget's 0007, which another branch adds).
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('mock_requests').addColumn('body_truncated', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    },
+  },
 };

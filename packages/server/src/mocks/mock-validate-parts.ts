@@ -4,6 +4,7 @@
  * filled (or undefined when it is unusable).
  */
 import { FAULT_KINDS, MOCK_LIMITS, RULE_OPERATORS, RULE_TARGETS, type Fault, type Latency, type Rule } from '@rowloom/core/mock-document';
+import { mockHeaderProblem } from './mock-header-policy.js';
 import { rulePatternProblem } from './rule-regex.js';
 import { at, checkKeys, isObject, listOf, numberIn, oneOf, optionalText, shown, utf8Bytes, type Problems } from './mock-problems.js';
 
@@ -127,6 +128,9 @@ export function readHeaders(value: unknown, path: string, problems: Problems): R
       ok = false;
     } else if (typeof text !== 'string' || text.length > MAX_HEADER_VALUE_CHARS || !HEADER_VALUE.test(text)) {
       problems.add(where, `must be a header value: text of at most ${MAX_HEADER_VALUE_CHARS} characters without line breaks or control characters, got ${shown(raw)}`);
+      ok = false;
+    } else if (mockHeaderProblem(name, text) !== null) {
+      problems.add(where, mockHeaderProblem(name, text)!);
       ok = false;
     } else {
       headers[name] = text;
