@@ -35,7 +35,7 @@ import { downloadsRoutes, submitDownload } from './routes/downloads-route.js';
 
 export interface AppOptions {
   store: Store;
-  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'publicUrl' | 'mockHostSuffix' | 'concurrency' | 'accounts' | 'trustProxy' | 'downloads'>>;
+  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'publicUrl' | 'mockHostSuffix' | 'mockOrigin' | 'concurrency' | 'accounts' | 'trustProxy' | 'downloads'>>;
   /** Background jobs: where files go and the queue; the app closes both. Default: what the environment names (REDIS_URL: BullMQ, else in-process). */
   jobs?: AppJobs;
   /** Log level (LOG_LEVEL); requests are logged at info, so the default warn keeps the log for problems. */
@@ -88,8 +88,8 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
   projectsRoutes(app, store.db);
   datasetsRoutes(app, store.db, config.plans);
   imagesRoutes(app, renderer);
-  mocksRoutes(app, store.db, { plans: config.plans, publicUrl: config.publicUrl ?? null, pool, mockHostSuffix: config.mockHostSuffix ?? null });
-  mockRoutes(app, { db: store.db, plans: config.plans, timeLimitMs: config.timeLimitMs, publicUrl: config.publicUrl ?? null, sharing, hosts: mockHosts });
+  mocksRoutes(app, store.db, { plans: config.plans, publicUrl: config.publicUrl ?? null, pool, mockHostSuffix: config.mockHostSuffix ?? null, mockOrigin: config.mockOrigin ?? null });
+  mockRoutes(app, { db: store.db, plans: config.plans, timeLimitMs: config.timeLimitMs, publicUrl: config.publicUrl ?? null, sharing, hosts: mockHosts, mockOrigin: config.mockOrigin ?? null });
   await installWebInterface(app);
   await app.ready();
   await downloads.start();

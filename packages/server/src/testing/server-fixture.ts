@@ -56,6 +56,8 @@ export interface TestServerOptions {
   publicUrl?: string;
   /** ROWLOOM_MOCK_HOST_SUFFIX: mock APIs may have host names under it. */
   mockHostSuffix?: string;
+  /** ROWLOOM_MOCK_ORIGIN: /mock/... is served there, the app redirects to it. */
+  mockOrigin?: string;
   /** Reverse proxies in front (X-Forwarded-For hops to trust). */
   trustProxy?: number;
   /** Background jobs' settings (retention...); their files go to a directory beside the test database. */
@@ -113,7 +115,7 @@ export async function startTestServer(database: TestDatabase, options: TestServe
     postgresSchema: database.postgresSchema,
   });
   const accounts: AccountsConfig = { ...TEST_ACCOUNTS, ...options.accounts, signup: { ...TEST_ACCOUNTS.signup, ...options.accounts?.signup, ...options.signup } };
-  const config = { plans: options.plans ?? DEFAULT_PLANS, bodyLimitBytes: options.bodyLimitBytes ?? 10 * 1024 * 1024, timeLimitMs: options.timeLimitMs ?? null, accounts, publicUrl: options.publicUrl ?? null, mockHostSuffix: options.mockHostSuffix ?? null, trustProxy: options.trustProxy ?? 0 };
+  const config = { plans: options.plans ?? DEFAULT_PLANS, bodyLimitBytes: options.bodyLimitBytes ?? 10 * 1024 * 1024, timeLimitMs: options.timeLimitMs ?? null, accounts, publicUrl: options.publicUrl ?? null, mockHostSuffix: options.mockHostSuffix ?? null, mockOrigin: options.mockOrigin ?? null, trustProxy: options.trustProxy ?? 0 };
   const artifacts = new DirectoryStore(join(dirname(database.sqliteFile), 'downloads'));
   const jobs = { store: artifacts, runner: options.jobRunner?.(artifacts) ?? ('in-process' as const) };
   const app = await buildApp({ store, config: { ...config, downloads: { ...DEFAULT_DOWNLOADS, ...options.downloads } }, logLevel: options.logLevel, logStream: options.logStream, jobs });

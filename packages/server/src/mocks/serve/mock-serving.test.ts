@@ -271,12 +271,12 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     });
 
     test('host-name routing serves the API at the root of its host (port ignored, any case)', async () => {
-      await mock({ name: 'Hosted', host: 'api.mocks.example.com', public: true, routes: [{ path: '/users/:id', responses: [{ body: { type: 'json', value: 'hosted' } }] }] });
+      await mock({ name: 'Hosted', host: 'hosted.mocks.example.com', public: true, routes: [{ path: '/users/:id', responses: [{ body: { type: 'json', value: 'hosted' } }] }] });
       await (server.app as unknown as { mockHostNames: MockHostNames }).mockHostNames.refresh();
-      const hosted = await withHost(server.url, 'API.mocks.example.com:8080', '/users/5');
+      const hosted = await withHost(server.url, 'HOSTED.mocks.example.com:8080', '/users/5');
       assert.equal(hosted.status, 200, hosted.body);
       assert.equal(hosted.body, '"hosted"');
-      const none = await withHost(server.url, 'api.mocks.example.com', '/nothing');
+      const none = await withHost(server.url, 'hosted.mocks.example.com', '/nothing');
       assert.equal(none.status, 404);
       assert.match(none.body, /matches GET \/nothing/);
       const other = await withHost(server.url, 'elsewhere.example.com', '/users/5');
