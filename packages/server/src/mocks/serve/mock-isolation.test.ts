@@ -63,16 +63,13 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(followed.status, 308);
     });
 
-    test('the app page\'s own script requests (fetch metadata: same-origin, not a navigation) are served in place; a navigation is not', async () => {
-      const fetchMetadata = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' };
-      const script = await on(APP_HOST, '/mock/echo/hello', { headers: fetchMetadata });
+    test('the web page\'s test panel requests (a header only a script can add) are served in place; anything else is redirected', async () => {
+      const script = await on(APP_HOST, '/mock/echo/hello', { headers: { 'x-rowloom-test-panel': '1' } });
       assert.equal(script.status, 200, script.body);
       assert.equal(script.body, '"hello"');
       assertSandboxed('in place', script.headers);
       const navigation = await on(APP_HOST, '/mock/echo/hello', { headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' } });
       assert.equal(navigation.status, 308);
-      const crossSite = await on(APP_HOST, '/mock/echo/hello', { headers: { ...fetchMetadata, 'sec-fetch-site': 'cross-site' } });
-      assert.equal(crossSite.status, 308);
     });
 
     test('the mock origin\'s host serves only mocks: no API, no web page, no OpenAPI document', async () => {

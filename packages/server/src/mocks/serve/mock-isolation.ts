@@ -6,10 +6,10 @@
  * - the host of ROWLOOM_MOCK_ORIGIN serves only /mock/<slug>/...: no /api, no web page, no
  *   static file (a 404);
  * - with ROWLOOM_MOCK_ORIGIN set, /mock/... on any other host (the app's) is redirected there
- *   (308: method and body kept, query string too), except the app page's own script requests
- *   (the mocks page's test panel: fetch metadata says same-origin, not a navigation, read by
- *   script; browsers set those headers themselves and no page can forge them), which cannot
- *   render a mock as a document of the app.
+ *   (308: method and body kept, query string too), except requests carrying TEST_PANEL_HEADER
+ *   (the mocks page's test panel, which signs in with the session cookie the mock origin never
+ *   sees). Only a script's fetch can add a header: a link, a form, a frame or an image cannot,
+ *   so what is served in place goes to a script and is never rendered as a page of the app.
  * Every answer on a mock path or a mock host gets the sandbox headers before anything else runs,
  * so the runtime's errors, Fastify's own (a bad body, a 404) and these refusals all carry them.
  */
@@ -28,10 +28,12 @@ export function isMockPath(url: string): boolean {
   return url === '/mock' || url.startsWith('/mock/') || url.startsWith('/mock?');
 }
 
-/** A request the app page's own script made with fetch: same origin, not a navigation, not rendered. */
-function fromAppPageScript(request: FastifyRequest): boolean {
-  const headers = request.headers;
-  return headers['sec-fetch-site'] === 'same-origin' && headers['sec-fetch-dest'] === 'empty' && headers['sec-fetch-mode'] !== 'navigate';
+/** Sent by the web page's test panel (packages/web .../test-request.ts). */
+export const TEST_PANEL_HEADER = 'x-rowloom-test-panel';
+
+/** A request made by a script (navigations, forms and subresources cannot add a header): its answer is never rendered. */
+function fromScript(request: FastifyRequest): boolean {
+  return request.headers[TEST_PANEL_HEADER] !== undefined;
 }
 
 export function installMockIsolation(app: FastifyInstance, options: MockIsolationOptions): void {
@@ -51,7 +53,7 @@ export function installMockIsolation(app: FastifyInstance, options: MockIsolatio
       if (!onMockPath) return reply.code(404).send({ error: `this host serves only mock APIs, at /mock/<slug>/<route path>` });
       return;
     }
-    if (onMockPath && options.mockOrigin !== null && !fromAppPageScript(request)) {
+    if (onMockPath && options.mockOrigin !== null && !fromScript(request)) {
       return reply.code(308).header('location', `${options.mockOrigin}${request.url}`).send();
     }
   });
