@@ -83,8 +83,9 @@ export function reservedLabel(host: string, suffix: string): string | null {
 
 /**
  * An own host name, lower-cased: a name under the server's mock host suffix
- * (ROWLOOM_MOCK_HOST_SUFFIX, e.g. users.mocks.example.com under mocks.example.com). Only names
- * under it are ever routed to a mock API, so no mock can take over the server's own name (or any
+ * (ROWLOOM_MOCK_HOST_SUFFIX, e.g. users.mocks.example.com under mocks.example.com), with no
+ * reserved label. Only names under it are ever routed to a mock API (and the start refuses a
+ * suffix over the server's own host), so no mock can take over the server's own name (or any
  * other site's) whatever Host a request or a save claims. Without a suffix, host names are off.
  */
 export function checkHost(value: unknown, path: string, suffix: string | null, problems: Problems): string | null | undefined {
