@@ -32,7 +32,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       await mock({ name: `Regex budget ${nonce}`, public: true, routes: [{ path: '/r', responses }] });
       const answer = await call(`${server.url}/mock/regex-budget-${nonce}/r`, { headers: { 'x-in': 'a'.repeat(200) } });
       assert.equal(answer.status, 422, answer.text);
-      assert.match(answer.json.error, /^routes\[0\]\.responses\[\d+\]\.rules\[\d+\]\.value could not be tested: this request's regex tests would take more than \d+ steps/);
+      assert.match(answer.json.error, /^routes\[0\]\.responses\[\d+\]\.rules\[\d+\]\.value could not be tested: this request's regex work would take more than \d+ steps/);
     });
 
     test('dribbled bodies held at once are bounded on the instance: one more gets a 503 while they last, and a place frees when one ends', async () => {

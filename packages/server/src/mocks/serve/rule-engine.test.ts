@@ -101,6 +101,23 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal((await call(`${server.url}/mock/saved-before/y?key=${key}`)).json, 'y');
     });
 
+    test('patterns that would take long to compile (counted repetitions expanded) are refused on save from their text, without compiling them', async () => {
+      // Each is ~190 characters that RE2 would expand to ~180,000 instructions, ~0.2 s to compile.
+      const alternatives = (seed: number) => Array.from({ length: 60 }, (_, i) => String.fromCharCode(0x4e00 + seed * 128 + 2 * i, 0x4e01 + seed * 128 + 2 * i)).join('|');
+      const responses = Array.from({ length: 5 }, (_, r) => ({
+        body: { type: 'json', value: r },
+        rules: Array.from({ length: 20 }, (_, k) => ({ target: 'query', name: 'q', operator: 'regex', value: `(?:${alternatives(r * 20 + k)}){1000}` })),
+      }));
+      const started = performance.now();
+      const refused = await call(`${server.url}/api/mocks?key=${key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Slow to compile', routes: [{ path: '/x', responses }] }) });
+      const took = performance.now() - started;
+      assert.equal(refused.status, 400, refused.text);
+      assert.match(refused.json.error, /^routes\[0\]\.responses\[0\]\.rules\[0\]\.value is too complex a regular expression: it compiles to \d+ steps per character, at most 1000/);
+      assert.equal(refused.json.details.length, 100, 'every one is named');
+      // Generous: compiling them would take some 20 s; refusing them from their text takes milliseconds.
+      assert.ok(took < 5000, `the save took ${Math.round(took)} ms`);
+    });
+
     test('one request\'s matching work is bounded by a count: long values against 400 rules get a 422 for that request only; short ones are served', async () => {
       const responses: ResponseDraft[] = [];
       for (let r = 0; r < 20; r++) {
@@ -110,7 +127,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       await insertMock(server.store.db, key, { name: 'Many rules', public: true, routes: [{ path: '/r', responses }] });
       const long = await call(`${server.url}/mock/many-rules/r`, { headers: { 'x-in': 'a'.repeat(4000) } });
       assert.equal(long.status, 422, long.text);
-      assert.match(long.json.error, /^routes\[0\]\.responses\[\d+\]\.rules\[\d+\]\.value could not be tested: this request's regex tests would take more than 1000000 steps/);
+      assert.match(long.json.error, /^routes\[0\]\.responses\[\d+\]\.rules\[\d+\]\.value could not be tested: this request's regex work would take more than 1000000 steps/);
       const short = await call(`${server.url}/mock/many-rules/r`, { headers: { 'x-in': 'aab7_3' } });
       assert.equal(short.status, 200, short.text);
       assert.equal(short.json, 7);
