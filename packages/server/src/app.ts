@@ -25,6 +25,7 @@ import { formulaFunctionsRoutes } from './routes/formula-functions-route.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { installWebInterface } from './http/web-interface.js';
 import { MockHostNames } from './mocks/serve/host-names.js';
+import { installMockIsolation } from './mocks/serve/mock-isolation.js';
 import { mockRoutes } from './mocks/serve/mock-routes.js';
 import type { ArtifactStore, JobRunner } from './jobs/job-contract.js';
 import { InProcessRunner } from './jobs/engine/in-process-runner.js';
@@ -56,6 +57,8 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
   // A mock API with its own host name is served at that host's root (mocks/serve/host-names.ts).
   const mockHosts = new MockHostNames(config.mockHostSuffix ?? null);
   const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, rewriteUrl: (request) => mockHosts.rewrite(request), ...(config.trustProxy ? { trustProxy: (_address: string, hop: number) => hop < config.trustProxy! } : {}) });
+  // First of the hooks: mock hosts serve nothing else, and every mock answer is sandboxed, whatever answers it.
+  installMockIsolation(app, { hosts: mockHosts, mockOrigin: config.mockOrigin ?? null });
   acceptAnyBodyAsText(app);
   installErrorHandling(app);
   await installOpenApi(app);
@@ -89,7 +92,7 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
   datasetsRoutes(app, store.db, config.plans);
   imagesRoutes(app, renderer);
   mocksRoutes(app, store.db, { plans: config.plans, publicUrl: config.publicUrl ?? null, pool, mockHostSuffix: config.mockHostSuffix ?? null, mockOrigin: config.mockOrigin ?? null });
-  mockRoutes(app, { db: store.db, plans: config.plans, timeLimitMs: config.timeLimitMs, publicUrl: config.publicUrl ?? null, sharing, hosts: mockHosts, mockOrigin: config.mockOrigin ?? null });
+  mockRoutes(app, { db: store.db, plans: config.plans, timeLimitMs: config.timeLimitMs, publicUrl: config.publicUrl ?? null, sharing, hosts: mockHosts });
   await installWebInterface(app);
   await app.ready();
   await downloads.start();

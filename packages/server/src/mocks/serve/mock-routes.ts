@@ -10,7 +10,6 @@ import type { Tables } from '../../db/tables.js';
 import type { Plans } from '../../plans.js';
 import type { GenerationSharing } from '../../routes/generation-admission.js';
 import { hostWithoutPort, type MockHostNames } from './host-names.js';
-import { installMockIsolation } from './mock-isolation.js';
 import { sandboxed } from './mock-sandbox.js';
 import { RequestLog } from './request-log.js';
 import { serveMock, type MockServices } from './serve-mock.js';
@@ -22,14 +21,11 @@ export interface MockRouteOptions {
   publicUrl: string | null;
   sharing: GenerationSharing;
   hosts: MockHostNames;
-  /** ROWLOOM_MOCK_ORIGIN: /mock/... on other hosts is redirected there (mock-isolation.ts); null or absent: served where asked. */
-  mockOrigin?: string | null;
 }
 
 const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 export function mockRoutes(app: FastifyInstance, options: MockRouteOptions): void {
-  installMockIsolation(app, { hosts: options.hosts, mockOrigin: options.mockOrigin ?? null });
   const services: MockServices = { db: options.db, plans: options.plans, timeLimitMs: options.timeLimitMs, publicUrl: options.publicUrl, sharing: options.sharing, requestLog: new RequestLog(options.db, app.log) };
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { slug } = request.params as { slug: string };
