@@ -26,6 +26,7 @@ import { serializeRequest } from './http/log-redaction.js';
 import { installWebInterface } from './http/web-interface.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { MockHostNames } from './mocks/serve/host-names.js';
+import { installMockIsolation } from './mocks/serve/mock-isolation.js';
 import { mockRoutes } from './mocks/serve/mock-routes.js';
 import { DEFAULT_PUBLIC_MOCK_RATE } from './mocks/serve/public-budget.js';
 import type { ArtifactStore, JobRunner } from './jobs/job-contract.js';
@@ -37,7 +38,7 @@ import { downloadsRoutes, submitDownload } from './routes/downloads-route.js';
 
 export interface AppOptions {
   store: Store;
-  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'jsonBodyLimitBytes' | 'publicUrl' | 'mockHostSuffix' | 'publicMockRate' | 'concurrency' | 'accounts' | 'trustProxy' | 'downloads'>>;
+  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'jsonBodyLimitBytes' | 'publicUrl' | 'mockHostSuffix' | 'mockOrigin' | 'publicMockRate' | 'concurrency' | 'accounts' | 'trustProxy' | 'downloads'>>;
   /** Background jobs: where files go and the queue; the app closes both. Default: what the environment names (REDIS_URL: BullMQ, else in-process). */
   jobs?: AppJobs;
   /** Log level (LOG_LEVEL); requests are logged at info, so the default warn keeps the log for problems. */
@@ -58,6 +59,8 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
   // A mock API with its own host name is served at that host's root (mocks/serve/host-names.ts).
   const mockHosts = new MockHostNames(config.mockHostSuffix ?? null);
   const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, rewriteUrl: (request) => mockHosts.rewrite(request), ...(config.trustProxy ? { trustProxy: (_address: string, hop: number) => hop < config.trustProxy! } : {}) });
+  // First of the hooks: mock hosts serve nothing else, and every mock answer is sandboxed, whatever answers it.
+  installMockIsolation(app, { hosts: mockHosts, mockOrigin: config.mockOrigin ?? null });
   installSecurityHeaders(app, { publicUrl: config.publicUrl ?? null });
   acceptAnyBodyAsText(app);
   limitJsonBodies(app, Math.min(config.jsonBodyLimitBytes ?? DEFAULT_JSON_BODY_LIMIT, config.bodyLimitBytes));
@@ -92,7 +95,7 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
   projectsRoutes(app, store.db);
   datasetsRoutes(app, store.db, config.plans);
   imagesRoutes(app, renderer);
-  mocksRoutes(app, store.db, { plans: config.plans, publicUrl: config.publicUrl ?? null, pool, mockHostSuffix: config.mockHostSuffix ?? null });
+  mocksRoutes(app, store.db, { plans: config.plans, publicUrl: config.publicUrl ?? null, pool, mockHostSuffix: config.mockHostSuffix ?? null, mockOrigin: config.mockOrigin ?? null });
   mockRoutes(app, { db: store.db, plans: config.plans, timeLimitMs: config.timeLimitMs, publicUrl: config.publicUrl ?? null, sharing, hosts: mockHosts, publicMockRate: config.publicMockRate ?? DEFAULT_PUBLIC_MOCK_RATE });
   await installWebInterface(app);
   await app.ready();

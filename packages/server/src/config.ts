@@ -5,9 +5,11 @@
  *   ROWLOOM_TIME_LIMIT_SECONDS (600; 0 for none: the longest one generate request may run),
  *   PUBLIC_URL (unset: each request's own scheme and host; the address image URLs point at),
  *   ROWLOOM_MOCK_HOST_SUFFIX (unset: mock APIs have no host names of their own; mocks.example.com:
- *   a mock API may answer at users.mocks.example.com), ROWLOOM_PUBLIC_MOCK_RATE (20 requests a
- *   second per public mock API and instance; 0: none), and the limits that keep one request
- *   from holding the server (see ConcurrencyConfig).
+ *   a mock API may answer at users.mocks.example.com), ROWLOOM_MOCK_ORIGIN (unset: /mock/<slug>
+ *   is served on the app's origin; https://mocks.example.net: there instead, see
+ *   mock-origin-config.ts), ROWLOOM_PUBLIC_MOCK_RATE (20 requests a second per public mock API
+ *   and instance; 0: none), and the limits that keep one request from holding the server (see
+ *   ConcurrencyConfig).
  * Accounts (docs/accounts.md): ROWLOOM_SIGNUP (open | domains | invite; default open),
  *   ROWLOOM_SIGNUP_DOMAINS (a,b for "domains"), ROWLOOM_SIGNUP_PLAN (free), ROWLOOM_SECRET (seals
  *   API keys and signs the known-device cookie; unset: a random one kept in the database),
@@ -23,6 +25,7 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_INLINE_POLICY } from '@rowloom/core';
 import type { AccountsConfig } from './accounts/accounts-config.js';
 import type { SignupMode } from './accounts/signup-policy.js';
+import { mockOriginConfigFrom } from './mock-origin-config.js';
 import { DEFAULT_PLANS, parsePlanOverrides, type Plans } from './plans.js';
 import { DEFAULT_PUBLIC_MOCK_RATE } from './mocks/serve/public-budget.js';
 import { ConfigError } from './startup.js';
@@ -44,6 +47,8 @@ export interface Config {
   mockHostSuffix: string | null;
   /** ROWLOOM_PUBLIC_MOCK_RATE: requests a second one public mock API answers on this instance (0: no limit). */
   publicMockRate: number;
+  /** ROWLOOM_MOCK_ORIGIN: the origin /mock/<slug>/... is served from (the app redirects there); null: the app's own. */
+  mockOrigin: string | null;
   /**
    * ROWLOOM_TRUST_PROXY: how many reverse proxies stand in front (0, the default: none). With 1,
    * the client address is taken from X-Forwarded-For's last entry, so the per-address sign-in
@@ -145,17 +150,6 @@ function publicUrlFrom(env: NodeJS.ProcessEnv): string | null {
   return url.href.replace(/\/+$/, '');
 }
 
-/** A DNS name (two labels at least, not an IP address); a leading dot is allowed and dropped. */
-function mockHostSuffixFrom(env: NodeJS.ProcessEnv): string | null {
-  const text = env.ROWLOOM_MOCK_HOST_SUFFIX?.trim().toLowerCase().replace(/^\./, '').replace(/\.$/, '');
-  if (!text) return null;
-  const labels = text.split('.');
-  if (labels.length < 2 || !labels.every((label) => /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label)) || /^\d+$/.test(labels[labels.length - 1])) {
-    throw new ConfigError(`ROWLOOM_MOCK_HOST_SUFFIX must be a DNS name such as mocks.example.com (mock APIs then answer at <name>.mocks.example.com), got "${env.ROWLOOM_MOCK_HOST_SUFFIX}"`);
-  }
-  return text;
-}
-
 function plansFrom(json: string): Plans {
   try {
     return parsePlanOverrides(json);
@@ -192,6 +186,7 @@ function accountsFrom(env: NodeJS.ProcessEnv, plans: Plans): AccountsConfig {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || './data');
   const plans = env.ROWLOOM_PLANS ? plansFrom(env.ROWLOOM_PLANS) : DEFAULT_PLANS;
+  const publicUrl = publicUrlFrom(env);
   return {
     port: portFrom(env),
     host: env.HOST || '0.0.0.0',
@@ -201,8 +196,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jsonBodyLimitBytes: integerFrom(env, 'JSON_BODY_LIMIT_BYTES', DEFAULT_JSON_BODY_LIMIT),
     plans,
     timeLimitMs: integerFrom(env, 'ROWLOOM_TIME_LIMIT_SECONDS', DEFAULT_TIME_LIMIT_SECONDS) * 1000 || null,
-    publicUrl: publicUrlFrom(env),
-    mockHostSuffix: mockHostSuffixFrom(env),
+    publicUrl,
+    ...mockOriginConfigFrom(env, publicUrl),
     publicMockRate: integerFrom(env, 'ROWLOOM_PUBLIC_MOCK_RATE', DEFAULT_PUBLIC_MOCK_RATE),
     trustProxy: integerFrom(env, 'ROWLOOM_TRUST_PROXY', 0),
     concurrency: concurrencyFrom(env),

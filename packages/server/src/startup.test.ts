@@ -63,6 +63,19 @@ describe('starting the server', () => {
     assertOneLine(run.stderr, /^rowloom: PORT must be a whole number, got "abc"; fix the environment variable/);
   });
 
+  test('a mock host suffix over the app\'s own host, or a mock origin on it: one line naming the variables, exit status 2', () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ PUBLIC_URL: 'https://rowloom.example.com', ROWLOOM_MOCK_HOST_SUFFIX: 'example.com' }, /^rowloom: PUBLIC_URL's host rowloom\.example\.com lies under ROWLOOM_MOCK_HOST_SUFFIX \(example\.com\), so a mock API could take the app's own name/],
+      [{ PUBLIC_URL: 'https://rowloom.example.com', ROWLOOM_MOCK_ORIGIN: 'https://rowloom.example.com:8443' }, /^rowloom: ROWLOOM_MOCK_ORIGIN's host rowloom\.example\.com is the app's own host/],
+    ];
+    for (const [variables, message] of cases) {
+      // A server that starts anyway is stopped by the timeout: the status is then not 2.
+      const run = spawnSync(process.execPath, [MAIN], { env: environment(join(dir, 'm'), { PORT: '0', ...variables }), encoding: 'utf8', timeout: 20_000 });
+      assert.equal(run.status, START_EXIT.configuration, `${JSON.stringify(variables)}: ${run.stderr}`);
+      assertOneLine(run.stderr, message);
+    }
+  });
+
   test('a port already taken: one line saying to choose another PORT, exit status 3, and no key used up', () => {
     const run = spawnSync(process.execPath, [MAIN], { env: environment(join(dir, 'b'), { PORT: String(takenPort) }), encoding: 'utf8' });
     assert.equal(run.status, START_EXIT.listen);

@@ -173,8 +173,12 @@ export interface LoggedRequest {
   path: string;
   /** A repeated query parameter comes as an array. */
   query: Record<string, unknown>;
+  /** Without X-API-Key and Cookie; Authorization and Proxy-Authorization as "<scheme> [redacted]". */
   headers: Record<string, unknown>;
+  /** The first MOCK_LIMITS.requestLogBodyBytes of the body. */
   body: string | null;
+  /** True when `body` is only the first part of what was sent. */
+  bodyTruncated: boolean;
   status: number | null;
   routeId: string | null;
   responseId: string | null;

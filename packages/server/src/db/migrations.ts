@@ -236,4 +236,10 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0008-mock-request-log-truncated': {
+    // The request log says when it kept only the first part of a body.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('mock_requests').addColumn('body_truncated', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    },
+  },
 };

@@ -166,6 +166,8 @@ export interface MockRequestsTable {
   headers: string;
   /** The body as text, cut at MOCK_LIMITS.requestLogBodyBytes. */
   body: string | null;
+  /** 1 when `body` is only the first part of the body. */
+  body_truncated: Generated<number>;
   status: number | null;
   route_id: string | null;
   response_id: string | null;

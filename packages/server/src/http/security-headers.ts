@@ -67,9 +67,11 @@ function isMockPath(url: string): boolean {
 export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
   const https = options.publicUrl?.startsWith('https:') ?? false;
   app.addHook('onRequest', async (request, reply) => {
+    // Mock answers have their own sandbox (mocks/serve/mock-sandbox.ts), and no HSTS: a mock
+    // host may be plain http.
+    if (isMockPath(request.url)) return;
     const raw = reply.raw;
     if (https) raw.setHeader('strict-transport-security', HSTS);
-    if (isMockPath(request.url)) return;
     setAll(raw, COMMON);
     raw.setHeader('content-security-policy', SANDBOX_CSP);
   });

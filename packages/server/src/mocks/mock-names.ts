@@ -65,9 +65,27 @@ export function checkSlug(value: unknown, name: string | undefined, path: string
 const LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /**
+ * Labels no mock API's host name may have (anywhere before the suffix): names people take for
+ * the service itself or for its sign-in (www, app, login...), and names that mail clients,
+ * browsers and mail servers look up by themselves (autodiscover, wpad, mta-sts...).
+ */
+export const RESERVED_HOST_LABELS: readonly string[] = [
+  'www', 'api', 'app', 'admin', 'auth', 'login', 'signin', 'sso', 'oauth', 'account', 'accounts', 'id',
+  'mail', 'smtp', 'imap', 'autodiscover', 'autoconfig', 'wpad', 'mta-sts', 'localhost', 'static', 'cdn', 'status', 'rowloom',
+];
+const RESERVED = new Set(RESERVED_HOST_LABELS);
+
+/** The first reserved label of `host` before `suffix`, or null. */
+export function reservedLabel(host: string, suffix: string): string | null {
+  const own = host.slice(0, host.length - suffix.length - 1).split('.');
+  return own.find((label) => RESERVED.has(label)) ?? null;
+}
+
+/**
  * An own host name, lower-cased: a name under the server's mock host suffix
- * (ROWLOOM_MOCK_HOST_SUFFIX, e.g. users.mocks.example.com under mocks.example.com). Only names
- * under it are ever routed to a mock API, so no mock can take over the server's own name (or any
+ * (ROWLOOM_MOCK_HOST_SUFFIX, e.g. users.mocks.example.com under mocks.example.com), with no
+ * reserved label. Only names under it are ever routed to a mock API (and the start refuses a
+ * suffix over the server's own host), so no mock can take over the server's own name (or any
  * other site's) whatever Host a request or a save claims. Without a suffix, host names are off.
  */
 export function checkHost(value: unknown, path: string, suffix: string | null, problems: Problems): string | null | undefined {
@@ -88,6 +106,11 @@ export function checkHost(value: unknown, path: string, suffix: string | null, p
   }
   if (!isUnderSuffix(host, suffix)) {
     problems.add(path, `must be a name under ${suffix} (this server's mock host suffix), such as users.${suffix}, got "${host}"`);
+    return undefined;
+  }
+  const reserved = reservedLabel(host, suffix);
+  if (reserved !== null) {
+    problems.add(path, `may not use the reserved name "${reserved}" (reserved: ${RESERVED_HOST_LABELS.join(', ')}); choose another, such as ${reserved}-mock.${suffix}`);
     return undefined;
   }
   return host;

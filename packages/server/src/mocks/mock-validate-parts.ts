@@ -4,12 +4,12 @@
  * filled (or undefined when it is unusable).
  */
 import { FAULT_KINDS, MOCK_LIMITS, RULE_OPERATORS, RULE_TARGETS, type Fault, type Latency, type Rule } from '@rowloom/core/mock-document';
+import { mockHeaderProblem } from './mock-header-policy.js';
+import { DocumentRegexWork, rulePatternProblem } from './rule-regex.js';
 import { at, checkKeys, isObject, listOf, numberIn, oneOf, optionalText, shown, utf8Bytes, type Problems } from './mock-problems.js';
 
 export const DEFAULT_FAULT_BODY = '{"error": "simulated fault"}';
 export const DEFAULT_DRIBBLE = { chunks: 10, durationMs: 2000 };
-/** Regular expressions run on bounded input at request time; their own length is bounded here. */
-export const MAX_REGEX_CHARS = 200;
 /** A lognormal's sigma past this makes latencies that are all either ~0 or the cap. */
 const MAX_SIGMA = 3;
 const MAX_RULE_VALUE_CHARS = 4096;
@@ -129,6 +129,9 @@ export function readHeaders(value: unknown, path: string, problems: Problems): R
     } else if (typeof text !== 'string' || text.length > MAX_HEADER_VALUE_CHARS || !HEADER_VALUE.test(text)) {
       problems.add(where, `must be a header value: text of at most ${MAX_HEADER_VALUE_CHARS} characters without line breaks or control characters, got ${shown(raw)}`);
       ok = false;
+    } else if (mockHeaderProblem(name, text) !== null) {
+      problems.add(where, mockHeaderProblem(name, text)!);
+      ok = false;
     } else {
       headers[name] = text;
     }
@@ -142,14 +145,15 @@ const NEEDS_VALUE = new Set(['equals', 'not_equals', 'regex', 'in', 'gt', 'lt'])
 const NAMED_TARGETS = new Set(['param', 'query', 'header', 'body']);
 const DOTTED = /^[^.\s]+(\.[^.\s]+)*$/;
 
-export function readRules(value: unknown, path: string, pathParams: string[] | undefined, problems: Problems): Rule[] | undefined {
+/** `regexWork`: what the whole document's patterns may still compile (one per document being read). */
+export function readRules(value: unknown, path: string, pathParams: string[] | undefined, problems: Problems, regexWork: DocumentRegexWork = new DocumentRegexWork()): Rule[] | undefined {
   const list = listOf(value, path, MOCK_LIMITS.rulesPerResponse, problems, 'rules');
   if (!list) return undefined;
-  const rules = list.map((item, index) => readRule(item, `${path}[${index}]`, pathParams, problems));
+  const rules = list.map((item, index) => readRule(item, `${path}[${index}]`, pathParams, problems, regexWork));
   return rules.every((rule) => rule !== undefined) ? (rules as Rule[]) : undefined;
 }
 
-function readRule(value: unknown, path: string, pathParams: string[] | undefined, problems: Problems): Rule | undefined {
+function readRule(value: unknown, path: string, pathParams: string[] | undefined, problems: Problems, regexWork: DocumentRegexWork): Rule | undefined {
   if (!isObject(value)) {
     problems.add(path, `must be a rule such as {"target": "query", "name": "status", "operator": "equals", "value": "sold"}, got ${shown(value)}`);
     return undefined;
@@ -158,7 +162,7 @@ function readRule(value: unknown, path: string, pathParams: string[] | undefined
   const target = oneOf(value.target, at(path, 'target'), RULE_TARGETS, problems);
   const operator = oneOf(value.operator, at(path, 'operator'), RULE_OPERATORS, problems);
   const name = ruleName(value.name, at(path, 'name'), target, pathParams, problems);
-  const ruleValue = ruleValueFor(value.value, at(path, 'value'), target, operator, problems);
+  const ruleValue = ruleValueFor(value.value, at(path, 'value'), target, operator, problems, regexWork);
   if (target === undefined || operator === undefined || name === null || ruleValue === null) return undefined;
   const rule: Rule = { target, operator };
   if (name !== undefined) rule.name = name;
@@ -193,7 +197,7 @@ function ruleName(value: unknown, path: string, target: string | undefined, path
 }
 
 /** The value a rule compares with; null when bad (reported). */
-function ruleValueFor(value: unknown, path: string, target: string | undefined, operator: string | undefined, problems: Problems): string | undefined | null {
+function ruleValueFor(value: unknown, path: string, target: string | undefined, operator: string | undefined, problems: Problems, regexWork: DocumentRegexWork): string | undefined | null {
   if (operator === undefined) return undefined;
   const given = value !== undefined && value !== null;
   if (!NEEDS_VALUE.has(operator)) {
@@ -211,7 +215,7 @@ function ruleValueFor(value: unknown, path: string, target: string | undefined, 
     problems.add(path, `must be a number for operator "${operator}", got ${shown(text)}`);
     return null;
   }
-  if (operator === 'regex') return regexProblem(text, path, problems) ? null : text;
+  if (operator === 'regex') return regexProblem(text, path, problems, regexWork) ? null : text;
   if (operator === 'in' && text.split(',').every((item) => item.trim() === '')) {
     problems.add(path, 'must be a comma-separated list of values for operator "in"');
     return null;
@@ -223,16 +227,8 @@ function ruleValueFor(value: unknown, path: string, target: string | undefined, 
   return text;
 }
 
-function regexProblem(pattern: string, path: string, problems: Problems): boolean {
-  if (pattern.length > MAX_REGEX_CHARS) {
-    problems.add(path, `is a regular expression of ${pattern.length} characters; at most ${MAX_REGEX_CHARS} are allowed`);
-    return true;
-  }
-  try {
-    new RegExp(pattern);
-    return false;
-  } catch (error) {
-    problems.add(path, `is not a valid regular expression: ${(error as Error).message}`);
-    return true;
-  }
+function regexProblem(pattern: string, path: string, problems: Problems, regexWork: DocumentRegexWork): boolean {
+  const problem = rulePatternProblem(pattern, regexWork);
+  if (problem !== null) problems.add(path, problem);
+  return problem !== null;
 }

@@ -12,6 +12,7 @@ import { parseRoutePath } from './mock-path.js';
 import { at, checkKeys, isObject, listOf, numberIn, oneOf, optionalBoolean, optionalText, Problems, shown, utf8Bytes, type MockProblem } from './mock-problems.js';
 import { checkSchemaName, readBody, type BodyContext } from './mock-validate-body.js';
 import { readFaults, readHeaders, readLatency, readRules } from './mock-validate-parts.js';
+import { DocumentRegexWork } from './rule-regex.js';
 
 export type { MockProblem } from './mock-problems.js';
 
@@ -20,6 +21,8 @@ export interface MockReadOptions extends BodyContext {
   existing?: MockApiDocument;
   /** The server's mock host suffix (ROWLOOM_MOCK_HOST_SUFFIX); null: host names are off. */
   hostSuffix?: string | null;
+  /** What the document's regex patterns may still compile; readMockApi makes one per document. */
+  regexWork?: DocumentRegexWork;
 }
 
 export type MockReadResult = { document: MockApiDocument; problems?: undefined } | { document?: undefined; problems: MockProblem[]; more: number };
@@ -35,7 +38,7 @@ const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 export function readMockApi(json: unknown, options: MockReadOptions = {}): MockReadResult {
   const problems = new Problems();
-  const document = readDocument(json, options, problems);
+  const document = readDocument(json, { ...options, regexWork: new DocumentRegexWork() }, problems);
   if (document && problems.count === 0) {
     const bytes = utf8Bytes(JSON.stringify(document));
     if (bytes > MOCK_LIMITS.documentBytes) problems.add('', `the document is ${bytes} bytes with its defaults filled; at most ${MOCK_LIMITS.documentBytes} are allowed`);
@@ -134,7 +137,7 @@ function readResponse(value: unknown, path: string, params: string[] | undefined
   const latency = readLatency(value.latency, at(path, 'latency'), problems);
   const faults = readFaults(value.faults, at(path, 'faults'), problems);
   const isDefault = optionalBoolean(value.default, at(path, 'default'), false, problems);
-  const rules = readRules(value.rules, at(path, 'rules'), params, problems);
+  const rules = readRules(value.rules, at(path, 'rules'), params, problems, options.regexWork);
   const rulesOperator = oneOf(value.rulesOperator, at(path, 'rulesOperator'), ['all', 'any'] as const, problems, 'all');
   const body = readBody(value.body, at(path, 'body'), options, problems);
   if (id === null || label === null || status === undefined || !headers || latency === undefined || !faults || !rules || !rulesOperator || !body) return undefined;

@@ -37,6 +37,7 @@ export async function readRequestLog(db: Kysely<Tables>, mockApiId: string, limi
     query: objectOf(row.query),
     headers: objectOf(row.headers),
     body: row.body,
+    bodyTruncated: Number(row.body_truncated) === 1,
     status: orNumber(row.status),
     routeId: row.route_id,
     responseId: row.response_id,

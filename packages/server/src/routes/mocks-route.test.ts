@@ -353,7 +353,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const page = await call(suite.server, api(`${path}?limit=2`));
       assert.equal(page.status, 200, page.text);
       assert.deepEqual(page.json.requests.map((r: Json) => r.path), ['/users/5', '/users/4']);
-      assert.deepEqual(page.json.requests[1], { id: `r4-${row.id}`, seq: 1_700_000_000_000_004, at: '2026-11-24T20:00:04.000Z', method: 'GET', path: '/users/4', query: { page: '4' }, headers: { accept: '*/*' }, body: null, status: null, routeId: 'r', responseId: 'x', fault: null, durationMs: null });
+      assert.deepEqual(page.json.requests[1], { id: `r4-${row.id}`, seq: 1_700_000_000_000_004, at: '2026-11-24T20:00:04.000Z', method: 'GET', path: '/users/4', query: { page: '4' }, headers: { accept: '*/*' }, body: null, bodyTruncated: false, status: null, routeId: 'r', responseId: 'x', fault: null, durationMs: null });
       const next = await call(suite.server, api(`${path}?limit=2&before=${page.json.requests[1].seq}`));
       assert.deepEqual(next.json.requests.map((r: Json) => [r.path, r.body, r.fault, r.durationMs]), [['/users/3', '{"a":1}', null, 1.5], ['/users/2', null, 'reset', 1.5]]);
       assert.equal((await call(suite.server, api(path))).json.requests.length, 5);

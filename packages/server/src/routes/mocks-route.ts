@@ -33,6 +33,8 @@ export interface MocksRouteOptions {
   pool: GenerationPool;
   /** ROWLOOM_MOCK_HOST_SUFFIX: a mock API's host must be a name under it; null: host names are off. */
   mockHostSuffix: string | null;
+  /** ROWLOOM_MOCK_ORIGIN: where /mock/<slug> is served (the `url` of each API); null: the app's own address. */
+  mockOrigin?: string | null;
 }
 
 const EXAMPLE = '{"name": "Users", "routes": [{"method": "GET", "path": "/users/:id", "responses": [{"status": 200, "body": {"type": "json", "value": {"id": 1}}}]}]}';
@@ -66,7 +68,8 @@ const nameOf = (request: FastifyRequest) => storableText((request.params as { na
 const missing = (name: string) => notFound(`no mock API named "${name.slice(0, 100)}"; GET /api/mocks lists yours`);
 
 export function mocksRoutes(app: FastifyInstance, db: Kysely<Tables>, options: MocksRouteOptions): void {
-  const answer = (request: FastifyRequest, stored: MockApiRecord) => ({ ...stored.document, url: `${baseUrl(request, options.publicUrl)}/mock/${stored.document.slug}`, updatedAt: stored.updatedAt });
+  const mockBase = (request: FastifyRequest) => options.mockOrigin ?? baseUrl(request, options.publicUrl);
+  const answer = (request: FastifyRequest, stored: MockApiRecord) => ({ ...stored.document, url: `${mockBase(request)}/mock/${stored.document.slug}`, updatedAt: stored.updatedAt });
 
   /** What validation needs to know about the owner and the server. */
   const readOptions = async (request: FastifyRequest, user: User, json: unknown, existing?: MockApiDocument): Promise<MockReadOptions> => {
@@ -93,7 +96,7 @@ export function mocksRoutes(app: FastifyInstance, db: Kysely<Tables>, options: M
 
   app.get('/api/mocks', { schema: LIST_MOCKS }, async (request) => {
     const user = await authenticate(db, request);
-    const base = baseUrl(request, options.publicUrl);
+    const base = mockBase(request);
     return { mocks: (await listMockApis(db, user.id)).map((summary) => ({ ...summary, url: `${base}/mock/${summary.slug}` })) };
   });
 

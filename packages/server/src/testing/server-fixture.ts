@@ -58,6 +58,8 @@ export interface TestServerOptions {
   mockHostSuffix?: string;
   /** ROWLOOM_PUBLIC_MOCK_RATE; tests default to none (they call public mocks in tight loops). */
   publicMockRate?: number;
+  /** ROWLOOM_MOCK_ORIGIN: /mock/... is served there, the app redirects to it. */
+  mockOrigin?: string;
   /** Reverse proxies in front (X-Forwarded-For hops to trust). */
   trustProxy?: number;
   /** Background jobs' settings (retention...); their files go to a directory beside the test database. */
@@ -115,7 +117,7 @@ export async function startTestServer(database: TestDatabase, options: TestServe
     postgresSchema: database.postgresSchema,
   });
   const accounts: AccountsConfig = { ...TEST_ACCOUNTS, ...options.accounts, signup: { ...TEST_ACCOUNTS.signup, ...options.accounts?.signup, ...options.signup } };
-  const config = { plans: options.plans ?? DEFAULT_PLANS, bodyLimitBytes: options.bodyLimitBytes ?? 10 * 1024 * 1024, timeLimitMs: options.timeLimitMs ?? null, accounts, publicUrl: options.publicUrl ?? null, mockHostSuffix: options.mockHostSuffix ?? null, publicMockRate: options.publicMockRate ?? 0, trustProxy: options.trustProxy ?? 0 };
+  const config = { plans: options.plans ?? DEFAULT_PLANS, bodyLimitBytes: options.bodyLimitBytes ?? 10 * 1024 * 1024, timeLimitMs: options.timeLimitMs ?? null, accounts, publicUrl: options.publicUrl ?? null, mockHostSuffix: options.mockHostSuffix ?? null, mockOrigin: options.mockOrigin ?? null, publicMockRate: options.publicMockRate ?? 0, trustProxy: options.trustProxy ?? 0 };
   const artifacts = new DirectoryStore(join(dirname(database.sqliteFile), 'downloads'));
   const jobs = { store: artifacts, runner: options.jobRunner?.(artifacts) ?? ('in-process' as const) };
   const app = await buildApp({ store, config: { ...config, downloads: { ...DEFAULT_DOWNLOADS, ...options.downloads } }, logLevel: options.logLevel, logStream: options.logStream, jobs });

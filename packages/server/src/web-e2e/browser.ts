@@ -36,11 +36,12 @@ export function browserSkip(): string | false {
   return reason;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more chromium switches (host-resolver rules for tests that need host names). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ['--headless', '--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
   });
 }
 

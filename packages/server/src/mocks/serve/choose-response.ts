@@ -5,7 +5,7 @@
  * by the route's request number.
  */
 import type { MockResponse, MockRoute } from '@rowloom/core/mock-document';
-import { RegexBudget } from './bounded-regex.js';
+import { MatchSteps } from '../rule-regex.js';
 import { responseMatches, type RuleInput } from './rules.js';
 
 export function chooseResponse(route: MockRoute, input: RuleInput, where: string, requestHash: number | null, random = Math.random): { response: MockResponse; index: number } {
@@ -17,7 +17,7 @@ export function chooseResponse(route: MockRoute, input: RuleInput, where: string
     case 'sequential':
       return at((input.requestNumber - 1) % responses.length);
     default: {
-      const budgeted = { ...input, regexBudget: input.regexBudget ?? new RegexBudget() };
+      const budgeted = { ...input, matchSteps: input.matchSteps ?? new MatchSteps() };
       const matched = responses.findIndex((response, index) => responseMatches(response, budgeted, `${where}.responses[${index}]`));
       if (matched >= 0) return at(matched);
       const flagged = responses.findIndex((response) => response.default === true);

@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { HttpError } from '../../http/http-error.js';
 import { MOCK_LIMITS, type Fault } from '@rowloom/core/mock-document';
+import { sandboxed } from './mock-sandbox.js';
 
 /**
  * A dribbled body stays in memory for up to durationMs plus the stall timeout, so many slow
@@ -61,7 +62,8 @@ export function breakConnection(kind: 'reset' | 'empty' | 'malformed_chunk', req
   }
   const status = reply.raw.statusCode || 200;
   const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'OK'}`];
-  for (const [name, value] of Object.entries(headers)) {
+  // Written to the socket by hand: the sandbox headers set on the response object are not in it.
+  for (const [name, value] of Object.entries(sandboxed(headers))) {
     if (name !== 'content-length' && name !== 'transfer-encoding') lines.push(`${name}: ${value}`);
   }
   lines.push('transfer-encoding: chunked', 'connection: close');
@@ -82,7 +84,7 @@ export function dribble(reply: FastifyReply, status: number, headers: Record<str
   const pieces = Math.max(1, Math.min(fault.chunks ?? 10, body.length || 1, 1000));
   const duration = Math.min(MOCK_LIMITS.latencyMs, Math.max(0, fault.durationMs ?? 1000));
   const size = Math.ceil(body.length / pieces);
-  response.writeHead(status, { ...headers, 'content-length': String(body.length) });
+  response.writeHead(status, sandboxed({ ...headers, 'content-length': String(body.length) }));
   let sent = 0;
   let timer: NodeJS.Timeout | undefined;
   // A client that stops reading must not hold the body: it has the duration plus the stall timeout to take it.

@@ -1,8 +1,11 @@
 /**
  * Host-name routing: a request whose Host (port stripped, lower-cased) is a mock API's `host` is
- * served at its root. Only names under the server's mock host suffix (ROWLOOM_MOCK_HOST_SUFFIX)
- * are ever looked up, so whatever a request's Host header or a saved document claims, no mock
- * API can take over the server's own name; without a suffix, host routing is off. Fastify's rewriteUrl runs before routing and must be synchronous, so the
+ * served at its root. Only names under the server's mock host suffix (ROWLOOM_MOCK_HOST_SUFFIX),
+ * and none with a reserved label, are ever looked up, so whatever a request's Host header or a
+ * saved document claims, no mock API can take over the server's own name (the configuration
+ * refuses a PUBLIC_URL under the suffix); without a suffix, host routing is off. Every name
+ * under the suffix serves mocks only (mock-isolation.ts). Fastify's rewriteUrl runs before
+ * routing and must be synchronous, so the
  * host -> slug table lives in memory: loaded when the server starts, reloaded every
  * REFRESH_MS and right after this instance changes a mock API (any successful write under
  * /api/mocks). A change made on another instance sharing the database is seen here within
@@ -12,7 +15,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.js';
-import { isUnderSuffix } from '../mock-names.js';
+import { isUnderSuffix, reservedLabel } from '../mock-names.js';
 
 export const REFRESH_MS = 5000;
 
@@ -54,12 +57,18 @@ export class MockHostNames {
     try {
       const rows = await this.db.selectFrom('mock_apis').select(['host', 'slug']).where('host', 'is not', null).execute();
       const suffix = this.suffix!;
-      // A host saved under an earlier suffix is not routed once the suffix changes.
-      this.slugByHost = new Map(rows.filter((row) => row.host && isUnderSuffix(row.host.toLowerCase(), suffix)).map((row) => [row.host!.toLowerCase(), row.slug]));
+      // A host saved under an earlier suffix, or before its name was reserved, is not routed.
+      const routed = rows.filter((row) => row.host && isUnderSuffix(row.host.toLowerCase(), suffix) && reservedLabel(row.host.toLowerCase(), suffix) === null);
+      this.slugByHost = new Map(routed.map((row) => [row.host!.toLowerCase(), row.slug]));
     } catch (error) {
       // Keep the last table: a database hiccup must not stop host routing.
       this.log?.warn({ err: error }, 'could not reload the mock API host names');
     }
+  }
+
+  /** `name` (port stripped) lies under the mock host suffix: only mocks are served there. */
+  isUnderSuffix(name: string | null): boolean {
+    return this.suffix !== null && name !== null && isUnderSuffix(name, this.suffix);
   }
 
   slugFor(host: string | undefined): string | undefined {

@@ -11,6 +11,7 @@ import type { Plans } from '../../plans.js';
 import type { GenerationSharing } from '../../routes/generation-admission.js';
 import { hostWithoutPort, type MockHostNames } from './host-names.js';
 import { PublicMockBudget } from './public-budget.js';
+import { sandboxed } from './mock-sandbox.js';
 import { RequestLog } from './request-log.js';
 import { serveMock, type MockServices } from './serve-mock.js';
 
@@ -36,7 +37,7 @@ export function mockRoutes(app: FastifyInstance, options: MockRouteOptions): voi
     return serveMock(services, request, reply, slug, where);
   };
   for (const url of ['/mock/:slug', '/mock/:slug/*']) app.route({ method: METHODS, url, schema: { hide: true }, handler });
-  const noSlug = async (_request: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ error: 'mock APIs are served at /mock/<slug>/<route path>; GET /api/mocks lists yours' });
+  const noSlug = async (_request: FastifyRequest, reply: FastifyReply) => reply.code(404).headers(sandboxed({})).send({ error: 'mock APIs are served at /mock/<slug>/<route path>; GET /api/mocks lists yours' });
   for (const url of ['/mock', '/mock/']) app.route({ method: METHODS, url, schema: { hide: true }, handler: noSlug });
 
   // Whoever changes mock APIs without going through /api/mocks (tests, tools) can reload it too.

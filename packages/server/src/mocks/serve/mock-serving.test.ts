@@ -103,7 +103,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(bareMock.status, 404);
     });
 
-    test('auth: 401 without a key, 404 for another user, a session cookie works, a public API needs nothing', async () => {
+    test('auth: 401 without a key, 404 for another user, a session cookie works, a public API needs nothing; only the owner\'s requests are logged', async () => {
       const { id } = await mock({ name: 'Private', routes: [{ path: '/x', responses: [{ body: { type: 'text', text: 'hi' } }] }] });
       await mock({ name: 'Open', public: true, routes: [{ path: '/x', responses: [{ body: { type: 'text', text: 'open' } }] }] });
       const none = await call(`${server.url}/mock/private/x`);
@@ -122,8 +122,9 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const signed = await server.signUp();
       const session = await call(`${server.url}/mock/private/x`, { headers: { cookie: signed.cookie } });
       assert.equal(session.status, 404, 'a signed-in user who is not the owner');
+      await new Promise((resolve) => setTimeout(resolve, 200));
       const log = await logOf(server, id);
-      assert.ok(log.some((row) => row.status === 401), 'refusals of a known API are logged');
+      assert.deepEqual(log.map((row) => row.status), [200], 'refusals of a private API are not logged (strangers could flush the owner\'s log)');
     });
 
     test('rules: params, query, headers, body paths, method, request number; all and any; the default', async () => {
@@ -156,13 +157,12 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(chosen.headers.get('x-rowloom-mock-response'), 'fallback');
     });
 
-    test('a catastrophic regex is stopped and reported as the mock\'s mistake (422), the server keeps answering', async () => {
+    test('a regex that backtracks for ever in JavaScript runs in linear time: answered, and still matching on the next request', async () => {
       await mock({ name: 'Redos', routes: [{ path: '/x', responses: [{ body: { type: 'json', value: 'd' } }, { rules: [{ target: 'query', name: 'q', operator: 'regex', value: '^(a+)+$' }], body: { type: 'json', value: 'r' } }] }] });
-      const slow = await call(`${server.url}/mock/redos/x?key=${key}&q=${'a'.repeat(40)}!`);
-      assert.equal(slow.status, 422, slow.text);
-      assert.match(slow.json.error, /routes\[0\]\.responses\[1\]\.rules\[0\]\.value took longer/);
-      const again = await call(`${server.url}/mock/redos/x?key=${key}&q=aaa`);
-      assert.equal(again.status, 422, 'a pattern that ran out of time is not run again');
+      const slow = await call(`${server.url}/mock/redos/x?key=${key}&q=${'a'.repeat(4000)}!`);
+      assert.equal(slow.status, 200, slow.text);
+      assert.equal(slow.json, 'd');
+      assert.equal((await call(`${server.url}/mock/redos/x?key=${key}&q=aaa`)).json, 'r');
     });
 
     test('sequential takes turns by the shared request number; random covers every response; request_number rules', async () => {
@@ -271,12 +271,12 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     });
 
     test('host-name routing serves the API at the root of its host (port ignored, any case)', async () => {
-      await mock({ name: 'Hosted', host: 'api.mocks.example.com', public: true, routes: [{ path: '/users/:id', responses: [{ body: { type: 'json', value: 'hosted' } }] }] });
+      await mock({ name: 'Hosted', host: 'hosted.mocks.example.com', public: true, routes: [{ path: '/users/:id', responses: [{ body: { type: 'json', value: 'hosted' } }] }] });
       await (server.app as unknown as { mockHostNames: MockHostNames }).mockHostNames.refresh();
-      const hosted = await withHost(server.url, 'API.mocks.example.com:8080', '/users/5');
+      const hosted = await withHost(server.url, 'HOSTED.mocks.example.com:8080', '/users/5');
       assert.equal(hosted.status, 200, hosted.body);
       assert.equal(hosted.body, '"hosted"');
-      const none = await withHost(server.url, 'api.mocks.example.com', '/nothing');
+      const none = await withHost(server.url, 'hosted.mocks.example.com', '/nothing');
       assert.equal(none.status, 404);
       assert.match(none.body, /matches GET \/nothing/);
       const other = await withHost(server.url, 'elsewhere.example.com', '/users/5');

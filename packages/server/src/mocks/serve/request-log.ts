@@ -1,9 +1,13 @@
 /**
  * The request log of a mock API (mock_requests), written once the response has gone (the
  * response's 'close'), so logging never delays an answer. Credentials are not kept (the key
- * parameter, X-API-Key, Cookie), the body is cut at MOCK_LIMITS.requestLogBodyBytes, and every
- * PRUNE_EVERY inserts of an API on this instance its oldest entries beyond
- * MOCK_LIMITS.requestLogEntries are deleted (one indexed delete, not one per insert).
+ * parameter, X-API-Key and Cookie are left out by mock-call.ts; Authorization and
+ * Proxy-Authorization keep only their scheme: "Bearer [redacted]"), the body is cut at
+ * MOCK_LIMITS.requestLogBodyBytes (and flagged so), and every PRUNE_EVERY inserts of an API on
+ * this instance its oldest entries beyond MOCK_LIMITS.requestLogEntries are deleted (one
+ * indexed delete, not one per insert). Which requests are written is serve-mock.ts's choice: a
+ * private API's log holds only requests that passed its authentication, so strangers cannot
+ * push the owner's entries out.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -40,6 +44,22 @@ export function cutUtf8(text: string, bytes: number): string {
   return buffer.subarray(0, end).toString('utf8');
 }
 
+const REDACTED = '[redacted]';
+const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization'];
+
+/** "Bearer abc" -> "Bearer [redacted]"; a value without a scheme -> "[redacted]". */
+export function redactCredential(value: string): string {
+  const scheme = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s+\S/.exec(value);
+  return scheme ? `${scheme[1]} ${REDACTED}` : REDACTED;
+}
+
+/** The headers as logged: credentials kept to their scheme. */
+export function loggedHeaders(headers: Record<string, string>): Record<string, string> {
+  const logged = { ...headers };
+  for (const name of CREDENTIAL_HEADERS) if (logged[name] !== undefined) logged[name] = redactCredential(logged[name]);
+  return logged;
+}
+
 let tieBreaker = 0;
 /** Arrival order: microseconds since the epoch, plus a tie-breaker for the same millisecond. */
 function nextSeq(): number {
@@ -61,6 +81,7 @@ export class RequestLog {
   }
 
   private async insert(entry: LogEntry): Promise<void> {
+    const body = entry.bodyText === null ? null : cutUtf8(entry.bodyText, MOCK_LIMITS.requestLogBodyBytes);
     await this.db
       .insertInto('mock_requests')
       .values({
@@ -72,8 +93,9 @@ export class RequestLog {
         path: storable(entry.path.slice(0, 2048)),
         // Query and headers are bounded by the HTTP parser's header size limit (16 KiB).
         query: storable(JSON.stringify(entry.query)),
-        headers: storable(JSON.stringify(entry.headers)),
-        body: entry.bodyText === null ? null : storable(cutUtf8(entry.bodyText, MOCK_LIMITS.requestLogBodyBytes)),
+        headers: storable(JSON.stringify(loggedHeaders(entry.headers))),
+        body: body === null ? null : storable(body),
+        body_truncated: body !== null && body.length < entry.bodyText!.length ? 1 : 0,
         status: entry.status,
         route_id: entry.routeId,
         response_id: entry.responseId,

@@ -1,10 +1,11 @@
 /**
  * Testing a response's rules against a request. Values are compared as text: a path, query or
  * header value as sent, a JSON body value as its text (numbers as written, objects as JSON);
- * gt and lt compare as numbers and fail when either side is not one.
+ * gt and lt compare as numbers and fail when either side is not one; regex finds a match
+ * anywhere in the value (RE2 syntax, ../rule-regex.ts).
  */
 import type { MockResponse, Rule } from '@rowloom/core/mock-document';
-import { boundedTest, RegexError, type RegexBudget } from './bounded-regex.js';
+import { MatchSteps, ruleRegexTest, RuleRegexError } from '../rule-regex.js';
 import type { MockCall } from './mock-call.js';
 import { HttpError } from '../../http/http-error.js';
 
@@ -13,7 +14,7 @@ export interface RuleInput {
   pathParams: Record<string, string>;
   requestNumber: number;
   /** Shared by all of one request's regex rules (chooseResponse gives each request its own). */
-  regexBudget?: RegexBudget;
+  matchSteps?: MatchSteps;
 }
 
 /** `user.id`, `items.0.sku` into the JSON body. */
@@ -85,7 +86,7 @@ export function ruleMatches(rule: Rule, input: RuleInput): boolean {
     case 'lt':
       return compare(value, expected, -1);
     case 'regex':
-      return value !== undefined && boundedTest(expected, value, input.regexBudget);
+      return value !== undefined && ruleRegexTest(expected, value, input.matchSteps ?? new MatchSteps());
   }
 }
 
@@ -97,7 +98,7 @@ export function responseMatches(response: MockResponse, input: RuleInput, where:
     try {
       return ruleMatches(rule, input);
     } catch (error) {
-      if (error instanceof RegexError) throw new HttpError(422, `${where}.rules[${index}].value ${error.message}`);
+      if (error instanceof RuleRegexError) throw new HttpError(422, `${where}.rules[${index}].value ${error.message}`);
       throw error;
     }
   };

@@ -3,7 +3,10 @@
  * asks, match the route, count the request (shared counter), choose the response, pick a fault,
  * wait the latency (a client that leaves meanwhile cancels everything after), charge the owner's
  * plan, then send the body, the fault, or hand over to the CRUD collection. Every answer, error
- * or fault of a known API lands in its request log once the response is over.
+ * or fault of a known public API lands in its request log once the response is over; of a
+ * private one, only those past its authentication (so strangers cannot flush the owner's log).
+ * Every answer is sandboxed (mock-sandbox.ts), and what a mock's configuration or handler puts
+ * in the headers passes mock-header-policy.ts first.
  */
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -16,6 +19,8 @@ import type { PlanLimits, Plans } from '../../plans.js';
 import { admitAndPay, chargeOrRefuse, guardResponse, type GenerationSharing, type Pay } from '../../routes/generation-admission.js';
 import type { User } from '../../users.js';
 import type { Fault, MockApiDocument, MockResponse, MockRoute } from '@rowloom/core/mock-document';
+import { confineCookie } from '../mock-cookie-policy.js';
+import { mockHeaderProblem } from '../mock-header-policy.js';
 import { findMockBySlug, type StoredMockApi } from '../mock-lookup.js';
 import { chooseResponse } from './choose-response.js';
 import { corsHeaders, corsOn, preflightHeaders } from './cors.js';
@@ -31,6 +36,7 @@ import { describeRoutes, matchRoute, methodsAt, type RouteMatch } from './route-
 import { startSchemaBody } from './schema-body.js';
 import { runHandlerBody } from './handler-body.js';
 import type { PublicMockBudget } from './public-budget.js';
+import { sandboxed } from './mock-sandbox.js';
 
 export interface MockServices {
   db: Kysely<Tables>;
@@ -52,6 +58,8 @@ interface Outcome {
   routeId: string | null;
   responseId: string | null;
   fault: string | null;
+  /** Whether the request goes to the log: a public API's always, a private one's once authenticated. */
+  logged: boolean;
 }
 
 /** Everything one request's steps share. */
@@ -67,6 +75,8 @@ interface Exchange {
   where: string;
   /** Charges this call: a public mock's own budget, or a private mock's owner's plan (set once the caller is known). */
   pay: Pay;
+  /** /mock/<slug> when served there (an origin mocks share): the mock's cookies are confined to it; null on its own host. */
+  cookieMount: string | null;
 }
 
 const misconfigured = (message: string) => new HttpError(422, message);
@@ -88,7 +98,7 @@ function payerOf(exchange: Exchange, owner: User): Pay {
 
 function sendError(reply: FastifyReply, error: HttpError, headers: Record<string, string>): FastifyReply {
   if (reply.sent || reply.raw.headersSent) return reply;
-  return reply.code(error.status).headers({ ...headers, ...error.headers }).send({ error: error.message, ...error.extra });
+  return reply.code(error.status).headers(sandboxed({ ...headers, ...error.headers })).send({ error: error.message, ...error.extra });
 }
 
 /** `where` is how the client reached the API (/mock/<slug> or its host), for the 404 message. */
@@ -97,12 +107,14 @@ export async function serveMock(services: MockServices, request: FastifyRequest,
   const api = await findMockBySlug(services.db, slug);
   if (!api) return sendError(reply, noSuchMock(where), {});
   const document = api.document;
-  const outcome: Outcome = { call: { method: request.method, path: pathUnderApi(request.url), query: {}, headers: {}, bodyText: null }, routeId: null, responseId: null, fault: null };
+  const outcome: Outcome = { call: { method: request.method, path: pathUnderApi(request.url), query: {}, headers: {}, bodyText: null }, routeId: null, responseId: null, fault: null, logged: document.public === true };
   reply.raw.once('close', () => {
+    if (!outcome.logged) return;
     const raw = reply.raw;
     services.requestLog.write({ mockApiId: api.id, ...outcome.call, status: raw.headersSent ? raw.statusCode : null, routeId: outcome.routeId, responseId: outcome.responseId, fault: outcome.fault, durationMs: performance.now() - started });
   });
-  const exchange: Exchange = { services, request, reply, api, document, outcome, headers: corsOn(document) ? corsHeaders([]) : {}, where, pay: notYetKnown };
+  const cookieMount = where.startsWith('/mock/') ? `/mock/${document.slug}` : null;
+  const exchange: Exchange = { services, request, reply, api, document, outcome, headers: corsOn(document) ? corsHeaders([]) : {}, where, cookieMount, pay: notYetKnown };
   try {
     return await serveKnown(exchange);
   } catch (error) {
@@ -117,9 +129,10 @@ async function serveKnown(exchange: Exchange): Promise<FastifyReply> {
   outcome.call = call;
   const match = matchRoute(document.routes, call.method, call.segments);
   if (call.method === 'OPTIONS' && corsOn(document) && match?.route.method !== 'OPTIONS') {
-    return reply.code(204).headers(preflightHeaders(methodsAt(document.routes, call.segments), request.headers['access-control-request-headers'])).send();
+    return reply.code(204).headers(sandboxed(preflightHeaders(methodsAt(document.routes, call.segments), request.headers['access-control-request-headers']))).send();
   }
   const owner = await authorizeMockCall(services.db, request, exchange.api, exchange.where);
+  outcome.logged = true;
   // A public mock's rate is taken before anything else is done for the call.
   if (exchange.document.public) services.publicBudget.admit(exchange.api.id, exchange.document.name);
   exchange.pay = payerOf(exchange, owner);
@@ -174,13 +187,14 @@ async function serveResponses(exchange: Exchange, call: MockCall, match: RouteMa
     await exchange.pay(result.rows);
     status = result.status;
     // The handler's headers come after the configured ones: it has the last word.
-    for (const [name, value] of Object.entries(result.headers)) exchange.headers[name.toLowerCase()] = value;
+    const refused = (name: string) => (problem: string) => misconfigured(`${responseWhere} (${route.method} ${route.path}): the handler's header "${name.slice(0, 60)}" ${problem}`);
+    for (const [name, value] of Object.entries(result.headers)) addMockHeader(exchange, name, value, refused(name));
     literal = { contentType: result.contentType, bytes: Buffer.from(result.body) };
   } else {
     await exchange.pay(0);
     literal = literalBody(body);
   }
-  const headers = { ...(literal.contentType ? { 'content-type': literal.contentType } : {}), ...exchange.headers };
+  const headers = sandboxed({ ...(literal.contentType ? { 'content-type': literal.contentType } : {}), ...exchange.headers });
   if (fault) {
     dribble(reply, status, headers, literal.bytes ?? Buffer.alloc(0), fault, services.sharing.stallMs);
     return reply;
@@ -195,7 +209,7 @@ async function sendFault(exchange: Exchange, fault: Fault & { kind: Exclude<Faul
   await exchange.pay(0);
   if (fault.kind === 'status') {
     const answer = faultResponse(fault);
-    return reply.code(answer.status).headers({ ...exchange.headers, 'content-type': answer.contentType }).send(answer.body);
+    return reply.code(answer.status).headers(sandboxed({ ...exchange.headers, 'content-type': answer.contentType })).send(answer.body);
   }
   breakConnection(fault.kind, exchange.request, reply, { ...exchange.headers, 'content-type': 'application/json; charset=utf-8' });
   return reply;
@@ -230,7 +244,7 @@ async function sendSchemaBody(exchange: Exchange, answer: SchemaAnswer, { call, 
     generation.stream.destroy();
     return reply;
   }
-  const headers = { 'content-type': generation.contentType, ...exchange.headers };
+  const headers = sandboxed({ 'content-type': generation.contentType, ...exchange.headers });
   if (answer.fault) {
     const bytes = await collect(generation.stream).finally(release);
     dribble(reply, answer.status, headers, bytes, answer.fault, services.sharing.stallMs);
@@ -251,21 +265,30 @@ function literalBody(body: MockResponse['body']): { contentType: string | null; 
   }
 }
 
-/** The response's own headers (checked: a bad one is the mock's mistake, a 422, not a crash). */
+/** The response's own headers (checked: a bad one is the mock's mistake, a 422, not a crash; saved documents were checked too, but maybe by older rules). */
 function addResponseHeaders(exchange: Exchange, response: MockResponse, where: string): void {
   const own = response.headers ?? {};
   for (const [name, value] of Object.entries(own)) {
+    const place = `${where}.headers["${name.slice(0, 60)}"]`;
     try {
       validateHeaderName(name);
       validateHeaderValue(name, value);
     } catch (error) {
-      throw misconfigured(`${where}.headers["${name.slice(0, 60)}"] cannot be sent: ${(error as Error).message}`);
+      throw misconfigured(`${place} cannot be sent: ${(error as Error).message}`);
     }
-    exchange.headers[name.toLowerCase()] = String(value);
+    addMockHeader(exchange, name, String(value), (problem) => misconfigured(`${place} ${problem}`));
   }
   if (exchange.headers['access-control-expose-headers'] && Object.keys(own).length > 0) {
     exchange.headers['access-control-expose-headers'] += ', ' + Object.keys(own).join(', ');
   }
+}
+
+/** A header the mock wrote, once the policy allows it; a cookie at /mock/<slug> is confined to that path. */
+function addMockHeader(exchange: Exchange, name: string, value: string, refuse: (problem: string) => HttpError): void {
+  const problem = mockHeaderProblem(name, value);
+  if (problem !== null) throw refuse(problem);
+  const lower = name.toLowerCase();
+  exchange.headers[lower] = lower === 'set-cookie' && exchange.cookieMount !== null ? confineCookie(value, exchange.cookieMount) : value;
 }
 
 async function collect(stream: Readable): Promise<Buffer> {
@@ -297,7 +320,7 @@ async function serveCrud(exchange: Exchange, call: MockCall, match: RouteMatch, 
     { db: services.db, pool: services.sharing.pool },
     { mockApiId: exchange.api.id, userId: owner.id, route, method: call.method === 'HEAD' ? 'GET' : call.method, key: match.crudKey, query: call.query, body, url: collectionUrl(exchange, call, match) },
   );
-  const headers: Record<string, string> = { ...(answer.body === null ? {} : { 'content-type': 'application/json; charset=utf-8' }), ...(answer.headers ?? {}), ...exchange.headers };
+  const headers: Record<string, string> = sandboxed({ ...(answer.body === null ? {} : { 'content-type': 'application/json; charset=utf-8' }), ...(answer.headers ?? {}), ...exchange.headers });
   // Both expose headers to browsers (the collection its paging headers, the runtime its ids).
   const exposed = [answer.headers?.['access-control-expose-headers'], exchange.headers['access-control-expose-headers']].filter(Boolean);
   if (exposed.length === 2) headers['access-control-expose-headers'] = exposed.join(', ');

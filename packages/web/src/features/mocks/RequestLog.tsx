@@ -1,6 +1,7 @@
 /**
  * The API's request log, newest first: method, path, status, the route that answered and when;
- * a row opens to show the query, headers and body. Refresh, auto-refresh every 3 s, and clear.
+ * a row opens to show the query, headers (credentials arrive redacted) and body (flagged when
+ * only its first part was kept). Refresh, auto-refresh every 3 s, and clear.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
@@ -50,6 +51,7 @@ function Details({ entry }: { entry: LoggedRequest }) {
       </details>
       <p>
         <strong>Body:</strong> {entry.body ? null : <span className="hint">none</span>}
+        {entry.bodyTruncated && <span className="hint">cut: only its first 8 KiB were kept</span>}
       </p>
       {entry.body && <pre className="response-body">{entry.body}</pre>}
     </div>

@@ -50,7 +50,11 @@ async function readBody(response: Response): Promise<{ body: string; broken?: st
 
 export async function sendTestRequest(slug: string, request: TestRequest, signal?: AbortSignal): Promise<TestOutcome> {
   const method = request.method.toUpperCase();
-  const headers: Record<string, string> = { ...csrfHeader(), ...parseHeaderLines(request.headers) };
+  // The CSRF token goes with every method: a private mock's calls are charged to its owner, so a
+  // cookie-authenticated GET needs it too. The test-panel header keeps the request here where the
+  // server sends mocks to an origin of their own (ROWLOOM_MOCK_ORIGIN): only a script can add
+  // it, so the answer is never shown as a page.
+  const headers: Record<string, string> = { ...csrfHeader(), 'X-Rowloom-Test-Panel': '1', ...parseHeaderLines(request.headers) };
   const withBody = !['GET', 'HEAD'].includes(method) && request.body !== '';
   if (withBody && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
   const started = performance.now();
