@@ -13,6 +13,7 @@ import { installAccounts } from './accounts/install-accounts.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { installOpenApi, openApiRoute } from './http/openapi.js';
 import { datasetsRoutes } from './routes/datasets-route.js';
+import { DatasetParser } from './dataset-upload/dataset-parser.js';
 import { generateRoutes } from './routes/generate-route.js';
 import { imagesRoutes } from './routes/images-route.js';
 import { mocksRoutes } from './routes/mocks-route.js';
@@ -86,7 +87,7 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
   schemasRoutes(app, store.db);
   scenariosRoutes(app, store.db);
   projectsRoutes(app, store.db);
-  datasetsRoutes(app, store.db, config.plans);
+  datasetsRoutes(app, store.db, config.plans, { parser: new DatasetParser({ maxParses: concurrency.maxUploads, queueWaitMs: concurrency.queueWaitMs }), bodyLimitBytes: config.bodyLimitBytes });
   imagesRoutes(app, renderer);
   mocksRoutes(app, store.db, { plans: config.plans, publicUrl: config.publicUrl ?? null, pool, mockHostSuffix: config.mockHostSuffix ?? null });
   mockRoutes(app, { db: store.db, plans: config.plans, timeLimitMs: config.timeLimitMs, publicUrl: config.publicUrl ?? null, sharing, hosts: mockHosts });
