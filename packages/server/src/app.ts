@@ -14,6 +14,7 @@ import { installErrorHandling } from './http/error-handler.js';
 import { installOpenApi, openApiRoute } from './http/openapi.js';
 import { datasetsRoutes } from './routes/datasets-route.js';
 import { DatasetParser } from './dataset-upload/dataset-parser.js';
+import { DatasetTexts } from './dataset-texts.js';
 import { generateRoutes } from './routes/generate-route.js';
 import { imagesRoutes } from './routes/images-route.js';
 import { mocksRoutes } from './routes/mocks-route.js';
@@ -82,7 +83,7 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
   });
   const downloadsOptions = { db: store.db, plans: config.plans, downloads, publicUrl: config.publicUrl ?? null, maxJobRecords: downloadsConfig.maxJobRecords, shardRows: downloadsConfig.shardRows };
   downloadsRoutes(app, downloadsOptions);
-  const sharing = { pool, limiter: generations, stallMs: concurrency.stallMs, inline: { ...DEFAULT_INLINE_POLICY, maxRows: concurrency.inlineRows } };
+  const sharing = { pool, limiter: generations, stallMs: concurrency.stallMs, inline: { ...DEFAULT_INLINE_POLICY, maxRows: concurrency.inlineRows }, datasetTexts: new DatasetTexts() };
   generateRoutes(app, store.db, config.plans, config.timeLimitMs, config.publicUrl ?? null, sharing, submitDownload(downloadsOptions));
   schemasRoutes(app, store.db);
   scenariosRoutes(app, store.db);

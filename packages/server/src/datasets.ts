@@ -5,10 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { referencedDatasetNames } from '@rowloom/core';
+import { referencedDatasetNames, type DatasetText } from '@rowloom/core';
 import type { Tables } from './db/tables.js';
 import { previewOfRows, type StoredUpload } from './dataset-upload/dataset-parser.js';
 import { checkDatasetStorage, type StorageLimits } from './dataset-storage.js';
+import type { DatasetTexts } from './dataset-texts.js';
 
 /** What the engine reads: serialisable, so worker threads get their own copy. */
 export interface DatasetTable {
@@ -101,21 +102,25 @@ async function keepPreview(db: Kysely<Tables>, id: string, updatedAt: string): P
 
 /** What compileSchema and generate take as `datasets` and `datasetNames`. */
 export interface DatasetsForFields {
-  datasets: Record<string, DatasetTable>;
+  datasets: Record<string, DatasetTable | DatasetText>;
   /** All the user's dataset names, for the engine's message; only read when a name was missing. */
   datasetNames?: string[];
 }
 
-/** The user's datasets that the fields name, as the engine takes them. */
-export async function datasetsForFields(db: Kysely<Tables>, userId: string, fields: unknown[]): Promise<DatasetsForFields> {
+/** The user's datasets that the fields name, as the engine takes them: parsed tables, or through `texts` as stored text (DatasetTexts). */
+export async function datasetsForFields(db: Kysely<Tables>, userId: string, fields: unknown[], texts?: DatasetTexts): Promise<DatasetsForFields> {
   // A name with NUL cannot be stored (PostgreSQL text refuses it), so it names no dataset: the
   // engine then reports it missing, as for any other unknown name.
   const names = referencedDatasetNames(fields).filter((name) => !name.includes('\u0000'));
   if (names.length === 0) return { datasets: {} };
-  const rows = await db.selectFrom('datasets').select(['name', 'columns', 'rows']).where('user_id', '=', userId).where('name', 'in', names).execute();
-  // fromEntries defines own properties: a dataset named "__proto__" stays a dataset.
-  const datasets = Object.fromEntries(rows.map((row) => [row.name, { columns: JSON.parse(row.columns) as string[], rows: JSON.parse(row.rows) as string[][] }]));
-  if (rows.length === names.length) return { datasets };
+  const datasets = texts ? await texts.named(db, userId, names) : await tablesNamed(db, userId, names);
+  if (Object.keys(datasets).length === names.length) return { datasets };
   const all = await db.selectFrom('datasets').select('name').where('user_id', '=', userId).orderBy('name').execute();
   return { datasets, datasetNames: all.map((row) => row.name) };
+}
+
+async function tablesNamed(db: Kysely<Tables>, userId: string, names: readonly string[]): Promise<Record<string, DatasetTable>> {
+  const rows = await db.selectFrom('datasets').select(['name', 'columns', 'rows']).where('user_id', '=', userId).where('name', 'in', names).execute();
+  // fromEntries defines own properties: a dataset named "__proto__" stays a dataset.
+  return Object.fromEntries(rows.map((row) => [row.name, { columns: JSON.parse(row.columns) as string[], rows: JSON.parse(row.rows) as string[][] }]));
 }
