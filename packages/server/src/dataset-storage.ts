@@ -54,7 +54,7 @@ export async function uploadAllowance(db: Kysely<Tables>, userId: string, name: 
     bytes,
     tooLarge: ({ line, rows }) =>
       refuse(
-        `storing "${name}" (more than the ${bytes} bytes your other datasets leave: it passed them at line ${line}, after ${rows} row${rows === 1 ? '' : 's'}, and the rest was not read) ` +
+        `storing "${name}" (more than the ${bytes} bytes left of your dataset storage: it passed them at line ${line}, after ${rows} row${rows === 1 ? '' : 's'}, and the rest was not read) ` +
           `would bring your datasets past ${bytesLimit} bytes; the ${limits.plan} plan allows ${bytesLimit}. Delete or shrink a dataset first, or upload fewer rows`,
         'datasetBytes',
         bytesLimit ?? 0,

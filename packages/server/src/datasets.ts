@@ -89,15 +89,25 @@ export async function findDataset(db: Kysely<Tables>, userId: string, name: stri
   return { ...toSummary(row), preview: JSON.parse(preview) as string[][] };
 }
 
+/** Previews being made, by dataset id: requests for the same one at once share it. */
+const previewsMaking = new Map<string, Promise<string>>();
+
 /**
  * A dataset stored before previews were kept apart: its preview is made from its rows on a
- * thread, and kept, unless the dataset was replaced meanwhile.
+ * thread, once however many ask at the same time, and kept, unless the dataset was replaced meanwhile.
  */
-async function keepPreview(db: Kysely<Tables>, id: string, updatedAt: string): Promise<string> {
-  const { rows } = await db.selectFrom('datasets').select('rows').where('id', '=', id).executeTakeFirstOrThrow();
-  const preview = await previewOfRows(rows);
-  await db.updateTable('datasets').set({ preview }).where('id', '=', id).where('updated_at', '=', updatedAt).where('preview', 'is', null).execute();
-  return preview;
+function keepPreview(db: Kysely<Tables>, id: string, updatedAt: string): Promise<string> {
+  let making = previewsMaking.get(id);
+  if (!making) {
+    making = (async () => {
+      const { rows } = await db.selectFrom('datasets').select('rows').where('id', '=', id).executeTakeFirstOrThrow();
+      const preview = await previewOfRows(rows);
+      await db.updateTable('datasets').set({ preview }).where('id', '=', id).where('updated_at', '=', updatedAt).where('preview', 'is', null).execute();
+      return preview;
+    })().finally(() => previewsMaking.delete(id));
+    previewsMaking.set(id, making);
+  }
+  return making;
 }
 
 /** What compileSchema and generate take as `datasets` and `datasetNames`. */
