@@ -1,5 +1,5 @@
 /** @rowloom/core: the public surface of the engine. */
-export { generate, defaultWorkers, type GenerateRequest, type Generation } from './engine/generate.js';
+export { checkOnThreads, generate, defaultWorkers, type GenerateRequest, type Generation } from './engine/generate.js';
 export { pipeGeneration } from './engine/pipe-generation.js';
 export { DEFAULT_INLINE_POLICY, startsInline, type InlinePolicy } from './engine/inline-rows.js';
 export { GenerationPool, type PoolOptions } from './engine/shared-pool.js';
@@ -7,11 +7,12 @@ export { generateObjects, type SampleOptions } from './engine/sample.js';
 export { resolveSeed, type Seed } from './engine/seed.js';
 export { planSharingKey, PLAN_KEY_MAX_TEXT, type PlanKeyInput } from './engine/plan-key.js';
 export { rangeSetup, rangeFrame, rowRange, type RangeRequest, type WorkerSetup } from './engine/row-range.js';
-export type { Datasets, DatasetTable } from './types/define-type.js';
+export type { Datasets, DatasetTable, DatasetText } from './types/define-type.js';
 export { closestMatch } from './schema/suggest.js';
 export { compileSchema, type SchemaPlan } from './schema/compile.js';
 export { readSchemaDocument, SCHEMA_DOCUMENT_SHAPES, type SchemaDocument } from './schema/schema-document.js';
-export { DatasetParseError, parseDataset, separatorFor } from './datasets/parse-dataset.js';
+export { DatasetParseError, DatasetTooLargeError, parseDataset, separatorFor } from './datasets/parse-dataset.js';
+export { DATASET_PREVIEW_ROWS, MAX_DATASET_COLUMN_NAME_BYTES, MAX_DATASET_COLUMNS, MAX_DATASET_VALUE_BYTES } from './datasets/dataset-limits.js';
 export { referencedDatasetNames } from './schema/dataset-references.js';
 export { MAX_JSON_DEPTH, pathDeeperThan } from './schema/json-depth.js';
 export { SchemaError, formatProblem, type Problem } from './schema/errors.js';

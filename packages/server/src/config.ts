@@ -99,6 +99,8 @@ export interface ConcurrencyConfig {
   maxGenerations: number;
   /** ROWLOOM_MAX_CONCURRENT_IMAGES: image renderings in progress at once (on one thread of their own). */
   maxImageRenders: number;
+  /** ROWLOOM_MAX_CONCURRENT_UPLOADS: dataset uploads read at once (each on a thread of its own, one per key). */
+  maxUploads: number;
   /** ROWLOOM_QUEUE_SECONDS: how long a request past those caps waits for a place before a 503. */
   queueWaitMs: number;
   /** ROWLOOM_STALL_SECONDS: a response whose client reads nothing for this long is closed. */
@@ -112,7 +114,7 @@ export interface ConcurrencyConfig {
 }
 
 export function defaultConcurrency(): ConcurrencyConfig {
-  return { maxWorkers: availableParallelism() + 1, workerMemoryMb: 512, maxGenerations: 32, maxImageRenders: 8, queueWaitMs: 5000, stallMs: 30_000, inlineRows: DEFAULT_INLINE_POLICY.maxRows };
+  return { maxWorkers: availableParallelism() + 1, workerMemoryMb: 512, maxGenerations: 32, maxImageRenders: 8, maxUploads: 2, queueWaitMs: 5000, stallMs: 30_000, inlineRows: DEFAULT_INLINE_POLICY.maxRows };
 }
 
 /** 1 MiB: a thousand fields with long Custom Lists fit; parsing it takes the main thread a few ms. */
@@ -219,6 +221,7 @@ function concurrencyFrom(env: NodeJS.ProcessEnv): ConcurrencyConfig {
     workerMemoryMb: positiveFrom(env, 'ROWLOOM_WORKER_MEMORY_MB', defaults.workerMemoryMb),
     maxGenerations: positiveFrom(env, 'ROWLOOM_MAX_CONCURRENT_GENERATIONS', defaults.maxGenerations),
     maxImageRenders: positiveFrom(env, 'ROWLOOM_MAX_CONCURRENT_IMAGES', defaults.maxImageRenders),
+    maxUploads: positiveFrom(env, 'ROWLOOM_MAX_CONCURRENT_UPLOADS', defaults.maxUploads),
     queueWaitMs: integerFrom(env, 'ROWLOOM_QUEUE_SECONDS', defaults.queueWaitMs / 1000) * 1000,
     stallMs: positiveFrom(env, 'ROWLOOM_STALL_SECONDS', defaults.stallMs / 1000) * 1000,
     inlineRows: integerFrom(env, 'ROWLOOM_INLINE_ROWS', defaults.inlineRows),

@@ -1,13 +1,15 @@
 /**
- * Datasets: an upload parsed into a table (column names from the first row), stored per user,
- * and handed to the engine as plain data when a schema's fields read them.
+ * Datasets: an upload read into a table (column names from the first row) on a thread of its own
+ * (dataset-upload/), stored per user as JSON texts with its first rows apart, and handed to the
+ * engine when a schema's fields read them.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { DatasetParseError, parseDataset, referencedDatasetNames } from '@rowloom/core';
+import { referencedDatasetNames, type DatasetText } from '@rowloom/core';
 import type { Tables } from './db/tables.js';
-import { badRequest } from './http/http-error.js';
+import { previewOfRows, type StoredUpload } from './dataset-upload/dataset-parser.js';
 import { checkDatasetStorage, type StorageLimits } from './dataset-storage.js';
+import type { DatasetTexts } from './dataset-texts.js';
 
 /** What the engine reads: serialisable, so worker threads get their own copy. */
 export interface DatasetTable {
@@ -24,19 +26,6 @@ export interface DatasetSummary {
   updated_at: string;
 }
 
-/**
- * Parses an upload (core's parseDataset, shared with the command line's --dataset), or throws a
- * 400 saying what is wrong and where.
- */
-export function parseTable(text: string, filename: string | null): DatasetTable {
-  try {
-    return parseDataset(text, filename);
-  } catch (error) {
-    if (error instanceof DatasetParseError) throw badRequest(error.message);
-    throw error;
-  }
-}
-
 export interface SaveOptions {
   /** The project's id: set when given, kept when null. */
   projectId: string | null;
@@ -49,21 +38,19 @@ export interface SaveOptions {
  * Creates or replaces the dataset in one statement: until it commits the old version is what
  * every reader sees, and a failure leaves it untouched.
  */
-export async function saveDataset(db: Kysely<Tables>, userId: string, name: string, table: DatasetTable, options: SaveOptions): Promise<void> {
-  const updatedAt = new Date().toISOString();
-  const columns = JSON.stringify(table.columns);
-  const rows = JSON.stringify(table.rows);
-  const bytes = Buffer.byteLength(columns) + Buffer.byteLength(rows);
+export async function saveDataset(db: Kysely<Tables>, userId: string, name: string, table: StoredUpload, options: SaveOptions): Promise<void> {
   const content = {
-    columns,
-    rows,
-    row_count: table.rows.length,
-    bytes,
+    columns: table.columnsJson,
+    rows: table.rowsJson,
+    preview: table.previewJson,
+    row_count: table.rowCount,
+    bytes: table.bytes,
+    revision: randomUUID(),
     filename: options.filename,
-    updated_at: updatedAt,
+    updated_at: new Date().toISOString(),
   };
   await db.transaction().execute(async (tx) => {
-    await checkDatasetStorage(tx, userId, name, bytes, options.limits);
+    await checkDatasetStorage(tx, userId, name, table.bytes, options.limits);
     await tx
       .insertInto('datasets')
       .values({ id: randomUUID(), user_id: userId, name, project_id: options.projectId, ...content })
@@ -94,30 +81,56 @@ export async function listDatasets(db: Kysely<Tables>, userId: string): Promise<
   return rows.map(toSummary);
 }
 
-/** The summary and the first `previewRows` rows. */
-export async function findDataset(db: Kysely<Tables>, userId: string, name: string, previewRows: number): Promise<(DatasetSummary & { preview: string[][] }) | undefined> {
-  const row = await summaryQuery(db, userId).select('datasets.rows').where('datasets.name', '=', name).executeTakeFirst();
+/** The summary and the first rows (DATASET_PREVIEW_ROWS), read without the others. */
+export async function findDataset(db: Kysely<Tables>, userId: string, name: string): Promise<(DatasetSummary & { preview: string[][] }) | undefined> {
+  const row = await summaryQuery(db, userId).select(['datasets.id', 'datasets.preview']).where('datasets.name', '=', name).executeTakeFirst();
   if (!row) return undefined;
-  return { ...toSummary(row), preview: (JSON.parse(row.rows) as string[][]).slice(0, previewRows) };
+  const preview = row.preview ?? (await keepPreview(db, row.id, row.updated_at));
+  return { ...toSummary(row), preview: JSON.parse(preview) as string[][] };
+}
+
+/** Previews being made, by dataset id: requests for the same one at once share it. */
+const previewsMaking = new Map<string, Promise<string>>();
+
+/**
+ * A dataset stored before previews were kept apart: its preview is made from its rows on a
+ * thread, once however many ask at the same time, and kept, unless the dataset was replaced meanwhile.
+ */
+function keepPreview(db: Kysely<Tables>, id: string, updatedAt: string): Promise<string> {
+  let making = previewsMaking.get(id);
+  if (!making) {
+    making = (async () => {
+      const { rows } = await db.selectFrom('datasets').select('rows').where('id', '=', id).executeTakeFirstOrThrow();
+      const preview = await previewOfRows(rows);
+      await db.updateTable('datasets').set({ preview }).where('id', '=', id).where('updated_at', '=', updatedAt).where('preview', 'is', null).execute();
+      return preview;
+    })().finally(() => previewsMaking.delete(id));
+    previewsMaking.set(id, making);
+  }
+  return making;
 }
 
 /** What compileSchema and generate take as `datasets` and `datasetNames`. */
 export interface DatasetsForFields {
-  datasets: Record<string, DatasetTable>;
+  datasets: Record<string, DatasetTable | DatasetText>;
   /** All the user's dataset names, for the engine's message; only read when a name was missing. */
   datasetNames?: string[];
 }
 
-/** The user's datasets that the fields name, as the engine takes them. */
-export async function datasetsForFields(db: Kysely<Tables>, userId: string, fields: unknown[]): Promise<DatasetsForFields> {
+/** The user's datasets that the fields name, as the engine takes them: parsed tables, or through `texts` as stored text (DatasetTexts). */
+export async function datasetsForFields(db: Kysely<Tables>, userId: string, fields: unknown[], texts?: DatasetTexts): Promise<DatasetsForFields> {
   // A name with NUL cannot be stored (PostgreSQL text refuses it), so it names no dataset: the
   // engine then reports it missing, as for any other unknown name.
   const names = referencedDatasetNames(fields).filter((name) => !name.includes('\u0000'));
   if (names.length === 0) return { datasets: {} };
-  const rows = await db.selectFrom('datasets').select(['name', 'columns', 'rows']).where('user_id', '=', userId).where('name', 'in', names).execute();
-  // fromEntries defines own properties: a dataset named "__proto__" stays a dataset.
-  const datasets = Object.fromEntries(rows.map((row) => [row.name, { columns: JSON.parse(row.columns) as string[], rows: JSON.parse(row.rows) as string[][] }]));
-  if (rows.length === names.length) return { datasets };
+  const datasets = texts ? await texts.named(db, userId, names) : await tablesNamed(db, userId, names);
+  if (Object.keys(datasets).length === names.length) return { datasets };
   const all = await db.selectFrom('datasets').select('name').where('user_id', '=', userId).orderBy('name').execute();
   return { datasets, datasetNames: all.map((row) => row.name) };
+}
+
+async function tablesNamed(db: Kysely<Tables>, userId: string, names: readonly string[]): Promise<Record<string, DatasetTable>> {
+  const rows = await db.selectFrom('datasets').select(['name', 'columns', 'rows']).where('user_id', '=', userId).where('name', 'in', names).execute();
+  // fromEntries defines own properties: a dataset named "__proto__" stays a dataset.
+  return Object.fromEntries(rows.map((row) => [row.name, { columns: JSON.parse(row.columns) as string[], rows: JSON.parse(row.rows) as string[][] }]));
 }

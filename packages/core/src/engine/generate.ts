@@ -18,6 +18,8 @@ import { generationUuid, resolveSeed, type Seed } from './seed.js';
 import type { GenerationPool } from './shared-pool.js';
 import { DEFAULT_INLINE_POLICY, fillSlice, startsInline, type InlinePolicy } from './inline-rows.js';
 import { generateInWorkers } from './worker-pool.js';
+import { hasDatasetTexts, parsedDatasets } from './dataset-texts.js';
+import { SchemaError } from '../schema/errors.js';
 
 /** Below this many rows, starting worker threads costs more than it saves. */
 export const PARALLEL_THRESHOLD = 100_000;
@@ -25,7 +27,12 @@ export const PARALLEL_THRESHOLD = 100_000;
 export interface GenerateRequest {
   /** Field specifications (spec 2.1). */
   fields: unknown[];
-  /** The datasets Dataset Column and My List fields read, by name (plain data, copied to workers). */
+  /**
+   * The datasets Dataset Column and My List fields read, by name (plain data, copied to workers).
+   * A dataset given as stored text (DatasetText) is parsed only where rows are made: with `pool`,
+   * on its threads, never on this one (call checkOnThreads first: this thread's compile then
+   * checks names only, dataset-texts.ts).
+   */
   datasets?: Datasets;
   /** Every dataset name the caller has, for the message about a missing one (see CompileOptions). */
   datasetNames?: readonly string[];
@@ -92,13 +99,30 @@ export function defaultWorkers(count: number): number {
   return count >= PARALLEL_THRESHOLD ? Math.max(1, availableParallelism()) : 1;
 }
 
+/**
+ * With a pool and datasets given as text: the schema's problems, found by compiling it on one of
+ * the pool's threads (which parses the texts), thrown as the SchemaError `generate` would throw
+ * with the datasets parsed here. Call it before `generate`, whose compile on this thread then
+ * only checks what the datasets' columns and row counts show. Does nothing otherwise.
+ */
+export async function checkOnThreads(request: GenerateRequest, signal?: AbortSignal): Promise<void> {
+  if (!request.pool || !hasDatasetTexts(request.datasets)) return;
+  const { key } = resolveSeed(request.seed);
+  const constants = { startedAtMs: referenceTime(request.now, request.seed), generationUuid: generationUuid(key), publicUrl: request.publicUrl, rowCount: request.count, request: request.request };
+  const setup = { fields: request.fields, datasets: request.datasets, datasetNames: request.datasetNames, scenarios: request.scenarios, scenarioNames: request.scenarioNames, seedKey: key, writer: { ...request.writer, count: request.count }, ...constants };
+  const problems = await request.pool.check(setup, signal);
+  if (problems.length > 0) throw new SchemaError(problems);
+}
+
 /** Throws SchemaError (every problem at once) before any output when the schema is invalid. */
 export function generate(request: GenerateRequest): Generation {
   const { seed, key } = resolveSeed(request.seed);
   // One start time and id for the whole generation, so every worker computes the same formulas.
   // rowCount too: a Scenario's curve spans the whole generation on every thread.
   const formulaConstants = { startedAtMs: referenceTime(request.now, request.seed), generationUuid: generationUuid(key), publicUrl: request.publicUrl, rowCount: request.count, request: request.request };
-  const compile = () => compileSchema(request.fields, { datasets: request.datasets, datasetNames: request.datasetNames, scenarios: request.scenarios, scenarioNames: request.scenarioNames, ...formulaConstants });
+  // Texts are parsed where rows are made: on this thread unless a pool makes them.
+  const datasets = request.pool ? request.datasets : parsedDatasets(request.datasets);
+  const compile = () => compileSchema(request.fields, { datasets, datasetNames: request.datasetNames, scenarios: request.scenarios, scenarioNames: request.scenarioNames, ...formulaConstants });
   const plan = request.pool && request.reusePlan ? request.reusePlan(compile) : compile();
   const writerOptions: WriterOptions = { ...request.writer, count: request.count };
   const writer = createWriter(plan.shape, writerOptions);
@@ -108,7 +132,7 @@ export function generate(request: GenerateRequest): Generation {
   const releases = new WeakMap<Buffer, () => void>();
   const inline = request.inline ?? DEFAULT_INLINE_POLICY;
   const pieces = request.pool
-    ? pooledPieces(writer, request.pool, setup, request.count, stop.signal, startsInline(plan, request.count, inline) ? { plan, sliceMs: inline.sliceMs } : null)
+    ? pooledPieces(writer, request.pool, setup, request.count, stop.signal, startsInline(plan, request.count, inline) && !hasDatasetTexts(datasets) ? { plan, sliceMs: inline.sliceMs } : null)
     : workers > 1 && request.count > 1
       ? parallelPieces(writer, setup, request.count, workers, releases, request.onProgress)
       : serialPieces(writer, new RowEngine(plan, key), request.count, request.onProgress);

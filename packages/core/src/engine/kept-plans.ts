@@ -15,6 +15,7 @@ import { compileSchema } from '../schema/compile.js';
 import type { SchemaPlan } from '../schema/plan.js';
 import { workerCompileOptions, type WorkerSetup } from './worker-setup.js';
 import { planSharingKey } from './plan-key.js';
+import type { ParsedDatasetCache } from './dataset-texts.js';
 
 /** Plans kept per thread, least recently used out first. */
 const MAX_PLANS = 64;
@@ -22,7 +23,7 @@ const MAX_PLANS = 64;
 const kept = new Map<string, SchemaPlan>();
 
 /** The plan for a generation: a kept one when it may be shared, else compiled (and kept when it may be). */
-export function planFor(setup: WorkerSetup): SchemaPlan {
+export function planFor(setup: WorkerSetup, datasets?: ParsedDatasetCache): SchemaPlan {
   const key = planSharingKey(setup);
   const found = key === null ? undefined : kept.get(key);
   if (found !== undefined) {
@@ -30,7 +31,7 @@ export function planFor(setup: WorkerSetup): SchemaPlan {
     kept.set(key!, found);
     return found;
   }
-  const plan = compileSchema(setup.fields, workerCompileOptions(setup));
+  const plan = compileSchema(setup.fields, workerCompileOptions(setup, datasets));
   if (key !== null && plan.generationIndependent) {
     kept.set(key, plan);
     if (kept.size > MAX_PLANS) kept.delete(kept.keys().next().value as string);

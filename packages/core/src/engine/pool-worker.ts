@@ -19,15 +19,20 @@ import { compileSchema } from '../schema/compile.js';
 import { createWriter } from '../writers/index.js';
 import type { RowWriter } from '../writers/writer.js';
 import { ByteBatcher, fillBatch } from './batches.js';
-import type { WorkerSetup } from './worker-setup.js';
+import { workerCompileOptions, type CheckSetup, type WorkerSetup } from './worker-setup.js';
+import { ParsedDatasetCache } from './dataset-texts.js';
+import { SchemaError } from '../schema/errors.js';
 import { planFor } from './kept-plans.js';
 import { RowEngine } from './row-engine.js';
 import { runHandler } from '../handlers/run-handler.js';
 import { HandlerError } from '../handlers/handler-error.js';
 import type { HandlerSetup } from '../handlers/handler-contract.js';
 
-/** What a job makes: rows of a generation, or a handler's response (rows [0, 1)). */
-export type PoolTask = { kind: 'rows'; setup: WorkerSetup } | { kind: 'handler'; setup: HandlerSetup };
+/**
+ * What a job makes: rows of a generation, a handler's response (rows [0, 1)), or the problems of
+ * a schema whose datasets are text (rows [0, 1): `{"problems": [...]}`, empty when it compiles).
+ */
+export type PoolTask = { kind: 'rows'; setup: WorkerSetup } | { kind: 'handler'; setup: HandlerSetup } | { kind: 'check'; setup: CheckSetup };
 
 export type PoolRequest =
   | { type: 'start'; id: number; task: PoolTask; start: number; end: number; credits: number }
@@ -46,7 +51,10 @@ export type PoolReply =
  * on (0: none), slot 1 counts turns (so a job that runs turn after turn is not taken for one
  * long turn).
  */
-const current = new Int32Array((workerData as { current: SharedArrayBuffer }).current);
+const { current: currentMemory, datasetCacheBytes } = workerData as { current: SharedArrayBuffer; datasetCacheBytes: number };
+const current = new Int32Array(currentMemory);
+/** Datasets given as text, parsed here and kept for the next jobs that read them. */
+const datasetCache = new ParsedDatasetCache(datasetCacheBytes);
 
 interface Job {
   id: number;
@@ -75,7 +83,7 @@ function failure(id: number, error: unknown): PoolReply {
 }
 
 function rowFiller(setup: WorkerSetup, end: number, batcher: ByteBatcher): Job['fill'] {
-  const plan = planFor(setup);
+  const plan = planFor(setup, datasetCache);
   const engine = new RowEngine(plan, setup.seedKey);
   const writer: RowWriter = createWriter(plan.shape, setup.writer);
   return (from) => fillBatch(engine, writer, from, end, batcher);
@@ -89,13 +97,28 @@ function handlerFiller(setup: HandlerSetup, batcher: ByteBatcher): Job['fill'] {
   };
 }
 
+/** The schema's problems as JSON, as its compile with the parsed datasets finds them. */
+function checkFiller(setup: CheckSetup, batcher: ByteBatcher): Job['fill'] {
+  return () => {
+    let problems: SchemaError['problems'] = [];
+    try {
+      compileSchema(setup.fields, { ...workerCompileOptions(setup, datasetCache), datasetNames: setup.datasetNames, scenarioNames: setup.scenarioNames });
+    } catch (error) {
+      if (!(error instanceof SchemaError)) throw error;
+      problems = error.problems;
+    }
+    batcher.write(JSON.stringify({ problems }));
+    return 1;
+  };
+}
+
 function startJob(request: Extract<PoolRequest, { type: 'start' }>): void {
   try {
     const { task } = request;
     const batcher = new ByteBatcher();
     jobs.set(request.id, {
       id: request.id,
-      fill: task.kind === 'rows' ? rowFiller(task.setup, request.end, batcher) : handlerFiller(task.setup, batcher),
+      fill: task.kind === 'rows' ? rowFiller(task.setup, request.end, batcher) : task.kind === 'check' ? checkFiller(task.setup, batcher) : handlerFiller(task.setup, batcher),
       batcher,
       next: request.start,
       end: request.end,

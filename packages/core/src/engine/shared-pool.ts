@@ -25,6 +25,9 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { WorkerSetup } from './generate-worker.js';
+import type { CheckSetup } from './worker-setup.js';
+import { datasetTextLength, HEAVY_DATASET_TEXT } from './dataset-texts.js';
+import type { Problem } from '../schema/errors.js';
 import type { PoolReply, PoolRequest, PoolTask } from './pool-worker.js';
 import { workerScript } from './worker-scripts.js';
 import type { HandlerResult, HandlerSetup } from '../handlers/handler-contract.js';
@@ -42,6 +45,8 @@ const WATCH_MILLISECONDS = 50;
 const EXPRESS_MILLISECONDS = 100;
 /** Jobs of more rows than this (the plans' records per request) are big from the start: never on the express lane. */
 const EXPRESS_MAX_ROWS = 5000;
+/** The heap a thread without a threadMemoryMb gets, for the share its parsed datasets may keep (V8's default is larger). */
+const DEFAULT_THREAD_MEMORY_MB = 512;
 /** A normal turn takes at most about 50 ms (one batch); four times that means a slow row. */
 const DEFAULT_STUCK_MILLISECONDS = 200;
 
@@ -71,6 +76,11 @@ interface PoolJob {
   slow: boolean;
   /** Time its turns on the express lane took. */
   expressMs: number;
+}
+
+/** A job whose datasets' texts are long is heavy from the start: its first turn parses them. */
+function readsBigDatasets(setup: WorkerSetup): boolean {
+  return datasetTextLength(setup.datasets) >= HEAVY_DATASET_TEXT;
 }
 
 function heavyJobs(thread: PoolThread): number {
@@ -127,7 +137,18 @@ export class GenerationPool {
    * write instead of two), else on its own; not after a failure.
    */
   rows(setup: WorkerSetup, start: number, end: number, signal?: AbortSignal, closing?: Buffer): AsyncGenerator<Buffer, void, undefined> {
-    return this.run({ kind: 'rows', setup }, start, end, end - start > EXPRESS_MAX_ROWS, 'generation stopped', signal, closing);
+    return this.run({ kind: 'rows', setup }, start, end, end - start > EXPRESS_MAX_ROWS || readsBigDatasets(setup), 'generation stopped', signal, closing);
+  }
+
+  /**
+   * The problems of a schema whose datasets are given as text (empty when it compiles): it is
+   * compiled here, on a generation thread, which parses the texts (and keeps them for the rows
+   * that follow), so the calling thread never does.
+   */
+  async check(setup: CheckSetup, signal?: AbortSignal): Promise<Problem[]> {
+    const parts: Buffer[] = [];
+    for await (const bytes of this.run({ kind: 'check', setup }, 0, 1, readsBigDatasets(setup), 'the check was stopped', signal)) parts.push(bytes);
+    return (JSON.parse(Buffer.concat(parts).toString('utf8')) as { problems: Problem[] }).problems;
   }
 
   /**
@@ -250,7 +271,9 @@ export class GenerationPool {
   private startThread(express: boolean, standby = false): PoolThread {
     const shared = new SharedArrayBuffer(8);
     const resourceLimits = { maxYoungGenerationSizeMb: 8, ...(this.options.threadMemoryMb ? { maxOldGenerationSizeMb: this.options.threadMemoryMb } : {}) };
-    const worker = new Worker(workerScript('pool-worker'), { workerData: { current: shared }, resourceLimits });
+    // A quarter of the heap may keep parsed datasets for the jobs that read them next.
+    const datasetCacheBytes = ((this.options.threadMemoryMb ?? DEFAULT_THREAD_MEMORY_MB) * 1024 * 1024) / 4;
+    const worker = new Worker(workerScript('pool-worker'), { workerData: { current: shared, datasetCacheBytes }, resourceLimits });
     const thread: PoolThread = { worker, current: new Int32Array(shared), jobs: new Map(), currentSince: 0, currentSeen: 0, cancelled: new Set(), dead: false, express };
     worker.on('message', (reply: PoolReply) => this.receive(thread, reply));
     worker.on('error', (error) => this.threadDied(thread, error));

@@ -4,6 +4,7 @@ import type { Scenarios } from '../scenarios/scenario.js';
 import type { Datasets } from '../types/define-type.js';
 import type { WriterOptions } from '../writers/writer.js';
 import type { MockRequestData } from '../handlers/request-data.js';
+import { parsedDatasets, type ParsedDatasetCache } from './dataset-texts.js';
 
 export interface WorkerSetup {
   fields: unknown[];
@@ -22,9 +23,22 @@ export interface WorkerSetup {
   request?: MockRequestData;
 }
 
-/** What a worker compiles the schema with: the main thread's options, so every thread agrees. */
-export function workerCompileOptions(setup: WorkerSetup): CompileOptions {
-  const { datasets, scenarios, rowCount, startedAtMs, generationUuid, publicUrl, request } = setup;
-  return { datasets, scenarios, rowCount, startedAtMs, generationUuid, publicUrl, request };
+/**
+ * What a pool thread compiles to check a schema whose datasets are text (GenerationPool.check):
+ * the generation's setup and the names for the messages about a missing dataset or scenario,
+ * so its problems are the ones a compile with the parsed datasets on the calling thread would give.
+ */
+export interface CheckSetup extends WorkerSetup {
+  datasetNames?: readonly string[];
+  scenarioNames?: readonly string[];
+}
+
+/**
+ * What a thread that makes rows compiles the schema with: the main thread's options, so every
+ * thread agrees, with datasets given as text parsed here (through `cache`, a pool thread's).
+ */
+export function workerCompileOptions(setup: WorkerSetup, cache?: ParsedDatasetCache): CompileOptions {
+  const { scenarios, rowCount, startedAtMs, generationUuid, publicUrl, request } = setup;
+  return { datasets: parsedDatasets(setup.datasets, cache), scenarios, rowCount, startedAtMs, generationUuid, publicUrl, request };
 }
 

@@ -13,6 +13,7 @@ import type { FormulaNode, Position } from './ast.js';
 import { constantOf, NOT_CONSTANT } from './constant-value.js';
 import { literalText } from './compile-literals.js';
 import { buildJoinIndex } from './dataset-join.js';
+import { unreadRows } from '../schema/dataset-view.js';
 import { toText } from './runtime.js';
 import type { CompileContext, NodeOf, Thunk } from './scope.js';
 
@@ -42,7 +43,10 @@ export function compileFromDataset(node: NodeOf<'call'>, context: CompileContext
   const valueColumn = columnIndex(column, args[1].position);
   const keyColumns = keywords.map((k) => columnIndex(k.name, k.value.position));
   if (valueColumn < 0 || keyColumns.some((i) => i < 0)) return () => null;
-  const index = scope.shared(`from_dataset:${datasetName}:${keyColumns.join(',')}`, () => buildJoinIndex(dataset, keyColumns));
+  // Rows not on this thread (datasetView): the names are checked; the join runs where rows are made.
+  const rows = dataset.rows;
+  if (rows === null) return unreadRows(datasetName);
+  const index = scope.shared(`from_dataset:${datasetName}:${keyColumns.join(',')}`, () => buildJoinIndex(rows, keyColumns));
   const keyThunks = keywords.map((k) => context.compile(k.value));
   if (keyThunks.length === 1) {
     const [key] = keyThunks;

@@ -2,7 +2,6 @@
  * The index behind from_dataset: key text -> the first dataset row with that key, built once per
  * dataset and key columns when a schema compiles, so each row's join is one map lookup.
  */
-import type { DatasetTable } from '../types/define-type.js';
 
 export interface JoinIndex {
   /** Joins the texts of a composite key (a character no uploaded cell can hold unnoticed). */
@@ -13,9 +12,9 @@ export interface JoinIndex {
 
 const SEPARATOR = '\u0000';
 
-export function buildJoinIndex(dataset: DatasetTable, keyColumns: readonly number[]): JoinIndex {
+export function buildJoinIndex(rows: readonly (readonly string[])[], keyColumns: readonly number[]): JoinIndex {
   const rowByKey = new Map<string, readonly string[]>();
-  for (const row of dataset.rows) {
+  for (const row of rows) {
     const key = keyColumns.length === 1 ? row[keyColumns[0]] : keyColumns.map((c) => row[c]).join(SEPARATOR);
     // The first row with a key wins, as a lookup in a spreadsheet would.
     if (!rowByKey.has(key)) rowByKey.set(key, row);

@@ -3,7 +3,7 @@
  * formula runs with. Kept apart from the compiler's modules so each of them imports only this.
  */
 import type { MockRequestData } from '../handlers/request-data.js';
-import type { DatasetTable, FieldDateFormat, FieldReference, RowState, ValueGenerator } from '../types/define-type.js';
+import type { DatasetView, FieldDateFormat, FieldReference, RowState, ValueGenerator } from '../types/define-type.js';
 import type { Value } from '../values.js';
 import type { FormulaNode, Position } from './ast.js';
 import type { CallEnvironment } from './functions.js';
@@ -22,7 +22,7 @@ export interface FormulaScope {
   startedAtMs: number;
   generationUuid: string;
   /** A dataset the caller gave, for from_dataset; undefined when there is none of that name. */
-  dataset(name: string): DatasetTable | undefined;
+  dataset(name: string): DatasetView | undefined;
   /** Every dataset name the caller has, for the message about a missing one. */
   datasetNames(): readonly string[];
   /** One value per schema and key: a dataset's join index is built once for every formula using it. */

@@ -4,6 +4,7 @@
  */
 import type { FormulaScope } from '../formula/scope.js';
 import type { Datasets } from '../types/define-type.js';
+import { datasetView } from '../schema/dataset-view.js';
 
 export interface HandlerScopeOptions {
   datasets?: Datasets;
@@ -21,7 +22,7 @@ export function handlerScope(options: HandlerScopeOptions): FormulaScope {
     startedAtMs: options.startedAtMs,
     generationUuid: options.generationUuid,
     // Own keys only: a dataset may be called "constructor".
-    dataset: (name) => (Object.hasOwn(datasets, name) ? datasets[name] : undefined),
+    dataset: (name) => (Object.hasOwn(datasets, name) ? datasetView(datasets[name]) : undefined),
     datasetNames: () => Object.keys(datasets),
     shared<T>(key: string, make: () => T): T {
       if (!shared.has(key)) shared.set(key, make());

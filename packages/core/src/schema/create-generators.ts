@@ -2,7 +2,8 @@
  * Pass 3 of the compiler: every valid field's generator and compiled formula. The references
  * fields make while being created become the dependency edges pass 4 orders by.
  */
-import type { DatasetTable } from '../types/define-type.js';
+import type { DatasetView } from '../types/define-type.js';
+import { datasetView } from './dataset-view.js';
 import { DEFAULT_PUBLIC_URL, type CompileOptions } from './compile-options.js';
 import type { Problem } from './errors.js';
 import { createFieldContext, type CartesianField, type CharacterResolver, type GenerationEnvironment } from './field-context.js';
@@ -47,7 +48,7 @@ function generationEnvironment(plans: readonly FieldPlan[], options: CompileOpti
     // References ask their target's character set through this, once resolution starts.
     characterResolver: { characters: (plan) => plan.characters },
     // Own keys only: a dataset may be called "constructor" or "__proto__".
-    findDataset: (name: string): DatasetTable | undefined => (Object.hasOwn(datasets, name) ? datasets[name] : undefined),
+    findDataset: (name: string): DatasetView | undefined => (Object.hasOwn(datasets, name) ? datasetView(datasets[name]) : undefined),
     datasetNames: () => [...(options.datasetNames ?? Object.keys(datasets))],
     findScenario: (name: string) => (Object.hasOwn(scenarios, name) ? scenarios[name] : undefined),
     scenarioNames: () => [...(options.scenarioNames ?? Object.keys(scenarios))],

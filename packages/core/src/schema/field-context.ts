@@ -5,7 +5,7 @@
  */
 import type { MockRequestData } from '../handlers/request-data.js';
 import type { ScenarioCurve } from '../scenarios/scenario.js';
-import type { CreateContext, DatasetTable, FieldReference, RowState, ValueGenerator } from '../types/define-type.js';
+import type { CreateContext, DatasetView, FieldReference, RowState, ValueGenerator } from '../types/define-type.js';
 import { findType } from '../types/registry.js';
 import { FormulaError } from '../formula/ast.js';
 import { compileFormula, FormulaErrors, type CompiledFormula } from '../formula/compile-formula.js';
@@ -35,7 +35,7 @@ export interface GenerationEnvironment {
   readonly dependsOn: Map<FieldPlan, Set<FieldPlan>>;
   readonly cartesianFields: CartesianField[];
   readonly characterResolver: CharacterResolver;
-  readonly findDataset: (name: string) => DatasetTable | undefined;
+  readonly findDataset: (name: string) => DatasetView | undefined;
   readonly datasetNames: () => string[];
   readonly findScenario: (name: string) => ScenarioCurve | undefined;
   readonly scenarioNames: () => string[];

@@ -8,7 +8,8 @@ import { closestMatch } from '../schema/suggest.js';
 import { budgeted } from '../schema/row-budget.js';
 import { charactersOf } from './characters.js';
 import { compileWeightedRules, usesWeightedRules } from './weighted-rules.js';
-import { defineType, type CreateContext, type DatasetTable, type FamilyDefinition, type TypeDefinition, type ValueGenerator } from './define-type.js';
+import { defineType, type CreateContext, type DatasetView, type FamilyDefinition, type TypeDefinition, type ValueGenerator } from './define-type.js';
+import { unreadRows } from '../schema/dataset-view.js';
 import { weightedSampler } from '../places/weighted-sampler.js';
 
 const DATASET_STYLES = ['random', 'sequential', 'cartesian', 'custom', 'weighted'] as const;
@@ -47,7 +48,7 @@ function columnIndex(columns: readonly string[], name: string): number {
 }
 
 /** Reports an unknown column with the dataset's columns and the closest one. */
-function unknownColumn(table: DatasetTable, source: ColumnSource, column: string, param: string, context: CreateContext): null {
+function unknownColumn(table: DatasetView, source: ColumnSource, column: string, param: string, context: CreateContext): null {
   const suggestion = closestMatch(column, [...table.columns]);
   context.problem(
     param,
@@ -62,12 +63,12 @@ function unknownColumn(table: DatasetTable, source: ColumnSource, column: string
  * selectionStyle weighted: the dataset rows' weights from `weightColumn` (numbers of 0 or more;
  * an empty cell weighs 0), or null with the problem reported.
  */
-function datasetWeights(table: DatasetTable, source: ColumnSource, name: string, context: CreateContext): number[] | null {
+function datasetWeights(table: DatasetView, rows: readonly (readonly string[])[], source: ColumnSource, name: string, context: CreateContext): number[] | null {
   const index = columnIndex(table.columns, name);
   if (index < 0) return unknownColumn(table, source, name, 'weightColumn', context);
   const weights: number[] = [];
-  for (let i = 0; i < table.rows.length; i++) {
-    const text = String(table.rows[i][index] ?? '').trim();
+  for (let i = 0; i < rows.length; i++) {
+    const text = String(rows[i][index] ?? '').trim();
     const weight = text === '' ? 0 : Number(text);
     if (!Number.isFinite(weight) || weight < 0) {
       context.problem('weightColumn', `data row ${i + 1} of dataset ${JSON.stringify(source.dataset)} has ${JSON.stringify(text)} in column ${JSON.stringify(name)}; weights must be numbers of 0 or more`);
@@ -107,13 +108,15 @@ function columnGenerator(source: ColumnSource, context: CreateContext): ValueGen
     context.problem(source.datasetParam, `dataset ${JSON.stringify(source.dataset)} has no columns`);
     return null;
   }
-  const size = table.rows.length;
+  const size = table.rowCount;
   if (size === 0) {
     context.problem(source.datasetParam, `dataset ${JSON.stringify(source.dataset)} has no rows to pick values from; upload it again with at least one data row`);
     return null;
   }
+  const rows = table.rows;
+  if (rows === null) return outlineGenerator(source, table, size, context);
   // The column as its own array: the per-row work is one index and one array read.
-  const values = table.rows.map((row) => (typeof row[index] === 'string' ? row[index] : row[index] == null ? '' : String(row[index])));
+  const values = rows.map((row) => (typeof row[index] === 'string' ? row[index] : row[index] == null ? '' : String(row[index])));
   context.declareCharacters(charactersOf(values));
   if (source.distribution !== undefined) {
     const distinct = [...new Set(values)];
@@ -129,7 +132,7 @@ function columnGenerator(source: ColumnSource, context: CreateContext): ValueGen
       // up as often as it appears in the dataset, the random row pick below.
       const weightColumn = source.weightColumn?.trim();
       if (!weightColumn) return randomRow(context, source.dataset, values, size);
-      const weights = datasetWeights(table, source, weightColumn, context);
+      const weights = datasetWeights(table, rows, source, weightColumn, context);
       if (weights === null) return null;
       // One family per dataset and weight column: its fields read the same weighted dataset row.
       const weightKey = `${source.dataset}:${weightColumn}`;
@@ -148,6 +151,21 @@ function columnGenerator(source: ColumnSource, context: CreateContext): ValueGen
     default:
       return randomRow(context, source.dataset, values, size);
   }
+}
+
+/**
+ * A column whose dataset's rows are not on this thread (datasetView): the names are checked as
+ * they are where rows are made, and the schema's cartesian loops get their sizes (the plan's
+ * shape and combinations do not depend on the values); what depends on the values (a weight
+ * column's numbers, custom rules over the distinct values) is checked where the rows are read.
+ */
+function outlineGenerator(source: ColumnSource, table: DatasetView, size: number, context: CreateContext): ValueGenerator | null {
+  if (source.distribution === undefined && source.style === 'weighted' && source.weightColumn?.trim()) {
+    const name = source.weightColumn.trim();
+    if (columnIndex(table.columns, name) < 0) return unknownColumn(table, source, name, 'weightColumn', context);
+  }
+  if (source.distribution === undefined && source.style === 'cartesian') context.shared(`dataset-cartesian:${source.dataset}`, () => context.cartesian(size));
+  return unreadRows(source.dataset);
 }
 
 /** A uniformly drawn dataset row, shared by the dataset's random fields so they read the same row. */

@@ -103,8 +103,38 @@ export interface DatasetTable {
   readonly rows: readonly (readonly string[])[];
 }
 
+/**
+ * A stored dataset as text (a server's): its rows stay the JSON text they are stored as until
+ * they reach the thread that makes rows, where they are parsed (engine/dataset-texts.ts) and a
+ * parsed copy is kept by `revision` for the next generation. The thread that only checks a
+ * schema and forwards bytes (a server's main thread) never parses them: it sees the columns and
+ * the row count (DatasetView).
+ */
+export interface DatasetText {
+  /** Names the content: the same revision, the same rows. */
+  readonly revision: string;
+  readonly columns: readonly string[];
+  readonly rowCount: number;
+  /**
+   * JSON.stringify of the rows (an array of arrays of strings), as text or as its UTF-8 bytes;
+   * bytes in a SharedArrayBuffer reach worker threads without a copy.
+   */
+  readonly rowsJson: string | Uint8Array;
+}
+
 /** The datasets a schema may read (Dataset Column, My List), by name. */
-export type Datasets = Readonly<Record<string, DatasetTable>>;
+export type Datasets = Readonly<Record<string, DatasetTable | DatasetText>>;
+
+/**
+ * A dataset as a compile sees it. `rows` is null when they are not on this thread (a
+ * DatasetText compiled where no rows are made): the compile checks names and counts, reads no
+ * value and makes generators that are never run (engine/dataset-texts.ts, unreadRows).
+ */
+export interface DatasetView {
+  readonly columns: readonly string[];
+  readonly rowCount: number;
+  readonly rows: readonly (readonly string[])[] | null;
+}
 
 /** Offered to `create` once per field when a schema is compiled. */
 export interface CreateContext {
@@ -136,7 +166,7 @@ export interface CreateContext {
    */
   formula(source: string, param: string): CompiledFormula | undefined;
   /** The dataset of that name given to the compiler; undefined when there is none. */
-  dataset(name: string): DatasetTable | undefined;
+  dataset(name: string): DatasetView | undefined;
   /** Every dataset name the caller has (CompileOptions.datasetNames, else those given), for messages. */
   datasetNames(): string[];
   /** The scenario of that name given to the compiler; undefined when there is none. */

@@ -96,6 +96,10 @@ export interface DatasetsTable {
   /** UTF-8 bytes of `columns` and `rows`: what the dataset takes against the plan's storage limit. */
   bytes: Generated<number>;
   updated_at: string;
+  /** The first rows (JSON, as `rows`), shown without reading the others; null for datasets stored before migration 0009. */
+  preview: string | null;
+  /** A random id per content stored (null before migration 0009): the same revision, the same rows. */
+  revision: string | null;
 }
 
 /** Per user and UTC day: what was used, counted atomically against the plan's limits. */

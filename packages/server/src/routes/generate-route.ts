@@ -6,7 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { generate, startsInline, type GenerationPool } from '@rowloom/core';
+import { checkOnThreads, generate, startsInline, type GenerationPool } from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import { sourcesForFields } from '../field-sources.js';
 import type { Tables } from '../db/tables.js';
@@ -115,12 +115,17 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
         { limit: 'recordsPerRequest', allowed: limits.recordsPerRequest },
       );
     }
-    const sources = await sourcesForFields(db, user.id, source.fields);
+    // Datasets as their stored text, shared with the generation threads and parsed there only: a
+    // request (a page's preview, on every edit) reading a big dataset costs this thread a look-up.
+    const sources = await sourcesForFields(db, user.id, source.fields, sharing.datasetTexts);
     const { datasets, datasetNames, scenarios, scenarioNames } = sources;
     const origin = publicUrlOf(request, publicUrl);
     // Compiling validates the fields: a bad request fails here and is not charged.
     const reusePlan = checked.reuser(source.fields, sources, origin, source.fieldsText);
-    const generation = generate({ fields: source.fields, datasets, datasetNames, scenarios, scenarioNames, count, seed: seedParameter(query), now: queryText(query, 'now') || null, writer, pool: sharing.pool, inline: sharing.inline, publicUrl: origin, reusePlan });
+    const generateRequest = { fields: source.fields, datasets, datasetNames, scenarios, scenarioNames, count, seed: seedParameter(query), now: queryText(query, 'now') || null, writer, pool: sharing.pool, inline: sharing.inline, publicUrl: origin, reusePlan };
+    // What only the datasets' rows can show (a weight column's numbers...) is checked on a thread.
+    await checkOnThreads(generateRequest);
+    const generation = generate(generateRequest);
     // Everything that can fail is done before the charge: a failed request costs nothing.
     const headers = {
       'content-type': callback ? 'application/javascript; charset=utf-8' : generation.contentType,

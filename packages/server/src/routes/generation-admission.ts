@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GenerationPool, InlinePolicy } from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import type { Limiter } from '../concurrency/limiter.js';
+import type { DatasetTexts } from '../dataset-texts.js';
 import type { Tables } from '../db/tables.js';
 import { HttpError } from '../http/http-error.js';
 import type { Plans } from '../plans.js';
@@ -23,6 +24,8 @@ export interface GenerationSharing {
   stallMs: number;
   /** Which small requests start on the thread that answers requests (ROWLOOM_INLINE_ROWS). */
   inline: InlinePolicy;
+  /** Stored datasets as the threads take them, kept by revision (generate requests read them through it). */
+  datasetTexts?: DatasetTexts;
 }
 
 /** How often a response is checked for a client that stopped reading. */

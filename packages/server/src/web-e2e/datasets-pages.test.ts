@@ -86,6 +86,17 @@ describe('the datasets page in a browser', { skip: browserSkip() }, () => {
     await page.getByText('No datasets yet.', { exact: false }).waitFor();
   });
 
+  test("a file past the plan's storage is refused as soon as it cannot fit, the message naming the limit and the line", async () => {
+    const page = await signedInPage(suite, '/datasets');
+    // 9.8 MB of one-digit rows: 6 bytes a row as stored, past the free plan's 10 MiB at about 1.75 million rows.
+    await uploadByPicker(page, 'many.csv', 'n\n' + '1\n'.repeat(4_900_000));
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    assert.match((await alert.textContent()) ?? '', /“many” was not uploaded\..*passed them at line \d+, after \d+ rows.*the free plan allows 10485760/);
+    await page.getByText('No datasets yet.', { exact: false }).waitFor();
+  });
+
   test('replace over the same name, then delete with a confirmation (cancel first)', async () => {
     const page = await signedInPage(suite, '/datasets');
     await uploadByPicker(page, 'stock.csv', 'sku,qty\nA1,3\n');
