@@ -16,8 +16,14 @@ export function pipeGeneration(generation: Pick<Generation, 'stream' | 'release'
 }
 
 /**
- * A Writable in front of `destination` that takes the next chunk as soon as the destination has
- * room (as pipe() would), and releases each chunk on the destination's own write callback.
+ * A Writable in front of `destination` that takes the next chunk once the destination has room
+ * (as pipe() would), and releases each chunk on the destination's own write callback.
+ *
+ * The next chunk is taken in a later turn of the event loop (setImmediate), never in the same
+ * one: a destination that completes each write at once (process.stdout on a file is a
+ * synchronous stream) would otherwise make the whole output in one turn, where no timer fires
+ * and the memory of spent chunks, which V8 frees in tasks of the event loop, is never given back
+ * (700 MB for 5 million CSV rows to a file on one thread, against 87 MB through a pipe).
  */
 function releasingWrites(destination: Writable, release: (chunk: Buffer) => void): Writable {
   const front = new Writable({
@@ -25,7 +31,7 @@ function releasingWrites(destination: Writable, release: (chunk: Buffer) => void
       const hasRoom = destination.write(chunk, (error) => {
         if (error == null) release(chunk);
       });
-      if (hasRoom) callback();
+      if (hasRoom) setImmediate(callback);
       else destination.once('drain', () => callback());
     },
     final(callback) {
