@@ -111,7 +111,7 @@ describe('rowloom generate --distributed with two rowloom worker processes', { s
     await writeFile(join(dir, 'people.csv'), 'id,city\n1,Lisbon\n2,"Łódź, ""old town"""\n3,Oslo\n4,\n');
     await writeFile(join(dir, 'traffic.json'), JSON.stringify({ points: [{ x: 0, y: 10 }, { x: 0.5, y: 80 }, { x: 1, y: 100 }], interpolation: 'smooth', noise: 2 }));
     base = ['generate', join(dir, 'schema.json'), '--dataset', `people=${join(dir, 'people.csv')}`, '--scenario', `Traffic=${join(dir, 'traffic.json')}`, '--seed', '7', '--count', '5000'];
-    workers = await Promise.all([startWorker(env), startWorker(env)]);
+    workers = await Promise.all([startWorker(env, [], true), startWorker(env, [], true)]);
   });
 
   after(async () => {
