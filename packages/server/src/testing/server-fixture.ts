@@ -64,6 +64,8 @@ export interface TestServerOptions {
   trustProxy?: number;
   /** Background jobs' settings (retention...); their files go to a directory beside the test database. */
   downloads?: Partial<DownloadsConfig>;
+  /** ROWLOOM_METRICS_TOKEN. */
+  metricsToken?: string;
   /** The job queue (a BullMQ runner); default: in-process, whatever REDIS_URL says. */
   jobRunner?: (store: ArtifactStore) => JobRunner;
 }
@@ -117,7 +119,7 @@ export async function startTestServer(database: TestDatabase, options: TestServe
     postgresSchema: database.postgresSchema,
   });
   const accounts: AccountsConfig = { ...TEST_ACCOUNTS, ...options.accounts, signup: { ...TEST_ACCOUNTS.signup, ...options.accounts?.signup, ...options.signup } };
-  const config = { plans: options.plans ?? DEFAULT_PLANS, bodyLimitBytes: options.bodyLimitBytes ?? 10 * 1024 * 1024, timeLimitMs: options.timeLimitMs ?? null, accounts, publicUrl: options.publicUrl ?? null, mockHostSuffix: options.mockHostSuffix ?? null, mockOrigin: options.mockOrigin ?? null, publicMockRate: options.publicMockRate ?? 0, trustProxy: options.trustProxy ?? 0 };
+  const config = { plans: options.plans ?? DEFAULT_PLANS, bodyLimitBytes: options.bodyLimitBytes ?? 10 * 1024 * 1024, timeLimitMs: options.timeLimitMs ?? null, accounts, publicUrl: options.publicUrl ?? null, mockHostSuffix: options.mockHostSuffix ?? null, mockOrigin: options.mockOrigin ?? null, publicMockRate: options.publicMockRate ?? 0, trustProxy: options.trustProxy ?? 0, metricsToken: options.metricsToken ?? null };
   const artifacts = new DirectoryStore(join(dirname(database.sqliteFile), 'downloads'));
   const jobs = { store: artifacts, runner: options.jobRunner?.(artifacts) ?? ('in-process' as const) };
   const app = await buildApp({ store, config: { ...config, downloads: { ...DEFAULT_DOWNLOADS, ...options.downloads } }, logLevel: options.logLevel, logStream: options.logStream, jobs });

@@ -10,6 +10,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Redis } from 'ioredis';
 import { skipUnlessAvailable } from '../../testing/databases.js';
+import { createUser } from '../../users.js';
 import { newTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../../testing/server-fixture.js';
 import { BullMQRunner } from '../engine/bullmq-runner.js';
 import type { DirectoryStore } from '../store/fs-store.js';
@@ -29,6 +30,7 @@ const FIELDS = [
 const SHARD_ROWS = 20_000;
 const LOCK_MS = 1500;
 const STALL_MS = 1500;
+const METRICS_TOKEN = 'metrics-token-for-the-fault-tests';
 const redisFound = existsSync('/usr/bin/redis-server') || existsSync('/usr/local/bin/redis-server');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -75,6 +77,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       database = newTestDatabase(dialect);
       const options = {
         ownsDatabase: false,
+        metricsToken: METRICS_TOKEN,
         downloads: { shardRows: SHARD_ROWS, reconcileEveryMs: 500, reconcileGraceMs: 1500, stallMs: STALL_MS, maxActiveJobs: 2 },
         jobRunner: (store: ArtifactStore) => new BullMQRunner({ redisUrl: redis.url, prefix, store, storeName: (store as DirectoryStore).root, backoffMs: 100, submitTimeoutMs: 1000 }),
       };
@@ -254,6 +257,26 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.deepEqual(await keysOf(redis.url, prefix, id), []);
       const row = await a.store.db.selectFrom('downloads').select(['status', 'refunded']).where('id', '=', id).executeTakeFirstOrThrow();
       assert.deepEqual([row.status, Number(row.refunded)], ['failed', 1]);
+    });
+
+    test('GET /metrics: the queue, its workers and the jobs in Prometheus text, for an admin or the metrics token only', async () => {
+      const { key: adminKey } = await createUser(a.store.db, `admin-${Date.now()}@example.com`, 'unlimited', { admin: true });
+      const userKey = await a.userKey('unlimited');
+      assert.equal((await call(a, '/metrics')).status, 401);
+      assert.equal((await call(a, `/metrics?key=${userKey}`)).status, 403);
+      assert.equal((await call(a, '/metrics', { headers: { authorization: 'Bearer not-the-token-at-all' } })).status, 401);
+      for (const init of [{ headers: { 'x-api-key': adminKey } }, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }] as RequestInit[]) {
+        const answer = await call(a, '/metrics', init);
+        assert.equal(answer.status, 200, answer.text);
+        assert.match(answer.headers.get('content-type') ?? '', /^text\/plain/);
+        assert.match(answer.text, /^rowloom_queue_up 1$/m);
+        assert.match(answer.text, new RegExp(`^rowloom_queue_workers ${workers.length}$`, 'm'));
+        assert.match(answer.text, /^rowloom_queue_jobs\{state="waiting-children"\} \d+$/m);
+        assert.match(answer.text, /^rowloom_queue_failed_total \d+$/m);
+        assert.match(answer.text, /^rowloom_queue_completed_total \d+$/m); // Redis restarted empty in the tests before
+        assert.match(answer.text, /^rowloom_downloads\{status="done"\} [1-9]\d*$/m);
+        assert.match(answer.text, /^rowloom_downloads\{status="cancelled"\} [1-9]\d*$/m);
+      }
     });
 
     test('several servers reconciling the same lost job at once end it once, refunded once', async () => {
