@@ -6,7 +6,7 @@ export { GenerationPool, type PoolOptions } from './engine/shared-pool.js';
 export { generateObjects, type SampleOptions } from './engine/sample.js';
 export { resolveSeed, type Seed } from './engine/seed.js';
 export { planSharingKey, PLAN_KEY_MAX_TEXT, type PlanKeyInput } from './engine/plan-key.js';
-export { rangeSetup, rangeFrame, rowRange, type RangeRequest, type WorkerSetup } from './engine/row-range.js';
+export { rangeSetup, rangeFrame, rowRange, type RangeRequest, type RowCounter, type WorkerSetup } from './engine/row-range.js';
 export type { Datasets, DatasetTable, DatasetText } from './types/define-type.js';
 export { closestMatch } from './schema/suggest.js';
 export { compileSchema, type SchemaPlan } from './schema/compile.js';

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_INLINE_POLICY, GenerationPool } from '@rowloom/core';
 import { ImageRenderer } from './concurrency/image-renderer.js';
 import { Limiter } from './concurrency/limiter.js';
-import { DEFAULT_DOWNLOADS, DEFAULT_JSON_BODY_LIMIT, defaultConcurrency, type Config } from './config.js';
+import { DEFAULT_DOWNLOADS, DEFAULT_JSON_BODY_LIMIT, DEFAULT_MAX_JOBS_PER_USER, defaultConcurrency, type Config } from './config.js';
 import type { Store } from './db/open-database.js';
 import { acceptAnyBodyAsText, limitJsonBodies } from './http/body.js';
 import { installAccounts } from './accounts/install-accounts.js';
@@ -37,10 +37,14 @@ import { runnerFromEnv } from './jobs/engine/runner-from-env.js';
 import { storeFromEnv } from './jobs/store/store-from-env.js';
 import { Downloads } from './jobs/downloads/downloads-service.js';
 import { downloadsRoutes, submitDownload } from './routes/downloads-route.js';
+import { metricsRoutes } from './routes/metrics-route.js';
+import type { QueueHealth } from './jobs/job-contract.js';
+import { InstallationMismatchError } from './jobs/engine/installation.js';
+import { within } from './jobs/engine/queue-keys.js';
 
 export interface AppOptions {
   store: Store;
-  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'jsonBodyLimitBytes' | 'publicUrl' | 'mockHostSuffix' | 'mockOrigin' | 'publicMockRate' | 'concurrency' | 'accounts' | 'trustProxy' | 'downloads'>>;
+  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'jsonBodyLimitBytes' | 'publicUrl' | 'mockHostSuffix' | 'mockOrigin' | 'publicMockRate' | 'concurrency' | 'accounts' | 'trustProxy' | 'downloads' | 'metricsToken'>>;
   /** Background jobs: where files go and the queue; the app closes both. Default: what the environment names (REDIS_URL: BullMQ, else in-process). */
   jobs?: AppJobs;
   /** Log level (LOG_LEVEL); requests are logged at info, so the default warn keeps the log for problems. */
@@ -54,6 +58,23 @@ export interface AppJobs {
   /** The queue; 'in-process': on the app's generation threads; none: as the environment says (REDIS_URL: BullMQ). */
   runner?: JobRunner | 'in-process';
 }
+
+/**
+ * With Redis, this server must share the workers' store and version (installation.ts): a
+ * mismatch stops the start. A Redis that does not answer yet does not: the server starts, says
+ * so in /health, answers 503 to new jobs, and checks when Redis is back.
+ */
+async function checkInstallation(runner: JobRunner, app: FastifyInstance): Promise<void> {
+  if (!runner.start) return;
+  try {
+    await within(runner.start(), STARTUP_REDIS_WAIT_MS, 'Redis');
+  } catch (error) {
+    if (error instanceof InstallationMismatchError) throw error;
+    app.log.warn({ err: error }, 'the job queue (Redis) does not answer yet: background jobs are refused (503) until it does');
+  }
+}
+
+const STARTUP_REDIS_WAIT_MS = 5000;
 
 export async function buildApp({ store, config, logLevel, logStream, jobs }: AppOptions): Promise<FastifyInstance> {
   const logger = logLevel ? { level: logLevel, serializers: { req: serializeRequest }, ...(logStream ? { stream: logStream } : {}) } : false;
@@ -70,7 +91,9 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
   await installOpenApi(app);
   openApiRoute(app);
   await installAccounts(app, store.db, { accounts: config.accounts, plans: config.plans, publicUrl: config.publicUrl ?? null });
-  healthRoutes(app, store.db);
+  // The queue's health is asked of the downloads service, made below (routes are registered first).
+  let queueHealth: () => Promise<QueueHealth> = async () => ({ kind: 'in-process', reachable: true, workers: 1 });
+  healthRoutes(app, store.db, () => queueHealth());
   typesRoutes(app, store.db);
   formulaFunctionsRoutes(app, store.db);
   const concurrency = config.concurrency ?? defaultConcurrency();
@@ -80,14 +103,30 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
   const renderer = new ImageRenderer({ maxRenders: concurrency.maxImageRenders, queueWaitMs: concurrency.queueWaitMs });
   const artifacts = jobs?.store ?? (await storeFromEnv(process.env));
   const runner = jobs?.runner === 'in-process' ? new InProcessRunner({ store: artifacts, pool }) : (jobs?.runner ?? (await runnerFromEnv(artifacts, pool, process.env)));
+  await checkInstallation(runner, app);
   const downloadsConfig = config.downloads ?? DEFAULT_DOWNLOADS;
-  const downloads = new Downloads({ db: store.db, runner, store: artifacts, retentionMs: downloadsConfig.retentionMs, sweepEveryMs: downloadsConfig.sweepEveryMs, log: app.log, inProcess: runner instanceof InProcessRunner });
+  const downloads = new Downloads({
+    db: store.db,
+    runner,
+    store: artifacts,
+    retentionMs: downloadsConfig.retentionMs,
+    sweepEveryMs: downloadsConfig.sweepEveryMs,
+    log: app.log,
+    inProcess: runner instanceof InProcessRunner,
+    reconcileEveryMs: downloadsConfig.reconcileEveryMs,
+    reconcileGraceMs: downloadsConfig.reconcileGraceMs,
+    maxActiveJobs: downloadsConfig.maxActiveJobs === undefined ? DEFAULT_MAX_JOBS_PER_USER : downloadsConfig.maxActiveJobs,
+    stallMs: downloadsConfig.stallMs,
+  });
+  queueHealth = () => runner.health();
   app.addHook('onClose', async () => {
-    // The runner first (no more events), then the writes in flight, then the threads and the store.
-    await runner.close();
+    // The writes in flight and the reconciler first (while the runner still answers; events
+    // heard after are the next start's reconciler's), then the runner, the threads and the store.
     await downloads.close();
+    await runner.close();
     await Promise.all([pool.close(), renderer.close(), artifacts.close()]);
   });
+  metricsRoutes(app, { db: store.db, runner, token: config.metricsToken ?? null });
   const downloadsOptions = { db: store.db, plans: config.plans, downloads, publicUrl: config.publicUrl ?? null, maxJobRecords: downloadsConfig.maxJobRecords, shardRows: downloadsConfig.shardRows };
   downloadsRoutes(app, downloadsOptions);
   const sharing = { pool, limiter: generations, stallMs: concurrency.stallMs, inline: { ...DEFAULT_INLINE_POLICY, maxRows: concurrency.inlineRows }, datasetTexts: new DatasetTexts() };

@@ -17,8 +17,11 @@
  *   15 minutes), ROWLOOM_SIGNIN_ATTEMPTS_PER_IP (30 per client address),
  *   ROWLOOM_SIGNIN_ATTEMPTS_PER_EMAIL (100 per email from browsers it does not know),
  *   ROWLOOM_TRUST_PROXY (0: reverse proxies in front, whose X-Forwarded-For entries are believed).
- * Background jobs (docs/downloads-api.md): ROWLOOM_DOWNLOAD_RETENTION_HOURS (24: how long a
- *   finished file is kept), ROWLOOM_MAX_JOB_RECORDS (10 billion: the most rows one job may ask for).
+ * Background jobs (docs/downloads-api.md, docs/jobs.md): ROWLOOM_DOWNLOAD_RETENTION_HOURS (24: how
+ *   long a finished file is kept), ROWLOOM_MAX_JOB_RECORDS (10 billion: the most rows one job may
+ *   ask for), ROWLOOM_MAX_JOBS_PER_USER (10 queued or running at once; 0: no cap),
+ *   ROWLOOM_SHARD_ROWS (250,000 rows per shard), ROWLOOM_RECONCILE_SECONDS (30: how often jobs are
+ *   held against the queue), ROWLOOM_METRICS_TOKEN (unset: GET /metrics for admins only).
  */
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -56,6 +59,8 @@ export interface Config {
    * then claim any address.
    */
   trustProxy: number;
+  /** ROWLOOM_METRICS_TOKEN: GET /metrics also answers `Authorization: Bearer <it>` (besides an admin's key); null: admins only. */
+  metricsToken: string | null;
   concurrency: ConcurrencyConfig;
   accounts: AccountsConfig;
   downloads: DownloadsConfig;
@@ -69,11 +74,20 @@ export interface DownloadsConfig {
   maxJobRecords: number;
   /** How often the retention sweep runs (every minute; tests make it shorter). */
   sweepEveryMs?: number;
-  /** Rows per shard (default DEFAULT_SHARD_ROWS); tests make it smaller to see several shards. */
+  /** ROWLOOM_SHARD_ROWS: rows per shard (default DEFAULT_SHARD_ROWS); tests make it smaller to see several shards. */
   shardRows?: number;
+  /** ROWLOOM_MAX_JOBS_PER_USER: jobs one user may have queued or running at once (null: no cap). */
+  maxActiveJobs?: number | null;
+  /** ROWLOOM_RECONCILE_SECONDS: how often unfinished jobs are held against the queue and the store (default 30 s). */
+  reconcileEveryMs?: number;
+  /** A queued job the queue does not know is left alone this long (default 60 s: its server may be queuing it). */
+  reconcileGraceMs?: number;
+  /** A running job that made no rows for this long shows as waiting (default 5 s). */
+  stallMs?: number;
 }
 
-export const DEFAULT_DOWNLOADS: DownloadsConfig = { retentionMs: 24 * 3_600_000, maxJobRecords: 10_000_000_000 };
+export const DEFAULT_MAX_JOBS_PER_USER = 10;
+export const DEFAULT_DOWNLOADS: DownloadsConfig = { retentionMs: 24 * 3_600_000, maxJobRecords: 10_000_000_000, maxActiveJobs: DEFAULT_MAX_JOBS_PER_USER };
 
 function downloadsFrom(env: NodeJS.ProcessEnv): DownloadsConfig {
   const hours = env.ROWLOOM_DOWNLOAD_RETENTION_HOURS?.trim();
@@ -86,7 +100,17 @@ function downloadsFrom(env: NodeJS.ProcessEnv): DownloadsConfig {
   }
   const maxJobRecords = integerFrom(env, 'ROWLOOM_MAX_JOB_RECORDS', DEFAULT_DOWNLOADS.maxJobRecords);
   if (maxJobRecords === 0) throw new ConfigError('ROWLOOM_MAX_JOB_RECORDS must be at least 1, got "0"');
-  return { retentionMs, maxJobRecords };
+  // 0: no cap (a server with one trusted user).
+  const maxActiveJobs = integerFrom(env, 'ROWLOOM_MAX_JOBS_PER_USER', DEFAULT_MAX_JOBS_PER_USER) || null;
+  const shardRows = env.ROWLOOM_SHARD_ROWS ? integerFrom(env, 'ROWLOOM_SHARD_ROWS', 0) || undefined : undefined;
+  const reconcile = env.ROWLOOM_RECONCILE_SECONDS?.trim();
+  let reconcileEveryMs: number | undefined;
+  if (reconcile) {
+    const n = Number(reconcile);
+    if (!Number.isFinite(n) || n < 0.1 || n > 3600) throw new ConfigError(`ROWLOOM_RECONCILE_SECONDS must be a number of seconds from 0.1 to 3600 (such as 30), got "${reconcile}"`);
+    reconcileEveryMs = Math.round(n * 1000);
+  }
+  return { retentionMs, maxJobRecords, maxActiveJobs, shardRows, reconcileEveryMs };
 }
 
 /** How the server shares its threads and memory between requests (README: Fair sharing). */
@@ -202,10 +226,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...mockOriginConfigFrom(env, publicUrl),
     publicMockRate: integerFrom(env, 'ROWLOOM_PUBLIC_MOCK_RATE', DEFAULT_PUBLIC_MOCK_RATE),
     trustProxy: integerFrom(env, 'ROWLOOM_TRUST_PROXY', 0),
+    metricsToken: metricsTokenFrom(env),
     concurrency: concurrencyFrom(env),
     accounts: accountsFrom(env, plans),
     downloads: downloadsFrom(env),
   };
+}
+
+function metricsTokenFrom(env: NodeJS.ProcessEnv): string | null {
+  const token = env.ROWLOOM_METRICS_TOKEN?.trim();
+  if (!token) return null;
+  // A guessable token would open the figures to anyone: ask for a real secret.
+  if (token.length < 16) throw new ConfigError('ROWLOOM_METRICS_TOKEN must be at least 16 characters (for example the output of `openssl rand -hex 24`)');
+  return token;
 }
 
 function positiveFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

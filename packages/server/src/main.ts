@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { InstallationMismatchError } from './jobs/engine/installation.js';
 import { loadConfig, type Config } from './config.js';
 import { openStore, type Store } from './db/open-database.js';
 import { ConfigError, databaseProblem, exitWith, listenProblem, START_EXIT } from './startup.js';
@@ -61,7 +62,11 @@ function drainOnSignals(app: FastifyInstance, store: Store, inFlight: () => numb
 
 const config = configuration();
 const store = await open(config);
-const app = await buildApp({ store, config, logLevel: process.env.LOG_LEVEL || 'warn' });
+const app = await buildApp({ store, config, logLevel: process.env.LOG_LEVEL || 'warn' }).catch(async (error: unknown) => {
+  if (!(error instanceof InstallationMismatchError)) throw error;
+  await store.close();
+  exitWith({ message: `${error.message}; this server does not start`, exitCode: START_EXIT.configuration });
+});
 const inFlight = countRequests(app);
 try {
   await app.listen({ port: config.port, host: config.host });

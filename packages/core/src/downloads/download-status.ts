@@ -22,9 +22,11 @@ export interface DownloadStatus {
   finishedAt: string | null;
   /** Bytes of the finished file. */
   bytes: number | null;
-  /** Rows per second so far and the estimated seconds left (running jobs). */
+  /** Rows per second so far and the estimated seconds left (running jobs; null while it waits). */
   rate: number | null;
   secondsLeft: number | null;
+  /** Why an unfinished job is not moving ("waiting for a worker: ..."), or null. */
+  waiting?: string | null;
 }
 
 /** An entry of GET /api/admin/downloads: whose job it is. */

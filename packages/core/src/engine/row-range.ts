@@ -11,7 +11,7 @@ import type { Scenarios } from '../scenarios/scenario.js';
 import type { Datasets } from '../types/define-type.js';
 import { createWriter } from '../writers/index.js';
 import type { WriterOptions } from '../writers/writer.js';
-import { ByteBatcher, rowBatches } from './batches.js';
+import { ByteBatcher, fillBatch, rowBatches } from './batches.js';
 import { referenceTime } from './reference-time.js';
 import { RowEngine } from './row-engine.js';
 import { generationUuid, resolveSeed, type Seed } from './seed.js';
@@ -54,13 +54,29 @@ export function rangeFrame(setup: WorkerSetup): { begin: string; end: string; co
   return { begin: writer.begin(), end: writer.end(), contentType: writer.contentType, extension: writer.extension };
 }
 
-/** The bytes of rows [start, end), in batches of about 64 KiB, made on this thread. */
-export function* rowRange(setup: WorkerSetup, start: number, end: number): Generator<Buffer, void, undefined> {
+/** Where rowRange says how far it got: rows of the range made so far (a job's worker reports it as progress). */
+export interface RowCounter {
+  rows: number;
+}
+
+/**
+ * The bytes of rows [start, end), in batches of about 64 KiB, made on this thread. `counter`, when
+ * given, holds the rows made so far each time a batch is handed out.
+ */
+export function* rowRange(setup: WorkerSetup, start: number, end: number, counter?: RowCounter): Generator<Buffer, void, undefined> {
   const plan = compileSchema(setup.fields, workerCompileOptions(setup));
   const engine = new RowEngine(plan, setup.seedKey);
   const writer = createWriter(plan.shape, setup.writer);
   const batcher = new ByteBatcher();
-  yield* rowBatches(engine, writer, start, end, batcher);
+  if (!counter) {
+    yield* rowBatches(engine, writer, start, end, batcher);
+  } else {
+    for (let index = start; index < end; ) {
+      index = fillBatch(engine, writer, index, end, batcher);
+      counter.rows = index - start;
+      if (batcher.hasReady) yield* batcher.drain();
+    }
+  }
   batcher.seal();
   yield* batcher.drain();
 }

@@ -114,7 +114,7 @@ async function runCase(o: ReturnType<typeof options>, workerCount: number, dir: 
   const prefix = uniquePrefix();
   const store = join(dir, `store-${workerCount}`);
   const env = { REDIS_URL: redisUrl, ROWLOOM_QUEUE_PREFIX: prefix, ROWLOOM_DOWNLOADS_DIR: store, ROWLOOM_SHARD_ROWS: String(o.shardRows) };
-  const workers = await Promise.all(Array.from({ length: workerCount }, () => startWorker(env)));
+  const workers = await Promise.all(Array.from({ length: workerCount }, () => startWorker(env, [], true)));
   try {
     const before = await commandsProcessed(redis);
     const run = await timedRun([...common, '--distributed', '--out', distributed], env);

@@ -69,9 +69,11 @@ describe('rowloom generate --distributed: errors before anything is queued', () 
     assert.equal(result.stdout.length, 0);
   });
 
-  test('Redis not answering: exit 3 naming the address and the reason', async () => {
-    const result = await run(BIN, ['generate', schema, '--distributed', '-n', '5'], { REDIS_URL: 'redis://user:secret@127.0.0.1:1' });
+  test('Redis not answering: exit 3 naming the address and the reason, and no --out file (not even an empty one)', async () => {
+    const out = join(dir, 'never.csv');
+    const result = await run(BIN, ['generate', schema, '--distributed', '-n', '5', '--out', out], { REDIS_URL: 'redis://user:secret@127.0.0.1:1' });
     assert.equal(result.code, 3);
+    assert.deepEqual((await readdir(dir)).filter((name) => name.includes('never')), []);
     assert.match(result.stderr, /^rowloom: cannot reach Redis at redis:\/\/\*\*\*@127\.0\.0\.1:1 \(REDIS_URL\): .*ECONNREFUSED/);
     assert.doesNotMatch(result.stderr, /secret/);
   });
@@ -111,7 +113,7 @@ describe('rowloom generate --distributed with two rowloom worker processes', { s
     await writeFile(join(dir, 'people.csv'), 'id,city\n1,Lisbon\n2,"Łódź, ""old town"""\n3,Oslo\n4,\n');
     await writeFile(join(dir, 'traffic.json'), JSON.stringify({ points: [{ x: 0, y: 10 }, { x: 0.5, y: 80 }, { x: 1, y: 100 }], interpolation: 'smooth', noise: 2 }));
     base = ['generate', join(dir, 'schema.json'), '--dataset', `people=${join(dir, 'people.csv')}`, '--scenario', `Traffic=${join(dir, 'traffic.json')}`, '--seed', '7', '--count', '5000'];
-    workers = await Promise.all([startWorker(env), startWorker(env)]);
+    workers = await Promise.all([startWorker(env, [], true), startWorker(env, [], true)]);
   });
 
   after(async () => {
@@ -140,7 +142,9 @@ describe('rowloom generate --distributed with two rowloom worker processes', { s
     assert.equal(distributed.stderr, '');
     assert.ok((await readFile(out)).equals(local.stdout));
     for (const worker of workers) assert.match(worker.output(), /shard \d+\/8/);
-    assert.deepEqual(await readdir(store).catch(() => []), []);
+    // Only the store's identity marker (installation.ts), no job's folder.
+    assert.deepEqual(await readdir(store).catch(() => []), ['.rowloom-store']);
+    assert.deepEqual((await readdir(dir)).filter((name) => name.includes('out.csv')), ['out.csv'], 'no temporary file beside --out');
   });
 
   test('a drawn seed is printed and reproduces the same bytes in-process', async () => {
@@ -168,7 +172,8 @@ describe('rowloom generate --distributed: Ctrl+C cancels the job', { skip: redis
     // No worker on this prefix: the job stays queued until the interrupt.
     const env = { REDIS_URL, ROWLOOM_QUEUE_PREFIX: prefix, ROWLOOM_DOWNLOADS_DIR: join(dir, 'store'), ROWLOOM_SHARD_ROWS: '10' };
     let sent = false;
-    const result = await run(BIN, ['generate', join(dir, 'schema.json'), '--distributed', '-n', '100', '-s', '1'], env, (text, child) => {
+    const out = join(dir, 'interrupted.csv');
+    const result = await run(BIN, ['generate', join(dir, 'schema.json'), '--distributed', '-n', '100', '-s', '1', '--out', out], env, (text, child) => {
       if (!sent && /rows in 10 shards/.test(text)) {
         sent = true;
         child.kill('SIGINT');
@@ -178,6 +183,7 @@ describe('rowloom generate --distributed: Ctrl+C cancels the job', { skip: redis
     assert.match(result.stderr, /no rowloom worker is listening/);
     assert.match(result.stderr, /interrupted; cancelling job cli-/);
     assert.equal(result.stdout.length, 0);
+    assert.deepEqual((await readdir(dir)).filter((name) => name.includes('interrupted')), [], 'no --out file is left');
     const jobId = /job (cli-[0-9a-f-]+)/.exec(result.stderr)![1];
     const redis = new Redis(REDIS_URL);
     const queue = new Queue(QUEUE_NAME, { connection: { url: REDIS_URL }, prefix });

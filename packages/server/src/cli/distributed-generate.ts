@@ -13,7 +13,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { rename } from 'node:fs/promises';
+import { rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -152,47 +153,74 @@ async function deliverFile(store: ArtifactStore, jobId: string, destination: Wri
   return 'copied';
 }
 
+/**
+ * --out is written under a temporary name beside it and renamed at the end, so an interrupted or
+ * failed run (Ctrl+C, Redis unreachable, a failed job) leaves no file, not even an empty one.
+ */
+function partialPath(out: string): string {
+  return join(dirname(out), `.${basename(out)}.rowloom-${randomUUID().slice(0, 8)}.part`);
+}
+
+async function openPartial(out: string, partial: string): Promise<Writable> {
+  try {
+    return await openOutput(partial);
+  } catch (error) {
+    throw new IoError((error as Error).message.replace(partial, out));
+  }
+}
+
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const command = parseGenerateArgs(args);
   if (command.workers !== null) throw new UsageError('--workers sets this process\'s threads; with --distributed the rows are made by rowloom worker processes (start more of them instead)');
   const settings = queueSettingsFromEnv(env);
   if (!settings) throw new UsageError('--distributed needs REDIS_URL (e.g. REDIS_URL=redis://127.0.0.1:6379), the Redis that rowloom worker processes listen on; or leave out --distributed to generate here');
   const job = await freezeCommand(command, shardRowsFrom(env));
-  const destination = command.out ? await openOutput(command.out) : process.stdout;
-  await probeRedis(settings);
-  const store = await storeFromEnv(env);
-  const runner = new BullMQRunner({ ...settings, store });
-  const bar = !command.quiet && process.stderr.isTTY === true ? new ProgressBar(job.count, process.stderr) : null;
-  const waiting = watchJob(runner, job, bar);
+  const partial = command.out ? partialPath(command.out) : null;
+  const destination = partial ? await openPartial(command.out!, partial) : process.stdout;
+  let delivered = false;
   try {
-    if (!command.quiet && (await workersListening(settings)) === 0) {
-      process.stderr.write(`rowloom: no rowloom worker is listening on queue prefix "${settings.prefix}" yet; the job waits for one (start: REDIS_URL=... rowloom worker)\n`);
+    await probeRedis(settings);
+    const store = await storeFromEnv(env);
+    const runner = new BullMQRunner({ ...settings, store, storeName: describeStore(env), who: 'this command' });
+    const bar = !command.quiet && process.stderr.isTTY === true ? new ProgressBar(job.count, process.stderr) : null;
+    const waiting = watchJob(runner, job, bar);
+    try {
+      if (!command.quiet && (await workersListening(settings)) === 0) {
+        process.stderr.write(`rowloom: no rowloom worker is listening on queue prefix "${settings.prefix}" yet; the job waits for one (start: REDIS_URL=... rowloom worker)\n`);
+      }
+      const started = performance.now();
+      await runner.submit(job);
+      if (!command.quiet) {
+        if (command.seed === null) process.stderr.write(`rowloom: seed ${job.seed} (pass --seed ${job.seed} to reproduce)\n`);
+        process.stderr.write(`rowloom: job ${job.id}: ${job.count.toLocaleString('en-US')} rows in ${shardCount(job)} shards on queue prefix "${settings.prefix}", store ${describeStore(env)}\n`);
+      }
+      bar?.status('queued');
+      bar?.update(0);
+      const result = await Promise.race([waiting.outcome, waiting.interrupted]);
+      if (result === 'interrupted') {
+        await cancelJob(runner, job);
+        return EXIT_INTERRUPTED;
+      }
+      bar?.finish();
+      if (result.status !== 'done') throw new Error(`job ${job.id} ${result.status}: ${result.error ?? 'no reason given'}`);
+      const made = performance.now();
+      const how = await deliverFile(store, job.id, destination, partial);
+      if (partial) await rename(partial, command.out!);
+      delivered = true;
+      if (!command.quiet) process.stderr.write(`rowloom: job ${job.id} done: made and assembled in ${seconds(made - started)} s (${Math.round(job.count / Math.max((made - started) / 1000, 1e-3)).toLocaleString('en-US')} rows/s), ${(result.bytes ?? 0).toLocaleString('en-US')} bytes ${how} out in ${seconds(performance.now() - made)} s\n`);
+      return 0;
+    } finally {
+      waiting.stopListening();
+      await store.remove(job.id).catch(() => {});
+      await runner.forget(job.id).catch(() => {}); // no database keeps this job: its remains leave the queue now
+      await runner.close();
+      await store.close();
     }
-    const started = performance.now();
-    await runner.submit(job);
-    if (!command.quiet) {
-      if (command.seed === null) process.stderr.write(`rowloom: seed ${job.seed} (pass --seed ${job.seed} to reproduce)\n`);
-      process.stderr.write(`rowloom: job ${job.id}: ${job.count.toLocaleString('en-US')} rows in ${shardCount(job)} shards on queue prefix "${settings.prefix}", store ${describeStore(env)}\n`);
-    }
-    bar?.status('queued');
-    bar?.update(0);
-    const result = await Promise.race([waiting.outcome, waiting.interrupted]);
-    if (result === 'interrupted') {
-      await cancelJob(runner, job);
-      destination.destroy();
-      return EXIT_INTERRUPTED;
-    }
-    bar?.finish();
-    if (result.status !== 'done') throw new Error(`job ${job.id} ${result.status}: ${result.error ?? 'no reason given'}`);
-    const made = performance.now();
-    const how = await deliverFile(store, job.id, destination, command.out);
-    if (!command.quiet) process.stderr.write(`rowloom: job ${job.id} done: made and assembled in ${seconds(made - started)} s (${Math.round(job.count / Math.max((made - started) / 1000, 1e-3)).toLocaleString('en-US')} rows/s), ${(result.bytes ?? 0).toLocaleString('en-US')} bytes ${how} out in ${seconds(performance.now() - made)} s\n`);
-    return 0;
   } finally {
-    waiting.stopListening();
-    await store.remove(job.id).catch(() => {});
-    await runner.close();
-    await store.close();
+    if (!delivered) {
+      destination.destroy();
+      if (partial) await unlink(partial).catch(() => {});
+    }
   }
 }
 

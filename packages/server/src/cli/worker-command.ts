@@ -6,6 +6,9 @@
  * shards and finish the current ones; a second signal leaves at once (the shards it held are
  * retried by another worker once their lock expires).
  *
+ * At start it checks that it shares the servers' store and Rowloom version (installation.ts) and
+ * refuses to start otherwise (exit 2); with no server seen yet, it waits for one.
+ *
  * Env: REDIS_URL (required), ROWLOOM_QUEUE_PREFIX (default rowloom; the server's must match),
  * ROWLOOM_WORKER_LOCK_MS (default 30000: how long a silent worker keeps its shard).
  */
@@ -35,8 +38,21 @@ export async function workerCommand(args: string[], env: NodeJS.ProcessEnv = pro
   if (!settings) throw new Error(`REDIS_URL is not set; ${USAGE}`);
   const store = await storeFromEnv(env);
   const log = (line: string) => process.stdout.write(`${new Date().toISOString()} worker ${process.pid}: ${line}\n`);
-  const worker = new QueueWorker({ ...settings, store, concurrency, lockDurationMs, log });
-  await worker.waitUntilReady();
+  const worker = new QueueWorker({ ...settings, store, storeName: describeStore(env), concurrency, lockDurationMs, log });
+  const leave = new AbortController();
+  const leaveEarly = () => leave.abort();
+  process.once('SIGTERM', leaveEarly).once('SIGINT', leaveEarly);
+  try {
+    // Refuses (InstallationMismatchError, exit 2) a store or version other than the servers'.
+    await worker.start(leave.signal);
+  } catch (error) {
+    await worker.close(true);
+    await store.close();
+    if (leave.signal.aborted) return 0;
+    throw error;
+  } finally {
+    process.off('SIGTERM', leaveEarly).off('SIGINT', leaveEarly);
+  }
   log(`ready: queue prefix ${settings.prefix} on ${settings.redisUrl.replace(/\/\/[^@/]*@/, '//***@')}, store ${describeStore(env)}, concurrency ${concurrency}`);
   await new Promise<void>((resolve) => {
     let stopping = false;

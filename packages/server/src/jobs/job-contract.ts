@@ -50,6 +50,13 @@ export interface ArtifactStore {
   fileSize(jobId: string): Promise<number | null>;
   /** Removes the job's parts and file (cancel, failure, expiry). */
   remove(jobId: string): Promise<void>;
+  /**
+   * The store's identity (installation.ts): a marker the first server writes into it, which every
+   * worker reads to prove it writes where the servers read. null: no marker yet.
+   */
+  readMarker(): Promise<string | null>;
+  /** Writes the marker unless one is there already; returns the one in place. */
+  writeMarker(text: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -60,7 +67,42 @@ export interface JobProgress {
   recordsGenerated: number;
   error?: string;
   bytes?: number;
+  /**
+   * Rows the reporting worker has made so far in its unfinished shard (not yet counted in
+   * recordsGenerated, and lost if that worker dies): the status moves between shards with it.
+   */
+  inFlight?: number;
 }
+
+/** What the queue knows of a job, which the reconciler holds against the downloads table. */
+export type QueueView =
+  | { state: 'active'; status: 'queued' | 'running' | 'assembling'; recordsGenerated: number }
+  | { state: 'done'; recordsGenerated: number; bytes: number }
+  | { state: 'failed'; recordsGenerated: number; error: string }
+  | { state: 'cancelled'; recordsGenerated: number }
+  /** Nothing of it in the queue (a Redis that restarted empty, or it finished and was removed). */
+  | { state: 'missing' };
+
+/** Whether the queue answers, and how many workers listen on it (null: it cannot say). */
+export interface QueueHealth {
+  kind: 'redis' | 'in-process';
+  reachable: boolean;
+  workers: number | null;
+  error?: string;
+}
+
+/** The queue's figures for /metrics. */
+export interface QueueMetrics {
+  /** Jobs (shards and assemblers) in each BullMQ state. */
+  jobs: Record<string, number>;
+  workers: number;
+  /** Since the queue's metrics began (BullMQ's own counters, kept by the workers). */
+  completedTotal: number;
+  failedTotal: number;
+}
+
+/** The queue cannot take a job now (Redis unreachable): the API answers 503 and charges nothing. */
+export class QueueUnavailableError extends Error {}
 
 /**
  * The queue: BullMQ on Redis when REDIS_URL is set (any number of `rowloom worker` processes),
@@ -68,9 +110,23 @@ export interface JobProgress {
  * `npm start` alone keeps working.
  */
 export interface JobRunner {
+  /** Connects and checks this process belongs with the workers (installation.ts); absent: nothing to check. */
+  start?(): Promise<void>;
+  /** Queues the job; throws QueueUnavailableError promptly when the queue cannot take it. */
   submit(job: FrozenJob): Promise<void>;
-  /** Stops every shard of the job (seen by workers within a second) and removes its artifacts. */
-  cancel(jobId: string): Promise<void>;
+  /**
+   * Stops every shard of the job (seen by workers within a second) and removes its artifacts and
+   * queue entries (once the workers let go). Returns the rows of the shards finished before the
+   * cancel: no shard can be counted after it.
+   */
+  cancel(jobId: string): Promise<{ recordsGenerated: number }>;
+  /** The queue's view of a job; throws when the queue cannot be asked. Absent: nothing survives a restart (in-process). */
+  inspect?(jobId: string): Promise<QueueView>;
+  /** Removes a finished job's remains from the queue, once the database has recorded how it ended. */
+  forget?(jobId: string): Promise<void>;
+  /** Answers promptly, whatever state the queue is in. */
+  health(): Promise<QueueHealth>;
+  metrics?(): Promise<QueueMetrics>;
   /** Called with progress and state changes; the API writes them to the downloads table. */
   onProgress(listener: (progress: JobProgress) => void): void;
   close(): Promise<void>;

@@ -25,7 +25,8 @@ export const DOWNLOAD_STATUS = {
     finishedAt: nullable('string', 'When it finished, failed or was cancelled'),
     bytes: nullable('integer', 'Size of the finished file'),
     rate: nullable('number', 'Rows per second so far'),
-    secondsLeft: nullable('integer', 'Estimated seconds left, while it runs'),
+    secondsLeft: nullable('integer', 'Estimated seconds left, while it runs (null while it waits)'),
+    waiting: nullable('string', 'Why an unfinished job is not moving: "waiting for a worker: ..." when no worker listens, or none has made rows for a while'),
   },
   required: ['id', 'status', 'percentComplete', 'recordsGenerated', 'count', 'format', 'url', 'error', 'createdAt'],
 };
@@ -44,7 +45,7 @@ export const SUBMIT_SCHEMA = {
   security: SECURITY,
   querystring: { type: 'object', properties: { ...GENERATE_QUERY, format: { type: 'string', description: `The file format when the URL has no extension: ${OUTPUT_FORMATS.join(', ')}` } } },
   body: { type: 'array', description: 'Field specifications, as for /api/generate', items: { type: 'object' } },
-  response: { 202: { ...DOWNLOAD_STATUS, description: 'Accepted: the job is queued (Location: its status URL)' }, ...errorResponses(400, 401, 404, 413, 429) },
+  response: { 202: { ...DOWNLOAD_STATUS, description: 'Accepted: the job is queued (Location: its status URL)' }, ...errorResponses(400, 401, 404, 413, 429, 503) },
 };
 
 export const LIST_SCHEMA = {

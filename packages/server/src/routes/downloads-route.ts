@@ -11,7 +11,6 @@ import { authenticate } from '../http/authenticate.js';
 import { byteRange } from '../http/byte-range.js';
 import { badRequest, HttpError, notFound } from '../http/http-error.js';
 import { queryCount, queryText, type Query } from '../http/query.js';
-import { downloadStatus } from '../jobs/downloads/download-status.js';
 import type { Downloads } from '../jobs/downloads/downloads-service.js';
 import { isActive, listActiveDownloads, listDownloads, type DownloadSummary } from '../jobs/downloads/downloads-table.js';
 import { freezeJob } from '../jobs/downloads/freeze-job.js';
@@ -82,7 +81,7 @@ export function submitDownload(options: DownloadsRouteOptions): SubmitDownload {
     await downloads.submit(job, file, limits);
     const row = await downloads.find(job.id, user.id);
     const base = baseOf(request, options.publicUrl);
-    return reply.code(status).header('location', `${base}/api/downloads/${job.id}`).send(downloadStatus(row!, base));
+    return reply.code(status).header('location', `${base}/api/downloads/${job.id}`).send(await downloads.status(row!, base));
   };
 }
 
@@ -106,7 +105,7 @@ async function cancelOrRemove(options: DownloadsRouteOptions, request: FastifyRe
   if (isActive(row.status)) {
     await options.downloads.cancel(row);
     const after = await options.downloads.find(row.id, null);
-    return reply.code(200).send(downloadStatus(after ?? row, baseOf(request, options.publicUrl)));
+    return reply.code(200).send(await options.downloads.status(after ?? row, baseOf(request, options.publicUrl)));
   }
   await options.downloads.remove(row.id);
   return reply.code(204).send();
@@ -157,16 +156,16 @@ export function downloadsRoutes(app: FastifyInstance, options: DownloadsRouteOpt
     const user = await authenticate(db, request);
     const rows = await listDownloads(db, user.id, listLimit(request.query as Query, 500));
     const base = baseOf(request, options.publicUrl);
-    return { downloads: rows.map((row) => downloadStatus(row, base)) };
+    return { downloads: await Promise.all(rows.map((row) => options.downloads.status(row, base))) };
   });
-  app.get('/api/downloads/:id', { schema: STATUS_SCHEMA }, async (request) => downloadStatus(await ownDownload(options, request), baseOf(request, options.publicUrl)));
+  app.get('/api/downloads/:id', { schema: STATUS_SCHEMA }, async (request) => options.downloads.status(await ownDownload(options, request), baseOf(request, options.publicUrl)));
   app.get('/api/downloads/:id/file', { schema: FILE_SCHEMA }, (request, reply) => sendFile(options, request, reply));
   app.delete('/api/downloads/:id', { schema: DELETE_SCHEMA }, async (request, reply) => cancelOrRemove(options, request, reply, await ownDownload(options, request)));
   app.get('/api/admin/downloads', { schema: ADMIN_LIST_SCHEMA }, async (request) => {
     await requireAdmin(db, request);
     const rows = await listActiveDownloads(db, listLimit(request.query as Query, 1000));
     const base = baseOf(request, options.publicUrl);
-    return { downloads: rows.map((row) => ({ ...downloadStatus(row, base), userId: row.user_id, email: row.email })) };
+    return { downloads: await Promise.all(rows.map(async (row) => ({ ...(await options.downloads.status(row, base)), userId: row.user_id, email: row.email }))) };
   });
   app.delete('/api/admin/downloads/:id', { schema: ADMIN_DELETE_SCHEMA }, async (request, reply) => {
     await requireAdmin(db, request);

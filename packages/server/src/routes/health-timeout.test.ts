@@ -18,7 +18,7 @@ test('GET /health answers 503 in bounded time when the database never answers', 
   const port = (silent.address() as { port: number }).port;
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: `postgres://x@127.0.0.1:${port}/x`, connectionTimeoutMillis: 60_000 }) }) });
   const app = Fastify();
-  healthRoutes(app, db);
+  healthRoutes(app, db, async () => ({ kind: 'in-process', reachable: true, workers: 1 }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     const started = Date.now();

@@ -66,6 +66,8 @@ export interface TestServerOptions {
   downloads?: Partial<DownloadsConfig>;
   /** How the server shares its threads (the defaults, with these changed). */
   concurrency?: Partial<ConcurrencyConfig>;
+  /** ROWLOOM_METRICS_TOKEN. */
+  metricsToken?: string;
   /** The job queue (a BullMQ runner); default: in-process, whatever REDIS_URL says. */
   jobRunner?: (store: ArtifactStore) => JobRunner;
 }
@@ -119,7 +121,7 @@ export async function startTestServer(database: TestDatabase, options: TestServe
     postgresSchema: database.postgresSchema,
   });
   const accounts: AccountsConfig = { ...TEST_ACCOUNTS, ...options.accounts, signup: { ...TEST_ACCOUNTS.signup, ...options.accounts?.signup, ...options.signup } };
-  const config = { plans: options.plans ?? DEFAULT_PLANS, bodyLimitBytes: options.bodyLimitBytes ?? 10 * 1024 * 1024, timeLimitMs: options.timeLimitMs ?? null, accounts, publicUrl: options.publicUrl ?? null, mockHostSuffix: options.mockHostSuffix ?? null, mockOrigin: options.mockOrigin ?? null, publicMockRate: options.publicMockRate ?? 0, trustProxy: options.trustProxy ?? 0, ...(options.concurrency ? { concurrency: { ...defaultConcurrency(), ...options.concurrency } } : {}) };
+  const config = { plans: options.plans ?? DEFAULT_PLANS, bodyLimitBytes: options.bodyLimitBytes ?? 10 * 1024 * 1024, timeLimitMs: options.timeLimitMs ?? null, accounts, publicUrl: options.publicUrl ?? null, mockHostSuffix: options.mockHostSuffix ?? null, mockOrigin: options.mockOrigin ?? null, publicMockRate: options.publicMockRate ?? 0, trustProxy: options.trustProxy ?? 0, metricsToken: options.metricsToken ?? null, ...(options.concurrency ? { concurrency: { ...defaultConcurrency(), ...options.concurrency } } : {}) };
   const artifacts = new DirectoryStore(join(dirname(database.sqliteFile), 'downloads'));
   const jobs = { store: artifacts, runner: options.jobRunner?.(artifacts) ?? ('in-process' as const) };
   const app = await buildApp({ store, config: { ...config, downloads: { ...DEFAULT_DOWNLOADS, ...options.downloads } }, logLevel: options.logLevel, logStream: options.logStream, jobs });

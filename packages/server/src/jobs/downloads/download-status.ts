@@ -1,14 +1,31 @@
-/** A downloads row as the API shows it (the contract's DownloadStatus), with rate and time left. */
+/** A downloads row as the API shows it (the contract's DownloadStatus), with rate, time left and what it waits for. */
 import type { OutputFormat } from '@rowloom/core';
 import type { DownloadStatus, JobStatus } from '../job-contract.js';
 import { isActive, type DownloadSummary } from './downloads-table.js';
+import type { Live } from './live-progress.js';
+
+/** What the server knows beyond the row: the workers' latest report and how many workers listen. */
+export interface StatusContext {
+  live?: Live;
+  /** Workers listening on the queue (null: unknown). */
+  workers?: number | null;
+  /** A running job that made no rows for this long is waiting (a shard of a stopped worker waits for its lock to expire). */
+  stallMs?: number;
+}
+
+export const NO_WORKER = 'waiting for a worker: no rowloom worker is listening on the queue (start one: REDIS_URL=... rowloom worker)';
+export const DEFAULT_STALL_MS = 5000;
 
 /** `base`: where clients reach this server (PUBLIC_URL or the request's origin), for `url`. */
-export function downloadStatus(row: DownloadSummary, base: string, now: Date = new Date()): DownloadStatus {
+export function downloadStatus(row: DownloadSummary, base: string, now: Date = new Date(), context: StatusContext = {}): DownloadStatus {
   const count = Number(row.count);
-  const records = Math.min(count, Number(row.records_generated));
   const status = row.status as JobStatus;
+  const active = isActive(status);
+  // While it runs, the rows made so far (finished shards and the shards being made); once it has
+  // ended, the finished shards' rows: what the user is charged for.
+  const records = Math.min(count, Math.max(Number(row.records_generated), active ? (context.live?.records ?? 0) : 0));
   const done = status === 'done';
+  const waiting = active ? waitingFor(row, context, now) : null;
   const { rate, secondsLeft } = speed(row, records, count, now);
   return {
     id: row.id,
@@ -24,8 +41,17 @@ export function downloadStatus(row: DownloadSummary, base: string, now: Date = n
     finishedAt: row.finished_at,
     bytes: row.bytes === null ? null : Number(row.bytes),
     rate,
-    secondsLeft,
+    secondsLeft: waiting === null ? secondsLeft : null,
+    waiting,
   };
+}
+
+function waitingFor(row: DownloadSummary, context: StatusContext, now: Date): string | null {
+  if (context.workers === 0) return NO_WORKER;
+  if (row.status !== 'running' || !context.live) return null;
+  const still = now.getTime() - context.live.movedAt;
+  if (still <= (context.stallMs ?? DEFAULT_STALL_MS)) return null;
+  return `waiting for a worker: no rows made for ${Math.round(still / 1000)} s (a shard whose worker stopped is made again once its lock expires)`;
 }
 
 /** Rows per second since the job started (until it finished), and the seconds left at that rate while it runs. */

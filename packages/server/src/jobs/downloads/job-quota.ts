@@ -9,8 +9,8 @@ import { badRequest, HttpError } from '../../http/http-error.js';
 import type { PlanLimits } from '../../plans.js';
 import { chargeUsage, usageDay } from '../../quota.js';
 import { USAGE_LIMIT_EXCEEDED } from '../../routes/generation-admission.js';
-import type { FrozenJob } from '../job-contract.js';
-import { insertDownload, type FileInfo } from './downloads-table.js';
+import type { FrozenJob, JobStatus } from '../job-contract.js';
+import { ACTIVE_STATUSES, insertDownload, type FileInfo } from './downloads-table.js';
 
 /**
  * The most rows one job may ask for: the plan's recordsPerJob (the free plan: 5000, as its
@@ -27,15 +27,55 @@ export function checkJobSize(count: number, plan: string, limits: PlanLimits, ma
   }
 }
 
-/** Charges one request and all the job's rows, and stores its row; a 429 when the plan's day is used up. */
-export async function chargeAndStore(db: Kysely<Tables>, job: FrozenJob, file: FileInfo, limits: PlanLimits, now: Date): Promise<void> {
+/** Seconds a client told "too many jobs at once" is asked to wait before trying again. */
+const ACTIVE_JOBS_RETRY_SECONDS = 30;
+
+/**
+ * Charges one request and all the job's rows, and stores its row; a 429 when the plan's day is
+ * used up, or when the user already has `maxActiveJobs` jobs queued or running (null: no cap).
+ * The count comes after the charge's upsert of the user's usage row, which (on PostgreSQL) waits
+ * for any other submission of the same user to commit, and SQLite runs one writer at a time: two
+ * submissions racing for the last place cannot both get it.
+ */
+export async function chargeAndStore(db: Kysely<Tables>, job: FrozenJob, file: FileInfo, limits: PlanLimits, now: Date, maxActiveJobs: number | null = null): Promise<void> {
   await db.transaction().execute(async (tx) => {
     const decision = await chargeUsage(tx, job.userId, limits, job.count, now);
     if (!decision.ok) {
       const retryAfter = Math.max(1, Math.ceil((decision.resetsAt.getTime() - now.getTime()) / 1000));
       throw new HttpError(429, USAGE_LIMIT_EXCEEDED, { limit: decision.limit, allowed: decision.allowed, resets_at: decision.resetsAt.toISOString() }, { 'retry-after': String(retryAfter) });
     }
+    if (maxActiveJobs !== null) {
+      const { active } = await tx.selectFrom('downloads').select((eb) => eb.fn.countAll<number>().as('active')).where('user_id', '=', job.userId).where('status', 'in', ACTIVE_STATUSES as JobStatus[]).executeTakeFirstOrThrow();
+      if (Number(active) >= maxActiveJobs) {
+        throw new HttpError(
+          429,
+          `you have ${Number(active)} background jobs queued or running, the most one user may have at once (ROWLOOM_MAX_JOBS_PER_USER = ${maxActiveJobs}); wait for one to finish or cancel one (DELETE /api/downloads/{id}), then submit again`,
+          { limit: 'activeJobs', allowed: maxActiveJobs },
+          { 'retry-after': String(ACTIVE_JOBS_RETRY_SECONDS) },
+        );
+      }
+    }
     await insertDownload(tx, job, file, usageDay(now), now);
+  });
+}
+
+/**
+ * Takes back a submission the queue did not take (Redis went away between the check and the
+ * submission): its row goes, and its request and rows are given back, so it cost nothing.
+ */
+export async function withdrawSubmission(db: Kysely<Tables>, jobId: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const row = await tx.deleteFrom('downloads').where('id', '=', jobId).where('status', '=', 'queued').returning(['user_id', 'count', 'charged_day']).executeTakeFirst();
+    if (!row) return;
+    await tx
+      .updateTable('usage')
+      .set((eb) => ({
+        requests: eb.case().when('requests', '>=', 1).then(eb('requests', '-', 1)).else(0).end(),
+        records: eb.case().when('records', '>=', Number(row.count)).then(eb('records', '-', Number(row.count))).else(0).end(),
+      }))
+      .where('user_id', '=', row.user_id)
+      .where('day', '=', row.charged_day)
+      .execute();
   });
 }
 

@@ -68,8 +68,10 @@ function workerSuite(name: string, openStore: () => Promise<{ store: ArtifactSto
     before(async () => {
       ({ store, env: workerEnv, dispose } = await openStore());
       workerEnv = { ...workerEnv, REDIS_URL, ROWLOOM_QUEUE_PREFIX: prefix, ROWLOOM_WORKER_LOCK_MS: String(LOCK_MS) };
-      workers.push(...(await Promise.all([1, 2, 3].map(() => startWorker(workerEnv)))));
+      // The submitter first: it records the store and version the workers check at start.
       runner = new BullMQRunner({ redisUrl: REDIS_URL, prefix, store, backoffMs: 100 });
+      await runner.start();
+      workers.push(...(await Promise.all([1, 2, 3].map(() => startWorker(workerEnv)))));
       watcher = new Watcher(runner);
       queue = new Queue(QUEUE_NAME, { connection: { url: REDIS_URL }, prefix });
     });
@@ -100,6 +102,26 @@ function workerSuite(name: string, openStore: () => Promise<{ store: ArtifactSto
     }
 
     if (!extra) return;
+
+    test('a window of 2 shards: the other 18 are queued as shards finish, the file is still identical and nothing is left queued', async () => {
+      const windowed = new BullMQRunner({ redisUrl: REDIS_URL, prefix, store, backoffMs: 100, shardWindow: 2 });
+      const seen = new Watcher(windowed);
+      try {
+        const job = testJob({ format: 'csv', includeHeader: true }, 2000, 100);
+        await windowed.submit(job);
+        const last = await seen.finished(job.id);
+        assert.equal(last.status, 'done', last.error);
+        assert.ok((await read(store, job.id)).equals(await singleShot(job)), 'the file differs');
+        const logged = workers.flatMap((w) => [...w.output().matchAll(new RegExp(`job ${job.id} shard (\\d+)/20 `, 'g'))].map((m) => Number(m[1])));
+        assert.deepEqual([...new Set(logged)].sort((a, b) => a - b), Array.from({ length: 20 }, (_, i) => i + 1));
+        await windowed.forget(job.id);
+        const left = await queue.getJobs(['active', 'wait', 'prioritized', 'waiting-children', 'delayed', 'completed', 'failed']);
+        assert.deepEqual(left.filter((j) => j?.data?.jobId === job.id).map((j) => j.id), []);
+        await store.remove(job.id);
+      } finally {
+        await windowed.close();
+      }
+    });
 
     test('the shards were shared between the workers', () => {
       const busy = workers.filter((w) => /shard \d+\/\d+ rows/.test(w.output()));

@@ -6,7 +6,7 @@
  * marks jobs that were running as failed when it starts (it owns the downloads table).
  */
 import type { GenerationPool, WorkerSetup } from '@rowloom/core';
-import type { ArtifactStore, FrozenJob, JobProgress, JobRunner } from '../job-contract.js';
+import type { ArtifactStore, FrozenJob, JobProgress, JobRunner, QueueHealth } from '../job-contract.js';
 import { checkJobId, jobFrame, jobSetup, shardCount, shardRange } from './shard.js';
 import { ProgressListeners } from './progress-listeners.js';
 
@@ -46,7 +46,7 @@ export class InProcessRunner implements JobRunner {
     void this.run(entry, frame.head, frame.tail);
   }
 
-  async cancel(jobId: string): Promise<void> {
+  async cancel(jobId: string): Promise<{ recordsGenerated: number }> {
     const entry = this.running.get(jobId);
     if (entry) {
       this.running.delete(jobId);
@@ -54,6 +54,12 @@ export class InProcessRunner implements JobRunner {
     }
     await this.options.store.remove(jobId);
     if (entry) this.listeners.emit({ jobId, status: 'cancelled', recordsGenerated: entry.rowsDone });
+    return { recordsGenerated: entry?.rowsDone ?? 0 };
+  }
+
+  /** The shards run on this server's own threads: always there. */
+  async health(): Promise<QueueHealth> {
+    return { kind: 'in-process', reachable: true, workers: 1 };
   }
 
   onProgress(listener: (progress: JobProgress) => void): void {

@@ -8,12 +8,26 @@
  */
 import { hostname } from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { MetricsTime, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { WorkerSetup } from '@rowloom/core';
+import type { RowCounter, WorkerSetup } from '@rowloom/core';
 import type { ArtifactStore, FrozenJob, JobProgress } from '../job-contract.js';
 import { jobFrame, jobSetup, shardBytes, shardCount, shardRange } from './shard.js';
-import { CANCEL_POLL_MILLISECONDS, connectionOf, jobKeys, QUEUE_NAME, type AssembleData, type AssembleResult, type QueueSettings, type ShardData } from './queue-keys.js';
+import { joinAsWorker, type InstallationGuard } from './installation.js';
+import {
+  CANCEL_POLL_MILLISECONDS,
+  connectionOf,
+  JOB_KEY_TTL_SECONDS,
+  jobKeys,
+  PROGRESS_MILLISECONDS,
+  QUEUE_NAME,
+  shardJobId,
+  shardOptions,
+  type AssembleData,
+  type AssembleResult,
+  type QueueSettings,
+  type ShardData,
+} from './queue-keys.js';
 
 export interface QueueWorkerOptions extends QueueSettings {
   store: ArtifactStore;
@@ -25,9 +39,23 @@ export interface QueueWorkerOptions extends QueueSettings {
   stalledIntervalMs?: number;
   /** One line per shard and per file. */
   log?: (line: string) => void;
+  /** How to name the store in messages (describeStore). */
+  storeName?: string;
 }
 
 export const CANCELLED = 'cancelled';
+
+/**
+ * Counts a finished shard, atomically with the two checks that make counts exact: not once the
+ * job is cancelled (the cancel's count is final), and not once the job is gone from Redis (a
+ * Redis that restarted empty: the reconciler fails it; the part must not stay).
+ */
+const COMMIT_SHARD = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 'cancelled' end
+if redis.call('EXISTS', KEYS[2]) == 0 then return 'gone' end
+redis.call('HSET', KEYS[3], ARGV[1], ARGV[2])
+redis.call('EXPIRE', KEYS[3], ARGV[3])
+return 'ok'`;
 
 /** The frozen jobs recently seen, so a worker reading shard after shard of one job parses it once. */
 const FROZEN_CACHE_SIZE = 8;
@@ -35,12 +63,17 @@ const FROZEN_CACHE_SIZE = 8;
 export class QueueWorker {
   private readonly worker: Worker;
   private readonly redis: Redis;
+  /** For queuing the shards after the first window. */
+  private readonly queue: Queue;
+  private installation: InstallationGuard | null = null;
   private readonly frozen = new Map<string, { job: FrozenJob; setup: WorkerSetup }>();
   private readonly log: (line: string) => void;
 
   constructor(private readonly options: QueueWorkerOptions) {
     this.log = options.log ?? (() => {});
     this.redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    this.queue = new Queue(QUEUE_NAME, { connection: connectionOf(options), prefix: options.prefix });
+    this.queue.on('error', () => {});
     const lockDuration = options.lockDurationMs ?? 30_000;
     this.worker = new Worker(QUEUE_NAME, (job) => this.process(job), {
       connection: connectionOf(options),
@@ -49,19 +82,33 @@ export class QueueWorker {
       lockDuration,
       stalledInterval: options.stalledIntervalMs ?? lockDuration,
       maxStalledCount: 2,
+      // Taking jobs starts once the installation is checked (start()).
+      autorun: false,
+      // BullMQ's own completed/failed counters, which /metrics shows.
+      metrics: { maxDataPoints: MetricsTime.ONE_WEEK },
       // Shown as each active job's processedBy: which process on which machine holds it.
       name: `${hostname()}-${process.pid}`,
     });
     this.worker.on('error', (error) => this.log(`queue error: ${error.message}`));
   }
 
-  waitUntilReady(): Promise<unknown> {
-    return this.worker.waitUntilReady();
+  /**
+   * Checks that this worker shares the servers' store and version (installation.ts: waits for a
+   * server's record if there is none yet; throws InstallationMismatchError otherwise), then starts
+   * taking jobs.
+   */
+  async start(signal?: AbortSignal): Promise<void> {
+    const guard = await joinAsWorker({ redis: this.redis, prefix: this.options.prefix, store: this.options.store, storeName: this.options.storeName ?? 'the store' }, this.log, signal);
+    this.installation = guard.start((problem) => this.log(`warning: ${problem}`));
+    void this.worker.run().catch((error: Error) => this.log(`queue error: ${error.message}`));
+    await this.worker.waitUntilReady();
   }
 
   /** Stops taking jobs; `force` false waits for the current shards to finish, true lets them go (another worker retries them). */
   async close(force = false): Promise<void> {
+    this.installation?.stop();
     await this.worker.close(force);
+    await this.queue.close().catch(() => {});
     this.redis.disconnect();
   }
 
@@ -111,30 +158,69 @@ export class QueueWorker {
     const { job: frozen, setup } = await this.frozenJob(jobId);
     const { start, end } = shardRange(frozen, shard);
     const started = performance.now();
-    await this.report(job, { jobId, status: 'running', recordsGenerated: await this.rowsDone(jobId, frozen) });
+    await this.report(job, { jobId, status: 'running', recordsGenerated: await this.rowsDone(jobId, frozen), inFlight: 0 });
     const stop = new AbortController();
     const watch = setInterval(() => {
       this.cancelled(jobId).then((yes) => yes && stop.abort(), () => {});
     }, CANCEL_POLL_MILLISECONDS);
+    // Rows made within the shard, reported every PROGRESS_MILLISECONDS: a status that moved only
+    // per shard stood still for seconds at a time.
+    const counter: RowCounter = { rows: 0 };
+    let reported = 0;
+    const progress = setInterval(() => {
+      if (counter.rows === reported) return;
+      reported = counter.rows;
+      this.rowsDone(jobId, frozen)
+        .then((rows) => this.report(job, { jobId, status: 'running', recordsGenerated: rows, inFlight: reported }))
+        .catch(() => {});
+    }, PROGRESS_MILLISECONDS);
     let bytes = 0;
     try {
-      await this.options.store.putPart(jobId, shard, counted(paced(shardBytes(frozen, shard, setup), stop.signal), (n) => (bytes += n)));
+      await this.options.store.putPart(jobId, shard, counted(paced(shardBytes(frozen, shard, setup, counter), stop.signal), (n) => (bytes += n)));
     } catch (error) {
       if (stop.signal.aborted) throw new UnrecoverableError(CANCELLED);
       throw error;
     } finally {
       clearInterval(watch);
+      clearInterval(progress);
     }
-    if (await this.cancelled(jobId)) {
+    const keys = jobKeys(this.options.prefix, jobId);
+    const outcome = await this.redis.eval(COMMIT_SHARD, 3, keys.cancel, keys.frozen, keys.done, String(shard), String(end - start), String(JOB_KEY_TTL_SECONDS));
+    if (outcome === 'cancelled') {
       await this.options.store.remove(jobId); // published just as the job was cancelled: take it back
       throw new UnrecoverableError(CANCELLED);
     }
-    const keys = jobKeys(this.options.prefix, jobId);
-    await this.redis.hset(keys.done, String(shard), String(end - start));
+    if (outcome === 'gone') {
+      // The job is no longer in Redis (it restarted empty, or the job expired): nobody will
+      // assemble it. Its parts go, unless its file is there (this was a late duplicate).
+      if ((await this.options.store.fileSize(jobId)) === null) await this.options.store.remove(jobId);
+      throw new UnrecoverableError(`job ${jobId} is gone from the queue`);
+    }
+    await this.queueNext(job, shardCount(frozen));
     const seconds = (performance.now() - started) / 1000;
-    await this.report(job, { jobId, status: 'running', recordsGenerated: await this.rowsDone(jobId, frozen) });
+    await this.report(job, { jobId, status: 'running', recordsGenerated: await this.rowsDone(jobId, frozen), inFlight: 0 });
     this.log(`job ${jobId} shard ${shard + 1}/${shardCount(frozen)} rows ${start}-${end} done in ${seconds.toFixed(2)} s (${bytes} bytes, ${Math.round((end - start) / Math.max(seconds, 1e-3))} rows/s, attempt ${job.attemptsMade + 1})`);
     return { rows: end - start };
+  }
+
+  /**
+   * Queues the shard one window further on, as a child of the same assembler. This shard is still
+   * one of the assembler's pending children while it does so, so the assembler cannot start early;
+   * a cancelled or finished job's assembler is gone or past waiting, and gets no more shards.
+   */
+  private async queueNext(job: Job<ShardData>, shards: number): Promise<void> {
+    const { jobId, shard, window } = job.data;
+    if (!window || shard + window >= shards || !job.parent) return;
+    const next = shard + window;
+    if (await this.redis.hexists(jobKeys(this.options.prefix, jobId).done, String(next))) return; // a late duplicate of this shard
+    if ((await this.queue.getJobState(jobId)) !== 'waiting-children') return;
+    const retry = { attempts: job.opts.attempts ?? 3, backoff: (job.opts.backoff as { type: string; delay: number }) ?? { type: 'exponential', delay: 2000 } };
+    try {
+      await this.queue.add('shard', { jobId, shard: next, window }, { jobId: shardJobId(jobId, next), ...shardOptions(next, retry), parent: { id: job.parent.id!, queue: job.parent.queueKey ?? `${this.options.prefix}:${QUEUE_NAME}` } });
+    } catch (error) {
+      if (await this.cancelled(jobId)) return; // removed by the cancel meanwhile
+      throw error;
+    }
   }
 
   private async assemble(job: Job<AssembleData>): Promise<AssembleResult> {

@@ -4,7 +4,7 @@
  * any machine makes the same bytes for the same shard (a retried shard replaces its part with
  * identical bytes).
  */
-import { rangeFrame, rangeSetup, rowRange, type Datasets, type Scenarios, type WorkerSetup } from '@rowloom/core';
+import { rangeFrame, rangeSetup, rowRange, type Datasets, type RowCounter, type Scenarios, type WorkerSetup } from '@rowloom/core';
 import type { FrozenJob } from '../job-contract.js';
 
 export const DEFAULT_SHARD_ROWS = 250_000;
@@ -53,8 +53,8 @@ export function jobFrame(job: FrozenJob): { head: Buffer; tail: Buffer; contentT
   return { head: Buffer.from(frame.begin, 'utf8'), tail: Buffer.from(frame.end, 'utf8'), contentType: frame.contentType, extension: frame.extension };
 }
 
-/** The bytes of one shard, made on this thread in batches of about 64 KiB. */
-export function shardBytes(job: FrozenJob, shard: number, setup: WorkerSetup = jobSetup(job)): Generator<Buffer, void, undefined> {
+/** The bytes of one shard, made on this thread in batches of about 64 KiB; `counter` follows the rows made. */
+export function shardBytes(job: FrozenJob, shard: number, setup: WorkerSetup = jobSetup(job), counter?: RowCounter): Generator<Buffer, void, undefined> {
   const { start, end } = shardRange(job, shard);
-  return rowRange(setup, start, end);
+  return rowRange(setup, start, end, counter);
 }

@@ -6,7 +6,7 @@
  * replaces its part rather than adding a second one.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -25,6 +25,9 @@ const REMOVE_RETRY_MS = 50;
  * of the per-chunk overhead.
  */
 const COPY_CHUNK_BYTES = 1024 * 1024;
+
+/** The store's identity marker (installation.ts), beside the jobs' folders (no job id starts with a dot). */
+const MARKER = '.rowloom-store';
 
 function partName(shard: number): string {
   return String(shard).padStart(6, '0');
@@ -88,6 +91,26 @@ export class DirectoryStore implements ArtifactStore {
    */
   async remove(jobId: string): Promise<void> {
     await rm(this.jobDir(jobId), { recursive: true, force: true, maxRetries: REMOVE_RETRIES, retryDelay: REMOVE_RETRY_MS });
+  }
+
+  async readMarker(): Promise<string | null> {
+    try {
+      return (await readFile(join(this.root, MARKER), 'utf8')).trim() || null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  /** Created exclusively ('wx'): of two servers starting at once on an empty directory, one marker stays. */
+  async writeMarker(text: string): Promise<string> {
+    await mkdir(this.root, { recursive: true, mode: OWNER_ONLY_DIR });
+    try {
+      await writeFile(join(this.root, MARKER), `${text}\n`, { flag: 'wx', mode: OWNER_ONLY_FILE });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    return (await this.readMarker()) ?? text;
   }
 
   async close(): Promise<void> {}

@@ -42,6 +42,9 @@ export interface S3StoreOptions {
 
 const MIB = 1024 * 1024;
 
+/** The store's identity marker, beside the jobs' folders (no job id starts with a dot). */
+const MARKER = '.rowloom-store';
+
 function partName(shard: number): string {
   return String(shard).padStart(6, '0');
 }
@@ -107,6 +110,28 @@ export class S3Store implements ArtifactStore {
 
   async remove(jobId: string): Promise<void> {
     await this.removeKeys(this.key(jobId, ''));
+  }
+
+  async readMarker(): Promise<string | null> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}/${MARKER}` }));
+      return (await answer.Body!.transformToString('utf8')).trim() || null;
+    } catch (error) {
+      if (notFound(error)) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Written only when absent. Two servers starting at once on an empty bucket could both write
+   * (S3-compatible servers do not all honour If-None-Match); the read after gives both the one
+   * that stayed, and a worker that read the other one is refused and can simply be restarted.
+   */
+  async writeMarker(text: string): Promise<string> {
+    const present = await this.readMarker();
+    if (present !== null) return present;
+    await this.upload(`${this.prefix}/${MARKER}`, Buffer.from(`${text}\n`));
+    return (await this.readMarker()) ?? text;
   }
 
   async close(): Promise<void> {

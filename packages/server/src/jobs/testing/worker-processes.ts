@@ -11,7 +11,11 @@ export interface WorkerProcess {
   exited: Promise<number | null>;
 }
 
-export async function startWorker(env: Record<string, string>, args: string[] = []): Promise<WorkerProcess> {
+/**
+ * Starts `rowloom worker` and resolves once it says it is ready, or, with `untilWaiting`, once it
+ * waits for a server to record the installation (a submitter that starts after it).
+ */
+export async function startWorker(env: Record<string, string>, args: string[] = [], untilWaiting = false): Promise<WorkerProcess> {
   const child = spawn(process.execPath, [BIN, 'worker', ...args], { env: { ...process.env, ...env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   child.stdout!.on('data', (chunk) => (text += chunk));
@@ -20,7 +24,7 @@ export async function startWorker(env: Record<string, string>, args: string[] = 
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`worker did not get ready: ${text}`)), 20_000);
     const look = () => {
-      if (text.includes(': ready')) {
+      if (text.includes(': ready') || (untilWaiting && text.includes('waiting for a server'))) {
         clearTimeout(timer);
         child.stdout!.off('data', look);
         resolve();
