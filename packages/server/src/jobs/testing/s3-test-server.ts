@@ -1,7 +1,11 @@
 /**
- * An S3-compatible server on this machine for the S3 store's tests: s3rver (npm, MIT), a
- * Node implementation of the S3 REST API over a directory, started on an ephemeral port with
- * a temporary directory. Its fixed credentials are S3RVER / S3RVER.
+ * An S3-compatible server on this machine for the S3 store's tests: @20minutes/s3rver 4 (npm,
+ * MIT; the maintained fork of s3rver, for Node ≥ 20), a Node implementation of the S3 REST API
+ * over a directory, started on an ephemeral port with a temporary directory. Chosen over the
+ * original s3rver 3.7 for UploadPartCopy, which the S3 store's assembly uses. Its fixed
+ * credentials are S3RVER / S3RVER. It checks V4 signatures but computes bucket-level ones
+ * (ListObjectsV2 on /bucket/) without the path's trailing slash the AWS SDK signs, so mismatched
+ * signatures are let through, as the original (which did not check V4 at all) did.
  */
 import { createRequire } from 'node:module';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -26,9 +30,9 @@ export interface TestS3Server {
 }
 
 export async function startTestS3Server(): Promise<TestS3Server> {
-  const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
+  const S3rver = createRequire(import.meta.url)('@20minutes/s3rver') as S3rverClass;
   const directory = await mkdtemp(join(tmpdir(), 'rowloom-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true, configureBuckets: [{ name: TEST_BUCKET }] });
+  const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true, allowMismatchedSignatures: true, configureBuckets: [{ name: TEST_BUCKET }] });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
