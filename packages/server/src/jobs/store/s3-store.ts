@@ -156,16 +156,24 @@ export class S3Store implements ArtifactStore {
     await upload.done();
   }
 
-  /** Makes `target` the concatenation of `sources`; more parts than one upload may have are composed in levels. */
-  private async compose(jobId: string, target: string, sources: MultipartSource[], level: number): Promise<number> {
+  /**
+   * Makes `target` the concatenation of `sources`; more parts than one upload may have are
+   * composed in levels (runs of parts into intermediate objects, then those). With S3's limits a
+   * second level always fits: an object of at most 5 TB is at most 1,024 copies of 5 GiB.
+   */
+  private async compose(jobId: string, target: string, sources: MultipartSource[], level: number, partsBefore = Infinity): Promise<number> {
     const plan = planMultipart(sources, this.limits);
     if (plan.length <= this.limits.maxParts) return this.runPlan(target, plan);
+    if (plan.length >= partsBefore) {
+      const { maxParts, maxPartBytes } = this.limits;
+      throw new Error(`the file is too large for one object: it needs ${plan.length} parts after ${level - 1} level(s) of composing (at most ${maxParts} parts of ${maxPartBytes} bytes)`);
+    }
     const intermediates: MultipartSource[] = [];
     for (const [index, run] of splitPlan(plan, this.limits.maxParts).entries()) {
       const key = this.key(jobId, `compose/${level}-${partName(index)}`);
       intermediates.push({ kind: 'object', key, size: await this.runPlan(key, run) });
     }
-    return this.compose(jobId, target, intermediates, level + 1);
+    return this.compose(jobId, target, intermediates, level + 1, plan.length);
   }
 
   /** One multipart upload of the planned parts (aborted if any fails); returns the object's size. */
