@@ -1,16 +1,22 @@
 /**
- * `npm run bench:jobs`: background generation against the single-process CLI, in one run.
- * N rows of the standard schema to CSV (seed "bench"):
- *   - `rowloom generate -w W` (one process, W threads), for each W in --workers;
- *   - `rowloom generate --distributed` with W fresh `rowloom worker` processes on a unique queue
- *     prefix and a directory store, timed from start to exit (submit, shards, assemble, copy out).
- * Reports rows/s, the overhead against the CLI with as many threads as there are workers, peak
- * RSS (VmHWM from /proc) of the CLI and of each worker, Redis commands per million rows
- * (total_commands_processed before and after: the whole Redis, so other clients inflate it),
- * and the assembler's MB/s (from the worker's "file assembled ... in S s (B bytes)" line).
- * Checks that the two files are identical. Needs Redis (REDIS_URL, default redis://127.0.0.1:6379).
+ * `npm run bench:jobs`: background generation against the single-process CLI, side by side.
+ * N rows of the standard schema to CSV (seed "bench"), for each W in --workers:
+ *   - `rowloom generate -w W -o FILE` (one process, W threads);
+ *   - `rowloom generate --distributed --out FILE` with W fresh `rowloom worker` processes on a
+ *     unique queue prefix and a directory store, timed from start to exit (submit, shards,
+ *     assemble, delivery to --out).
+ * The machine is shared, so a single pair of runs says little: the cases run --repeat times,
+ * alternated (round 1: W=1 CLI, W=1 distributed, W=2 CLI, W=2 distributed; round 2 in the
+ * opposite order, and so on), and the report gives medians, the overhead of the distributed run
+ * against the CLI with as many threads as workers (the ratio of the medians, and the range of the
+ * rounds' own ratios), the speed-up from the first worker count to each other one for both, peak
+ * RSS (VmHWM from /proc) of the CLI and each worker, Redis commands per million rows (INFO
+ * total_commands_processed before and after: the whole Redis, so other clients inflate it), the
+ * assembler's time (from the worker's "file assembled ... in S s (B bytes)" line), the delivery
+ * time, and the load average seen during the runs. Every output is checked byte-identical.
+ * Needs Redis (REDIS_URL, default redis://127.0.0.1:6379).
  *
- *   npm run bench:jobs -- [--rows N] [--workers 1,2] [--shard-rows R] [--schema FILE] [--json]
+ *   npm run bench:jobs -- [--rows N] [--workers 1,2] [--repeat K] [--shard-rows R] [--schema FILE] [--json]
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -27,14 +33,19 @@ import { startWorker, stopWorker } from '../jobs/testing/worker-processes.js';
 const BIN = fileURLToPath(new URL('../../bin/rowloom.js', import.meta.url));
 const STANDARD_SCHEMA = fileURLToPath(new URL('../../../core/bench/standard-schema.json', import.meta.url));
 
-const USAGE = `Usage: npm run bench:jobs -- [--rows N] [--workers 1,2] [--shard-rows R] [--schema FILE] [--json]
-  --rows N        rows per run (default 50000000)
+const USAGE = `Usage: npm run bench:jobs -- [--rows N] [--workers 1,2] [--repeat K] [--shard-rows R] [--schema FILE] [--json]
+  --rows N        rows per run (default 20000000)
   --workers LIST  worker counts to try, each against the CLI with that many threads (default 1,2)
+  --repeat K      rounds of every case, alternated; medians are reported (default 3)
   --shard-rows R  rows per shard (default 250000, the server's)
   --schema FILE   schema (default core's bench/standard-schema.json)`;
 
+type Options = ReturnType<typeof options>;
+
 function options() {
-  const { values } = parseArgs({ options: { rows: { type: 'string' }, workers: { type: 'string' }, 'shard-rows': { type: 'string' }, schema: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    options: { rows: { type: 'string' }, workers: { type: 'string' }, repeat: { type: 'string' }, 'shard-rows': { type: 'string' }, schema: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } },
+  });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     process.exit(0);
@@ -45,12 +56,20 @@ function options() {
     return n;
   };
   return {
-    rows: whole('rows', values.rows, 50_000_000),
+    rows: whole('rows', values.rows, 20_000_000),
     workers: (values.workers ?? '1,2').split(',').map((w) => whole('workers', w, 1)),
+    repeat: whole('repeat', values.repeat, 3),
     shardRows: whole('shard-rows', values['shard-rows'], 250_000),
     schema: values.schema ?? STANDARD_SCHEMA,
     json: values.json ?? false,
   };
+}
+
+function median(values: number[]): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 async function peakRssMb(pid: number): Promise<number> {
@@ -61,7 +80,7 @@ async function peakRssMb(pid: number): Promise<number> {
 
 async function sha256(path: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
@@ -83,103 +102,208 @@ async function commandsProcessed(redis: Redis): Promise<number> {
   return Number(/total_commands_processed:(\d+)/.exec(await redis.info('stats'))![1]);
 }
 
-interface Result {
+interface CliRun {
+  kind: 'cli';
   workers: number;
-  cliSeconds: number;
-  cliRowsPerSecond: number;
-  cliPeakMb: number;
+  round: number;
   seconds: number;
-  rowsPerSecond: number;
-  overheadPercent: number;
-  workerPeakMb: number[];
-  redisCommands: number;
-  redisCommandsPerMillionRows: number;
-  assembleSeconds: number;
-  assembleMBps: number;
-  copySeconds: number;
-  delivered: string;
+  peakMb: number;
+  hash: string;
   bytes: number;
-  identical: boolean;
 }
 
-async function runCase(o: ReturnType<typeof options>, workerCount: number, dir: string, redis: Redis, redisUrl: string): Promise<Result> {
-  const single = join(dir, 'single.csv');
-  const distributed = join(dir, 'distributed.csv');
-  const common = ['generate', o.schema, '-n', String(o.rows), '-f', 'csv', '-s', 'bench'];
-  const cli = await timedRun([...common, '-w', String(workerCount), '-o', single, '--quiet'], {});
-  const singleHash = await sha256(single);
-  const bytes = (await stat(single)).size;
-  await rm(single);
+interface DistributedRun {
+  kind: 'distributed';
+  workers: number;
+  round: number;
+  seconds: number;
+  workerPeakMb: number[];
+  redisCommands: number;
+  assembleSeconds: number;
+  deliverSeconds: number;
+  delivered: string;
+  hash: string;
+}
 
+type Run = CliRun | DistributedRun;
+
+interface Bench {
+  o: Options;
+  dir: string;
+  redis: Redis;
+  redisUrl: string;
+}
+
+function commonArgs(o: Options): string[] {
+  return ['generate', o.schema, '-n', String(o.rows), '-f', 'csv', '-s', 'bench'];
+}
+
+async function cliRun(bench: Bench, workers: number, round: number): Promise<CliRun> {
+  const out = join(bench.dir, 'single.csv');
+  try {
+    const run = await timedRun([...commonArgs(bench.o), '-w', String(workers), '-o', out, '--quiet'], {});
+    return { kind: 'cli', workers, round, seconds: run.seconds, peakMb: run.peakMb, hash: await sha256(out), bytes: (await stat(out)).size };
+  } finally {
+    await rm(out, { force: true });
+  }
+}
+
+async function distributedRun(bench: Bench, workerCount: number, round: number): Promise<DistributedRun> {
+  const out = join(bench.dir, 'distributed.csv');
   const prefix = uniquePrefix();
-  const store = join(dir, `store-${workerCount}`);
-  const env = { REDIS_URL: redisUrl, ROWLOOM_QUEUE_PREFIX: prefix, ROWLOOM_DOWNLOADS_DIR: store, ROWLOOM_SHARD_ROWS: String(o.shardRows) };
+  const store = join(bench.dir, `store-${workerCount}`);
+  const env = { REDIS_URL: bench.redisUrl, ROWLOOM_QUEUE_PREFIX: prefix, ROWLOOM_DOWNLOADS_DIR: store, ROWLOOM_SHARD_ROWS: String(bench.o.shardRows) };
   const workers = await Promise.all(Array.from({ length: workerCount }, () => startWorker(env, [], true)));
   try {
-    const before = await commandsProcessed(redis);
-    const run = await timedRun([...common, '--distributed', '--out', distributed], env);
-    const redisCommands = (await commandsProcessed(redis)) - before;
+    const before = await commandsProcessed(bench.redis);
+    const run = await timedRun([...commonArgs(bench.o), '--distributed', '--out', out], env);
+    const redisCommands = (await commandsProcessed(bench.redis)) - before;
     const workerPeakMb = await Promise.all(workers.map((w) => peakRssMb(w.pid)));
-    const assembled = /file assembled from \d+ shards in ([\d.]+) s \((\d+) bytes\)/.exec(workers.map((w) => w.output()).join('\n'));
-    const copied = /(copied|moved) out in ([\d.]+) s/.exec(run.stderr);
-    const identical = (await sha256(distributed)) === singleHash;
-    const assembleSeconds = assembled ? Number(assembled[1]) : NaN;
+    const assembled = /file assembled from \d+ shards in ([\d.]+) s/.exec(workers.map((w) => w.output()).join('\n'));
+    const delivered = /(copied|moved|streamed) out in ([\d.]+) s/.exec(run.stderr);
     return {
+      kind: 'distributed',
       workers: workerCount,
-      cliSeconds: cli.seconds,
-      cliRowsPerSecond: o.rows / cli.seconds,
-      cliPeakMb: cli.peakMb,
+      round,
       seconds: run.seconds,
-      rowsPerSecond: o.rows / run.seconds,
-      overheadPercent: (run.seconds / cli.seconds - 1) * 100,
       workerPeakMb,
       redisCommands,
-      redisCommandsPerMillionRows: redisCommands / (o.rows / 1e6),
-      assembleSeconds,
-      assembleMBps: bytes / 1e6 / assembleSeconds,
-      copySeconds: copied ? Number(copied[2]) : NaN,
-      delivered: copied ? copied[1] : '?',
-      bytes,
-      identical,
+      assembleSeconds: assembled ? Number(assembled[1]) : NaN,
+      deliverSeconds: delivered ? Number(delivered[2]) : NaN,
+      delivered: delivered ? delivered[1]! : '?',
+      hash: await sha256(out),
     };
   } finally {
     await Promise.all(workers.map(stopWorker));
     await removeKeys(prefix);
-    await rm(distributed, { force: true });
+    await rm(out, { force: true });
     await rm(store, { recursive: true, force: true });
   }
 }
 
-function report(o: ReturnType<typeof options>, results: Result[], load: number[]): string {
-  const n = (x: number, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+/** Round r's order: odd rounds go W ascending, CLI first; even rounds the reverse, so neither side always runs on a cooler or warmer machine. */
+function schedule(o: Options): Array<{ kind: Run['kind']; workers: number; round: number }> {
+  const steps: Array<{ kind: Run['kind']; workers: number; round: number }> = [];
+  for (let round = 1; round <= o.repeat; round++) {
+    const forward = o.workers.flatMap((workers) => [{ kind: 'cli' as const, workers, round }, { kind: 'distributed' as const, workers, round }]);
+    steps.push(...(round % 2 === 1 ? forward : forward.reverse()));
+  }
+  return steps;
+}
+
+interface Summary {
+  workers: number;
+  cliSeconds: number;
+  distributedSeconds: number;
+  /** Ratio of the medians, as a percentage over the CLI. */
+  overheadPercent: number;
+  /** Each round's own distributed/CLI ratio: the spread. */
+  roundOverheadsPercent: number[];
+  cliPeakMb: number;
+  workerPeakMb: number;
+  redisCommandsPerMillionRows: number;
+  assembleSeconds: number;
+  deliverSeconds: number;
+  delivered: string;
+  /** Speed-up over the first worker count (ratio of medians, and each round's), CLI and distributed. */
+  cliSpeedup: number;
+  cliRoundSpeedups: number[];
+  distributedSpeedup: number;
+  distributedRoundSpeedups: number[];
+}
+
+function summarize(o: Options, runs: Run[]): Summary[] {
+  const of = <K extends Run['kind']>(kind: K, workers: number) => runs.filter((r): r is Extract<Run, { kind: K }> => r.kind === kind && r.workers === workers);
+  const base = o.workers[0]!;
+  const roundRatios = (kind: Run['kind'], numerator: number, denominator: number, field: (run: Run) => number) =>
+    Array.from({ length: o.repeat }, (_, i) => {
+      const a = of(kind, numerator).find((r) => r.round === i + 1);
+      const b = of(kind, denominator).find((r) => r.round === i + 1);
+      return a && b ? field(a) / field(b) : NaN;
+    });
+  return o.workers.map((workers) => {
+    const cli = of('cli', workers);
+    const distributed = of('distributed', workers);
+    const cliSeconds = median(cli.map((r) => r.seconds));
+    const distributedSeconds = median(distributed.map((r) => r.seconds));
+    const perRound = Array.from({ length: o.repeat }, (_, i) => {
+      const c = cli.find((r) => r.round === i + 1);
+      const d = distributed.find((r) => r.round === i + 1);
+      return c && d ? (d.seconds / c.seconds - 1) * 100 : NaN;
+    });
+    const last = distributed.at(-1);
+    return {
+      workers,
+      cliSeconds,
+      distributedSeconds,
+      overheadPercent: (distributedSeconds / cliSeconds - 1) * 100,
+      roundOverheadsPercent: perRound,
+      cliPeakMb: median(cli.map((r) => r.peakMb)),
+      workerPeakMb: median(distributed.flatMap((r) => r.workerPeakMb)),
+      redisCommandsPerMillionRows: median(distributed.map((r) => r.redisCommands)) / (o.rows / 1e6),
+      assembleSeconds: median(distributed.map((r) => r.assembleSeconds)),
+      deliverSeconds: median(distributed.map((r) => r.deliverSeconds)),
+      delivered: last?.delivered ?? '?',
+      cliSpeedup: median(of('cli', base).map((r) => r.seconds)) / cliSeconds,
+      cliRoundSpeedups: roundRatios('cli', base, workers, (r) => r.seconds),
+      distributedSpeedup: median(of('distributed', base).map((r) => r.seconds)) / distributedSeconds,
+      distributedRoundSpeedups: roundRatios('distributed', base, workers, (r) => r.seconds),
+    };
+  });
+}
+
+function report(o: Options, runs: Run[], summaries: Summary[], load: { before: number[]; during: number[] }): string {
+  const n = (x: number, digits = 0) => (Number.isFinite(x) ? x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '-');
+  const signed = (x: number) => `${x >= 0 ? '+' : ''}${n(x, 1)}%`;
+  const span = (xs: number[], format: (x: number) => string) => {
+    const finite = xs.filter(Number.isFinite);
+    return finite.length ? `${format(Math.min(...finite))} to ${format(Math.max(...finite))}` : '-';
+  };
+  const bytes = runs.find((r): r is CliRun => r.kind === 'cli')?.bytes ?? 0;
+  const during = [...load.during].sort((a, b) => a - b);
   const lines = [
-    `${n(o.rows)} rows of ${o.schema} to CSV, shards of ${n(o.shardRows)}; load average before: ${load.map((l) => l.toFixed(2)).join(' ')}`,
-    'workers | CLI -w W rows/s (s, peak MB) | distributed rows/s (s) | overhead | worker peak MB | Redis cmds / M rows | assemble MB/s (s) | deliver s (how) | identical',
+    `${n(o.rows)} rows of ${o.schema} to CSV (${n(bytes)} bytes, ${n(bytes / o.rows, 1)} bytes/row), shards of ${n(o.shardRows)}, ${o.repeat} alternated round(s)`,
+    `load average (1 min): ${load.before.map((l) => l.toFixed(2)).join(' ')} before; during the runs median ${n(median(during), 2)}, ${n(during[0] ?? NaN, 2)} to ${n(during.at(-1) ?? NaN, 2)}`,
+    '',
+    'every run (s):',
+    ...runs.map((r) => `  round ${r.round} ${r.kind === 'cli' ? `CLI -w ${r.workers}` : `distributed, ${r.workers} worker(s)`}: ${n(r.seconds, 2)}${r.kind === 'distributed' ? ` (assemble ${n(r.assembleSeconds, 2)}, deliver ${n(r.deliverSeconds, 2)} ${r.delivered})` : ''}`),
+    '',
+    'medians:',
+    'W | CLI -w W s (rows/s, peak MB) | distributed s (rows/s) | overhead (rounds) | worker peak MB | Redis cmds / M rows | assemble s | deliver s (how)',
   ];
-  for (const r of results) {
+  for (const s of summaries) {
     lines.push(
-      `${r.workers} | ${n(r.cliRowsPerSecond)} (${n(r.cliSeconds, 1)} s, ${n(r.cliPeakMb)} MB) | ${n(r.rowsPerSecond)} (${n(r.seconds, 1)} s) | ${r.overheadPercent >= 0 ? '+' : ''}${n(r.overheadPercent, 1)}% | ` +
-        `${r.workerPeakMb.map((mb) => n(mb)).join(', ')} | ${n(r.redisCommandsPerMillionRows)} | ${n(r.assembleMBps)} (${n(r.assembleSeconds, 2)} s) | ${n(r.copySeconds, 2)} (${r.delivered}) | ${r.identical ? 'yes' : 'NO'}`,
+      `${s.workers} | ${n(s.cliSeconds, 2)} (${n(o.rows / s.cliSeconds)}, ${n(s.cliPeakMb)}) | ${n(s.distributedSeconds, 2)} (${n(o.rows / s.distributedSeconds)}) | ` +
+        `${signed(s.overheadPercent)} (${span(s.roundOverheadsPercent, signed)}) | ${n(s.workerPeakMb)} | ${n(s.redisCommandsPerMillionRows)} | ${n(s.assembleSeconds, 2)} | ${n(s.deliverSeconds, 2)} (${s.delivered})`,
     );
   }
-  lines.push(`file: ${n(results[0]?.bytes ?? 0)} bytes (${n((results[0]?.bytes ?? 0) / o.rows, 1)} bytes/row)`);
+  for (const s of summaries.slice(1)) {
+    const x = (v: number) => `x${n(v, 2)}`;
+    lines.push(`${o.workers[0]} -> ${s.workers}: CLI ${x(s.cliSpeedup)} (rounds ${span(s.cliRoundSpeedups, x)}), distributed ${x(s.distributedSpeedup)} (rounds ${span(s.distributedRoundSpeedups, x)})`);
+  }
+  const identical = runs.every((r) => r.hash === runs[0]!.hash);
+  lines.push(`all ${runs.length} outputs byte-identical: ${identical ? 'yes' : 'NO'}`);
   return lines.join('\n') + '\n';
 }
 
 const o = options();
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-const dir = await mkdtemp(join(tmpdir(), 'rowloom-jobs-bench-'));
-const load = loadavg();
-const results: Result[] = [];
+const bench: Bench = { o, dir: await mkdtemp(join(tmpdir(), 'rowloom-jobs-bench-')), redis, redisUrl };
+const load = { before: loadavg(), during: [] as number[] };
+const loadSampler = setInterval(() => load.during.push(loadavg()[0]!), 5000);
+const runs: Run[] = [];
 try {
-  for (const workers of o.workers) {
-    results.push(await runCase(o, workers, dir, redis, redisUrl));
-    if (!o.json) process.stderr.write(`done: ${workers} worker(s)\n`);
+  for (const step of schedule(o)) {
+    const run = step.kind === 'cli' ? await cliRun(bench, step.workers, step.round) : await distributedRun(bench, step.workers, step.round);
+    runs.push(run);
+    if (!o.json) process.stderr.write(`round ${step.round}: ${step.kind} W=${step.workers} ${run.seconds.toFixed(2)} s\n`);
   }
 } finally {
+  clearInterval(loadSampler);
   redis.disconnect();
-  await rm(dir, { recursive: true, force: true });
+  await rm(bench.dir, { recursive: true, force: true });
 }
-process.stdout.write(o.json ? JSON.stringify({ rows: o.rows, shardRows: o.shardRows, load, results }, null, 2) + '\n' : report(o, results, load));
-if (results.some((r) => !r.identical)) process.exitCode = 1;
+const summaries = summarize(o, runs);
+process.stdout.write(o.json ? JSON.stringify({ rows: o.rows, shardRows: o.shardRows, repeat: o.repeat, load, runs, summaries }, null, 2) + '\n' : report(o, runs, summaries, load));
+if (runs.some((r) => r.hash !== runs[0]!.hash)) process.exitCode = 1;

@@ -147,6 +147,19 @@ describe('rowloom generate --distributed with two rowloom worker processes', { s
     assert.deepEqual((await readdir(dir)).filter((name) => name.includes('out.csv')), ['out.csv'], 'no temporary file beside --out');
   });
 
+  test('the file is written out while the job runs, not copied after it: the bytes are the same', async () => {
+    const out = join(dir, 'early.csv');
+    const args = [...base.filter((arg, i) => arg !== '--count' && base[i - 1] !== '--count'), '--count', '40000', '-f', 'csv'];
+    const local = await run(BIN, args, {});
+    const distributed = await run(BIN, [...args, '--out', out, '--distributed'], env);
+    assert.equal(distributed.code, 0, distributed.stderr);
+    assert.ok((await readFile(out)).equals(local.stdout));
+    const [, total, early] = /; ([\d,]+) bytes, ([\d,]+) of them written while it ran/.exec(distributed.stderr) ?? [];
+    assert.ok(total !== undefined && early !== undefined, distributed.stderr);
+    assert.equal(Number(total.replaceAll(',', '')), local.stdout.length);
+    assert.ok(Number(early.replaceAll(',', '')) > 0, `nothing was written before the job ended: ${distributed.stderr}`);
+  });
+
   test('a drawn seed is printed and reproduces the same bytes in-process', async () => {
     const args = base.filter((arg, i) => arg !== '--seed' && base[i - 1] !== '--seed');
     const distributed = await run(BIN, [...args, '-f', 'csv', '--distributed', '--now', '2026-01-02T03:04:05Z'], env);

@@ -4,15 +4,16 @@
  * rows are made by `rowloom worker` processes through the job queue on REDIS_URL. The command is
  * the submitter: it freezes the request into a FrozenJob exactly as the in-process command would
  * resolve it (seed, reference time, writer settings), submits it with the BullMQ runner, draws
- * progress, then copies the assembled file from the store (the workers' store: the same
- * ROWLOOM_DOWNLOADS_DIR / S3 settings) to --out or stdout and removes it. No database: the job
+ * progress, and writes the file to --out or stdout from the store (the workers' store: the same
+ * ROWLOOM_DOWNLOADS_DIR / S3 settings) while the job runs, part by part as they are published
+ * (job-file-follower.ts), then removes it from the store. No database: the job
  * id is made here, and nothing but Redis and the store hear of the job.
  *
  * Lives in the server package because core must not depend on BullMQ or the store; the server's
  * `rowloom` bin hands `generate ... --distributed` here, and core's own command refuses it.
  */
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import { rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -24,8 +25,8 @@ import type { ArtifactStore, FrozenJob, JobProgress, JobRunner } from '../jobs/j
 import { BullMQRunner } from '../jobs/engine/bullmq-runner.js';
 import { connectionOf, QUEUE_NAME, queueSettingsFromEnv, type QueueSettings } from '../jobs/engine/queue-keys.js';
 import { DEFAULT_SHARD_ROWS, jobFrame, shardCount } from '../jobs/engine/shard.js';
-import { DirectoryStore } from '../jobs/store/fs-store.js';
 import { describeStore, storeFromEnv } from '../jobs/store/store-from-env.js';
+import { JobFileFollower } from './job-file-follower.js';
 
 /** Exit status after Ctrl+C (128 + SIGINT), as shells report it. */
 export const EXIT_INTERRUPTED = 130;
@@ -134,23 +135,18 @@ async function cancelJob(runner: JobRunner, job: FrozenJob): Promise<void> {
   await Promise.race([runner.cancel(job.id).catch((error) => process.stderr.write(`rowloom: cancelling: ${(error as Error).message}\n`)), again]);
 }
 
+/** Chunks of about this size go to --out or stdout. */
+const DELIVERY_CHUNK_BYTES = 1024 * 1024;
+
 /**
- * The assembled file to --out or stdout. A directory store on the same file system as --out
- * gives the file up by a rename (no second pass over every byte: at 50 million rows that pass
- * alone would be a tenth of the run); otherwise (S3, another disk, stdout) it is streamed.
+ * Writes the job's file to `destination` as it is made (head, parts as they are published, the
+ * rest once the job is done). The promise settles when everything is written, or the job ended
+ * otherwise, or `follower.stop()`; a write error (a full disk) rejects it.
  */
-async function deliverFile(store: ArtifactStore, jobId: string, destination: Writable, out: string | null): Promise<'moved' | 'copied'> {
-  if (out !== null && store instanceof DirectoryStore) {
-    try {
-      await rename(store.filePath(jobId), out);
-      destination.destroy(); // the handle opened to check --out early; the path now names the file
-      return 'moved';
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    }
-  }
-  await pipeline(await store.readFile(jobId), destination);
-  return 'copied';
+function deliver(follower: JobFileFollower, destination: Writable): Promise<void> {
+  const delivering = pipeline(Readable.from(follower.bytes(), { objectMode: false, highWaterMark: DELIVERY_CHUNK_BYTES }), destination);
+  delivering.catch(() => {}); // awaited by the caller unless it leaves first (Ctrl+C), when its failure does not matter
+  return delivering;
 }
 
 /**
@@ -184,31 +180,13 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     const runner = new BullMQRunner({ ...settings, store, storeName: describeStore(env), who: 'this command' });
     const bar = !command.quiet && process.stderr.isTTY === true ? new ProgressBar(job.count, process.stderr) : null;
     const waiting = watchJob(runner, job, bar);
+    const follower = new JobFileFollower({ store, jobId: job.id, shards: shardCount(job), head: jobFrame(job).head, finished: waiting.outcome });
+    runner.onProgress((progress) => progress.jobId === job.id && follower.nudge());
     try {
-      if (!command.quiet && (await workersListening(settings)) === 0) {
-        process.stderr.write(`rowloom: no rowloom worker is listening on queue prefix "${settings.prefix}" yet; the job waits for one (start: REDIS_URL=... rowloom worker)\n`);
-      }
-      const started = performance.now();
-      await runner.submit(job);
-      if (!command.quiet) {
-        if (command.seed === null) process.stderr.write(`rowloom: seed ${job.seed} (pass --seed ${job.seed} to reproduce)\n`);
-        process.stderr.write(`rowloom: job ${job.id}: ${job.count.toLocaleString('en-US')} rows in ${shardCount(job)} shards on queue prefix "${settings.prefix}", store ${describeStore(env)}\n`);
-      }
-      bar?.status('queued');
-      bar?.update(0);
-      const result = await Promise.race([waiting.outcome, waiting.interrupted]);
-      if (result === 'interrupted') {
-        await cancelJob(runner, job);
-        return EXIT_INTERRUPTED;
-      }
-      bar?.finish();
-      if (result.status !== 'done') throw new Error(`job ${job.id} ${result.status}: ${result.error ?? 'no reason given'}`);
-      const made = performance.now();
-      const how = await deliverFile(store, job.id, destination, partial);
-      if (partial) await rename(partial, command.out!);
-      delivered = true;
-      if (!command.quiet) process.stderr.write(`rowloom: job ${job.id} done: made and assembled in ${seconds(made - started)} s (${Math.round(job.count / Math.max((made - started) / 1000, 1e-3)).toLocaleString('en-US')} rows/s), ${(result.bytes ?? 0).toLocaleString('en-US')} bytes ${how} out in ${seconds(performance.now() - made)} s\n`);
-      return 0;
+      const status = await runJob({ command, settings, env, job, runner, waiting, follower, destination, bar });
+      if (status === 0 && partial) await rename(partial, command.out!);
+      delivered = status === 0;
+      return status;
     } finally {
       waiting.stopListening();
       await store.remove(job.id).catch(() => {});
@@ -217,11 +195,65 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
       await store.close();
     }
   } finally {
-    if (!delivered) {
+    if (!delivered && partial) {
       destination.destroy();
-      if (partial) await unlink(partial).catch(() => {});
+      await unlink(partial).catch(() => {});
     }
   }
+}
+
+interface JobRun {
+  command: ReturnType<typeof parseGenerateArgs>;
+  settings: NonNullable<ReturnType<typeof queueSettingsFromEnv>>;
+  env: NodeJS.ProcessEnv;
+  job: FrozenJob;
+  runner: BullMQRunner;
+  waiting: ReturnType<typeof watchJob>;
+  follower: JobFileFollower;
+  destination: Writable;
+  bar: ProgressBar | null;
+}
+
+/** Submits the job and writes its file to the destination as its parts are published; the exit status. */
+async function runJob({ command, settings, env, job, runner, waiting, follower, destination, bar }: JobRun): Promise<number> {
+  if (!command.quiet && (await workersListening(settings)) === 0) {
+    process.stderr.write(`rowloom: no rowloom worker is listening on queue prefix "${settings.prefix}" yet; the job waits for one (start: REDIS_URL=... rowloom worker)\n`);
+  }
+  const started = performance.now();
+  await runner.submit(job);
+  if (!command.quiet) {
+    if (command.seed === null) process.stderr.write(`rowloom: seed ${job.seed} (pass --seed ${job.seed} to reproduce)\n`);
+    process.stderr.write(`rowloom: job ${job.id}: ${job.count.toLocaleString('en-US')} rows in ${shardCount(job)} shards on queue prefix "${settings.prefix}", store ${describeStore(env)}\n`);
+  }
+  bar?.status('queued');
+  bar?.update(0);
+  const delivering = deliver(follower, destination);
+  let result: JobProgress | 'interrupted';
+  try {
+    result = await Promise.race([waiting.outcome, waiting.interrupted, delivering.then(() => waiting.outcome)]);
+  } catch (error) {
+    await runner.cancel(job.id).catch(() => {}); // the file cannot be written: nobody is left to take it
+    throw error;
+  }
+  if (result === 'interrupted') {
+    follower.stop();
+    await cancelJob(runner, job);
+    return EXIT_INTERRUPTED;
+  }
+  bar?.finish();
+  if (result.status !== 'done') {
+    follower.stop();
+    throw new Error(`job ${job.id} ${result.status}: ${result.error ?? 'no reason given'}`);
+  }
+  const made = performance.now();
+  await delivering;
+  if (!command.quiet) {
+    const rate = Math.round(job.count / Math.max((made - started) / 1000, 1e-3)).toLocaleString('en-US');
+    const bytes = follower.delivered.toLocaleString('en-US');
+    const early = follower.deliveredWhileRunning.toLocaleString('en-US');
+    process.stderr.write(`rowloom: job ${job.id} done: made and assembled in ${seconds(made - started)} s (${rate} rows/s); ${bytes} bytes, ${early} of them written while it ran, the rest streamed out in ${seconds(performance.now() - made)} s\n`);
+  }
+  return 0;
 }
 
 /** The command's exit status (core's EXIT: 0, 1 schema or job failure, 2 usage, 3 output or Redis; 130 interrupted). */

@@ -58,8 +58,8 @@ describe('files the server writes are readable by their owner only', () => {
     await store.assemble('job-m', 1, Buffer.from('['), Buffer.from(']'));
     writeFileSync(join(scratch, 'probe'), 'x');
     assert.equal(mode(join(scratch, 'probe')), 0o644, 'the umask alone would give 0644');
-    const files = readdirSync(join(root, 'job-m'));
-    assert.ok(files.length > 0);
-    for (const file of files) assert.equal(mode(join(root, 'job-m', file)), 0o600, file);
+    const entries = readdirSync(join(root, 'job-m'), { recursive: true, withFileTypes: true });
+    assert.ok(entries.some((entry) => entry.isFile()));
+    for (const entry of entries) assert.equal(mode(join(entry.parentPath, entry.name)), entry.isDirectory() ? 0o700 : 0o600, entry.name);
   });
 });

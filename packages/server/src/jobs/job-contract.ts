@@ -10,7 +10,7 @@
  * `shardRows`; each shard writes exactly the bytes of its rows (writer.row(values, index) for
  * index in [start, end): counter-based randomness makes them a pure function of the index) to
  * the store under a temporary name and then publishes it; when every shard is there, the
- * assembler writes writer.begin() + parts in order + writer.end() as the file. The file is
+ * assembler makes writer.begin() + parts in order + writer.end() the file. The file is
  * byte-identical to one `generate` call with the same seed.
  */
 import type { OutputFormat, WriterOptions } from '@rowloom/core';
@@ -43,7 +43,16 @@ export type { AdminDownload, DownloadStatus, JobStatus } from '@rowloom/core/dow
 export interface ArtifactStore {
   /** Writes a shard's bytes under a temporary name and publishes it atomically (a retry replaces, never duplicates). */
   putPart(jobId: string, shard: number, bytes: AsyncIterable<Buffer> | Buffer): Promise<void>;
-  /** Concatenates head + parts 0..n-1 + tail into the job's file; returns its size. */
+  /**
+   * A published part's bytes, or null while it is not there (yet, or any more: a store that copies
+   * parts into the file removes them once it is assembled). Lets a reader follow a running job.
+   */
+  readPart(jobId: string, shard: number): Promise<NodeJS.ReadableStream | null>;
+  /**
+   * Makes head + parts 0..n-1 + tail the job's file (fails naming a missing part); returns its
+   * size. The directory store records the list (the parts stay where they are); S3 has the bucket
+   * copy the parts into one object.
+   */
   assemble(jobId: string, shards: number, head: Buffer, tail: Buffer): Promise<number>;
   /** The file's bytes from `start` to `end` inclusive (HTTP Range), or all of it. */
   readFile(jobId: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream>;

@@ -55,7 +55,7 @@ describe('InProcessRunner on a directory store', () => {
       assert.ok((await read(store, job.id)).equals(expected));
       assert.deepEqual(seen.map((p) => p.status).filter((s, i, all) => s !== all[i - 1]), ['queued', 'running', 'assembling', 'done']);
       assert.equal(seen.at(-1)!.recordsGenerated, 2003);
-      assert.deepEqual(await readdir(join(dir, job.id)), ['file'], 'the parts are gone once assembled');
+      assert.deepEqual((await readdir(join(dir, job.id))).sort(), ['manifest.json', 'parts'], 'the file is its parts and a manifest, nothing temporary left');
       await store.remove(job.id);
     });
   }

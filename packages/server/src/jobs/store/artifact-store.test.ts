@@ -1,9 +1,12 @@
-/** One suite, two stores: a directory, and an S3 bucket on a real S3-compatible server (s3rver). */
+/** One suite, two stores: a directory, and an S3 bucket on a real S3-compatible server (@20minutes/s3rver). */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { ArtifactStore } from '../job-contract.js';
 import { DirectoryStore } from './fs-store.js';
 import { S3Store } from './s3-store.js';
@@ -13,6 +16,23 @@ async function text(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const chunk of stream) parts.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(parts);
+}
+
+const MIB = 1024 * 1024;
+
+/** `length` bytes of a pattern that differs per `seed`, so a part in the wrong place or offset shows. */
+function patterned(length: number, seed: number): Buffer {
+  const bytes = Buffer.alloc(length);
+  for (let i = 0; i < length; i++) bytes[i] = (i * 31 + seed * 101 + (i >> 13)) & 0xff;
+  return bytes;
+}
+
+/** Puts the parts, assembles them between head and tail, and returns the bytes the file must have. */
+async function assembled(store: ArtifactStore, jobId: string, parts: Buffer[], head: string, tail: string): Promise<Buffer> {
+  for (const [shard, part] of parts.entries()) await store.putPart(jobId, shard, part);
+  const expected = Buffer.concat([Buffer.from(head), ...parts, Buffer.from(tail)]);
+  assert.equal(await store.assemble(jobId, parts.length, Buffer.from(head), Buffer.from(tail)), expected.length);
+  return expected;
 }
 
 async function* chunks(...pieces: string[]): AsyncGenerator<Buffer> {
@@ -73,6 +93,40 @@ function storeSuite(name: string, open: () => Promise<ArtifactStore>, dispose: (
       assert.deepEqual(await leftovers(), []);
     });
 
+    test('a range may span several parts: every range of a file of uneven parts (one empty) reads its bytes', async () => {
+      const parts = ['ab', '', 'cdefg', 'h', 'ijkl'].map((text) => Buffer.from(text));
+      const expected = await assembled(store, 'job-ranges', parts, '<<', '>');
+      assert.equal(await store.fileSize('job-ranges'), expected.length);
+      for (let start = 0; start < expected.length; start++) {
+        for (let end = start; end < expected.length; end++) {
+          assert.deepEqual((await text(await store.readFile('job-ranges', { start, end }))).toString(), expected.subarray(start, end + 1).toString(), `bytes ${start}-${end}`);
+        }
+      }
+      await store.remove('job-ranges');
+    });
+
+    test('parts above the 5 MiB minimum and small ones between them: the same bytes, and ranges across their boundaries', async () => {
+      const parts = [patterned(11 * MIB + 3, 0), patterned(1000, 1), patterned(5 * MIB + 1, 2), patterned(7 * MIB, 3)];
+      const expected = await assembled(store, 'job-large', parts, 'HEAD,', ',TAIL');
+      assert.ok((await text(await store.readFile('job-large'))).equals(expected));
+      const boundaries = [5, 5 + parts[0]!.length, 5 + parts[0]!.length + 1000, expected.length - 5 - 7 * MIB];
+      for (const boundary of boundaries) {
+        const range = { start: boundary - 3, end: boundary + 2 };
+        assert.ok((await text(await store.readFile('job-large', range))).equals(expected.subarray(range.start, range.end + 1)), `around ${boundary}`);
+      }
+      const across = { start: 2, end: expected.length - 2 }; // from the head to the tail, over every part
+      assert.ok((await text(await store.readFile('job-large', across))).equals(expected.subarray(across.start, across.end + 1)));
+      await store.remove('job-large');
+    });
+
+    test('readPart: null until a part is published, then its bytes', async () => {
+      assert.equal(await store.readPart('job-follow', 0), null);
+      await store.putPart('job-follow', 0, chunks('one', 'two'));
+      assert.equal((await text((await store.readPart('job-follow', 0))!)).toString(), 'onetwo');
+      assert.equal(await store.readPart('job-follow', 1), null);
+      await store.remove('job-follow');
+    });
+
     test('ids that could reach outside the store are refused', async () => {
       await assert.rejects(store.putPart('../escape', 0, Buffer.from('x')), /job id/);
       await assert.rejects(store.remove('a/b'), /job id/);
@@ -103,6 +157,67 @@ test('directory store: a job is removed while its worker is still writing a late
   }
 });
 
+describe('directory store: the file is its parts, never a copy of them', () => {
+  let root = '';
+  before(async () => (root = await mkdtemp(join(tmpdir(), 'rowloom-store-parts-'))));
+  after(() => rm(root, { recursive: true, force: true }));
+
+  test('assembling writes only a small manifest: the parts stay, nothing the size of the file appears', async () => {
+    const store = new DirectoryStore(root);
+    const parts = [patterned(300_000, 1), patterned(200_000, 2), patterned(100_000, 3)];
+    const expected = await assembled(store, 'job-nocopy', parts, 'id,name\n', '');
+    const files = await readdir(join(root, 'job-nocopy'), { recursive: true });
+    const sizes = await Promise.all(files.map(async (name) => ({ name, size: (await stat(join(root, 'job-nocopy', name))).size })));
+    const written = sizes.filter(({ name }) => !name.startsWith('parts'));
+    assert.deepEqual(written.map(({ name }) => name), ['manifest.json']);
+    assert.ok(written[0]!.size < 1000, `manifest of ${written[0]!.size} bytes`);
+    assert.ok((await text(await store.readFile('job-nocopy'))).equals(expected));
+  });
+
+  test('a part gone after assembly: the file is reported gone (no size) and reading it fails before any byte', async () => {
+    const store = new DirectoryStore(root);
+    await assembled(store, 'job-damaged', [Buffer.from('aaa'), Buffer.from('bbb')], '[', ']');
+    await unlink(join(root, 'job-damaged', 'parts', '000001'));
+    assert.equal(await store.fileSize('job-damaged'), null);
+    await assert.rejects(store.readFile('job-damaged'), /part 1 is missing/);
+  });
+
+  test('a file assembled by an earlier version (one file) is still served, ranges included', async () => {
+    const store = new DirectoryStore(root);
+    await mkdir(join(root, 'job-legacy'), { recursive: true });
+    await writeFile(join(root, 'job-legacy', 'file'), 'legacy bytes');
+    assert.equal(await store.fileSize('job-legacy'), 12);
+    assert.equal((await text(await store.readFile('job-legacy', { start: 7, end: 11 }))).toString(), 'bytes');
+  });
+
+  test('what a killed writer left (a real process killed mid-part) and a killed assembler\'s temporary are removed by the next assembly', async () => {
+    const store = new DirectoryStore(root);
+    // A process writing shard 1 for ever, killed with SIGKILL once its temporary is on disk.
+    const moduleUrl = pathToFileURL(new URL('./fs-store.js', import.meta.url).pathname).href;
+    const script = `const { DirectoryStore } = await import(${JSON.stringify(moduleUrl)});
+      async function* forever() { for (;;) { yield Buffer.alloc(64 * 1024, 120); await new Promise((resolve) => setTimeout(resolve, 5)); } }
+      await new DirectoryStore(${JSON.stringify(root)}).putPart('job-killed', 1, forever());`;
+    const writer = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'ignore' });
+    const parts = join(root, 'job-killed', 'parts');
+    const temporaries = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).filter((name) => name.startsWith('.tmp-'));
+    const deadline = Date.now() + 30_000;
+    while ((await temporaries(parts)).length === 0 || (await stat(join(parts, (await temporaries(parts))[0]!))).size < 256 * 1024) {
+      assert.ok(Date.now() < deadline, 'the writer never started its part');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    writer.kill('SIGKILL');
+    await new Promise((resolve) => writer.on('exit', resolve));
+    assert.equal((await temporaries(parts)).length, 1, 'the killed writer left its temporary');
+    // A killed assembler leaves its temporary beside the job's file.
+    await writeFile(join(root, 'job-killed', `.tmp-${writer.pid}-0123456789ab`), 'half a file');
+    // The shard is redone by another worker, then the job is assembled.
+    const expected = await assembled(store, 'job-killed', [Buffer.from('zero'), Buffer.from('one')], 'h', 't');
+    assert.deepEqual(await temporaries(parts), []);
+    assert.deepEqual(await temporaries(join(root, 'job-killed')), []);
+    assert.ok((await text(await store.readFile('job-killed'))).equals(expected));
+  });
+});
+
 storeSuite(
   'directory',
   async () => new DirectoryStore((directory = await mkdtemp(join(tmpdir(), 'rowloom-store-')))),
@@ -127,3 +242,61 @@ storeSuite(
     }
   },
 );
+
+describe('S3 store: the bucket copies the parts', () => {
+  let server: TestS3Server;
+  let raw: S3Client;
+  const open = (options: Partial<ConstructorParameters<typeof S3Store>[0]> = {}) =>
+    new S3Store({ bucket: TEST_BUCKET, endpoint: server.endpoint, region: 'us-east-1', prefix: 'copy-prefix', client: { credentials: TEST_S3_CREDENTIALS }, ...options });
+  const objects = async () => {
+    try {
+      return (await readdir(join(server.directory, TEST_BUCKET), { recursive: true })).filter((name) => name.endsWith('._S3rver_object'));
+    } catch {
+      return [];
+    }
+  };
+  before(async () => {
+    server = await startTestS3Server();
+    raw = new S3Client({ region: 'us-east-1', endpoint: server.endpoint, forcePathStyle: true, credentials: TEST_S3_CREDENTIALS, requestChecksumCalculation: 'WHEN_REQUIRED' });
+  });
+  after(async () => {
+    raw.destroy();
+    await server.close();
+  });
+
+  test('UploadPartCopy for parts of 5 MiB and more; only the head with the first 5 MiB, and the small part, go through the assembler', async () => {
+    const store = open();
+    const parts = [patterned(11 * MIB + 3, 0), patterned(1000, 1), patterned(6 * MIB, 2), patterned(7 * MIB, 3)];
+    for (const [shard, part] of parts.entries()) await store.putPart('job-copy', shard, part);
+    server.requests.length = 0;
+    const expected = Buffer.concat([Buffer.from('HEAD'), ...parts, Buffer.from('TAIL')]);
+    assert.equal(await store.assemble('job-copy', parts.length, Buffer.from('HEAD'), Buffer.from('TAIL')), expected.length);
+    const copies = server.requests.filter((request) => request.method === 'PUT' && request.copySource);
+    const uploaded = server.requests.filter((request) => request.method === 'PUT' && !request.copySource).reduce((sum, request) => sum + request.bodyBytes, 0);
+    // Head + 5 MiB of part 0 uploaded; the rest of part 0 a range copy; part 1 (1000 bytes) uploaded with part 2;
+    // part 3 a whole copy; the tail the last part.
+    assert.deepEqual(copies.map((request) => [request.copySource!.replace(/^.*\/parts\//, ''), request.copyRange ?? 'whole']), [
+      ['000000', `bytes=${5 * MIB - 4}-${11 * MIB + 2}`],
+      ['000003', 'whole'],
+    ]);
+    assert.ok(uploaded <= 5 * MIB + 1000 + 6 * MIB + 4, `${uploaded} bytes uploaded`);
+    assert.ok((await text(await store.readFile('job-copy'))).equals(expected));
+    await store.remove('job-copy');
+    await store.close();
+  });
+
+  test('more parts than one upload may have are composed in levels, and what a killed assembler left is removed', async () => {
+    // S3's limits scaled down (the server does not enforce them; multipart-plan.test.ts checks the plan keeps them).
+    const store = open({ multipartLimits: { minPartBytes: 8, maxPartBytes: 200, maxParts: 3 } });
+    const parts = Array.from({ length: 14 }, (_, shard) => patterned(3 + ((shard * 7) % 19), shard));
+    // An intermediate object a killed assembler left behind.
+    await raw.send(new PutObjectCommand({ Bucket: TEST_BUCKET, Key: 'copy-prefix/job-levels/compose/1-000009', Body: 'left over' }));
+    server.requests.length = 0;
+    const expected = await assembled(store, 'job-levels', parts, '{', '}');
+    assert.ok((await text(await store.readFile('job-levels'))).equals(expected));
+    assert.ok(server.requests.some((request) => request.copySource?.includes('/job-levels/compose/')), 'intermediate objects were copied');
+    assert.deepEqual(await objects(), ['copy-prefix/job-levels/file._S3rver_object'], 'the parts, the intermediates and the left-over are gone');
+    await store.remove('job-levels');
+    await store.close();
+  });
+});

@@ -5,27 +5,36 @@
  * - A part is uploaded with lib-storage's Upload (multipart when large), straight to its key:
  *   an S3 object appears whole only when its upload completes, so a reader never sees half of
  *   one and a retried shard replaces its part.
- * - assemble streams head + each part (GetObject, one at a time) + tail into one more Upload,
- *   which cuts the stream into parts of `partSize` (8 MiB by default, above S3's 5 MiB
- *   minimum). UploadPartCopy would let the bucket copy parts without the bytes passing through
- *   the assembler, but every copied part except the last must be ≥5 MiB and the head has to be
- *   joined to the first part, so small shards or the head would need special cases; the
- *   streaming copy always works, on any S3-compatible server, with memory bounded by a few parts.
+ * - assemble has the bucket build the file: a multipart upload whose parts are UploadPartCopy
+ *   of the shards' objects, so their bytes never pass through the assembler. S3's limits (5 MiB
+ *   smallest part but the last, 5 GiB largest, 10,000 parts, range copies only from objects over
+ *   5 MiB) are met by multipart-plan.ts: the head is uploaded together with the first 5 MiB of
+ *   part 0, small parts are gathered into uploaded parts, and more than 10,000 parts are composed
+ *   in levels (intermediate objects under <jobId>/compose/, removed after). The file appears
+ *   whole when the upload completes; a failed assembly aborts its upload.
  * - Checksums are only computed when an operation requires them: the SDK's default (CRC32 on
  *   every upload, with aws-chunked encoding) is not understood by many S3-compatible servers.
  */
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
+  UploadPartCommand,
+  UploadPartCopyCommand,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { ArtifactStore } from '../job-contract.js';
 import { checkJobId } from '../engine/shard.js';
+import { boundedMap } from './bounded-map.js';
+import { planMultipart, S3_LIMITS, splitPlan, type MultipartLimits, type MultipartSource, type PlannedPart } from './multipart-plan.js';
 
 export interface S3StoreOptions {
   bucket: string;
@@ -38,9 +47,20 @@ export interface S3StoreOptions {
   partSize?: number;
   /** Extra client settings (credentials in tests). */
   client?: S3ClientConfig;
+  /** S3's multipart limits (the default); tests make them small to see every case of the plan. */
+  multipartLimits?: MultipartLimits;
 }
 
 const MIB = 1024 * 1024;
+/** Requests at once when parts are checked (HEAD) or copied: copies run inside the bucket, so several overlap well. */
+const REQUEST_CONCURRENCY = 8;
+/** Parts sent at once while assembling; an uploaded part holds under three minimum parts in memory. */
+const PART_CONCURRENCY = 4;
+
+/** x-amz-copy-source: the bucket and key, URL-encoded. */
+function copySource(bucket: string, key: string): string {
+  return `${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
+}
 
 /** The store's identity marker, beside the jobs' folders (no job id starts with a dot). */
 const MARKER = '.rowloom-store';
@@ -59,11 +79,13 @@ export class S3Store implements ArtifactStore {
   private readonly bucket: string;
   private readonly prefix: string;
   private readonly partSize: number;
+  private readonly limits: MultipartLimits;
 
   constructor(options: S3StoreOptions) {
     this.bucket = options.bucket;
     this.prefix = (options.prefix ?? 'rowloom-downloads').replace(/\/+$/, '');
     this.partSize = Math.max(5 * MIB, options.partSize ?? 8 * MIB);
+    this.limits = options.multipartLimits ?? S3_LIMITS;
     this.client = new S3Client({
       region: options.region ?? process.env.AWS_REGION ?? 'us-east-1',
       endpoint: options.endpoint,
@@ -83,13 +105,29 @@ export class S3Store implements ArtifactStore {
     await this.upload(this.key(jobId, `parts/${partName(shard)}`), Buffer.isBuffer(bytes) ? bytes : Readable.from(bytes));
   }
 
+  async readPart(jobId: string, shard: number): Promise<NodeJS.ReadableStream | null> {
+    try {
+      return (await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(jobId, `parts/${partName(shard)}`) }))).Body as Readable;
+    } catch (error) {
+      if (notFound(error)) return null;
+      throw error;
+    }
+  }
+
   async assemble(jobId: string, shards: number, head: Buffer, tail: Buffer): Promise<number> {
-    const body = Readable.from(this.concatenation(jobId, shards, head, tail));
-    let size = 0;
-    const counted = body.pipe(new PassThrough({ transform: (chunk: Buffer, _encoding, done) => ((size += chunk.length), done(null, chunk)) }));
-    body.on('error', (error) => counted.destroy(error));
-    await this.upload(this.key(jobId, 'file'), counted);
+    const parts = await boundedMap(Array.from({ length: shards }, (_, shard) => shard), REQUEST_CONCURRENCY, async (shard): Promise<MultipartSource> => {
+      const key = this.key(jobId, `parts/${partName(shard)}`);
+      try {
+        const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+        return { kind: 'object', key, size: answer.ContentLength ?? 0 };
+      } catch (error) {
+        if (notFound(error)) throw new Error(`part ${shard} of ${shards} is missing`);
+        throw error;
+      }
+    });
+    const size = await this.compose(jobId, this.key(jobId, 'file'), [{ kind: 'bytes', data: head }, ...parts, { kind: 'bytes', data: tail }], 1);
     await this.removeKeys(this.key(jobId, 'parts/'));
+    await this.removeKeys(this.key(jobId, 'compose/')); // also what an assembler killed earlier left
     return size;
   }
 
@@ -143,19 +181,64 @@ export class S3Store implements ArtifactStore {
     await upload.done();
   }
 
-  private async *concatenation(jobId: string, shards: number, head: Buffer, tail: Buffer): AsyncGenerator<Buffer> {
-    yield head;
-    for (let shard = 0; shard < shards; shard++) {
-      let part: Readable;
-      try {
-        part = (await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(jobId, `parts/${partName(shard)}`) }))).Body as Readable;
-      } catch (error) {
-        if (notFound(error)) throw new Error(`part ${shard} of ${shards} is missing`);
-        throw error;
-      }
-      for await (const chunk of part) yield chunk as Buffer;
+  /**
+   * Makes `target` the concatenation of `sources`; more parts than one upload may have are
+   * composed in levels (runs of parts into intermediate objects, then those). With S3's limits a
+   * second level always fits: an object of at most 5 TB is at most 1,024 copies of 5 GiB.
+   */
+  private async compose(jobId: string, target: string, sources: MultipartSource[], level: number, partsBefore = Infinity): Promise<number> {
+    const plan = planMultipart(sources, this.limits);
+    if (plan.length <= this.limits.maxParts) return this.runPlan(target, plan);
+    if (plan.length >= partsBefore) {
+      const { maxParts, maxPartBytes } = this.limits;
+      throw new Error(`the file is too large for one object: it needs ${plan.length} parts after ${level - 1} level(s) of composing (at most ${maxParts} parts of ${maxPartBytes} bytes)`);
     }
-    yield tail;
+    const intermediates: MultipartSource[] = [];
+    for (const [index, run] of splitPlan(plan, this.limits.maxParts).entries()) {
+      const key = this.key(jobId, `compose/${level}-${partName(index)}`);
+      intermediates.push({ kind: 'object', key, size: await this.runPlan(key, run) });
+    }
+    return this.compose(jobId, target, intermediates, level + 1, plan.length);
+  }
+
+  /** One multipart upload of the planned parts (aborted if any fails); returns the object's size. */
+  private async runPlan(key: string, plan: PlannedPart[]): Promise<number> {
+    const size = plan.reduce((sum, part) => sum + part.size, 0);
+    if (plan.length === 0) {
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: Buffer.alloc(0) }));
+      return 0;
+    }
+    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key }));
+    try {
+      const etags = await boundedMap(plan, PART_CONCURRENCY, (part, index) => this.sendPart(key, UploadId!, index + 1, part));
+      await this.client.send(
+        new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId, MultipartUpload: { Parts: etags.map((ETag, index) => ({ ETag, PartNumber: index + 1 })) } }),
+      );
+    } catch (error) {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId })).catch(() => {});
+      throw error;
+    }
+    return size;
+  }
+
+  private async sendPart(key: string, uploadId: string, partNumber: number, part: PlannedPart): Promise<string> {
+    const target = { Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber };
+    if (part.kind === 'copy') {
+      const range = part.range ? `bytes=${part.range.start}-${part.range.end}` : undefined;
+      const answer = await this.client.send(new UploadPartCopyCommand({ ...target, CopySource: copySource(this.bucket, part.key), CopySourceRange: range }));
+      return answer.CopyPartResult!.ETag!;
+    }
+    const pieces = await Promise.all(part.pieces.map((piece) => (piece.kind === 'bytes' ? piece.data : this.download(piece.key, piece.start, piece.end))));
+    const body = Buffer.concat(pieces);
+    return (await this.client.send(new UploadPartCommand({ ...target, Body: body, ContentLength: body.length }))).ETag!;
+  }
+
+  /** Bytes start..end (inclusive) of an object. */
+  private async download(key: string, start: number, end: number): Promise<Buffer> {
+    const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=${start}-${end}` }));
+    const bytes = Buffer.from(await answer.Body!.transformToByteArray());
+    if (bytes.length !== end - start + 1) throw new Error(`${key}: asked for bytes ${start}-${end}, got ${bytes.length}`);
+    return bytes;
   }
 
   /** Deletes every object under `prefix`, a page at a time (one request per key: DeleteObjects needs a checksum header some servers reject). */
