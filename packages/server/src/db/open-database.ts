@@ -45,6 +45,10 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       connectionTimeoutMillis: 10_000,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    // An idle connection that PostgreSQL ends (a restart, an administrator) emits 'error' on the
+    // pool; unheard, that would end the process. The pool drops the connection and opens a new
+    // one for the next query, so there is nothing else to do.
+    pool.on('error', (error) => process.emitWarning(`an idle PostgreSQL connection ended: ${error.message}`));
     if (schema) {
       const client = await pool.connect();
       try {

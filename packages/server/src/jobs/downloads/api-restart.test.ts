@@ -88,7 +88,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       rmSync(dir, { recursive: true, force: true });
     });
 
-    test('done with its file, charged for every row; nothing of it left in Redis, only the file in the store', async () => {
+    test('done with its file, charged for every row; nothing of it left in Redis, only the file (manifest and parts) in the store', async () => {
       const { key } = await createUser(db.db, `restart-${randomBytes(4).toString('hex')}@example.com`, 'unlimited');
       const submitted = await json(`${api!.url}/api/downloads.csv?count=${COUNT}&seed=restart&key=${key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(FIELDS) });
       assert.equal(submitted.status, 202, JSON.stringify(submitted.body));
@@ -101,8 +101,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       }
       await killApi(api!);
       api = null;
-      // The worker finishes the job with nobody listening; the file lands in the store.
-      for (let tries = 0; !existsSync(join(storeDir, id, 'file')); tries++) {
+      // The worker finishes the job with nobody listening; the file (its manifest over the parts) lands in the store.
+      for (let tries = 0; !existsSync(join(storeDir, id, 'manifest.json')); tries++) {
         assert.ok(tries < 600, 'the job did not finish without the server');
         await sleep(100);
       }
@@ -132,7 +132,9 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       } finally {
         client.disconnect();
       }
-      assert.deepEqual(readdirSync(join(storeDir, id)), ['file']);
+      // The file is its manifest and parts, with no temporary left beside them.
+      assert.deepEqual(readdirSync(join(storeDir, id)).sort(), ['manifest.json', 'parts']);
+      assert.equal(readdirSync(join(storeDir, id, 'parts')).filter((name) => name.startsWith('.')).length, 0);
     });
   });
 }
