@@ -13,6 +13,7 @@
 import { FlowProducer, Job, Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { ArtifactStore, FrozenJob, JobProgress, JobRunner } from '../job-contract.js';
+import { frozenJobBytes } from '../frozen-job-json.js';
 import { checkJobId, jobFrame, shardCount } from './shard.js';
 import { ProgressListeners } from './progress-listeners.js';
 import { CANCEL_TTL_SECONDS, connectionOf, isShardJobId, JOB_KEY_TTL_SECONDS, jobKeys, QUEUE_NAME, shardJobId, type AssembleResult, type QueueSettings } from './queue-keys.js';
@@ -53,7 +54,7 @@ export class BullMQRunner implements JobRunner {
     jobFrame(job); // a bad schema fails the submission, before anything is queued
     await this.ready; // progress events of this job must not be missed
     const keys = jobKeys(this.options.prefix, job.id);
-    await this.redis.multi().set(keys.frozen, JSON.stringify(job), 'EX', JOB_KEY_TTL_SECONDS).del(keys.done, keys.cancel).exec();
+    await this.redis.multi().set(keys.frozen, frozenJobBytes(job), 'EX', JOB_KEY_TTL_SECONDS).del(keys.done, keys.cancel).exec();
     const retry = { attempts: this.options.attempts ?? 3, backoff: { type: 'exponential', delay: this.options.backoffMs ?? 2000 } };
     const finished = { removeOnComplete: true, removeOnFail: { age: 24 * 3600 } };
     await this.flows.add({
