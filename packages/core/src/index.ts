@@ -8,6 +8,7 @@ export { resolveSeed, type Seed } from './engine/seed.js';
 export { planSharingKey, PLAN_KEY_MAX_TEXT, type PlanKeyInput } from './engine/plan-key.js';
 export { rangeSetup, rangeFrame, rowRange, type RangeRequest, type RowCounter, type WorkerSetup } from './engine/row-range.js';
 export type { Datasets, DatasetTable, DatasetText } from './types/define-type.js';
+export { isDatasetText } from './schema/dataset-view.js';
 export { closestMatch } from './schema/suggest.js';
 export { compileSchema, type SchemaPlan } from './schema/compile.js';
 export { readSchemaDocument, SCHEMA_DOCUMENT_SHAPES, type SchemaDocument } from './schema/schema-document.js';

@@ -127,16 +127,17 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
     await Promise.all([pool.close(), renderer.close(), artifacts.close()]);
   });
   metricsRoutes(app, { db: store.db, runner, token: config.metricsToken ?? null });
-  const downloadsOptions = { db: store.db, plans: config.plans, downloads, publicUrl: config.publicUrl ?? null, maxJobRecords: downloadsConfig.maxJobRecords, shardRows: downloadsConfig.shardRows };
-  downloadsRoutes(app, downloadsOptions);
+  // Every reader of a stored dataset takes it as text through this (dataset-texts.ts).
   const sharing = { pool, limiter: generations, stallMs: concurrency.stallMs, inline: { ...DEFAULT_INLINE_POLICY, maxRows: concurrency.inlineRows }, datasetTexts: new DatasetTexts() };
+  const downloadsOptions = { db: store.db, pool, datasetTexts: sharing.datasetTexts, plans: config.plans, downloads, publicUrl: config.publicUrl ?? null, maxJobRecords: downloadsConfig.maxJobRecords, shardRows: downloadsConfig.shardRows };
+  downloadsRoutes(app, downloadsOptions);
   generateRoutes(app, store.db, config.plans, config.timeLimitMs, config.publicUrl ?? null, sharing, submitDownload(downloadsOptions));
-  schemasRoutes(app, store.db);
+  schemasRoutes(app, store.db, sharing);
   scenariosRoutes(app, store.db);
   projectsRoutes(app, store.db);
   datasetsRoutes(app, store.db, config.plans, { parser: new DatasetParser({ maxParses: concurrency.maxUploads, queueWaitMs: concurrency.queueWaitMs }), bodyLimitBytes: config.bodyLimitBytes });
   imagesRoutes(app, renderer);
-  mocksRoutes(app, store.db, { plans: config.plans, publicUrl: config.publicUrl ?? null, pool, mockHostSuffix: config.mockHostSuffix ?? null, mockOrigin: config.mockOrigin ?? null });
+  mocksRoutes(app, store.db, { plans: config.plans, publicUrl: config.publicUrl ?? null, pool, datasetTexts: sharing.datasetTexts, mockHostSuffix: config.mockHostSuffix ?? null, mockOrigin: config.mockOrigin ?? null });
   mockRoutes(app, { db: store.db, plans: config.plans, timeLimitMs: config.timeLimitMs, publicUrl: config.publicUrl ?? null, sharing, hosts: mockHosts, publicMockRate: config.publicMockRate ?? DEFAULT_PUBLIC_MOCK_RATE });
   await installWebInterface(app);
   await app.ready();

@@ -1,7 +1,8 @@
 /**
  * Datasets: an upload read into a table (column names from the first row) on a thread of its own
  * (dataset-upload/), stored per user as JSON texts with its first rows apart, and handed to the
- * engine when a schema's fields read them.
+ * engine as those texts when a schema's fields read them (DatasetTexts): the thread that answers
+ * requests never parses a dataset's rows.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -10,12 +11,6 @@ import type { Tables } from './db/tables.js';
 import { previewOfRows, type StoredUpload } from './dataset-upload/dataset-parser.js';
 import { checkDatasetStorage, type StorageLimits } from './dataset-storage.js';
 import type { DatasetTexts } from './dataset-texts.js';
-
-/** What the engine reads: serialisable, so worker threads get their own copy. */
-export interface DatasetTable {
-  columns: string[];
-  rows: string[][];
-}
 
 export interface DatasetSummary {
   name: string;
@@ -112,25 +107,22 @@ function keepPreview(db: Kysely<Tables>, id: string, updatedAt: string): Promise
 
 /** What compileSchema and generate take as `datasets` and `datasetNames`. */
 export interface DatasetsForFields {
-  datasets: Record<string, DatasetTable | DatasetText>;
+  datasets: Record<string, DatasetText>;
   /** All the user's dataset names, for the engine's message; only read when a name was missing. */
   datasetNames?: string[];
 }
 
-/** The user's datasets that the fields name, as the engine takes them: parsed tables, or through `texts` as stored text (DatasetTexts). */
-export async function datasetsForFields(db: Kysely<Tables>, userId: string, fields: unknown[], texts?: DatasetTexts): Promise<DatasetsForFields> {
+/**
+ * The user's datasets that the fields name, as their stored text (DatasetTexts): parsed where rows
+ * are made, after checkOnThreads found what only the rows show.
+ */
+export async function datasetsForFields(db: Kysely<Tables>, userId: string, fields: unknown[], texts: DatasetTexts): Promise<DatasetsForFields> {
   // A name with NUL cannot be stored (PostgreSQL text refuses it), so it names no dataset: the
   // engine then reports it missing, as for any other unknown name.
   const names = referencedDatasetNames(fields).filter((name) => !name.includes('\u0000'));
   if (names.length === 0) return { datasets: {} };
-  const datasets = texts ? await texts.named(db, userId, names) : await tablesNamed(db, userId, names);
+  const datasets = await texts.named(db, userId, names);
   if (Object.keys(datasets).length === names.length) return { datasets };
   const all = await db.selectFrom('datasets').select('name').where('user_id', '=', userId).orderBy('name').execute();
   return { datasets, datasetNames: all.map((row) => row.name) };
-}
-
-async function tablesNamed(db: Kysely<Tables>, userId: string, names: readonly string[]): Promise<Record<string, DatasetTable>> {
-  const rows = await db.selectFrom('datasets').select(['name', 'columns', 'rows']).where('user_id', '=', userId).where('name', 'in', names).execute();
-  // fromEntries defines own properties: a dataset named "__proto__" stays a dataset.
-  return Object.fromEntries(rows.map((row) => [row.name, { columns: JSON.parse(row.columns) as string[], rows: JSON.parse(row.rows) as string[][] }]));
 }

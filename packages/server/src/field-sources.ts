@@ -8,10 +8,10 @@ import { scenariosForFields, type ScenariosForFields } from './scenarios.js';
 export type FieldSources = DatasetsForFields & ScenariosForFields;
 
 /**
- * `texts`: datasets as stored text (for a generation on the shared pool, after checkOnThreads:
- * parsed on its threads only); without it, parsed tables.
+ * Datasets come as their stored text, from `texts`: parsed on the generation threads only (call
+ * checkOnThreads before compiling on this thread, which then sees columns and row counts).
  */
-export async function sourcesForFields(db: Kysely<Tables>, userId: string, fields: unknown[], texts?: DatasetTexts): Promise<FieldSources> {
+export async function sourcesForFields(db: Kysely<Tables>, userId: string, fields: unknown[], texts: DatasetTexts): Promise<FieldSources> {
   const [datasets, scenarios] = await Promise.all([datasetsForFields(db, userId, fields, texts), scenariosForFields(db, userId, fields)]);
   return { ...datasets, ...scenarios };
 }

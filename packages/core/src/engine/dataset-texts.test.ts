@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { checkOnThreads, generate, type GenerateRequest } from './generate.js';
 import { ParsedDatasetCache, parsedDatasets } from './dataset-texts.js';
 import { GenerationPool } from './shared-pool.js';
+import { rangeFrame, rangeSetup, rowRange } from './row-range.js';
 import { SchemaError } from '../schema/errors.js';
 import type { DatasetTable, DatasetText, Datasets } from '../types/define-type.js';
 import type { OutputFormat } from '../writers/writer.js';
@@ -91,6 +92,18 @@ describe('datasets given as stored text', () => {
     const generation = generate(request);
     await assert.rejects(bytesOf(generation.stream), /not valid JSON|Unexpected token/);
     assert.throws(() => generate({ ...request, pool: undefined, workers: 1 }), /not valid JSON|Unexpected token/);
+  });
+
+  test("a job's frame reads no row of a text (the frozen job's check on the server); its ranges parse it, with the tables' bytes", async () => {
+    const request = { fields: FIELDS, count: 300, seed: 5, writer: { format: 'xml' as const } };
+    const expected = await bytesOf(generate({ ...request, datasets: tables, workers: 1 }).stream);
+    const broken: Datasets = { stores: { revision: 'broken', columns: STORES.columns, rowCount: STORES.rows.length, rowsJson: 'not json' }, colors: COLORS };
+    const frame = rangeFrame(rangeSetup({ ...request, datasets: broken }));
+    assert.equal(frame.contentType, 'application/xml; charset=utf-8');
+    const setup = rangeSetup({ ...request, datasets: texts(true) });
+    const made = Buffer.concat([Buffer.from(frame.begin), ...rowRange(setup, 0, 120), ...rowRange(setup, 120, 300), Buffer.from(frame.end)]);
+    assert.ok(made.equals(expected));
+    assert.throws(() => [...rowRange(rangeSetup({ ...request, datasets: broken }), 0, 1)], /not valid JSON|Unexpected token/);
   });
 
   test('a thread keeps parsed tables by revision, within its budget', () => {

@@ -92,7 +92,7 @@ function rowFiller(setup: WorkerSetup, end: number, batcher: ByteBatcher): Job['
 /** The handler runs within the job's turn, so a slow one is seen as a stuck row. */
 function handlerFiller(setup: HandlerSetup, batcher: ByteBatcher): Job['fill'] {
   return () => {
-    batcher.write(JSON.stringify(runHandler(setup)));
+    batcher.write(JSON.stringify(runHandler(setup, datasetCache)));
     return 1;
   };
 }

@@ -15,7 +15,7 @@ import { ByteBatcher, fillBatch, rowBatches } from './batches.js';
 import { referenceTime } from './reference-time.js';
 import { RowEngine } from './row-engine.js';
 import { generationUuid, resolveSeed, type Seed } from './seed.js';
-import { workerCompileOptions, type WorkerSetup } from './worker-setup.js';
+import { outlineCompileOptions, workerCompileOptions, type WorkerSetup } from './worker-setup.js';
 
 export type { WorkerSetup } from './worker-setup.js';
 
@@ -47,9 +47,14 @@ export function rangeSetup(request: RangeRequest): WorkerSetup {
   };
 }
 
-/** The text before the first row and after the last, and the file's type; throws SchemaError for a bad schema. */
+/**
+ * The text before the first row and after the last, and the file's type; throws SchemaError for a
+ * bad schema. Datasets given as text are not parsed (the frame does not depend on rows): only
+ * what their columns and row counts show is checked here, the rest where rows are made (or
+ * first with checkOnThreads).
+ */
 export function rangeFrame(setup: WorkerSetup): { begin: string; end: string; contentType: string; extension: string } {
-  const plan = compileSchema(setup.fields, workerCompileOptions(setup));
+  const plan = compileSchema(setup.fields, outlineCompileOptions(setup));
   const writer = createWriter(plan.shape, setup.writer);
   return { begin: writer.begin(), end: writer.end(), contentType: writer.contentType, extension: writer.extension };
 }

@@ -79,7 +79,7 @@ interface PoolJob {
 }
 
 /** A job whose datasets' texts are long is heavy from the start: its first turn parses them. */
-function readsBigDatasets(setup: WorkerSetup): boolean {
+function readsBigDatasets(setup: Pick<WorkerSetup, 'datasets'>): boolean {
   return datasetTextLength(setup.datasets) >= HEAVY_DATASET_TEXT;
 }
 
@@ -160,7 +160,7 @@ export class GenerationPool {
     if (signal?.aborted) throw new Error('the handler was stopped');
     checkRequestDepth(setup.request.body); // before the copy to a thread, which could not take it
     const parts: Buffer[] = [];
-    for await (const bytes of this.run({ kind: 'handler', setup }, 0, 1, setup.maxRows > EXPRESS_MAX_ROWS, 'the handler was stopped', signal)) parts.push(bytes);
+    for await (const bytes of this.run({ kind: 'handler', setup }, 0, 1, setup.maxRows > EXPRESS_MAX_ROWS || readsBigDatasets(setup), 'the handler was stopped', signal)) parts.push(bytes);
     return JSON.parse(Buffer.concat(parts).toString('utf8')) as HandlerResult;
   }
 

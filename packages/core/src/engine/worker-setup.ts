@@ -38,7 +38,15 @@ export interface CheckSetup extends WorkerSetup {
  * thread agrees, with datasets given as text parsed here (through `cache`, a pool thread's).
  */
 export function workerCompileOptions(setup: WorkerSetup, cache?: ParsedDatasetCache): CompileOptions {
-  const { scenarios, rowCount, startedAtMs, generationUuid, publicUrl, request } = setup;
-  return { datasets: parsedDatasets(setup.datasets, cache), scenarios, rowCount, startedAtMs, generationUuid, publicUrl, request };
+  return { ...outlineCompileOptions(setup), datasets: parsedDatasets(setup.datasets, cache) };
+}
+
+/**
+ * The same options with datasets given as text left as text: a compile that checks what the
+ * datasets' columns and row counts show and shapes the output, reading no row (dataset-view.ts).
+ */
+export function outlineCompileOptions(setup: WorkerSetup): CompileOptions {
+  const { datasets, scenarios, rowCount, startedAtMs, generationUuid, publicUrl, request } = setup;
+  return { datasets, scenarios, rowCount, startedAtMs, generationUuid, publicUrl, request };
 }
 

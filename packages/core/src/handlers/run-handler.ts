@@ -12,7 +12,7 @@ import { FamilyRandoms } from '../engine/family-randoms.js';
 import { referenceTime } from '../engine/reference-time.js';
 import { MutableRowState } from '../engine/row-state.js';
 import { generationUuid } from '../engine/seed.js';
-import { parsedDatasets } from '../engine/dataset-texts.js';
+import { parsedDatasets, type ParsedDatasetCache } from '../engine/dataset-texts.js';
 import { CounterRandom } from '../random/counter-random.js';
 import { rowBudget } from '../schema/row-budget.js';
 import { checkRequestDepth } from './clone-json.js';
@@ -43,10 +43,11 @@ interface Tally {
   chars: number;
 }
 
-export function runHandler(given: HandlerSetup): HandlerResult {
+/** `cache`: a pool thread's parsed datasets, so a handler reading a big one parses it once per revision. */
+export function runHandler(given: HandlerSetup, cache?: ParsedDatasetCache): HandlerResult {
   checkRequestDepth(given.request.body);
   // Datasets given as stored text are parsed here, where the handler runs.
-  const setup = { ...given, datasets: parsedDatasets(given.datasets) };
+  const setup = { ...given, datasets: parsedDatasets(given.datasets, cache) };
   const startedAtMs = referenceTime(setup.now, null);
   const seeded = setup.requestSeed !== undefined && setup.requestSeed !== null;
   const keys: RunKeys = { seeded, requestKey: runSeedKey(seeded ? setup.requestSeed! : handlerRequestSeed(setup.request)), freshKey: runSeedKey(null) };

@@ -2,7 +2,7 @@
  * Large generation as background jobs (issue 14). This file is the contract between the job
  * engine (queue adapters, shard workers, the artifact store: jobs/engine, jobs/store) and the
  * downloads API (routes/downloads-route.ts, the downloads table). Plain JSON throughout: a job's
- * frozen input travels through Redis.
+ * frozen input travels through Redis, written by frozenJobBytes (frozen-job-json.ts).
  *
  * How a job runs: the API freezes the request (fields resolved from a saved schema, datasets
  * and scenarios loaded, seed drawn, reference time fixed) into a FrozenJob, stores a row in
@@ -22,7 +22,11 @@ export interface FrozenJob {
   id: string;
   userId: string;
   fields: unknown[];
-  /** Only the datasets and scenarios the fields use (core's Datasets / Scenarios shapes). */
+  /**
+   * Only the datasets and scenarios the fields use (core's Datasets / Scenarios shapes). The API
+   * freezes datasets as their stored text (DatasetText, parsed on the threads that make rows);
+   * frozenJobBytes writes them as tables, the form a worker reads back.
+   */
   datasets: Record<string, unknown>;
   scenarios: Record<string, unknown>;
   count: number;

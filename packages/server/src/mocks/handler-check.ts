@@ -3,10 +3,12 @@
  * its line and column) and handlerSchemaNames (the saved schemas it names must exist).
  * from_dataset calls are checked against the owner's datasets, so the datasets a handler may
  * name are loaded first: those whose names appear in a handler's source, at most MAX_DATASETS.
+ * They come as their stored text (DatasetTexts): the check reads their columns, never a row, so
+ * saving a mock API costs this thread the same whatever its datasets' sizes.
  */
-import { checkHandler, handlerSchemaNames } from '@rowloom/core';
+import { checkHandler, handlerSchemaNames, type DatasetText } from '@rowloom/core';
 import type { Kysely } from 'kysely';
-import type { DatasetTable } from '../datasets.js';
+import type { DatasetTexts } from '../dataset-texts.js';
 import type { Tables } from '../db/tables.js';
 import type { HandlerCheck } from './mock-validate-body.js';
 import { isObject } from './mock-problems.js';
@@ -28,16 +30,13 @@ export function handlerSources(json: unknown): string[] {
 }
 
 /** A checker for readMockApi, with the owner's datasets the document's handlers may join on loaded. */
-export async function handlerChecker(db: Kysely<Tables>, userId: string, json: unknown): Promise<(source: string) => HandlerCheck> {
+export async function handlerChecker(db: Kysely<Tables>, userId: string, json: unknown, texts: DatasetTexts): Promise<(source: string) => HandlerCheck> {
   const joining = handlerSources(json).filter((source) => source.includes('from_dataset'));
-  const datasets: Record<string, DatasetTable> = {};
+  let datasets: Record<string, DatasetText> = {};
   if (joining.length > 0) {
     const names = (await db.selectFrom('datasets').select('name').where('user_id', '=', userId).execute()).map((row) => row.name);
     const named = names.filter((name) => joining.some((source) => source.includes(name))).slice(0, MAX_DATASETS);
-    if (named.length > 0) {
-      const rows = await db.selectFrom('datasets').select(['name', 'columns', 'rows']).where('user_id', '=', userId).where('name', 'in', named).execute();
-      for (const row of rows) Object.defineProperty(datasets, row.name, { value: { columns: JSON.parse(row.columns) as string[], rows: JSON.parse(row.rows) as string[][] }, enumerable: true });
-    }
+    if (named.length > 0) datasets = await texts.named(db, userId, named);
   }
   // A document often repeats one handler across responses: each distinct source compiles once.
   const checked = new Map<string, HandlerCheck>();

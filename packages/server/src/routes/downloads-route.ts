@@ -13,7 +13,7 @@ import { badRequest, HttpError, notFound } from '../http/http-error.js';
 import { queryCount, queryText, type Query } from '../http/query.js';
 import type { Downloads } from '../jobs/downloads/downloads-service.js';
 import { isActive, listActiveDownloads, listDownloads, type DownloadSummary } from '../jobs/downloads/downloads-table.js';
-import { freezeJob } from '../jobs/downloads/freeze-job.js';
+import { freezeJob, type FreezeSources } from '../jobs/downloads/freeze-job.js';
 import { checkJobSize } from '../jobs/downloads/job-quota.js';
 import type { Plans } from '../plans.js';
 import { withSavedOptions } from '../schema-settings.js';
@@ -23,7 +23,7 @@ import { publicUrlOf, resolveFields } from './generate-fields.js';
 import { outputFormat, seedParameter, writerOptions } from './generate-request.js';
 import type { SubmitDownload } from './generate-route.js';
 
-export interface DownloadsRouteOptions {
+export interface DownloadsRouteOptions extends FreezeSources {
   db: Kysely<Tables>;
   plans: Plans;
   downloads: Downloads;
@@ -77,7 +77,7 @@ export function submitDownload(options: DownloadsRouteOptions): SubmitDownload {
     checkJobSize(count, user.plan, limits, options.maxJobRecords);
     const publicUrl = publicUrlOf(request, options.publicUrl);
     const request_ = { userId: user.id, fields: source.fields, count, format, writer, seed: seedParameter(query), now: queryText(query, 'now') || null, publicUrl };
-    const { job, file } = await freezeJob(db, request_, queryText(query, 'schema') || 'rowloom', options.shardRows);
+    const { job, file } = await freezeJob(options, request_, queryText(query, 'schema') || 'rowloom', options.shardRows);
     await downloads.submit(job, file, limits);
     const row = await downloads.find(job.id, user.id);
     const base = baseOf(request, options.publicUrl);

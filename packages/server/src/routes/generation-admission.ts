@@ -24,8 +24,8 @@ export interface GenerationSharing {
   stallMs: number;
   /** Which small requests start on the thread that answers requests (ROWLOOM_INLINE_ROWS). */
   inline: InlinePolicy;
-  /** Stored datasets as the threads take them, kept by revision (generate requests read them through it). */
-  datasetTexts?: DatasetTexts;
+  /** Stored datasets as the threads take them, kept by revision (every reader of a dataset goes through it). */
+  datasetTexts: DatasetTexts;
 }
 
 /** How often a response is checked for a client that stopped reading. */

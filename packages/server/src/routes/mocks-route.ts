@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GenerationPool } from '@rowloom/core';
 import type { Kysely } from 'kysely';
+import type { DatasetTexts } from '../dataset-texts.js';
 import type { Tables } from '../db/tables.js';
 import { authenticate } from '../http/authenticate.js';
 import { jsonBody, TAKES_FILES } from '../http/body.js';
@@ -31,6 +32,8 @@ export interface MocksRouteOptions {
   publicUrl: string | null;
   /** The generation threads: the OpenAPI export's example rows are made there. */
   pool: GenerationPool;
+  /** The server's datasets as text: a handler's from_dataset is checked against their columns. */
+  datasetTexts: DatasetTexts;
   /** ROWLOOM_MOCK_HOST_SUFFIX: a mock API's host must be a name under it; null: host names are off. */
   mockHostSuffix: string | null;
   /** ROWLOOM_MOCK_ORIGIN: where /mock/<slug> is served (the `url` of each API); null: the app's own address. */
@@ -75,7 +78,7 @@ export function mocksRoutes(app: FastifyInstance, db: Kysely<Tables>, options: M
   const readOptions = async (request: FastifyRequest, user: User, json: unknown, existing?: MockApiDocument): Promise<MockReadOptions> => {
     const schemas = await db.selectFrom('schemas').select('name').where('user_id', '=', user.id).execute();
     const plan = options.plans[user.plan] ?? options.plans.free;
-    const checkHandler = await handlerChecker(db, user.id, json);
+    const checkHandler = await handlerChecker(db, user.id, json, options.datasetTexts);
     return { existing, schemaNames: schemas.map((row) => row.name), recordsPerRequest: plan?.recordsPerRequest ?? null, hostSuffix: options.mockHostSuffix, checkHandler };
   };
 

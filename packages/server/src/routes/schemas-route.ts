@@ -5,7 +5,7 @@
  * as a schema export (backup) that PUT takes back; DELETE removes one. `generate?schema=NAME` uses them.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { compileSchema, OUTPUT_FORMATS, readSchemaDocument, SCHEMA_DOCUMENT_SHAPES } from '@rowloom/core';
+import { checkOnThreads, compileSchema, OUTPUT_FORMATS, readSchemaDocument, SCHEMA_DOCUMENT_SHAPES } from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import { sourcesForFields } from '../field-sources.js';
 import type { Tables } from '../db/tables.js';
@@ -17,6 +17,7 @@ import { queryText, type Query } from '../http/query.js';
 import { deleteSchema, findSchema, listSchemas, saveSchema, type SavedSchema } from '../saved-schemas.js';
 import { exportKeys, readSchemaSettings, SCHEMA_OPTIONS, type SchemaSettings } from '../schema-settings.js';
 import { pathName } from './datasets-route.js';
+import type { GenerationSharing } from './generation-admission.js';
 import { projectIdFor } from './project-param.js';
 
 /** Mockaroo's own default row count for a schema. */
@@ -171,7 +172,8 @@ export function schemaExport(schema: SavedSchema): Record<string, unknown> {
 
 const EXPORT_SUFFIX = '/export';
 
-export function schemasRoutes(app: FastifyInstance, db: Kysely<Tables>): void {
+/** `sharing`: the generation threads, where a schema's datasets are parsed to check it, and the datasets as text. */
+export function schemasRoutes(app: FastifyInstance, db: Kysely<Tables>, sharing: Pick<GenerationSharing, 'pool' | 'datasetTexts'>): void {
   const list = async (request: FastifyRequest) => {
     const user = await authenticate(db, request);
     return { schemas: await listSchemas(db, user.id) };
@@ -195,7 +197,11 @@ export function schemasRoutes(app: FastifyInstance, db: Kysely<Tables>): void {
     const name = pathName(request, 'schema', 'schemas');
     const { fields, count, settings, project } = schemaBody(request);
     // Validated exactly as generate would: a SchemaError becomes a 400 listing every problem.
-    compileSchema(fields, await sourcesForFields(db, user.id, fields));
+    // Datasets come as text: what only their rows show is checked on a generation thread, which
+    // parses them; this thread's compile then sees their columns and row counts.
+    const sources = await sourcesForFields(db, user.id, fields, sharing.datasetTexts);
+    await checkOnThreads({ fields, ...sources, count, writer: { format: 'json' }, pool: sharing.pool });
+    compileSchema(fields, sources);
     const projectId = await projectIdFor(db, user.id, project, '"project"');
     const updatedAt = await saveSchema(db, user.id, name, fields, count, { ...settings, projectId });
     const saved = await findSchema(db, user.id, name);

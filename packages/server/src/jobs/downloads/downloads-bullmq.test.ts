@@ -7,9 +7,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dirname, join } from 'node:path';
+import { Redis } from 'ioredis';
 import { skipUnlessAvailable } from '../../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../../testing/server-fixture.js';
 import { BullMQRunner } from '../engine/bullmq-runner.js';
+import { jobKeys } from '../engine/queue-keys.js';
 import type { ArtifactStore, DownloadStatus } from '../job-contract.js';
 import { REDIS_URL, removeKeys, skipUnlessRedis, uniquePrefix } from '../testing/redis.js';
 import { startWorker, stopWorker, type WorkerProcess } from '../testing/worker-processes.js';
@@ -69,6 +71,33 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         pieces.push(piece.bytes);
       }
       assert.ok(Buffer.concat(pieces).equals(reference.bytes), 'the ranges put together differ from generate');
+    });
+
+    test('a job reading a dataset: frozen for the worker as its table (the form workers read), the file byte-identical to generate', async () => {
+      const key = await a.userKey('unlimited');
+      const rows = Array.from({ length: 3000 }, (_, i) => [String(1000 + i), `Town ${i % 7}, "old" é`]);
+      const csv = 'id,city\n' + rows.map(([id, city]) => `${id},"${city.replaceAll('"', '""')}"`).join('\n') + '\n';
+      const stored = await call(a, `/api/datasets/towns?key=${key}`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: csv });
+      assert.equal(stored.status, 200, stored.text);
+      const fields = [
+        { name: 'n', type: 'Row Number' },
+        { name: 'id', type: 'Dataset Column', dataset: 'towns', column: 'id', selectionStyle: 'sequential' },
+        { name: 'city', type: 'Dataset Column', dataset: 'towns', column: 'city' },
+        { name: 'joined', type: 'Formula', value: "from_dataset('towns', 'city', id: (1000 + n).to_s)" },
+      ];
+      const started = await call(a, `/api/downloads.csv?count=9001&seed=towns&key=${key}`, post(fields));
+      assert.equal(started.status, 202, started.text);
+      const id = (started.json as unknown as DownloadStatus).id;
+      // Read before the assembler removes it (the job is stored before the answer).
+      const redis = new Redis(REDIS_URL);
+      const frozenText = await redis.get(jobKeys(prefix, id).frozen).finally(() => redis.disconnect());
+      assert.deepEqual((JSON.parse(frozenText!) as { datasets: unknown }).datasets, { towns: { columns: ['id', 'city'], rows } });
+      const done = await waitFor(b, key, id, ['done', 'failed']);
+      assert.equal(done.status, 'done', JSON.stringify(done));
+      const file = await call(b, `/api/downloads/${id}/file?key=${key}`);
+      const reference = await call(a, `/api/generate.csv?count=9001&seed=towns&key=${key}`, post(fields));
+      assert.equal(reference.status, 200, reference.text);
+      assert.ok(file.bytes.equals(reference.bytes), 'the sharded file differs from generate');
     });
 
     test('cancelled through the other instance: the job stops, says cancelled, and its unmade rows come back', async () => {

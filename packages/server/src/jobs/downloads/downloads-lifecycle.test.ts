@@ -8,6 +8,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { GenerationPool } from '@rowloom/core';
+import { DatasetTexts } from '../../dataset-texts.js';
 import { DEFAULT_PLANS, type Plans } from '../../plans.js';
 import { skipUnlessAvailable } from '../../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../../testing/server-fixture.js';
@@ -70,9 +72,12 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       }
     });
 
-    test('a failed job heard by two instances at once is refunded once; progress never goes back', async () => {
+    test('a failed job heard by two instances at once is refunded once; progress never goes back', async (t) => {
       const user = await newUser(a, 'capped');
-      const { job, file } = await freezeJob(a.store.db, { userId: user.id, fields: FIELDS, count: 900, format: 'csv', writer: { format: 'csv' }, seed: null, now: null }, 'refund');
+      // Its fields read no dataset: the pool checks nothing and starts no thread.
+      const pool = new GenerationPool({ maxThreads: 1 });
+      t.after(() => pool.close());
+      const { job, file } = await freezeJob({ db: a.store.db, pool, datasetTexts: new DatasetTexts() }, { userId: user.id, fields: FIELDS, count: 900, format: 'csv', writer: { format: 'csv' }, seed: null, now: null }, 'refund');
       await chargeAndStore(a.store.db, job, file, PLANS.capped, new Date());
       const event = (status: 'running' | 'queued' | 'failed' | 'done', records: number) => ({ jobId: job.id, status, recordsGenerated: records });
       const now = new Date();

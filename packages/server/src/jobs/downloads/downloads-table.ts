@@ -7,6 +7,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DownloadsTable, Tables } from '../../db/tables.js';
 import type { FrozenJob, JobProgress, JobStatus } from '../job-contract.js';
+import { frozenJobRecord } from '../frozen-job-json.js';
 
 export type DownloadRow = Selectable<DownloadsTable>;
 
@@ -36,7 +37,7 @@ export async function insertDownload(db: Kysely<Tables>, job: FrozenJob, file: F
       content_type: file.contentType,
       filename: file.filename,
       options: JSON.stringify(job.writer),
-      job: JSON.stringify(job),
+      job: frozenJobRecord(job),
       bytes: null,
       error: null,
       charged_day: chargedDay,

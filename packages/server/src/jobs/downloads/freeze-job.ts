@@ -2,10 +2,13 @@
  * A download request frozen into the FrozenJob every shard works from: the fields, only the
  * datasets and scenarios they use, the seed (drawn now when none was given) and the reference
  * time, so a shard run anywhere, or twice, makes the same bytes as one generate call would.
+ * Datasets are frozen as their stored text: this thread never parses them (the generation
+ * threads do, or the worker that reads the job; see frozen-job-json.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { generate, resolveSeed, type OutputFormat, type WriterOptions } from '@rowloom/core';
+import { checkOnThreads, generate, resolveSeed, type GenerationPool, type OutputFormat, type WriterOptions } from '@rowloom/core';
 import type { Kysely } from 'kysely';
+import type { DatasetTexts } from '../../dataset-texts.js';
 import type { Tables } from '../../db/tables.js';
 import { sourcesForFields } from '../../field-sources.js';
 import type { FrozenJob } from '../job-contract.js';
@@ -30,20 +33,32 @@ export interface DownloadRequest {
   publicUrl?: string;
 }
 
-/** Throws SchemaError (a 400 naming every problem) when the fields do not compile; nothing is stored. */
+/** Where a job's inputs come from and where its schema is checked. */
+export interface FreezeSources {
+  db: Kysely<Tables>;
+  /** The generation threads: what only the datasets' rows show is checked there. */
+  pool: GenerationPool;
+  datasetTexts: DatasetTexts;
+}
+
 export interface Frozen {
   job: FrozenJob;
   file: FileInfo;
 }
 
-/** `name`: what the file name starts with (the saved schema's name, else "rowloom"). */
-export async function freezeJob(db: Kysely<Tables>, request: DownloadRequest, name: string, shardRows = DEFAULT_SHARD_ROWS, clock = new Date()): Promise<Frozen> {
-  const { datasets, datasetNames, scenarios, scenarioNames } = await sourcesForFields(db, request.userId, request.fields);
+/**
+ * `name`: what the file name starts with (the saved schema's name, else "rowloom"). Throws
+ * SchemaError (a 400 naming every problem) when the fields do not compile; nothing is stored.
+ */
+export async function freezeJob(sources: FreezeSources, request: DownloadRequest, name: string, shardRows = DEFAULT_SHARD_ROWS, clock = new Date()): Promise<Frozen> {
+  const { datasets, datasetNames, scenarios, scenarioNames } = await sourcesForFields(sources.db, request.userId, request.fields, sources.datasetTexts);
   const seed = resolveSeed(request.seed).seed;
   const now = request.now || (request.seed !== null ? SEEDED_NOW : clock.toISOString());
-  // Compiling (schema, formulas, now, writer options) is the validation; no row is made: the
-  // stream is never read.
-  const check = generate({ fields: request.fields, datasets, datasetNames, scenarios, scenarioNames, count: request.count, seed, now, writer: request.writer, workers: 1, publicUrl: request.publicUrl });
+  // Compiling (schema, formulas, now, writer options) is the validation: what only the datasets'
+  // rows show on a generation thread, the rest here. No row is made: the stream is never read.
+  const validation = { fields: request.fields, datasets, datasetNames, scenarios, scenarioNames, count: request.count, seed, now, writer: request.writer, publicUrl: request.publicUrl, pool: sources.pool };
+  await checkOnThreads(validation);
+  const check = generate(validation);
   check.stream.destroy();
   const id = randomUUID();
   const job: FrozenJob = {

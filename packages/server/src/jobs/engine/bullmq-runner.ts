@@ -23,6 +23,7 @@ import { FlowProducer, Job, Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { ArtifactStore, FrozenJob, JobProgress, JobRunner, QueueHealth, QueueMetrics, QueueView } from '../job-contract.js';
 import { QueueUnavailableError } from '../job-contract.js';
+import { frozenJobBytes } from '../frozen-job-json.js';
 import { checkJobId, jobFrame, shardCount } from './shard.js';
 import { InstallationMismatchError, joinAsServer, type InstallationGuard } from './installation.js';
 import { ProgressListeners } from './progress-listeners.js';
@@ -130,7 +131,7 @@ export class BullMQRunner implements JobRunner {
 
   private async enqueue(job: FrozenJob): Promise<void> {
     const keys = jobKeys(this.options.prefix, job.id);
-    await this.redis.multi().set(keys.frozen, JSON.stringify(job), 'EX', JOB_KEY_TTL_SECONDS).del(keys.done, keys.cancel).exec();
+    await this.redis.multi().set(keys.frozen, frozenJobBytes(job), 'EX', JOB_KEY_TTL_SECONDS).del(keys.done, keys.cancel).exec();
     const retry = { attempts: this.options.attempts ?? 3, backoff: { type: 'exponential', delay: this.options.backoffMs ?? 2000 } };
     const window = Math.max(1, this.options.shardWindow ?? SHARD_WINDOW);
     const finished = { removeOnComplete: { age: FINISHED_JOB_TTL_SECONDS }, removeOnFail: { age: FINISHED_JOB_TTL_SECONDS } };

@@ -6,6 +6,7 @@
  */
 import type { GenerationPool } from '@rowloom/core';
 import type { Kysely } from 'kysely';
+import type { DatasetTexts } from '../../dataset-texts.js';
 import type { Tables } from '../../db/tables.js';
 import type { MockRoute } from '@rowloom/core/mock-document';
 
@@ -43,4 +44,6 @@ export interface CrudServices {
   db: Kysely<Tables>;
   /** The server's generation threads: seeding rows are made there, never on the request thread. */
   pool: GenerationPool;
+  /** The server's datasets as text (GenerationSharing.datasetTexts): a seeding schema's are parsed on the threads. */
+  datasetTexts: DatasetTexts;
 }

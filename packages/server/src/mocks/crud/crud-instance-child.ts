@@ -7,6 +7,7 @@
  */
 import { createInterface } from 'node:readline';
 import { GenerationPool } from '@rowloom/core';
+import { DatasetTexts } from '../../dataset-texts.js';
 import type { Store } from '../../db/open-database.js';
 import type { TestDatabase } from '../../testing/server-fixture.js';
 import type { MockRoute } from '@rowloom/core/mock-document';
@@ -22,6 +23,7 @@ interface Setup {
 let setup: Setup | null = null;
 let store: Store | null = null;
 const pool = new GenerationPool({ maxThreads: 1 });
+const datasetTexts = new DatasetTexts();
 const lines = createInterface({ input: process.stdin });
 
 async function handle(line: string): Promise<void> {
@@ -29,7 +31,7 @@ async function handle(line: string): Promise<void> {
   try {
     const { call } = message;
     const reply = await serveCrud(
-      { db: store!.db, pool },
+      { db: store!.db, pool, datasetTexts },
       { mockApiId: setup!.mockApiId, userId: setup!.userId, route: message.route, method: call.method ?? 'GET', key: call.key ?? null, query: call.query ?? {}, body: call.body },
     );
     process.stdout.write(JSON.stringify({ n: message.n, reply }) + '\n');

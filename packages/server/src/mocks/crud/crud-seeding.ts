@@ -7,7 +7,7 @@
  * and commits; the other's insert waits for that commit (PostgreSQL's unique check; SQLite's
  * write lock), inserts nothing, and its rows are dropped.
  */
-import { generate, SchemaError } from '@rowloom/core';
+import { checkOnThreads, generate, SchemaError } from '@rowloom/core';
 import { sourcesForFields } from '../../field-sources.js';
 import { findSchema } from '../../saved-schemas.js';
 import { MOCK_LIMITS, type CrudSettings, type MockRoute } from '@rowloom/core/mock-document';
@@ -67,10 +67,13 @@ async function generateRows(services: CrudServices, userId: string, route: MockR
   const saved = await findSchema(services.db, userId, crud.schema);
   if (!saved) throw fail(409, `the CRUD route ${route.path} is seeded from the saved schema "${crud.schema}", which its owner does not have; save that schema or change crud.schema`);
   if (count === 0) return [];
-  const sources = await sourcesForFields(services.db, userId, saved.fields);
+  const sources = await sourcesForFields(services.db, userId, saved.fields, services.datasetTexts);
+  const request = { fields: saved.fields, ...sources, count, seed: crud.seed || route.id, writer: { format: 'json' as const, array: true }, pool: services.pool };
   let stream;
   try {
-    stream = generate({ fields: saved.fields, ...sources, count, seed: crud.seed || route.id, writer: { format: 'json', array: true }, pool: services.pool }).stream;
+    // What only the datasets' rows show is checked on a thread (they are parsed there, never here).
+    await checkOnThreads(request);
+    stream = generate(request).stream;
   } catch (error) {
     if (error instanceof SchemaError) throw fail(409, `the saved schema "${crud.schema}" that seeds ${route.path} cannot generate rows: ${error.message}`);
     throw error;

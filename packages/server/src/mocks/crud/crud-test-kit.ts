@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { GenerationPool } from '@rowloom/core';
+import { DatasetTexts } from '../../dataset-texts.js';
 import { openStore, type Store } from '../../db/open-database.js';
 import { POSTGRES_URL, type DialectName } from '../../testing/databases.js';
 import { newTestDatabase, type TestDatabase } from '../../testing/server-fixture.js';
@@ -29,6 +30,7 @@ export interface Kit {
   database: TestDatabase;
   store: Store;
   pool: GenerationPool;
+  datasetTexts: DatasetTexts;
   userId: string;
   mockApiId: string;
   /** Another server instance in its own process, on the same database. */
@@ -55,6 +57,7 @@ export async function openKit(dialect: DialectName): Promise<Kit> {
     database,
     store,
     pool,
+    datasetTexts: new DatasetTexts(),
     userId: user.id,
     mockApiId,
     async startInstance() {
@@ -89,7 +92,7 @@ export interface Call {
 export function serve(kit: Kit, route: MockRoute, call: Call = {}): Promise<CrudReply> {
   if (call.via) return call.via.serve(route, { ...call, via: undefined });
   return serveCrud(
-    { db: kit.store.db, pool: kit.pool },
+    { db: kit.store.db, pool: kit.pool, datasetTexts: kit.datasetTexts },
     { mockApiId: kit.mockApiId, userId: kit.userId, route, method: call.method ?? 'GET', key: call.key ?? null, query: call.query ?? {}, body: call.body, ...(call.url !== undefined ? { url: call.url } : {}) },
   );
 }

@@ -46,7 +46,8 @@ async function loadSchemas(context: HandlerBodyContext, source: string) {
     schemas[name] = { fields: saved.fields, count: saved.count };
     fields.push(...saved.fields);
   }
-  const { datasets, scenarios } = await sourcesForFields(context.db, context.ownerId, fields);
+  // As stored text: parsed on the generation thread that runs the handler (and kept there by revision).
+  const { datasets, scenarios } = await sourcesForFields(context.db, context.ownerId, fields, context.sharing.datasetTexts);
   return { schemas, datasets, scenarios };
 }
 

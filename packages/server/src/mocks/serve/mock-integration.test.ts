@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { DEFAULT_INLINE_POLICY, GenerationPool } from '@rowloom/core';
 import { Limiter } from '../../concurrency/limiter.js';
+import { DatasetTexts } from '../../dataset-texts.js';
 import { openStore } from '../../db/open-database.js';
 import { acceptAnyBodyAsText } from '../../http/body.js';
 import { installErrorHandling } from '../../http/error-handler.js';
@@ -77,7 +78,7 @@ describe('the web interface page fallback never catches /mock/...', () => {
     acceptAnyBodyAsText(app);
     installErrorHandling(app);
     pool = new GenerationPool({ maxThreads: 1 });
-    mockRoutes(app, { db: store.db, plans: DEFAULT_PLANS, timeLimitMs: null, publicUrl: null, sharing: { pool, limiter: new Limiter({ running: 1, queued: 1, waitMs: 1000, what: 'generations' }), stallMs: 10_000, inline: DEFAULT_INLINE_POLICY }, hosts: new MockHostNames(), publicMockRate: 0 });
+    mockRoutes(app, { db: store.db, plans: DEFAULT_PLANS, timeLimitMs: null, publicUrl: null, sharing: { pool, limiter: new Limiter({ running: 1, queued: 1, waitMs: 1000, what: 'generations' }), stallMs: 10_000, inline: DEFAULT_INLINE_POLICY, datasetTexts: new DatasetTexts() }, hosts: new MockHostNames(), publicMockRate: 0 });
     await installWebInterface(app, root);
     await app.ready();
     close = async () => {

@@ -2,10 +2,13 @@
  * A schema body: rows of the owner's saved schema, made on the server's generation threads by the
  * core generate(), with the request's parameters and JSON body for request_params and
  * request_entity. Everything that can fail (missing schema, bad options, invalid fields, the
- * plan's per-request limit) fails here, before any byte and before any charge.
+ * plan's per-request limit) fails here, before any byte and before any charge. Its datasets are
+ * read as their stored text: a public route called again and again over a big dataset costs
+ * this thread a look-up per call; the rows are parsed on the generation threads.
  */
-import { generate, SchemaError, formatProblem, type GenerationPool, type Generation, type InlinePolicy, type MockRequestData, type OutputFormat } from '@rowloom/core';
+import { checkOnThreads, generate, SchemaError, formatProblem, type GenerationPool, type Generation, type InlinePolicy, type MockRequestData, type OutputFormat } from '@rowloom/core';
 import type { Kysely } from 'kysely';
+import type { DatasetTexts } from '../../dataset-texts.js';
 import type { Tables } from '../../db/tables.js';
 import { sourcesForFields } from '../../field-sources.js';
 import { HttpError } from '../../http/http-error.js';
@@ -21,6 +24,8 @@ export interface SchemaBodyContext {
   pool: GenerationPool;
   /** Which small requests start on the thread that answers requests (GenerationSharing.inline). */
   inline: InlinePolicy;
+  /** The server's datasets as text (GenerationSharing.datasetTexts). */
+  datasetTexts: DatasetTexts;
   ownerId: string;
   limits: Plans[string];
   request: MockRequestData;
@@ -53,10 +58,12 @@ export async function startSchemaBody(context: SchemaBodyContext, body: SchemaBo
   const writer = writerFor(body, where);
   const saved = await findSchema(db, ownerId, body.schema);
   if (!saved) throw new HttpError(409, `${where} uses the saved schema "${body.schema}", which no longer exists; save a schema of that name or change the route`);
-  const { datasets, datasetNames, scenarios, scenarioNames } = await sourcesForFields(db, ownerId, saved.fields);
+  const { datasets, datasetNames, scenarios, scenarioNames } = await sourcesForFields(db, ownerId, saved.fields, context.datasetTexts);
+  const request = { fields: saved.fields, datasets, datasetNames, scenarios, scenarioNames, count, seed: context.seed, writer, pool: context.pool, inline: context.inline, publicUrl: context.publicUrl, request: context.request };
   try {
-    const generation = generate({ fields: saved.fields, datasets, datasetNames, scenarios, scenarioNames, count, seed: context.seed, writer, pool: context.pool, inline: context.inline, publicUrl: context.publicUrl, request: context.request });
-    return { generation, rows: count };
+    // What only the datasets' rows show (a weight column's numbers...) is checked on a thread.
+    await checkOnThreads(request);
+    return { generation: generate(request), rows: count };
   } catch (error) {
     if (error instanceof SchemaError) throw misconfigured(`${where}: the saved schema "${body.schema}" has ${error.problems.length} problem(s): ${error.problems.map(formatProblem).join('; ')}`);
     throw error;

@@ -235,7 +235,7 @@ interface Caller {
 async function sendSchemaBody(exchange: Exchange, answer: SchemaAnswer, { call, match, ownerId, limits }: Caller): Promise<FastifyReply> {
   const { services, reply } = exchange;
   const { generation, rows } = await startSchemaBody(
-    { db: services.db, pool: services.sharing.pool, inline: services.sharing.inline, ownerId, limits, request: requestData(call, match.params), seed: answer.seed, publicUrl: services.publicUrl ?? undefined, where: answer.where },
+    { db: services.db, pool: services.sharing.pool, inline: services.sharing.inline, datasetTexts: services.sharing.datasetTexts, ownerId, limits, request: requestData(call, match.params), seed: answer.seed, publicUrl: services.publicUrl ?? undefined, where: answer.where },
     answer.body,
   );
   const release = await admitAndPay(services.sharing.limiter, ownerId, exchange.pay, rows, generation.stream);
@@ -317,7 +317,7 @@ async function serveCrud(exchange: Exchange, call: MockCall, match: RouteMatch, 
   const seedRows = (await collectionExists(services.db, { mockApiId: exchange.api.id, routeId: route.id })) ? 0 : seedCountOf(route.crud!);
   await exchange.pay(seedRows);
   const answer = await serveCrudRequest(
-    { db: services.db, pool: services.sharing.pool },
+    { db: services.db, pool: services.sharing.pool, datasetTexts: services.sharing.datasetTexts },
     { mockApiId: exchange.api.id, userId: owner.id, route, method: call.method === 'HEAD' ? 'GET' : call.method, key: match.crudKey, query: call.query, body, url: collectionUrl(exchange, call, match) },
   );
   const headers: Record<string, string> = sandboxed({ ...(answer.body === null ? {} : { 'content-type': 'application/json; charset=utf-8' }), ...(answer.headers ?? {}), ...exchange.headers });
