@@ -4,7 +4,7 @@ import { rateText, rows, timeLeftText } from './job-format';
 import './downloads.css';
 
 export function JobProgress({ job, label }: { job: DownloadStatus; label: string }) {
-  // The bar is the rows of finished shards: it moves a shard at a time.
+  // The rows made so far, within shards too (workers report twice a second).
   const done = Math.min(job.recordsGenerated, job.count);
   return (
     <div className="job-progress">
@@ -13,9 +13,9 @@ export function JobProgress({ job, label }: { job: DownloadStatus; label: string
         <span>
           {rows(done)} of {rows(job.count)} rows ({job.percentComplete}%)
         </span>
-        {job.status === 'queued' && <span>waiting for a worker…</span>}
+        {job.waiting ? <span className="job-waiting">{job.waiting}</span> : job.status === 'queued' && <span>queued…</span>}
         {job.status === 'assembling' && <span>putting the file together…</span>}
-        {job.status === 'running' && (
+        {job.status === 'running' && !job.waiting && (
           <>
             <span>{rateText(job.rate)}</span>
             <span>{timeLeftText(job.secondsLeft)}</span>
