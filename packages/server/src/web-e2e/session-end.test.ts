@@ -9,6 +9,9 @@ describe('the page when its session ends', { skip: browserSkip() }, () => {
   test('the next request answered 401 takes the page to sign-in, coming back where it was', async () => {
     const { page } = await suite.signedIn('/account');
     await page.getByRole('heading', { name: /API key/i }).first().waitFor();
+    // The account page's own reads (usage, key, recent jobs) land after its heading: let them
+    // finish first, or one of them is the request that meets the ended session (CI saw that race).
+    await page.waitForLoadState('networkidle');
     // Ended on the server, as expiry or "sign out everywhere" would.
     await suite.server.store.db.deleteFrom('sessions').execute();
     await page.getByRole('link', { name: 'Datasets' }).click();
