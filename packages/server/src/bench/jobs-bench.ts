@@ -13,7 +13,10 @@
  * RSS (VmHWM from /proc) of the CLI and each worker, Redis commands per million rows (INFO
  * total_commands_processed before and after: the whole Redis, so other clients inflate it), the
  * assembler's time (from the worker's "file assembled ... in S s (B bytes)" line), the delivery
- * time, and the load average seen during the runs. Every output is checked byte-identical.
+ * time, the CPU seconds per million rows of the CLI, of the workers together and of the
+ * submitting command (from /proc/<pid>/stat: where the time goes, which the machine's load moves
+ * far less than the wall clock), and the load average seen during the runs. Every output is
+ * checked byte-identical.
  * Needs Redis (REDIS_URL, default redis://127.0.0.1:6379).
  *
  *   npm run bench:jobs -- [--rows N] [--workers 1,2] [--repeat K] [--shard-rows R] [--schema FILE] [--json]
@@ -78,25 +81,46 @@ async function peakRssMb(pid: number): Promise<number> {
   return kb ? Number(kb[1]) / 1024 : 0;
 }
 
+/**
+ * CPU seconds (user + system, every thread) a process has used so far, from /proc/<pid>/stat
+ * (fields 14 and 15, in clock ticks of 1/100 s). A figure the machine's load moves far less than
+ * the wall clock: where the time goes, not how long it took.
+ */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields.length > 13 ? (Number(fields[11]) + Number(fields[12])) / 100 : NaN;
+}
+
 async function sha256(path: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
-/** Runs `rowloom ...` to completion; its peak RSS is sampled from /proc while it runs (it is gone after). */
-async function timedRun(args: string[], env: Record<string, string>): Promise<{ seconds: number; peakMb: number; stderr: string }> {
+/**
+ * Runs `rowloom ...` to completion; its peak RSS and CPU time are sampled from /proc while it runs
+ * (it is gone after), so the CPU time misses at most its last SAMPLE_MILLISECONDS.
+ */
+async function timedRun(args: string[], env: Record<string, string>): Promise<{ seconds: number; peakMb: number; cpuSeconds: number; stderr: string }> {
   const started = performance.now();
   const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   let peakMb = 0;
+  let cpu = 0;
   child.stderr.on('data', (chunk) => (stderr += chunk));
-  const sampler = setInterval(() => void peakRssMb(child.pid!).then((mb) => (peakMb = Math.max(peakMb, mb))), 200);
+  const sampler = setInterval(() => {
+    void peakRssMb(child.pid!).then((mb) => (peakMb = Math.max(peakMb, mb)));
+    void cpuSeconds(child.pid!).then((seconds) => (cpu = Number.isFinite(seconds) ? Math.max(cpu, seconds) : cpu));
+  }, SAMPLE_MILLISECONDS);
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearInterval(sampler);
   if (code !== 0) throw new Error(`rowloom ${args.join(' ')} exited ${code}: ${stderr}`);
-  return { seconds: (performance.now() - started) / 1000, peakMb, stderr };
+  return { seconds: (performance.now() - started) / 1000, peakMb, cpuSeconds: cpu, stderr };
 }
+
+const SAMPLE_MILLISECONDS = 100;
 
 async function commandsProcessed(redis: Redis): Promise<number> {
   return Number(/total_commands_processed:(\d+)/.exec(await redis.info('stats'))![1]);
@@ -108,6 +132,7 @@ interface CliRun {
   round: number;
   seconds: number;
   peakMb: number;
+  cpuSeconds: number;
   hash: string;
   bytes: number;
 }
@@ -118,6 +143,9 @@ interface DistributedRun {
   round: number;
   seconds: number;
   workerPeakMb: number[];
+  /** CPU seconds of the workers (together) during the run, and of the submitting process. */
+  workerCpuSeconds: number;
+  submitterCpuSeconds: number;
   redisCommands: number;
   assembleSeconds: number;
   deliverSeconds: number;
@@ -142,7 +170,7 @@ async function cliRun(bench: Bench, workers: number, round: number): Promise<Cli
   const out = join(bench.dir, 'single.csv');
   try {
     const run = await timedRun([...commonArgs(bench.o), '-w', String(workers), '-o', out, '--quiet'], {});
-    return { kind: 'cli', workers, round, seconds: run.seconds, peakMb: run.peakMb, hash: await sha256(out), bytes: (await stat(out)).size };
+    return { kind: 'cli', workers, round, seconds: run.seconds, peakMb: run.peakMb, cpuSeconds: run.cpuSeconds, hash: await sha256(out), bytes: (await stat(out)).size };
   } finally {
     await rm(out, { force: true });
   }
@@ -156,8 +184,11 @@ async function distributedRun(bench: Bench, workerCount: number, round: number):
   const workers = await Promise.all(Array.from({ length: workerCount }, () => startWorker(env, [], true)));
   try {
     const before = await commandsProcessed(bench.redis);
+    const workerCpu = async () => (await Promise.all(workers.map((w) => cpuSeconds(w.pid)))).reduce((a, b) => a + b, 0);
+    const cpuBefore = await workerCpu();
     const run = await timedRun([...commonArgs(bench.o), '--distributed', '--out', out], env);
     const redisCommands = (await commandsProcessed(bench.redis)) - before;
+    const workerCpuSeconds = (await workerCpu()) - cpuBefore;
     const workerPeakMb = await Promise.all(workers.map((w) => peakRssMb(w.pid)));
     const assembled = /file assembled from \d+ shards in ([\d.]+) s/.exec(workers.map((w) => w.output()).join('\n'));
     const delivered = /(copied|moved|streamed) out in ([\d.]+) s/.exec(run.stderr);
@@ -167,6 +198,8 @@ async function distributedRun(bench: Bench, workerCount: number, round: number):
       round,
       seconds: run.seconds,
       workerPeakMb,
+      workerCpuSeconds,
+      submitterCpuSeconds: run.cpuSeconds,
       redisCommands,
       assembleSeconds: assembled ? Number(assembled[1]) : NaN,
       deliverSeconds: delivered ? Number(delivered[2]) : NaN,
@@ -201,6 +234,10 @@ interface Summary {
   roundOverheadsPercent: number[];
   cliPeakMb: number;
   workerPeakMb: number;
+  /** CPU seconds per million rows: the CLI's, the workers' together, the submitter's. */
+  cliCpuPerMillion: number;
+  workerCpuPerMillion: number;
+  submitterCpuPerMillion: number;
   redisCommandsPerMillionRows: number;
   assembleSeconds: number;
   deliverSeconds: number;
@@ -240,6 +277,9 @@ function summarize(o: Options, runs: Run[]): Summary[] {
       roundOverheadsPercent: perRound,
       cliPeakMb: median(cli.map((r) => r.peakMb)),
       workerPeakMb: median(distributed.flatMap((r) => r.workerPeakMb)),
+      cliCpuPerMillion: median(cli.map((r) => r.cpuSeconds)) / (o.rows / 1e6),
+      workerCpuPerMillion: median(distributed.map((r) => r.workerCpuSeconds)) / (o.rows / 1e6),
+      submitterCpuPerMillion: median(distributed.map((r) => r.submitterCpuSeconds)) / (o.rows / 1e6),
       redisCommandsPerMillionRows: median(distributed.map((r) => r.redisCommands)) / (o.rows / 1e6),
       assembleSeconds: median(distributed.map((r) => r.assembleSeconds)),
       deliverSeconds: median(distributed.map((r) => r.deliverSeconds)),
@@ -276,6 +316,11 @@ function report(o: Options, runs: Run[], summaries: Summary[], load: { before: n
       `${s.workers} | ${n(s.cliSeconds, 2)} (${n(o.rows / s.cliSeconds)}, ${n(s.cliPeakMb)}) | ${n(s.distributedSeconds, 2)} (${n(o.rows / s.distributedSeconds)}) | ` +
         `${signed(s.overheadPercent)} (${span(s.roundOverheadsPercent, signed)}) | ${n(s.workerPeakMb)} | ${n(s.redisCommandsPerMillionRows)} | ${n(s.assembleSeconds, 2)} | ${n(s.deliverSeconds, 2)} (${s.delivered})`,
     );
+  }
+  lines.push('', 'CPU seconds per million rows (user + system, all threads; medians): W | CLI | workers together | submitter | distributed / CLI');
+  for (const s of summaries) {
+    const total = s.workerCpuPerMillion + s.submitterCpuPerMillion;
+    lines.push(`${s.workers} | ${n(s.cliCpuPerMillion, 2)} | ${n(s.workerCpuPerMillion, 2)} | ${n(s.submitterCpuPerMillion, 2)} | ${signed((total / s.cliCpuPerMillion - 1) * 100)}`);
   }
   for (const s of summaries.slice(1)) {
     const x = (v: number) => `x${n(v, 2)}`;

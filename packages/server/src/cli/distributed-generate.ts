@@ -13,19 +13,18 @@
  * `rowloom` bin hands `generate ... --distributed` here, and core's own command refuses it.
  */
 import { randomUUID } from 'node:crypto';
-import { Readable, type Writable } from 'node:stream';
 import { rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { resolveSeed } from '@rowloom/core';
-import { IoError, openOutput, parseGenerateArgs, ProgressBar, readGenerateInput, reportFailure, SEEDED_REFERENCE_TIME, UsageError, type GenerateCommand } from '@rowloom/core/cli-kit';
+import { IoError, parseGenerateArgs, ProgressBar, readGenerateInput, reportFailure, SEEDED_REFERENCE_TIME, UsageError, type GenerateCommand } from '@rowloom/core/cli-kit';
 import type { ArtifactStore, FrozenJob, JobProgress, JobRunner } from '../jobs/job-contract.js';
 import { BullMQRunner } from '../jobs/engine/bullmq-runner.js';
 import { connectionOf, QUEUE_NAME, queueSettingsFromEnv, type QueueSettings } from '../jobs/engine/queue-keys.js';
 import { DEFAULT_SHARD_ROWS, jobFrame, shardCount } from '../jobs/engine/shard.js';
 import { describeStore, storeFromEnv } from '../jobs/store/store-from-env.js';
+import { fileSink, streamSink, type DeliverySink } from './delivery-sinks.js';
 import { JobFileFollower } from './job-file-follower.js';
 
 /** Exit status after Ctrl+C (128 + SIGINT), as shells report it. */
@@ -135,16 +134,16 @@ async function cancelJob(runner: JobRunner, job: FrozenJob): Promise<void> {
   await Promise.race([runner.cancel(job.id).catch((error) => process.stderr.write(`rowloom: cancelling: ${(error as Error).message}\n`)), again]);
 }
 
-/** Chunks of about this size go to --out or stdout. */
-const DELIVERY_CHUNK_BYTES = 1024 * 1024;
-
 /**
- * Writes the job's file to `destination` as it is made (head, parts as they are published, the
- * rest once the job is done). The promise settles when everything is written, or the job ended
+ * Writes the job's file to `sink` as it is made (head, parts as they are published, the rest
+ * once the job is done). The promise settles when everything is written, or the job ended
  * otherwise, or `follower.stop()`; a write error (a full disk) rejects it.
  */
-function deliver(follower: JobFileFollower, destination: Writable): Promise<void> {
-  const delivering = pipeline(Readable.from(follower.bytes(), { objectMode: false, highWaterMark: DELIVERY_CHUNK_BYTES }), destination);
+function deliver(follower: JobFileFollower, sink: DeliverySink): Promise<void> {
+  const delivering = (async () => {
+    for await (const chunk of follower.bytes()) await sink.write(chunk);
+    await sink.finish();
+  })();
   delivering.catch(() => {}); // awaited by the caller unless it leaves first (Ctrl+C), when its failure does not matter
   return delivering;
 }
@@ -157,14 +156,6 @@ function partialPath(out: string): string {
   return join(dirname(out), `.${basename(out)}.rowloom-${randomUUID().slice(0, 8)}.part`);
 }
 
-async function openPartial(out: string, partial: string): Promise<Writable> {
-  try {
-    return await openOutput(partial);
-  } catch (error) {
-    throw new IoError((error as Error).message.replace(partial, out));
-  }
-}
-
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const command = parseGenerateArgs(args);
   if (command.workers !== null) throw new UsageError('--workers sets this process\'s threads; with --distributed the rows are made by rowloom worker processes (start more of them instead)');
@@ -172,7 +163,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   if (!settings) throw new UsageError('--distributed needs REDIS_URL (e.g. REDIS_URL=redis://127.0.0.1:6379), the Redis that rowloom worker processes listen on; or leave out --distributed to generate here');
   const job = await freezeCommand(command, shardRowsFrom(env));
   const partial = command.out ? partialPath(command.out) : null;
-  const destination = partial ? await openPartial(command.out!, partial) : process.stdout;
+  const destination = partial ? fileSink(partial, command.out!) : streamSink(process.stdout);
   let delivered = false;
   try {
     await probeRedis(settings);
@@ -196,7 +187,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     }
   } finally {
     if (!delivered && partial) {
-      destination.destroy();
+      destination.abandon();
       await unlink(partial).catch(() => {});
     }
   }
@@ -210,7 +201,7 @@ interface JobRun {
   runner: BullMQRunner;
   waiting: ReturnType<typeof watchJob>;
   follower: JobFileFollower;
-  destination: Writable;
+  destination: DeliverySink;
   bar: ProgressBar | null;
 }
 

@@ -8,11 +8,22 @@
  *
  * The bytes are the file's: the head is the FrozenJob's jobFrame() head, as the assembler's is,
  * and every part is final once published (a retried shard rewrites identical bytes).
+ *
+ * A part on this machine's disk (the directory store) is read with plain calls through one
+ * reused 64 KiB buffer: a chunk handed out is valid only until the next is asked for, so the
+ * consumer writes it (or copies it) first (delivery-sinks.ts says why).
  */
+import { closeSync, openSync, readSync } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ArtifactStore, JobProgress } from '../jobs/job-contract.js';
 
 /** How often a missing next part is looked for again, besides every progress event. */
 const POLL_MILLISECONDS = 250;
+
+/** Small enough to stay in the CPU's cache between its read and its write. */
+const LOCAL_CHUNK_BYTES = 64 * 1024;
+/** Local chunks between turns of the event loop (progress events, Ctrl+C): about 1 MiB. */
+const CHUNKS_PER_TURN = 16;
 
 /** Stores' streams give Buffers (files) or Uint8Arrays (the S3 SDK). */
 function asBuffer(chunk: unknown): Buffer {
@@ -36,6 +47,7 @@ export class JobFileFollower {
   private outcome: JobProgress | null = null;
   private stopped = false;
   private wake: () => void = () => {};
+  private readonly chunk = Buffer.allocUnsafe(LOCAL_CHUNK_BYTES);
 
   constructor(private readonly job: FollowedJob) {
     void job.finished.then((outcome) => {
@@ -60,7 +72,7 @@ export class JobFileFollower {
   async *bytes(): AsyncGenerator<Buffer> {
     const { store, jobId, shards, head } = this.job;
     for (let shard = 0; shard < shards && this.outcome === null && !this.stopped; ) {
-      const part = await store.readPart(jobId, shard).catch(() => null); // a store's passing error: tried again at the next poll
+      const part = await this.openPart(shard).catch(() => null); // a store's passing error: tried again at the next poll
       if (part === null) {
         await this.pause();
         continue;
@@ -82,6 +94,34 @@ export class JobFileFollower {
     const outcome = await this.job.finished;
     if (outcome.status !== 'done' || this.stopped) return;
     yield* this.rest();
+  }
+
+  /** A published part's chunks, or null while it is not there. */
+  private async openPart(shard: number): Promise<AsyncIterable<Buffer | Uint8Array> | null> {
+    const { store, jobId } = this.job;
+    if (!store.localPartPath) return (await store.readPart(jobId, shard)) as AsyncIterable<Buffer> | null;
+    let fd: number;
+    try {
+      // Opened before it is read: a part renamed over (a retry) or removed later is still read whole.
+      fd = openSync(store.localPartPath(jobId, shard), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    return this.localChunks(fd);
+  }
+
+  private async *localChunks(fd: number): AsyncGenerator<Buffer> {
+    try {
+      for (let chunks = 1; ; chunks++) {
+        const length = readSync(fd, this.chunk, 0, this.chunk.length, null);
+        if (length === 0) return;
+        yield this.chunk.subarray(0, length);
+        if (chunks % CHUNKS_PER_TURN === 0) await nextTurn();
+      }
+    } finally {
+      closeSync(fd);
+    }
   }
 
   private async *rest(): AsyncGenerator<Buffer> {

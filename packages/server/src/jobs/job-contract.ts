@@ -53,6 +53,12 @@ export interface ArtifactStore {
    */
   readPart(jobId: string, shard: number): Promise<NodeJS.ReadableStream | null>;
   /**
+   * Stores on this machine's file system only: where a part lies once published (it may not be
+   * there yet). A reader on the same machine copies it with plain file calls, cheaper than a
+   * stream (JobFileFollower).
+   */
+  localPartPath?(jobId: string, shard: number): string;
+  /**
    * Makes head + parts 0..n-1 + tail the job's file (fails naming a missing part); returns its
    * size. The directory store records the list (the parts stay where they are); S3 has the bucket
    * copy the parts into one object.

@@ -115,6 +115,10 @@ export class DirectoryStore implements ArtifactStore {
     return join(this.jobDir(jobId), 'parts', partName(shard));
   }
 
+  localPartPath(jobId: string, shard: number): string {
+    return this.partPath(jobId, shard);
+  }
+
   async putPart(jobId: string, shard: number, bytes: AsyncIterable<Buffer> | Buffer): Promise<void> {
     if (!Number.isInteger(shard) || shard < 0) throw new Error(`shard must be a whole number ≥ 0, got ${shard}`);
     const dir = join(this.jobDir(jobId), 'parts');
