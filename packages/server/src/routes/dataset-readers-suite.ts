@@ -7,6 +7,9 @@
  * The rows are parsed on the generation threads (or by the job's worker), never on the thread
  * that answers requests. One dataset per suite; a small second one for the problems only the
  * rows show, whose messages are those the parsed tables gave.
+ *
+ * One test file per database (dataset-readers.*.test.ts), so each has the per-file time limit to
+ * itself: on a loaded 2-core machine the two together came near it.
  */
 import { after, before, describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
@@ -51,8 +54,9 @@ function assertBigRows(rows: Row[], count: number, first = 0): void {
 
 const json = (body: unknown, method = 'POST'): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-for (const dialect of ['sqlite', 'postgres'] as const) {
-  describe(`readers of a million-row dataset besides generate (${dialect})`, { skip: await skipUnlessAvailable(dialect) }, () => {
+export async function datasetReadersSuite(dialect: 'sqlite' | 'postgres'): Promise<void> {
+  const skip = await skipUnlessAvailable(dialect);
+  describe(`readers of a million-row dataset besides generate (${dialect})`, { skip }, () => {
     let server: TestServer;
     let key = '';
     const call = (path: string, init?: RequestInit) => fetchAnswer(`${server.url}${path}`, init);
@@ -66,7 +70,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     };
 
     before(async () => {
-      server = await startTestServer(newTestDatabase(dialect));
+      // Twelve background jobs go in at once on purpose: the per-user cap (job-quota tests) is off here.
+      server = await startTestServer(newTestDatabase(dialect), { downloads: { maxActiveJobs: null } });
       key = await server.userKey('unlimited');
       // 9 MB: "100000,0" .. "1099999,9".
       const lines = Array.from({ length: ROWS }, (_, i) => `${100_000 + i},${i % 10}`);
