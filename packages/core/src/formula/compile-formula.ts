@@ -25,7 +25,8 @@ import { compileBinary, compileUnary } from './compile-operators.js';
 import { dateWriter } from './field-dates.js';
 import { FUNCTIONS } from './functions.js';
 import { formulaCharacters } from './output-characters.js';
-import { parseFormula } from './parser.js';
+import { parseFormulaSource } from './formula-source.js';
+import { compileAssignment, compileSequence } from './compile-locals.js';
 import { resetMatchBudget } from './regex-value.js';
 import { FormulaDate, ROW_TEXT_SPENT, toFieldValue, type DateWriter } from './runtime.js';
 import type { CompileContext, FormulaScope, Frame, Thunk } from './scope.js';
@@ -45,7 +46,7 @@ export class FormulaErrors extends Error {
 }
 
 export function compileFormula(source: string, formulaScope: FormulaScope): CompiledFormula {
-  const tree = parseFormula(source); // throws FormulaError for syntax
+  const tree = parseFormulaSource(source); // throws FormulaError for syntax
   const errors: FormulaError[] = [];
   // The fields the names resolve to, kept for working out the formula's characters.
   const fields = new Map<string, FieldReference>();
@@ -57,28 +58,30 @@ export function compileFormula(source: string, formulaScope: FormulaScope): Comp
       return reference;
     },
   };
+  const locals = new Map<string, number>();
   const context: CompileContext = {
     scope,
+    locals,
     fail(message: string, position: Position): Thunk {
       errors.push(new FormulaError(message, position));
       return () => null;
     },
     compile: (node) => compileNode(node, context),
     suggestName(name: string): string {
-      const suggestion = closestMatch(name, [...scope.fieldNames(), ...FUNCTIONS.map((f) => f.name)]);
+      const suggestion = closestMatch(name, [...locals.keys(), ...scope.fieldNames(), ...FUNCTIONS.map((f) => f.name)]);
       return suggestion ? `; did you mean '${suggestion}'?` : '';
     },
   };
   const root = compileNode(tree, context);
   if (errors.length > 0) throw new FormulaErrors(errors);
-  return runEachRow(root, scope, formulaCharacters(tree, fields));
+  return runEachRow(root, scope, formulaCharacters(tree, fields), locals.size);
 }
 
 /** The compiled tree as a CompiledFormula: one frame per formula, refilled for each row, so evaluation allocates nothing itself. */
-function runEachRow(root: Thunk, scope: FormulaScope, characters: () => string | null): CompiledFormula {
+function runEachRow(root: Thunk, scope: FormulaScope, characters: () => string | null, localCount: number): CompiledFormula {
   const dates = dateWriter(scope.selfDate);
   const environment: CallEnvironment = { random: null as unknown as CounterRandom, startedAt: new FormulaDate(scope.startedAtMs), generationUuid: scope.generationUuid };
-  const frame: Frame = { row: null as unknown as RowState, self: null, environment };
+  const frame: Frame = { row: null as unknown as RowState, self: null, environment, ...(localCount > 0 ? { locals: new Array<unknown>(localCount).fill(null) } : {}) };
   return {
     characters,
     evaluate: (row, self, random) => {
@@ -94,6 +97,7 @@ function runEachRow(root: Thunk, scope: FormulaScope, characters: () => string |
 /** The tree's value for the row in the frame, as a field value. */
 function run(root: Thunk, frame: Frame, dates: DateWriter): Value {
   resetMatchBudget();
+  frame.locals?.fill(null);
   try {
     const value = root(frame);
     // Most formulas make text, which is already a field value: one test instead of toFieldValue's.
@@ -157,10 +161,12 @@ export function compileNode(node: FormulaNode, context: CompileContext): Thunk {
       return compileIf(node, context);
     case 'case':
       return compileCase(node, context);
-    case 'assign':
-    case 'store':
     case 'block':
-      // The formula parser never makes these; a program's compiler (handlers/) handles them.
-      return context.fail('statements and assignments are only allowed in mock handlers', node.position);
+      return compileSequence(node, context);
+    case 'assign':
+      return context.locals ? compileAssignment(node, context, context.locals) : context.fail('assignments are only allowed in formulas and mock handlers', node.position);
+    case 'store':
+      // A handler's compiler (handlers/) handles h['key'] = value; a formula builds its values instead.
+      return context.fail("in a formula only a local can be assigned (x = ...); h['key'] = ... is for mock handlers", node.position);
   }
 }

@@ -6,6 +6,7 @@ import { dateReader } from './field-dates.js';
 import type { CompileContext, FormulaScope, NodeOf, Thunk } from './scope.js';
 import { chargeText } from './runtime.js';
 import { fieldRead } from './field-slots.js';
+import { readLocal } from './compile-locals.js';
 
 /** What request_params and request_entity read outside a mock endpoint (and entity for a body that is no JSON object). */
 const EMPTY_REQUEST: Readonly<Record<string, never>> = Object.freeze({});
@@ -47,6 +48,8 @@ function readThis(scope: FormulaScope): Thunk {
 export function compileName(node: NodeOf<'name'>, context: CompileContext): Thunk {
   const { name, position } = node;
   const { scope } = context;
+  const local = readLocal(name, context);
+  if (local) return local;
   if (name === 'this') return scope.hasThis ? readThis(scope) : context.fail("'this' is the field's own value and exists only in a field's formula property", position);
   const reference = scope.field(name);
   if (reference) return readField(reference, scope);

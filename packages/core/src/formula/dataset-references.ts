@@ -3,13 +3,13 @@
  * those before compiling. Text that does not parse names none: compiling reports it properly.
  */
 import { FormulaError, type FormulaNode } from './ast.js';
-import { parseFormula } from './parser.js';
+import { parseFormulaSource } from './formula-source.js';
 
 export function datasetNamesInFormula(source: string): string[] {
   if (!source.includes('from_dataset')) return [];
   let tree: FormulaNode;
   try {
-    tree = parseFormula(source);
+    tree = parseFormulaSource(source);
   } catch (error) {
     if (error instanceof FormulaError) return [];
     throw error;
@@ -33,7 +33,7 @@ export function scenarioNamesInFormula(source: string): string[] {
   if (!/scenario/i.test(source)) return [];
   let tree: FormulaNode;
   try {
-    tree = parseFormula(source);
+    tree = parseFormulaSource(source);
   } catch (error) {
     if (error instanceof FormulaError) return [];
     throw error;
@@ -79,6 +79,15 @@ function visit(node: FormulaNode, fn: (node: FormulaNode) => void): void {
       break;
     case 'if':
       children.push(node.condition, node.then, ...(node.otherwise ? [node.otherwise] : []));
+      break;
+    case 'block':
+      children.push(...node.statements);
+      break;
+    case 'assign':
+      children.push(node.value);
+      break;
+    case 'store':
+      children.push(node.receiver, node.key, node.value);
       break;
     case 'case':
       if (node.subject) children.push(node.subject);

@@ -1,9 +1,10 @@
 /**
- * Programs: the formula language with statements, for mock handlers (docs/mock-handlers.md).
+ * Programs: the formula language with statements, for mock handlers (docs/mock-handlers.md) and
+ * for formulas of several lines (docs/formulas.md, "Local variables").
  * A program is a sequence of statements separated by newlines or `;`; a statement is an
- * expression, `name = expression` (a local), or a Ruby command call without parentheses
- * (`status 404`, `generate 1, cache_for: 1.year`), each optionally followed by `if`/`unless`
- * modifiers. Branches of if/case hold statement sequences too. Everything else (expressions,
+ * expression, `name = expression` (a local), or, in a handler, a Ruby command call without
+ * parentheses (`status 404`, `generate 1, cache_for: 1.year`), each optionally followed by
+ * `if`/`unless` modifiers. Branches of if/case hold statement sequences too. Everything else (expressions,
  * strings, hashes, errors with positions, the depth bounds) is the formula parser's own.
  */
 import { FormulaError, type FormulaNode, type Position } from './ast.js';
@@ -17,14 +18,17 @@ export interface ProgramLimits {
   maxStatements: number;
 }
 
+/** What the program is, for the grammar and the messages: a handler has commands (`status 404`), a formula does not. */
+export type ProgramKind = 'handler' | 'formula';
+
 /** Parses a program into a block; throws FormulaError on the first problem. */
-export function parseProgram(source: string, limits: ProgramLimits): FormulaNode {
+export function parseProgram(source: string, limits: ProgramLimits, kind: ProgramKind = 'handler'): FormulaNode {
   const start: Position = { line: 1, column: 1, offset: 0 };
-  if (typeof source !== 'string') throw new FormulaError('a handler must be text', start);
+  if (typeof source !== 'string') throw new FormulaError(`a ${kind} must be text`, start);
   if (source.length > limits.maxLength) {
-    throw new FormulaError(`handler is too long (${source.length} characters; the limit is ${limits.maxLength})`, start);
+    throw new FormulaError(`${kind} is too long (${source.length} characters; the limit is ${limits.maxLength})`, start);
   }
-  return new ProgramParser(source, limits.maxStatements).program();
+  return new ProgramParser(source, limits.maxStatements, kind).program();
 }
 
 /**
@@ -56,6 +60,7 @@ class ProgramParser extends Parser {
   constructor(
     source: string,
     private readonly maxStatements: number,
+    private readonly kind: ProgramKind,
   ) {
     super(source);
   }
@@ -85,7 +90,7 @@ class ProgramParser extends Parser {
         throw new FormulaError(`unexpected ${describe(token)}; statements are separated by a newline or ";"`, token.position);
       }
       if (++this.statements > this.maxStatements) {
-        throw new FormulaError(`too many statements (a handler has at most ${this.maxStatements})`, token.position);
+        throw new FormulaError(`too many statements (a ${this.kind} has at most ${this.maxStatements})`, token.position);
       }
       statements.push(this.programStatement());
     }
@@ -107,6 +112,7 @@ class ProgramParser extends Parser {
 
   /** `params[:id]`, as Rails code writes it: in a handler a symbol is its name as text. */
   protected override symbol(position: Position): FormulaNode {
+    if (this.kind === 'formula') return super.symbol(position);
     const name = this.next();
     return this.build({ kind: 'string', parts: [name.text], position });
   }
@@ -138,6 +144,7 @@ class ProgramParser extends Parser {
 
   private commandOrExpression(): FormulaNode {
     const name = this.peek();
+    if (this.kind === 'formula') return this.expression(0);
     if (name.kind === 'name' && !this.locals.has(name.text) && (startsArgument(this.peek(1), this.peek(2)) || this.returnsLiteral(name))) return this.command();
     return this.expression(0);
   }

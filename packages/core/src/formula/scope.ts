@@ -38,6 +38,8 @@ export interface Frame {
   row: RowState;
   self: Value;
   environment: CallEnvironment;
+  /** The locals of a formula or handler that assigns some (`a = 1`), by slot; nil again at each evaluation. */
+  locals?: unknown[];
 }
 
 /** A compiled node: evaluates it for the row in the frame. */
@@ -52,6 +54,11 @@ export interface CompileContext {
   compile(node: FormulaNode): Thunk;
   /** "; did you mean 'x'?" for an unknown name (fields and functions), or ''. */
   suggestName(name: string): string;
+  /**
+   * Locals assigned so far in the source, by slot: present where locals are allowed (formulas of
+   * several statements, handlers). A name is a local from its first assignment on, as in Ruby.
+   */
+  readonly locals?: Map<string, number>;
 }
 
 /** Nodes of one kind. */
