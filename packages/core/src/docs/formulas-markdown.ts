@@ -10,12 +10,24 @@ import { LIST_TEXT_LIMIT } from '../formula/runtime.js';
 import { ROW_FORMULA_TEXT, ROW_MATCH_STEPS } from '../schema/limits.js';
 import { MATCH_BUDGET, MAX_INSTRUCTIONS } from '../formula/regex-value.js';
 import { METHODS, PLANNED_METHODS } from '../formula/methods.js';
+import { MAX_FORMULA_STATEMENTS } from '../formula/formula-source.js';
 
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
-const SYNTAX = `A formula is one expression, Ruby-flavoured. In the **Formula** type it is the field's
+const SYNTAX = `A formula is a Ruby-flavoured expression, or several statements. In the **Formula** type it is the field's
 \`value\`; as the **formula property** of any field it transforms that field's own generated
 value, which it reads as \`this\` (\`upper(this)\`, \`this + 1\`, \`if this > 10 then 10 else this end\`).
+
+**Locals and several statements.** Statements go on separate lines or are separated by \`;\`;
+the formula's value is the last one's. \`name = value\` makes a local, as in Ruby: from its first
+assignment on, the name is the local (before it, the same name reads a field), and every local
+is nil again for the next row, so nothing passes between rows. Only locals can be assigned
+(\`h['key'] = v\` is for mock handlers); a formula has at most ${MAX_FORMULA_STATEMENTS} statements.
+
+\`\`\`ruby
+a = random(1, 10)
+if a > 5 then 'big' else 'small' end
+\`\`\`
 
 | Syntax | Meaning |
 |---|---|
