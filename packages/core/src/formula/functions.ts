@@ -54,6 +54,20 @@ function duration(months: number, ms: number) {
 
 const DIGEST_ALGORITHMS: Record<string, string> = { MD5: 'md5', SHA1: 'sha1', SHA256: 'sha256', SHA384: 'sha384', SHA512: 'sha512', RMD160: 'ripemd160' };
 
+/** The id in the object-id JSON form; Mockaroo calls it mongo_object_id (both names work). */
+const DOCUMENT_DB_OBJECT_ID: FunctionSpec = {
+  name: 'document_db_object_id',
+  minArgs: 0,
+  maxArgs: 1,
+  signature: 'document_db_object_id(id)',
+  description: 'The id in the document database\'s object-id JSON form, {"$oid": "..."}: a JSON object in JSON output, that text in other formats. Without an id, a new 24-hex-digit object id (its time part is the generation\'s start).',
+  example: 'document_db_object_id(id)',
+  call: ([id], { random, startedAt }) => {
+    const oid = id === undefined || id === null ? newObjectId(startedAt, random) : toText(id);
+    return new JsonFragment(JSON.stringify({ $oid: oid }));
+  },
+};
+
 export const FUNCTIONS: readonly FunctionSpec[] = [
   { name: 'base64', minArgs: 1, maxArgs: 1, signature: 'base64(text)', description: 'Encodes as base64.', example: "base64('hi') → \"aGk=\"", call: ([s]) => Buffer.from(toText(s), 'utf8').toString('base64') },
   { name: 'hex', minArgs: 1, maxArgs: 1, signature: 'hex(text)', description: 'Encodes as hexadecimal.', example: "hex('hi') → \"6869\"", call: ([s]) => Buffer.from(toText(s), 'utf8').toString('hex') },
@@ -201,18 +215,9 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
       }
     },
   },
-  {
-    name: 'document_db_object_id',
-    minArgs: 0,
-    maxArgs: 1,
-    signature: 'document_db_object_id(id)',
-    description: 'The id in the document database\'s object-id JSON form, {"$oid": "..."}: a JSON object in JSON output, that text in other formats. Without an id, a new 24-hex-digit object id (its time part is the generation\'s start).',
-    example: 'document_db_object_id(id)',
-    call: ([id], { random, startedAt }) => {
-      const oid = id === undefined || id === null ? newObjectId(startedAt, random) : toText(id);
-      return new JsonFragment(JSON.stringify({ $oid: oid }));
-    },
-  },
+  DOCUMENT_DB_OBJECT_ID,
+  // Mockaroo documents the same function under this name.
+  { ...DOCUMENT_DB_OBJECT_ID, name: 'mongo_object_id', signature: 'mongo_object_id(id)', description: `Mockaroo's name for document_db_object_id: ${DOCUMENT_DB_OBJECT_ID.description}`, example: 'mongo_object_id(id)' },
   {
     name: 'bcrypt',
     minArgs: 1,
