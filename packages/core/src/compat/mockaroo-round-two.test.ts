@@ -24,3 +24,42 @@ describe("mongo_object_id: Mockaroo's documented name", () => {
     assert.deepEqual(csv.map((r) => r.m), csv.map((r) => JSON.stringify({ $oid: r.id })));
   });
 });
+
+describe('a formula reads a JSON Array field as a list of hashes', () => {
+  const ARRAY = [
+    { name: 'R', type: 'JSON Array', minItems: 1, maxItems: 4 },
+    { name: 'R.n', type: 'Number', min: 1, max: 9, decimals: 0 },
+    { name: 'R.price', type: 'Number', min: 1, max: 99, decimals: 2 },
+    { name: 'R.address.city', type: 'City' },
+  ];
+
+  test("R.length, field('R').size and .count, R[0]['n'], R.last['price'], nested objects, before or after the array in the schema", () => {
+    const fields = [
+      formula('before', "R.length"),
+      ...ARRAY,
+      formula('size', "field('R').size"),
+      formula('count', "field('R').count"),
+      formula('first_n', "R[0]['n']"),
+      formula('last_price', "R.last['price']"),
+      formula('city', "R.first['address']['city']"),
+      formula('keys', 'R[0].length'),
+    ];
+    const rows = generateObjects(fields, { count: 30, seed: 9 });
+    for (const row of rows) {
+      const items = row.R as { n: number; price: number; address: { city: string } }[];
+      assert.ok(items.length >= 1, JSON.stringify(row));
+      assert.deepEqual([row.before, row.size, row.count], [items.length, items.length, items.length]);
+      assert.equal(row.first_n, items[0]!.n);
+      assert.equal(row.last_price, items.at(-1)!.price);
+      assert.equal(row.city, items[0]!.address.city);
+      assert.equal(row.keys, 3);
+    }
+  });
+
+  test('the same values in every format (CSV shown): the array read, not nil', async () => {
+    const fields = [...ARRAY, formula('c', "field('R').length")];
+    const csv = parseCsv(await streamText(generate({ fields, count: 5, seed: 3, writer: { format: 'csv' } }).stream), { columns: true }) as Record<string, string>[];
+    const json = generateObjects(fields, { count: 5, seed: 3 });
+    assert.deepEqual(csv.map((r) => r.c), json.map((r) => String((r.R as unknown[]).length)));
+  });
+});

@@ -6,7 +6,7 @@ import type { MockRequestData } from '../handlers/request-data.js';
 import { parsedDatasets } from './dataset-texts.js';
 import { referenceTime } from './reference-time.js';
 import { RowEngine } from './row-engine.js';
-import { toPlainObject } from './plain-objects.js';
+import { toPlainObject } from '../schema/plain-objects.js';
 import { resolveSeed, type Seed } from './seed.js';
 
 export interface SampleOptions {

@@ -8,7 +8,7 @@ import { MAX_LIST, MAX_TEXT } from './limits.js';
 import { asRegex, FormulaRegex, matchIndex, scan, splitOn, substitute } from './regex-value.js';
 import { RUBY_METHODS } from './ruby-methods.js';
 import { dateOrDuration, DURATION_METHODS } from './duration-methods.js';
-import { HASH_METHODS } from './hash-methods.js';
+import { HASH_METHODS, isHash } from './hash-methods.js';
 import { FormulaDate, textOf, toInteger, toNumber, toText } from './runtime.js';
 
 export type { MethodSpec, Receiver } from './method-spec.js';
@@ -55,6 +55,10 @@ function smallest(list: unknown[]): number | null {
 /** The receiver of a method for texts and lists: a text (or a date's text), a list, else null. */
 function textOrList(receiver: unknown): string | unknown[] | null {
   return textOf(receiver) ?? (Array.isArray(receiver) ? receiver : null);
+}
+
+function lengthOf(receiver: unknown): number | null {
+  return isHash(receiver) ? Object.keys(receiver).length : (textOrList(receiver)?.length ?? null);
 }
 
 /**
@@ -111,8 +115,8 @@ export const METHODS: readonly MethodSpec[] = [
   { name: 'upcase', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.upcase', description: 'Uppercase.', example: "'abc'.upcase → \"ABC\"", ...byArguments(textDirect((s) => s.toUpperCase())) },
   { name: 'downcase', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.downcase', description: 'Lowercase.', example: "'ABC'.downcase → \"abc\"", ...byArguments(textDirect((s) => s.toLowerCase())) },
   { name: 'capitalize', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.capitalize', description: 'First letter uppercase, the rest lowercase.', example: "'hELLO'.capitalize → \"Hello\"", call: text((s) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase()) },
-  { name: 'length', receivers: ['text', 'list'], minArgs: 0, maxArgs: 0, signature: 's.length', description: 'Characters in a text, items in a list.', example: "'abc'.length → 3", ...byArguments((r) => textOrList(r)?.length ?? null) },
-  { name: 'size', receivers: ['text', 'list'], minArgs: 0, maxArgs: 0, signature: 's.size', description: 'Same as length.', example: '[1, 2].size → 2', ...byArguments((r) => textOrList(r)?.length ?? null) },
+  { name: 'length', receivers: ['text', 'list', 'hash'], minArgs: 0, maxArgs: 0, signature: 's.length', description: 'Characters in a text, items in a list, keys of a hash.', example: "'abc'.length → 3", ...byArguments(lengthOf) },
+  { name: 'size', receivers: ['text', 'list', 'hash'], minArgs: 0, maxArgs: 0, signature: 's.size', description: 'Same as length.', example: '[1, 2].size → 2', ...byArguments(lengthOf) },
   { name: 'strip', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.strip', description: 'Without leading and trailing white space.', example: "' a '.strip → \"a\"", call: text((s) => s.trim()) },
   { name: 'reverse', receivers: ['text', 'list'], minArgs: 0, maxArgs: 0, signature: 's.reverse', description: 'Reversed.', example: "'abc'.reverse → \"cba\"", call: (r) => { const t = textOrList(r); return typeof t === 'string' ? [...t].reverse().join('') : t ? [...t].reverse() : null; } },
   {

@@ -4,6 +4,7 @@
  * and text to date. Kept apart so methods.ts stays readable; methods.ts includes this table.
  */
 import type { MethodSpec } from './method-spec.js';
+import { isHash } from './hash-methods.js';
 import { MAX_LIST, MAX_TEXT } from './limits.js';
 import { FormulaDate, textOf, toDate, toInteger, toNumber, toText } from './runtime.js';
 
@@ -63,7 +64,7 @@ export const RUBY_METHODS: readonly MethodSpec[] = [
   { name: 'to_date', receivers: ['text', 'date'], minArgs: 0, maxArgs: 0, signature: 's.to_date', description: 'The date (midnight UTC) of a date text or moment; nil when the text is not a date.', example: "'2024-03-05'.to_date", call: (r) => { const d = toDate(r instanceof FormulaDate ? r : textOf(r)); return d ? new FormulaDate(Math.floor(d.epochMs / DAY_MS) * DAY_MS, 'days') : null; } },
   { name: 'slice', receivers: ['text', 'list'], minArgs: 1, maxArgs: 2, signature: 's.slice(start, length)', description: 'Same as s[start, length]: the part from start (negative counts from the end), length characters or items (default 1).', example: "'abcdef'.slice(1, 3) → \"bcd\"", call: (r, [start, length]) => slice(r, toInteger(start), length === undefined ? 1 : toInteger(length)) },
   { name: 'chars', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.chars', description: `The characters as a list (at most ${MAX_LIST}).`, example: "'abc'.chars → [\"a\", \"b\", \"c\"]", call: text((s) => [...s].slice(0, MAX_LIST)) },
-  { name: 'count', receivers: ['text', 'list'], minArgs: 1, maxArgs: 1, signature: 's.count(x)', description: 'How many characters of the text are in the set x (ranges as in delete), or how many items of the list equal x.', example: "'banana'.count('a') → 3", call: (r, [x]) => { const s = textOf(r); if (s !== null) { const set = new Set(toText(x)); return [...s].filter((c) => set.has(c)).length; } return Array.isArray(r) ? r.filter((item) => item === x).length : null; } },
+  { name: 'count', receivers: ['text', 'list', 'hash'], minArgs: 0, maxArgs: 1, signature: 'list.count, s.count(x)', description: 'Without x, how many items a list (or pairs a hash) has; with x, how many characters of the text are in the set x (ranges as in delete), or how many items of the list equal x.', example: "'banana'.count('a') → 3", call: (r, args) => countOf(r, args) },
   { name: 'squeeze', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.squeeze', description: 'Runs of the same character reduced to one.', example: "'aaabbc'.squeeze → \"abc\"", call: text(squeeze) },
   { name: 'chomp', receivers: ['text'], minArgs: 0, maxArgs: 0, signature: 's.chomp', description: 'Without one trailing line break.', example: "\"ab\\n\".chomp → \"ab\"", call: text((s) => s.replace(/(\r\n|\r|\n)$/, '')) },
   { name: 'zero?', receivers: ['number'], minArgs: 0, maxArgs: 0, signature: 'n.zero?', description: 'true when n is 0.', example: '0.zero? → true', call: number((n) => n === 0) },
@@ -84,4 +85,15 @@ function slice(receiver: unknown, start: number, length: number): unknown {
   if (from < 0 || from > items.length) return null;
   const part = items.slice(from, from + length);
   return s !== null ? part.join('') : part;
+}
+
+function countOf(receiver: unknown, args: unknown[]): number | null {
+  if (args.length === 0) return Array.isArray(receiver) ? receiver.length : isHash(receiver) ? Object.keys(receiver).length : null;
+  const [x] = args;
+  const s = textOf(receiver);
+  if (s !== null) {
+    const set = new Set(toText(x));
+    return [...s].filter((c) => set.has(c)).length;
+  }
+  return Array.isArray(receiver) ? receiver.filter((item) => item === x).length : null;
 }

@@ -13,6 +13,10 @@ import { fieldDateFormat } from '../formula/field-dates.js';
 import type { Problem } from './errors.js';
 import { resolveParams } from './params.js';
 import type { FieldPlan, ScopePlan } from './plan.js';
+import { buildShape } from './build-shape.js';
+import { plainItems } from './plain-objects.js';
+import type { ShapeNode } from './shape.js';
+import type { Value } from '../values.js';
 import { unknownTypeMessage } from './read-drafts.js';
 import { closestMatch } from './suggest.js';
 
@@ -197,22 +201,34 @@ function resolveReference(from: FieldPlan, name: string, resolver: CharacterReso
       const holdsList = target.parsed.repeat !== null || target.childScope !== null;
       const characters = () => (holdsList ? null : resolver.characters(target));
       const date = fieldDateFormat(target.type.output, target.params);
+      const inScope = (row: RowState): RowState => {
+        let current: RowState = row;
+        for (let i = 0; i < levels && current.parent; i++) current = current.parent;
+        return current;
+      };
       const reference: FieldReference =
-        levels === 0
-          ? { read: (row) => row.values[slot], characters, date, slot }
-          : {
-              characters,
-              date,
-              read: (row) => {
-                let current: RowState = row;
-                for (let i = 0; i < levels && current.parent; i++) current = current.parent;
-                return current.values[slot];
-              },
-            };
+        target.childScope !== null
+          ? { characters, date, read: itemsReader(target.childScope, slot, inScope) }
+          : levels === 0
+            ? { read: (row) => row.values[slot], characters, date, slot }
+            : { characters, date, read: (row) => inScope(row).values[slot] };
       return { target, reference };
     }
     scope = scope.parent;
     depth++;
   }
   return null;
+}
+
+/**
+ * A JSON Array field read by another field: a list of hashes keyed as the JSON output keys them
+ * (`R.length`, `R[0]['price']` in a formula), not the engine's slots. The keys are worked out
+ * at the first read, when every field of the scope is planned.
+ */
+function itemsReader(scope: ScopePlan, slot: number, inScope: (row: RowState) => RowState): (row: RowState) => Value {
+  let nodes: readonly ShapeNode[] | null = null;
+  return (row) => {
+    nodes ??= buildShape(scope, () => {}).nodes;
+    return plainItems(nodes, inScope(row).values[slot]) as Value;
+  };
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { en } from '@faker-js/faker';
 import jpeg from 'jpeg-js';
 import { generate } from '../engine/generate.js';
-import { toPlainObject } from '../engine/plain-objects.js';
+import { toPlainObject } from '../schema/plain-objects.js';
 import { RowEngine } from '../engine/row-engine.js';
 import { resolveSeed } from '../engine/seed.js';
 import { decodeGif, decodePng } from '../images/reference-decoders.js';

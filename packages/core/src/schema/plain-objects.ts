@@ -1,8 +1,9 @@
 /**
  * The object view of a row: what the JSON output holds, as plain JavaScript values. Used by
- * `generateObjects` (tests, previews, embedding) — the writers stream text and never build these.
+ * `generateObjects` (tests, previews, embedding) and by formulas reading a JSON Array field (a
+ * list of hashes, field-context.ts) — the writers stream text and never build these.
  */
-import type { ShapeNode } from '../schema/shape.js';
+import type { ShapeNode } from './shape.js';
 import { ItemList, JsonFragment, Verbatim, type Value } from '../values.js';
 
 function plainValue(value: Value): unknown {
@@ -19,8 +20,13 @@ export function toPlainObject(nodes: readonly ShapeNode[], values: readonly Valu
     if (node.kind === 'object') result[node.key] = toPlainObject(node.children, values);
     else if (node.kind === 'items') {
       const list = values[node.slot];
-      result[node.key] = list instanceof ItemList ? list.items.map((item) => toPlainObject(node.children, item)) : null;
+      result[node.key] = list instanceof ItemList ? plainItems(node.children, list) : null;
     } else result[node.key] = plainValue(values[node.slot]);
   }
   return result;
+}
+
+/** A JSON Array field's value as formulas read it: a list of hashes keyed as in the JSON output. */
+export function plainItems(nodes: readonly ShapeNode[], value: Value): unknown {
+  return value instanceof ItemList ? value.items.map((item) => toPlainObject(nodes, item)) : value;
 }
