@@ -11,6 +11,7 @@ import { ROW_FORMULA_TEXT, ROW_MATCH_STEPS } from '../schema/limits.js';
 import { MATCH_BUDGET, MAX_INSTRUCTIONS } from '../formula/regex-value.js';
 import { METHODS, PLANNED_METHODS } from '../formula/methods.js';
 import { MAX_FORMULA_STATEMENTS } from '../formula/formula-source.js';
+import { BLOCK_CALLS_PER_EVALUATION, BLOCK_METHOD_NAMES } from '../formula/compile-blocks.js';
 
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
@@ -28,6 +29,14 @@ is nil again for the next row, so nothing passes between rows. Only locals can b
 a = random(1, 10)
 if a > 5 then 'big' else 'small' end
 \`\`\`
+
+**Blocks.** \`{ |x| ... }\` and \`do |x| ... end\` (several statements inside) after a method
+call, on lists, hashes (\`|k, v|\`), ranges \`(1..5)\` and counts (\`3.times\`):
+${BLOCK_METHOD_NAMES.map((name) => `\`${name}\``).join(', ')}.
+A block reads the formula's locals and fields; its parameters are locals only inside it. A JSON
+Array field reads as a list of hashes: \`R.map { |x| x['price'] }.sum\`, \`R.select { |x| x['qty'] > 1 }.length\`.
+Without a block, \`each_slice(n)\` gives the slices, \`each_with_index\` the \`[item, index]\`
+pairs and \`n.times\` the list 0...n, for a block further on.
 
 | Syntax | Meaning |
 |---|---|
@@ -64,7 +73,7 @@ a hidden \`__key\` field of type Row Number and \`request_params['page'].to_i * 
 **When something cannot be computed** a formula never fails the download: arithmetic or
 comparison with nil gives nil, division by zero gives nil, a method on a value it does not
 apply to (5.upcase) gives nil, text that is not a number converts to 0 (like Ruby's to_i).
-Work is bounded: the language has no loops, formulas are at most 10,000 characters and 100
+Work is bounded: blocks walk at most ${MAX_LIST.toLocaleString('en-US')} items (a longer range or count gives nil) and make at most ${BLOCK_CALLS_PER_EVALUATION.toLocaleString('en-US')} block calls per evaluation (nested ones count together; past that the formula gives nil), formulas are at most 10,000 characters and 100
 levels deep, a text a formula builds is cut at ${MAX_TEXT.toLocaleString('en-US')} characters and a list longer than
 ${MAX_LIST.toLocaleString('en-US')} items is nil; a list whose text would pass ${LIST_TEXT_LIMIT.toLocaleString('en-US')} characters is nil as text.
 All the formulas of one row share a budget of ${ROW_FORMULA_TEXT.toLocaleString('en-US')} characters of text built (results of functions,

@@ -26,8 +26,11 @@ export type FormulaNode =
   | { kind: 'name'; name: string; position: Position }
   /** `name(args, key: value)`: a function call. Keyword arguments keep their order. */
   | { kind: 'call'; name: string; args: FormulaNode[]; keywords: { name: string; value: FormulaNode }[]; position: Position }
-  /** `receiver.name(args)` or `receiver.name` (e.g. x.nil?, s.upcase, s.gsub(/a/, 'b')). */
-  | { kind: 'method'; receiver: FormulaNode; name: string; args: FormulaNode[]; position: Position; /** Where the method's name starts, for errors about it. */ namePosition: Position }
+  /**
+   * `receiver.name(args)` or `receiver.name` (e.g. x.nil?, s.upcase, s.gsub(/a/, 'b')), with a
+   * block after it when one is given: `list.map { |x| x * 2 }`, `list.each_slice(2) do |a| ... end`.
+   */
+  | { kind: 'method'; receiver: FormulaNode; name: string; args: FormulaNode[]; position: Position; /** Where the method's name starts, for errors about it. */ namePosition: Position; block?: BlockLiteral }
   /** `receiver[args]`: s[0], s[0, 2], s[1..3], h['key'], request_params['page']. */
   | { kind: 'index'; receiver: FormulaNode; args: FormulaNode[]; position: Position }
   /** `a..b` (inclusive) or `a...b` (exclusive). */
@@ -53,6 +56,13 @@ export type FormulaNode =
   | { kind: 'store'; receiver: FormulaNode; key: FormulaNode; value: FormulaNode; position: Position }
   /** Programs only: statements run in order; the value is the last one's (nil when there is none). */
   | { kind: 'block'; statements: FormulaNode[]; position: Position };
+
+/** `{ |a, b| body }` or `do |a| body end`: the parameters' names and the body (statements in a formula of several). */
+export interface BlockLiteral {
+  params: string[];
+  body: FormulaNode;
+  position: Position;
+}
 
 /** A problem in a formula: the language's own error, always with a position. */
 export class FormulaError extends Error {

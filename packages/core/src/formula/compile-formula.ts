@@ -27,6 +27,7 @@ import { FUNCTIONS } from './functions.js';
 import { formulaCharacters } from './output-characters.js';
 import { parseFormulaSource } from './formula-source.js';
 import { compileAssignment, compileSequence } from './compile-locals.js';
+import { resetBlockBudget } from './compile-blocks.js';
 import { resetMatchBudget } from './regex-value.js';
 import { FormulaDate, ROW_TEXT_SPENT, toFieldValue, type DateWriter } from './runtime.js';
 import type { CompileContext, FormulaScope, Frame, Thunk } from './scope.js';
@@ -59,9 +60,11 @@ export function compileFormula(source: string, formulaScope: FormulaScope): Comp
     },
   };
   const locals = new Map<string, number>();
+  const localSlots = { count: 0 };
   const context: CompileContext = {
     scope,
     locals,
+    localSlots,
     fail(message: string, position: Position): Thunk {
       errors.push(new FormulaError(message, position));
       return () => null;
@@ -74,7 +77,7 @@ export function compileFormula(source: string, formulaScope: FormulaScope): Comp
   };
   const root = compileNode(tree, context);
   if (errors.length > 0) throw new FormulaErrors(errors);
-  return runEachRow(root, scope, formulaCharacters(tree, fields), locals.size);
+  return runEachRow(root, scope, formulaCharacters(tree, fields), localSlots.count);
 }
 
 /** The compiled tree as a CompiledFormula: one frame per formula, refilled for each row, so evaluation allocates nothing itself. */
@@ -97,6 +100,7 @@ function runEachRow(root: Thunk, scope: FormulaScope, characters: () => string |
 /** The tree's value for the row in the frame, as a field value. */
 function run(root: Thunk, frame: Frame, dates: DateWriter): Value {
   resetMatchBudget();
+  resetBlockBudget();
   frame.locals?.fill(null);
   try {
     const value = root(frame);

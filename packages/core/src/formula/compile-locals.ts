@@ -24,7 +24,7 @@ export function compileAssignment(node: NodeOf<'assign'>, context: CompileContex
   const value = context.compile(node.value);
   let slot = locals.get(node.name);
   if (slot === undefined) {
-    slot = locals.size;
+    slot = newLocalSlot(context);
     locals.set(node.name, slot);
   }
   const at = slot;
@@ -35,4 +35,10 @@ export function compileAssignment(node: NodeOf<'assign'>, context: CompileContex
 export function readLocal(name: string, context: CompileContext): Thunk | null {
   const slot = context.locals?.get(name);
   return slot === undefined ? null : (frame) => frame.locals![slot] ?? null;
+}
+
+/** A slot no other local uses (block parameters take slots too, so the map's size is not the count). */
+export function newLocalSlot(context: CompileContext): number {
+  if (!context.localSlots) throw new Error('locals need a slot counter');
+  return context.localSlots.count++;
 }

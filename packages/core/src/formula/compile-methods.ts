@@ -6,6 +6,7 @@ import { compileClockIdiom, isClockIdiom } from './clock-idioms.js';
 import { literalText } from './compile-literals.js';
 import { compileRegexGen } from './compile-special-forms.js';
 import type { CompileContext, NodeOf, Thunk } from './scope.js';
+import { compileBlockMethod, takesBlock } from './compile-blocks.js';
 
 export function compileMethod(node: NodeOf<'method'>, context: CompileContext): Thunk {
   const { name } = node;
@@ -16,6 +17,7 @@ export function compileMethod(node: NodeOf<'method'>, context: CompileContext): 
     return fail('gen applies to a regular-expression literal, e.g. /[A-Z]{3}-\\d{4}/.gen', position);
   }
   if (isClockIdiom(node, context)) return compileClockIdiom(node, context);
+  if (takesBlock(node)) return compileBlockMethod(node, context);
   const method = METHODS_BY_NAME.get(name);
   if (!method) {
     if (PLANNED_METHODS.includes(name)) return fail(`method '${name}' is not available in this version of Rowloom yet`, position);

@@ -65,6 +65,8 @@ function visit(node: FormulaNode, fn: (node: FormulaNode) => void): void {
       children.push(...node.args, ...node.keywords.map((k) => k.value));
       break;
     case 'method':
+      children.push(node.receiver, ...node.args, ...(node.block ? [node.block.body] : []));
+      break;
     case 'index':
       children.push(node.receiver, ...node.args);
       break;

@@ -4,7 +4,7 @@
  * recursion depth, tree height and source length are bounded so that no input can exhaust the
  * stack or take long.
  */
-import { FormulaError, type FormulaNode, type Position } from './ast.js';
+import { FormulaError, type BlockLiteral, type FormulaNode, type Position } from './ast.js';
 import { Lexer, quote, type Token } from './lexer.js';
 
 export const MAX_FORMULA_LENGTH = 10_000;
@@ -330,10 +330,39 @@ export class Parser {
       this.next();
       const parsed = this.arguments(after, false);
       args = parsed.args;
-    } else if (this.isOperator(after, '{') && !after.newlineBefore) {
-      throw new FormulaError('blocks ("{ ... }") are not supported', after.position);
     }
-    return this.build({ kind: 'method', receiver, name: nameToken.text, args, position: receiver.position, namePosition: nameToken.position });
+    const opener = this.peek();
+    const block = !opener.newlineBefore && (this.isOperator(opener, '{') || (opener.kind === 'name' && opener.text === 'do')) ? this.block() : undefined;
+    return this.build({ kind: 'method', receiver, name: nameToken.text, args, position: receiver.position, namePosition: nameToken.position, ...(block ? { block } : {}) });
+  }
+
+  /** `{ |a, b| body }` or `do |a| body end`, the opener next. */
+  private block(): BlockLiteral {
+    const opener = this.next();
+    const closer = opener.text === 'do' ? 'end' : '}';
+    const params: string[] = [];
+    if (this.isOperator(this.peek(), '|')) {
+      this.next();
+      for (;;) {
+        const name = this.next();
+        if (name.kind !== 'name') throw new FormulaError(`expected a block parameter's name, found ${describe(name)}`, name.position);
+        if (params.includes(name.text)) throw new FormulaError(`duplicate block parameter "${name.text}"`, name.position);
+        params.push(name.text);
+        if (!this.isOperator(this.peek(), ',')) break;
+        this.next();
+      }
+      this.close('|', opener);
+    }
+    const body = this.blockBody(closer, params);
+    this.close(closer, opener, closer === 'end' ? 'keyword' : 'operator');
+    return { params, body, position: opener.position };
+  }
+
+  /** A block's body: one statement here; programs read statements (program-parser.ts). */
+  protected blockBody(closer: '}' | 'end', params: string[]): FormulaNode {
+    void closer;
+    void params;
+    return this.withNewlineEnds(false, () => this.statement());
   }
 
   /** After `(`: positional arguments, then `key: value` keyword arguments, up to `)`. */

@@ -80,12 +80,22 @@ class ProgramParser extends Parser {
     return statements.length === 1 ? statements[0] : this.build({ kind: 'block', statements, position: first.position });
   }
 
-  /** Statements until the end of the source or a keyword that closes a branch. */
-  private sequence(): FormulaNode[] {
+  /** A block's body: statements up to its `}` or `end`; its parameters are locals inside it. */
+  protected override blockBody(closer: '}' | 'end', params: string[]): FormulaNode {
+    const first = this.peek();
+    for (const param of params) this.locals.add(param);
+    const statements = this.withNewlineEnds(true, () => this.sequence(closer === '}'));
+    if (statements.length === 0) return this.build({ kind: 'nil', position: first.position });
+    return statements.length === 1 ? statements[0] : this.build({ kind: 'block', statements, position: first.position });
+  }
+
+  /** Statements until the end of the source, a keyword that closes a branch, or (in a brace block) `}`. */
+  private sequence(inBraces = false): FormulaNode[] {
     const statements: FormulaNode[] = [];
     for (;;) {
       const token = this.peek();
       if (token.kind === 'eof' || (token.kind === 'keyword' && BODY_END.has(token.text))) return statements;
+      if (inBraces && this.isOperator(token, '}')) return statements;
       if (statements.length > 0 && !token.newlineBefore) {
         throw new FormulaError(`unexpected ${describe(token)}; statements are separated by a newline or ";"`, token.position);
       }

@@ -59,6 +59,8 @@ export interface CompileContext {
    * several statements, handlers). A name is a local from its first assignment on, as in Ruby.
    */
   readonly locals?: Map<string, number>;
+  /** How many slots the locals (and block parameters) have taken: the frame's locals are this long. */
+  readonly localSlots?: { count: number };
 }
 
 /** Nodes of one kind. */

@@ -9,6 +9,7 @@ import { FormulaError, type FormulaNode, type Position } from '../formula/ast.js
 import { compileCall } from '../formula/compile-calls.js';
 import { compileNode } from '../formula/compile-formula.js';
 import { compileName } from '../formula/compile-names.js';
+import { newLocalSlot } from '../formula/compile-locals.js';
 import { FUNCTIONS } from '../formula/functions.js';
 import { parseProgram } from '../formula/program-parser.js';
 import { ROW_TEXT_SPENT } from '../formula/runtime.js';
@@ -47,6 +48,7 @@ export function compileHandler(source: string, scope: FormulaScope): CompiledHan
   const context: HandlerContext = {
     scope,
     locals: new Map(),
+    localSlots: { count: 0 },
     schemaNames: [],
     fail(message, position) {
       problems.push(new FormulaError(message, position));
@@ -62,7 +64,7 @@ export function compileHandler(source: string, scope: FormulaScope): CompiledHan
   const statements = tree.kind === 'block' ? tree.statements : [tree];
   return {
     run: problems.length === 0 ? run : null,
-    localCount: context.locals.size,
+    localCount: context.localSlots.count,
     problems,
     schemaNames: context.schemaNames,
     resultPosition: statements.length > 0 ? statements[statements.length - 1].position : START,
@@ -123,7 +125,7 @@ function compileAssign(node: NodeOf<'assign'>, context: HandlerContext): Thunk {
   const value = context.compile(node.value);
   let slot = context.locals.get(node.name);
   if (slot === undefined) {
-    slot = context.locals.size;
+    slot = newLocalSlot(context);
     context.locals.set(node.name, slot);
   }
   const at = slot;

@@ -16,6 +16,7 @@ import type { HandlerFrame } from './handler-frame.js';
 export interface HandlerContext extends CompileContext {
   /** Locals assigned so far in the source, by slot. */
   readonly locals: Map<string, number>;
+  readonly localSlots: { count: number };
   /** The literal schema names the handler uses (handlerSchemaNames). */
   readonly schemaNames: string[];
 }

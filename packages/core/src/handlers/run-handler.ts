@@ -7,6 +7,7 @@
 import type { FormulaError } from '../formula/ast.js';
 import { isHash } from '../formula/hash-methods.js';
 import { resetMatchBudget } from '../formula/regex-value.js';
+import { resetBlockBudget } from '../formula/compile-blocks.js';
 import { FormulaDate } from '../formula/runtime.js';
 import { FamilyRandoms } from '../engine/family-randoms.js';
 import { referenceTime } from '../engine/reference-time.js';
@@ -72,6 +73,7 @@ export function runHandler(given: HandlerSetup, cache?: ParsedDatasetCache): Han
   };
   rowBudget.reset();
   resetMatchBudget();
+  resetBlockBudget();
   const value = runToEnd(compiled.run, frame);
   return result(value, frame.state, setup.defaultStatus, tally.rows, compiled.resultPosition);
 }
@@ -94,6 +96,7 @@ function generateFor(call: GenerateCall, environment: GenerateEnvironment, tally
   } finally {
     Object.assign(rowBudget, saved);
     resetMatchBudget();
+    resetBlockBudget();
   }
 }
 
