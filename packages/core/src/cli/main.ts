@@ -10,6 +10,7 @@ import { pipeGeneration } from '../engine/pipe-generation.js';
 import { describeCatalogue } from '../types/catalogue.js';
 import { EXIT, parseGenerateArgs, parseTypesArgs, UsageError } from './args.js';
 import { readGenerateInput } from './generate-input.js';
+import { formatProblem } from '../schema/errors.js';
 import { HELP } from './help.js';
 import { openOutput, reportFailure } from './outcome.js';
 import { ProgressBar, PROGRESS_THRESHOLD } from './progress.js';
@@ -45,6 +46,8 @@ async function runGenerate(args: string[]): Promise<void> {
     generation.stream.destroy(); // stops its worker threads
     throw error;
   }
+  // Always shown: a warning means the output may not be what the schema's author meant.
+  for (const warning of generation.plan.warnings) process.stderr.write(`rowloom: warning: ${formatProblem(warning)}\n`);
   if (!command.quiet && command.seed === null) process.stderr.write(`rowloom: seed ${generation.seed} (pass --seed ${generation.seed} to reproduce)\n`);
   // The destination is a file or the standard output: neither keeps a chunk once written.
   await pipeGeneration(generation, destination);

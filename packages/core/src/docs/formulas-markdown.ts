@@ -30,6 +30,13 @@ a = random(1, 10)
 if a > 5 then 'big' else 'small' end
 \`\`\`
 
+**A field that is not there.** \`field('Stage')\` naming no field of the schema reads as nil,
+as Mockaroo reads it (schemas written for Mockaroo rely on that), and the output carries a warning
+naming the formula's field, the missing name and the closest field name: the \`X-Rowloom-Warning\`
+response header of the API (percent-encoded where a header cannot carry a character), a line on
+the command line's stderr, and a note above the web page's preview. A bare name that is neither a
+local, a field nor a function stays an error (\`unknown name 'x'\`), as in Ruby.
+
 **Blocks.** \`{ |x| ... }\` and \`do |x| ... end\` (several statements inside) after a method
 call, on lists, hashes (\`|k, v|\`), ranges \`(1..5)\` and counts (\`3.times\`):
 ${BLOCK_METHOD_NAMES.map((name) => `\`${name}\``).join(', ')}.

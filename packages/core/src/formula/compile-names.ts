@@ -66,5 +66,10 @@ export function compileFieldCall(node: NodeOf<'call'>, context: CompileContext):
   const fieldName = literalText(args[0]);
   if (args.length !== 1 || fieldName === null) return context.fail("field(...) takes one field name in quotes, e.g. field('First Name')", position);
   const reference = context.scope.field(fieldName);
-  return reference ? readField(reference, context.scope) : context.fail(`unknown field '${fieldName}'${context.suggestName(fieldName)}`, args[0].position);
+  if (reference) return readField(reference, context.scope);
+  const { warn } = context.scope;
+  if (!warn) return context.fail(`unknown field '${fieldName}'${context.suggestName(fieldName)}`, args[0].position);
+  // Mockaroo reads a field that is not there as nil; schemas written for it rely on that.
+  warn(`field('${fieldName}') names no field of this schema, so it reads as nil${context.suggestName(fieldName)} (at ${args[0].position.line}:${args[0].position.column})`);
+  return () => null;
 }

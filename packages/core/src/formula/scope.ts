@@ -29,6 +29,11 @@ export interface FormulaScope {
   shared<T>(key: string, make: () => T): T;
   /** In a mock endpoint: what request_params and request_entity read (both empty when absent). */
   request?: MockRequestData;
+  /**
+   * Something the user should hear about that does not stop the generation (field('X') naming no
+   * field reads as nil, as in Mockaroo): shown with the output (SchemaPlan.warnings).
+   */
+  warn?(message: string): void;
   /** generate('Type', ...): that type's generator, or the problems with the name or parameters. */
   createType(typeName: string, params: Record<string, unknown>): ValueGenerator | string[];
 }

@@ -27,15 +27,16 @@ export const MAX_FIELDS = 1000;
 export function compileSchema(input: unknown, options: CompileOptions = {}): SchemaPlan {
   const fields = checkFieldList(input);
   const problems: Problem[] = [];
+  const warnings: Problem[] = [];
   const drafts = readDrafts(fields, problems);
   const { root, scopes, plans, draftOf } = buildScopes(drafts);
   for (const scope of scopes) assignFamilyInstances(scope);
   checkValuesPerRow(plans, (field, message) => problems.push({ field, param: null, message }));
-  const { dependsOn, cartesianCombinations, generationIndependent } = createGenerators(plans, draftOf, options, problems);
+  const { dependsOn, cartesianCombinations, generationIndependent } = createGenerators(plans, draftOf, options, problems, warnings);
   for (const scope of scopes) orderScope(scope, dependsOn, problems);
   const shape = buildShape(root, (field, message) => problems.push({ field, param: 'name', message }));
   if (problems.length > 0) throw new SchemaError(dedupe(problems));
-  return { fields: plans, root, shape, cartesianCombinations, generationIndependent, smallRows: hasSmallRows(plans, dependsOn) };
+  return { fields: plans, root, shape, cartesianCombinations, generationIndependent, smallRows: hasSmallRows(plans, dependsOn), warnings: dedupe(warnings) };
 }
 
 /** The schema must be a non-empty array of at most MAX_FIELDS entries (each is checked later). */

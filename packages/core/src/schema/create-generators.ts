@@ -23,8 +23,9 @@ export function createGenerators(
   draftOf: ReadonlyMap<FieldPlan, Draft>,
   options: CompileOptions,
   problems: Problem[],
+  warnings: Problem[] = [],
 ): CreatedGenerators {
-  const env = generationEnvironment(plans, options, problems);
+  const env = generationEnvironment(plans, options, problems, warnings);
   for (const plan of plans) {
     const draft = draftOf.get(plan);
     if (!draft?.valid) continue;
@@ -37,12 +38,13 @@ export function createGenerators(
   return { dependsOn: env.dependsOn, cartesianCombinations: assignCartesianStrides(env.cartesianFields), generationIndependent: !env.constantsRead.value };
 }
 
-function generationEnvironment(plans: readonly FieldPlan[], options: CompileOptions, problems: Problem[]): GenerationEnvironment {
+function generationEnvironment(plans: readonly FieldPlan[], options: CompileOptions, problems: Problem[], warnings: Problem[]): GenerationEnvironment {
   const datasets = options.datasets ?? {};
   const scenarios = options.scenarios ?? {};
   return {
     plans,
     problems,
+    warnings,
     dependsOn: new Map(plans.map((p) => [p, new Set<FieldPlan>()])),
     cartesianFields: [],
     // References ask their target's character set through this, once resolution starts.

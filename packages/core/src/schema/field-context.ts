@@ -35,6 +35,8 @@ export interface CartesianField {
 export interface GenerationEnvironment {
   readonly plans: readonly FieldPlan[];
   readonly problems: Problem[];
+  /** What does not stop the generation but the user should hear (SchemaPlan.warnings). */
+  readonly warnings: Problem[];
   /** Dependency edges: a field -> the fields it reads. */
   readonly dependsOn: Map<FieldPlan, Set<FieldPlan>>;
   readonly cartesianFields: CartesianField[];
@@ -79,6 +81,7 @@ export function createFieldContext(plan: FieldPlan, env: GenerationEnvironment):
         shared: context.shared,
         createType: (typeName, params) => createTypeInFormula(typeName, params, context),
         request: env.request,
+        warn: (message) => env.warnings.push({ field: plan.name, param, message }),
       });
     } catch (error) {
       const errors = error instanceof FormulaErrors ? error.errors : error instanceof FormulaError ? [error] : null;

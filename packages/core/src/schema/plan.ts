@@ -6,6 +6,7 @@ import type { ResolvedParams, TypeDefinition, ValueGenerator } from '../types/de
 import type { CompiledFormula } from '../formula/compile-formula.js';
 import type { ParsedFieldName } from './field-name.js';
 import type { RecordShape } from './shape.js';
+import type { Problem } from './errors.js';
 
 export interface FieldPlan {
   /** Position in the schema (0-based). */
@@ -46,6 +47,8 @@ export interface ScopePlan {
 }
 
 export interface SchemaPlan {
+  /** What the user should hear that did not stop the schema (a formula's field('X') naming no field). */
+  readonly warnings: readonly Problem[];
   readonly fields: readonly FieldPlan[];
   readonly root: ScopePlan;
   readonly shape: RecordShape;

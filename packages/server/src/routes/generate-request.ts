@@ -66,6 +66,21 @@ export function seedParameter(query: Query): string | null {
  * a header cannot carry every character a seed may hold (NUL, DEL, non-Latin-1 text). A number
  * or plain word reads the same, and the header's value can be pasted back as `?seed=`.
  */
+/** Most characters of the warnings header; the rest is summed up. */
+const WARNING_HEADER_CHARS = 4000;
+
+/**
+ * X-Rowloom-Warning: what the schema's author should hear though the rows were made (a formula's
+ * field('X') naming no field reads as nil). Readable as it is; characters a header cannot carry,
+ * and %, are percent-encoded, so decodeURIComponent gives the text back.
+ */
+export function warningHeader(warnings: readonly string[]): Record<string, string> {
+  if (warnings.length === 0) return {};
+  let text = warnings.join('; ');
+  if (text.length > WARNING_HEADER_CHARS) text = `${text.slice(0, WARNING_HEADER_CHARS)}... (${warnings.length} warnings)`;
+  return { 'x-rowloom-warning': text.replace(/[^\x20-\x24\x26-\x7e]/gu, (c) => encodeURIComponent(c)) };
+}
+
 export function seedHeader(seed: string | number): string {
   return encodeURIComponent(String(seed));
 }

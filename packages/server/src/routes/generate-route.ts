@@ -6,7 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { checkOnThreads, generate, startsInline, type GenerationPool } from '@rowloom/core';
+import { checkOnThreads, formatProblem, generate, startsInline, type GenerationPool } from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import { sourcesForFields } from '../field-sources.js';
 import type { Tables } from '../db/tables.js';
@@ -18,7 +18,7 @@ import type { Plans } from '../plans.js';
 import type { User } from '../users.js';
 import { isPreview, PREVIEW_MAX_ROWS } from './preview.js';
 import { withSavedOptions } from '../schema-settings.js';
-import { jsonpCallback, outputFormat, seedHeader, seedParameter, writerOptions } from './generate-request.js';
+import { jsonpCallback, outputFormat, seedHeader, seedParameter, warningHeader, writerOptions } from './generate-request.js';
 import { publicUrlOf, resolveFields } from './generate-fields.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../http/openapi.js';
 import { PlanCache } from './plan-cache.js';
@@ -130,6 +130,7 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
     const headers = {
       'content-type': callback ? 'application/javascript; charset=utf-8' : generation.contentType,
       'x-rowloom-seed': seedHeader(generation.seed),
+      ...warningHeader(generation.plan.warnings.map(formatProblem)),
     };
     const release = await admitAndCharge(db, sharing.limiter, user.id, limits, preview ? null : count, generation.stream);
     // A client that left while this request waited for its place or its quota: nothing to send.

@@ -13,6 +13,8 @@ export interface PreviewAnswer {
   /** The chosen format's text, when it was asked for. */
   text: string | null;
   seed: string;
+  /** What the server warned about though it made the rows (a formula's field('X') naming no field), or null. */
+  warning: string | null;
 }
 
 export class PreviewProblems extends Error {
@@ -44,5 +46,6 @@ export async function fetchPreview(schema: SchemaState, count: number, withText:
     throw problemsOf(error);
   });
   const header = tableResponse.headers.get('x-rowloom-seed');
-  return { table: previewTable(await tableResponse.json()), text, seed: header ? decodeURIComponent(header) : schema.file.seed };
+  const warning = tableResponse.headers.get('x-rowloom-warning');
+  return { table: previewTable(await tableResponse.json()), text, seed: header ? decodeURIComponent(header) : schema.file.seed, warning: warning ? decodeURIComponent(warning) : null };
 }

@@ -95,6 +95,11 @@ export function PreviewPanel() {
         {preview.loading && <span className="hint">updating…</span>}
       </div>
       <ProblemSummary error={preview.error} problems={preview.problems} />
+      {!preview.error && preview.answer?.warning && (
+        <p className="preview-warning" role="status">
+          <strong>Warning:</strong> {preview.answer.warning}
+        </p>
+      )}
       <div role="tablist" aria-label="Preview as" className="preview-tabs">
         {tabs.map((t) => (
           <button key={t.id} id={`preview-tab-${t.id}`} type="button" role="tab" aria-selected={tab === t.id} aria-controls={tab === t.id ? `preview-panel-${t.id}` : undefined} tabIndex={tab === t.id ? 0 : -1} onClick={() => setTab(t.id)} onKeyDown={onTabKey}>
