@@ -124,7 +124,7 @@ export function generate(request: GenerateRequest): Generation {
   const datasets = request.pool ? request.datasets : parsedDatasets(request.datasets);
   const compile = () => compileSchema(request.fields, { datasets, datasetNames: request.datasetNames, scenarios: request.scenarios, scenarioNames: request.scenarioNames, ...formulaConstants });
   const plan = request.pool && request.reusePlan ? request.reusePlan(compile) : compile();
-  const writerOptions: WriterOptions = { ...request.writer, count: request.count };
+  const writerOptions: WriterOptions = { ...request.writer, count: request.count, identity: { startedAtMs: formulaConstants.startedAtMs, seedKey: key } };
   const writer = createWriter(plan.shape, writerOptions);
   const workers = request.pool ? 1 : Math.max(1, Math.min(request.workers ?? defaultWorkers(request.count), 64));
   const setup = { fields: request.fields, datasets: request.datasets, scenarios: request.scenarios, seedKey: key, writer: writerOptions, ...formulaConstants };
@@ -142,13 +142,24 @@ export function generate(request: GenerateRequest): Generation {
     contentType: writer.contentType,
     extension: writer.extension,
     workers,
-    stream: stoppable(Readable.from(pieces, { objectMode: false, highWaterMark: 1 }), stop),
+    stream: packed(writer, stoppable(Readable.from(pieces, { objectMode: false, highWaterMark: 1 }), stop)),
     release: (chunk) => {
       const release = releases.get(chunk);
       releases.delete(chunk);
       release?.();
     },
   };
+}
+
+/**
+ * A binary format's file (xlsx) from the text stream (RowWriter.pack); the text stream itself
+ * for every other format. Destroying the file's stream destroys the text's, which stops the rows.
+ */
+function packed(writer: RowWriter, text: Readable): Readable {
+  if (!writer.pack) return text;
+  const file = Readable.from(writer.pack(text), { objectMode: false, highWaterMark: 1 });
+  file.once('close', () => text.destroy());
+  return file;
 }
 
 const STOPPED = new Error('the generation stream was destroyed');
