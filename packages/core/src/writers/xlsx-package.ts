@@ -4,9 +4,17 @@
  * the worksheet, streamed through yazl: the worksheet is deflated as its text arrives and is never
  * held whole. Every entry's time is fixed, so the same rows give the same bytes.
  */
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
-import yazl from 'yazl';
+import type * as Yazl from 'yazl';
 import { xmlAttribute } from './xml-text.js';
+
+/**
+ * yazl (and with it node:zlib) is loaded on the first file packed, never at import: generation
+ * threads import the writers but never pack, and start faster without them (worker-scripts.test.ts).
+ */
+let yazl: typeof Yazl | undefined;
+const loadYazl = () => (yazl ??= createRequire(import.meta.url)('yazl') as typeof Yazl);
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -64,7 +72,7 @@ const ENTRY = { mtime: new Date(2025, 0, 1), forceDosTimestamp: true, compressio
 
 /** The xlsx file's bytes, from the worksheet's XML as it comes. Stopping early stops reading `sheetXml`. */
 export async function* packXlsx(sheetXml: AsyncIterable<Buffer | string>, sheetName: string): AsyncGenerator<Buffer, void, undefined> {
-  const zip = new yazl.ZipFile();
+  const zip = new (loadYazl().ZipFile)();
   const sheet = Readable.from(sheetXml, { objectMode: false });
   // yazl's output is a PassThrough (its types say only ReadableStream).
   const output = zip.outputStream as Readable;
