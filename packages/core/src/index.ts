@@ -19,7 +19,7 @@ export { MAX_JSON_DEPTH, pathDeeperThan } from './schema/json-depth.js';
 export { SchemaError, formatProblem, type Problem } from './schema/errors.js';
 export { describeCatalogue, type TypeDescription } from './types/catalogue.js';
 export { describeFormulaVocabulary, type FormulaVocabulary, type FormulaWord } from './formula/vocabulary.js';
-export { FORMAT_ALIASES, OUTPUT_FORMATS, outputFormatNamed, type OutputFormat, type WriterOptions } from './writers/writer.js';
+export { FORMAT_ALIASES, FORMAT_MEDIA_TYPES, OUTPUT_FORMATS, outputFormatNamed, type OutputFormat, type WriterOptions } from './writers/writer.js';
 export { checkWriterOptions, DEFAULT_TABLE } from './writers/index.js';
 export { Verbatim, ItemList, type Value } from './values.js';
 export * as images from './images/index.js';

@@ -83,6 +83,11 @@ export interface Generation {
   plan: SchemaPlan;
   contentType: string;
   extension: string;
+  /**
+   * The file is packed from the whole output (xlsx, RowWriter.pack): it cannot be joined from
+   * row ranges made apart, so a background job makes it in one piece.
+   */
+  packed: boolean;
   workers: number;
   /** The output. Destroying it stops the generation. */
   stream: Readable;
@@ -141,6 +146,7 @@ export function generate(request: GenerateRequest): Generation {
     plan,
     contentType: writer.contentType,
     extension: writer.extension,
+    packed: writer.pack !== undefined,
     workers,
     stream: packed(writer, stoppable(Readable.from(pieces, { objectMode: false, highWaterMark: 1 }), stop)),
     release: (chunk) => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createWriter, OUTPUT_FORMATS, type OutputFormat } from './index.js';
+import { createWriter, FORMAT_MEDIA_TYPES, OUTPUT_FORMATS, type OutputFormat } from './index.js';
 import { field, stringColumns } from './writer-fixtures.js';
 import type { Value } from '../values.js';
 
@@ -23,6 +23,7 @@ describe('createWriter', () => {
     for (const format of OUTPUT_FORMATS) {
       const w = createWriter(stringColumns(2), { format, count: 2 });
       assert.match(w.contentType, expected[format][0]);
+      assert.equal(w.contentType.split(';')[0], FORMAT_MEDIA_TYPES[format], 'the listed media type');
       assert.equal(w.extension, expected[format][1]);
     }
   });

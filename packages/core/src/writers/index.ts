@@ -17,7 +17,7 @@ import { checkSheetName, sheetRowsProblem } from './xlsx-text.js';
 import { XmlWriter } from './xml-writer.js';
 
 export { flatColumns, type FlatColumn } from './flatten.js';
-export { FORMAT_ALIASES, OUTPUT_FORMATS, outputFormatNamed, type GenerationIdentity, type OutputFormat, type RowWriter, type WriterOptions } from './writer.js';
+export { FORMAT_ALIASES, FORMAT_MEDIA_TYPES, OUTPUT_FORMATS, outputFormatNamed, type GenerationIdentity, type OutputFormat, type RowWriter, type WriterOptions } from './writer.js';
 
 /** The table name of sql, cql and dbunit, and the xlsx sheet name, when none is given (the established product's). */
 export const DEFAULT_TABLE = 'MOCK_DATA';

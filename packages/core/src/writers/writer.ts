@@ -26,6 +26,24 @@ export function outputFormatNamed(name: string): OutputFormat | null {
 }
 
 /**
+ * Each format's media type (without parameters): what its writer's contentType starts with,
+ * for documents that list them (the OpenAPI description, a mock API's export).
+ */
+export const FORMAT_MEDIA_TYPES: Readonly<Record<OutputFormat, string>> = {
+  json: 'application/json',
+  csv: 'text/csv',
+  txt: 'text/tab-separated-values',
+  custom: 'text/plain',
+  sql: 'application/sql',
+  xml: 'application/xml',
+  jsonl: 'application/x-ndjson',
+  firebase: 'application/json',
+  cql: 'text/plain',
+  dbunit: 'application/xml',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/**
  * What makes a generation's own identifiers (Firebase push ids): its reference time (formulas'
  * now()) and seed key, so a reproduced run reproduces them. The engine fills it in.
  */

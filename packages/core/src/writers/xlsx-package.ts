@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import type * as Yazl from 'yazl';
+import { FORMAT_MEDIA_TYPES } from './writer.js';
 import { xmlAttribute } from './xml-text.js';
 
 /**
@@ -16,7 +17,7 @@ import { xmlAttribute } from './xml-text.js';
 let yazl: typeof Yazl | undefined;
 const loadYazl = () => (yazl ??= createRequire(import.meta.url)('yazl') as typeof Yazl);
 
-export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLSX_CONTENT_TYPE = FORMAT_MEDIA_TYPES.xlsx;
 
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const PACKAGE_RELATIONSHIPS = 'http://schemas.openxmlformats.org/package/2006/relationships';

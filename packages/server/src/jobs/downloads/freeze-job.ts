@@ -73,7 +73,9 @@ export async function freezeJob(sources: FreezeSources, request: DownloadRequest
     format: request.format,
     writer: request.writer,
     ...(request.publicUrl ? { publicUrl: request.publicUrl } : {}),
-    shardRows,
+    // A packed file (xlsx) cannot be joined from parts: one shard makes it whole (job-contract.ts).
+    shardRows: check.packed ? Math.max(1, request.count) : shardRows,
+    ...(check.packed ? { packed: true } : {}),
   };
   return { job, file: { contentType: check.contentType, filename: fileName(name, id, check.extension) } };
 }
