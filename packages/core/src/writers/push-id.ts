@@ -28,22 +28,39 @@ function draw36(seedKey: number, salt: number): number {
   return (combineKeys(seedKey, salt) % 2 ** 4) * 2 ** 32 + combineKeys(seedKey, salt + 1);
 }
 
+/** Every pair of characters, by its 12-bit value: a row's low half is three look-ups. */
+const PAIRS: readonly string[] = Array.from({ length: 4096 }, (_, i) => ALPHABET[i >> 6] + ALPHABET[i & 63]);
+
 export class PushIds {
   private readonly time: string;
   /** High half below 2^35, so adding any row index cannot wrap the 72 bits round. */
   private readonly high: number;
   private readonly low: number;
+  /** The time and high half of the last carry seen: they change once in 2^36 rows. */
+  private carry = 0;
+  private prefix: string;
 
   constructor(identity: GenerationIdentity) {
     this.time = base64Digits(Math.max(0, Math.floor(identity.startedAtMs)), 8);
     this.high = draw36(identity.seedKey, 0x70757368) % 2 ** 35;
     this.low = draw36(identity.seedKey, 0x6964);
+    this.prefix = this.time + base64Digits(this.high, 6);
   }
 
   /** The id of row `index` (0-based). */
   id(index: number): string {
-    const sum = this.low + (index % HALF);
-    const carry = Math.floor(index / HALF) + (sum >= HALF ? 1 : 0);
-    return this.time + base64Digits(this.high + carry, 6) + base64Digits(sum % HALF, 6);
+    let sum = this.low + (index % HALF);
+    let carry = Math.floor(index / HALF);
+    if (sum >= HALF) {
+      sum -= HALF;
+      carry++;
+    }
+    if (carry !== this.carry) {
+      this.carry = carry;
+      this.prefix = this.time + base64Digits(this.high + carry, 6);
+    }
+    const top = Math.floor(sum / 2 ** 24);
+    const rest = sum - top * 2 ** 24;
+    return this.prefix + PAIRS[top] + PAIRS[rest >>> 12] + PAIRS[rest & 4095];
   }
 }

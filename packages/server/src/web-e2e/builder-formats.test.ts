@@ -79,8 +79,12 @@ describe('builder: the newer formats', { skip: browserSkip() }, () => {
     await page.getByLabel('Rows', { exact: true }).fill('9');
     await page.getByLabel('Format').selectOption('jsonl');
     await page.getByRole('tab', { name: 'JSON Lines text' }).click();
-    const preview = await page.getByLabel('Preview text').textContent();
-    assert.ok(preview!.trim().split('\n').every((line) => Object.keys(JSON.parse(line) as object).join() === COLUMNS.join()), 'each preview line is a row object');
+    // The preview's 10 rows, once its text has come.
+    const previewLines = async () => ((await page.getByLabel('Preview text').textContent()) ?? '').trim().split('\n').filter((l) => l !== '');
+    for (let i = 0; i < 200 && (await previewLines()).length !== 10; i++) await new Promise((r) => setTimeout(r, 50));
+    const preview = await previewLines();
+    assert.equal(preview.length, 10, preview.join('\n'));
+    assert.ok(preview.every((line) => Object.keys(JSON.parse(line) as object).join() === COLUMNS.join()), 'each preview line is a row object');
     const lines = (await download(page)).bytes.toString('utf8').split('\n').slice(0, -1).map((line) => JSON.parse(line) as Record<string, unknown>);
     assert.deepEqual(lines.map((r) => r.id), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
 
