@@ -148,7 +148,7 @@ export function generate(request: GenerateRequest): Generation {
     extension: writer.extension,
     packed: writer.pack !== undefined,
     workers,
-    stream: packed(writer, stoppable(Readable.from(pieces, { objectMode: false, highWaterMark: 1 }), stop)),
+    stream: packed(writer, stoppable(Readable.from(pieces, { objectMode: false, highWaterMark: 1 }), stop), releases),
     release: (chunk) => {
       const release = releases.get(chunk);
       releases.delete(chunk);
@@ -161,11 +161,31 @@ export function generate(request: GenerateRequest): Generation {
  * A binary format's file (xlsx) from the text stream (RowWriter.pack); the text stream itself
  * for every other format. Destroying the file's stream destroys the text's, which stops the rows.
  */
-function packed(writer: RowWriter, text: Readable): Readable {
+function packed(writer: RowWriter, text: Readable, releases: WeakMap<Buffer, () => void>): Readable {
   if (!writer.pack) return text;
-  const file = Readable.from(writer.pack(text), { objectMode: false, highWaterMark: 1 });
+  const file = Readable.from(writer.pack(handedBack(text, releases)), { objectMode: false, highWaterMark: 1 });
   file.once('close', () => text.destroy());
   return file;
+}
+
+/**
+ * The text's chunks for a packer, which keeps them in its zip streams for a while: a worker
+ * thread's chunk is copied and given back to its thread at once, so the threads recycle their
+ * buffers instead of making new ones the collector frees late (two threads' xlsx peaked at
+ * 266 MiB without this).
+ */
+async function* handedBack(text: Readable, releases: WeakMap<Buffer, () => void>): AsyncGenerator<Buffer, void, undefined> {
+  for await (const chunk of text) {
+    const release = releases.get(chunk as Buffer);
+    if (!release) {
+      yield chunk as Buffer;
+      continue;
+    }
+    const copy = Buffer.from(chunk as Buffer);
+    releases.delete(chunk as Buffer);
+    release();
+    yield copy;
+  }
 }
 
 const STOPPED = new Error('the generation stream was destroyed');
