@@ -12,6 +12,7 @@ import type { DatasetTexts } from '../../dataset-texts.js';
 import type { Tables } from '../../db/tables.js';
 import { sourcesForFields } from '../../field-sources.js';
 import type { FrozenJob } from '../job-contract.js';
+import { planShards } from '../engine/shard.js';
 import type { FileInfo } from './downloads-table.js';
 
 /** generate's reference time for a seeded request without `now` (core's SEEDED_REFERENCE_TIME). */
@@ -73,11 +74,9 @@ export async function freezeJob(sources: FreezeSources, request: DownloadRequest
     format: request.format,
     writer: request.writer,
     ...(request.publicUrl ? { publicUrl: request.publicUrl } : {}),
-    // A packed file (xlsx) cannot be joined from parts: one shard makes it whole (job-contract.ts).
-    shardRows: check.packed ? Math.max(1, request.count) : shardRows,
-    ...(check.packed ? { packed: true } : {}),
+    shardRows,
   };
-  return { job, file: { contentType: check.contentType, filename: fileName(name, id, check.extension) } };
+  return { job: planShards(job, check.packed), file: { contentType: check.contentType, filename: fileName(name, id, check.extension) } };
 }
 
 /** `customers-1b9d6bcd.csv`: the name's safe characters, the id's first block, the writer's extension. */

@@ -33,6 +33,15 @@ export function shardRange(job: Pick<FrozenJob, 'count' | 'shardRows'>, shard: n
   return { start, end: Math.min(job.count, start + rows) };
 }
 
+/**
+ * The job as it must run: a format whose file is packed from its whole text (xlsx) is one shard
+ * that makes the whole file (FrozenJob.packed); any other job is returned as it is. `packed`
+ * defaults to what the job's writer says (compiling its schema: a bad one throws SchemaError).
+ */
+export function planShards(job: FrozenJob, packed = rangeFrame(jobSetup(job)).packed): FrozenJob {
+  return packed ? { ...job, shardRows: Math.max(1, job.count), packed: true } : job;
+}
+
 /** What any thread needs to make rows of this job (plain data). */
 export function jobSetup(job: FrozenJob): WorkerSetup {
   return rangeSetup({
