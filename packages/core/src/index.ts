@@ -6,7 +6,7 @@ export { GenerationPool, type PoolOptions } from './engine/shared-pool.js';
 export { generateObjects, type SampleOptions } from './engine/sample.js';
 export { resolveSeed, type Seed } from './engine/seed.js';
 export { planSharingKey, PLAN_KEY_MAX_TEXT, type PlanKeyInput } from './engine/plan-key.js';
-export { rangeSetup, rangeFrame, rowRange, type RangeRequest, type RowCounter, type WorkerSetup } from './engine/row-range.js';
+export { rangeSetup, rangeFrame, rowRange, wholeFile, type RangeRequest, type RowCounter, type WorkerSetup } from './engine/row-range.js';
 export type { Datasets, DatasetTable, DatasetText } from './types/define-type.js';
 export { isDatasetText } from './schema/dataset-view.js';
 export { closestMatch } from './schema/suggest.js';
@@ -19,7 +19,8 @@ export { MAX_JSON_DEPTH, pathDeeperThan } from './schema/json-depth.js';
 export { SchemaError, formatProblem, type Problem } from './schema/errors.js';
 export { describeCatalogue, type TypeDescription } from './types/catalogue.js';
 export { describeFormulaVocabulary, type FormulaVocabulary, type FormulaWord } from './formula/vocabulary.js';
-export { OUTPUT_FORMATS, type OutputFormat, type WriterOptions } from './writers/writer.js';
+export { FORMAT_ALIASES, FORMAT_MEDIA_TYPES, OUTPUT_FORMATS, outputFormatNamed, type OutputFormat, type WriterOptions } from './writers/writer.js';
+export { checkWriterOptions, DEFAULT_TABLE } from './writers/index.js';
 export { Verbatim, ItemList, type Value } from './values.js';
 export * as images from './images/index.js';
 export {

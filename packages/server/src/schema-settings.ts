@@ -5,7 +5,7 @@
  * `file_format`, `table_name`, `include_create_table`...), validated by the generate route's
  * own writerOptions, and written back as export keys for GET /api/schemas/NAME/export.
  */
-import { OUTPUT_FORMATS, type OutputFormat } from '@rowloom/core';
+import { OUTPUT_FORMATS, outputFormatNamed, type OutputFormat } from '@rowloom/core';
 import { badRequest, HttpError } from './http/http-error.js';
 import type { Query } from './http/query.js';
 import { writerOptions } from './routes/generate-request.js';
@@ -31,6 +31,9 @@ export const SCHEMA_OPTIONS = {
   create_table: { kind: 'boolean', exportKey: 'include_create_table' },
   root_element: { kind: 'text', exportKey: 'root_element' },
   record_element: { kind: 'text', exportKey: 'record_element' },
+  keyspace: { kind: 'text', exportKey: 'keyspace' },
+  sheet_name: { kind: 'text', exportKey: 'sheet_name' },
+  firebase_key: { kind: 'text', exportKey: 'firebase_key' },
 } as const satisfies Record<string, OptionSpec>;
 
 export type SchemaOptionName = keyof typeof SCHEMA_OPTIONS;
@@ -46,7 +49,7 @@ export interface SchemaSettings {
 /** Text options are names and separators: this is plenty, and bounds what a row stores. */
 const MAX_OPTION_LENGTH = 200;
 
-/** The established product's format names that Rowloom writes under another name. */
+/** The established product's format names that Rowloom writes under another name (besides core's aliases: excel...). */
 const EXPORT_FORMATS: Record<string, OutputFormat> = { tab: 'txt', tsv: 'txt', 'tab-delimited': 'txt' };
 
 /** The settings a save request's body carries (none for a bare array). */
@@ -61,9 +64,8 @@ function rowloomSettings(object: Record<string, unknown>): SchemaSettings {
   const { format, options } = object;
   let chosen: OutputFormat | null = null;
   if (format !== undefined && format !== null && format !== '') {
-    const name = typeof format === 'string' ? format.trim().toLowerCase() : null;
-    if (name === null || !(OUTPUT_FORMATS as readonly string[]).includes(name)) throw badRequest(`"format" must be one of ${OUTPUT_FORMATS.join(', ')}, got ${short(format)}`);
-    chosen = name as OutputFormat;
+    chosen = typeof format === 'string' ? outputFormatNamed(format.trim()) : null;
+    if (chosen === null) throw badRequest(`"format" must be one of ${OUTPUT_FORMATS.join(', ')}, got ${short(format)}`);
   }
   if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) {
     throw badRequest(`"options" must be an object of file options such as {"include_header": false}, got ${short(options)}`);
@@ -81,7 +83,7 @@ function rowloomSettings(object: Record<string, unknown>): SchemaSettings {
 /** A schema export: `file_format` and the export's own keys; a format Rowloom does not write is left out. */
 function exportSettings(object: Record<string, unknown>): SchemaSettings {
   const name = typeof object.file_format === 'string' ? object.file_format.trim().toLowerCase() : '';
-  const format = (OUTPUT_FORMATS as readonly string[]).includes(name) ? (name as OutputFormat) : (EXPORT_FORMATS[name] ?? null);
+  const format = outputFormatNamed(name) ?? (Object.hasOwn(EXPORT_FORMATS, name) ? EXPORT_FORMATS[name] : null);
   const options: SchemaOptions = {};
   for (const key of OPTION_NAMES) {
     const exportKey = SCHEMA_OPTIONS[key].exportKey;

@@ -4,7 +4,8 @@
  */
 import { parseArgs } from 'node:util';
 import { extname } from 'node:path';
-import { OUTPUT_FORMATS, type OutputFormat, type WriterOptions } from '../writers/writer.js';
+import { checkWriterOptions } from '../writers/index.js';
+import { OUTPUT_FORMATS, outputFormatNamed, type OutputFormat, type WriterOptions } from '../writers/writer.js';
 
 export class UsageError extends Error {}
 
@@ -75,17 +76,39 @@ function formatCandidate(explicit: string | undefined, out: string | undefined):
   return explicit ?? (out ? extname(out).slice(1).toLowerCase() : '');
 }
 
-const isFormat = (text: string): text is OutputFormat => (OUTPUT_FORMATS as readonly string[]).includes(text);
-
 /** --format, else the --out file's extension, else json; an extension that is no format is an error, never silently json. */
 function formatOf(explicit: string | undefined, out: string | undefined): OutputFormat {
   if (explicit !== undefined) {
-    if (isFormat(explicit)) return explicit;
+    const format = outputFormatNamed(explicit);
+    if (format !== null) return format;
     throw new UsageError(`--format must be one of ${OUTPUT_FORMATS.join(', ')}, got "${explicit}"`);
   }
   const extension = out ? extname(out).slice(1).toLowerCase() : '';
-  if (extension === '' || isFormat(extension)) return (extension || 'json') as OutputFormat;
+  if (extension === '') return 'json';
+  const format = outputFormatNamed(extension);
+  if (format !== null) return format;
   throw new UsageError(`--out ${out}: ".${extension}" is not an output format; name the file .${OUTPUT_FORMATS.join(', .')}, or pass --format`);
+}
+
+const FIREBASE_KEYS = ['push_id', 'row_number'] as const;
+
+function firebaseKey(text: string | undefined): WriterOptions['firebaseKey'] {
+  if (text === undefined) return undefined;
+  if ((FIREBASE_KEYS as readonly string[]).includes(text)) return text as WriterOptions['firebaseKey'];
+  throw new UsageError(`--firebase-key must be ${FIREBASE_KEYS.join(' or ')}, got "${text}"`);
+}
+
+/** The API parameters checkWriterOptions names, as this command's options. */
+const OPTION_OF_PARAMETER: Record<string, string> = { table: '--table', keyspace: '--keyspace', sheet_name: '--sheet-name', count: '--count' };
+
+/** checkWriterOptions with messages naming the command's options; throws UsageError. */
+export function checkWriterSettings(writer: WriterOptions): void {
+  try {
+    checkWriterOptions(writer);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new UsageError(error.message.replace(/^(\w+)/, (name) => OPTION_OF_PARAMETER[name] ?? name));
+  }
 }
 
 /** parseArgs's message, cut to its first sentence and pointed at --help. */
@@ -147,6 +170,9 @@ export function parseGenerateArgs(args: string[]): GenerateCommand {
         'create-table': { type: 'boolean' },
         'root-element': { type: 'string' },
         'record-element': { type: 'string' },
+        keyspace: { type: 'string' },
+        'sheet-name': { type: 'string' },
+        'firebase-key': { type: 'string' },
         'neutralize-formulas': { type: 'boolean' },
       },
     });
@@ -177,6 +203,9 @@ export function parseGenerateArgs(args: string[]): GenerateCommand {
     createTable: values['create-table'] ?? false,
     rootElement: values['root-element'],
     recordElement: values['record-element'],
+    keyspace: values.keyspace,
+    sheetName: values['sheet-name'],
+    firebaseKey: firebaseKey(values['firebase-key']),
     neutralizeFormulas: values['neutralize-formulas'] ?? false,
   };
   return {
@@ -193,7 +222,7 @@ export function parseGenerateArgs(args: string[]): GenerateCommand {
     scenarios: namedFileOptions(values.scenario ?? [], 'scenario', 'Traffic=traffic.json'),
     writer,
     chosen: new Set<DocumentSetting>([
-      ...((OUTPUT_FORMATS as readonly string[]).includes(formatCandidate(values.format, values.out)) ? (['format'] as const) : []),
+      ...(outputFormatNamed(formatCandidate(values.format, values.out)) !== null ? (['format'] as const) : []),
       ...(values.array !== undefined ? (['array'] as const) : []),
       ...(values['no-header'] !== undefined ? (['includeHeader'] as const) : []),
       ...(values['no-nulls'] !== undefined ? (['includeNulls'] as const) : []),

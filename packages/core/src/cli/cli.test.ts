@@ -155,6 +155,36 @@ describe('rowloom command line', () => {
     assert.match(sql.stdout, /^insert into people \(id, name, n\) values \(1, '[^']+', \d\);/);
   });
 
+  test('the newer formats: --format and --out extensions (aliases too), their options, and their limits as usage errors', async () => {
+    const lines = rowloom(['generate', schema, '-n', '3', '-f', 'ndjson', '-s', '1']);
+    assert.equal(lines.status, 0, lines.stderr);
+    assert.deepEqual(lines.stdout.split('\n').slice(0, -1).map((l) => (JSON.parse(l) as { id: number }).id), [1, 2, 3]);
+    const cql = rowloom(['generate', schema, '-n', '2', '-f', 'cql', '--keyspace', 'shop', '--table', 'people', '-s', '1']);
+    assert.match(cql.stdout, /^INSERT INTO shop\.people \(id, name, n\) VALUES \(1, '[^']+', \d\);\nINSERT INTO/);
+    const firebase = rowloom(['generate', schema, '-n', '2', '-f', 'firebase', '--firebase-key', 'row_number', '-s', '1']);
+    assert.deepEqual(Object.keys(JSON.parse(firebase.stdout) as object), ['1', '2']);
+    const dbunit = rowloom(['generate', schema, '-n', '1', '-f', 'dbunit', '--table', 'PEOPLE', '-s', '1']);
+    assert.match(dbunit.stdout, /<dataset>\n {2}<PEOPLE id="1" name="[^"]+" n="\d"\/>\n<\/dataset>\n$/);
+    const book = join(dir, 'people.xlsx');
+    const excel = rowloom(['generate', schema, '-n', '5', '-o', book, '--sheet-name', 'People', '-s', '1', '--quiet']);
+    assert.equal(excel.status, 0, excel.stderr);
+    const XLSX = await import('xlsx');
+    const read = XLSX.read(readFileSync(book), { type: 'buffer' });
+    assert.deepEqual(read.SheetNames, ['People']);
+    assert.deepEqual(XLSX.utils.sheet_to_json<unknown[]>(read.Sheets.People, { header: 1 }).map((r) => r[0]), ['id', 1, 2, 3, 4, 5]);
+    for (const [args, pattern] of [
+      [['-f', 'excel', '-n', '1048576'], /^rowloom: --count 1048576 is more than the 1048575 rows an Excel worksheet holds below its header row/],
+      [['-f', 'xlsx', '--sheet-name', 'a/b'], /^rowloom: --sheet-name must not contain/],
+      [['-f', 'cql', '--keyspace', 'no good'], /^rowloom: --keyspace must be 1 to 48 letters/],
+      [['-f', 'firebase', '--firebase-key', 'uuid'], /^rowloom: --firebase-key must be push_id or row_number/],
+    ] as const) {
+      const run = rowloom(['generate', schema, ...args]);
+      assert.equal(run.status, 2, `${args.join(' ')}: ${run.stderr}`);
+      assert.match(run.stderr, pattern);
+      assert.equal(run.stdout, '', 'nothing written');
+    }
+  });
+
   test('--help explains the commands and every option; types lists the catalogue', () => {
     const help = rowloom(['--help']);
     assert.equal(help.status, 0);

@@ -7,7 +7,7 @@
 import type { Datasets } from '../types/define-type.js';
 import type { Scenarios } from '../scenarios/scenario.js';
 import type { SchemaDocument } from '../schema/schema-document.js';
-import type { GenerateCommand } from './args.js';
+import { checkWriterSettings, type GenerateCommand } from './args.js';
 import { readDatasetFiles } from './dataset-files.js';
 import { readScenarioFiles } from './scenario-files.js';
 import { readSchemaFile } from './schema-file.js';
@@ -37,5 +37,8 @@ export async function readGenerateInput(command: GenerateCommand): Promise<Gener
   const schema = await readSchemaFile(command.schemaPath);
   const datasets = await readDatasetFiles(command.datasets);
   const scenarios = await readScenarioFiles(command.scenarios);
-  return { fields: schema.fields, datasets, scenarios, count: command.count ?? schema.count ?? DEFAULT_COUNT, writer: writerSettings(command, schema) };
+  const count = command.count ?? schema.count ?? DEFAULT_COUNT;
+  const writer = writerSettings(command, schema);
+  checkWriterSettings({ ...writer, count });
+  return { fields: schema.fields, datasets, scenarios, count, writer };
 }

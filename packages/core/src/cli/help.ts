@@ -17,7 +17,8 @@ or an object { "fields": [...], "count": 1000 }, or a Mockaroo schema export
 
 Options for generate:
   -n, --count N            rows to generate (default: the file's "count", else 1000)
-  -f, --format F           json | csv | txt | custom | sql | xml (default: json, or the
+  -f, --format F           json | csv | txt | custom | sql | xml | jsonl | firebase | cql
+                           | dbunit | xlsx (also excel, ndjson; default: json, or the
                            --out file's extension)
   -s, --seed S             any text or number; the same seed and schema give the same bytes.
                            Without it a seed is drawn and printed on stderr
@@ -39,8 +40,10 @@ Options for generate:
                            "interpolation", "noise"}) that Scenario fields read as NAME
 
   json:    --array           always an array, even for one row
+  json, jsonl, firebase:
            --no-nulls        leave out keys whose value is null
-  csv, txt, custom:
+  firebase: --firebase-key K push_id (default: Firebase-style keys) or row_number
+  csv, txt, custom, xlsx:
            --no-header       no header row
            --bom             start with a UTF-8 byte order mark
            --line-ending E   unix (default) or windows
@@ -48,8 +51,11 @@ Options for generate:
                              leading ' so spreadsheets do not run it (numbers stay)
   custom:  --delimiter D     column separator (default ,)
            --quote-char Q    quote character (default ")
-  sql:     --table NAME      table name (default MOCK_DATA)
-           --create-table    write a create table statement first
+  sql, cql, dbunit:
+           --table NAME      table name (default MOCK_DATA)
+  sql:     --create-table    write a create table statement first
+  cql:     --keyspace NAME   write keyspace.table (default: no keyspace)
+  xlsx:    --sheet-name NAME the worksheet's name (default MOCK_DATA)
   xml:     --root-element NAME    (default dataset)
            --record-element NAME  (default record)
 

@@ -14,6 +14,8 @@ import { generate, type GenerateRequest } from './generate.js';
 import { generateObjects } from './sample.js';
 import { ALL_TYPES } from '../types/registry.js';
 import type { TypeDefinition } from '../types/define-type.js';
+import type { OutputFormat } from '../writers/writer.js';
+import { sheetRows } from '../writers/xlsx-testing.js';
 
 /** Text a formula returns in place of the type's value: every format's special characters. */
 const HOSTILE = [
@@ -36,13 +38,15 @@ function fieldsFor(type: TypeDefinition): unknown[] {
   ];
 }
 
-type Format = 'json' | 'csv' | 'txt' | 'custom' | 'sql' | 'xml';
-
-async function output(type: TypeDefinition, format: Format, extra: object = {}): Promise<string> {
+async function outputBytes(type: TypeDefinition, format: OutputFormat, extra: object = {}): Promise<Buffer> {
   const request: GenerateRequest = { fields: fieldsFor(type), count: COUNT, seed: SEED, datasets: type.exampleDatasets, scenarios: type.exampleScenarios, writer: { format, ...extra } };
   const chunks: Buffer[] = [];
   for await (const chunk of generate(request).stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+async function output(type: TypeDefinition, format: OutputFormat, extra: object = {}): Promise<string> {
+  return (await outputBytes(type, format, extra)).toString('utf8');
 }
 
 /** UTF-8 cannot carry a lone surrogate: encoding gives U+FFFD, as documented. */
@@ -114,6 +118,41 @@ describe('every type, with and without a hostile formula, survives every format'
         parsed.dataset.record.map((r) => COLUMNS.map((c) => r[c] ?? '')),
         expected.map((r) => COLUMNS.map((c) => xmlText(r[c]))),
         'xml',
+      );
+
+      const lines = await output(type, 'jsonl');
+      assert.deepEqual(lines.split('\n').slice(0, -1).map((line) => JSON.parse(line)), expected, 'jsonl');
+      assert.deepEqual(Object.values(JSON.parse(await output(type, 'firebase'))), expected, 'firebase');
+
+      // CQL's constants follow SQL's rules for flat rows: SQLite runs the statements.
+      const cql = new Database(':memory:');
+      cql.exec(`create table mock_data (${COLUMNS.join(', ')})`);
+      cql.exec(await output(type, 'cql'));
+      const cqlRows = cql.prepare('select * from mock_data order by id').all() as Record<string, unknown>[];
+      assert.deepEqual(
+        cqlRows.map((r) => sqlColumns.map((c) => (r[c] === null ? '' : String(r[c])))),
+        expected.map((r) => sqlColumns.map((c) => sqlValue(r[c]))),
+        'cql',
+      );
+
+      const dbunit = await output(type, 'dbunit');
+      assert.equal(XMLValidator.validate(dbunit), true, 'dbunit is well-formed');
+      const table = (new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false, trimValues: false, htmlEntities: true, isArray: (name) => name === 'MOCK_DATA' }).parse(dbunit) as {
+        dataset: { MOCK_DATA: Record<string, string>[] };
+      }).dataset.MOCK_DATA;
+      assert.deepEqual(
+        table.map((r) => COLUMNS.map((c) => r[c] ?? '')),
+        expected.map((r) => COLUMNS.map((c) => xmlText(r[c]))),
+        'dbunit',
+      );
+
+      // Cells keep their types; text comes back whole (Excel's escapes carry what XML cannot).
+      const cells = sheetRows(await outputBytes(type, 'xlsx'));
+      assert.deepEqual(cells[0], [...COLUMNS]);
+      assert.deepEqual(
+        cells.slice(1),
+        expected.map((r) => COLUMNS.map((c) => (r[c] === null ? undefined : typeof r[c] === 'object' ? JSON.stringify(r[c]) : r[c]))),
+        'xlsx',
       );
     });
   }

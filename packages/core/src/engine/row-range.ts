@@ -10,7 +10,7 @@ import { compileSchema } from '../schema/compile.js';
 import type { Scenarios } from '../scenarios/scenario.js';
 import type { Datasets } from '../types/define-type.js';
 import { createWriter } from '../writers/index.js';
-import type { WriterOptions } from '../writers/writer.js';
+import type { RowWriter, WriterOptions } from '../writers/writer.js';
 import { ByteBatcher, fillBatch, rowBatches } from './batches.js';
 import { referenceTime } from './reference-time.js';
 import { RowEngine } from './row-engine.js';
@@ -34,14 +34,15 @@ export interface RangeRequest {
 /** The setup every range of this generation is made from (plain data: it can travel anywhere). */
 export function rangeSetup(request: RangeRequest): WorkerSetup {
   const { key } = resolveSeed(request.seed);
+  const startedAtMs = referenceTime(request.now, request.seed);
   return {
     fields: request.fields,
     datasets: request.datasets,
     scenarios: request.scenarios,
     rowCount: request.count,
     seedKey: key,
-    writer: { ...request.writer, count: request.count },
-    startedAtMs: referenceTime(request.now, request.seed),
+    writer: { ...request.writer, count: request.count, identity: { startedAtMs, seedKey: key } },
+    startedAtMs,
     generationUuid: generationUuid(key),
     publicUrl: request.publicUrl,
   };
@@ -53,10 +54,29 @@ export function rangeSetup(request: RangeRequest): WorkerSetup {
  * what their columns and row counts show is checked here, the rest where rows are made (or
  * first with checkOnThreads).
  */
-export function rangeFrame(setup: WorkerSetup): { begin: string; end: string; contentType: string; extension: string } {
+export function rangeFrame(setup: WorkerSetup): { begin: string; end: string; contentType: string; extension: string; packed: boolean } {
+  const writer = frameWriter(setup);
+  return { begin: writer.begin(), end: writer.end(), contentType: writer.contentType, extension: writer.extension, packed: writer.pack !== undefined };
+}
+
+function frameWriter(setup: WorkerSetup): RowWriter {
   const plan = compileSchema(setup.fields, outlineCompileOptions(setup));
-  const writer = createWriter(plan.shape, setup.writer);
-  return { begin: writer.begin(), end: writer.end(), contentType: writer.contentType, extension: writer.extension };
+  return createWriter(plan.shape, setup.writer);
+}
+
+/**
+ * The whole file of a format whose text is packed (rangeFrame's `packed`: xlsx), from the bytes
+ * of all its rows in order (rowRange(setup, 0, count), or a pool's): such a file cannot be joined
+ * from parts, so a job makes it in one piece. For other formats, the frame around the rows.
+ */
+export async function* wholeFile(setup: WorkerSetup, rows: AsyncIterable<Buffer> | Iterable<Buffer>): AsyncGenerator<Buffer, void, undefined> {
+  const writer = frameWriter(setup);
+  const text = (async function* () {
+    yield Buffer.from(writer.begin());
+    yield* rows;
+    yield Buffer.from(writer.end());
+  })();
+  yield* writer.pack ? writer.pack(text) : text;
 }
 
 /** Where rowRange says how far it got: rows of the range made so far (a job's worker reports it as progress). */

@@ -5,7 +5,7 @@
  * One reader for the command line, generate requests and saved schemas. The fields themselves are
  * not touched: the compiler reads the export's `null_percentage` like `percentBlank`.
  */
-import { OUTPUT_FORMATS, type OutputFormat } from '../writers/writer.js';
+import { outputFormatNamed, type OutputFormat } from '../writers/writer.js';
 
 export interface SchemaDocument {
   fields: unknown[];
@@ -51,8 +51,9 @@ export function readSchemaDocument(json: unknown): SchemaDocumentResult {
     document: {
       fields,
       count: (count as number | undefined | null) ?? null,
-      // A format Rowloom does not write (the established product has Excel, Firebase...) leaves the choice to the caller.
-      format: format !== null && (OUTPUT_FORMATS as readonly string[]).includes(format) ? (format as OutputFormat) : null,
+      // The established product's names (excel, dbunit...) included; a format Rowloom does not
+      // write leaves the choice to the caller.
+      format: format !== null ? outputFormatNamed(format) : null,
       ...(flags as { array: boolean | null; includeHeader: boolean | null; includeNulls: boolean | null; bom: boolean | null }),
     },
   };

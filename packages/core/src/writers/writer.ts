@@ -9,8 +9,48 @@
 import type { RecordShape } from '../schema/shape.js';
 import type { Value } from '../values.js';
 
-export const OUTPUT_FORMATS = ['json', 'csv', 'txt', 'custom', 'sql', 'xml'] as const;
+export const OUTPUT_FORMATS = ['json', 'csv', 'txt', 'custom', 'sql', 'xml', 'jsonl', 'firebase', 'cql', 'dbunit', 'xlsx'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/**
+ * Other names a format is asked for by: the established product's names (its web page's
+ * `excel`, `dbunit`), the common spelling of JSON Lines, and `dbunit.xml` as a file extension.
+ */
+export const FORMAT_ALIASES: Readonly<Record<string, OutputFormat>> = { excel: 'xlsx', ndjson: 'jsonl', 'dbunit.xml': 'dbunit' };
+
+/** The format a name or alias stands for, in any case; null when none. */
+export function outputFormatNamed(name: string): OutputFormat | null {
+  const lower = name.toLowerCase();
+  if ((OUTPUT_FORMATS as readonly string[]).includes(lower)) return lower as OutputFormat;
+  return Object.hasOwn(FORMAT_ALIASES, lower) ? FORMAT_ALIASES[lower] : null;
+}
+
+/**
+ * Each format's media type (without parameters): what its writer's contentType starts with,
+ * for documents that list them (the OpenAPI description, a mock API's export).
+ */
+export const FORMAT_MEDIA_TYPES: Readonly<Record<OutputFormat, string>> = {
+  json: 'application/json',
+  csv: 'text/csv',
+  txt: 'text/tab-separated-values',
+  custom: 'text/plain',
+  sql: 'application/sql',
+  xml: 'application/xml',
+  jsonl: 'application/x-ndjson',
+  firebase: 'application/json',
+  cql: 'text/plain',
+  dbunit: 'application/xml',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/**
+ * What makes a generation's own identifiers (Firebase push ids): its reference time (formulas'
+ * now()) and seed key, so a reproduced run reproduces them. The engine fills it in.
+ */
+export interface GenerationIdentity {
+  startedAtMs: number;
+  seedKey: number;
+}
 
 export interface WriterOptions {
   format: OutputFormat;
@@ -20,7 +60,7 @@ export interface WriterOptions {
   array?: boolean;
   /** json: false omits keys whose value is null. Default true. */
   includeNulls?: boolean;
-  /** csv, txt, custom: header row. Default true. */
+  /** csv, txt, custom, xlsx: header row. Default true. */
   includeHeader?: boolean;
   /** csv, txt, custom: UTF-8 byte order mark first. Default false. */
   bom?: boolean;
@@ -35,8 +75,16 @@ export interface WriterOptions {
   delimiter?: string;
   /** custom: quote character (default "\""). */
   quoteChar?: string;
-  /** sql: table name (default MOCK_DATA). */
+  /** sql, cql, dbunit: table name (default MOCK_DATA). */
   table?: string;
+  /** cql: keyspace the table is in (default: none, the session's keyspace). */
+  keyspace?: string;
+  /** xlsx: the worksheet's name (default MOCK_DATA). */
+  sheetName?: string;
+  /** firebase: what keys the rows: push ids (default) or row numbers from 1. */
+  firebaseKey?: 'push_id' | 'row_number';
+  /** firebase: the generation's time and seed, for push ids (the engine sets it). */
+  identity?: GenerationIdentity;
   /** sql: emit `create table` first. Default false. */
   createTable?: boolean;
   /** xml: root element name (default dataset). */
@@ -46,7 +94,7 @@ export interface WriterOptions {
 }
 
 export interface RowWriter {
-  /** Full Content-Type header value, charset included. */
+  /** Full Content-Type header value, charset included for text. */
   readonly contentType: string;
   /** File extension without the dot. */
   readonly extension: string;
@@ -56,4 +104,11 @@ export interface RowWriter {
   row(values: Value[], index: number): string;
   /** Everything after the last row. */
   end(): string;
+  /**
+   * Binary formats only (xlsx): turns the text begin() + rows + end(), in order, into the file's
+   * bytes (a zip holding that text as one part). Absent: the text, as UTF-8, is the file. A
+   * packed file can only be made from the whole text at once, so it cannot be joined from
+   * separately made row ranges (background jobs make it in one piece).
+   */
+  pack?(text: AsyncIterable<Buffer | string>): AsyncIterable<Buffer>;
 }

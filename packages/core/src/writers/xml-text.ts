@@ -9,7 +9,7 @@
  */
 
 export const TEXT_SPECIAL = /[&<>"'\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
-const ATTRIBUTE_SPECIAL = /[&<>"'\u0000-\u001f\ud800-\udfff\ufffe\uffff]/;
+export const ATTRIBUTE_SPECIAL = /[&<>"'\u0000-\u001f\ud800-\udfff\ufffe\uffff]/;
 
 export function xmlText(s: string): string {
   return TEXT_SPECIAL.test(s) ? escapeSlow(s, false) : s;

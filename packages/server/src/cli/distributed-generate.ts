@@ -22,7 +22,7 @@ import { IoError, parseGenerateArgs, ProgressBar, readGenerateInput, reportFailu
 import type { ArtifactStore, FrozenJob, JobProgress, JobRunner } from '../jobs/job-contract.js';
 import { BullMQRunner } from '../jobs/engine/bullmq-runner.js';
 import { connectionOf, QUEUE_NAME, queueSettingsFromEnv, type QueueSettings } from '../jobs/engine/queue-keys.js';
-import { DEFAULT_SHARD_ROWS, jobFrame, shardCount } from '../jobs/engine/shard.js';
+import { DEFAULT_SHARD_ROWS, jobFrame, planShards, shardCount } from '../jobs/engine/shard.js';
 import { describeStore, storeFromEnv } from '../jobs/store/store-from-env.js';
 import { fileSink, streamSink, type DeliverySink } from './delivery-sinks.js';
 import { JobFileFollower } from './job-file-follower.js';
@@ -60,8 +60,9 @@ export async function freezeCommand(command: GenerateCommand, shardRows: number,
     ...(command.publicUrl ? { publicUrl: command.publicUrl } : {}),
     shardRows,
   };
-  jobFrame(job); // compiles the schema: its problems are reported (exit 1) before anything is queued
-  return job;
+  // Compiles the schema (its problems are reported, exit 1, before anything is queued), and
+  // makes a packed format (xlsx) one shard, as the API does.
+  return planShards(job);
 }
 
 /** Fails with one clear line (exit 3) when Redis does not answer, instead of the queue's endless reconnecting. */
@@ -214,7 +215,7 @@ async function runJob({ command, settings, env, job, runner, waiting, follower, 
   await runner.submit(job);
   if (!command.quiet) {
     if (command.seed === null) process.stderr.write(`rowloom: seed ${job.seed} (pass --seed ${job.seed} to reproduce)\n`);
-    process.stderr.write(`rowloom: job ${job.id}: ${job.count.toLocaleString('en-US')} rows in ${shardCount(job)} shards on queue prefix "${settings.prefix}", store ${describeStore(env)}\n`);
+    process.stderr.write(`rowloom: job ${job.id}: ${job.count.toLocaleString('en-US')} rows in ${shardCount(job) === 1 ? '1 shard' : `${shardCount(job)} shards`} on queue prefix "${settings.prefix}", store ${describeStore(env)}\n`);
   }
   bar?.status('queued');
   bar?.update(0);

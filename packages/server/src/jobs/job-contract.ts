@@ -11,7 +11,8 @@
  * index in [start, end): counter-based randomness makes them a pure function of the index) to
  * the store under a temporary name and then publishes it; when every shard is there, the
  * assembler makes writer.begin() + parts in order + writer.end() the file. The file is
- * byte-identical to one `generate` call with the same seed.
+ * byte-identical to one `generate` call with the same seed. A packed format (xlsx, FrozenJob.packed)
+ * is one shard that makes the whole file.
  */
 import type { OutputFormat, WriterOptions } from '@rowloom/core';
 import type { JobStatus } from '@rowloom/core/download-status';
@@ -39,6 +40,12 @@ export interface FrozenJob {
   publicUrl?: string;
   /** Rows per shard (a few seconds of work; default 250,000). */
   shardRows: number;
+  /**
+   * The format's file is packed from its whole text (xlsx: a zip), so it cannot be joined from
+   * parts: the job is one shard (shardRows >= count) whose part is the whole file, with no head
+   * or tail around it. Absent: false.
+   */
+  packed?: boolean;
 }
 
 export type { AdminDownload, DownloadStatus, JobStatus } from '@rowloom/core/download-status';

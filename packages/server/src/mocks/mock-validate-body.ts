@@ -30,7 +30,8 @@ export interface BodyContext {
 /** The generate API's file options a schema body may set (its query parameter names). */
 export const BODY_OPTIONS = [
   'delimiter', 'quote_char', 'line_ending', 'array', 'include_nulls', 'include_header', 'bom',
-  'neutralize_formulas', 'table', 'create_table', 'root_element', 'record_element',
+  'neutralize_formulas', 'table', 'create_table', 'root_element', 'record_element', 'keyspace',
+  'sheet_name', 'firebase_key',
 ] as const;
 
 const BODY_TYPES = ['schema', 'json', 'text', 'handler', 'empty'] as const;

@@ -4,7 +4,7 @@
  * its headers and an example (JSON bodies as they are; schema bodies described, with an example
  * row when one could be made). Importing the result gives back the routes, methods and statuses.
  */
-import type { OutputFormat } from '@rowloom/core';
+import { FORMAT_MEDIA_TYPES } from '@rowloom/core';
 import type { MockApiDocument, MockBody, MockResponse, MockRoute } from '@rowloom/core/mock-document';
 
 type Data = Record<string, unknown>;
@@ -13,7 +13,7 @@ type Data = Record<string, unknown>;
 export type SchemaExamples = Map<string, { row?: Record<string, unknown>; fields: string[] }>;
 
 const ANY_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-const MEDIA: Record<OutputFormat, string> = { json: 'application/json', csv: 'text/csv', txt: 'text/tab-separated-values', custom: 'text/plain', sql: 'application/sql', xml: 'application/xml' };
+const MEDIA = FORMAT_MEDIA_TYPES;
 
 export function exportOpenApi(document: MockApiDocument, url: string, examples: SchemaExamples): Data {
   const paths: Record<string, Data> = {};

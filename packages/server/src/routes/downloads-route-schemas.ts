@@ -43,7 +43,7 @@ export const SUBMIT_SCHEMA = {
     'did not make is given back). The format is the extension (/api/downloads.csv) or the `format` parameter (default: the saved schema\'s, else json). Answers 202 at once.',
   tags: ['downloads'],
   security: SECURITY,
-  querystring: { type: 'object', properties: { ...GENERATE_QUERY, format: { type: 'string', description: `The file format when the URL has no extension: ${OUTPUT_FORMATS.join(', ')}` } } },
+  querystring: { type: 'object', properties: { ...GENERATE_QUERY, format: { type: 'string', description: `The file format when the URL has no extension: ${OUTPUT_FORMATS.join(', ')} (also excel, ndjson, dbunit.xml)` } } },
   body: { type: 'array', description: 'Field specifications, as for /api/generate', items: { type: 'object' } },
   response: { 202: { ...DOWNLOAD_STATUS, description: 'Accepted: the job is queued (Location: its status URL)' }, ...errorResponses(400, 401, 404, 413, 429, 503) },
 };

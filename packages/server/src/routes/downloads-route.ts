@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { OUTPUT_FORMATS } from '@rowloom/core';
+import { OUTPUT_FORMATS, outputFormatNamed } from '@rowloom/core';
 import type { Tables } from '../db/tables.js';
 import { authenticate } from '../http/authenticate.js';
 import { byteRange } from '../http/byte-range.js';
@@ -20,7 +20,7 @@ import { withSavedOptions } from '../schema-settings.js';
 import { isAdmin } from '../users.js';
 import { ADMIN_DELETE_SCHEMA, ADMIN_LIST_SCHEMA, DELETE_SCHEMA, FILE_SCHEMA, LIST_SCHEMA, STATUS_SCHEMA, SUBMIT_SCHEMA } from './downloads-route-schemas.js';
 import { publicUrlOf, resolveFields } from './generate-fields.js';
-import { outputFormat, seedParameter, writerOptions } from './generate-request.js';
+import { checkRowCount, outputFormat, seedParameter, writerOptions } from './generate-request.js';
 import type { SubmitDownload } from './generate-route.js';
 
 export interface DownloadsRouteOptions extends FreezeSources {
@@ -38,11 +38,10 @@ export interface DownloadsRouteOptions extends FreezeSources {
 /** The format: the URL's extension, else `format=`, else the saved schema's, else json; extension and parameter must agree. */
 function formatOf(extension: string | undefined, query: Query, saved: string | null | undefined) {
   const parameter = queryText(query, 'format');
-  if (extension !== undefined && parameter !== undefined && parameter !== '' && parameter.toLowerCase() !== extension.toLowerCase()) {
+  if (parameter && outputFormatNamed(parameter) === null) throw badRequest(`parameter "format" must be one of ${OUTPUT_FORMATS.join(', ')}, got "${parameter.slice(0, 60)}"`);
+  // Names of one format agree (.xlsx with format=excel).
+  if (extension !== undefined && parameter && outputFormatNamed(parameter) !== outputFormatNamed(extension)) {
     throw badRequest(`the URL's extension (.${extension}) and parameter "format" (${parameter}) disagree; give one of them`);
-  }
-  if (extension === undefined && parameter) {
-    if (!(OUTPUT_FORMATS as readonly string[]).includes(parameter.toLowerCase())) throw badRequest(`parameter "format" must be one of ${OUTPUT_FORMATS.join(', ')}, got "${parameter}"`);
   }
   const given = extension ?? (parameter || undefined);
   return given === undefined && saved ? outputFormat(saved) : outputFormat(given);
@@ -73,6 +72,7 @@ export function submitDownload(options: DownloadsRouteOptions): SubmitDownload {
     const format = formatOf(extension, query, source.settings?.format);
     const writer = writerOptions(format, source.settings ? withSavedOptions(query, source.settings.options) : query);
     const count = queryCount(query, 'count') ?? source.count ?? 1;
+    checkRowCount(writer, count);
     const limits = plans[user.plan] ?? plans.free;
     checkJobSize(count, user.plan, limits, options.maxJobRecords);
     const publicUrl = publicUrlOf(request, options.publicUrl);

@@ -1,21 +1,41 @@
 /**
  * The generate request's query string -> writer options, every parameter of spec 4.4 plus
- * `seed`, `table` and `create_table`. Unknown parameters (client=node...) are ignored. Also the
- * fields a body or the `fields` parameter carries, in any schema shape.
+ * `seed`, `table`, `create_table` and the newer formats' `keyspace`, `sheet_name` and
+ * `firebase_key`. Unknown parameters (client=node...) are ignored. Also the fields a body or
+ * the `fields` parameter carries, in any schema shape.
  */
-import { OUTPUT_FORMATS, readSchemaDocument, type OutputFormat, type WriterOptions } from '@rowloom/core';
+import { checkWriterOptions, OUTPUT_FORMATS, outputFormatNamed, readSchemaDocument, type OutputFormat, type WriterOptions } from '@rowloom/core';
 import { badRequest, notFound } from '../http/http-error.js';
 import { queryBoolean, queryText, type Query } from '../http/query.js';
 
 /** A JavaScript identifier path (`cb`, `app.handlers.cb`): nothing else may reach the page. */
 const CALLBACK = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 
+/** The format an extension (or saved name) names, aliases included (excel, ndjson, dbunit.xml). */
 export function outputFormat(extension: string | undefined): OutputFormat {
-  const format = (extension ?? 'json').toLowerCase();
-  if (!(OUTPUT_FORMATS as readonly string[]).includes(format)) {
-    throw notFound(`no such format "${extension}"; use /api/generate.{${OUTPUT_FORMATS.join(',')}}`);
+  const format = outputFormatNamed(extension ?? 'json');
+  if (format === null) throw notFound(`no such format "${extension}"; use /api/generate.{${OUTPUT_FORMATS.join(',')}}`);
+  return format;
+}
+
+const FIREBASE_KEYS = ['push_id', 'row_number'] as const;
+
+/**
+ * Core's checks of a format's options (a CQL table name, a sheet name) and row count (an Excel
+ * sheet's rows) as a 400 naming the parameter: core's messages start with the parameter's name.
+ */
+function checkFormat(options: WriterOptions): void {
+  try {
+    checkWriterOptions(options);
+  } catch (error) {
+    if (error instanceof RangeError) throw badRequest(error.message.replace(/^(\w+) /, 'parameter "$1" '));
+    throw error;
   }
-  return format as OutputFormat;
+}
+
+/** A 400 naming `count` when the format cannot hold that many rows (an Excel sheet: 1,048,576 with its header). */
+export function checkRowCount(writer: Omit<WriterOptions, 'count'>, count: number): void {
+  checkFormat({ ...writer, count });
 }
 
 export function writerOptions(format: OutputFormat, query: Query): Omit<WriterOptions, 'count'> {
@@ -33,7 +53,11 @@ export function writerOptions(format: OutputFormat, query: Query): Omit<WriterOp
     );
   }
   if (lineEnding !== undefined && lineEnding !== 'unix' && lineEnding !== 'windows') throw badRequest(`parameter "line_ending" must be unix or windows, got "${lineEnding}"`);
-  return {
+  const firebaseKey = queryText(query, 'firebase_key') || undefined;
+  if (firebaseKey !== undefined && !(FIREBASE_KEYS as readonly string[]).includes(firebaseKey)) {
+    throw badRequest(`parameter "firebase_key" must be ${FIREBASE_KEYS.join(' or ')}, got "${firebaseKey.slice(0, 60)}"`);
+  }
+  const options: Omit<WriterOptions, 'count'> = {
     format,
     array: queryBoolean(query, ['array'], false),
     includeNulls: queryBoolean(query, ['include_nulls'], true),
@@ -47,7 +71,13 @@ export function writerOptions(format: OutputFormat, query: Query): Omit<WriterOp
     createTable: queryBoolean(query, ['create_table'], false),
     rootElement: queryText(query, 'root_element') || undefined,
     recordElement: queryText(query, 'record_element') || undefined,
+    keyspace: queryText(query, 'keyspace') || undefined,
+    sheetName: queryText(query, 'sheet_name') || undefined,
+    firebaseKey: firebaseKey as WriterOptions['firebaseKey'],
   };
+  // No rows yet: the row count is checked once it is known (checkRowCount).
+  checkFormat({ ...options, count: 0 });
+  return options;
 }
 
 /** Seeds are any text; this bound keeps the X-Rowloom-Seed header a size every client accepts. */

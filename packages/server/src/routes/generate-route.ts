@@ -1,12 +1,13 @@
 /**
- * GET and POST /api/generate and /api/generate.{json,csv,txt,custom,sql,xml} (spec 4.4).
+ * GET and POST /api/generate and /api/generate.{json,csv,txt,custom,sql,xml,jsonl,firebase,cql,dbunit,xlsx}
+ * (spec 4.4; also the aliases .excel, .ndjson, .dbunit.xml).
  * Everything is checked before the first byte: key, parameters, fields (all problems at
  * once), the per-request limit, then the daily quota. Output streams; a client that goes
  * away stops the generation.
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { checkOnThreads, formatProblem, generate, startsInline, type GenerationPool } from '@rowloom/core';
+import { checkOnThreads, FORMAT_MEDIA_TYPES, formatProblem, generate, startsInline, type GenerationPool } from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import { sourcesForFields } from '../field-sources.js';
 import type { Tables } from '../db/tables.js';
@@ -18,7 +19,7 @@ import type { Plans } from '../plans.js';
 import type { User } from '../users.js';
 import { isPreview, PREVIEW_MAX_ROWS } from './preview.js';
 import { withSavedOptions } from '../schema-settings.js';
-import { jsonpCallback, outputFormat, seedHeader, seedParameter, warningHeader, writerOptions } from './generate-request.js';
+import { checkRowCount, jsonpCallback, outputFormat, seedHeader, seedParameter, warningHeader, writerOptions } from './generate-request.js';
 import { publicUrlOf, resolveFields } from './generate-fields.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../http/openapi.js';
 import { PlanCache } from './plan-cache.js';
@@ -47,15 +48,18 @@ const SCHEMA = {
       now: text("Formulas' now() as ISO 8601 (e.g. 2025-06-01T09:00:00Z); with a seed and no now it is 2025-01-01T00:00:00Z"),
       callback: text('json only: JSONP function name; needs the API key (?key=), never the session cookie'),
       array: text('json: true always returns an array'),
-      include_nulls: text('json: false omits null keys'),
-      include_header: text('csv, txt, custom: false drops the header row (alias: header)'),
+      include_nulls: text('json, jsonl, firebase: false omits null keys'),
+      include_header: text('csv, txt, custom, xlsx: false drops the header row (alias: header)'),
       bom: text('csv, txt, custom: true starts with a byte order mark'),
       neutralize_formulas: text("csv, txt, custom: true prefixes text starting with = + - @ tab or CR with ' so spreadsheets do not run it as a formula; numbers are left alone"),
       delimiter: text('custom: column separator'),
       quote_char: text('custom: quote character (default ")'),
       line_ending: text('csv, txt, custom: unix or windows'),
-      table: text('sql: table name (default MOCK_DATA)'),
+      table: text('sql, cql, dbunit: table name (default MOCK_DATA); cql: 1 to 48 letters, digits or _'),
       create_table: text('sql: true writes a create table statement first'),
+      keyspace: text('cql: keyspace of the table (INSERT INTO keyspace.table); 1 to 48 letters, digits or _'),
+      sheet_name: text('xlsx: the worksheet\'s name (default MOCK_DATA); at most 31 characters, none of : \\ / ? * [ ]'),
+      firebase_key: text('firebase: push_id (default: Firebase push ids, sortable and reproducible with a seed) or row_number (1, 2, ...)'),
       root_element: text('xml: root element (default dataset)'),
       record_element: text('xml: record element (default record)'),
       background: text("true: run as a background job instead (POST /api/downloads; any plan's records per request do not apply) and answer 200 with its status (see GET /api/downloads/{id}). With the session cookie only by POST with X-CSRF-Token"),
@@ -63,7 +67,7 @@ const SCHEMA = {
   },
   body: { type: 'array', description: 'Field specifications: {name, type, percentBlank?, ...type parameters}', items: { type: 'object' } },
   response: {
-    200: { description: 'The rows, streamed, in the requested format', content: Object.fromEntries(['application/json', 'text/csv', 'text/tab-separated-values', 'text/plain', 'application/sql', 'application/xml'].map((type) => [type, { schema: { type: 'string' } }])) },
+    200: { description: 'The rows, streamed, in the requested format', content: Object.fromEntries([...new Set(Object.values(FORMAT_MEDIA_TYPES))].map((type) => [type, { schema: type === FORMAT_MEDIA_TYPES.xlsx ? { type: 'string', format: 'binary' } : { type: 'string' } }])) },
     ...errorResponses(400, 401, 404, 413, 429, 503),
   },
 };
@@ -107,6 +111,7 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
     const writer = writerOptions(format, source.settings ? withSavedOptions(query, source.settings.options) : query);
     const callback = jsonpCallback(query, format);
     const count = queryCount(query, 'count') ?? source.count ?? 1;
+    checkRowCount(writer, count);
     const preview = isPreview(query, count);
     const limits = plans[user.plan] ?? plans.free;
     if (limits.recordsPerRequest !== null && count > limits.recordsPerRequest) {

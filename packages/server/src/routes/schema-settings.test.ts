@@ -69,7 +69,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
     test('bad settings are a 400 naming the key, and nothing is stored', async () => {
       const cases: [unknown, RegExp][] = [
-        [{ fields: FIELDS, format: 'xlsx' }, /"format" must be one of json, csv/],
+        [{ fields: FIELDS, format: 'parquet' }, /"format" must be one of json, csv, txt, custom, sql, xml, jsonl, firebase, cql, dbunit, xlsx/],
+        [{ fields: FIELDS, format: 'xlsx', options: { sheet_name: 'a/b' } }, /options\.sheet_name must not contain/],
+        [{ fields: FIELDS, format: 'cql', options: { table: 'my-table' } }, /options\.table must be 1 to 48 letters/],
+        [{ fields: FIELDS, format: 'firebase', options: { firebase_key: 'uuid' } }, /options\.firebase_key must be push_id or row_number/],
         [{ fields: FIELDS, format: 7 }, /"format" must be one of/],
         [{ fields: FIELDS, options: [] }, /"options" must be an object/],
         [{ fields: FIELDS, options: { colour: 'red' } }, /options\.colour is not a file option/],

@@ -100,6 +100,22 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.ok(file.bytes.equals(reference.bytes), 'the sharded file differs from generate');
     });
 
+    test('the worker makes an xlsx file (one piece) and a jsonl file (shards), each byte-identical to generate', async () => {
+      const key = await a.userKey('unlimited');
+      for (const [format, count] of [['xlsx', 5001], ['jsonl', 9001]] as const) {
+        const started = await call(a, `/api/downloads.${format}?count=${count}&seed=bull&key=${key}`, post(FIELDS));
+        assert.equal(started.status, 202, started.text);
+        const id = (started.json as unknown as DownloadStatus).id;
+        const done = await waitFor(b, key, id, ['done', 'failed']);
+        assert.equal(done.status, 'done', JSON.stringify(done));
+        assert.equal(done.recordsGenerated, count);
+        const file = await call(b, `/api/downloads/${id}/file?key=${key}`);
+        const reference = await call(a, `/api/generate.${format}?count=${count}&seed=bull&key=${key}`, post(FIELDS));
+        assert.equal(reference.status, 200, reference.text);
+        assert.ok(file.bytes.equals(reference.bytes), `${format}: the worker's file differs from generate`);
+      }
+    });
+
     test('cancelled through the other instance: the job stops, says cancelled, and its unmade rows come back', async () => {
       const key = await a.userKey('gold');
       const started = await call(a, `/api/downloads.csv?count=4000000&key=${key}`, post(FIELDS));

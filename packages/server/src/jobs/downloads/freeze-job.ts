@@ -12,6 +12,7 @@ import type { DatasetTexts } from '../../dataset-texts.js';
 import type { Tables } from '../../db/tables.js';
 import { sourcesForFields } from '../../field-sources.js';
 import type { FrozenJob } from '../job-contract.js';
+import { planShards } from '../engine/shard.js';
 import type { FileInfo } from './downloads-table.js';
 
 /** generate's reference time for a seeded request without `now` (core's SEEDED_REFERENCE_TIME). */
@@ -75,7 +76,7 @@ export async function freezeJob(sources: FreezeSources, request: DownloadRequest
     ...(request.publicUrl ? { publicUrl: request.publicUrl } : {}),
     shardRows,
   };
-  return { job, file: { contentType: check.contentType, filename: fileName(name, id, check.extension) } };
+  return { job: planShards(job, check.packed), file: { contentType: check.contentType, filename: fileName(name, id, check.extension) } };
 }
 
 /** `customers-1b9d6bcd.csv`: the name's safe characters, the id's first block, the writer's extension. */

@@ -7,7 +7,7 @@
  */
 import type { GenerationPool, WorkerSetup } from '@rowloom/core';
 import type { ArtifactStore, FrozenJob, JobProgress, JobRunner, QueueHealth } from '../job-contract.js';
-import { checkJobId, jobFrame, jobSetup, shardCount, shardRange } from './shard.js';
+import { checkJobId, jobFrame, jobSetup, shardCount, shardPart, shardRange } from './shard.js';
 import { ProgressListeners } from './progress-listeners.js';
 
 export interface InProcessRunnerOptions {
@@ -117,7 +117,7 @@ export class InProcessRunner implements JobRunner {
       if (stop.signal.aborted) return;
       if (entry.rowsDone === 0) this.emit(entry, 'running');
       try {
-        await this.options.store.putPart(job.id, shard, this.options.pool.rows(setup, start, end, stop.signal));
+        await this.options.store.putPart(job.id, shard, shardPart(job, setup, this.options.pool.rows(setup, start, end, stop.signal)));
         break;
       } catch (error) {
         if (stop.signal.aborted || attempt >= attempts) throw error;

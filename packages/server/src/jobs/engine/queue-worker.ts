@@ -12,7 +12,7 @@ import { MetricsTime, Queue, UnrecoverableError, Worker, type Job } from 'bullmq
 import { Redis } from 'ioredis';
 import type { RowCounter, WorkerSetup } from '@rowloom/core';
 import type { ArtifactStore, FrozenJob, JobProgress } from '../job-contract.js';
-import { jobFrame, jobSetup, shardBytes, shardCount, shardRange } from './shard.js';
+import { jobFrame, jobSetup, shardBytes, shardCount, shardPart, shardRange } from './shard.js';
 import { joinAsWorker, type InstallationGuard } from './installation.js';
 import {
   CANCEL_POLL_MILLISECONDS,
@@ -176,7 +176,8 @@ export class QueueWorker {
     }, PROGRESS_MILLISECONDS);
     let bytes = 0;
     try {
-      await this.options.store.putPart(jobId, shard, counted(paced(shardBytes(frozen, shard, setup, counter), stop.signal), (n) => (bytes += n)));
+      const part = shardPart(frozen, setup, paced(shardBytes(frozen, shard, setup, counter), stop.signal));
+      await this.options.store.putPart(jobId, shard, counted(part, (n) => (bytes += n)));
     } catch (error) {
       if (stop.signal.aborted) throw new UnrecoverableError(CANCELLED);
       throw error;

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { jobFrame, shardBytes, shardCount, shardRange } from './shard.js';
+import { jobFrame, jobSetup, planShards, shardBytes, shardCount, shardPart, shardRange } from './shard.js';
 import { singleShot, testJob, WRITER_VARIANTS } from '../testing/job-fixtures.js';
 
 describe('shards', () => {
@@ -27,6 +27,31 @@ describe('shards', () => {
       }
     });
   }
+
+  test('a packed job (xlsx) is one shard whose part is the whole file, equal to one generate call; nothing goes around it', async () => {
+    for (const writer of [{ format: 'xlsx' as const }, { format: 'xlsx' as const, includeHeader: false, sheetName: 'People' }]) {
+      const job = planShards(testJob(writer, 1003, 97));
+      assert.equal(job.packed, true);
+      assert.equal(shardCount(job), 1, 'one shard whatever shard size was asked');
+      const { head, tail, contentType, extension } = jobFrame(job);
+      assert.equal(head.length + tail.length, 0);
+      assert.equal(contentType, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      assert.equal(extension, 'xlsx');
+      const setup = jobSetup(job);
+      const parts: Buffer[] = [];
+      for await (const piece of shardPart(job, setup, (async function* () { yield* shardBytes(job, 0, setup); })())) parts.push(piece);
+      const expected = await singleShot(job);
+      assert.equal(expected.subarray(0, 2).toString(), 'PK', 'a zip');
+      assert.ok(Buffer.concat(parts).equals(expected), 'the shard made the same file as one generate call');
+    }
+  });
+
+  test('planShards leaves a job of a text format as it is', () => {
+    for (const { writer } of WRITER_VARIANTS) {
+      const job = testJob(writer, 1003, 97);
+      assert.equal(planShards(job), job);
+    }
+  });
 
   test('the Scenario spans the whole job: a shard alone is not a small generation', async () => {
     const whole = testJob({ format: 'csv', includeHeader: false }, 400, 100);

@@ -4,7 +4,7 @@
  * any machine makes the same bytes for the same shard (a retried shard replaces its part with
  * identical bytes).
  */
-import { rangeFrame, rangeSetup, rowRange, type Datasets, type RowCounter, type Scenarios, type WorkerSetup } from '@rowloom/core';
+import { rangeFrame, rangeSetup, rowRange, wholeFile, type Datasets, type RowCounter, type Scenarios, type WorkerSetup } from '@rowloom/core';
 import type { FrozenJob } from '../job-contract.js';
 
 export const DEFAULT_SHARD_ROWS = 250_000;
@@ -33,6 +33,15 @@ export function shardRange(job: Pick<FrozenJob, 'count' | 'shardRows'>, shard: n
   return { start, end: Math.min(job.count, start + rows) };
 }
 
+/**
+ * The job as it must run: a format whose file is packed from its whole text (xlsx) is one shard
+ * that makes the whole file (FrozenJob.packed); any other job is returned as it is. `packed`
+ * defaults to what the job's writer says (compiling its schema: a bad one throws SchemaError).
+ */
+export function planShards(job: FrozenJob, packed = rangeFrame(jobSetup(job)).packed): FrozenJob {
+  return packed ? { ...job, shardRows: Math.max(1, job.count), packed: true } : job;
+}
+
 /** What any thread needs to make rows of this job (plain data). */
 export function jobSetup(job: FrozenJob): WorkerSetup {
   return rangeSetup({
@@ -47,10 +56,19 @@ export function jobSetup(job: FrozenJob): WorkerSetup {
   });
 }
 
-/** writer.begin() and writer.end() of the whole file, as bytes. */
+/** writer.begin() and writer.end() of the whole file, as bytes; nothing for a packed file (its one part is all of it). */
 export function jobFrame(job: FrozenJob): { head: Buffer; tail: Buffer; contentType: string; extension: string } {
   const frame = rangeFrame(jobSetup(job));
+  if (job.packed) return { head: Buffer.alloc(0), tail: Buffer.alloc(0), contentType: frame.contentType, extension: frame.extension };
   return { head: Buffer.from(frame.begin, 'utf8'), tail: Buffer.from(frame.end, 'utf8'), contentType: frame.contentType, extension: frame.extension };
+}
+
+/**
+ * What a shard stores from the bytes of its rows (shardBytes, or a pool's): those bytes; for a
+ * packed job (one shard, FrozenJob.packed), the whole file made from them.
+ */
+export function shardPart(job: FrozenJob, setup: WorkerSetup, rows: AsyncIterable<Buffer>): AsyncIterable<Buffer> {
+  return job.packed ? wholeFile(setup, rows) : rows;
 }
 
 /** The bytes of one shard, made on this thread in batches of about 64 KiB; `counter` follows the rows made. */

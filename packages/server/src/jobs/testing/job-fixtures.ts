@@ -32,6 +32,12 @@ export const WRITER_VARIANTS: { label: string; writer: FrozenJob['writer'] }[] =
   { label: 'custom delimiter and quote', writer: { format: 'custom', delimiter: '|', quoteChar: "'" } },
   { label: 'sql with create table', writer: { format: 'sql', table: 'people_rows', createTable: true } },
   { label: 'xml', writer: { format: 'xml', rootElement: 'rows', recordElement: 'row' } },
+  { label: 'jsonl', writer: { format: 'jsonl' } },
+  { label: 'jsonl without nulls', writer: { format: 'jsonl', includeNulls: false } },
+  { label: 'firebase push ids', writer: { format: 'firebase' } },
+  { label: 'firebase row numbers', writer: { format: 'firebase', firebaseKey: 'row_number' } },
+  { label: 'cql with keyspace', writer: { format: 'cql', table: 'people_rows', keyspace: 'shop' } },
+  { label: 'dbunit', writer: { format: 'dbunit', table: 'PEOPLE' } },
 ];
 
 let nextId = 1;

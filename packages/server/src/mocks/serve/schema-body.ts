@@ -13,7 +13,7 @@ import type { Tables } from '../../db/tables.js';
 import { sourcesForFields } from '../../field-sources.js';
 import { HttpError } from '../../http/http-error.js';
 import type { Plans } from '../../plans.js';
-import { writerOptions, outputFormat } from '../../routes/generate-request.js';
+import { checkRowCount, writerOptions, outputFormat } from '../../routes/generate-request.js';
 import { findSchema } from '../../saved-schemas.js';
 import type { MockBody } from '@rowloom/core/mock-document';
 
@@ -56,6 +56,12 @@ export async function startSchemaBody(context: SchemaBodyContext, body: SchemaBo
     throw misconfigured(`${where} asks for ${count} rows; the owner's plan allows ${limits.recordsPerRequest} per request`);
   }
   const writer = writerFor(body, where);
+  try {
+    checkRowCount(writer, count);
+  } catch (error) {
+    if (error instanceof HttpError) throw misconfigured(`${where}: ${error.message}`);
+    throw error;
+  }
   const saved = await findSchema(db, ownerId, body.schema);
   if (!saved) throw new HttpError(409, `${where} uses the saved schema "${body.schema}", which no longer exists; save a schema of that name or change the route`);
   const { datasets, datasetNames, scenarios, scenarioNames } = await sourcesForFields(db, ownerId, saved.fields, context.datasetTexts);

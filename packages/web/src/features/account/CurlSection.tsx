@@ -7,6 +7,8 @@ import { useId, useState } from 'react';
 import { apiJson } from '../../api/client';
 import { maskKey } from './ApiKeySection';
 import { useCopy } from './use-copy';
+import { FORMAT_EXTENSIONS } from '../builder/FileOptionsPanel-formats';
+import type { Format } from '../builder/schema-model';
 
 const INLINE = '';
 /** A small schema for the example: common types every Mockaroo user knows. */
@@ -23,13 +25,13 @@ export function shellQuote(text: string): string {
 
 export interface SavedSchema {
   name: string;
-  /** The saved file format (json, csv, txt, custom, sql, xml), or null for the default (json). */
+  /** The saved file format (json, csv, ..., xlsx), or null for the default (json). */
   format?: string | null;
 }
 
-/** The saved format is also the file's extension, except custom delimited text (.txt). */
+/** The file's extension for the saved format (custom text is .txt, firebase .json...). */
 function extensionOf(format: string | null | undefined): string {
-  return !format ? 'json' : format === 'custom' ? 'txt' : format;
+  return format && Object.hasOwn(FORMAT_EXTENSIONS, format) ? FORMAT_EXTENSIONS[format as Format] : 'json';
 }
 
 export function curlCommand(origin: string, key: string, schema: string, format?: string | null): string {

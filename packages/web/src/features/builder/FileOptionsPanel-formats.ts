@@ -36,6 +36,20 @@ export const FORMAT_OPTIONS: Record<Format, FormatOption[]> = {
     { name: 'root_element', label: 'Root element', kind: 'text', default: 'dataset' },
     { name: 'record_element', label: 'Record element', kind: 'text', default: 'record' },
   ],
+  xlsx: [
+    { name: 'sheet_name', label: 'Sheet name', kind: 'text', default: 'MOCK_DATA', maxLength: 31 },
+    { name: 'include_header', label: 'Include header', kind: 'boolean', default: true },
+  ],
+  jsonl: [{ name: 'include_nulls', label: 'Include nulls', kind: 'boolean', default: true }],
+  firebase: [
+    { name: 'firebase_key', label: 'Keys', kind: 'choice', default: 'push_id', choices: [{ value: 'push_id', label: 'Push ids' }, { value: 'row_number', label: 'Row numbers' }] },
+    { name: 'include_nulls', label: 'Include nulls', kind: 'boolean', default: true },
+  ],
+  cql: [
+    { name: 'table', label: 'Table name', kind: 'text', default: 'MOCK_DATA', maxLength: 48 },
+    { name: 'keyspace', label: 'Keyspace', kind: 'text', default: '', maxLength: 48 },
+  ],
+  dbunit: [{ name: 'table', label: 'Table name', kind: 'text', default: 'MOCK_DATA' }],
 };
 
 export const FORMAT_LABELS: Record<Format, string> = {
@@ -45,15 +59,28 @@ export const FORMAT_LABELS: Record<Format, string> = {
   custom: 'Custom delimited',
   sql: 'SQL',
   xml: 'XML',
+  xlsx: 'Excel (XLSX)',
+  jsonl: 'JSON Lines',
+  firebase: 'Firebase',
+  cql: 'Cassandra CQL',
+  dbunit: 'DBUnit XML',
 };
 
 /** What the downloaded file is called after its format. */
-export const FORMAT_EXTENSIONS: Record<Format, string> = { csv: 'csv', json: 'json', txt: 'txt', custom: 'txt', sql: 'sql', xml: 'xml' };
+export const FORMAT_EXTENSIONS: Record<Format, string> = { csv: 'csv', json: 'json', txt: 'txt', custom: 'txt', sql: 'sql', xml: 'xml', xlsx: 'xlsx', jsonl: 'jsonl', firebase: 'json', cql: 'cql', dbunit: 'xml' };
+
+/** Formats whose file is not text (a zip): no text preview, and download progress in bytes, not lines. */
+export const BINARY_FORMATS: ReadonlySet<Format> = new Set(['xlsx']);
 
 export const FORMAT_HINTS: Partial<Record<Format, string>> = {
   json: 'Dots in field names nest objects (address.city); brackets make arrays (tags[] or items[2].name).',
   xml: 'Dots in field names nest elements (address.city); brackets repeat elements.',
   csv: 'Nested names (address.city) become dotted column headers.',
+  xlsx: 'Numbers and true/false stay typed cells; text is never run as a formula. One sheet holds at most 1,048,576 rows.',
+  jsonl: 'One JSON object per line, for log and stream tools.',
+  firebase: 'A JSON object keyed by Firebase push ids, ready for Import JSON.',
+  cql: 'Dots in field names make a map column (address.city); brackets a list column (tags[]).',
+  dbunit: 'Flat XML: one element per row, columns as attributes; a blank value has no attribute.',
 };
 
 /** Only the chosen format's options: another format's leftovers would be sent and could be refused. */

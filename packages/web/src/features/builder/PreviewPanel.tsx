@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useBuilder, type FieldProblem } from './builder-context';
 import { CountInput } from './FileOptionsPanel-count';
-import { FORMAT_LABELS, optionsFor } from './FileOptionsPanel-formats';
+import { BINARY_FORMATS, FORMAT_LABELS, optionsFor } from './FileOptionsPanel-formats';
 import { fetchPreview, PreviewProblems, type PreviewAnswer } from './PreviewPanel-request';
 import { fieldSpecs, randomSeed } from './schema-model';
 import './PreviewPanel.css';
@@ -69,14 +69,14 @@ function usePreview(rows: number, tab: Tab): PreviewState {
 export function PreviewPanel() {
   const { schema, dispatch } = useBuilder();
   const [rows, setRows] = useState(10);
-  const [tab, setTab] = useState<Tab>('table');
+  const [chosenTab, setTab] = useState<Tab>('table');
+  // A binary file (Excel) has no text to show: the table is its preview.
+  const hasText = !BINARY_FORMATS.has(schema.file.format);
+  const tab = hasText ? chosenTab : 'table';
   const preview = usePreview(rows, tab);
-  const tabs: { id: Tab; label: string }[] = [
-    { id: 'table', label: 'Table' },
-    { id: 'text', label: `${FORMAT_LABELS[schema.file.format]} text` },
-  ];
+  const tabs: { id: Tab; label: string }[] = [{ id: 'table', label: 'Table' }, ...(hasText ? [{ id: 'text' as const, label: `${FORMAT_LABELS[schema.file.format]} text` }] : [])];
   const onTabKey = (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    if ((event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') || !hasText) return;
     const next = tab === 'table' ? 'text' : 'table';
     setTab(next);
     document.getElementById(`preview-tab-${next}`)?.focus();

@@ -7,7 +7,7 @@ import { jobThreshold } from '../downloads/job-threshold';
 import { useBuilder } from './builder-context';
 import { fileName, saveBlob, streamFile, type DownloadProgress } from './download';
 import { checkLimits, useUsage } from './download-limits';
-import { FORMAT_EXTENSIONS, fileUrl } from './FileOptionsPanel-formats';
+import { BINARY_FORMATS, FORMAT_EXTENSIONS, fileUrl } from './FileOptionsPanel-formats';
 import { fieldSpecs } from './schema-model';
 
 type DownloadState = { kind: 'idle' } | { kind: 'running'; progress: DownloadProgress } | { kind: 'done'; name: string; bytes: number } | { kind: 'cancelled' } | { kind: 'failed'; message: string };
@@ -89,7 +89,7 @@ export function DownloadPanel() {
           </p>
         )}
       </div>
-      {running && <ProgressLine progress={state.progress} count={count} />}
+      {running && <ProgressLine progress={state.progress} count={count} binary={BINARY_FORMATS.has(format)} />}
       {job && <JobPanel key={job} id={job} />}
       <p role="status" className={state.kind === 'failed' ? 'error' : 'hint'}>
         {state.kind === 'done' && `Saved ${state.name} (${formatBytes(state.bytes)}).`}
@@ -108,7 +108,16 @@ function PlanLine({ usage }: { usage: NonNullable<ReturnType<typeof useUsage>['d
   return <p>Plan {plan.name}: {parts.join('; ')}.</p>;
 }
 
-function ProgressLine({ progress, count }: { progress: DownloadProgress; count: number }) {
+function ProgressLine({ progress, count, binary }: { progress: DownloadProgress; count: number; binary: boolean }) {
+  // A zip (Excel) has no lines to count: the bytes so far, and a bar that only says it is working.
+  if (binary) {
+    return (
+      <div className="download-progress">
+        <progress aria-label="Download progress" />
+        <span>{formatBytes(progress.bytes)} of a {count.toLocaleString('en-US')}-row file</span>
+      </div>
+    );
+  }
   // The header line and a format's frame add a line or two; the bar never claims more than the count.
   const rows = Math.min(progress.rows, count);
   return (

@@ -22,7 +22,7 @@ export const MAX_FIELDS = 1000;
 const ALL_OPTION_NAMES = new Set(Object.values(FORMAT_OPTIONS).flatMap((options) => options.map((o) => o.name)));
 
 /** The established product's names for formats Rowloom writes under another name. */
-const FORMAT_ALIASES: Record<string, Format> = { tab: 'txt', tsv: 'txt', 'tab-delimited': 'txt' };
+const FORMAT_ALIASES: Record<string, Format> = { tab: 'txt', tsv: 'txt', 'tab-delimited': 'txt', excel: 'xlsx', ndjson: 'jsonl' };
 
 export function toExport(schema: SchemaState): SchemaExport {
   const columns = schema.fields.map((f) => ({ name: f.name, type: f.type, null_percentage: f.percentBlank, formula: f.formula.trim() ? f.formula : null, ...f.params }));

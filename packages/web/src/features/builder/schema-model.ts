@@ -4,7 +4,7 @@
  * part of the page (grid, options, preview, toolbar) sees the same state.
  */
 
-export const FORMATS = ['csv', 'json', 'txt', 'custom', 'sql', 'xml'] as const;
+export const FORMATS = ['csv', 'json', 'txt', 'custom', 'sql', 'xml', 'xlsx', 'jsonl', 'firebase', 'cql', 'dbunit'] as const;
 export type Format = (typeof FORMATS)[number];
 
 export interface BuilderField {

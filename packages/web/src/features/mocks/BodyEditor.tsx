@@ -19,7 +19,7 @@ const BODY_TYPES: { value: BodyType; label: string }[] = [
   { value: 'empty', label: 'Empty' },
 ];
 type OutputFormat = NonNullable<Extract<MockBody, { type: 'schema' }>['format']>;
-const FORMATS: readonly OutputFormat[] = ['json', 'csv', 'txt', 'custom', 'sql', 'xml'];
+const FORMATS: readonly OutputFormat[] = ['json', 'csv', 'txt', 'custom', 'sql', 'xml', 'xlsx', 'jsonl', 'firebase', 'cql', 'dbunit'];
 
 interface Props {
   body: MockBody;
