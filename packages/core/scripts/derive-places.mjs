@@ -250,17 +250,43 @@ const usRows = usRecords.map((z) => [z.zip, usCities.of(z.city), usStateIndex.ge
 // ---------------------------------------------------------------------------------------------
 // Countries: names, currency, language, and how many places each has.
 
+/**
+ * Where the two packages leave a country without a currency (or language), what it gets, and why:
+ * - Curaçao and Sint Maarten: countries-list gives them XCG, the Caribbean guilder, which replaced
+ *   the Netherlands Antillean guilder (ANG) on 2025-03-31 (ISO 4217 amendment 176). currency-codes
+ *   2.2.0, the newest, predates it and has no name for XCG: ISO 4217's name is written here.
+ * - Antarctica: countries-list lists no currency or language (it has none of its own). Its one
+ *   place in the tables is McMurdo Station, a US station where the US dollar and English are used.
+ * Every country with places must end up with a currency: the script stops otherwise.
+ */
+const CURRENCY_NAMES = { XCG: 'Caribbean Guilder' };
+const COUNTRY_CURRENCIES = { AQ: ['USD'] };
+const COUNTRY_LANGUAGES = { AQ: 'en' };
+
+function currencyOf(code, country) {
+  for (const currency of COUNTRY_CURRENCIES[code] ?? country.currency) {
+    const known = currencyCodes.code(currency);
+    if (known) return { code: known.code, name: known.currency };
+    if (CURRENCY_NAMES[currency]) return { code: currency, name: CURRENCY_NAMES[currency] };
+  }
+  return null;
+}
+
 const placeCounts = new Map();
 for (const city of worldCities) placeCounts.set(city.country, (placeCounts.get(city.country) ?? 0) + 1);
 placeCounts.set('US', usRows.length);
 const countryRows = Object.entries(countriesList.countries)
   .sort((a, b) => a[0].localeCompare(b[0]))
   .map(([code, country]) => {
-    const currency = country.currency.map((c) => currencyCodes.code(c)).find(Boolean) ?? null;
-    const language = country.languages.length > 0 ? countriesList.languages[country.languages[0]].name : null;
+    const currency = currencyOf(code, country);
+    const languageCode = COUNTRY_LANGUAGES[code] ?? country.languages[0];
+    const language = languageCode === undefined ? null : countriesList.languages[languageCode].name;
     const aliases = (country.alias ?? []).filter((a) => a !== code);
-    return [code, country.name, aliases, currency?.code ?? null, currency?.currency ?? null, language, placeCounts.get(code) ?? 0];
+    return [code, country.name, aliases, currency?.code ?? null, currency?.name ?? null, language, placeCounts.get(code) ?? 0];
   });
+for (const [code, name, , currencyCode, , language, places] of countryRows) {
+  if (places > 0 && (currencyCode === null || language === null)) throw new Error(`${name} (${code}) has places but no currency or language: add it to COUNTRY_CURRENCIES / COUNTRY_LANGUAGES`);
+}
 const knownCountries = new Set(countryRows.map((r) => r[0]));
 for (const code of placeCounts.keys()) if (!knownCountries.has(code)) throw new Error(`places of country ${code} that countries-list does not know`);
 
@@ -331,7 +357,7 @@ const GEONAMES = 'GeoNames (https://www.geonames.org), CC-BY-4.0';
 writeRows(
   'places-countries.json',
   {
-    source: 'countries-list 3.4.1 (MIT), currency-codes 2.2.0 (MIT); places counted from places-us.json and places-world.json',
+    source: 'countries-list 3.4.1 (MIT), currency-codes 2.2.0 (MIT), the ISO 4217 name of XCG (Caribbean Guilder); Antarctica takes the US dollar and English of McMurdo Station; places counted from places-us.json and places-world.json',
     columns: ['code', 'name', 'aliases', 'currencyCode', 'currencyName', 'language', 'places'],
   },
   countryRows,

@@ -12,6 +12,7 @@ export { isDatasetText } from './schema/dataset-view.js';
 export { closestMatch } from './schema/suggest.js';
 export { compileSchema, type SchemaPlan } from './schema/compile.js';
 export { readSchemaDocument, SCHEMA_DOCUMENT_SHAPES, type SchemaDocument } from './schema/schema-document.js';
+export { canonicalFields } from './schema/canonical-fields.js';
 export { DatasetParseError, DatasetTooLargeError, parseDataset, separatorFor } from './datasets/parse-dataset.js';
 export { DATASET_PREVIEW_ROWS, MAX_DATASET_COLUMN_NAME_BYTES, MAX_DATASET_COLUMNS, MAX_DATASET_VALUE_BYTES } from './datasets/dataset-limits.js';
 export { referencedDatasetNames } from './schema/dataset-references.js';

@@ -22,13 +22,18 @@ export class Verbatim {
 }
 
 /**
- * JSON text that is a JSON value in JSON output (an object, not a string) and plain text in
- * every other format, quoted as usual: document_db_object_id's {"$oid": ...} and hashes made
- * by formulas.
+ * A value whose JSON form is a JSON value of its own (an object, not a string): `json` is written
+ * as it is in JSON output, and `text` (the JSON text itself unless given) is written as ordinary
+ * text in every other format, quoted as usual. document_db_object_id's {"$oid": ...} and hashes
+ * made by formulas are their JSON text everywhere; a Document-DB ObjectID field is {"$oid": ...}
+ * in JSON and its 24 hex digits elsewhere. Inside formulas and templates it reads as `text`.
  */
 export class JsonFragment extends Verbatim {
-  constructor(json: string) {
-    super(json, true);
+  constructor(
+    readonly json: string,
+    text: string = json,
+  ) {
+    super(text, true);
   }
 }
 

@@ -8,7 +8,8 @@ import type { ObjectNode, RecordShape, ShapeNode } from './shape.js';
 
 /** A formula can turn any type's value into text, so its field is text to the writers (SQL column types). */
 function outputKind(field: FieldPlan): OutputKind {
-  return field.formula ? 'string' : field.type.output;
+  if (field.formula) return 'string';
+  return field.type.outputOf?.(field.params) ?? field.type.output;
 }
 
 type Conflict = (field: string, message: string) => void;

@@ -1,12 +1,14 @@
 /**
  * Turns the loose parameters real clients send into the typed values a type's `create` expects,
  * from the type's own ParamSpec list: numeric strings become numbers ("min": "1"), "true"/"false"
- * become booleans, absent or empty values take the default. Every problem is reported, with
- * what is allowed.
+ * become booleans, absent or empty values take the default, and a value of a fixed set is matched
+ * in any case and written as the set spells it ("Random" -> "random"). Every problem is
+ * reported, with what is allowed.
  */
 import type { ParamSpec, ResolvedParams } from '../types/define-type.js';
 import type { ReportProblem } from './errors.js';
 import { quotedValue, textParameterProblem } from './spec-limits.js';
+import { allowedValue, describeAllowed } from './allowed-values.js';
 
 export type { ReportProblem };
 
@@ -74,11 +76,10 @@ function resolveOne(spec: ParamSpec, raw: unknown, report: ReportProblem): unkno
         report(name, tooLong);
         return undefined;
       }
-      if (spec.allowed && !spec.allowed.includes(text)) {
-        report(name, `${quotedValue(text)} is not allowed; use one of ${spec.allowed.map((a) => JSON.stringify(a)).join(', ')}`);
-        return undefined;
-      }
-      return text;
+      if (!spec.allowed) return text;
+      const canonical = allowedValue(spec.allowed, text);
+      if (canonical === undefined) report(name, `${quotedValue(text)} is not allowed; use one of ${describeAllowed(spec.allowed)} (letter case does not matter)`);
+      return canonical;
     }
     case 'string[]': {
       // Clients send lists as arrays, and some as one comma- or newline-separated string.

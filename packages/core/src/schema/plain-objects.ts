@@ -7,7 +7,7 @@ import type { ShapeNode } from './shape.js';
 import { ItemList, JsonFragment, Verbatim, type Value } from '../values.js';
 
 function plainValue(value: Value): unknown {
-  if (value instanceof JsonFragment) return JSON.parse(value.text);
+  if (value instanceof JsonFragment) return JSON.parse(value.json);
   if (value instanceof Verbatim) return value.text;
   if (value instanceof ItemList) throw new Error('an item list needs its shape');
   if (Array.isArray(value)) return value.map(plainValue);

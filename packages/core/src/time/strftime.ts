@@ -504,6 +504,14 @@ export function splitDateAndTime(format: string): { date: string; time: string }
   return { date: format.slice(0, at), time: format.slice(at) };
 }
 
+/**
+ * Whether a valid format prints anything that depends on the time of day (%H, %M, %S, %p, %L,
+ * %T, %c, %s...): a Date field with such a format draws a time of day as well.
+ */
+export function readsTimeOfDay(format: string): boolean {
+  return directiveReads(format).some((span) => span.reads === 'time' || span.reads === 'both');
+}
+
 /** null when the format is valid, else a message naming the bad directive and its position. */
 export function checkStrftime(format: string): string | null {
   try {

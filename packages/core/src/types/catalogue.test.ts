@@ -1,3 +1,4 @@
+import { textFormValue } from '../testing/type-values.js';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateObjects } from '../engine/sample.js';
@@ -70,7 +71,7 @@ function hasKind(value: unknown, kind: OutputKind, structural: boolean): boolean
 }
 
 function valuesOf(type: TypeDefinition, seed: string | number, params: Record<string, unknown> = {}, count = ROWS): unknown[] {
-  return generateObjects(exampleFields(type, params), { count, seed, datasets: type.exampleDatasets, scenarios: type.exampleScenarios }).map((row) => row.example);
+  return generateObjects(exampleFields(type, params), { count, seed, datasets: type.exampleDatasets, scenarios: type.exampleScenarios }).map((row) => textFormValue(row.example));
 }
 
 /** Parameter values at the edges of what a parameter accepts. */

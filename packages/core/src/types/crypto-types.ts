@@ -7,6 +7,7 @@
 import { createCipheriv, hash } from 'node:crypto';
 import { EN } from '../data/faker-en.js';
 import type { CounterRandom } from '../random/counter-random.js';
+import { JsonFragment } from '../values.js';
 import { charactersOf } from './characters.js';
 import type { TypeDefinition, ValueGenerator } from './define-type.js';
 import { plainType } from './plain-type.js';
@@ -107,8 +108,17 @@ function hex8(n: number): string {
 }
 
 /** 12 bytes as 24 hex digits: a 4-byte big-endian creation time in seconds, then 8 random bytes. */
-function objectId(random: CounterRandom): string {
+function objectIdHex(random: CounterRandom): string {
   return hex8(random.intBetween(OBJECT_ID_FROM, OBJECT_ID_TO)) + hex8(random.uint32()) + hex8(random.uint32());
+}
+
+/**
+ * In JSON the document database's extended JSON, {"$oid": "..."}, as the established product
+ * writes it; in every other format (CSV, SQL, XML...) and inside formulas, the 24 hex digits.
+ */
+function objectId(random: CounterRandom): JsonFragment {
+  const hex = objectIdHex(random);
+  return new JsonFragment('{"$oid":"' + hex + '"}', hex);
 }
 
 export const cryptoTypes: TypeDefinition[] = [
@@ -130,7 +140,8 @@ export const cryptoTypes: TypeDefinition[] = [
   cryptoType(
     'Document-DB ObjectID',
     'IT',
-    'A document-database object id: 24 hex digits, a creation time between 2015 and 2024 followed by 8 random bytes.',
+    'A document-database object id: 24 hex digits, a creation time between 2015 and 2024 followed by 8 random bytes. ' +
+      'In JSON output it is the extended-JSON object {"$oid": "<24 hex digits>"}; in CSV, TSV, SQL and XML, and inside formulas, the bare hex digits.',
     HEX,
     () => objectId,
     true,

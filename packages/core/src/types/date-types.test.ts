@@ -68,9 +68,21 @@ describe('Date', () => {
   });
 
   test('ISO min and max are accepted; a time of day in them is ignored', () => {
-    for (const d of values('Date', { min: '2021-06-01', max: '6/3/2021 11:00 PM', format: '%F %T' }, 200)) {
-      assert.ok(['2021-06-01 00:00:00', '2021-06-02 00:00:00', '2021-06-03 00:00:00'].includes(d), d);
+    for (const d of values('Date', { min: '2021-06-01', max: '6/3/2021 11:00 PM', format: '%F' }, 200)) {
+      assert.ok(['2021-06-01', '2021-06-02', '2021-06-03'].includes(d), d);
     }
+  });
+
+  test("a format with a time of day gets a random time of the day, as Mockaroo's Date did ('2002-06-19 03:38:00'); the day is the one the day-only format gives", () => {
+    const withTime = values('Date', { min: '2021-06-01', max: '6/3/2021 11:00 PM', format: '%F %T' }, 2000);
+    const dayOnly = values('Date', { min: '2021-06-01', max: '6/3/2021 11:00 PM', format: '%F' }, 2000);
+    const hours = new Set<string>();
+    withTime.forEach((d, i) => {
+      assert.match(d, /^2021-06-0[123] \d\d:\d\d:\d\d$/);
+      assert.equal(d.slice(0, 10), dayOnly[i], 'the same day for the same seed');
+      hours.add(d.slice(11, 13));
+    });
+    assert.equal(hours.size, 24, 'every hour of the day appears');
   });
 
   test('a range too wide to cache still works', () => {

@@ -1,9 +1,11 @@
 /**
  * Date, Datetime and Time: uniform picks in a [min, max] range, printed with a strftime format.
  *
- * Everything is UTC. Dates are whole days, so a Date field's value depends only on its day:
- * the formatted text of each day is computed the first time it is drawn and reused, so a
- * typical Date field costs one table read per row. Time caches by second of the day likewise,
+ * Everything is UTC. A Date field picks a day; when its format prints a time of day (%T, %H...)
+ * it picks a second of that day as well, as the established product does ("2002-06-19 03:38:00"),
+ * with a second draw, so a format without one gives what it always has. The formatted text of
+ * each day is computed the first time it is drawn and reused, so a typical Date field costs one
+ * table read per row. Time caches by second of the day likewise,
  * and Datetime joins a cached date half and a cached time half when its format allows (dates
  * first, then times, as in the default); otherwise it formats every value with the compiled
  * formatter, which uses integer arithmetic rather than `Date` objects.
@@ -11,7 +13,7 @@
 import type { CounterRandom } from '../random/counter-random.js';
 import { MS_PER_DAY, SECONDS_PER_DAY } from '../time/civil.js';
 import { parseDateTime, parseTimeOfDay, type ParsedDateTime, type TimePrecision } from '../time/parse.js';
-import { checkStrftime, compileStrftime, splitDateAndTime, strftimeCharacters, type StrftimeFormatter } from '../time/strftime.js';
+import { checkStrftime, compileStrftime, readsTimeOfDay, splitDateAndTime, strftimeCharacters, type StrftimeFormatter } from '../time/strftime.js';
 import { sharedTextTable } from '../time/text-tables.js';
 import { defineType, isShortText, type ParamSpec, type ResolvedParams, type TypeDefinition, type ValueGenerator } from './define-type.js';
 
@@ -38,7 +40,8 @@ function dateParams(kind: 'Date' | 'Datetime'): ParamSpec[] {
     kind === 'Datetime'
       ? ' An optional time may follow (12/31/2005 11:30 PM, 23:30 or 23:30:15); without one, min is the start of ' +
         'its day and max the end of its day (23:59:59). A max written to the minute includes that whole minute.'
-      : ' Only the day counts; a time of day is ignored.';
+      : ' Only the day counts; a time of day is ignored. When a format other than the default prints a time of day (%T, %H...), each value ' +
+        'gets a random time of its day, from 00:00:00 of the min day to 23:59:59 of the max day; the default (ISO 8601) stays at midnight.';
   return [
     {
       name: 'min',
@@ -197,10 +200,36 @@ function accepted<T>(plan: T | null): T {
   return plan;
 }
 
+/**
+ * The text of (day, second of the day) in a format that prints both: from two cached halves (one
+ * per day, one per second of the day) when the format prints the date first and the time after,
+ * as the usual formats do, which is far cheaper than formatting every value; else formatted whole.
+ */
+function dayAndTimeText(formatText: string, firstDay: number, dayCount: number): (day: number, secondOfDay: number) => string {
+  const split = splitDateAndTime(formatText);
+  if (split === null || dayCount > MAX_CACHED_DAYS) {
+    const format = compileStrftime(formatText);
+    return (day, secondOfDay) => format(day * MS_PER_DAY + secondOfDay * 1000);
+  }
+  const dateText = compileStrftime(split.date);
+  const timeText = compileStrftime(split.time);
+  const days = sharedTextTable(`day|${split.date}|${firstDay}|${dayCount}`, dayCount);
+  const seconds = sharedTextTable(`second|${split.time}`, SECONDS_PER_DAY);
+  return (day, secondOfDay) => {
+    let datePart = days[day - firstDay];
+    if (datePart === '') datePart = days[day - firstDay] = dateText(day * MS_PER_DAY);
+    let timePart = seconds[secondOfDay];
+    if (timePart === '') timePart = seconds[secondOfDay] = timeText(secondOfDay * 1000);
+    return datePart + timePart;
+  };
+}
+
 const dateType = defineType({
   name: 'Date',
   category: CATEGORY,
-  description: 'A random calendar day between min and max (inclusive, uniform), formatted with a strftime format.',
+  description:
+    'A random calendar day between min and max (inclusive, uniform), formatted with a strftime format; a format that prints a time of day (%T, %H...) ' +
+    'gets a random time of that day too (uniform from 00:00:00 of min to 23:59:59 of max); the default ISO 8601 format stays at midnight.',
   output: 'date',
   smallValues: (params) => isShortText(params.format),
   params: dateParams('Date'),
@@ -212,6 +241,16 @@ const dateType = defineType({
     const plan = accepted(planDate(params, ignoreProblems));
     const { first, last, format } = plan;
     const size = last - first + 1;
+    // The default format (ISO 8601) keeps midnight: a Date is a day unless the schema asks for a time.
+    if (params.format !== DEFAULT_FORMAT && readsTimeOfDay(params.format as string)) {
+      // The day is drawn as below (the same day for the same seed), then its second: a second
+      // draw of this field's own, so no other field's values move.
+      const text = dayAndTimeText(params.format as string, first, size);
+      return (random) => {
+        const day = first + random.intBetween(0, size - 1);
+        return text(day, random.below(SECONDS_PER_DAY));
+      };
+    }
     const textOfDay = (index: number): string => format((first + index) * MS_PER_DAY);
     if (size <= MAX_CACHED_DAYS) return cachedPick(`date|${params.format as string}|${first}|${size}`, size, textOfDay);
     return (random) => textOfDay(random.intBetween(0, size - 1));
@@ -232,28 +271,14 @@ const datetimeType = defineType({
   create(params, context) {
     context.declareCharacters(strftimeCharacters(params.format as string));
     const plan = accepted(planDatetime(params, ignoreProblems));
-    const { first, last, format } = plan;
-    const split = splitDateAndTime(params.format as string);
+    const { first, last } = plan;
     const firstDay = Math.floor(first / SECONDS_PER_DAY);
     const dayCount = Math.floor(last / SECONDS_PER_DAY) - firstDay + 1;
-    if (split === null || dayCount > MAX_CACHED_DAYS) {
-      return (random) => format(random.intBetween(first, last) * 1000);
-    }
-    // The usual formats print the date, then the time: cache each half (per day, per second of
-    // the day) and join them, which is far cheaper than formatting every value.
-    const dateText = compileStrftime(split.date);
-    const timeText = compileStrftime(split.time);
-    const days = sharedTextTable(`day|${split.date}|${firstDay}|${dayCount}`, dayCount);
-    const seconds = sharedTextTable(`second|${split.time}`, SECONDS_PER_DAY);
+    const text = dayAndTimeText(params.format as string, firstDay, dayCount);
     return (random) => {
       const second = random.intBetween(first, last);
       const day = Math.floor(second / SECONDS_PER_DAY);
-      const ofDay = second - day * SECONDS_PER_DAY;
-      let datePart = days[day - firstDay];
-      if (datePart === '') datePart = days[day - firstDay] = dateText(day * MS_PER_DAY);
-      let timePart = seconds[ofDay];
-      if (timePart === '') timePart = seconds[ofDay] = timeText(ofDay * 1000);
-      return datePart + timePart;
+      return text(day, second - day * SECONDS_PER_DAY);
     };
   },
 });

@@ -15,7 +15,7 @@ export interface ParamSpec {
   description: string;
   /** Used when the parameter is absent, null or "". `undefined`: no default. */
   default?: unknown;
-  /** For string parameters: the allowed values (compared case-sensitively). */
+  /** For string parameters: the allowed values, matched in any case and resolved to this spelling (schema/allowed-values.ts). */
   allowed?: readonly string[];
   /** For numeric parameters: inclusive bounds. */
   min?: number;
@@ -197,6 +197,11 @@ export interface TypeDefinition {
   description: string;
   params: readonly ParamSpec[];
   output: OutputKind;
+  /**
+   * The output kind of a field with these (resolved) parameters, when they make it narrower than
+   * `output`: a Custom List of numbers gives numbers. Writers' column types read it.
+   */
+  outputOf?(params: ResolvedParams): OutputKind;
   /**
    * Structural types shape the output rather than produce a scalar: "items" makes a JSON Array
    * or Repeating Element whose children are the fields named `<name>.<child>`.

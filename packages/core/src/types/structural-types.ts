@@ -7,6 +7,7 @@ import { defineType, isShortText, SMALL_VALUE_MAX_CHARACTERS, SMALL_VALUE_MAX_RE
 import { valueToText } from './value-text.js';
 import { charactersOf, unionOfCharacters } from './characters.js';
 import { compileWeightedRules, usesWeightedRules } from './weighted-rules.js';
+import { listOutput, listValues } from './list-values.js';
 import { MAX_TEMPLATE_LENGTH } from '../schema/limits.js';
 import { budgeted } from '../schema/row-budget.js';
 
@@ -64,7 +65,14 @@ const customList = defineType({
   description:
     'Picks from your own list of values: at random, in order (sequential), enumerating every combination of all cartesian lists in the schema like nested loops (the first list is the outer loop), or by weighted rules (custom): the first rule whose formula condition holds picks by its weights, else uniformly.',
   params: [
-    { name: 'values', kind: 'string[]', required: true, description: 'Values to pick from (a list, or one comma-separated string)' },
+    {
+      name: 'values',
+      kind: 'string[]',
+      required: true,
+      description:
+        'Values to pick from (a list, or one comma-separated string). A value written as a plain number (5, -2.5, 0.25) is a number: unquoted in JSON and SQL, and a number in formulas; ' +
+        'all others are text, including "007", "+1", "9.90", "true" and integers past 2^53 - 1',
+    },
     {
       name: 'selectionStyle',
       kind: 'string',
@@ -79,6 +87,8 @@ const customList = defineType({
     },
   ],
   output: 'string',
+  // A value written as a plain number is a number (list-values.ts): a list of numbers gives numbers.
+  outputOf: (params) => (Array.isArray(params.values) ? listOutput(listValues(params.values as string[])) : 'string'),
   exampleParams: { values: ['red', 'green', 'blue'] },
   // A pick is one draw whatever the list's size; the values themselves must be short, and
   // weighted rules are formulas.
@@ -91,11 +101,13 @@ const customList = defineType({
 });
 
 function customListGenerator(params: ResolvedParams, context: CreateContext): ValueGenerator {
-  const values = params.values as string[];
+  const texts = params.values as string[];
+  // Numbers where the values are written as plain numbers (JSON 5, not "5"); their texts are unchanged.
+  const values = listValues(texts);
   const count = values.length;
-  context.declareCharacters(charactersOf(values));
+  context.declareCharacters(charactersOf(texts));
   if (usesWeightedRules(params)) {
-    const pick = compileWeightedRules(params.distribution, values, context);
+    const pick = compileWeightedRules(params.distribution, texts, context);
     return pick ? (random, row) => values[pick(random, row)] : () => null;
   }
   switch (params.selectionStyle) {

@@ -5,7 +5,7 @@
  */
 import { isPlain } from './plain-text.js';
 import type { ShapeNode } from '../schema/shape.js';
-import { ItemList, Verbatim, type Value } from '../values.js';
+import { ItemList, JsonFragment, Verbatim, type Value } from '../values.js';
 import { numberText } from './number-text.js';
 
 /**
@@ -34,6 +34,7 @@ export function jsonValue(v: Value): string {
       return v ? 'true' : 'false';
   }
   if (v === null) return 'null';
+  if (v instanceof JsonFragment) return v.json;
   if (v instanceof Verbatim) return v.everywhere ? v.text : jsonString(v.text);
   if (Array.isArray(v)) return jsonArray(v);
   if (v instanceof ItemList) {

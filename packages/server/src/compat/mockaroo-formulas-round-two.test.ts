@@ -80,6 +80,25 @@ describe('Mockaroo formula idioms, round two, over HTTP', () => {
     assert.deepEqual(csv.map((r) => [r.size, r.total, r.count]), json.map((r) => [r.size, String(r.total), String(r.count)]));
   });
 
+  test('values and shapes: enum case, numbers in a Custom List, {"$oid"} in JSON; a saved schema keeps the catalogue\'s spelling', async () => {
+    const fields = [
+      { name: 'day', type: 'Custom List', values: ['5', '007'], selectionStyle: 'Sequential' },
+      { name: 'oid', type: 'Document-DB ObjectID' },
+    ];
+    const response = await fetch(`${server.url}/api/generate.json?key=${key}&count=2&seed=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
+    assert.equal(response.status, 200);
+    const rows = (await response.json()) as { day: unknown; oid: { $oid: string } }[];
+    assert.deepEqual(rows.map((r) => r.day), [5, '007']);
+    for (const row of rows) assert.match(row.oid.$oid, /^[0-9a-f]{24}$/);
+    const bad = await fetch(`${server.url}/api/generate.json?key=${key}&count=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ name: 'x', type: 'Custom List', values: ['a'], selectionStyle: 'Randomly' }]) });
+    assert.equal(bad.status, 400);
+    assert.match(((await bad.json()) as { error: string }).error, /selectionStyle.*"random", "sequential"/);
+    const saved = await fetch(`${server.url}/api/schemas/Days?key=${key}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
+    assert.equal(saved.status, 200, await saved.text());
+    const back = (await (await fetch(`${server.url}/api/schemas/Days?key=${key}`)).json()) as { fields: { selectionStyle?: string }[] };
+    assert.equal(back.fields[0]!.selectionStyle, 'sequential');
+  });
+
   test('a formula with a real mistake is still a 400 naming the field and the place', async () => {
     const response = await fetch(`${server.url}/api/generate.json?key=${key}&count=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ name: 'f', type: 'Formula', value: 'a = 1\na +' }]) });
     assert.equal(response.status, 400);

@@ -5,7 +5,7 @@
  * as a schema export (backup) that PUT takes back; DELETE removes one. `generate?schema=NAME` uses them.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { checkOnThreads, compileSchema, OUTPUT_FORMATS, readSchemaDocument, SCHEMA_DOCUMENT_SHAPES } from '@rowloom/core';
+import { canonicalFields, checkOnThreads, compileSchema, OUTPUT_FORMATS, readSchemaDocument, SCHEMA_DOCUMENT_SHAPES } from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import { sourcesForFields } from '../field-sources.js';
 import type { Tables } from '../db/tables.js';
@@ -195,7 +195,10 @@ export function schemasRoutes(app: FastifyInstance, db: Kysely<Tables>, sharing:
   const save = async (request: FastifyRequest) => {
     const user = await authenticate(db, request);
     const name = pathName(request, 'schema', 'schemas');
-    const { fields, count, settings, project } = schemaBody(request);
+    const body = schemaBody(request);
+    const { count, settings, project } = body;
+    // Stored as the catalogue spells fixed-set values ("Random" -> "random"), so it reads back as described.
+    const fields = canonicalFields(body.fields);
     // Validated exactly as generate would: a SchemaError becomes a 400 listing every problem.
     // Datasets come as text: what only their rows show is checked on a generation thread, which
     // parses them; this thread's compile then sees their columns and row counts.
