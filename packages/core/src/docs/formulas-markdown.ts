@@ -24,6 +24,8 @@ the formula's value is the last one's. \`name = value\` makes a local, as in Rub
 assignment on, the name is the local (before it, the same name reads a field), and every local
 is nil again for the next row, so nothing passes between rows. Only locals can be assigned
 (\`h['key'] = v\` is for mock handlers); a formula has at most ${MAX_FORMULA_STATEMENTS} statements.
+\`x += 1\` is \`x = x + 1\` (also \`-=\`, \`*=\`, \`/=\`, \`%=\`); \`x ||= v\` and \`x &&= v\` on a name that is no
+local yet start from nil, as in Ruby (\`label ||= 'none'\`).
 
 \`\`\`ruby
 a = random(1, 10)
@@ -42,8 +44,27 @@ call, on lists, hashes (\`|k, v|\`), ranges \`(1..5)\` and counts (\`3.times\`):
 ${BLOCK_METHOD_NAMES.map((name) => `\`${name}\``).join(', ')}.
 A block reads the formula's locals and fields; its parameters are locals only inside it. A JSON
 Array field reads as a list of hashes: \`R.map { |x| x['price'] }.sum\`, \`R.select { |x| x['qty'] > 1 }.length\`.
+Two or more parameters spread a pair as Ruby does: \`h.map { |k, v| ... }\`,
+\`each_with_index.map { |x, i| ... }\`, \`[[1, 2]].map { |a, b| a + b }\`, \`inject { |memo, x| ... }\`.
+\`each\` gives back its receiver; \`select\`, \`filter\` and \`reject\` on a hash give a hash, as in Ruby.
 Without a block, \`each_slice(n)\` gives the slices, \`each_with_index\` the \`[item, index]\`
-pairs and \`n.times\` the list 0...n, for a block further on.
+pairs, \`n.times\`, \`map\`, \`select\` and \`each\` the items (\`3.times.map\`, \`(1..5).map\`), \`any?\`,
+\`all?\` and \`none?\` look at the items' truthiness, \`inject(:+)\` and \`reduce(10, :*)\` fold with an
+operator (\`+ - * / %\`), and \`sum(10)\` starts from 10. A range is a list for the list methods:
+\`(1..4).sum\`, \`(1..10).to_a.sample\`.
+
+\`\`\`ruby
+x = this.split(' ')
+x.first
+\`\`\`
+
+\`\`\`ruby
+total = 0
+order_lines.each do |line|
+  total += line['price'] * line['qty']
+end
+total.round(2)
+\`\`\`
 
 | Syntax | Meaning |
 |---|---|
@@ -80,7 +101,7 @@ a hidden \`__key\` field of type Row Number and \`request_params['page'].to_i * 
 **When something cannot be computed** a formula never fails the download: arithmetic or
 comparison with nil gives nil, division by zero gives nil, a method on a value it does not
 apply to (5.upcase) gives nil, text that is not a number converts to 0 (like Ruby's to_i).
-Work is bounded: blocks walk at most ${MAX_LIST.toLocaleString('en-US')} items (a longer range or count gives nil) and make at most ${BLOCK_CALLS_PER_EVALUATION.toLocaleString('en-US')} block calls per evaluation (nested ones count together; past that the formula gives nil), formulas are at most 10,000 characters and 100
+Work is bounded: blocks walk at most ${MAX_LIST.toLocaleString('en-US')} items (a range or count written in the formula past that, \`(1..1000000000).map { |x| x }\`, is refused before any row with the field and position; one whose bounds come from the row gives nil) and make at most ${BLOCK_CALLS_PER_EVALUATION.toLocaleString('en-US')} block calls per evaluation (nested ones count together; past that the formula gives nil), formulas are at most 10,000 characters and 100
 levels deep, a text a formula builds is cut at ${MAX_TEXT.toLocaleString('en-US')} characters and a list longer than
 ${MAX_LIST.toLocaleString('en-US')} items is nil; a list whose text would pass ${LIST_TEXT_LIMIT.toLocaleString('en-US')} characters is nil as text.
 All the formulas of one row share a budget of ${ROW_FORMULA_TEXT.toLocaleString('en-US')} characters of text built (results of functions,

@@ -72,14 +72,66 @@ describe('blocks in formulas', () => {
     }
   });
 
-  test('bounded work: a range or count past 10,000 items, or 100,000 block calls in one evaluation, gives nil; the next formula still works', () => {
+  test('bounded work: a range or count written past 10,000 items is refused before any row, naming the field and the position', () => {
+    const refused = (name: string, value: string) => {
+      const [problem] = problemsOf([formula(name, value)]);
+      assert.equal(problem!.field, name);
+      return problem!.message;
+    };
+    assert.match(refused('f', '(1..1000000000).map { |x| x }'), /the range 1\.\.1000000000 has 1,000,000,000 items; a formula walks at most 10,000 items at 1:2/);
+    assert.match(refused('g', '100000000.times.map { |i| i }'), /100000000\.times has 100,000,000 items.* at 1:1/);
+    assert.match(refused('h', '(1..20000).sum'), /the range 1\.\.20000 has 20,000 items/);
+    assert.match(refused('i', '(-20000...0).to_a'), /the range -20000\.\.\.0 has 20,000 items/);
+  });
+
+  test('bounded work: bounds from the row past 10,000 items, or 100,000 block calls in one evaluation, give nil; the next formula still works', () => {
+    const big = { name: 'big', type: 'Number', min: 1000000000, max: 1000000000, decimals: 0 };
     const row = values({
-      huge_range: '(1..1000000000).map { |x| x }',
-      huge_times: '100000000.times.map { |i| i }',
+      huge_range: '(1..big).map { |x| x }',
+      huge_times: 'big.times.map { |i| i }',
+      huge_sum: '(1..big).sum',
       nested: '(1..1000).map { |a| (1..1000).map { |b| a * b }.sum }.sum',
+      deeper: '(1..100).map { |a| (1..100).map { |b| (1..100).map { |c| c }.sum }.sum }.sum',
       after: '(1..3).map { |x| x }.sum',
+    }, [big]);
+    assert.deepEqual({ ...row, big: undefined }, { big: undefined, huge_range: null, huge_times: null, huge_sum: null, nested: null, deeper: null, after: 6 });
+  });
+
+  test('without a block, as Ruby: enumerators read as their items, any?/all?/none? on truthiness, inject(:+), sum(start), ranges as lists', () => {
+    const row = values({
+      times: '3.times.map',
+      range_map: '(1..5).map',
+      range_sum: '(1..4).sum',
+      range_count: '(1...4).count',
+      range_to_a: '(2..4).to_a',
+      range_include: '(1..5).include?(3)',
+      any: '[nil, false, 1].any?',
+      all: '[nil, 1].all?',
+      none: '[nil, false].none?',
+      inject_plus: '[1, 2, 3, 4].inject(:+)',
+      reduce_times: '[1, 2, 3, 4].reduce(:*)',
+      inject_start: '(1..4).inject(100, :-)',
+      sum_start: '[1, 2].sum(10)',
+      sum_block_start: '[1, 2].sum(10) { |x| x * 2 }',
+      list_sum: '[1, 2.5].sum',
+      hash_select: '{ a: 1, b: 2, c: 3 }.select { |k, v| v.odd? }',
+      hash_reject: '{ a: 1, b: 2 }.reject { |k, v| v > 1 }',
+      hash_pairs: '{ a: 1, b: 2 }.sort_by { |k, v| -v }',
+      each_returns: '[1, 2].each { |x| x * 100 }',
+      destructure: '[[1, 2], [3, 4]].map { |a, b| a * b }',
+      with_index_inject: "['x', 'y'].each_with_index.inject('') { |memo, pair| memo + pair[0] * (pair[1] + 1) }",
     });
-    assert.deepEqual(row, { huge_range: null, huge_times: null, nested: null, after: 6 });
+    assert.deepEqual(row, {
+      times: [0, 1, 2], range_map: [1, 2, 3, 4, 5], range_sum: 10, range_count: 3, range_to_a: [2, 3, 4], range_include: true,
+      any: true, all: false, none: true, inject_plus: 10, reduce_times: 24, inject_start: 90, sum_start: 13, sum_block_start: 16, list_sum: 3.5,
+      hash_select: { a: 1, c: 3 }, hash_reject: { a: 1 }, hash_pairs: [['b', 2], ['a', 1]], each_returns: [1, 2], destructure: [2, 12], with_index_inject: 'xyy',
+    });
+  });
+
+  test('problems without a block: a method that needs one, wrong argument counts', () => {
+    assert.match(problemsOf([formula('f', '[1].sort_by')])[0]!.message, /method 'sort_by' needs a block/);
+    assert.match(problemsOf([formula('f', '[1].each_slice')])[0]!.message, /each_slice' without a block takes one argument, got 0/);
+    assert.match(problemsOf([formula('f', '[1].map(1)')])[0]!.message, /method 'map' without a block takes no arguments, got 1/);
   });
 
   test('problems are reported before any row: a block on a method that takes none, wrong arguments', () => {

@@ -7,6 +7,7 @@ import { literalText } from './compile-literals.js';
 import { compileRegexGen } from './compile-special-forms.js';
 import type { CompileContext, NodeOf, Thunk } from './scope.js';
 import { compileBlockMethod, takesBlock } from './compile-blocks.js';
+import { compileRangeList } from './block-items.js';
 
 export function compileMethod(node: NodeOf<'method'>, context: CompileContext): Thunk {
   const { name } = node;
@@ -29,7 +30,8 @@ export function compileMethod(node: NodeOf<'method'>, context: CompileContext): 
   }
   const literalProblem = method.checkLiteral ? checkLiteralArgument(method.checkLiteral, node) : null;
   if (literalProblem !== null) return fail(literalProblem, node.args[0].position);
-  const receiver = context.compile(node.receiver);
+  // `(1..3).sum`, `(1..5).to_a`: a range written as a receiver is the list of its numbers.
+  const receiver = node.receiver.kind === 'range' ? compileRangeList(node.receiver, context) : context.compile(node.receiver);
   return compileMethodCall(method, receiver, node.args, context);
 }
 

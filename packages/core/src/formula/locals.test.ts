@@ -50,6 +50,13 @@ describe('locals and several statements in a formula', () => {
     for (const record of parseCsv(csv, { columns: true }) as Record<string, string>[]) assert.equal(record.f, 'has, a "comma"');
   });
 
+  test('x += 1 and the other compound assignments, as Ruby reads them; ||= on a new name starts from nil', () => {
+    const rows = generateObjects([N, formula("x = n\nx += 2\nx *= 3\nx -= 1\nl = [n]\nl += [0]\nlabel ||= 'none'\nlabel ||= 'never'\nseen &&= 1\n[x, l, label, seen]")], { seed: 6, count: 20 });
+    for (const row of rows) assert.deepEqual(row.f, [(Number(row.n) + 2) * 3 - 1, [row.n, 0], 'none', null], JSON.stringify(row));
+    const [counted] = generateObjects([formula('total = 0\n[1, 2, 3].each { |v| total += v }\ntotal')], { seed: 1 });
+    assert.equal(counted.f, 6);
+  });
+
   test('problems name the statement: a local read before it is assigned, an element store, too many statements', () => {
     assert.match(problemsOf([formula('x = y + 1\nx')])[0]!.message, /unknown name 'y'.* at 1:5/);
     assert.match(problemsOf([formula('x = [1]\nx[0] = 2\nx')])[0]!.message, /only a local can be assigned .* at 2:1/);

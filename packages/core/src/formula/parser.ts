@@ -111,6 +111,10 @@ export function parseFormula(source: string): FormulaNode {
  * The parser of one formula. Handlers (program-parser.ts) extend it with statements: the hooks
  * are `branch` (the body of an if/case branch) and `modifiers` (`x if c` after a statement).
  */
+/** `:+` in `inject(:+)`: Ruby names the operator with a symbol; a formula reads it as the text '+'. */
+const OPERATOR_SYMBOLS: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%']);
+const isOperatorSymbol = (token: Token): boolean => token.kind === 'operator' && !token.spaceBefore && OPERATOR_SYMBOLS.has(token.text);
+
 export class Parser {
   private readonly lexer: Lexer;
   protected depth = 0;
@@ -509,6 +513,7 @@ export class Parser {
             return this.build({ kind: 'unary', operator: '!', operand: this.expression(BP.unary), position });
           case ':':
             if (this.peek().kind === 'name' && !this.peek().spaceBefore) return this.symbol(position);
+            if (isOperatorSymbol(this.peek())) return this.build({ kind: 'string', parts: [this.next().text], position });
             break;
         }
         if (Object.hasOwn(UNSUPPORTED, token.text)) throw new FormulaError(this.unsupported(token.text), position);

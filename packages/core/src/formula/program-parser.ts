@@ -52,6 +52,10 @@ function startsArgument(token: Token, following: Token): boolean {
   }
 }
 
+/** The operators of `x += 1`, `x ||= 'none'`... */
+type CompoundOperator = '+' | '-' | '*' | '/' | '%' | '||' | '&&';
+const COMPOUND_OPERATORS: ReadonlySet<string> = new Set<CompoundOperator>(['+', '-', '*', '/', '%', '||', '&&']);
+
 class ProgramParser extends Parser {
   private statements = 0;
   /** Locals assigned so far: as in Ruby, `x -1` subtracts when x is a local and calls x otherwise. */
@@ -117,7 +121,31 @@ class ProgramParser extends Parser {
       this.locals.add(first.text);
       return this.modifiers(this.build({ kind: 'assign', name: first.text, value, position: first.position }));
     }
+    const compound = this.compoundOperator();
+    if (first.kind === 'name' && compound !== null) return this.modifiers(this.compoundAssignment(compound));
     return this.modifiers(this.storeOrStatement());
+  }
+
+  /** `x += 1`'s operator when the statement starts `name op=` (lexed as `op` then `=`, written together), else null. */
+  private compoundOperator(): CompoundOperator | null {
+    const operator = this.peek(1);
+    const equals = this.peek(2);
+    if (operator.kind !== 'operator' || !COMPOUND_OPERATORS.has(operator.text) || !this.isOperator(equals, '=') || equals.spaceBefore) return null;
+    return operator.text as CompoundOperator;
+  }
+
+  /** `x op= value` is `x = x op value`, as in Ruby; x must have a value already (a local, or a field before it is one). */
+  private compoundAssignment(operator: CompoundOperator): FormulaNode {
+    const name = this.next();
+    this.next();
+    this.next();
+    const value = this.commandOrExpression();
+    // `x ||= 1` on a name that is no local yet reads the new local (nil), as Ruby does; the others read what the name means now.
+    const fresh = !this.locals.has(name.text) && (operator === '||' || operator === '&&');
+    const current: FormulaNode = fresh ? this.build({ kind: 'nil', position: name.position }) : this.build({ kind: 'name', name: name.text, position: name.position });
+    const combined = this.build({ kind: 'binary', operator, left: current, right: value, position: name.position });
+    this.locals.add(name.text);
+    return this.build({ kind: 'assign', name: name.text, value: combined, position: name.position });
   }
 
   /** `params[:id]`, as Rails code writes it: in a handler a symbol is its name as text. */
