@@ -121,4 +121,21 @@ describe('Mockaroo formula idioms, round two, from the command line', () => {
     assert.match(stderr, /rowloom: warning: /);
     assert.match(stderr, WARNING);
   });
+
+  test('values and shapes through the command line: enum case, Custom List numbers, {"$oid"}, a Date with a time of day', async () => {
+    const schema = join(dir, 'values.json');
+    await writeFile(schema, JSON.stringify([
+      { name: 'day', type: 'Custom List', values: ['5', '007'], selectionStyle: 'Sequential' },
+      { name: 'oid', type: 'Document-DB ObjectID' },
+      { name: 'at', type: 'Date', min: '6/1/2021', max: '6/1/2021', format: '%F %T' },
+    ]));
+    const { stdout } = await promisify(execFile)(process.execPath, [BIN, 'generate', schema, '-n', '40', '-f', 'json', '-s', '2'], { maxBuffer: 1 << 24 });
+    const rows = JSON.parse(stdout) as { day: unknown; oid: { $oid: string }; at: string }[];
+    assert.deepEqual(rows.slice(0, 2).map((r) => r.day), [5, '007']);
+    for (const row of rows) {
+      assert.match(row.oid.$oid, /^[0-9a-f]{24}$/);
+      assert.match(row.at, /^2021-06-01 \d\d:\d\d:\d\d$/);
+    }
+    assert.ok(new Set(rows.map((r) => r.at)).size > 30, 'times of day vary');
+  });
 });
