@@ -1,11 +1,15 @@
-import { textFormValue } from '../testing/type-values.js';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { parse } from 'csv-parse/sync';
+import { XMLParser } from 'fast-xml-parser';
+import Database from 'better-sqlite3';
+import { generate } from '../engine/generate.js';
 import { generateObjects } from '../engine/sample.js';
+import { streamText } from '../testing/stream-text.js';
 import { testReproducibility } from '../testing/type-reproducibility.js';
 
 function values(type: string, count = 5000, seed: string | number = 'crypto'): string[] {
-  return generateObjects([{ name: 'v', type }], { count, seed }).map((row) => textFormValue(row.v) as string);
+  return generateObjects([{ name: 'v', type }], { count, seed }).map((row) => row.v as string);
 }
 
 describe('MD5, SHA1, SHA256', () => {
@@ -75,9 +79,18 @@ describe('Password', () => {
   });
 });
 
+/** The hex digits of ObjectID values as the object view (JSON) holds them: {"$oid": hex} and nothing else. */
+function objectIds(type: string, count: number, seed: string | number = 'crypto'): string[] {
+  return generateObjects([{ name: 'v', type }], { count, seed }).map((row) => {
+    const value = row.v as Record<string, unknown>;
+    assert.deepEqual(Object.keys(value), ['$oid'], JSON.stringify(value));
+    return value.$oid as string;
+  });
+}
+
 describe('Document-DB ObjectID', () => {
   test('24 hex digits: a creation second in 2015-2024, then 8 random bytes', () => {
-    const all = values('Document-DB ObjectID', 10000);
+    const all = objectIds('Document-DB ObjectID', 10000);
     const from = Date.UTC(2015, 0, 1) / 1000;
     const to = Date.UTC(2025, 0, 1) / 1000;
     const years = new Set<number>();
@@ -92,7 +105,51 @@ describe('Document-DB ObjectID', () => {
   });
 
   test("the branded name 'MongoDB ObjectID' is the same type", () => {
-    assert.deepEqual(values('MongoDB ObjectID', 100, 3), values('Document-DB ObjectID', 100, 3));
+    assert.deepEqual(objectIds('MongoDB ObjectID', 100, 3), objectIds('Document-DB ObjectID', 100, 3));
+  });
+
+  describe('is extended JSON in JSON output and the bare hex digits in every other format', () => {
+    const FIELDS = [
+      { name: 'id', type: 'Row Number' },
+      { name: '_id', type: 'MongoDB ObjectID' },
+      { name: 'ids[2]', type: 'MongoDB ObjectID' },
+      { name: 'tag', type: 'Template', value: 'doc-{_id}' },
+      { name: 'upper', type: 'Formula', value: "_id + '!'" },
+    ];
+    const COUNT = 20;
+    const text = (format: 'json' | 'csv' | 'sql' | 'xml') => streamText(generate({ fields: FIELDS, count: COUNT, seed: 'oid', writer: { format, createTable: true, table: 't' } }).stream);
+    // The object view of the same seed: what every format must carry.
+    const hexes = generateObjects(FIELDS, { count: COUNT, seed: 'oid' }).map((row) => (row._id as { $oid: string }).$oid);
+
+    test('json: {"$oid": "<24 hex digits>"}, also in a repeated field; a template and a formula read the hex digits', async () => {
+      const rows = JSON.parse(await text('json')) as { _id: unknown; ids: unknown[]; tag: string; upper: string }[];
+      assert.equal(rows.length, COUNT);
+      rows.forEach((row, i) => {
+        const oid = hexes[i];
+        assert.deepEqual(row._id, { $oid: oid });
+        assert.match(oid, /^[0-9a-f]{24}$/);
+        for (const id of row.ids) assert.match((id as { $oid: string }).$oid, /^[0-9a-f]{24}$/);
+        assert.equal(row.tag, `doc-${oid}`);
+        assert.equal(row.upper, `${oid}!`);
+      });
+    });
+
+    test('csv: the hex digits', async () => {
+      const rows = parse(await text('csv'), { columns: true }) as Record<string, string>[];
+      assert.deepEqual(rows.map((r) => r._id), hexes);
+    });
+
+    test('sql: a quoted hex string that a real database stores as text', async () => {
+      const db = new Database(':memory:');
+      db.exec(await text('sql'));
+      const rows = db.prepare('select _id from t order by id').all() as { _id: unknown }[];
+      assert.deepEqual(rows.map((r) => r._id), hexes);
+    });
+
+    test('xml: the hex digits as the element text', async () => {
+      const parsed = new XMLParser({ parseTagValue: false, isArray: (name) => name === 'record' }).parse(await text('xml')) as { dataset: { record: { _id: string }[] } };
+      assert.deepEqual(parsed.dataset.record.map((r) => r._id), hexes);
+    });
   });
 });
 
@@ -103,7 +160,7 @@ describe('all crypto types', () => {
 
   test('no parameters: stray keys (a length for Password) change nothing', () => {
     for (const type of TYPES) {
-      const withStray = generateObjects([{ name: 'v', type, length: 4, key: 'secret' }], { count: 50, seed: 1 }).map((row) => textFormValue(row.v));
+      const withStray = generateObjects([{ name: 'v', type, length: 4, key: 'secret' }], { count: 50, seed: 1 }).map((row) => row.v);
       assert.deepEqual(withStray, values(type, 50, 1), type);
     }
   });

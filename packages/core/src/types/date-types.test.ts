@@ -59,7 +59,7 @@ describe('Date', () => {
     for (const [day, count] of counts) assert.ok(Math.abs(count - expected) < 6 * sd, `day ${day}: ${count}`);
   });
 
-  test('defaults: fixed range 2000..2029, ISO 8601 at midnight UTC', () => {
+  test('defaults: fixed range 2000..2029, ISO 8601 at midnight UTC (the default format keeps a Date a day)', () => {
     for (const d of values('Date', {}, 500)) {
       const ms = isoMs(d);
       assert.ok(d.endsWith('T00:00:00+00:00'), d);
@@ -67,22 +67,63 @@ describe('Date', () => {
     }
   });
 
-  test('ISO min and max are accepted; a time of day in them is ignored', () => {
-    for (const d of values('Date', { min: '2021-06-01', max: '6/3/2021 11:00 PM', format: '%F' }, 200)) {
-      assert.ok(['2021-06-01', '2021-06-02', '2021-06-03'].includes(d), d);
-    }
+  test('ISO min and max are accepted; a time of day in them is ignored: the days run from 00:00:00 of min to 23:59:59 of max', () => {
+    const all = values('Date', { min: '2021-06-01', max: '6/3/2021 11:00 PM', format: '%F %T' }, 2000);
+    for (const d of all) assert.match(d, /^2021-06-0[123] ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/);
+    assert.deepEqual(new Set(all.map((d) => d.slice(0, 10))), new Set(['2021-06-01', '2021-06-02', '2021-06-03']));
+    assert.ok(all.some((d) => d.startsWith('2021-06-03 23:')), 'the max day reaches 23:xx, past the 11:00 PM written in max');
+    assert.ok(all.some((d) => d.startsWith('2021-06-01 00:')), 'the min day starts at midnight');
   });
 
-  test("a format with a time of day gets a random time of the day, as Mockaroo's Date did ('2002-06-19 03:38:00'); the day is the one the day-only format gives", () => {
-    const withTime = values('Date', { min: '2021-06-01', max: '6/3/2021 11:00 PM', format: '%F %T' }, 2000);
-    const dayOnly = values('Date', { min: '2021-06-01', max: '6/3/2021 11:00 PM', format: '%F' }, 2000);
-    const hours = new Set<string>();
-    withTime.forEach((d, i) => {
-      assert.match(d, /^2021-06-0[123] \d\d:\d\d:\d\d$/);
-      assert.equal(d.slice(0, 10), dayOnly[i], 'the same day for the same seed');
-      hours.add(d.slice(11, 13));
-    });
-    assert.equal(hours.size, 24, 'every hour of the day appears');
+  test('a format with time parts (%F %T, as in the issue) gives a uniform time of day: hours, minutes and seconds all vary', () => {
+    const draws = 24_000;
+    const all = values('Date', { min: '06/19/2002', max: '06/19/2002', format: '%F %T' }, draws, 'times');
+    const hours = new Map<string, number>();
+    for (const d of all) {
+      assert.match(d, /^2002-06-19 \d{2}:\d{2}:\d{2}$/);
+      hours.set(d.slice(11, 13), (hours.get(d.slice(11, 13)) ?? 0) + 1);
+    }
+    assert.equal(hours.size, 24);
+    const expected = draws / 24;
+    const sd = Math.sqrt(draws * (1 / 24) * (23 / 24));
+    for (const [hour, count] of hours) assert.ok(Math.abs(count - expected) < 6 * sd, `hour ${hour}: ${count}`);
+    assert.equal(new Set(all.map((d) => d.slice(14, 16))).size, 60, 'every minute');
+    assert.equal(new Set(all.map((d) => d.slice(17, 19))).size, 60, 'every second');
+  });
+
+  test('every kind of time directive gets the time: %H %M %S %I %p %l %L %s %R %r %c', () => {
+    for (const format of ['%Y-%m-%d %H:%M:%S', '%m/%d/%Y %I:%M %p', '%d.%m.%Y %l%P', '%F %H:%M:%S.%L', '%s', '%F %R', '%r %F', '%c']) {
+      const all = values('Date', { min: '1/1/2020', max: '12/31/2020', format }, 300, format);
+      assert.ok(new Set(all).size > 250, `${format}: ${all.slice(0, 3).join(', ')}`);
+    }
+    const epochs = values('Date', { min: '1/1/2020', max: '1/1/2020', format: '%s' }, 300).map(Number);
+    for (const s of epochs) assert.ok(s >= Date.UTC(2020, 0, 1) / 1000 && s < Date.UTC(2020, 0, 2) / 1000, String(s));
+    assert.ok(epochs.some((s) => s % 86400 !== 0), '%s carries the time of day');
+  });
+
+  test('the day does not depend on the format: %F and %F %T of one field and seed pick the same days', () => {
+    const params = { min: '1/1/1990', max: '12/31/2010' };
+    const days = values('Date', { ...params, format: '%F' }, 1000, 'same days');
+    const withTimes = values('Date', { ...params, format: '%F %T' }, 1000, 'same days');
+    assert.deepEqual(withTimes.map((d) => d.slice(0, 10)), days);
+    const wide = { min: '1/1/1000', max: '12/31/9999' };
+    assert.deepEqual(values('Date', { ...wide, format: '%Y-%m-%d %H' }, 200, 'wide').map((d) => d.slice(0, 10)), values('Date', { ...wide, format: '%Y-%m-%d' }, 200, 'wide'));
+  });
+
+  test('formats without time parts give the day alone (%z and %Z print the zone, not a time)', () => {
+    for (const s of values('Date', { min: '1/1/2020', max: '1/31/2020', format: '%Y%m%d' }, 200)) assert.match(s, /^202001\d{2}$/);
+    for (const s of values('Date', { min: '1/1/2020', max: '1/31/2020', format: '%F %Z %z' }, 200)) assert.match(s, /^2020-01-\d{2} UTC \+0000$/);
+  });
+
+  test('adding time parts to one Date field changes no other field', () => {
+    const others = [
+      { name: 'n', type: 'Number', min: 1, max: 1000 },
+      { name: 'city', type: 'City' },
+      { name: 'other_date', type: 'Date', format: '%F' },
+    ];
+    const before = generateObjects([...others, { name: 'd', type: 'Date', format: '%F' }], { count: 300, seed: 9 });
+    const after = generateObjects([...others, { name: 'd', type: 'Date', format: '%F %T' }], { count: 300, seed: 9 });
+    for (const name of ['n', 'city', 'other_date']) assert.deepEqual(after.map((r) => r[name]), before.map((r) => r[name]), name);
   });
 
   test('a range too wide to cache still works', () => {
