@@ -22,10 +22,17 @@ value, which it reads as \`this\` (\`upper(this)\`, \`this + 1\`, \`if this > 10
 **Locals and several statements.** Statements go on separate lines or are separated by \`;\`;
 the formula's value is the last one's. \`name = value\` makes a local, as in Ruby: from its first
 assignment on, the name is the local (before it, the same name reads a field), and every local
-is nil again for the next row, so nothing passes between rows. Only locals can be assigned
-(\`h['key'] = v\` is for mock handlers); a formula has at most ${MAX_FORMULA_STATEMENTS} statements.
+is nil again for the next row, so nothing passes between rows. A formula has at most
+${MAX_FORMULA_STATEMENTS} statements.
 \`x += 1\` is \`x = x + 1\` (also \`-=\`, \`*=\`, \`/=\`, \`%=\`); \`x ||= v\` and \`x &&= v\` on a name that is no
 local yet start from nil, as in Ruby (\`label ||= 'none'\`).
+
+**Storing into a hash or list.** \`h['key'] = v\`, \`list[0] = v\` and \`h['n'] += 1\` change the hash
+or list in place, as in Ruby (\`h = {}\`, then \`h['total'] = qty * price\`, then \`h\`), also inside
+blocks (\`R.each { |r| r['double'] = r['n'] * 2 }\`, then \`R\`). What a formula reads from the row
+(a JSON Array field, \`this\`) or the request is its own copy for the row, so a store never
+changes another field's value or the output of the field read. A store that cannot happen (into
+nil or text) gives nil.
 
 \`\`\`ruby
 a = random(1, 10)
@@ -45,7 +52,10 @@ ${BLOCK_METHOD_NAMES.map((name) => `\`${name}\``).join(', ')}.
 A block reads the formula's locals and fields; its parameters are locals only inside it. A JSON
 Array field reads as a list of hashes: \`R.map { |x| x['price'] }.sum\`, \`R.select { |x| x['qty'] > 1 }.length\`.
 Two or more parameters spread a pair as Ruby does: \`h.map { |k, v| ... }\`,
-\`each_with_index.map { |x, i| ... }\`, \`[[1, 2]].map { |a, b| a + b }\`, \`inject { |memo, x| ... }\`.
+\`each_with_index.map { |x, i| ... }\`, \`[[1, 2]].map { |a, b| a + b }\`, \`inject { |memo, x| ... }\`;
+\`(k, v)\` spreads one parameter the same way: \`h.each_with_index.map { |(k, v), i| ... }\`.
+\`list.map(&:upcase)\` is Ruby's shorthand for \`list.map { |x| x.upcase }\` (any method without
+arguments, \`&:nil?\` too), and \`%w[a b c]\` (or \`%i[a b c]\`) is the list \`['a', 'b', 'c']\`.
 \`each\` gives back its receiver; \`select\`, \`filter\` and \`reject\` on a hash give a hash, as in Ruby.
 Without a block, \`each_slice(n)\` gives the slices, \`each_with_index\` the \`[item, index]\`
 pairs, \`n.times\`, \`map\`, \`select\` and \`each\` the items (\`3.times.map\`, \`(1..5).map\`), \`any?\`,

@@ -59,10 +59,19 @@ export type FormulaNode =
 
 /** `{ |a, b| body }` or `do |a| body end`: the parameters' names and the body (statements in a formula of several). */
 export interface BlockLiteral {
-  params: string[];
+  params: BlockParam[];
   body: FormulaNode;
   position: Position;
 }
+
+/** A block parameter: a name, or `(k, v)`: names an item that is a list is spread into. */
+export type BlockParam = string | readonly string[];
+
+/** Every name a block's parameters bind, nested ones included. */
+export const blockParamNames = (params: readonly BlockParam[]): string[] => params.flatMap((param) => (typeof param === 'string' ? [param] : [...param]));
+
+/** The parameter of `&:name`'s block: a name no formula can write, so it shadows nothing. */
+export const BLOCK_PASS_ITEM = '&item';
 
 /** A problem in a formula: the language's own error, always with a position. */
 export class FormulaError extends Error {

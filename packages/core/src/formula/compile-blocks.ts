@@ -14,7 +14,7 @@
  * a formula may call its blocks at most BLOCK_CALLS_PER_EVALUATION times in all (nested blocks
  * multiply); past that the formula gives nil, as every budget does.
  */
-import type { BlockLiteral } from './ast.js';
+import { blockParamNames, type BlockLiteral, type BlockParam } from './ast.js';
 import { compileRangeList, countUpTo, itemsOf, timesProblem, tooMuchWork } from './block-items.js';
 import { newLocalSlot } from './compile-locals.js';
 import { isHash } from './hash-methods.js';
@@ -36,17 +36,45 @@ type Block = (frame: Frame, ...args: unknown[]) => unknown;
 /** Compiles the block's body with its parameters bound to fresh slots; outer names come back after it. */
 function compileBlockLiteral(block: BlockLiteral, context: CompileContext): Block {
   const locals = context.locals!;
-  const slots = block.params.map(() => newLocalSlot(context));
-  const shadowed = block.params.map((name) => locals.get(name));
-  block.params.forEach((name, i) => locals.set(name, slots[i]));
+  const names = blockParamNames(block.params);
+  const slots = names.map(() => newLocalSlot(context));
+  const shadowed = names.map((name) => locals.get(name));
+  names.forEach((name, i) => locals.set(name, slots[i]));
   const body = context.compile(block.body);
-  block.params.forEach((name, i) => (shadowed[i] === undefined ? locals.delete(name) : locals.set(name, shadowed[i])));
-  const spread = slots.length >= 2;
+  names.forEach((name, i) => (shadowed[i] === undefined ? locals.delete(name) : locals.set(name, shadowed[i])));
+  const bind = binder(block.params, slots);
   return (frame, ...args) => {
     if (--blockCallsLeft < 0) tooMuchWork();
-    const values = spread && args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
-    for (let i = 0; i < slots.length; i++) frame.locals![slots[i]] = values[i] ?? null;
+    bind(frame.locals!, args);
     return body(frame);
+  };
+}
+
+/**
+ * Binds a call's arguments to the parameters' slots. Two or more parameters given one list
+ * spread it (Ruby's auto-splat); `(k, v)` spreads the item at its place the same way, so
+ * `each_with_index.map { |(k, v), i| ... }` reads a hash's pairs with their index.
+ */
+function binder(params: readonly BlockParam[], slots: number[]): (locals: unknown[], args: unknown[]) => void {
+  const spread = params.length >= 2;
+  if (params.every((param) => typeof param === 'string')) {
+    return (locals, args) => {
+      const values = spread && args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
+      for (let i = 0; i < slots.length; i++) locals[slots[i]] = values[i] ?? null;
+    };
+  }
+  return (locals, args) => {
+    const values = spread && args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
+    let slot = 0;
+    params.forEach((param, i) => {
+      const value = values[i] ?? null;
+      if (typeof param === 'string') {
+        locals[slots[slot++]] = value;
+        return;
+      }
+      const parts = Array.isArray(value) ? value : [value];
+      for (let j = 0; j < param.length; j++) locals[slots[slot++]] = parts[j] ?? null;
+    });
   };
 }
 

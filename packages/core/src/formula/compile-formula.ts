@@ -27,6 +27,7 @@ import { FUNCTIONS } from './functions.js';
 import { formulaCharacters } from './output-characters.js';
 import { parseFormulaSource } from './formula-source.js';
 import { compileAssignment, compileSequence } from './compile-locals.js';
+import { compileFormulaStore, containsStore } from './compile-store.js';
 import { resetBlockBudget } from './compile-blocks.js';
 import { resetMatchBudget } from './regex-value.js';
 import { FormulaDate, ROW_TEXT_SPENT, toFieldValue, type DateWriter } from './runtime.js';
@@ -65,6 +66,7 @@ export function compileFormula(source: string, formulaScope: FormulaScope): Comp
     scope,
     locals,
     localSlots,
+    ...(containsStore(tree) ? { readCopies: new Map<string, number>() } : {}),
     fail(message: string, position: Position): Thunk {
       errors.push(new FormulaError(message, position));
       return () => null;
@@ -170,7 +172,7 @@ export function compileNode(node: FormulaNode, context: CompileContext): Thunk {
     case 'assign':
       return context.locals ? compileAssignment(node, context, context.locals) : context.fail('assignments are only allowed in formulas and mock handlers', node.position);
     case 'store':
-      // A handler's compiler (handlers/) handles h['key'] = value; a formula builds its values instead.
-      return context.fail("in a formula only a local can be assigned (x = ...); h['key'] = ... is for mock handlers", node.position);
+      // A handler's compiler (handlers/) has its own, which reports a failed store as an error.
+      return compileFormulaStore(node, context);
   }
 }

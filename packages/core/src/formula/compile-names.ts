@@ -6,7 +6,8 @@ import { dateReader } from './field-dates.js';
 import type { CompileContext, FormulaScope, NodeOf, Thunk } from './scope.js';
 import { chargeText } from './runtime.js';
 import { fieldRead } from './field-slots.js';
-import { readLocal } from './compile-locals.js';
+import { newLocalSlot, readLocal } from './compile-locals.js';
+import { copyForStores } from './store-values.js';
 
 /** What request_params and request_entity read outside a mock endpoint (and entity for a body that is no JSON object). */
 const EMPTY_REQUEST: Readonly<Record<string, never>> = Object.freeze({});
@@ -45,16 +46,33 @@ function readThis(scope: FormulaScope): Thunk {
   return (frame) => asDate(frame.self);
 }
 
+/**
+ * A read of a value the formula does not own. When the formula stores into hashes or lists it
+ * reads a copy (store-values.ts), one per evaluation kept in a hidden local, so `R.each { |r|
+ * r['x'] = 1 }` then `R` sees the change, as in Ruby.
+ */
+function shared(read: Thunk, name: string, context: CompileContext): Thunk {
+  const copies = context.readCopies;
+  if (!copies) return read;
+  let slot = copies.get(name);
+  if (slot === undefined) {
+    slot = newLocalSlot(context);
+    copies.set(name, slot);
+  }
+  const at = slot;
+  return (frame) => (frame.locals![at] ??= copyForStores(read(frame)));
+}
+
 export function compileName(node: NodeOf<'name'>, context: CompileContext): Thunk {
   const { name, position } = node;
   const { scope } = context;
   const local = readLocal(name, context);
   if (local) return local;
-  if (name === 'this') return scope.hasThis ? readThis(scope) : context.fail("'this' is the field's own value and exists only in a field's formula property", position);
+  if (name === 'this') return scope.hasThis ? shared(readThis(scope), 'this', context) : context.fail("'this' is the field's own value and exists only in a field's formula property", position);
   const reference = scope.field(name);
-  if (reference) return readField(reference, scope);
+  if (reference) return shared(readField(reference, scope), `field ${name}`, context);
   const request = requestValue(name, scope);
-  if (request) return request;
+  if (request) return shared(request, name, context);
   const fn = FUNCTIONS_BY_NAME.get(name);
   if (fn && fn.minArgs === 0) return (frame) => chargeText(fn.call([], frame.environment));
   return context.fail(`unknown name '${name}'${context.suggestName(name)}`, position);
@@ -66,7 +84,7 @@ export function compileFieldCall(node: NodeOf<'call'>, context: CompileContext):
   const fieldName = literalText(args[0]);
   if (args.length !== 1 || fieldName === null) return context.fail("field(...) takes one field name in quotes, e.g. field('First Name')", position);
   const reference = context.scope.field(fieldName);
-  if (reference) return readField(reference, context.scope);
+  if (reference) return shared(readField(reference, context.scope), `field ${fieldName}`, context);
   const { warn } = context.scope;
   if (!warn) return context.fail(`unknown field '${fieldName}'${context.suggestName(fieldName)}`, args[0].position);
   // Mockaroo reads a field that is not there as nil; schemas written for it rely on that.

@@ -17,6 +17,8 @@ export type TokenKind =
   | 'stringEnd'
   /** `/pattern/flags`: `text` is the pattern as written, `flags` the flag letters. */
   | 'regex'
+  /** `%w[a b c]` or `%i[a b c]`: a list of words; `words` holds them. */
+  | 'words'
   | 'name'
   | 'keyword'
   | 'operator'
@@ -36,6 +38,8 @@ export interface Token {
   integer?: boolean;
   /** For regex literals. */
   flags?: string;
+  /** For word lists. */
+  words?: string[];
 }
 
 export const KEYWORDS: ReadonlySet<string> = new Set([
@@ -64,6 +68,11 @@ const isWordStart = (c: string | undefined): boolean =>
 const isWordChar = (c: string | undefined): boolean => isWordStart(c) || isDigit(c);
 
 export const quote = (text: string): string => JSON.stringify(text);
+
+/** The brackets a word list may open with, and their closers; other punctuation closes itself (`%w|a b|`). */
+const WORD_LIST_CLOSERS: Record<string, string> = { '[': ']', '(': ')', '{': '}', '<': '>' };
+const isWordListStart = (letter: string | undefined, opener: string | undefined): boolean =>
+  (letter === 'w' || letter === 'W' || letter === 'i' || letter === 'I') && opener !== undefined && /[[({<|!\/^]/.test(opener);
 
 export class Lexer {
   private offset = 0;
@@ -156,6 +165,7 @@ export class Lexer {
     if (isDigit(c)) return this.scanNumber(start, space, newline);
     if (isWordStart(c)) return this.scanWord(start, space, newline);
     if (c === '/' && this.operandExpected()) return this.scanRegex(start, space, newline);
+    if (c === '%' && this.operandExpected() && isWordListStart(this.char(1), this.char(2))) return this.scanWordList(start, space, newline);
 
     const operator = OPERATORS.find((op) => this.source.startsWith(op, this.offset));
     if (operator === undefined) {
@@ -310,6 +320,37 @@ export class Lexer {
     const text = this.source.slice(from, this.offset);
     const kind = !afterDot && KEYWORDS.has(text) ? 'keyword' : 'name';
     return this.token(kind, text, start, space, newline);
+  }
+
+  /**
+   * `%w[a b c]`, `%i(a b c)`: Ruby's word lists, a list of texts (a formula has no symbols, so
+   * %i's words are texts too). Words are split at whitespace; `\\ ` keeps a space in a word.
+   */
+  private scanWordList(start: Position, space: boolean, newline: boolean): Token {
+    const open = this.char(2) as string;
+    const close = WORD_LIST_CLOSERS[open] ?? open;
+    this.advance(3);
+    const words: string[] = [];
+    let word = '';
+    for (;;) {
+      const c = this.char();
+      if (c === undefined) throw new FormulaError(`unterminated word list (no closing ${quote(close)})`, start);
+      this.advance();
+      if (c === close) break;
+      if (c === '\\' && this.char() !== undefined) {
+        word += this.char();
+        this.advance();
+      } else if (/\s/.test(c)) {
+        if (word !== '') words.push(word);
+        word = '';
+      } else {
+        word += c;
+      }
+    }
+    if (word !== '') words.push(word);
+    const token = this.token('words', this.source.slice(start.offset, this.offset), start, space, newline);
+    token.words = words;
+    return token;
   }
 
   private scanRegex(start: Position, space: boolean, newline: boolean): Token {

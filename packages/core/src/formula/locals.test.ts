@@ -57,9 +57,9 @@ describe('locals and several statements in a formula', () => {
     assert.equal(counted.f, 6);
   });
 
-  test('problems name the statement: a local read before it is assigned, an element store, too many statements', () => {
+  test('problems name the statement: a local read before it is assigned, a store into a range, too many statements', () => {
     assert.match(problemsOf([formula('x = y + 1\nx')])[0]!.message, /unknown name 'y'.* at 1:5/);
-    assert.match(problemsOf([formula('x = [1]\nx[0] = 2\nx')])[0]!.message, /only a local can be assigned .* at 2:1/);
+    assert.match(problemsOf([formula('x = [1, 2]\nx[0..1] = 2\nx')])[0]!.message, /only a local .* or one element .* at 2:9/);
     assert.match(problemsOf([formula(Array.from({ length: 201 }, (_, i) => `a${i} = ${i}`).join('\n'))])[0]!.message, /too many statements \(a formula has at most 200\)/);
     assert.match(problemsOf([formula('1 +\n')])[0]!.message, /unexpected end of formula/);
     assert.match(problemsOf([formula('a = 1\na +')])[0]!.message, /at 2:4/);

@@ -4,7 +4,7 @@
  * recursion depth, tree height and source length are bounded so that no input can exhaust the
  * stack or take long.
  */
-import { FormulaError, type BlockLiteral, type FormulaNode, type Position } from './ast.js';
+import { BLOCK_PASS_ITEM, blockParamNames, FormulaError, type BlockLiteral, type BlockParam, type FormulaNode, type Position } from './ast.js';
 import { Lexer, quote, type Token } from './lexer.js';
 
 export const MAX_FORMULA_LENGTH = 10_000;
@@ -88,6 +88,8 @@ export function describe(token: Token): string {
       return 'string';
     case 'regex':
       return 'regular expression';
+    case 'words':
+      return 'word list';
     default:
       return quote(token.text);
   }
@@ -114,6 +116,10 @@ export function parseFormula(source: string): FormulaNode {
 /** `:+` in `inject(:+)`: Ruby names the operator with a symbol; a formula reads it as the text '+'. */
 const OPERATOR_SYMBOLS: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%']);
 const isOperatorSymbol = (token: Token): boolean => token.kind === 'operator' && !token.spaceBefore && OPERATOR_SYMBOLS.has(token.text);
+
+/** The operators of `x += 1`, `x ||= 'none'`, `h['k'] += 1` (statements: program-parser.ts). */
+export type CompoundOperator = '+' | '-' | '*' | '/' | '%' | '||' | '&&';
+export const COMPOUND_OPERATORS: ReadonlySet<string> = new Set<CompoundOperator>(['+', '-', '*', '/', '%', '||', '&&']);
 
 export class Parser {
   private readonly lexer: Lexer;
@@ -255,6 +261,8 @@ export class Parser {
       for (;;) {
         const token = this.peek();
         if (this.newlineEnds && token.newlineBefore && !this.isOperator(token, '.')) break;
+        // `h['k'] += 1` in a program: the statement's `op=` ends its target.
+        if (this.depth === this.assignmentDepth && this.isOperator(this.peek(1), '=') && !this.peek(1).spaceBefore && token.kind === 'operator' && COMPOUND_OPERATORS.has(token.text)) break;
         const key = token.kind === 'operator' || token.kind === 'keyword' ? token.text : '';
         const binary = token.kind === 'operator' || token.kind === 'keyword' ? BINARY[key] : undefined;
         let bp: number;
@@ -329,14 +337,18 @@ export class Parser {
     }
     this.next();
     let args: FormulaNode[] = [];
+    let blockPass: BlockLiteral | undefined;
     const after = this.peek();
     if (this.isOperator(after, '(') && !after.newlineBefore) {
       this.next();
       const parsed = this.arguments(after, false);
       args = parsed.args;
+      blockPass = parsed.blockPass;
     }
     const opener = this.peek();
-    const block = !opener.newlineBefore && (this.isOperator(opener, '{') || (opener.kind === 'name' && opener.text === 'do')) ? this.block() : undefined;
+    const literal = !opener.newlineBefore && (this.isOperator(opener, '{') || (opener.kind === 'name' && opener.text === 'do'));
+    if (literal && blockPass) throw new FormulaError('a method takes one block: "&:name" or { ... }, not both', opener.position);
+    const block = literal ? this.block() : blockPass;
     return this.build({ kind: 'method', receiver, name: nameToken.text, args, position: receiver.position, namePosition: nameToken.position, ...(block ? { block } : {}) });
   }
 
@@ -344,22 +356,64 @@ export class Parser {
   private block(): BlockLiteral {
     const opener = this.next();
     const closer = opener.text === 'do' ? 'end' : '}';
-    const params: string[] = [];
+    const params: BlockParam[] = [];
     if (this.isOperator(this.peek(), '|')) {
       this.next();
+      const names = new Set<string>();
       for (;;) {
-        const name = this.next();
-        if (name.kind !== 'name') throw new FormulaError(`expected a block parameter's name, found ${describe(name)}`, name.position);
-        if (params.includes(name.text)) throw new FormulaError(`duplicate block parameter "${name.text}"`, name.position);
-        params.push(name.text);
+        const open = this.peek();
+        if (this.isOperator(open, '(')) {
+          this.next();
+          params.push(this.blockParamNames(names, ')'));
+          this.close(')', open);
+        } else {
+          params.push(this.blockParamName(names));
+        }
         if (!this.isOperator(this.peek(), ',')) break;
         this.next();
       }
       this.close('|', opener);
     }
-    const body = this.blockBody(closer, params);
+    const body = this.blockBody(closer, blockParamNames(params));
     this.close(closer, opener, closer === 'end' ? 'keyword' : 'operator');
     return { params, body, position: opener.position };
+  }
+
+  /** One block parameter's name, not seen before in the block. */
+  private blockParamName(seen: Set<string>): string {
+    const name = this.next();
+    if (name.kind !== 'name') throw new FormulaError(`expected a block parameter's name, found ${describe(name)}`, name.position);
+    if (seen.has(name.text)) throw new FormulaError(`duplicate block parameter "${name.text}"`, name.position);
+    seen.add(name.text);
+    return name.text;
+  }
+
+  /** `(k, v)` inside `|...|`: the names one item of a pair is spread into (one level, as users write it). */
+  private blockParamNames(seen: Set<string>, close: string): string[] {
+    const names = [this.blockParamName(seen)];
+    while (this.isOperator(this.peek(), ',')) {
+      this.next();
+      names.push(this.blockParamName(seen));
+    }
+    if (!this.isOperator(this.peek(), close)) throw new FormulaError(`expected "," or "${close}" in a block's parameters, found ${describe(this.peek())}`, this.peek().position);
+    return names;
+  }
+
+  /**
+   * `&:upcase` as a method's last argument: Ruby's shorthand for `{ |item| item.upcase }`. The
+   * item's name cannot be written in a formula, so it shadows nothing.
+   */
+  private blockPass(ampersand: Token): BlockLiteral {
+    this.next();
+    const name = this.next();
+    if (name.kind !== 'name' && name.kind !== 'keyword') throw new FormulaError(`expected a method's name after "&:", found ${describe(name)}`, name.position);
+    let method = name.text;
+    const suffix = this.peek();
+    if (suffix.kind === 'operator' && (suffix.text === '?' || suffix.text === '!') && !suffix.spaceBefore) method += this.next().text;
+    const position = ampersand.position;
+    const item = this.build({ kind: 'name', name: BLOCK_PASS_ITEM, position });
+    const body = this.build({ kind: 'method', receiver: item, name: method, args: [], position, namePosition: name.position });
+    return { params: [BLOCK_PASS_ITEM], body, position };
   }
 
   /** A block's body: one statement here; programs read statements (program-parser.ts). */
@@ -373,6 +427,7 @@ export class Parser {
   private arguments(open: Token, keywordsAllowed: boolean): {
     args: FormulaNode[];
     keywords: { name: string; value: FormulaNode }[];
+    blockPass?: BlockLiteral;
   } {
     return this.withNewlineEnds(false, () => {
       const args: FormulaNode[] = [];
@@ -381,6 +436,12 @@ export class Parser {
       for (;;) {
         const token = this.peek();
         if (this.isOperator(token, ')')) break;
+        if (this.isOperator(token, '&') && this.isOperator(this.peek(1), ':') && !this.peek(1).spaceBefore) {
+          if (keywordsAllowed) throw new FormulaError('"&:name" passes a block to a method (list.map(&:upcase)), not to a function', token.position);
+          const blockPass = this.blockPass(this.next());
+          this.close(')', open);
+          return { args, keywords, blockPass };
+        }
         if (this.isLabel()) {
           if (!keywordsAllowed) {
             throw new FormulaError(`keyword arguments ("${token.text}:") are not supported in method calls`, token.position);
@@ -460,6 +521,10 @@ export class Parser {
         return this.interpolated(token);
       case 'regex':
         return this.build({ kind: 'regex', source: token.text, flags: token.flags as string, position });
+      case 'words': {
+        const items = (token.words as string[]).map((word): FormulaNode => this.build({ kind: 'string', parts: [word], position }));
+        return this.build({ kind: 'array', items, position });
+      }
       case 'name': {
         const open = this.peek();
         if (this.isOperator(open, '(') && !open.newlineBefore) {

@@ -9,7 +9,7 @@
  */
 import { FormulaError, type FormulaNode, type Position } from './ast.js';
 import type { Token } from './lexer.js';
-import { BODY_END, describe, Parser } from './parser.js';
+import { BODY_END, COMPOUND_OPERATORS, describe, Parser, type CompoundOperator } from './parser.js';
 
 export interface ProgramLimits {
   /** Longest source, in characters. */
@@ -52,9 +52,6 @@ function startsArgument(token: Token, following: Token): boolean {
   }
 }
 
-/** The operators of `x += 1`, `x ||= 'none'`... */
-type CompoundOperator = '+' | '-' | '*' | '/' | '%' | '||' | '&&';
-const COMPOUND_OPERATORS: ReadonlySet<string> = new Set<CompoundOperator>(['+', '-', '*', '/', '%', '||', '&&']);
 
 class ProgramParser extends Parser {
   private statements = 0;
@@ -170,14 +167,26 @@ class ProgramParser extends Parser {
     } finally {
       this.assignmentDepth = saved;
     }
-    const equals = this.peek();
+    const compound = this.storeOperator();
+    const equals = this.peek(compound === null ? 0 : 1);
     if (!this.isOperator(equals, '=')) return target;
     if (target.kind !== 'index' || target.args.length !== 1 || target.args[0].kind === 'range') {
       throw new FormulaError(this.unsupported('='), equals.position);
     }
+    if (compound !== null) this.next();
     this.next();
-    const value = this.commandOrExpression();
+    const written = this.commandOrExpression();
+    // `h['k'] += 1` is `h['k'] = h['k'] + 1`, as in Ruby.
+    const value = compound === null ? written : this.build({ kind: 'binary', operator: compound, left: target, right: written, position: target.position });
     return this.build({ kind: 'store', receiver: target.receiver, key: target.args[0], value, position: target.position });
+  }
+
+  /** The operator of `h['k'] op= value` (the `op` next, `=` written right after it), else null. */
+  private storeOperator(): CompoundOperator | null {
+    const operator = this.peek();
+    const equals = this.peek(1);
+    if (operator.kind !== 'operator' || !COMPOUND_OPERATORS.has(operator.text) || !this.isOperator(equals, '=') || equals.spaceBefore) return null;
+    return operator.text as CompoundOperator;
   }
 
   private commandOrExpression(): FormulaNode {

@@ -64,6 +64,12 @@ export interface CompileContext {
    * several statements, handlers). A name is a local from its first assignment on, as in Ruby.
    */
   readonly locals?: Map<string, number>;
+  /**
+   * Present when the formula stores into hashes or lists (`h['k'] = v`): what it reads from the
+   * row or the request is a copy, so its stores change only its own values (store-values.ts);
+   * each value read has a hidden local slot for its copy, by name.
+   */
+  readonly readCopies?: Map<string, number>;
   /** How many slots the locals (and block parameters) have taken: the frame's locals are this long. */
   readonly localSlots?: { count: number };
 }

@@ -1,8 +1,8 @@
 /**
  * The formula idioms of the second round of real Mockaroo inputs, through the API (a real server
  * on loopback) and the command line (bin/rowloom.js): locals on several lines, blocks, a JSON
- * Array read as a list of hashes, mongo_object_id, and field('X') naming no field (nil, with a
- * warning in the X-Rowloom-Warning header and on stderr).
+ * Array read as a list of hashes, mongo_object_id, field('X') naming no field (nil, with a
+ * warning in the X-Rowloom-Warning header and on stderr), h['k'] = v stores, &:name and %w[].
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -27,6 +27,8 @@ const FIELDS = [
   { name: 'dear', type: 'Formula', value: "R.select do |x|\n  x['price'] > 25\nend.length" },
   { name: 'oid', type: 'Formula', value: "mongo_object_id('5f1d7a')" },
   { name: 'missing', type: 'Formula', value: "field('Stage').nil? ? 'nil' : 'set'" },
+  { name: 'summary', type: 'Formula', value: "h = {}\nh['n'] = R.length\nh['sum'] = 0\nR.each { |x| h['sum'] += x['price'] }\nh" },
+  { name: 'tags', type: 'Formula', value: "%w[Red Blue].map(&:downcase).each_with_index.map { |(t), i| t + i.to_s }.join(' ')" },
 ];
 
 interface Row {
@@ -37,6 +39,8 @@ interface Row {
   dear: number;
   oid: unknown;
   missing: string;
+  summary: { n: number; sum: number };
+  tags: string;
 }
 
 function checkRows(rows: Row[]): void {
@@ -49,6 +53,8 @@ function checkRows(rows: Row[]): void {
     assert.equal(row.dear, prices.filter((p) => p > 25).length);
     assert.deepEqual(row.oid, { $oid: '5f1d7a' });
     assert.equal(row.missing, 'nil');
+    assert.deepEqual(row.summary, { n: prices.length, sum: row.total });
+    assert.equal(row.tags, 'red0 blue1');
   }
 }
 
