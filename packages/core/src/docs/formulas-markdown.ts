@@ -3,6 +3,7 @@
  * the reference cannot drift from the language: a test compares the committed file.
  */
 import { SEEDED_REFERENCE_TIME } from '../engine/reference-time.js';
+import { PROBED_ROWS } from '../engine/fault-probe.js';
 import { DEFAULT_DATE_FORMAT } from '../formula/field-dates.js';
 import { FUNCTIONS, SPECIAL_FORMS } from '../formula/functions.js';
 import { MAX_LIST, MAX_TEXT } from '../formula/limits.js';
@@ -111,6 +112,14 @@ a hidden \`__key\` field of type Row Number and \`request_params['page'].to_i * 
 **When something cannot be computed** a formula never fails the download: arithmetic or
 comparison with nil gives nil, division by zero gives nil, a method on a value it does not
 apply to (5.upcase) gives nil, text that is not a number converts to 0 (like Ruby's to_i).
+Where Ruby would raise an error, you are told: before a generation starts, its first
+${PROBED_ROWS} rows are tried, and each formula's first fault there (a method on a value it does not
+apply to, a division by zero, a block past its budget) is a warning naming the field, the
+method or operator, the value, the position and the row, for example
+\`field "shout", parameter "value": 'upcase' does not apply to a number (3) at 1:5 in row 1; the formula gave nil there\`.
+Warnings appear where the \`field('X')\` one does (the \`X-Rowloom-Warning\` header, the command
+line's stderr, the web page's preview). The rows themselves are not slowed: the trial runs on a
+copy of the plan. A nil passed on (a blank field's \`email.upcase\`) is no fault.
 Work is bounded: blocks walk at most ${MAX_LIST.toLocaleString('en-US')} items (a range or count written in the formula past that, \`(1..1000000000).map { |x| x }\`, is refused before any row with the field and position; one whose bounds come from the row gives nil) and make at most ${BLOCK_CALLS_PER_EVALUATION.toLocaleString('en-US')} block calls per evaluation (nested ones count together; past that the formula gives nil), formulas are at most 10,000 characters and 100
 levels deep, a text a formula builds is cut at ${MAX_TEXT.toLocaleString('en-US')} characters and a list longer than
 ${MAX_LIST.toLocaleString('en-US')} items is nil; a list whose text would pass ${LIST_TEXT_LIMIT.toLocaleString('en-US')} characters is nil as text.

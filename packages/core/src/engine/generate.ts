@@ -14,6 +14,7 @@ import type { RowWriter, WriterOptions } from '../writers/writer.js';
 import { ByteBatcher, rowBatches } from './batches.js';
 import { referenceTime } from './reference-time.js';
 import { RowEngine } from './row-engine.js';
+import { withRunTimeFaults } from './fault-probe.js';
 import { generationUuid, resolveSeed, type Seed } from './seed.js';
 import type { GenerationPool } from './shared-pool.js';
 import { DEFAULT_INLINE_POLICY, fillSlice, startsInline, type InlinePolicy } from './inline-rows.js';
@@ -127,7 +128,8 @@ export function generate(request: GenerateRequest): Generation {
   const formulaConstants = { startedAtMs: referenceTime(request.now, request.seed), generationUuid: generationUuid(key), publicUrl: request.publicUrl, rowCount: request.count, request: request.request };
   // Texts are parsed where rows are made: on this thread unless a pool makes them.
   const datasets = request.pool ? request.datasets : parsedDatasets(request.datasets);
-  const compile = () => compileSchema(request.fields, { datasets, datasetNames: request.datasetNames, scenarios: request.scenarios, scenarioNames: request.scenarioNames, ...formulaConstants });
+  const options = { datasets, datasetNames: request.datasetNames, scenarios: request.scenarios, scenarioNames: request.scenarioNames, ...formulaConstants };
+  const compile = () => withRunTimeFaults(compileSchema(request.fields, options), (onFault) => compileSchema(request.fields, { ...options, onFault }), key);
   const plan = request.pool && request.reusePlan ? request.reusePlan(compile) : compile();
   const writerOptions: WriterOptions = { ...request.writer, count: request.count, identity: { startedAtMs: formulaConstants.startedAtMs, seedKey: key } };
   const writer = createWriter(plan.shape, writerOptions);

@@ -85,6 +85,7 @@ export function compileFormula(source: string, formulaScope: FormulaScope): Comp
 /** The compiled tree as a CompiledFormula: one frame per formula, refilled for each row, so evaluation allocates nothing itself. */
 function runEachRow(root: Thunk, scope: FormulaScope, characters: () => string | null, localCount: number): CompiledFormula {
   const dates = dateWriter(scope.selfDate);
+  const fault = scope.fault;
   const environment: CallEnvironment = { random: null as unknown as CounterRandom, startedAt: new FormulaDate(scope.startedAtMs), generationUuid: scope.generationUuid };
   const frame: Frame = { row: null as unknown as RowState, self: null, environment, ...(localCount > 0 ? { locals: new Array<unknown>(localCount).fill(null) } : {}) };
   return {
@@ -93,14 +94,14 @@ function runEachRow(root: Thunk, scope: FormulaScope, characters: () => string |
       frame.row = row;
       frame.self = self;
       environment.random = random;
-      return run(root, frame, dates);
+      return run(root, frame, dates, fault);
     },
-    fieldGenerator: () => fieldValues(root, frame, dates),
+    fieldGenerator: () => fieldValues(root, frame, dates, fault),
   };
 }
 
 /** The tree's value for the row in the frame, as a field value. */
-function run(root: Thunk, frame: Frame, dates: DateWriter): Value {
+function run(root: Thunk, frame: Frame, dates: DateWriter, fault?: (message: string) => void): Value {
   resetMatchBudget();
   resetBlockBudget();
   frame.locals?.fill(null);
@@ -112,7 +113,10 @@ function run(root: Thunk, frame: Frame, dates: DateWriter): Value {
     // Past the row's text budget, or a text assembled from bounded pieces that is still too
     // long for a JavaScript string (a 10,000-item list of long texts as JSON): nil, never a
     // crashed download.
-    if (error === ROW_TEXT_SPENT || error instanceof RangeError) return null;
+    if (error === ROW_TEXT_SPENT || error instanceof RangeError) {
+      fault?.(error === ROW_TEXT_SPENT ? "the row's text budget was spent" : (error as Error).message);
+      return null;
+    }
     throw error;
   }
 }
@@ -123,14 +127,14 @@ function run(root: Thunk, frame: Frame, dates: DateWriter): Value {
  * `evaluate` closure cost a check of which closure it was, on every value). A Formula field has
  * no `this`, so `self` is always nil.
  */
-function fieldValues(root: Thunk, frame: Frame, dates: DateWriter): ValueGenerator {
+function fieldValues(root: Thunk, frame: Frame, dates: DateWriter, fault?: (message: string) => void): ValueGenerator {
   const environment = frame.environment;
   return (random, row) => {
     if (rowBudget.values < 0) return null;
     frame.row = row;
     frame.self = null;
     environment.random = random;
-    return rowBudget.admit(run(root, frame, dates));
+    return rowBudget.admit(run(root, frame, dates, fault));
   };
 }
 

@@ -8,6 +8,7 @@ import { compileRegexGen } from './compile-special-forms.js';
 import type { CompileContext, NodeOf, Thunk } from './scope.js';
 import { compileBlockMethod, takesBlock } from './compile-blocks.js';
 import { compileRangeList } from './block-items.js';
+import { checkedMethodCall } from './fault-checks.js';
 
 export function compileMethod(node: NodeOf<'method'>, context: CompileContext): Thunk {
   const { name } = node;
@@ -32,6 +33,8 @@ export function compileMethod(node: NodeOf<'method'>, context: CompileContext): 
   if (literalProblem !== null) return fail(literalProblem, node.args[0].position);
   // `(1..3).sum`, `(1..5).to_a`: a range written as a receiver is the list of its numbers.
   const receiver = node.receiver.kind === 'range' ? compileRangeList(node.receiver, context) : context.compile(node.receiver);
+  const { fault } = context.scope;
+  if (fault) return checkedMethodCall(method, receiver, (checked) => compileMethodCall(method, checked, node.args, context), position, fault);
   return compileMethodCall(method, receiver, node.args, context);
 }
 

@@ -6,6 +6,7 @@ import { add, compare, divide, equals, modulo, multiply, subtract, toNumber, tru
 import type { CompileContext, NodeOf, Thunk } from './scope.js';
 import { constantOf, NOT_CONSTANT } from './constant-value.js';
 import { comparedToConstant, hasNumberFastPath, withNumberOnRight } from './compile-constant-operands.js';
+import { checkedDivision } from './fault-checks.js';
 
 export function compileUnary(node: NodeOf<'unary'>, context: CompileContext): Thunk {
   const operand = context.compile(node.operand);
@@ -19,7 +20,16 @@ export function compileUnary(node: NodeOf<'unary'>, context: CompileContext): Th
 }
 
 export function compileBinary(node: NodeOf<'binary'>, context: CompileContext): Thunk {
+  const { fault } = context.scope;
+  if (fault && (node.operator === '/' || node.operator === '%')) return checkedDivisionOf(node, context, fault);
   return withConstantOperand(node, context) ?? compileGeneralBinary(node, context);
+}
+
+/** Only when a plan's first rows are tried for faults (fault-checks.ts). */
+function checkedDivisionOf(node: NodeOf<'binary'>, context: CompileContext, fault: (message: string) => void): Thunk {
+  const decimal = isDecimalSource(node.left) || isDecimalSource(node.right);
+  const apply = node.operator === '/' ? (a: unknown, b: unknown) => divide(a, b, decimal) : (a: unknown, b: unknown) => (typeof a === 'string' ? formatText(a, b) : modulo(a, b));
+  return checkedDivision(apply, context.compile(node.left), context.compile(node.right), node.position, fault);
 }
 
 /** A literal on one side: the shapes compile-constant-operands.ts computes without the general rule. */

@@ -34,6 +34,12 @@ export interface FormulaScope {
    * field reads as nil, as in Mockaroo): shown with the output (SchemaPlan.warnings).
    */
   warn?(message: string): void;
+  /**
+   * Set only when a plan is compiled to try its first rows for run-time faults
+   * (engine/fault-probe.ts): a value the formula could not work on (5.upcase, a division by
+   * zero, a block past its budget) is reported here; it still gives nil.
+   */
+  fault?(message: string): void;
   /** generate('Type', ...): that type's generator, or the problems with the name or parameters. */
   createType(typeName: string, params: Record<string, unknown>): ValueGenerator | string[];
 }

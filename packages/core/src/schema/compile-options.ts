@@ -2,6 +2,7 @@
 import type { Scenarios } from '../scenarios/scenario.js';
 import type { Datasets } from '../types/define-type.js';
 import type { MockRequestData } from '../handlers/request-data.js';
+import type { Problem } from './errors.js';
 
 export interface CompileOptions {
   /** The datasets Dataset Column and My List fields may read, by name (plain data). */
@@ -28,6 +29,11 @@ export interface CompileOptions {
   publicUrl?: string;
   /** In a mock endpoint: the request formulas read through request_params and request_entity (empty otherwise). */
   request?: MockRequestData;
+  /**
+   * Compiles the formulas with run-time fault checks that report here (formula/fault-checks.ts):
+   * for trying a plan's first rows (engine/fault-probe.ts), never for the rows a user gets.
+   */
+  onFault?: (problem: Problem) => void;
 }
 
 /** The address a local server listens on: image URLs point here when no other is given. */

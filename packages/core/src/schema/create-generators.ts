@@ -45,6 +45,7 @@ function generationEnvironment(plans: readonly FieldPlan[], options: CompileOpti
     plans,
     problems,
     warnings,
+    ...(options.onFault ? { onFault: options.onFault } : {}),
     dependsOn: new Map(plans.map((p) => [p, new Set<FieldPlan>()])),
     cartesianFields: [],
     // References ask their target's character set through this, once resolution starts.

@@ -52,6 +52,8 @@ export interface GenerationEnvironment {
   readonly publicUrl: string;
   /** The mock request formulas read (CompileOptions.request). */
   readonly request?: MockRequestData;
+  /** CompileOptions.onFault: formulas compiled with run-time fault checks report here. */
+  readonly onFault?: (problem: Problem) => void;
   /** Set when a field read a per-generation constant (see SchemaPlan.generationIndependent). */
   readonly constantsRead: { value: boolean };
 }
@@ -82,6 +84,7 @@ export function createFieldContext(plan: FieldPlan, env: GenerationEnvironment):
         createType: (typeName, params) => createTypeInFormula(typeName, params, context),
         request: env.request,
         warn: (message) => env.warnings.push({ field: plan.name, param, message }),
+        ...(env.onFault ? { fault: (message: string) => env.onFault!({ field: plan.name, param, message }) } : {}),
       });
     } catch (error) {
       const errors = error instanceof FormulaErrors ? error.errors : error instanceof FormulaError ? [error] : null;

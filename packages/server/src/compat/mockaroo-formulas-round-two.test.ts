@@ -105,6 +105,14 @@ describe('Mockaroo formula idioms, round two, over HTTP', () => {
     assert.equal(back.fields[0]!.selectionStyle, 'sequential');
   });
 
+  test('a formula meeting a value it cannot work on: rows with nil, and the warning names the method, the value, the place and the row', async () => {
+    const fields = [{ name: 'qty', type: 'Number', min: 4, max: 4, decimals: 0 }, { name: 'shout', type: 'Formula', value: 'qty.upcase' }];
+    const response = await fetch(`${server.url}/api/generate.json?key=${key}&count=3&seed=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), [{ qty: 4, shout: null }, { qty: 4, shout: null }, { qty: 4, shout: null }]);
+    assert.match(decodeURIComponent(response.headers.get('x-rowloom-warning') ?? ''), /field "shout", parameter "value": 'upcase' does not apply to a number \(4\) at 1:5 in row 1; the formula gave nil there/);
+  });
+
   test('a formula with a real mistake is still a 400 naming the field and the place', async () => {
     const response = await fetch(`${server.url}/api/generate.json?key=${key}&count=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ name: 'f', type: 'Formula', value: 'a = 1\na +' }]) });
     assert.equal(response.status, 400);
