@@ -135,6 +135,12 @@ describe('OptionsForm', () => {
     expect((screen.getByLabelText('max') as HTMLInputElement).type).toBe('date');
   });
 
+  it('shows a date it cannot read as a calendar day as text, so the value is not lost', () => {
+    renderForm('Date', { params: { max: '12/31/2029 23:00' } });
+    const max = screen.getByLabelText('max') as HTMLInputElement;
+    expect([max.type, max.value]).toEqual(['text', '12/31/2029 23:00']);
+  });
+
   it('keeps a date and time, and a time, in text boxes', () => {
     renderForm('Datetime');
     expect(['min', 'max'].map((name) => (screen.getByLabelText(name) as HTMLInputElement).type)).toEqual(['text', 'text']);
