@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -7,4 +8,8 @@ export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 900 },
   server: { proxy: { '/api': process.env.ROWLOOM_API ?? 'http://127.0.0.1:3000' } },
+  // `npm test -w @rowloom/web` (vitest run): pure modules run in Node; a test file that renders
+  // components or reads localStorage starts with `// @vitest-environment jsdom`. Core's built
+  // files load as Node loads them (their data files sit beside them), not through Vite.
+  test: { include: ['src/**/*.test.{ts,tsx}'], environment: 'node', server: { deps: { external: [/\/packages\/core\/dist\//] } } },
 });

@@ -4,7 +4,7 @@
  */
 import Papa from 'papaparse';
 import type { TypeDescription } from '../../api/catalogue';
-import { FORMAT_OPTIONS } from './FileOptionsPanel-formats';
+import { FORMAT_OPTIONS, type FormatOption } from './FileOptionsPanel-formats';
 import { FORMATS, fieldsFromSpecs, newField, randomSeed, type BuilderField, type Format, type FormatOptions, type SchemaState } from './schema-model';
 
 /** The export's shape: {name, num_rows, file_format, ...file options, columns: [{name, type, null_percentage, formula, ...params}]}. */
@@ -19,14 +19,22 @@ export interface SchemaExport {
 /** The server's own bound on a schema (core's MAX_FIELDS): more would only be refused, after freezing the grid. */
 export const MAX_FIELDS = 1000;
 
-const ALL_OPTION_NAMES = new Set(Object.values(FORMAT_OPTIONS).flatMap((options) => options.map((o) => o.name)));
+/** Every format's options by name, with their kind (boolean, text, choice). */
+const OPTION_KINDS = new Map(Object.values(FORMAT_OPTIONS).flatMap((options) => options.map((o) => [o.name, o.kind] as const)));
+
+/** Options the export names otherwise than the generate query does (as the server's export and restore do). */
+const EXPORT_KEYS: Record<string, string> = { table: 'table_name', create_table: 'include_create_table' };
+const exportKey = (name: string) => EXPORT_KEYS[name] ?? name;
+
+/** Line endings written as the characters themselves, as the server's restore also reads them. */
+const LINE_ENDINGS: Record<string, string> = { '\n': 'unix', '\r\n': 'windows' };
 
 /** The established product's names for formats Rowloom writes under another name. */
 const FORMAT_ALIASES: Record<string, Format> = { tab: 'txt', tsv: 'txt', 'tab-delimited': 'txt', excel: 'xlsx', ndjson: 'jsonl' };
 
 export function toExport(schema: SchemaState): SchemaExport {
   const columns = schema.fields.map((f) => ({ name: f.name, type: f.type, null_percentage: f.percentBlank, formula: f.formula.trim() ? f.formula : null, ...f.params }));
-  const options = Object.fromEntries(Object.entries(schema.file.options).filter(([name]) => ALL_OPTION_NAMES.has(name)));
+  const options = Object.fromEntries(Object.entries(schema.file.options).filter(([name]) => OPTION_KINDS.has(name)).map(([name, value]) => [exportKey(name), value]));
   return { name: schema.name, num_rows: schema.file.count, file_format: schema.file.format, ...options, columns };
 }
 
@@ -55,12 +63,20 @@ export function fromExport(json: unknown): ImportedSchema {
   const rawCount = doc.num_rows ?? doc.count;
   const count = typeof rawCount === 'number' && Number.isSafeInteger(rawCount) && rawCount >= 1 ? rawCount : 1000;
   const options: FormatOptions = {};
-  for (const name of ALL_OPTION_NAMES) {
-    const value = doc[name];
-    if (typeof value === 'boolean' || typeof value === 'string') options[name] = value;
+  for (const [name, kind] of OPTION_KINDS) {
+    // The export's key first; the query's name is what files written by this page before said.
+    const value = readOption(name, kind, doc[exportKey(name)] ?? doc[name]);
+    if (value !== undefined) options[name] = value;
   }
   const fields = fieldsFromSpecs(specs as Record<string, unknown>[]).map((field) => ({ ...field, params: withoutNulls(field.params) }));
   return { state: { name: typeof doc.name === 'string' ? doc.name.trim() : '', fields, file: { count, format, options, seed: randomSeed() } }, notes };
+}
+
+/** A file option's value as the form holds it: true/false also from their text, text as text; anything else is unset. */
+function readOption(name: string, kind: FormatOption['kind'], value: unknown): string | boolean | undefined {
+  if (kind === 'boolean') return typeof value === 'boolean' ? value : value === 'true' || value === 'false' ? value === 'true' : undefined;
+  if (typeof value !== 'string') return undefined;
+  return name === 'line_ending' ? (LINE_ENDINGS[value] ?? value) : value;
 }
 
 /** The export writes "formula": null and the like; a null parameter means "not set". */
@@ -68,16 +84,23 @@ function withoutNulls(params: Record<string, unknown>): Record<string, unknown> 
   return Object.fromEntries(Object.entries(params).filter(([name, value]) => value !== null && name !== 'id'));
 }
 
+/**
+ * The first record of a CSV text, after a byte order mark and blank lines (papaparse's preview
+ * counts a blank line as its one row before skipEmptyLines drops it, so they go first).
+ */
+function firstRecord(text: string): string[] | undefined {
+  return Papa.parse<string[]>(text.replace(/^\uFEFF/, '').replace(/^(?:[ \t]*\r?\n)+/, ''), { preview: 1, skipEmptyLines: true }).data[0];
+}
+
 /** The first record of a CSV text, written back as one CSV line (a quoted header may span lines). */
 export function headerLine(text: string): string {
-  const header = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { preview: 1, skipEmptyLines: true }).data[0];
+  const header = firstRecord(text);
   return header ? Papa.unparse([header]) : '';
 }
 
 /** Header names -> fields; a name that is also a type's name or alias gets that type, `id` a Row Number, the rest Words. */
 export function fieldsFromCsvHeader(text: string, types: TypeDescription[]): BuilderField[] {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { preview: 1, skipEmptyLines: true });
-  const header = parsed.data[0];
+  const header = firstRecord(text);
   if (!header || header.every((name) => name.trim() === '')) throw new Error('no header line found: paste the first line of a CSV file, e.g. id,first_name,email');
   if (header.length > MAX_FIELDS) throw new Error(`the header has ${header.length} columns; a schema holds at most ${MAX_FIELDS} fields`);
   return header.map((raw, i) => {

@@ -15,6 +15,8 @@ export interface ParamInputProps {
   id: string;
   describedBy?: string;
   invalid: boolean;
+  /** The type's parameters, for one described by another's forms (Date's max: "same forms as min"). */
+  siblings?: readonly TypeParameter[];
 }
 
 function placeholderOf(param: TypeParameter): string | undefined {
@@ -126,14 +128,18 @@ export function isoDate(value: unknown): string | null {
   return us ? `${us[3]}-${us[1].padStart(2, '0')}-${us[2].padStart(2, '0')}` : null;
 }
 
-/** A string parameter described as a calendar day (mm/dd/yyyy, no time of day). */
-export function isDateParam(param: TypeParameter): boolean {
-  return param.type === 'string' && /mm\/dd\/yyyy/.test(param.description) && !/date and time/i.test(param.description);
+/** A string parameter described as a calendar day (mm/dd/yyyy, no time of day), or as taking the same forms as one. */
+export function isDateParam(param: TypeParameter, siblings: readonly TypeParameter[] = []): boolean {
+  if (param.type !== 'string' || /date and time/i.test(param.description)) return false;
+  if (/mm\/dd\/yyyy/.test(param.description)) return true;
+  const model = /\bsame forms as (\w+)/.exec(param.description)?.[1];
+  const sibling = siblings.find((p) => p.name === model && p !== param);
+  return sibling !== undefined && isDateParam(sibling);
 }
 
 function TextInput(props: ParamInputProps) {
   const { param, value, onChange } = props;
-  const date = isDateParam(param) ? isoDate(value) : null;
+  const date = isDateParam(param, props.siblings) ? isoDate(value) : null;
   if (date !== null) {
     return <input {...aria(props)} type="date" value={date} title={`default ${String(param.default ?? 'none')}`} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)} />;
   }

@@ -82,6 +82,7 @@ export function OptionsForm(props: OptionsFormProps) {
       id,
       describedBy: [...own.map((p) => p.id), helpId].join(' '),
       invalid: own.length > 0,
+      siblings: type.parameters,
     };
     return (
       <div key={param.name} className={`param param-${param.type.replace(/\W/g, '')}${own.length ? ' has-problem' : ''}`}>

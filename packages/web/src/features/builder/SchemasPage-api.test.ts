@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { fieldSpecs, newField, type SchemaState } from './schema-model';
+import { saveBody, stateOf, type SavedSchema } from './SchemasPage-api';
+
+const schema: SchemaState = {
+  name: 'people',
+  fields: [
+    newField({ name: 'id', type: 'Row Number' }),
+    newField({ name: 'age', type: 'Number', params: { min: 18, max: 90, decimals: 0 }, percentBlank: 5 }),
+    newField({ name: 'label', type: 'Formula', params: { value: "'#' + field('id').to_s" }, formula: 'this.upcase' }),
+  ],
+  file: { count: 300, format: 'sql', options: { table: 'people', include_header: false, create_table: true }, seed: '123' },
+  dirty: true,
+};
+
+describe('saveBody: what PUT /api/schemas/NAME takes', () => {
+  it('carries the fields as specs, the row count, the format and only that format\'s options, and no seed', () => {
+    expect(saveBody(schema)).toEqual({
+      fields: [
+        { name: 'id', type: 'Row Number' },
+        { name: 'age', type: 'Number', min: 18, max: 90, decimals: 0, percentBlank: 5 },
+        { name: 'label', type: 'Formula', value: "'#' + field('id').to_s", formula: 'this.upcase' },
+      ],
+      count: 300,
+      format: 'sql',
+      options: { table: 'people', create_table: true },
+    });
+  });
+});
+
+describe('stateOf: a saved schema opened in the builder', () => {
+  const saved: SavedSchema = { name: 'people', fields: saveBody(schema).fields, count: 300, format: 'sql', options: { table: 'people', create_table: true }, updated_at: '2026-01-01T00:00:00Z' };
+
+  it('gives back what was saved, with a fresh preview seed', () => {
+    const state = stateOf(saved);
+    expect(state.name).toBe('people');
+    expect(fieldSpecs(state.fields)).toEqual(fieldSpecs(schema.fields));
+    expect(state.file).toMatchObject({ count: 300, format: 'sql', options: { table: 'people', create_table: true } });
+    expect(state.file.seed).toMatch(/^\d+$/);
+  });
+
+  it('opens a schema saved with no file settings, or a format this page does not know, as CSV with no options', () => {
+    const { format: _format, options: _options, ...bare } = saved;
+    expect(stateOf(bare).file).toMatchObject({ format: 'csv', options: {} });
+    expect(stateOf({ ...saved, format: 'parquet' }).file.format).toBe('csv');
+  });
+});
