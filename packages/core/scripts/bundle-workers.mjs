@@ -3,7 +3,7 @@
  * dist/engine/pool-worker.js, the server's generation threads) into one file each under
  * dist/bundles/. Why: each thread imports about 240 ES modules, and Node 20 keeps no code cache
  * for ES modules, so resolving, reading and compiling them one by one was most of a thread's
- * start-up (docs/performance.md, "Worker start-up, 2026-11-25"). Run after `tsc -b` (it is part
+ * start-up (docs/performance.md, "Worker start-up"). Run after `tsc -b` (it is part
  * of `npm run build`); it bundles tsc's output, so the bundle is the code the tests compile.
  *
  * Packages stay external (loaded from node_modules as before): faker's locales are merged over

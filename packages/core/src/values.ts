@@ -7,8 +7,7 @@
 
 /**
  * Text written exactly as given where a format can hold code: SQL Expression values are bare in
- * SQL output (and ordinary strings elsewhere); the formula language's `code()` (a later issue)
- * makes values that are bare in every format.
+ * SQL output (and ordinary strings elsewhere); the formula language's `code()` makes values that are bare in every format.
  */
 export class Verbatim {
   constructor(

@@ -113,7 +113,7 @@ function downloadsFrom(env: NodeJS.ProcessEnv): DownloadsConfig {
   return { retentionMs, maxJobRecords, maxActiveJobs, shardRows, reconcileEveryMs };
 }
 
-/** How the server shares its threads and memory between requests (README: Fair sharing). */
+/** How the server shares its threads and memory between requests (docs/configuration.md: Fair sharing). */
 export interface ConcurrencyConfig {
   /** ROWLOOM_MAX_WORKERS: generation threads, shared by every request (default: cores + 1, one being the express lane). */
   maxWorkers: number;

@@ -1,4 +1,4 @@
-/** Projects: named groups of a user's datasets (spec 2.6: an upload may name one), saved schemas and scenarios. */
+/** Projects: named groups of a user's datasets (an upload may name one), saved schemas and scenarios. */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Tables } from './db/tables.js';

@@ -1,6 +1,6 @@
 /**
  * What `npm start` prints when the server cannot start: one line saying what to do, and an
- * exit status per kind of problem (the README lists them), never a stack trace.
+ * exit status per kind of problem (docs/configuration.md lists them), never a stack trace.
  */
 
 /** Exit statuses of `npm start` (node dist/main.js). */

@@ -6,8 +6,7 @@
  * order, so for one seed they write the same bytes (the test checks it): the only difference
  * between them is strings (faker-tuned) versus bytes copied into a Buffer (bare-loop).
  *
- * Modelled on the reference scripts in shared/bench/anchors (gen-faker-tuned.mjs,
- * gen-physical.mjs); the column names are Rowloom's standard schema's, so every
+ * Modelled on reference benchmark scripts for this workload (docs/benchmarks.md); the column names are Rowloom's standard schema's, so every
  * implementation writes the same header.
  */
 import { faker } from '@faker-js/faker';

@@ -4,7 +4,7 @@
  * -- --sink loop` profiles: the same work as the benchmark child's one thread, without the
  * asynchronous stream, so garbage collection depends only on what the rows allocate (a loaded
  * machine can make the stream hold more chunks and move a major collection into or out of a run;
- * docs/performance.md, "Instructions per row, 2026-11-25 (2)").
+ * docs/performance.md, "How to look").
  */
 import { serialPieces } from '../engine/generate.js';
 import { RowEngine } from '../engine/row-engine.js';

@@ -1,5 +1,5 @@
 /**
- * Rowloom's performance targets (issue 15), checked against a finished benchmark. Every ratio
+ * Rowloom's performance targets (docs/benchmarks.md), checked against a finished benchmark. Every ratio
  * is the median of per-round ratios (summary.ts), so it holds on a noisy machine; absolute
  * rows/s are medians and move with the machine's load.
  */

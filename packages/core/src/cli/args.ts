@@ -12,7 +12,7 @@ export class UsageError extends Error {}
 /** Reading the schema or writing the output failed (no such directory, no permission, disk full). */
 export class IoError extends Error {}
 
-/** Exit statuses, as the README documents them. */
+/** Exit statuses, as docs/cli.md documents them. */
 export const EXIT = { ok: 0, invalidSchema: 1, usage: 2, io: 3 } as const;
 
 /** Options that take a value, so `--count -1` means the value "-1", not an option "-1". */

@@ -1,5 +1,5 @@
 /**
- * Idioms found in real Mockaroo schemas in public repositories (issue 11), written here in their
+ * Idioms found in real Mockaroo schemas in public repositories, written here in their
  * shapes (not copied): each test asserts the values a Mockaroo user would expect.
  */
 import { describe, test } from 'node:test';

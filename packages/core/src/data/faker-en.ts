@@ -3,7 +3,7 @@
  * cost microseconds each): only the lists faker-en-words.ts names, as `npm run build` copied
  * them out of the installed @faker-js/faker into dist/tables/faker-en.json. Importing faker's
  * English locale itself cost every process and worker thread 30-65 ms (docs/performance.md,
- * "Worker start-up, 2026-11-25"); other locales are still loaded from faker, on first use
+ * "Worker start-up"); other locales are still loaded from faker, on first use
  * (faker-locale.ts).
  */
 import { readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * Rows -> UTF-8 batches of about 64 KiB. Batching matters for speed: one stream write per row
- * costs more than the row itself (perf-baseline.md). Each row's text is encoded into the batch's
+ * costs more than the row itself. Each row's text is encoded into the batch's
  * buffer as it is made, rather than joined into one long string and encoded at the end: a joined
  * string becomes two-byte as soon as one value has a character beyond Latin-1 (Łódź), and V8
  * then encodes the whole 64 KiB slowly; row by row only that row pays.

@@ -26,7 +26,7 @@ import { SchemaError } from '../schema/errors.js';
 export const PARALLEL_THRESHOLD = 100_000;
 
 export interface GenerateRequest {
-  /** Field specifications (spec 2.1). */
+  /** Field specifications (docs/schemas.md). */
   fields: unknown[];
   /**
    * The datasets Dataset Column and My List fields read, by name (plain data, copied to workers).

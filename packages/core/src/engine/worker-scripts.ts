@@ -2,7 +2,7 @@
  * Where the worker threads' code is: the bundles `npm run build` makes of generate-worker.ts and
  * pool-worker.ts (scripts/bundle-workers.mjs), one file each. A thread that loaded the ~240
  * modules one by one spent most of its start-up doing so (docs/performance.md, "Worker
- * start-up, 2026-11-25"), so the threads never run the unbundled modules. A thread starts on
+ * start-up"), so the threads never run the unbundled modules. A thread starts on
  * the bundle's CommonJS entry point, which runs it with the code cache made at build time
  * (scripts/run-bundle.cjs).
  */

@@ -7,7 +7,7 @@
  * A literal argument (`'-'` in concat(a, '-', b), the 2 of round(x, 2)) is stored in the array
  * once, when the formula compiles, and the closure evaluates only the others; calls with up to
  * two such "live" arguments have their own closures, so a call costs one closure call plus the
- * function itself (see docs/performance.md, "Formula fields, 2026-11-25").
+ * function itself (see docs/performance.md, "Formula fields").
  */
 import type { FormulaNode } from './ast.js';
 import type { FunctionSpec } from './functions.js';

@@ -4,7 +4,7 @@
  * fixed), and the row's pieces are joined in order without an argument array or a loop. The
  * text is the one the table's concat (functions.ts) makes: every argument is evaluated first,
  * then each is read as text, left to right, and the result is charged to the row's budget.
- * See docs/performance.md, "Formula fields, 2026-11-25"; fast-paths.test.ts compares both.
+ * See docs/performance.md, "Formula fields"; fast-paths.test.ts compares both.
  */
 import type { FormulaNode } from './ast.js';
 import { constantOf, NOT_CONSTANT } from './constant-value.js';

@@ -4,7 +4,7 @@
  * right here, as the runtime's rule for two numbers does; anything else (nil, text, dates...)
  * goes to the runtime's general rule (runtime.ts), so results are the same by construction.
  * This saves a closure call and the general rule's type tests on the most common shapes (see
- * docs/performance.md, "Formula fields, 2026-11-25"); fast-paths.test.ts compares both paths.
+ * docs/performance.md, "Formula fields"); fast-paths.test.ts compares both paths.
  */
 import type { NodeOf, Thunk } from './scope.js';
 import { add, compare, divide, equals, flooredRemainder, modulo, multiply, subtract } from './runtime.js';

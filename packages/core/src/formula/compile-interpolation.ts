@@ -7,7 +7,7 @@
  * MAX_TEXT long, so each expression here is evaluated (and turned into text, which may throw)
  * only under that same test, in the same order; literal text added past the limit changes
  * nothing, since boundedText keeps the first MAX_TEXT characters. fast-paths.test.ts compares
- * both. See docs/performance.md, "Formula fields, 2026-11-28".
+ * both. See docs/performance.md, "Formula fields".
  */
 import type { FormulaNode } from './ast.js';
 import { MAX_TEXT } from './limits.js';

@@ -2,7 +2,7 @@
  * What a node is known to evaluate to when it compiles: literals (numbers, quoted text without
  * interpolation, true, false, nil) and negated number literals. The compilers use it to read a
  * constant operand or argument directly instead of calling a closure for it on every row (see
- * docs/performance.md, "Formula fields, 2026-11-25"). Only primitives qualify, so a constant can
+ * docs/performance.md, "Formula fields"). Only primitives qualify, so a constant can
  * be shared by every row without one row's work showing in another's.
  */
 import type { FormulaNode } from './ast.js';

@@ -5,7 +5,7 @@
  * A field of the formula's own scope (not a date field, which is read as a date) is
  * `frame.row.values[slot]`; the slot is known when the formula compiles, so the operator, call or
  * interpolation reads it itself, and calls only the other operands' closures. See
- * docs/performance.md, "Formula fields, 2026-11-28".
+ * docs/performance.md, "Formula fields".
  */
 import type { Frame, Thunk } from './scope.js';
 

@@ -1,5 +1,5 @@
 /**
- * Methods on hashes: `{...}` literals, request_params and request_entity (spec 2.4), and JSON
+ * Methods on hashes: `{...}` literals, request_params and request_entity, and JSON
  * objects inside them. Ruby's names, so `request_params.key?('page')` reads as it would there.
  */
 import type { MethodSpec } from './method-spec.js';

@@ -386,7 +386,7 @@ describe('parser: errors', () => {
   });
 });
 
-// ---- real-world formulas (reference/mockaroo-behaviour.md section 2.2)
+// ---- real-world formulas, as Mockaroo users write them
 
 describe('parser: formulas seen in real schemas', () => {
   test('they parse to the expected shapes', () => {

@@ -1,6 +1,6 @@
 /**
  * Programs: the formula language with statements, for mock handlers (docs/mock-handlers.md) and
- * for formulas of several lines (docs/formulas.md, "Local variables").
+ * for formulas of several lines (docs/formulas.md, "Locals and several statements").
  * A program is a sequence of statements separated by newlines or `;`; a statement is an
  * expression, `name = expression` (a local), or, in a handler, a Ruby command call without
  * parentheses (`status 404`, `generate 1, cache_for: 1.year`), each optionally followed by

@@ -1,5 +1,5 @@
 /**
- * Ruby and Rails methods found in real Mockaroo formulas (issue 11) that the core table in
+ * Ruby and Rails methods found in real Mockaroo formulas that the core table in
  * methods.ts lacked: padding to the centre, case changes, number tests, list sums and extremes,
  * and text to date. Kept apart so methods.ts stays readable; methods.ts includes this table.
  */

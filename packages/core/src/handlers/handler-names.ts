@@ -1,6 +1,6 @@
 /**
  * The names a handler reads the request by (handler-contract.ts): Mockaroo's params and entity,
- * the spec's request_params and request_entity, and a few of our own. Locals may not take them.
+ * Mockaroo's request_params and request_entity, and a few of our own. Locals may not take them.
  */
 import type { Thunk } from '../formula/scope.js';
 import type { HandlerFrame, HandlerInputs } from './handler-frame.js';

@@ -1,5 +1,5 @@
 /**
- * The request a mock endpoint answers, as formulas see it (spec 2.4): request_params['name'] is a
+ * The request a mock endpoint answers, as formulas see it (Mockaroo's names): request_params['name'] is a
  * path or query parameter (text; a repeated query parameter gives its last value) and
  * request_entity['name'] a key of the JSON request body. Plain data, copied to worker threads.
  */

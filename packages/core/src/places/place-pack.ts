@@ -3,7 +3,7 @@
  * the alias table of the unrestricted place sampler, in V8's serialization format, which reads
  * the typed columns as views of the file's bytes. Reading it costs a few ms where parsing the
  * JSON files, joining their columns and building the sampler cost every process and every
- * worker thread 60-100 ms (docs/performance.md, "Worker start-up, 2026-11-25").
+ * worker thread 60-100 ms (docs/performance.md, "Worker start-up").
  */
 import { readFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';

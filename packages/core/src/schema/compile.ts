@@ -1,5 +1,5 @@
 /**
- * Field specifications (spec 2.1) -> a validated, seed-independent plan: every field's type,
+ * Field specifications (docs/schemas.md) -> a validated, seed-independent plan: every field's type,
  * resolved parameters and generator; the scopes (the row, and each JSON Array's items); the
  * order that satisfies references between fields; and the output shape.
  *

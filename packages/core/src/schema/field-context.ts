@@ -191,8 +191,8 @@ function createTypeInFormula(typeName: string, params: Record<string, unknown>, 
 
 /**
  * Finds the field `name` refers to from `from`: a sibling in the same scope by relative or
- * full name, then the enclosing scopes outwards (spec 2.4: inside a JSON Array bare names
- * reach siblings and parent fields).
+ * full name, then the enclosing scopes outwards (inside a JSON Array bare names reach
+ * siblings and then parent fields, as in Mockaroo).
  */
 function resolveReference(from: FieldPlan, name: string, resolver: CharacterResolver): { target: FieldPlan; reference: FieldReference } | null {
   let scope: ScopePlan | null = from.scope;

@@ -1,5 +1,5 @@
 /**
- * The grammar of field names (spec 2.1, mockaroo-behaviour §4):
+ * The grammar of field names, as Mockaroo reads them (docs/schemas.md, "Names and nesting"):
  *   address.city   dots nest objects           tags[3] / tags[2-5]  several values
  *   @id            XML attribute of the parent  $value               XML text of the parent
  *   __helper       hidden: generated, readable by other fields, never written

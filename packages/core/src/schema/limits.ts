@@ -1,5 +1,5 @@
 /**
- * The bounds on what one schema may ask of the engine, in one place (README "Limits" lists them).
+ * The bounds on what one schema may ask of the engine, in one place (docs/schemas.md, "Limits", lists them).
  * A shared server must survive its worst request: what can be known from the schema is refused
  * when it compiles (a SchemaError, so a 400 before any output); what depends on the values drawn
  * is budgeted per row at run time (row-budget.ts), where the documented result is nil.

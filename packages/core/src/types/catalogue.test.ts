@@ -7,7 +7,7 @@ import type { OutputKind, ParamSpec, TypeDefinition } from './define-type.js';
 import { exampleFields } from './catalogue.js';
 import { ALL_TYPES, findType, PLANNED_TYPES } from './registry.js';
 
-/** Spec 2.2: every name of the `type` property. */
+/** Mockaroo's catalogue: every name of the `type` property. */
 const SPEC_TYPE_NAMES = [
   'Animal Common Name', 'Animal Scientific Name', 'App Bundle ID', 'App Name', 'App Version',
   'Base64 Image URL', 'Binomial Distribution', 'Bitcoin Address', 'Blank', 'Boolean', 'Buzzword', 'Car Make',
@@ -29,7 +29,7 @@ const SPEC_TYPE_NAMES = [
   'Street Address', 'Street Name', 'Street Number', 'Street Suffix', 'Suffix', 'Time Zone', 'Title',
   'Top Level Domain', 'University', 'User Agent', 'Username',
 ];
-/** Spec 2.3: the parameterised types. */
+/** Mockaroo's parameterised types. */
 const SPEC_PARAMETERISED_NAMES = [
   'Avatar', 'Binomial', 'Character Sequence', 'Country', 'Custom List', 'Dataset Column', 'Date', 'Datetime',
   'Digit Sequence', 'Dummy Image URL', 'Exponential Distribution', 'Formula', 'Geometric Distribution',

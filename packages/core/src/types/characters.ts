@@ -6,7 +6,7 @@ export const DIGITS = '0123456789';
  * Which UTF-16 code units the running charactersOf call has met; cleared before it returns. A
  * table read per code unit instead of a string iterator and a Set: types compute the sets of
  * thousands of names when their module loads, in every worker thread, and the Set version cost
- * a thread about 5 ms of its start-up (docs/performance.md, "Worker start-up, 2026-11-25").
+ * a thread about 5 ms of its start-up (docs/performance.md, "Worker start-up").
  */
 const seen = new Uint8Array(0x10000);
 

@@ -5,7 +5,7 @@
  * only when the number is written exactly as the value was. So these stay text: leading zeros
  * and signs ("007", "+1"), trailing zeros ("9.90", "1.0", "-0"), exponents and spaces ("1e3",
  * " 5"), and integers beyond 2^53 - 1 ("12345678901234567890"), which JSON readers would round.
- * true and false stay text too (see docs/types.md, "Custom List values").
+ * true and false stay text too (see docs/types.md, Custom List).
  */
 import type { OutputKind } from './define-type.js';
 import { numberText } from '../writers/number-text.js';

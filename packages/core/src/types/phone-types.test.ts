@@ -12,7 +12,7 @@ function values(params: Record<string, unknown> = {}, count = 2000, seed: string
   return generateObjects([{ name: 't', type: 'Phone', ...params }], { count, seed }).map((row) => row.t as string);
 }
 
-/** Each layout of spec 2.3, as a pattern capturing country code, area, exchange and line. */
+/** Each of the eight layouts Mockaroo's Phone type offers, as a pattern capturing country code, area, exchange and line. */
 const LAYOUTS: Record<string, RegExp> = {
   '###-###-####': /^()(\d{3})-(\d{3})-(\d{4})$/,
   '(###) ###-####': /^()\((\d{3})\) (\d{3})-(\d{4})$/,

@@ -1,5 +1,5 @@
 /**
- * Phone: a North American number in one of the eight layouts of spec 2.3. Area and exchange
+ * Phone: a North American number in one of the eight layouts Mockaroo's Phone type offers. Area and exchange
  * codes are real US ones (faker en_US), the line number is random, and a layout with an
  * eleventh digit starts with the country code 1.
  */

@@ -121,8 +121,8 @@ export function typeNames(): string[] {
 }
 
 /**
- * Types of the spec's catalogue that later issues build (formulas, datasets, the full
- * catalogue). Naming one gets a message saying so rather than "unknown type".
+ * Mockaroo's catalogue by name. A name here that no registered type has yet gets a message
+ * saying it is not available yet rather than "unknown type" (catalogue.test.ts checks none is left).
  */
 const PLANNED_NAMES: readonly string[] = [
   'Scenario',

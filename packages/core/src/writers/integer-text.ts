@@ -5,7 +5,7 @@
  * long-lived table, so each fresh value (a row number, the whole part of a salary) outlives the
  * next young-generation collection and is copied there; a row makes several. Joining two or
  * three groups from these tables makes a string that dies with the row (callgrind: see
- * docs/performance.md, "Instructions per row, 2026-11-25 (2)").
+ * docs/performance.md, "Hot-path choices").
  */
 const GROUP: readonly string[] = Array.from({ length: 1000 }, (_, i) => String(i));
 /** "000".."999": every group after the first. */

@@ -1,6 +1,6 @@
 /**
  * JSON: one compact object per row. A single object when the output has exactly one row and
- * `array` is not set (the spec's rule); otherwise an array with one row per line, so large
+ * `array` is not set (Mockaroo's rule); otherwise an array with one row per line, so large
  * outputs stay readable and line-oriented tools can split them.
  */
 import type { RecordShape } from '../schema/shape.js';

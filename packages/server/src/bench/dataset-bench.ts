@@ -1,6 +1,6 @@
 /**
  * `npm run bench:datasets [-- postgres]`: what dataset uploads and previews cost the server,
- * measured as the security review did: each step runs while GET /health is asked again and
+ * measured so that a held event loop shows: each step runs while GET /health is asked again and
  * again from a thread of its own (testing/health-probe.ts), so a held event loop shows as slow
  * answers. Steps: a 0.5 MB CSV of 60,000 columns and a 10 MB one of 1,000,000 (refused), a
  * 9.9 MB CSV of 872,572 rows (stored: the upload's throughput), GET of that dataset, one preview

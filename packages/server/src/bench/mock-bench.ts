@@ -22,7 +22,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
-// The same file as /work/shared/bench/standard-schema.json, shipped with core.
+// The standard 10-field schema that `npm run bench` uses, shipped with core.
 const STANDARD = fileURLToPath(new URL('../bench/standard-schema.json', import.meta.resolve('@rowloom/core')));
 
 async function send(url: string, method: string, body: unknown): Promise<void> {

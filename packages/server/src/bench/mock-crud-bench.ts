@@ -1,5 +1,5 @@
 /**
- * What CRUD collections cost (docs/design.md, "CRUD collections of mock APIs"): seeding 10,000 records, a database
+ * What CRUD collections cost (docs/design.md, "CRUD collections"): seeding 10,000 records, a database
  * page, a scanned (filtered, sorted, searched) page, the default list, a POST; and a filtered
  * scan over 1000 records of 60 KB, the worst record size. Both databases (PostgreSQL when it
  * answers). Run: npx tsc -b packages/core packages/server && node packages/server/dist/bench/mock-crud-bench.js

@@ -4,7 +4,7 @@
  * requests/s, p50/p99 latency, rows/s, and rows/s as a fraction of two engine baselines measured
  * first in the same run, on one thread: the engine's steady speed on a million rows
  * (engine-baseline.ts), and its speed at the case's own shape, generate() of `count` rows called
- * back to back (request-shape-baseline.ts). The second is what the issue's targets compare with.
+ * back to back (request-shape-baseline.ts). The second is what the targets compare with.
  *
  * The server runs in a child process, as a deployment would: the load generator then has its own
  * event loop and core instead of stealing the server's, so the figures are the server's. Each

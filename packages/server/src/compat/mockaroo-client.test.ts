@@ -1,8 +1,8 @@
 /**
  * The public Mockaroo clients against a real Rowloom server, on both databases: the `mockaroo`
  * npm client itself, and the exact request shapes of the clients that cannot run here
- * (mockaroo-python, NMockaroo, Mockaroo.NET, mockaRoo for R, the Go client, the naveego plugin),
- * as shared/reference/clients.md records them. Success must be exactly 200;
+ * (mockaroo-python, NMockaroo, Mockaroo.NET, mockaRoo for R, the Go client, the naveego plugin).
+ * Success must be exactly 200;
  * every failure a JSON object with a string `error`.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Dataset uploads that tried to hold the server (security review): very wide headers, tables
+ * Dataset uploads that try to hold the server: very wide headers, tables
  * bigger than the plan can store, values and names past the caps. Each is refused with a 4xx
  * naming the limit, while GET /health keeps answering, without reading the rest of the body
  * and without the table landing in the server's memory; a refused upload changes nothing.

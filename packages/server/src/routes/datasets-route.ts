@@ -1,5 +1,5 @@
 /**
- * Datasets (spec 4.2, 4.3): POST /api/datasets/:name uploads (creates or replaces),
+ * Datasets (Mockaroo's dataset API, docs/api.md): POST /api/datasets/:name uploads (creates or replaces),
  * DELETE removes, GET lists them or shows one with its first rows. The name may contain
  * spaces and slashes: callers URL-encode it, but the Python client leaves `/` as it is, so the
  * route takes the whole rest of the path.
@@ -201,7 +201,7 @@ export function datasetsRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
   app.register(async (scope) => {
     bodiesLeftUnread(scope);
     const handler = (request: FastifyRequest, reply: FastifyReply) => closingWhenUnread(request, reply, () => upload(request));
-    // POST /api/datasets?name=... is the form one reference line shows (spec 4.3).
+    // POST /api/datasets?name=...: one line of Mockaroo's API reference shows this form.
     scope.post('/api/datasets', { schema: { ...UPLOAD_SCHEMA, hide: true }, config: TAKES_FILES }, handler);
     scope.post('/api/datasets/*', { schema: UPLOAD_SCHEMA, config: TAKES_FILES }, handler);
   });

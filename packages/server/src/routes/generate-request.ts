@@ -1,5 +1,5 @@
 /**
- * The generate request's query string -> writer options, every parameter of spec 4.4 plus
+ * The generate request's query string -> writer options, every parameter of Mockaroo's generate API plus
  * `seed`, `table`, `create_table` and the newer formats' `keyspace`, `sheet_name` and
  * `firebase_key`. Unknown parameters (client=node...) are ignored. Also the fields a body or
  * the `fields` parameter carries, in any schema shape.

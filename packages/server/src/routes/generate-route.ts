@@ -1,6 +1,6 @@
 /**
  * GET and POST /api/generate and /api/generate.{json,csv,txt,custom,sql,xml,jsonl,firebase,cql,dbunit,xlsx}
- * (spec 4.4; also the aliases .excel, .ndjson, .dbunit.xml).
+ * (Mockaroo's generate API; also the aliases .excel, .ndjson, .dbunit.xml).
  * Everything is checked before the first byte: key, parameters, fields (all problems at
  * once), the per-request limit, then the daily quota. Output streams; a client that goes
  * away stops the generation.

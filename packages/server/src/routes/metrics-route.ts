@@ -1,6 +1,6 @@
 /**
  * GET /metrics: the background jobs' figures in Prometheus's text format, for operators
- * (docs/jobs.md, "Metrics"): the queue's jobs by BullMQ state, the workers listening, BullMQ's own
+ * (docs/jobs.md, "Health and metrics"): the queue's jobs by BullMQ state, the workers listening, BullMQ's own
  * completed and failed counters, whether Redis answers, and the downloads table's jobs by status.
  *
  * Not public (queue depth and job counts say how busy the service is): an admin's API key or

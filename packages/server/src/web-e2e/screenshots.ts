@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots`: the README's pictures of the page, taken from a real server (a fresh
+ * `npm run screenshots`: the pictures of the page in the README and docs/, taken from a real server (a fresh
  * SQLite file) in Debian's chromium, with a sample schema, dataset and scenario made through the
  * API. Writes docs/screenshots/*.png; run it after changing how a page looks.
  */
