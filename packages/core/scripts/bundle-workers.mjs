@@ -1,6 +1,6 @@
 /**
  * Bundles the worker threads' entry points (dist/engine/generate-worker.js, the CLI's workers;
- * dist/engine/pool-worker.js, the server's generation threads) into one file each under
+ * dist/pool/pool-worker.js, the server's generation threads) into one file each under
  * dist/bundles/. Why: each thread imports about 240 ES modules, and Node 20 keeps no code cache
  * for ES modules, so resolving, reading and compiling them one by one was most of a thread's
  * start-up (docs/performance.md, "Worker start-up"). Run after `tsc -b` (it is part
@@ -26,7 +26,7 @@ const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 /** Bundle name: the compiled entry point it is made from. */
 const ENTRIES = {
   'generate-worker': 'engine/generate-worker.js',
-  'pool-worker': 'engine/pool-worker.js',
+  'pool-worker': 'pool/pool-worker.js',
   // The benchmark's step-by-step copy of generate-worker (bench/worker-startup-split.ts), so it
   // times the same kind of load as the real thread does.
   'worker-startup-split': 'bench/worker-startup-split.js',

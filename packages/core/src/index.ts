@@ -2,14 +2,14 @@
 export { checkOnThreads, generate, defaultWorkers, type GenerateRequest, type Generation } from './engine/generate.js';
 export { pipeGeneration } from './engine/pipe-generation.js';
 export { DEFAULT_INLINE_POLICY, startsInline, type InlinePolicy } from './engine/inline-rows.js';
-export { GenerationPool, type PoolOptions } from './engine/shared-pool.js';
+export { GenerationPool, type PoolOptions } from './pool/shared-pool.js';
 export { generateObjects, type SampleOptions } from './engine/sample.js';
 export { resolveSeed, type Seed } from './engine/seed.js';
 export { planSharingKey, PLAN_KEY_MAX_TEXT, type PlanKeyInput } from './engine/plan-key.js';
 export { rangeSetup, rangeFrame, rowRange, wholeFile, type RangeRequest, type RowCounter, type WorkerSetup } from './engine/row-range.js';
-export type { Datasets, DatasetTable, DatasetText } from './types/define-type.js';
-export { isDatasetText } from './schema/dataset-view.js';
-export { closestMatch } from './schema/suggest.js';
+export type { Datasets, DatasetTable, DatasetText } from './kernel/define-type.js';
+export { isDatasetText } from './kernel/dataset-view.js';
+export { closestMatch } from './kernel/suggest.js';
 export { compileSchema, type SchemaPlan } from './schema/compile.js';
 export { readSchemaDocument, SCHEMA_DOCUMENT_SHAPES, type SchemaDocument } from './schema/schema-document.js';
 export { canonicalFields } from './schema/canonical-fields.js';
@@ -18,11 +18,11 @@ export { DATASET_PREVIEW_ROWS, MAX_DATASET_COLUMN_NAME_BYTES, MAX_DATASET_COLUMN
 export { referencedDatasetNames } from './schema/dataset-references.js';
 export { MAX_JSON_DEPTH, pathDeeperThan } from './schema/json-depth.js';
 export { SchemaError, formatProblem, type Problem } from './schema/errors.js';
-export { describeCatalogue, type TypeDescription } from './types/catalogue.js';
+export { describeCatalogue, type TypeDescription } from './catalogue/catalogue.js';
 export { describeFormulaVocabulary, type FormulaVocabulary, type FormulaWord } from './formula/vocabulary.js';
 export { FORMAT_ALIASES, FORMAT_MEDIA_TYPES, OUTPUT_FORMATS, outputFormatNamed, type OutputFormat, type WriterOptions } from './writers/writer.js';
 export { checkWriterOptions, DEFAULT_TABLE } from './writers/index.js';
-export { Verbatim, ItemList, type Value } from './values.js';
+export { Verbatim, ItemList, type Value } from './kernel/values.js';
 export * as images from './images/index.js';
 export {
   readScenario,
@@ -37,11 +37,11 @@ export {
   type Scenarios,
 } from './scenarios/scenario.js';
 export { curveOf } from './scenarios/interpolate.js';
-export type { MockRequestData } from './handlers/request-data.js';
+export type { MockRequestData } from './kernel/request-data.js';
 export { HANDLER_LIMITS, type HandlerRequest, type HandlerSchema, type HandlerSetup, type HandlerResult, type HandlerProblem } from './handlers/handler-contract.js';
 export { runHandler } from './handlers/run-handler.js';
 export { checkHandler, handlerSchemaNames } from './handlers/check-handler.js';
 export { HandlerError } from './handlers/handler-error.js';
 export { handlerRequestSeed } from './handlers/handler-seed.js';
-export { referencedScenarioNames } from './scenarios/scenario-references.js';
+export { referencedScenarioNames } from './schema/scenario-references.js';
 export { SCENARIO_DEFAULT_SPAN } from './types/scenario-types.js';

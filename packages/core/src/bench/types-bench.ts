@@ -9,8 +9,8 @@
 import { generate } from '../engine/generate.js';
 import { compileSchema } from '../schema/compile.js';
 import { SchemaError } from '../schema/errors.js';
-import { exampleFields } from '../types/catalogue.js';
-import type { TypeDefinition } from '../types/define-type.js';
+import { exampleFields } from '../catalogue/catalogue.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import { ALL_TYPES } from '../types/registry.js';
 
 const TARGET = 300_000;

@@ -3,7 +3,7 @@
  * (core's parseDataset), so a schema that reads datasets runs offline with the same values.
  */
 import { DatasetParseError, parseDataset } from '../datasets/parse-dataset.js';
-import type { DatasetTable } from '../types/define-type.js';
+import type { DatasetTable } from '../kernel/define-type.js';
 import { UsageError } from './args.js';
 import { readOptionFile } from './option-file.js';
 

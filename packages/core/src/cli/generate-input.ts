@@ -4,7 +4,7 @@
  * command (main.ts) and `--distributed` (the server package's), so both make the same request
  * from the same arguments and therefore the same bytes.
  */
-import type { Datasets } from '../types/define-type.js';
+import type { Datasets } from '../kernel/define-type.js';
 import type { Scenarios } from '../scenarios/scenario.js';
 import type { SchemaDocument } from '../schema/schema-document.js';
 import { checkWriterSettings, type GenerateCommand } from './args.js';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { generate } from '../engine/generate.js';
 import { pipeGeneration } from '../engine/pipe-generation.js';
-import { describeCatalogue } from '../types/catalogue.js';
+import { describeCatalogue } from '../catalogue/catalogue.js';
 import { EXIT, parseGenerateArgs, parseTypesArgs, UsageError } from './args.js';
 import { readGenerateInput } from './generate-input.js';
 import { formatProblem } from '../schema/errors.js';

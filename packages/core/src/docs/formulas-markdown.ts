@@ -8,7 +8,7 @@ import { DEFAULT_DATE_FORMAT } from '../formula/field-dates.js';
 import { FUNCTIONS, SPECIAL_FORMS } from '../formula/functions.js';
 import { MAX_LIST, MAX_TEXT } from '../formula/limits.js';
 import { LIST_TEXT_LIMIT } from '../formula/runtime.js';
-import { ROW_FORMULA_TEXT, ROW_MATCH_STEPS } from '../schema/limits.js';
+import { ROW_FORMULA_TEXT, ROW_MATCH_STEPS } from '../kernel/limits.js';
 import { MATCH_BUDGET, MAX_INSTRUCTIONS } from '../formula/regex-value.js';
 import { METHODS, PLANNED_METHODS } from '../formula/methods.js';
 import { MAX_FORMULA_STATEMENTS } from '../formula/formula-source.js';

@@ -2,7 +2,7 @@
  * docs/types.md, rendered from the registry: the reference can never drift from the code
  * (a test compares the committed file with this output; `npm run docs` rewrites it).
  */
-import { describeCatalogue, type TypeDescription } from '../types/catalogue.js';
+import { describeCatalogue, type TypeDescription } from '../catalogue/catalogue.js';
 
 function cell(text: string): string {
   return text.replaceAll('|', '\\|').replaceAll('\n', ' ');

@@ -2,10 +2,10 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkOnThreads, generate, type GenerateRequest } from './generate.js';
 import { ParsedDatasetCache, parsedDatasets } from './dataset-texts.js';
-import { GenerationPool } from './shared-pool.js';
+import { GenerationPool } from '../pool/shared-pool.js';
 import { rangeFrame, rangeSetup, rowRange } from './row-range.js';
 import { SchemaError } from '../schema/errors.js';
-import type { DatasetTable, DatasetText, Datasets } from '../types/define-type.js';
+import type { DatasetTable, DatasetText, Datasets } from '../kernel/define-type.js';
 import type { OutputFormat } from '../writers/writer.js';
 
 const STORES: DatasetTable = {

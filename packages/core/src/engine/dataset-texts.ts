@@ -3,12 +3,12 @@
  * the one that forwards bytes: a server's main thread hands the text on as it was read from the
  * database (one string, or bytes shared with the threads; never a structured clone of millions
  * of arrays), and compiles
- * the schema seeing only the columns and the row count (schema/dataset-view.ts). A generation
+ * the schema seeing only the columns and the row count (kernel/dataset-view.ts). A generation
  * thread keeps the parsed tables it made by revision, within a memory budget, so the next
  * generation over the same dataset (a web page's preview, on every edit) parses nothing.
  */
-import { isDatasetText } from '../schema/dataset-view.js';
-import type { DatasetTable, Datasets, DatasetText } from '../types/define-type.js';
+import { isDatasetText } from '../kernel/dataset-view.js';
+import type { DatasetTable, Datasets, DatasetText } from '../kernel/define-type.js';
 
 /**
  * Parsed tables take about 5.5 times their JSON text's length in a V8 heap (872,572 rows of

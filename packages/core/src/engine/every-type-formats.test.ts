@@ -14,7 +14,7 @@ import Database from 'better-sqlite3';
 import { generate, type GenerateRequest } from './generate.js';
 import { generateObjects } from './sample.js';
 import { ALL_TYPES } from '../types/registry.js';
-import type { TypeDefinition } from '../types/define-type.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import type { OutputFormat } from '../writers/writer.js';
 import { sheetRows } from '../writers/xlsx-testing.js';
 
@@ -30,7 +30,7 @@ function fieldsFor(type: TypeDefinition): unknown[] {
   const params = type.exampleParams ?? {};
   return [
     { name: 'id', type: 'Row Number' },
-    // The catalogue's examples may refer to this field (types/catalogue.ts).
+    // The catalogue's examples may refer to this field (catalogue/catalogue.ts).
     { name: 'example_row', type: 'Row Number' },
     { name: '__hostile', type: 'Custom List', values: HOSTILE, selectionStyle: 'sequential' },
     { name: 'own', type: type.name, ...params },

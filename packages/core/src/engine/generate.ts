@@ -7,8 +7,8 @@ import { availableParallelism } from 'node:os';
 import { Readable } from 'node:stream';
 import { compileSchema, type SchemaPlan } from '../schema/compile.js';
 import type { Scenarios } from '../scenarios/scenario.js';
-import type { Datasets } from '../types/define-type.js';
-import type { MockRequestData } from '../handlers/request-data.js';
+import type { Datasets } from '../kernel/define-type.js';
+import type { MockRequestData } from '../kernel/request-data.js';
 import { createWriter } from '../writers/index.js';
 import type { RowWriter, WriterOptions } from '../writers/writer.js';
 import { ByteBatcher, rowBatches } from './batches.js';
@@ -16,7 +16,7 @@ import { referenceTime } from './reference-time.js';
 import { RowEngine } from './row-engine.js';
 import { withRunTimeFaults } from './fault-probe.js';
 import { generationUuid, resolveSeed, type Seed } from './seed.js';
-import type { GenerationPool } from './shared-pool.js';
+import type { RowsPool } from './rows-pool.js';
 import { DEFAULT_INLINE_POLICY, fillSlice, startsInline, type InlinePolicy } from './inline-rows.js';
 import { generateInWorkers } from './worker-pool.js';
 import { hasDatasetTexts, parsedDatasets } from './dataset-texts.js';
@@ -60,7 +60,7 @@ export interface GenerateRequest {
    * A server's shared threads: when given, every row is made there (never on this thread) and
    * `workers` is ignored; this thread only compiles the schema (to validate it) and forwards bytes.
    */
-  pool?: GenerationPool;
+  pool?: RowsPool;
   /** In a mock endpoint: the request formulas read through request_params and request_entity. */
   request?: MockRequestData;
   /**
@@ -251,8 +251,8 @@ async function* parallelPieces(
  */
 async function* pooledPieces(
   writer: RowWriter,
-  pool: GenerationPool,
-  setup: Parameters<GenerationPool['rows']>[0],
+  pool: RowsPool,
+  setup: Parameters<RowsPool['rows']>[0],
   count: number,
   signal: AbortSignal,
   inline: { plan: SchemaPlan; sliceMs: number } | null,

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generate, type GenerateRequest } from './generate.js';
 import { DEFAULT_INLINE_POLICY, type InlinePolicy } from './inline-rows.js';
-import { GenerationPool } from './shared-pool.js';
+import { GenerationPool } from '../pool/shared-pool.js';
 import type { OutputFormat } from '../writers/writer.js';
 import { compileSchema } from '../schema/compile.js';
 import { readFileSync } from 'node:fs';

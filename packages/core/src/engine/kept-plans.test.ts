@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compileSchema } from '../schema/compile.js';
 import { ALL_TYPES } from '../types/registry.js';
-import type { TypeDefinition } from '../types/define-type.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import { createWriter } from '../writers/index.js';
 import { keptPlanCount, planFor } from './kept-plans.js';
 import { RowEngine } from './row-engine.js';

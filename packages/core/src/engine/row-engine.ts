@@ -5,11 +5,11 @@
  */
 import { CounterRandom, combineKeys, hashString, itemKey, rowKey } from '../random/counter-random.js';
 import type { FieldPlan, SchemaPlan, ScopePlan } from '../schema/compile.js';
-import type { CompiledFormula, ValueGenerator } from '../types/define-type.js';
-import { ItemList, type Value } from '../values.js';
+import type { CompiledFormula, ValueGenerator } from '../kernel/define-type.js';
+import { ItemList, type Value } from '../kernel/values.js';
 import { FamilyRandoms } from './family-randoms.js';
 import { MutableRowState } from './row-state.js';
-import { rowBudget } from '../schema/row-budget.js';
+import { rowBudget } from '../kernel/row-budget.js';
 
 const BLANK_SALT = hashString('percentBlank');
 const REPEAT_SALT = hashString('repeat');
@@ -122,7 +122,7 @@ export class RowEngine {
       if (step.itemSteps !== null) values[step.slot] = this.items(step, state);
       else if (step.repeat !== null) values[step.slot] = this.repeated(step, state);
       else if (step.formula === null) values[step.slot] = step.generate(step.random, state);
-      // The row's budget (schema/row-budget.ts) is charged by the generators whose values can be
+      // The row's budget (kernel/row-budget.ts) is charged by the generators whose values can be
       // long, and here for formulas; plain short values cost this loop nothing.
       else values[step.slot] = rowBudget.admit(step.formula.evaluate(state, step.generate(step.random, state), step.random));
     }

@@ -8,7 +8,7 @@
  */
 import { compileSchema } from '../schema/compile.js';
 import type { Scenarios } from '../scenarios/scenario.js';
-import type { Datasets } from '../types/define-type.js';
+import type { Datasets } from '../kernel/define-type.js';
 import { createWriter } from '../writers/index.js';
 import type { RowWriter, WriterOptions } from '../writers/writer.js';
 import { ByteBatcher, fillBatch, rowBatches } from './batches.js';

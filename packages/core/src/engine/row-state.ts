@@ -5,8 +5,8 @@
  * later instance: see schema/family-instances.ts), and a new row draws a new one.
  */
 import type { CounterRandom } from '../random/counter-random.js';
-import type { FamilyDefinition, RowState } from '../types/define-type.js';
-import type { Value } from '../values.js';
+import type { FamilyDefinition, RowState } from '../kernel/define-type.js';
+import type { Value } from '../kernel/values.js';
 import type { FamilyRandoms } from './family-randoms.js';
 
 export class MutableRowState implements RowState {

@@ -1,8 +1,8 @@
 /** Generate rows as plain objects in memory: for tests, previews and embedding in other programs. */
 import { compileSchema } from '../schema/compile.js';
 import type { Scenarios } from '../scenarios/scenario.js';
-import type { Datasets } from '../types/define-type.js';
-import type { MockRequestData } from '../handlers/request-data.js';
+import type { Datasets } from '../kernel/define-type.js';
+import type { MockRequestData } from '../kernel/request-data.js';
 import { parsedDatasets } from './dataset-texts.js';
 import { referenceTime } from './reference-time.js';
 import { RowEngine } from './row-engine.js';

@@ -1,9 +1,9 @@
 /** What a worker thread is given to make rows of one generation (plain data, copied to the thread). */
 import type { CompileOptions } from '../schema/compile-options.js';
 import type { Scenarios } from '../scenarios/scenario.js';
-import type { Datasets } from '../types/define-type.js';
+import type { Datasets } from '../kernel/define-type.js';
 import type { WriterOptions } from '../writers/writer.js';
-import type { MockRequestData } from '../handlers/request-data.js';
+import type { MockRequestData } from '../kernel/request-data.js';
 import { parsedDatasets, type ParsedDatasetCache } from './dataset-texts.js';
 
 export interface WorkerSetup {

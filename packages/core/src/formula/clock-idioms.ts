@@ -3,7 +3,7 @@
  * X.parse(text). They read the generation's reference time, like now(), so a seeded run gives
  * the same bytes every time. A name such as `Time` is a class only when no field has that name.
  */
-import { closestMatch } from '../schema/suggest.js';
+import { closestMatch } from '../kernel/suggest.js';
 import { MS_PER_DAY } from '../time/civil.js';
 import { withArguments } from './compile-calls.js';
 import { FormulaDate, toDate, type NumberUnit } from './runtime.js';

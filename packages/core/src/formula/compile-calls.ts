@@ -1,5 +1,5 @@
 /** Function calls, checked against the function table (functions.ts), and the special forms. */
-import { closestMatch } from '../schema/suggest.js';
+import { closestMatch } from '../kernel/suggest.js';
 import { FUNCTIONS, FUNCTIONS_BY_NAME } from './functions.js';
 import { compileFieldCall } from './compile-names.js';
 import { compileFromDataset, compileGenerate } from './compile-special-forms.js';

@@ -12,8 +12,8 @@
  * through field-dates.ts.
  */
 import type { CounterRandom } from '../random/counter-random.js';
-import { closestMatch } from '../schema/suggest.js';
-import type { CompiledFormula, FieldReference, RowState, ValueGenerator } from '../types/define-type.js';
+import { closestMatch } from '../kernel/suggest.js';
+import type { CompiledFormula, FieldReference, RowState, ValueGenerator } from '../kernel/define-type.js';
 import { FormulaError, type FormulaNode, type Position } from './ast.js';
 import { compileCall } from './compile-calls.js';
 import { compileCase, compileIf } from './compile-conditionals.js';
@@ -33,10 +33,10 @@ import { resetMatchBudget } from './regex-value.js';
 import { FormulaDate, ROW_TEXT_SPENT, toFieldValue, type DateWriter } from './runtime.js';
 import type { CompileContext, FormulaScope, Frame, Thunk } from './scope.js';
 import type { CallEnvironment } from './functions.js';
-import { rowBudget } from '../schema/row-budget.js';
-import type { Value } from '../values.js';
+import { rowBudget } from '../kernel/row-budget.js';
+import type { Value } from '../kernel/values.js';
 
-export type { CompiledFormula } from '../types/define-type.js';
+export type { CompiledFormula } from '../kernel/define-type.js';
 export type { FormulaScope } from './scope.js';
 
 /** Several problems in one formula, all reported together. */
@@ -122,7 +122,7 @@ function run(root: Thunk, frame: Frame, dates: DateWriter, fault?: (message: str
 }
 
 /**
- * A Formula field's generator: what budgeted(evaluate) does (schema/row-budget.ts), in one
+ * A Formula field's generator: what budgeted(evaluate) does (kernel/row-budget.ts), in one
  * closure whose helpers are plain functions V8 inlines (a closure calling the formula's
  * `evaluate` closure cost a check of which closure it was, on every value). A Formula field has
  * no `this`, so `self` is always nil.

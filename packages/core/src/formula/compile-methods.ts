@@ -1,5 +1,5 @@
 /** `receiver.method(args)`, checked against the method table (methods.ts). */
-import { closestMatch } from '../schema/suggest.js';
+import { closestMatch } from '../kernel/suggest.js';
 import { METHODS, METHODS_BY_NAME, PLANNED_METHODS } from './methods.js';
 import { compileMethodCall } from './call-arguments.js';
 import { compileClockIdiom, isClockIdiom } from './clock-idioms.js';

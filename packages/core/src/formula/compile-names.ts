@@ -1,5 +1,5 @@
 /** Bare names and field('Name'): a field of the row, `this`, request_params, or a zero-argument function. */
-import type { FieldReference } from '../types/define-type.js';
+import type { FieldReference } from '../kernel/define-type.js';
 import { FUNCTIONS_BY_NAME } from './functions.js';
 import { literalText } from './compile-literals.js';
 import { dateReader } from './field-dates.js';

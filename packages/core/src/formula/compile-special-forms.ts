@@ -2,18 +2,18 @@
  * Calls whose arguments must be known when the formula compiles: from_dataset (a dataset and
  * its columns), generate (a type and its parameters) and `/pattern/.gen` (a pattern).
  */
-import { closestMatch } from '../schema/suggest.js';
+import { closestMatch } from '../kernel/suggest.js';
 import { compileBudgetedPattern } from '../regex/compile.js';
-import { rowBudget } from '../schema/row-budget.js';
+import { rowBudget } from '../kernel/row-budget.js';
 import { parsePattern } from '../regex/parser.js';
 import { PatternError } from '../regex/pattern-error.js';
-import type { FieldReference } from '../types/define-type.js';
-import { valueToText } from '../types/value-text.js';
+import type { FieldReference } from '../kernel/define-type.js';
+import { valueToText } from '../kernel/value-text.js';
 import type { FormulaNode, Position } from './ast.js';
 import { constantOf, NOT_CONSTANT } from './constant-value.js';
 import { literalText } from './compile-literals.js';
 import { buildJoinIndex } from './dataset-join.js';
-import { unreadRows } from '../schema/dataset-view.js';
+import { unreadRows } from '../kernel/dataset-view.js';
 import { toText } from './runtime.js';
 import type { CompileContext, NodeOf, Thunk } from './scope.js';
 
@@ -95,7 +95,7 @@ export function compileRegexGen(node: NodeOf<'method'>, regex: NodeOf<'regex'>, 
     if (!reference) return fail(`unknown field '${name}' in {{${name}}}${context.suggestName(name)}`, regex.position);
     readers.set(name, reference);
   }
-  // Shares the row's budget of rounds with its Regular Expression fields (schema/limits.ts).
+  // Shares the row's budget of rounds with its Regular Expression fields (kernel/limits.ts).
   const generator = compileBudgetedPattern(
     parsed,
     (name) => {

@@ -12,10 +12,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CounterRandom } from '../random/counter-random.js';
-import type { FieldReference, RowState } from '../types/define-type.js';
-import { ItemList, JsonFragment, Verbatim, type Value } from '../values.js';
+import type { FieldReference, RowState } from '../kernel/define-type.js';
+import { ItemList, JsonFragment, Verbatim, type Value } from '../kernel/values.js';
 import { compileFormula, type FormulaScope } from './compile-formula.js';
-import { rowBudget } from '../schema/row-budget.js';
+import { rowBudget } from '../kernel/row-budget.js';
 import { FUNCTIONS_BY_NAME } from './functions.js';
 import { METHODS_BY_NAME } from './methods.js';
 import { MAX_TEXT } from './limits.js';

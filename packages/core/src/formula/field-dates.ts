@@ -7,7 +7,7 @@
  */
 import { compileStrftime, checkStrftime } from '../time/strftime.js';
 import { compileStrptime } from '../time/strptime.js';
-import type { FieldDateFormat, OutputKind, ResolvedParams } from '../types/define-type.js';
+import type { FieldDateFormat, OutputKind, ResolvedParams } from '../kernel/define-type.js';
 import { FormulaDate, type DateWriter, type NumberUnit } from './runtime.js';
 
 /** How a date result is written when the formula's field is not a date type: Datetime's default. */

@@ -6,7 +6,7 @@ import { createHash, createHmac } from 'node:crypto';
 import type { CounterRandom } from '../random/counter-random.js';
 import { compileStrftime } from '../time/strftime.js';
 import { naughtyStrings } from '../data/naughty-strings.js';
-import { JsonFragment, Verbatim } from '../values.js';
+import { JsonFragment, Verbatim } from '../kernel/values.js';
 import { MAX_TEXT } from './limits.js';
 import { BCRYPT_MAX_COST, BCRYPT_MIN_COST, bcryptHash } from './bcrypt-hash.js';
 import { FormulaDate, FormulaDuration, toDate, toInteger, toNumber, toText } from './runtime.js';

@@ -11,8 +11,8 @@
  * text of every value the formula can give (numbers and booleans included), which is more than
  * the writers need, since they only test text values.
  */
-import type { FieldReference } from '../types/define-type.js';
-import { charactersOf, unionOfCharacters } from '../types/characters.js';
+import type { FieldReference } from '../kernel/define-type.js';
+import { charactersOf, unionOfCharacters } from '../kernel/characters.js';
 import type { FormulaNode } from './ast.js';
 
 /** A set of characters, computed once every field has declared its own; null: any character. */
@@ -26,7 +26,7 @@ const NONE: Characters = () => '';
 
 const constant = (text: string): Characters => () => text;
 
-/** The characters of every part (types/characters.ts's union: any part "any" makes it "any"). */
+/** The characters of every part (kernel/characters.ts's union: any part "any" makes it "any"). */
 function union(parts: Characters[]): Characters {
   return () => unionOfCharacters(parts.map((part) => part()));
 }

@@ -14,7 +14,7 @@ function engine(): typeof RE2JS {
   return re2;
 }
 import { MAX_LIST, MAX_TEXT } from './limits.js';
-import { rowBudget } from '../schema/row-budget.js';
+import { rowBudget } from '../kernel/row-budget.js';
 
 /**
  * Matching work allowed per formula evaluation, in text characters times pattern instructions
@@ -82,7 +82,7 @@ function programSize(compiled: RE2JS, source: string): number {
 
 /**
  * Charges a match of `text` against the evaluation's budget and the row's (shared by all the
- * row's formulas, schema/limits.ts ROW_MATCH_STEPS); false when it would exceed either.
+ * row's formulas, kernel/limits.ts ROW_MATCH_STEPS); false when it would exceed either.
  */
 function affordable(regex: FormulaRegex, text: string): boolean {
   const cost = (text.length + 1) * regex.instructions;

@@ -9,12 +9,12 @@
  * - a date plus or minus a number moves it by days (Date, DateTime) or seconds (Time), as in Ruby;
  * - a value that cannot be converted (to_i of "abc") gives 0, like Ruby;
  * - a text longer than MAX_TEXT characters is cut there; a list longer than MAX_LIST items is nil;
- * - past the row's budgets (schema/limits.ts: text built, matching work) a formula gives nil.
+ * - past the row's budgets (kernel/limits.ts: text built, matching work) a formula gives nil.
  */
-import { ItemList, JsonFragment, Verbatim, type Value } from '../values.js';
+import { ItemList, JsonFragment, Verbatim, type Value } from '../kernel/values.js';
 import { parseDateParam } from '../time/parse.js';
 import { MAX_LIST, MAX_TEXT } from './limits.js';
-import { rowBudget } from '../schema/row-budget.js';
+import { rowBudget } from '../kernel/row-budget.js';
 
 /** Texts longer than MAX_TEXT are cut there (documented), so no formula builds unbounded text. */
 export function boundedText(text: string): string {
@@ -22,7 +22,7 @@ export function boundedText(text: string): string {
 }
 
 /**
- * Thrown when the formulas of one row have built all the text they may (schema/limits.ts
+ * Thrown when the formulas of one row have built all the text they may (kernel/limits.ts
  * ROW_FORMULA_TEXT); the formula being evaluated then gives nil.
  */
 export const ROW_TEXT_SPENT = new Error('the row has built all the text its formulas may');

@@ -2,9 +2,9 @@
  * What the formula compiler needs from the schema around a formula, and the state a compiled
  * formula runs with. Kept apart from the compiler's modules so each of them imports only this.
  */
-import type { MockRequestData } from '../handlers/request-data.js';
-import type { DatasetView, FieldDateFormat, FieldReference, RowState, ValueGenerator } from '../types/define-type.js';
-import type { Value } from '../values.js';
+import type { MockRequestData } from '../kernel/request-data.js';
+import type { DatasetView, FieldDateFormat, FieldReference, RowState, ValueGenerator } from '../kernel/define-type.js';
+import type { Value } from '../kernel/values.js';
 import type { FormulaNode, Position } from './ast.js';
 import type { CallEnvironment } from './functions.js';
 

@@ -9,7 +9,7 @@ import { referencedDatasetNames } from '../schema/dataset-references.js';
 import { naughtyStrings } from '../data/naughty-strings.js';
 import { streamText } from '../testing/stream-text.js';
 import { problemsOf } from '../testing/schema-problems.js';
-import type { Datasets } from '../types/define-type.js';
+import type { Datasets } from '../kernel/define-type.js';
 
 const STORES: Datasets = {
   stores: {

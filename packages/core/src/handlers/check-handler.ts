@@ -1,5 +1,5 @@
 /** Checking a handler before it is saved: every problem with its position, and the schemas it names. */
-import type { Datasets } from '../types/define-type.js';
+import type { Datasets } from '../kernel/define-type.js';
 import { compileHandler, type CompiledHandler } from './compile-handler.js';
 import type { HandlerProblem } from './handler-contract.js';
 import { handlerScope } from './handler-scope.js';

@@ -14,7 +14,7 @@ import { FUNCTIONS } from '../formula/functions.js';
 import { parseProgram } from '../formula/program-parser.js';
 import { ROW_TEXT_SPENT } from '../formula/runtime.js';
 import type { FormulaScope, NodeOf, Thunk } from '../formula/scope.js';
-import { closestMatch } from '../schema/suggest.js';
+import { closestMatch } from '../kernel/suggest.js';
 import { HANDLER_LIMITS } from './handler-contract.js';
 import { COMMAND_NAMES, compileCommand, type HandlerContext } from './handler-commands.js';
 import { compileStore } from './compile-store.js';

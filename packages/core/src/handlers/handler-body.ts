@@ -4,7 +4,7 @@
  * checked as it grows: a list holding the same long list ten thousand times would otherwise be
  * written out in full (gigabytes) before anything could say it is too big.
  */
-import { Verbatim } from '../values.js';
+import { Verbatim } from '../kernel/values.js';
 import { MAX_JSON_DEPTH } from '../schema/json-depth.js';
 import { durationSeconds } from '../formula/duration-methods.js';
 import { FormulaDate, FormulaDuration, toText } from '../formula/runtime.js';

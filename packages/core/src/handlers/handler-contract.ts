@@ -22,7 +22,7 @@
  * start of a statement, as Mockaroo users write them. No eval: the source is parsed and
  * compiled like a formula; work is bounded (HANDLER_LIMITS) and every error has a position.
  */
-import type { Datasets } from '../types/define-type.js';
+import type { Datasets } from '../kernel/define-type.js';
 import type { Scenarios } from '../scenarios/scenario.js';
 
 /** The request a handler reads. Plain data (it is copied to a worker thread). */

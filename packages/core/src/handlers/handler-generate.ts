@@ -6,13 +6,13 @@
 import type { Position } from '../formula/ast.js';
 import { compileSchema } from '../schema/compile.js';
 import { SchemaError } from '../schema/errors.js';
-import { closestMatch } from '../schema/suggest.js';
+import { closestMatch } from '../kernel/suggest.js';
 import { RowEngine } from '../engine/row-engine.js';
 import { generationUuid } from '../engine/seed.js';
 import { createWriter } from '../writers/index.js';
 import type { HandlerSchema, HandlerSetup } from './handler-contract.js';
 import { HandlerError } from './handler-error.js';
-import type { MockRequestData } from './request-data.js';
+import type { MockRequestData } from '../kernel/request-data.js';
 
 export interface HandlerRows {
   schema: string;

@@ -1,6 +1,6 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { GenerationPool } from '../engine/shared-pool.js';
+import { GenerationPool } from '../pool/shared-pool.js';
 import { HandlerError } from './handler-error.js';
 import { runHandler } from './run-handler.js';
 import { MOCKAROO_EXAMPLE, request, SCHEMAS, setup } from './handler-fixtures.js';

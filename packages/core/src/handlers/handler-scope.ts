@@ -3,8 +3,8 @@
  * rows come from generate), the caller's datasets for from_dataset, and the run's clock.
  */
 import type { FormulaScope } from '../formula/scope.js';
-import type { Datasets } from '../types/define-type.js';
-import { datasetView } from '../schema/dataset-view.js';
+import type { Datasets } from '../kernel/define-type.js';
+import { datasetView } from '../kernel/dataset-view.js';
 
 export interface HandlerScopeOptions {
   datasets?: Datasets;

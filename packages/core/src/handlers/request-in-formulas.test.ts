@@ -2,9 +2,9 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateObjects } from '../engine/sample.js';
 import { generate } from '../engine/generate.js';
-import { GenerationPool } from '../engine/shared-pool.js';
+import { GenerationPool } from '../pool/shared-pool.js';
 import { streamText } from '../testing/stream-text.js';
-import type { MockRequestData } from './request-data.js';
+import type { MockRequestData } from '../kernel/request-data.js';
 
 const REQUEST: MockRequestData = {
   params: { page: '3', id: '42' },
@@ -19,7 +19,7 @@ const PAGED = [
   { name: 'shout', type: 'Formula', value: "request_entity['name'].upcase" },
 ];
 
-describe('request_params and request_entity in formulas (spec 2.4)', () => {
+describe('request_params and request_entity in formulas (a mock request's parameters and JSON body)', () => {
   test("Mockaroo's idioms: request_params['page'].to_i * 10 + __key, request_params[\"id\"], request_entity['name'].upcase", () => {
     const rows = generateObjects(PAGED, { count: 3, seed: 1, request: REQUEST });
     assert.deepEqual(rows, [

@@ -15,7 +15,7 @@ import { MutableRowState } from '../engine/row-state.js';
 import { generationUuid } from '../engine/seed.js';
 import { parsedDatasets, type ParsedDatasetCache } from '../engine/dataset-texts.js';
 import { CounterRandom } from '../random/counter-random.js';
-import { rowBudget } from '../schema/row-budget.js';
+import { rowBudget } from '../kernel/row-budget.js';
 import { checkRequestDepth } from './clone-json.js';
 import { compileHandler } from './compile-handler.js';
 import { HANDLER_LIMITS, type HandlerResult, type HandlerSetup } from './handler-contract.js';

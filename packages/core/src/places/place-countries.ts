@@ -5,7 +5,7 @@
  * Small (250 rows), so schemas read it when they are compiled.
  */
 import { derivedData, readDataFile } from '../data/data-files.js';
-import { closestMatch } from '../schema/suggest.js';
+import { closestMatch } from '../kernel/suggest.js';
 
 type CountryRow = [code: string, name: string, aliases: string[], currencyCode: string | null, currencyName: string | null, language: string | null, places: number];
 

@@ -6,7 +6,7 @@
  * it: the restrictions are collected while fields are created and turned into a sampler on the
  * first draw, when every field has had its say.
  */
-import type { CreateContext, FamilyDefinition } from '../types/define-type.js';
+import type { CreateContext, FamilyDefinition } from '../kernel/define-type.js';
 import { placeCountries } from './place-countries.js';
 import { placeTables } from './place-tables.js';
 import { samplerOfTable, weightedSampler, type WeightedSampler } from './weighted-sampler.js';

@@ -11,7 +11,7 @@ import { derivedData, readDataFile } from '../data/data-files.js';
 import type { CounterRandom } from '../random/counter-random.js';
 import { compilePattern, type PatternGenerator } from '../regex/compile.js';
 import { parsePattern } from '../regex/parser.js';
-import type { RowState } from '../types/define-type.js';
+import type { RowState } from '../kernel/define-type.js';
 import { placeCountries } from './place-countries.js';
 
 interface PostalPatterns {

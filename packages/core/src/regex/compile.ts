@@ -4,7 +4,7 @@
  * walk over the tree or a re-parse.
  */
 import type { CounterRandom } from '../random/counter-random.js';
-import type { RowState } from '../types/define-type.js';
+import type { RowState } from '../kernel/define-type.js';
 import { groupsWithin } from './analyse.js';
 import type { NameKind, ParsedPattern, RegexNode } from './ast.js';
 import type { CharSet } from './char-set.js';

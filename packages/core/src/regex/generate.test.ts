@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { CounterRandom, rowKey, seedKey } from '../random/counter-random.js';
-import type { RowState } from '../types/define-type.js';
+import type { RowState } from '../kernel/define-type.js';
 import { patternCharacters } from './analyse.js';
 import { compilePattern } from './compile.js';
 import { jsEquivalent } from './js-equivalent.js';

@@ -3,7 +3,7 @@
  * `[:name:]`, `[:first_name:]` and `[:last_name:]`. Read once from faker's English data.
  */
 import { EN } from '../data/faker-en.js';
-import { charactersOf } from '../types/characters.js';
+import { charactersOf } from '../kernel/characters.js';
 import { LOREM_WORDS } from '../data/lorem-words.js';
 
 function table(list: readonly string[] | null | undefined, what: string): readonly string[] {

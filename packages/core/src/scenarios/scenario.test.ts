@@ -11,7 +11,7 @@ import { generateObjects } from '../engine/sample.js';
 import { SchemaError } from '../schema/errors.js';
 import { curveOf } from './interpolate.js';
 import { MAX_SCENARIO_POINTS, readScenario, type ScenarioCurve } from './scenario.js';
-import { referencedScenarioNames } from './scenario-references.js';
+import { referencedScenarioNames } from '../schema/scenario-references.js';
 
 const points = [
   { x: 0, y: 10 },

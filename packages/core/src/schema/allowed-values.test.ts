@@ -5,9 +5,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateObjects } from '../engine/sample.js';
-import { exampleFields } from '../types/catalogue.js';
+import { exampleFields } from '../catalogue/catalogue.js';
 import { ALL_TYPES } from '../types/registry.js';
-import type { ParamSpec, TypeDefinition } from '../types/define-type.js';
+import type { ParamSpec, TypeDefinition } from '../kernel/define-type.js';
 import { problemsOf } from '../testing/schema-problems.js';
 import { canonicalFields } from './canonical-fields.js';
 import { SchemaError, type Problem } from './errors.js';

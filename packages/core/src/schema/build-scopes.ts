@@ -2,7 +2,7 @@
  * Pass 2 of the compiler: drafts -> field plans placed in scopes. A field belongs to the
  * innermost JSON Array / Repeating Element whose name prefixes its own; the row is the root.
  */
-import type { ValueGenerator } from '../types/define-type.js';
+import type { ValueGenerator } from '../kernel/define-type.js';
 import { hashString } from '../random/counter-random.js';
 import type { FieldPlan, ScopePlan } from './plan.js';
 import type { Draft } from './read-drafts.js';

@@ -3,8 +3,8 @@
  * Array / Repeating Element fields become item lists, hidden (`__`) fields are left out.
  */
 import type { FieldPlan, ScopePlan } from './plan.js';
-import type { OutputKind } from '../types/define-type.js';
-import type { ObjectNode, RecordShape, ShapeNode } from './shape.js';
+import type { OutputKind } from '../kernel/define-type.js';
+import type { ObjectNode, RecordShape, ShapeNode } from '../kernel/shape.js';
 
 /** A formula can turn any type's value into text, so its field is text to the writers (SQL column types). */
 function outputKind(field: FieldPlan): OutputKind {

@@ -1,7 +1,7 @@
 /** What a compilation may be given besides the fields. */
 import type { Scenarios } from '../scenarios/scenario.js';
-import type { Datasets } from '../types/define-type.js';
-import type { MockRequestData } from '../handlers/request-data.js';
+import type { Datasets } from '../kernel/define-type.js';
+import type { MockRequestData } from '../kernel/request-data.js';
 import type { Problem } from './errors.js';
 
 export interface CompileOptions {

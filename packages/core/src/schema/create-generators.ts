@@ -2,8 +2,8 @@
  * Pass 3 of the compiler: every valid field's generator and compiled formula. The references
  * fields make while being created become the dependency edges pass 4 orders by.
  */
-import type { DatasetView } from '../types/define-type.js';
-import { datasetView } from './dataset-view.js';
+import type { DatasetView } from '../kernel/define-type.js';
+import { datasetView } from '../kernel/dataset-view.js';
 import { DEFAULT_PUBLIC_URL, type CompileOptions } from './compile-options.js';
 import type { Problem } from './errors.js';
 import { createFieldContext, type CartesianField, type CharacterResolver, type GenerationEnvironment } from './field-context.js';

@@ -3,9 +3,9 @@
  * fields (each read becomes a dependency edge), compiles formulas, enumerates cartesian lists,
  * reads datasets and shares prepared values with other fields.
  */
-import type { MockRequestData } from '../handlers/request-data.js';
+import type { MockRequestData } from '../kernel/request-data.js';
 import type { ScenarioCurve } from '../scenarios/scenario.js';
-import type { CreateContext, DatasetView, FieldReference, RowState, ValueGenerator } from '../types/define-type.js';
+import type { CreateContext, DatasetView, FieldReference, RowState, ValueGenerator } from '../kernel/define-type.js';
 import { findType } from '../types/registry.js';
 import { FormulaError } from '../formula/ast.js';
 import { compileFormula, FormulaErrors, type CompiledFormula } from '../formula/compile-formula.js';
@@ -15,10 +15,10 @@ import { resolveParams } from './params.js';
 import type { FieldPlan, ScopePlan } from './plan.js';
 import { buildShape } from './build-shape.js';
 import { plainItems } from './plain-objects.js';
-import type { ShapeNode } from './shape.js';
-import type { Value } from '../values.js';
+import type { ShapeNode } from '../kernel/shape.js';
+import type { Value } from '../kernel/values.js';
 import { unknownTypeMessage } from './read-drafts.js';
-import { closestMatch } from './suggest.js';
+import { closestMatch } from '../kernel/suggest.js';
 
 /** Hands out a field's resolved character set (set up by resolveCharacters). */
 export interface CharacterResolver {

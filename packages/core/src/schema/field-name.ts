@@ -4,7 +4,7 @@
  *   @id            XML attribute of the parent  $value               XML text of the parent
  *   __helper       hidden: generated, readable by other fields, never written
  */
-import type { XmlRole } from './shape.js';
+import type { XmlRole } from '../kernel/shape.js';
 
 export interface ParsedFieldName {
   /** Segments with the bracket suffix removed, e.g. `friends.tags[2-5]` -> ["friends", "tags"]. */

@@ -5,7 +5,7 @@
  * in any case and written as the set spells it ("Random" -> "random"). Every problem is
  * reported, with what is allowed.
  */
-import type { ParamSpec, ResolvedParams } from '../types/define-type.js';
+import type { ParamSpec, ResolvedParams } from '../kernel/define-type.js';
 import type { ReportProblem } from './errors.js';
 import { quotedValue, textParameterProblem } from './spec-limits.js';
 import { allowedValue, describeAllowed } from './allowed-values.js';

@@ -3,8 +3,8 @@
  * `generateObjects` (tests, previews, embedding) and by formulas reading a JSON Array field (a
  * list of hashes, field-context.ts) — the writers stream text and never build these.
  */
-import type { ShapeNode } from './shape.js';
-import { ItemList, JsonFragment, Verbatim, type Value } from '../values.js';
+import type { ShapeNode } from '../kernel/shape.js';
+import { ItemList, JsonFragment, Verbatim, type Value } from '../kernel/values.js';
 
 function plainValue(value: Value): unknown {
   if (value instanceof JsonFragment) return JSON.parse(value.json);

@@ -2,10 +2,10 @@
  * The compiled plan's shapes: one FieldPlan per field, the scopes (the row, and each JSON Array's
  * items), and the schema's plan as a whole. Plain data the compiler fills in and the engine reads.
  */
-import type { ResolvedParams, TypeDefinition, ValueGenerator } from '../types/define-type.js';
+import type { ResolvedParams, TypeDefinition, ValueGenerator } from '../kernel/define-type.js';
 import type { CompiledFormula } from '../formula/compile-formula.js';
 import type { ParsedFieldName } from './field-name.js';
-import type { RecordShape } from './shape.js';
+import type { RecordShape } from '../kernel/shape.js';
 import type { Problem } from './errors.js';
 
 export interface FieldPlan {

@@ -3,12 +3,12 @@
  * resolved parameters and blank percentage. Fields with a broken name or type are reported and
  * left out of the later passes.
  */
-import type { ResolvedParams, TypeDefinition } from '../types/define-type.js';
+import type { ResolvedParams, TypeDefinition } from '../kernel/define-type.js';
 import { findType, PLANNED_TYPES, typeNames } from '../types/registry.js';
 import type { Problem } from './errors.js';
 import { parseFieldName, type ParsedFieldName } from './field-name.js';
 import { resolveParams } from './params.js';
-import { closestMatch } from './suggest.js';
+import { closestMatch } from '../kernel/suggest.js';
 import { fieldLabelText, withinNameLimits } from './spec-limits.js';
 
 export interface Draft {

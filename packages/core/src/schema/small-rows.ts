@@ -16,7 +16,7 @@
  *   neither many fields, nesting nor templates multiply the work.
  * Percent blank costs one draw per value and changes none of this.
  */
-import { hasSmallValues, SMALL_VALUE_MAX_READS } from '../types/define-type.js';
+import { hasSmallValues, SMALL_VALUE_MAX_READS } from '../kernel/define-type.js';
 import type { FieldPlan } from './plan.js';
 import { mostValuesPerRow } from './work-estimate.js';
 

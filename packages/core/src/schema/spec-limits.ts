@@ -4,7 +4,7 @@
  * "did you mean", error messages) can spend time or memory on megabytes of it.
  */
 import type { ReportProblem } from './errors.js';
-import { MAX_FIELD_NAME_LENGTH, MAX_TEXT_PARAMETER_LENGTH, MAX_TYPE_NAME_LENGTH } from './limits.js';
+import { MAX_FIELD_NAME_LENGTH, MAX_TEXT_PARAMETER_LENGTH, MAX_TYPE_NAME_LENGTH } from '../kernel/limits.js';
 
 /** Longest piece of user text quoted in an error message. */
 const QUOTED_LENGTH = 60;

@@ -5,7 +5,7 @@
  * such a schema is refused when it compiles (MAX_VALUES_PER_ROW), before any output.
  */
 import type { FieldPlan } from './plan.js';
-import { MAX_VALUES_PER_ROW } from './limits.js';
+import { MAX_VALUES_PER_ROW } from '../kernel/limits.js';
 
 /** Most items an items field (JSON Array, Repeating Element) makes: its largest count parameter (max >= min). */
 function mostItems(field: FieldPlan): number {

@@ -3,9 +3,9 @@
  * or a post office box, in USPS's abbreviated forms such as "Apt 1203" or "PO Box 94035".
  */
 import type { CounterRandom } from '../random/counter-random.js';
-import type { TypeDefinition } from './define-type.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import { plainType } from './plain-type.js';
-import { charactersOf, DIGITS } from './characters.js';
+import { charactersOf, DIGITS } from '../kernel/characters.js';
 
 /** An ordinal such as 1st, 12th, 23rd: floors are written "14th Floor" as well as "Floor 14". */
 function ordinal(n: number): string {

@@ -5,7 +5,7 @@
  * same list for its departure and arrival airports.
  */
 import { readDataFile } from '../data/data-files.js';
-import type { TypeDefinition } from './define-type.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import { recordFamily, recordField, type RecordFieldSpec } from './record-family.js';
 
 export interface AirportRecord {

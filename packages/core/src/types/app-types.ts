@@ -4,8 +4,8 @@
  */
 import { derivedData, readDataFile } from '../data/data-files.js';
 import { EN } from '../data/faker-en.js';
-import { charactersOf, DIGITS } from './characters.js';
-import { defineType, type FamilyDefinition, type TypeDefinition } from './define-type.js';
+import { charactersOf, DIGITS } from '../kernel/characters.js';
+import { defineType, type FamilyDefinition, type TypeDefinition } from '../kernel/define-type.js';
 
 /** faker's invented app names (Redhold, Mat Lam Tam...). */
 const APP_NAMES = derivedData(() => {

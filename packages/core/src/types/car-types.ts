@@ -6,8 +6,8 @@
  */
 import { derivedData, readDataFile } from '../data/data-files.js';
 import type { CounterRandom } from '../random/counter-random.js';
-import { charactersOf, DIGITS } from './characters.js';
-import { defineType, type FamilyDefinition, type OutputKind, type TypeDefinition } from './define-type.js';
+import { charactersOf, DIGITS } from '../kernel/characters.js';
+import { defineType, type FamilyDefinition, type OutputKind, type TypeDefinition } from '../kernel/define-type.js';
 import { modelYearCode, VIN_CHARACTERS, vinCheckDigit } from './vin.js';
 
 interface CarRecord {

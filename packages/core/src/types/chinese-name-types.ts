@@ -5,8 +5,8 @@
  * faker zh_CN's male or female given names, its unisex list for the other gender identities.
  */
 import { derivedData } from '../data/data-files.js';
-import { charactersOf } from './characters.js';
-import type { FamilyDefinition, TypeDefinition } from './define-type.js';
+import { charactersOf } from '../kernel/characters.js';
+import type { FamilyDefinition, TypeDefinition } from '../kernel/define-type.js';
 import { fakerLocale } from './faker-locale.js';
 import { personFamily } from './person-types.js';
 import { plainType } from './plain-type.js';

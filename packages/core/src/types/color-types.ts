@@ -3,7 +3,7 @@
  * writes them) and colour names.
  */
 import { EN } from '../data/faker-en.js';
-import type { TypeDefinition } from './define-type.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import { listType } from './list-type.js';
 import { plainType } from './plain-type.js';
 

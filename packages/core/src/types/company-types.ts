@@ -7,8 +7,8 @@
 import { EN } from '../data/faker-en.js';
 import { readDataFile } from '../data/data-files.js';
 import type { CounterRandom } from '../random/counter-random.js';
-import { charactersOf } from './characters.js';
-import { defineType, type TypeDefinition } from './define-type.js';
+import { charactersOf } from '../kernel/characters.js';
+import { defineType, type TypeDefinition } from '../kernel/define-type.js';
 import { listType } from './list-type.js';
 
 const LAST_NAMES = EN.person!.last_name!.generic!;

@@ -3,7 +3,7 @@
  * cost codes, each an independent pick from a curated list (data/construction.json).
  */
 import { readDataFile } from '../data/data-files.js';
-import type { TypeDefinition } from './define-type.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import { listType } from './list-type.js';
 
 interface ConstructionData {

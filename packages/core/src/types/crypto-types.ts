@@ -7,9 +7,9 @@
 import { createCipheriv, hash } from 'node:crypto';
 import { EN } from '../data/faker-en.js';
 import type { CounterRandom } from '../random/counter-random.js';
-import { JsonFragment } from '../values.js';
-import { charactersOf } from './characters.js';
-import type { TypeDefinition, ValueGenerator } from './define-type.js';
+import { JsonFragment } from '../kernel/values.js';
+import { charactersOf } from '../kernel/characters.js';
+import type { TypeDefinition, ValueGenerator } from '../kernel/define-type.js';
 import { plainType } from './plain-type.js';
 
 const HEX = '0123456789abcdef';

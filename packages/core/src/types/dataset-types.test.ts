@@ -4,7 +4,7 @@ import { generate } from '../engine/generate.js';
 import { generateObjects } from '../engine/sample.js';
 import { compileSchema } from '../schema/compile.js';
 import { SchemaError, type Problem } from '../schema/errors.js';
-import type { Datasets } from './define-type.js';
+import type { Datasets } from '../kernel/define-type.js';
 
 const PEOPLE = {
   columns: ['id', 'name', 'city'],

@@ -4,12 +4,12 @@
  * together): random picks go through one family per dataset, sequential ones share the row
  * index, and cartesian ones share one loop of the schema's enumeration.
  */
-import { closestMatch } from '../schema/suggest.js';
-import { budgeted } from '../schema/row-budget.js';
-import { charactersOf } from './characters.js';
+import { closestMatch } from '../kernel/suggest.js';
+import { budgeted } from '../kernel/row-budget.js';
+import { charactersOf } from '../kernel/characters.js';
 import { compileWeightedRules, usesWeightedRules } from './weighted-rules.js';
-import { defineType, type CreateContext, type DatasetView, type FamilyDefinition, type TypeDefinition, type ValueGenerator } from './define-type.js';
-import { unreadRows } from '../schema/dataset-view.js';
+import { defineType, type CreateContext, type DatasetView, type FamilyDefinition, type TypeDefinition, type ValueGenerator } from '../kernel/define-type.js';
+import { unreadRows } from '../kernel/dataset-view.js';
 import { weightedSampler } from '../places/weighted-sampler.js';
 
 const DATASET_STYLES = ['random', 'sequential', 'cartesian', 'custom', 'weighted'] as const;

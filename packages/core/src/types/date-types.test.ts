@@ -75,7 +75,7 @@ describe('Date', () => {
     assert.ok(all.some((d) => d.startsWith('2021-06-01 00:')), 'the min day starts at midnight');
   });
 
-  test('a format with time parts (%F %T, as in the issue) gives a uniform time of day: hours, minutes and seconds all vary', () => {
+  test('a format with time parts (%F %T, as Mockaroo schemas use) gives a uniform time of day: hours, minutes and seconds all vary', () => {
     const draws = 24_000;
     const all = values('Date', { min: '06/19/2002', max: '06/19/2002', format: '%F %T' }, draws, 'times');
     const hours = new Map<string, number>();

@@ -15,7 +15,7 @@ import { MS_PER_DAY, SECONDS_PER_DAY } from '../time/civil.js';
 import { parseDateTime, parseTimeOfDay, type ParsedDateTime, type TimePrecision } from '../time/parse.js';
 import { checkStrftime, compileStrftime, readsTimeOfDay, splitDateAndTime, strftimeCharacters, type StrftimeFormatter } from '../time/strftime.js';
 import { sharedTextTable } from '../time/text-tables.js';
-import { defineType, isShortText, type ParamSpec, type ResolvedParams, type TypeDefinition, type ValueGenerator } from './define-type.js';
+import { defineType, isShortText, type ParamSpec, type ResolvedParams, type TypeDefinition, type ValueGenerator } from '../kernel/define-type.js';
 
 const CATEGORY = 'Dates & Times';
 export const DEFAULT_FORMAT = '%FT%T%:z';

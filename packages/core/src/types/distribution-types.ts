@@ -5,7 +5,7 @@
  * Hörmann's transformed rejection (BTRS, PTRS; acceptance above 80%) where it is large.
  */
 import type { CounterRandom } from '../random/counter-random.js';
-import { defineType, type TypeDefinition } from './define-type.js';
+import { defineType, type TypeDefinition } from '../kernel/define-type.js';
 
 /** Rejection loops give up after this many tries; at >80% acceptance that never happens in practice. */
 const MAX_REJECTIONS = 200;

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import type { keccak_256 as Keccak256 } from '@noble/hashes/sha3.js';
 import type { CounterRandom } from '../random/counter-random.js';
-import type { TypeDefinition } from './define-type.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import { plainType } from './plain-type.js';
 
 /** Loaded with the first address: its module load cost every thread ~5 ms of start-up. */

@@ -6,7 +6,7 @@
  * Anna, come up more often, as they do in life.
  */
 import { derivedData } from '../data/data-files.js';
-import { charactersOf } from './characters.js';
+import { charactersOf } from '../kernel/characters.js';
 import { fakerLocale } from './faker-locale.js';
 
 /**

@@ -1,8 +1,8 @@
 /** The file family: MIME Type and File Name of one row agree (the name's extension is one of the type's). */
 import { derivedData } from '../data/data-files.js';
 import { EN } from '../data/faker-en.js';
-import { charactersOf } from './characters.js';
-import { defineType, type FamilyDefinition, type TypeDefinition } from './define-type.js';
+import { charactersOf } from '../kernel/characters.js';
+import { defineType, type FamilyDefinition, type TypeDefinition } from '../kernel/define-type.js';
 import { LOREM_WORDS } from '../data/lorem-words.js';
 
 

@@ -8,8 +8,8 @@ import { IBAN_CHARACTERS, ibanCountries, makeIban } from '../checksums/iban.js';
 import { luhnCheckDigit } from '../checksums/luhn.js';
 import { derivedData, readDataFile } from '../data/data-files.js';
 import type { CounterRandom } from '../random/counter-random.js';
-import { DIGITS } from './characters.js';
-import { defineType, type TypeDefinition } from './define-type.js';
+import { DIGITS } from '../kernel/characters.js';
+import { defineType, type TypeDefinition } from '../kernel/define-type.js';
 import { recordFamily, recordField } from './record-family.js';
 
 // ---------------------------------------------------------------------------------------------

@@ -9,9 +9,9 @@ import { derivedData } from '../data/data-files.js';
 import { placeCountries } from '../places/place-countries.js';
 import { checkStrftime, compileStrftime, strftimeCharacters } from '../time/strftime.js';
 import { airports as airportFamily, type AirportRecord } from './airport-types.js';
-import { charactersOf, DIGITS } from './characters.js';
+import { charactersOf, DIGITS } from '../kernel/characters.js';
 import { DEFAULT_FORMAT, FORMAT_HELP } from './date-types.js';
-import { defineType, isShortText, type FamilyDefinition, type OutputKind, type TypeDefinition, type ValueGenerator } from './define-type.js';
+import { defineType, isShortText, type FamilyDefinition, type OutputKind, type TypeDefinition, type ValueGenerator } from '../kernel/define-type.js';
 import { fakerLocale } from './faker-locale.js';
 
 const CATEGORY = 'Travel';

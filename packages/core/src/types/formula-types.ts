@@ -1,5 +1,5 @@
 /** The Formula type: a value computed from the row by the formula language (docs/formulas.md). */
-import { defineType, type TypeDefinition } from './define-type.js';
+import { defineType, type TypeDefinition } from '../kernel/define-type.js';
 
 export const formulaTypes: TypeDefinition[] = [
   defineType({

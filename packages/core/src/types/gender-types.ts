@@ -8,8 +8,8 @@
  * custom genders Facebook offered): the list's entries do not map onto the person's gender.
  */
 import { EN } from '../data/faker-en.js';
-import { charactersOf } from './characters.js';
-import { defineType, type TypeDefinition } from './define-type.js';
+import { charactersOf } from '../kernel/characters.js';
+import { defineType, type TypeDefinition } from '../kernel/define-type.js';
 import { listType } from './list-type.js';
 import { personFamily } from './person-types.js';
 

@@ -4,7 +4,7 @@
  * name is the code's CMS short descriptor.
  */
 import { readDataFile } from '../data/data-files.js';
-import type { TypeDefinition } from './define-type.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import { recordFamily, recordField, type RecordFieldSpec } from './record-family.js';
 
 type HcpcsRow = [code: string, name: string];

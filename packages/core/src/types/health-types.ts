@@ -5,7 +5,7 @@
  * Diagnosis and procedure fields of one row do not describe the same case: they are unrelated.
  */
 import { readDataFile } from '../data/data-files.js';
-import type { TypeDefinition } from './define-type.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import { recordFamily, recordField } from './record-family.js';
 
 export interface DrugRecord {

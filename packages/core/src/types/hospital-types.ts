@@ -3,7 +3,7 @@
  * (real names and addresses; the NPIs are invented, with a valid check digit: see NOTICE).
  */
 import { readDataFile } from '../data/data-files.js';
-import type { TypeDefinition } from './define-type.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import { recordFamily, recordField, type RecordFieldSpec } from './record-family.js';
 
 export interface HospitalRecord {

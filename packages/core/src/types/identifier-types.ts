@@ -7,8 +7,8 @@
 import { derivedData, readDataFile } from '../data/data-files.js';
 import { isbn10CheckCharacter, nhsCheckDigit } from '../checksums/mod11.js';
 import type { CounterRandom } from '../random/counter-random.js';
-import { DIGITS } from './characters.js';
-import type { TypeDefinition, ValueGenerator } from './define-type.js';
+import { DIGITS } from '../kernel/characters.js';
+import type { TypeDefinition, ValueGenerator } from '../kernel/define-type.js';
 import { plainType } from './plain-type.js';
 
 /** `n` written with exactly `width` digits. */

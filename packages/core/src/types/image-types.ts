@@ -16,8 +16,8 @@ import {
   type ImageFormat,
 } from '../images/index.js';
 import type { CounterRandom } from '../random/counter-random.js';
-import { charactersOf, DIGITS } from './characters.js';
-import { defineType, type ParamSpec, type ResolvedParams, type TypeDefinition } from './define-type.js';
+import { charactersOf, DIGITS } from '../kernel/characters.js';
+import { defineType, type ParamSpec, type ResolvedParams, type TypeDefinition } from '../kernel/define-type.js';
 import { LOREM_WORDS } from '../data/lorem-words.js';
 
 const side = (name: string, fallback: number, description: string): ParamSpec => ({

@@ -7,8 +7,8 @@ import { readDataFile } from '../data/data-files.js';
 import { placeCountries } from '../places/place-countries.js';
 import { placeFamily } from '../places/place-family.js';
 import { placeTables } from '../places/place-tables.js';
-import { charactersOf } from './characters.js';
-import { defineType, type TypeDefinition } from './define-type.js';
+import { charactersOf } from '../kernel/characters.js';
+import { defineType, type TypeDefinition } from '../kernel/define-type.js';
 
 interface LanguageCodesFile {
   codes: Record<string, string>;

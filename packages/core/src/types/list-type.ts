@@ -3,8 +3,8 @@
  * Job Title...). The list is loaded when a schema first uses the type, and its characters are
  * declared so writers can skip escaping checks.
  */
-import { charactersOf } from './characters.js';
-import type { TypeDefinition } from './define-type.js';
+import { charactersOf } from '../kernel/characters.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import { plainType } from './plain-type.js';
 import { derivedData } from '../data/data-files.js';
 

@@ -7,8 +7,8 @@
  * " 5"), and integers beyond 2^53 - 1 ("12345678901234567890"), which JSON readers would round.
  * true and false stay text too (see docs/types.md, Custom List).
  */
-import type { OutputKind } from './define-type.js';
-import { numberText } from '../writers/number-text.js';
+import type { OutputKind } from '../kernel/define-type.js';
+import { numberText } from '../kernel/number-text.js';
 
 /** An optional minus, no leading zeros, optional decimals: what a JSON number without an exponent looks like. */
 const PLAIN_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;

@@ -3,7 +3,7 @@
  * characters in CMS's fixed pattern of character classes, with no check digit. Letters leave
  * out S, L, O, I, B and Z, which read like digits.
  */
-import type { TypeDefinition } from './define-type.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import { plainType } from './plain-type.js';
 
 const MBI_LETTERS = 'ACDEFGHJKMNPQRTUVWXY';

@@ -1,6 +1,6 @@
 /** Small fixed lists: how often something happens, shirt sizes and races. Uniform picks. */
 import { readDataFile } from '../data/data-files.js';
-import type { TypeDefinition } from './define-type.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import { listType } from './list-type.js';
 
 export const miscListTypes: TypeDefinition[] = [

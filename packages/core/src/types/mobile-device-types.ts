@@ -5,7 +5,7 @@
  */
 import { readDataFile } from '../data/data-files.js';
 import { checkStrftime, compileStrftime, strftimeCharacters } from '../time/strftime.js';
-import { defineType, isShortText, type TypeDefinition } from './define-type.js';
+import { defineType, isShortText, type TypeDefinition } from '../kernel/define-type.js';
 import { recordFamily, recordField, type RecordFieldSpec } from './record-family.js';
 
 type DeviceRow = [brand: string, model: string, os: string, releaseDate: string];

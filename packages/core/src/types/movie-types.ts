@@ -3,7 +3,7 @@
  * (curated from public facts; titles carry the release year, genres are pipe-joined labels).
  */
 import { readDataFile } from '../data/data-files.js';
-import type { TypeDefinition } from './define-type.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import { recordFamily, recordField } from './record-family.js';
 
 interface MovieRecord {

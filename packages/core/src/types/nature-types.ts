@@ -4,7 +4,7 @@
  * family). The fields of each family agree within a row.
  */
 import { readDataFile } from '../data/data-files.js';
-import type { TypeDefinition } from './define-type.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import { recordFamily, recordField } from './record-family.js';
 
 export interface AnimalRecord {

@@ -3,8 +3,8 @@
  * zero) and MAC Address, each built from a few 32-bit draws and lookup tables.
  */
 import type { CounterRandom } from '../random/counter-random.js';
-import { DIGITS } from './characters.js';
-import { defineType, type TypeDefinition } from './define-type.js';
+import { DIGITS } from '../kernel/characters.js';
+import { defineType, type TypeDefinition } from '../kernel/define-type.js';
 
 const HEX_DIGITS = '0123456789abcdef';
 /** "00".."ff": a byte as two lower-case hex digits. */

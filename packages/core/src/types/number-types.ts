@@ -5,7 +5,7 @@
  * continuous draw: both ends of the range are then exactly as likely as any other value and
  * every value printed is the shortest decimal for its step.
  */
-import { defineType, type TypeDefinition } from './define-type.js';
+import { defineType, type TypeDefinition } from '../kernel/define-type.js';
 
 /** Keeps min * 10^decimals within 2^53, where integer steps are exact. */
 const NUMBER_LIMIT = 1e15;

@@ -8,7 +8,7 @@
  * bcrypt's encoding, so every value parses as bcrypt, but no password verifies against it.
  */
 import type { CounterRandom } from '../random/counter-random.js';
-import type { TypeDefinition } from './define-type.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import { plainType } from './plain-type.js';
 
 export const BCRYPT_BASE64 = './ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -7,12 +7,12 @@
 import { EN } from '../data/faker-en.js';
 import { EMAIL_DOMAINS } from '../data/email-domains.js';
 import type { CounterRandom } from '../random/counter-random.js';
-import { charactersOf, DIGITS } from './characters.js';
-import { defineType, type FamilyDefinition, type TypeDefinition, type ValueGenerator } from './define-type.js';
+import { charactersOf, DIGITS } from '../kernel/characters.js';
+import { defineType, type FamilyDefinition, type TypeDefinition, type ValueGenerator } from '../kernel/define-type.js';
 import { europeanFirstNames } from './european-first-names.js';
 import { listType } from './list-type.js';
 import { plainType } from './plain-type.js';
-import { integerText } from '../writers/integer-text.js';
+import { integerText } from '../kernel/integer-text.js';
 
 /** Gender values and their shares, per mille (as in the established product's output). */
 const GENDERS: readonly (readonly [string, number])[] = [

@@ -4,8 +4,8 @@
  * eleventh digit starts with the country code 1.
  */
 import { derivedData } from '../data/data-files.js';
-import { charactersOf, DIGITS } from './characters.js';
-import { defineType, type TypeDefinition } from './define-type.js';
+import { charactersOf, DIGITS } from '../kernel/characters.js';
+import { defineType, type TypeDefinition } from '../kernel/define-type.js';
 import { fakerLocale } from './faker-locale.js';
 
 export const PHONE_FORMATS = [

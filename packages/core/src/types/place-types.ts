@@ -15,9 +15,9 @@ import { placeCharacters, type PlaceCharacters } from '../places/place-character
 import { placeFamily, placeRestrictions } from '../places/place-family.js';
 import { placeTables, type PlaceTables } from '../places/place-tables.js';
 import { postalCodes } from '../places/postal-codes.js';
-import type { Value } from '../values.js';
-import { charactersOf, DIGITS } from './characters.js';
-import { defineType, type CreateContext, type OutputKind, type ParamSpec, type ResolvedParams, type TypeDefinition } from './define-type.js';
+import type { Value } from '../kernel/values.js';
+import { charactersOf, DIGITS } from '../kernel/characters.js';
+import { defineType, type CreateContext, type OutputKind, type ParamSpec, type ResolvedParams, type TypeDefinition } from '../kernel/define-type.js';
 
 /** Coordinates are plain decimal numbers with 4 decimals. */
 const COORDINATE_CHARACTERS = '-.0123456789';

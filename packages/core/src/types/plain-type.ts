@@ -3,7 +3,7 @@
  * characters, and a generator prepared once per field. One factory, so each type module only
  * says what is particular to its types.
  */
-import { defineType, type OutputKind, type TypeDefinition, type ValueGenerator } from './define-type.js';
+import { defineType, type OutputKind, type TypeDefinition, type ValueGenerator } from '../kernel/define-type.js';
 
 export interface PlainTypeSpec {
   name: string;

@@ -4,7 +4,7 @@
  * is in Home & Kitchen > Kitchen Tools and costs what a chef's knife costs.
  */
 import { readDataFile } from '../data/data-files.js';
-import type { TypeDefinition } from './define-type.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import { recordFamily, recordField, type RecordFieldSpec } from './record-family.js';
 
 type ProductRow = [category: string, subcategory: string, name: string, price: number, description: string];

@@ -3,8 +3,8 @@
  * reads the same record within a row, drawn uniformly the first time one of them asks. Each
  * field type is a column of that record.
  */
-import { charactersOf } from './characters.js';
-import type { FamilyDefinition, OutputKind, TypeDefinition } from './define-type.js';
+import { charactersOf } from '../kernel/characters.js';
+import type { FamilyDefinition, OutputKind, TypeDefinition } from '../kernel/define-type.js';
 import { plainType } from './plain-type.js';
 import { derivedData } from '../data/data-files.js';
 

@@ -4,13 +4,13 @@
  */
 import { patternCharacters } from '../regex/analyse.js';
 import { compileBudgetedPattern, type FieldReader } from '../regex/compile.js';
-import { rowBudget } from '../schema/row-budget.js';
+import { rowBudget } from '../kernel/row-budget.js';
 import { MAX_PATTERN_LENGTH, UNBOUNDED_EXTRA } from '../regex/limits.js';
 import { parsePattern } from '../regex/parser.js';
 import { PatternError } from '../regex/pattern-error.js';
-import { unionOfCharacters } from './characters.js';
-import { defineType, type FieldReference, type TypeDefinition } from './define-type.js';
-import { valueToText } from './value-text.js';
+import { unionOfCharacters } from '../kernel/characters.js';
+import { defineType, type FieldReference, type TypeDefinition } from '../kernel/define-type.js';
+import { valueToText } from '../kernel/value-text.js';
 
 const regularExpression = defineType({
   name: 'Regular Expression',
@@ -43,7 +43,7 @@ const regularExpression = defineType({
     // Undeclared (every value checked by writers) when the pattern can produce too many characters to list.
     if (fields.length === 0 && own !== null) context.declareCharacters(own);
     else if (fields.length > 0) context.declareCharacters(() => unionOfCharacters([own, ...fields.map((r) => r.characters())]));
-    // The row's Regular Expression fields share one budget of rounds (schema/limits.ts ROW_PATTERN_ROUNDS).
+    // The row's Regular Expression fields share one budget of rounds (kernel/limits.ts ROW_PATTERN_ROUNDS).
     return compileBudgetedPattern(
       parsed,
       (name): FieldReader => {

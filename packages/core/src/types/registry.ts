@@ -3,7 +3,7 @@
  * (case-insensitively, since hand-written schemas vary). Adding a type means adding it to its
  * category module; nothing else lists types.
  */
-import type { TypeDefinition } from './define-type.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import { structuralTypes } from './structural-types.js';
 import { personTypes } from './person-types.js';
 import { placeTypes } from './place-types.js';

@@ -8,8 +8,8 @@
  * again every span rows, else rows past the span hold the curve's last value.
  */
 import { curveOf } from '../scenarios/interpolate.js';
-import { closestMatch } from '../schema/suggest.js';
-import { defineType, type CreateContext, type TypeDefinition, type ValueGenerator } from './define-type.js';
+import { closestMatch } from '../kernel/suggest.js';
+import { defineType, type CreateContext, type TypeDefinition, type ValueGenerator } from '../kernel/define-type.js';
 import { rounder } from './distribution-types.js';
 
 /** The span when the row count is unknown (a stream without an end) and the field gives none. */

@@ -5,7 +5,7 @@
  * symbols, so a row costs one pick per symbol and one string decode.
  */
 import type { CounterRandom } from '../random/counter-random.js';
-import { defineType, isShortText, type TypeDefinition } from './define-type.js';
+import { defineType, isShortText, type TypeDefinition } from '../kernel/define-type.js';
 
 const DIGITS = '0123456789';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';

@@ -7,8 +7,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateObjects } from '../engine/sample.js';
 import { compileSchema } from '../schema/compile.js';
-import { exampleFields } from './catalogue.js';
-import { hasSmallValues, SMALL_TEXT_PARAMETER, SMALL_VALUE_MAX_CHARACTERS, SMALL_VALUE_MAX_READS, type TypeDefinition } from './define-type.js';
+import { exampleFields } from '../catalogue/catalogue.js';
+import { hasSmallValues, SMALL_TEXT_PARAMETER, SMALL_VALUE_MAX_CHARACTERS, SMALL_VALUE_MAX_READS, type TypeDefinition } from '../kernel/define-type.js';
 import { ALL_TYPES, findType } from './registry.js';
 
 /** Not small with their default (or example) parameters, each for a reason in its module. */

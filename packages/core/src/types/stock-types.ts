@@ -3,7 +3,7 @@
  * describe one listed company from stocks.json (a curated list of US-listed companies).
  */
 import { readDataFile } from '../data/data-files.js';
-import type { TypeDefinition } from './define-type.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import { recordFamily, recordField } from './record-family.js';
 
 export interface StockRecord {

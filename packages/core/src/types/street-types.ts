@@ -6,8 +6,8 @@
  */
 import { EN } from '../data/faker-en.js';
 import type { CounterRandom } from '../random/counter-random.js';
-import { charactersOf, DIGITS } from './characters.js';
-import { defineType, type FamilyDefinition, type TypeDefinition } from './define-type.js';
+import { charactersOf, DIGITS } from '../kernel/characters.js';
+import { defineType, type FamilyDefinition, type TypeDefinition } from '../kernel/define-type.js';
 
 /**
  * The suffixes of most real streets, with relative weights; all are in faker's list of 195

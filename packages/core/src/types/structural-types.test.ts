@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { generateObjects } from '../engine/sample.js';
 import { compileSchema } from '../schema/compile.js';
 import { RowEngine } from '../engine/row-engine.js';
-import { Verbatim } from '../values.js';
+import { Verbatim } from '../kernel/values.js';
 import { parse } from 'csv-parse/sync';
 import { generate } from '../engine/generate.js';
 import { streamText } from '../testing/stream-text.js';

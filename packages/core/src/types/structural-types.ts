@@ -2,14 +2,14 @@
  * Types that shape rows rather than draw realistic values: counters, lists, templates,
  * verbatim SQL and the item lists behind JSON arrays and repeated XML elements.
  */
-import { Verbatim } from '../values.js';
-import { defineType, isShortText, SMALL_VALUE_MAX_CHARACTERS, SMALL_VALUE_MAX_READS, type CreateContext, type FieldReference, type ResolvedParams, type TypeDefinition, type ValueGenerator } from './define-type.js';
-import { valueToText } from './value-text.js';
-import { charactersOf, unionOfCharacters } from './characters.js';
+import { Verbatim } from '../kernel/values.js';
+import { defineType, isShortText, SMALL_VALUE_MAX_CHARACTERS, SMALL_VALUE_MAX_READS, type CreateContext, type FieldReference, type ResolvedParams, type TypeDefinition, type ValueGenerator } from '../kernel/define-type.js';
+import { valueToText } from '../kernel/value-text.js';
+import { charactersOf, unionOfCharacters } from '../kernel/characters.js';
 import { compileWeightedRules, usesWeightedRules } from './weighted-rules.js';
 import { listOutput, listValues } from './list-values.js';
-import { MAX_TEMPLATE_LENGTH } from '../schema/limits.js';
-import { budgeted } from '../schema/row-budget.js';
+import { MAX_TEMPLATE_LENGTH } from '../kernel/limits.js';
+import { budgeted } from '../kernel/row-budget.js';
 
 /** How integers read as text (in a Template): digits and a minus sign. */
 const INTEGER_CHARACTERS = '-0123456789';

@@ -6,9 +6,9 @@
  * Text is built by string concatenation: V8 makes ropes of it, cheaper than arrays + join.
  */
 import type { CounterRandom } from '../random/counter-random.js';
-import { defineType, type ParamSpec, type ResolvedParams, type TypeDefinition } from './define-type.js';
+import { defineType, type ParamSpec, type ResolvedParams, type TypeDefinition } from '../kernel/define-type.js';
 import { LOREM_WORDS } from '../data/lorem-words.js';
-import { budgeted } from '../schema/row-budget.js';
+import { budgeted } from '../kernel/row-budget.js';
 
 const CAPITALISED_WORDS: readonly string[] = LOREM_WORDS.map((word) => word[0].toUpperCase() + word.slice(1));
 /** The words with their leading space: one concatenation per word instead of two. */

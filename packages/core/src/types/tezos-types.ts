@@ -6,7 +6,7 @@
  */
 import type { CounterRandom } from '../random/counter-random.js';
 import { BASE58_ALPHABET, base58CheckEncode } from '../checksums/base58check.js';
-import type { TypeDefinition } from './define-type.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import { plainType } from './plain-type.js';
 
 interface TezosKind {

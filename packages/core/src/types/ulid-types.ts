@@ -4,7 +4,7 @@
  * The time is drawn from a fixed range, so a seed gives the same identifiers every year.
  */
 import type { CounterRandom } from '../random/counter-random.js';
-import type { TypeDefinition } from './define-type.js';
+import type { TypeDefinition } from '../kernel/define-type.js';
 import { plainType } from './plain-type.js';
 
 export const CROCKFORD_BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { derivedData, readDataFile } from '../data/data-files.js';
 import { naughtyStrings } from '../data/naughty-strings.js';
-import { charactersOf } from './characters.js';
-import { defineType, type TypeDefinition } from './define-type.js';
+import { charactersOf } from '../kernel/characters.js';
+import { defineType, type TypeDefinition } from '../kernel/define-type.js';
 import { listType } from './list-type.js';
 import { LOREM_WORDS } from '../data/lorem-words.js';
 

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateObjects } from '../engine/sample.js';
 import { problemsOf } from '../testing/schema-problems.js';
-import type { Datasets } from './define-type.js';
+import type { Datasets } from '../kernel/define-type.js';
 
 const COUNT = 20_000;
 

@@ -6,7 +6,7 @@
  */
 import { truthy } from '../formula/runtime.js';
 import type { CounterRandom } from '../random/counter-random.js';
-import type { CompiledFormula, CreateContext, RowState } from './define-type.js';
+import type { CompiledFormula, CreateContext, RowState } from '../kernel/define-type.js';
 
 interface CompiledRule {
   condition: CompiledFormula | null;

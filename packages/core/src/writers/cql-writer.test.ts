@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { ItemList, JsonFragment, Verbatim, type Value } from '../values.js';
+import { ItemList, JsonFragment, Verbatim, type Value } from '../kernel/values.js';
 import { checkWriterOptions, createWriter } from './index.js';
 import { cqlIdentifier } from './cql-text.js';
 import { assertRangesJoin, field, items, object, richRows, richShape, stringColumns, writeAll } from './writer-fixtures.js';

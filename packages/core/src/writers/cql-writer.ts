@@ -8,11 +8,11 @@
  * Values keep their types: numbers and booleans bare, text in single quotes (`''` for a quote).
  * SQL Expression and code() values are code by design and written as they are, as in sql.
  */
-import type { RecordShape, ShapeNode } from '../schema/shape.js';
-import { ItemList, JsonFragment, Verbatim, type Value } from '../values.js';
+import type { RecordShape, ShapeNode } from '../kernel/shape.js';
+import { ItemList, JsonFragment, Verbatim, type Value } from '../kernel/values.js';
 import { cqlIdentifier, cqlString, cqlTableName, NEEDS_CQL_ESCAPE } from './cql-text.js';
 import { jsonValue } from './json-encode.js';
-import { numberText } from './number-text.js';
+import { numberText } from '../kernel/number-text.js';
 import { isPlain } from './plain-text.js';
 import type { RowWriter } from './writer.js';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
-import type { RecordShape } from '../schema/shape.js';
+import type { RecordShape } from '../kernel/shape.js';
 import { field, stringColumns, writeAll } from './writer-fixtures.js';
 import type { WriterOptions } from './index.js';
 

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
-import { ItemList, Verbatim, type Value } from '../values.js';
-import type { RecordShape } from '../schema/shape.js';
+import { ItemList, Verbatim, type Value } from '../kernel/values.js';
+import type { RecordShape } from '../kernel/shape.js';
 import { createWriter, flatColumns, type WriterOptions } from './index.js';
 import { assertRangesJoin, field, items, object, plainObject, plainValue, richRows, richShape, stringColumns, writeAll } from './writer-fixtures.js';
 

@@ -8,11 +8,11 @@
  * value exactly, and ordinary values (no tabs or line breaks) look the same as plain TSV.
  */
 import { isPlain } from './plain-text.js';
-import type { RecordShape } from '../schema/shape.js';
-import { Verbatim, type Value } from '../values.js';
+import type { RecordShape } from '../kernel/shape.js';
+import { Verbatim, type Value } from '../kernel/values.js';
 import { jsonCell, planColumns, type PlannedColumn } from './flatten.js';
 import type { RowWriter } from './writer.js';
-import { numberText } from './number-text.js';
+import { numberText } from '../kernel/number-text.js';
 
 export interface DelimitedSettings {
   delimiter: string;

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { RecordShape } from '../schema/shape.js';
-import { ItemList, Verbatim, type Value } from '../values.js';
+import type { RecordShape } from '../kernel/shape.js';
+import { ItemList, Verbatim, type Value } from '../kernel/values.js';
 import { flatColumns } from './index.js';
 import { assertRangesJoin, field, plainObject, plainValue, richRows, richShape, stringColumns, writeAll } from './writer-fixtures.js';
 

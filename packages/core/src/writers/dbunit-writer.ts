@@ -9,10 +9,10 @@
  * end up with one name get `_2`, `_3`... Text keeps tabs, line breaks and quotes through
  * escapes; characters XML 1.0 cannot carry are dropped (xml-text.ts says why).
  */
-import type { RecordShape } from '../schema/shape.js';
-import { Verbatim, type Value } from '../values.js';
+import type { RecordShape } from '../kernel/shape.js';
+import { Verbatim, type Value } from '../kernel/values.js';
 import { jsonCell, planColumns, type PlannedColumn } from './flatten.js';
-import { numberText } from './number-text.js';
+import { numberText } from '../kernel/number-text.js';
 import { isPlain } from './plain-text.js';
 import type { RowWriter } from './writer.js';
 import { ATTRIBUTE_SPECIAL, xmlAttribute, xmlName } from './xml-text.js';

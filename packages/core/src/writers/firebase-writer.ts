@@ -5,10 +5,10 @@
  * "Import JSON" and `firebase database:set` take it as it is. One row per line, as json: a row
  * range writes `,\\n` before each row but the first, so parts join by concatenation.
  */
-import type { RecordShape } from '../schema/shape.js';
-import type { Value } from '../values.js';
+import type { RecordShape } from '../kernel/shape.js';
+import type { Value } from '../kernel/values.js';
 import { JsonObjectEncoder } from './json-encode.js';
-import { integerText } from './integer-text.js';
+import { integerText } from '../kernel/integer-text.js';
 import { PushIds } from './push-id.js';
 import type { GenerationIdentity, RowWriter } from './writer.js';
 

@@ -4,10 +4,10 @@
  * holding JSON text, because a table cell cannot hold a list and splitting it would make the
  * column count vary from row to row.
  */
-import type { FieldNode, ItemsNode, RecordShape, ShapeNode } from '../schema/shape.js';
-import type { OutputKind } from '../types/define-type.js';
+import type { FieldNode, ItemsNode, RecordShape, ShapeNode } from '../kernel/shape.js';
+import type { OutputKind } from '../kernel/define-type.js';
 import { JsonObjectEncoder, jsonValue } from './json-encode.js';
-import { ItemList, type Value } from '../values.js';
+import { ItemList, type Value } from '../kernel/values.js';
 
 export interface FlatColumn {
   /** Dotted path of keys (`address.city`); XML-role keys (`id` from `@id`) are used as they are. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createWriter, FORMAT_MEDIA_TYPES, OUTPUT_FORMATS, type OutputFormat } from './index.js';
 import { field, stringColumns } from './writer-fixtures.js';
-import type { Value } from '../values.js';
+import type { Value } from '../kernel/values.js';
 
 describe('createWriter', () => {
   test('every format has a content type (with charset for text) and a file extension', () => {

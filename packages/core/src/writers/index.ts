@@ -2,7 +2,7 @@
  * The writers' entry point: one factory from output options to a RowWriter (see writer.ts for
  * the contract), plus the flat column list the tabular formats share.
  */
-import type { RecordShape } from '../schema/shape.js';
+import type { RecordShape } from '../kernel/shape.js';
 import { CqlWriter } from './cql-writer.js';
 import { checkCqlTableName } from './cql-text.js';
 import { DelimitedWriter } from './csv-writer.js';

@@ -4,9 +4,9 @@
  * writer would produce, so a user can move between formats without surprises).
  */
 import { isPlain } from './plain-text.js';
-import type { ShapeNode } from '../schema/shape.js';
-import { ItemList, JsonFragment, Verbatim, type Value } from '../values.js';
-import { numberText } from './number-text.js';
+import type { ShapeNode } from '../kernel/shape.js';
+import { ItemList, JsonFragment, Verbatim, type Value } from '../kernel/values.js';
+import { numberText } from '../kernel/number-text.js';
 
 /**
  * Characters that make a string need JSON escaping. Surrogates are included so lone ones take the

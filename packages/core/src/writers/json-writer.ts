@@ -3,8 +3,8 @@
  * `array` is not set (Mockaroo's rule); otherwise an array with one row per line, so large
  * outputs stay readable and line-oriented tools can split them.
  */
-import type { RecordShape } from '../schema/shape.js';
-import type { Value } from '../values.js';
+import type { RecordShape } from '../kernel/shape.js';
+import type { Value } from '../kernel/values.js';
 import { JsonObjectEncoder } from './json-encode.js';
 import type { RowWriter } from './writer.js';
 

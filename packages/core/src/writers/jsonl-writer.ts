@@ -3,8 +3,8 @@
  * nothing before or after. What log and stream tools read (jq, Elasticsearch's bulk files,
  * BigQuery, Spark); any row range is a file of its own, so parts join by concatenation.
  */
-import type { RecordShape } from '../schema/shape.js';
-import type { Value } from '../values.js';
+import type { RecordShape } from '../kernel/shape.js';
+import type { Value } from '../kernel/values.js';
 import { JsonObjectEncoder } from './json-encode.js';
 import type { RowWriter } from './writer.js';
 

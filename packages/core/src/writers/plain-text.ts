@@ -5,7 +5,7 @@
  * more than building it; skipping the check where it can never match is the biggest saving a
  * writer can make.
  */
-import type { ShapeNode } from '../schema/shape.js';
+import type { ShapeNode } from '../kernel/shape.js';
 
 export function isPlain(node: ShapeNode, special: RegExp): boolean {
   if (node.kind !== 'field' || node.repeated || node.characters === null) return false;

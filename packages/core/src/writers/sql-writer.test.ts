@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { ItemList, Verbatim, type Value } from '../values.js';
+import { ItemList, Verbatim, type Value } from '../kernel/values.js';
 import { createWriter, flatColumns } from './index.js';
 import { sqlIdentifier } from './sql-writer.js';
 import { assertRangesJoin, field, items, object, plainObject, plainValue, richRows, richShape, stringColumns, writeAll } from './writer-fixtures.js';
-import type { RecordShape } from '../schema/shape.js';
+import type { RecordShape } from '../kernel/shape.js';
 
 /**
  * Runs the whole output in a fresh in-memory SQLite database and reads the table back. The text

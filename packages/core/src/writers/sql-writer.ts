@@ -8,12 +8,12 @@
  * could, and silently losing that one invisible character beats a script that fails to load.
  */
 import { isPlain } from './plain-text.js';
-import type { RecordShape } from '../schema/shape.js';
-import type { OutputKind } from '../types/define-type.js';
-import { JsonFragment, Verbatim, type Value } from '../values.js';
+import type { RecordShape } from '../kernel/shape.js';
+import type { OutputKind } from '../kernel/define-type.js';
+import { JsonFragment, Verbatim, type Value } from '../kernel/values.js';
 import { jsonCell, planColumns, type PlannedColumn } from './flatten.js';
 import type { RowWriter } from './writer.js';
-import { numberText } from './number-text.js';
+import { numberText } from '../kernel/number-text.js';
 
 /** Common reserved words of SQLite, PostgreSQL and the SQL standard; quoting more is harmless. */
 const RESERVED = new Set(

@@ -3,9 +3,9 @@
  * should give back once re-parsed (kept deliberately naive: it is the yardstick, not the code).
  */
 import assert from 'node:assert/strict';
-import type { FieldNode, ItemsNode, ObjectNode, RecordShape, ShapeNode, XmlRole } from '../schema/shape.js';
-import type { OutputKind } from '../types/define-type.js';
-import { ItemList, Verbatim, type Value } from '../values.js';
+import type { FieldNode, ItemsNode, ObjectNode, RecordShape, ShapeNode, XmlRole } from '../kernel/shape.js';
+import type { OutputKind } from '../kernel/define-type.js';
+import { ItemList, Verbatim, type Value } from '../kernel/values.js';
 import { createWriter, type WriterOptions } from './index.js';
 
 export function field(key: string, slot: number, output: OutputKind = 'string', extra: { xml?: XmlRole; repeated?: boolean; characters?: string } = {}): FieldNode {

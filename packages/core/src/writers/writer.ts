@@ -6,8 +6,8 @@
  * creation), never on rows written before: worker threads write row ranges independently
  * and the pieces are joined in order, byte-identical to a single thread.
  */
-import type { RecordShape } from '../schema/shape.js';
-import type { Value } from '../values.js';
+import type { RecordShape } from '../kernel/shape.js';
+import type { Value } from '../kernel/values.js';
 
 export const OUTPUT_FORMATS = ['json', 'csv', 'txt', 'custom', 'sql', 'xml', 'jsonl', 'firebase', 'cql', 'dbunit', 'xlsx'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];

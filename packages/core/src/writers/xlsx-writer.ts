@@ -9,11 +9,11 @@
  * shows as text and never evaluates (no formula injection). Lists and JSON Arrays are their JSON
  * text, as in csv. Text longer than Excel's 32,767 characters is cut there (xlsx-text.ts).
  */
-import type { RecordShape } from '../schema/shape.js';
-import { Verbatim, type Value } from '../values.js';
+import type { RecordShape } from '../kernel/shape.js';
+import { Verbatim, type Value } from '../kernel/values.js';
 import { jsonCell, planColumns, type PlannedColumn } from './flatten.js';
-import { integerText } from './integer-text.js';
-import { numberText } from './number-text.js';
+import { integerText } from '../kernel/integer-text.js';
+import { numberText } from '../kernel/number-text.js';
 import { isPlain } from './plain-text.js';
 import type { RowWriter } from './writer.js';
 import { CELL_SPECIAL_CHARACTERS, cellLength, cellText, needsPreserve, sheetRowsProblem } from './xlsx-text.js';

@@ -14,13 +14,13 @@
  * - Names are made valid by xmlName (see xml-text.ts); two attributes of one element that end up
  *   with the same name get `_2`, `_3`... so the element stays well-formed.
  */
-import type { RecordShape, ShapeNode } from '../schema/shape.js';
-import { ItemList, Verbatim, type Value } from '../values.js';
+import type { RecordShape, ShapeNode } from '../kernel/shape.js';
+import { ItemList, Verbatim, type Value } from '../kernel/values.js';
 import { jsonValue } from './json-encode.js';
 import { TEXT_SPECIAL, xmlAttribute, xmlName, xmlText } from './xml-text.js';
 import { isPlain } from './plain-text.js';
 import type { RowWriter } from './writer.js';
-import { numberText } from './number-text.js';
+import { numberText } from '../kernel/number-text.js';
 
 const TEXT = 0;
 const FIELD = 1;

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from './client';
 
-/** A parameter as the registry describes it (packages/core/src/types/catalogue.ts). */
+/** A parameter as the registry describes it (packages/core/src/catalogue/catalogue.ts). */
 export interface TypeParameter {
   name: string;
   /** The parameter's kind in the registry (string, integer, number, boolean, date, list...). */

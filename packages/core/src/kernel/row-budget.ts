@@ -7,9 +7,9 @@
  * requests on the thread only take turns between rows). What a row spends depends only on the
  * row's own values, so the same seed gives the same output on any number of threads.
  */
-import type { ValueGenerator } from '../types/define-type.js';
-import type { Value } from '../values.js';
-import { ItemList, Verbatim } from '../values.js';
+import type { ValueGenerator } from './define-type.js';
+import type { Value } from './values.js';
+import { ItemList, Verbatim } from './values.js';
 import { MAX_ROW_CHARACTERS, MAX_VALUES_PER_ROW, ROW_FORMULA_TEXT, ROW_MATCH_STEPS, ROW_PATTERN_ROUNDS } from './limits.js';
 
 export class RowBudget {

@@ -1,8 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { compileSchema } from './compile.js';
-import { SchemaError, type Problem } from './errors.js';
+import { compileSchema } from '../schema/compile.js';
+import { SchemaError, type Problem } from '../schema/errors.js';
 import { generateObjects } from '../engine/sample.js';
 import { problemsOf } from '../testing/schema-problems.js';
 import { boundedEditDistance, closestMatch } from './suggest.js';

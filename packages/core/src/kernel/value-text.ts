@@ -1,5 +1,5 @@
-import { ItemList, Verbatim, type Value } from '../values.js';
-import { numberText } from '../writers/number-text.js';
+import { ItemList, Verbatim, type Value } from './values.js';
+import { numberText } from './number-text.js';
 
 /** How a value reads inside text (Template): null is empty, arrays are their JSON. */
 export function valueToText(value: Value): string {

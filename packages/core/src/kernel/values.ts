@@ -38,7 +38,7 @@ export class JsonFragment extends Verbatim {
 
 /**
  * The items of a JSON Array or Repeating Element field: each item holds the slot values of the
- * field's child scope (see schema/shape.ts), in the same layout as a row.
+ * field's child scope (see kernel/shape.ts), in the same layout as a row.
  */
 export class ItemList {
   constructor(readonly items: Value[][]) {}

@@ -1,5 +1,5 @@
 /** What a compile sees of a dataset given as a table or as stored text (DatasetView). */
-import type { DatasetTable, DatasetText, DatasetView } from '../types/define-type.js';
+import type { DatasetTable, DatasetText, DatasetView } from './define-type.js';
 
 export function isDatasetText(dataset: DatasetTable | DatasetText): dataset is DatasetText {
   return (dataset as DatasetText).rowsJson !== undefined;

@@ -6,7 +6,7 @@
  * itself. Only JSON Array / Repeating Element fields (`items`) create a child scope whose items
  * each hold their own slot values (an ItemList in the parent's slot).
  */
-import type { OutputKind } from '../types/define-type.js';
+import type { OutputKind } from './define-type.js';
 
 /** How a node appears in XML: a child element, an attribute of its parent (`@id`), or the parent's text (`$value`). */
 export type XmlRole = 'element' | 'attribute' | 'text';

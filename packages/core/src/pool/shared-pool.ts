@@ -24,12 +24,12 @@
  *   a slow handler is a slow row, and a cancelled one stuck in its work costs its thread.
  */
 import { Worker } from 'node:worker_threads';
-import type { WorkerSetup } from './generate-worker.js';
-import type { CheckSetup } from './worker-setup.js';
-import { datasetTextLength, HEAVY_DATASET_TEXT } from './dataset-texts.js';
+import type { WorkerSetup } from '../engine/generate-worker.js';
+import type { CheckSetup } from '../engine/worker-setup.js';
+import { datasetTextLength, HEAVY_DATASET_TEXT } from '../engine/dataset-texts.js';
 import type { Problem } from '../schema/errors.js';
 import type { PoolReply, PoolRequest, PoolTask } from './pool-worker.js';
-import { workerScript } from './worker-scripts.js';
+import { workerScript } from '../engine/worker-scripts.js';
 import type { HandlerResult, HandlerSetup } from '../handlers/handler-contract.js';
 import { HandlerError } from '../handlers/handler-error.js';
 import { checkRequestDepth } from '../handlers/clone-json.js';

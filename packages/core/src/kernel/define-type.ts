@@ -5,7 +5,7 @@
  */
 import type { CounterRandom } from '../random/counter-random.js';
 import type { ScenarioCurve, Scenarios } from '../scenarios/scenario.js';
-import type { Value } from '../values.js';
+import type { Value } from './values.js';
 
 export type ParamKind = 'integer' | 'decimal' | 'string' | 'boolean' | 'string[]' | 'json';
 

@@ -4,8 +4,8 @@
  * by hand, so they cannot drift from what the generator does.
  */
 import { generateObjects } from '../engine/sample.js';
-import { ALL_TYPES } from './registry.js';
-import type { OutputKind, ParamKind, TypeDefinition } from './define-type.js';
+import { ALL_TYPES } from '../types/registry.js';
+import type { OutputKind, ParamKind, TypeDefinition } from '../kernel/define-type.js';
 
 export interface ParameterDescription {
   name: string;

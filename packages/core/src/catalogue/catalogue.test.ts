@@ -3,9 +3,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateObjects } from '../engine/sample.js';
 import { SchemaError } from '../schema/errors.js';
-import type { OutputKind, ParamSpec, TypeDefinition } from './define-type.js';
+import type { OutputKind, ParamSpec, TypeDefinition } from '../kernel/define-type.js';
 import { exampleFields } from './catalogue.js';
-import { ALL_TYPES, findType, PLANNED_TYPES } from './registry.js';
+import { ALL_TYPES, findType, PLANNED_TYPES } from '../types/registry.js';
 
 /** Mockaroo's catalogue: every name of the `type` property. */
 const SPEC_TYPE_NAMES = [
@@ -83,7 +83,7 @@ function edgeValues(param: ParamSpec): unknown[] {
 }
 
 describe('the type catalogue', () => {
-  test('every type name of the spec is available, and the branded aliases too', () => {
+  test('every type name of Mockaroo's catalogue is available, and the branded aliases too', () => {
     const missing = [...SPEC_TYPE_NAMES, ...SPEC_PARAMETERISED_NAMES].filter((name) => !findType(name));
     assert.deepEqual(missing, []);
     for (const [alias, name] of Object.entries(ALIASES)) assert.equal(findType(alias)?.name, name, alias);

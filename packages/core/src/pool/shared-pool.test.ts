@@ -1,6 +1,6 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { generate } from './generate.js';
+import { generate } from '../engine/generate.js';
 import { GenerationPool } from './shared-pool.js';
 import type { OutputFormat } from '../writers/writer.js';
 
