@@ -5,7 +5,7 @@
 import { closestMatch, OUTPUT_FORMATS, type HandlerProblem, type OutputFormat } from '@rowloom/core';
 import { HttpError } from '../http/http-error.js';
 import { writerOptions } from '../routes/generate-request.js';
-import { MOCK_LIMITS, type MockBody } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS, type MockBody } from '@rowloom/contract';
 import { at, checkKeys, isObject, numberIn, oneOf, optionalBoolean, optionalText, shown, utf8Bytes, type Problems } from './mock-problems.js';
 
 export const DEFAULT_TEXT_TYPE = 'text/plain; charset=utf-8';

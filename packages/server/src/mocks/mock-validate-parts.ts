@@ -3,7 +3,7 @@
  * Each reader reports every problem under its JSON path and returns the value with its defaults
  * filled (or undefined when it is unusable).
  */
-import { FAULT_KINDS, MOCK_LIMITS, RULE_OPERATORS, RULE_TARGETS, type Fault, type Latency, type Rule } from '@rowloom/core/mock-document';
+import { FAULT_KINDS, MOCK_LIMITS, RULE_OPERATORS, RULE_TARGETS, type Fault, type Latency, type Rule } from '@rowloom/contract';
 import { mockHeaderProblem } from './mock-header-policy.js';
 import { DocumentRegexWork, rulePatternProblem } from './rule-regex.js';
 import { at, checkKeys, isObject, listOf, numberIn, oneOf, optionalText, shown, utf8Bytes, type Problems } from './mock-problems.js';

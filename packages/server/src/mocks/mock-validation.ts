@@ -1,12 +1,12 @@
 /**
  * readMockApi: a mock API document as a client sent it -> the complete document (every default
- * of mock-document.ts filled, missing ids assigned), or every problem at once, each naming its
+ * of the contract's mock API document filled, missing ids assigned), or every problem at once, each naming its
  * JSON path (`routes[2].responses[0].status must be an integer 100..599, got 700`).
  *
  * It is pure: what it needs to know about the owner (their schema names, plan) and the server
  * (its own host names) comes in `options`, so the routes look those up once beforehand.
  */
-import { MOCK_LIMITS, MOCK_METHODS, type CrudSettings, type MockApiDocument, type MockResponse, type MockRoute } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS, MOCK_METHODS, type CrudSettings, type MockApiDocument, type MockResponse, type MockRoute } from '@rowloom/contract';
 import { checkHost, checkName, checkSlug, ID, newId } from './mock-names.js';
 import { parseRoutePath } from './mock-path.js';
 import { at, checkKeys, isObject, listOf, numberIn, oneOf, optionalBoolean, optionalText, Problems, shown, utf8Bytes, type MockProblem } from './mock-problems.js';
