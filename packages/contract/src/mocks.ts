@@ -92,7 +92,7 @@ export const MockBody = Type.Union(
     Type.Object(
       {
         type: Type.Literal('schema'),
-        schema: Type.String({ maxLength: 200, description: 'One of your saved schemas' }),
+        schema: Type.String({ maxLength: 200, description: 'The name of one of your saved schemas' }),
         count: Type.Optional(Type.Integer({ minimum: 1, description: "Rows (default 1; at most the plan's records per request)" })),
         array: Type.Optional(Type.Boolean({ description: 'Send one row as an array too (default false)' })),
         format: Type.Optional(Type.Enum(OUTPUT_FORMATS)),
@@ -100,9 +100,9 @@ export const MockBody = Type.Union(
       },
       closed,
     ),
-    Type.Object({ type: Type.Literal('json'), value: Type.Unknown({ description: 'Any JSON value' }) }, closed),
-    Type.Object({ type: Type.Literal('text'), text: Type.String({ maxLength: MOCK_LIMITS.literalBodyBytes }), contentType: Type.Optional(Type.String({ maxLength: 256 })) }, closed),
-    Type.Object({ type: Type.Literal('handler'), source: Type.String({ minLength: 1, maxLength: MOCK_LIMITS.handlerSourceChars }) }, closed),
+    Type.Object({ type: Type.Literal('json'), value: Type.Unknown({ description: 'The JSON value to send' }) }, closed),
+    Type.Object({ type: Type.Literal('text'), text: Type.String({ maxLength: MOCK_LIMITS.literalBodyBytes, description: 'The text to send' }), contentType: Type.Optional(Type.String({ maxLength: 256 })) }, closed),
+    Type.Object({ type: Type.Literal('handler'), source: Type.String({ minLength: 1, maxLength: MOCK_LIMITS.handlerSourceChars, description: "The handler's program (docs/mock-handlers.md)" }) }, closed),
     Type.Object({ type: Type.Literal('empty') }, closed),
   ],
   { description: 'What the response sends (default {"type": "empty"})' },
@@ -147,7 +147,7 @@ export type CrudSettings = Static<typeof CrudSettings>;
 const ROUTE = {
   id,
   method: Type.Enum(MOCK_METHODS, { description: 'Default GET (ANY for crud routes)' }),
-  path: Type.String({ description: '/users/:id: literal segments and :parameters, at most 20 segments; a trailing .json on a request is optional' }),
+  path: Type.String({ description: 'A path such as /users/:id: literal segments and :parameters, at most 20 segments (a trailing .json on a request is optional)' }),
   description: Type.Optional(Type.String({ maxLength: 10_000 })),
   kind: Type.Enum(ROUTE_KINDS),
   mode: Type.Optional(Type.Enum(ROUTE_MODES, { description: 'How a response is chosen: the first whose rules match then the default; at random; or in turn (default rules)' })),
@@ -171,7 +171,7 @@ const SentRoute = Type.Object(
 );
 
 const DOCUMENT = {
-  name: Type.String({ description: 'Unique among your mock APIs' }),
+  name: Type.String({ description: 'A name of 1 to 100 characters, unique among your mock APIs, such as "Users API"' }),
   slug: Type.String({ description: 'Unique on the server; served at /mock/<slug>/...; default derived from the name' }),
   host: Type.Optional(orNull(Type.String(), 'An own host name (users.mocks.example.com): requests with this Host are served at its root')),
   project: Type.Optional(orNull(Type.String({ maxLength: 200 }))),
