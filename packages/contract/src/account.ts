@@ -12,6 +12,10 @@ export const SessionAnswer = Type.Object({
 });
 export type SessionAnswer = Static<typeof SessionAnswer>;
 
+/** GET and POST /api/key: your API key (POST makes a new one). */
+export const KeyAnswer = Type.Object({ key: Type.String() });
+export type KeyAnswer = Static<typeof KeyAnswer>;
+
 export const PlanLimits = Type.Object(
   {
     name: Type.String(),

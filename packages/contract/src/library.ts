@@ -34,6 +34,15 @@ export const DatasetDetail = Type.Object({
 });
 export type DatasetDetail = Static<typeof DatasetDetail>;
 
+/** What POST /api/datasets/:name answers once the table is stored. */
+export const DatasetUploaded = Type.Object({
+  success: Type.Boolean(),
+  name: Type.String(),
+  rows: Type.Integer(),
+  columns: Type.Array(Type.String()),
+});
+export type DatasetUploaded = Static<typeof DatasetUploaded>;
+
 export const ProjectSummary = Type.Object({
   name: Type.String(),
   datasets: Type.Integer({ description: 'How many datasets it holds' }),

@@ -1,5 +1,5 @@
 /** The OpenAPI descriptions of the account routes (they describe; the routes validate). */
-import { SessionAnswer, Usage } from '@rowloom/contract';
+import { KeyAnswer, SessionAnswer, Usage } from '@rowloom/contract';
 import { errorResponses, SECURITY } from '../http/openapi.js';
 
 const CREDENTIALS = {
@@ -8,7 +8,6 @@ const CREDENTIALS = {
   required: ['email', 'password'],
 } as const;
 const SUCCESS = { type: 'object', properties: { success: { type: 'boolean' } } } as const;
-const KEY_ANSWER = { type: 'object', properties: { key: { type: 'string' } } } as const;
 const TAGS = ['accounts'];
 
 export const GET_SESSION = {
@@ -52,13 +51,13 @@ export const SHOW_KEY = {
   description: 'A key made before keys could be shown again (or sealed under another ROWLOOM_SECRET) cannot be: 409 says to regenerate it.',
   tags: TAGS,
   security: SECURITY,
-  response: { 200: KEY_ANSWER, ...errorResponses(401, 409) },
+  response: { 200: KeyAnswer, ...errorResponses(401, 409) },
 };
 export const REGENERATE_KEY = {
   summary: 'Replace your API key with a new one; the old key is refused at once',
   tags: TAGS,
   security: SECURITY,
-  response: { 200: KEY_ANSWER, ...errorResponses(401, 403) },
+  response: { 200: KeyAnswer, ...errorResponses(401, 403) },
 };
 export const USAGE = {
   summary: "Today's usage (UTC day) against your plan's limits",

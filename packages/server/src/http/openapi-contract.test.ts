@@ -58,6 +58,10 @@ describe('the OpenAPI document and the contract', () => {
     assert.equal(saved.status, 200, saved.text);
     const uploaded = await call('/api/datasets/shops?filename=shops.csv', { method: 'POST', headers: { 'content-type': 'text/csv' }, body: 'id,city\n1,Oslo\n' });
     assert.equal(uploaded.status, 200, uploaded.text);
+    assertMatches(uploaded.json, documented('/api/datasets/{name}', 'post', 200), 'the upload');
+    const shown = await call('/api/key');
+    assert.equal(shown.status, 200, shown.text);
+    assertMatches(shown.json, documented('/api/key', 'get', 200), 'the key');
     for (const [path, list] of [['/api/schemas', 'schemas'], ['/api/datasets', 'datasets'], ['/api/projects', 'projects'], ['/api/scenarios', 'scenarios'], ['/api/mocks', 'mocks'], ['/api/usage', null]] as const) {
       const answer = await call(path);
       assert.equal(answer.status, 200, `${path}: ${answer.text}`);

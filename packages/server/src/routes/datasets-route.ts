@@ -23,7 +23,7 @@ import { errorResponses, KEY_QUERY, SECURITY } from '../http/openapi.js';
 import { queryText, storableText, type Query } from '../http/query.js';
 import { findProject } from '../projects.js';
 import type { Plans } from '../plans.js';
-import { DatasetDetail, DatasetList } from '@rowloom/contract';
+import { DatasetDetail, DatasetList, DatasetUploaded } from '@rowloom/contract';
 
 /** How uploads are read: the threads that read them, and the server's body limit. */
 export interface DatasetUploads {
@@ -72,7 +72,7 @@ const UPLOAD_SCHEMA = {
   },
   body: { type: 'string', description: 'The table, with Content-Type text/csv or text/plain' },
   response: {
-    200: { type: 'object', properties: { success: { type: 'boolean' }, name: { type: 'string' }, rows: { type: 'integer' }, columns: { type: 'array', items: { type: 'string' } } } },
+    200: DatasetUploaded,
     ...errorResponses(400, 401, 403, 404, 413, 415, 503),
   },
 };
