@@ -11,15 +11,9 @@ import type { Tables } from './db/tables.js';
 import { previewOfRows, type StoredUpload } from './dataset-upload/dataset-parser.js';
 import { checkDatasetStorage, type StorageLimits } from './dataset-storage.js';
 import type { DatasetTexts } from './dataset-texts.js';
+import type { DatasetSummary } from '@rowloom/contract';
 
-export interface DatasetSummary {
-  name: string;
-  rows: number;
-  columns: string[];
-  project: string | null;
-  filename: string | null;
-  updated_at: string;
-}
+export type { DatasetSummary };
 
 export interface SaveOptions {
   /** The project's id: set when given, kept when null. */

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Tables } from './db/tables.js';
+import type { ProjectSummary } from '@rowloom/contract';
 
 export interface Project {
   id: string;
@@ -27,13 +28,7 @@ export async function createProject(db: Kysely<Tables>, userId: string, name: st
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0 ? project : undefined;
 }
 
-export interface ProjectSummary {
-  name: string;
-  datasets: number;
-  schemas: number;
-  scenarios: number;
-  created_at: string;
-}
+export type { ProjectSummary };
 
 export async function listProjects(db: Kysely<Tables>, userId: string): Promise<ProjectSummary[]> {
   // One counting subquery per kind: joining all three would multiply the counts.

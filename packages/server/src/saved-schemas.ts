@@ -7,6 +7,7 @@ import type { OutputFormat } from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import type { Tables } from './db/tables.js';
 import { storedOptions, type SchemaSettings } from './schema-settings.js';
+import type { SchemaSummary } from '@rowloom/contract';
 
 export interface SavedSchema extends SchemaSettings {
   name: string;
@@ -63,14 +64,7 @@ export async function saveSchema(db: Kysely<Tables>, userId: string, name: strin
   return updatedAt;
 }
 
-export interface SchemaSummary {
-  name: string;
-  count: number;
-  fields: number;
-  format: string | null;
-  project: string | null;
-  updated_at: string;
-}
+export type { SchemaSummary };
 
 export async function listSchemas(db: Kysely<Tables>, userId: string): Promise<SchemaSummary[]> {
   const rows = await withProject(db, userId).orderBy('schemas.name').execute();

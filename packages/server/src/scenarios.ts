@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { referencedScenarioNames, type Interpolation, type ScenarioCurve, type ScenarioPoint } from '@rowloom/core';
 import type { Tables } from './db/tables.js';
+import type { ScenarioSummary } from '@rowloom/contract';
 
 export interface SavedScenario extends ScenarioCurve {
   name: string;
@@ -13,14 +14,7 @@ export interface SavedScenario extends ScenarioCurve {
   updatedAt: string;
 }
 
-export interface ScenarioSummary {
-  name: string;
-  /** How many points the curve has. */
-  points: number;
-  interpolation: string;
-  project: string | null;
-  updated_at: string;
-}
+export type { ScenarioSummary };
 
 function curveOf(row: { points: string; interpolation: string; noise: number }): ScenarioCurve {
   return { points: JSON.parse(row.points) as ScenarioPoint[], interpolation: row.interpolation as Interpolation, noise: Number(row.noise) };

@@ -83,7 +83,7 @@ function edgeValues(param: ParamSpec): unknown[] {
 }
 
 describe('the type catalogue', () => {
-  test('every type name of Mockaroo's catalogue is available, and the branded aliases too', () => {
+  test('every type name of the Mockaroo catalogue is available, and the branded aliases too', () => {
     const missing = [...SPEC_TYPE_NAMES, ...SPEC_PARAMETERISED_NAMES].filter((name) => !findType(name));
     assert.deepEqual(missing, []);
     for (const [alias, name] of Object.entries(ALIASES)) assert.equal(findType(alias)?.name, name, alias);

@@ -19,7 +19,7 @@ const PAGED = [
   { name: 'shout', type: 'Formula', value: "request_entity['name'].upcase" },
 ];
 
-describe('request_params and request_entity in formulas (a mock request's parameters and JSON body)', () => {
+describe('request_params and request_entity in formulas (the mock request: parameters and JSON body)', () => {
   test("Mockaroo's idioms: request_params['page'].to_i * 10 + __key, request_params[\"id\"], request_entity['name'].upcase", () => {
     const rows = generateObjects(PAGED, { count: 3, seed: 1, request: REQUEST });
     assert.deepEqual(rows, [

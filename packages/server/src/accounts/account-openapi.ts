@@ -1,27 +1,20 @@
 /** The OpenAPI descriptions of the account routes (they describe; the routes validate). */
+import { KeyAnswer, SessionAnswer, Usage } from '@rowloom/contract';
 import { errorResponses, SECURITY } from '../http/openapi.js';
 
-const SESSION_ANSWER = {
-  type: 'object',
-  properties: {
-    user: { type: 'object', properties: { email: { type: 'string' }, plan: { type: 'string' } } },
-    csrfToken: { type: 'string', description: 'Send it as X-CSRF-Token on every cookie-authenticated request that is not GET or HEAD' },
-  },
-} as const;
 const CREDENTIALS = {
   type: 'object',
   properties: { email: { type: 'string', maxLength: 254 }, password: { type: 'string', maxLength: 256 } },
   required: ['email', 'password'],
 } as const;
 const SUCCESS = { type: 'object', properties: { success: { type: 'boolean' } } } as const;
-const KEY_ANSWER = { type: 'object', properties: { key: { type: 'string' } } } as const;
 const TAGS = ['accounts'];
 
 export const GET_SESSION = {
   summary: 'The signed-in user and the CSRF token of the session cookie',
   description: 'Not signed in: 401 {"error", "signup": "open" | "domains" | "invite"}, the sign-up policy, so the page can offer sign-up only where it is possible.',
   tags: TAGS,
-  response: { 200: SESSION_ANSWER, ...errorResponses(401) },
+  response: { 200: SessionAnswer, ...errorResponses(401) },
 };
 export const SIGN_IN = {
   summary: 'Sign in with email and password: sets the rowloom_session cookie',
@@ -29,7 +22,7 @@ export const SIGN_IN = {
     'Failed attempts are limited per client address, per email from one address, and per email from browsers the account does not know; a browser holding the account\'s rowloom_device cookie (set on every successful sign-in) has a limit of its own (429 with Retry-After). Accepted only from the server\'s own page or from a program, not from another site.',
   tags: TAGS,
   body: CREDENTIALS,
-  response: { 200: SESSION_ANSWER, ...errorResponses(400, 401, 403, 413, 429) },
+  response: { 200: SessionAnswer, ...errorResponses(400, 401, 403, 413, 429) },
 };
 export const SIGN_UP = {
   summary: 'Create an account (when the sign-up policy allows) and sign in',
@@ -37,7 +30,7 @@ export const SIGN_UP = {
     'Password: 8 to 256 characters, not only spaces, and hard to guess (zxcvbn score 3 or more; the 400 says why not). 403 when sign-up is closed or the email\'s domain is not allowed; 409 when the email has an account.',
   tags: TAGS,
   body: CREDENTIALS,
-  response: { 200: SESSION_ANSWER, ...errorResponses(400, 403, 409, 413, 429) },
+  response: { 200: SessionAnswer, ...errorResponses(400, 403, 409, 413, 429) },
 };
 export const SIGN_OUT = {
   summary: 'Sign out: ends the session and clears the cookie',
@@ -51,47 +44,27 @@ export const CHANGE_PASSWORD = {
   tags: TAGS,
   security: SECURITY,
   body: { type: 'object', properties: { current: { type: 'string' }, password: { type: 'string', minLength: 8, maxLength: 256 } }, required: ['current', 'password'] },
-  response: { 200: { type: 'object', properties: { success: { type: 'boolean' }, ...SESSION_ANSWER.properties } }, ...errorResponses(400, 401, 403, 413, 429, 503) },
+  response: { 200: { type: 'object', properties: { success: { type: 'boolean' }, ...SessionAnswer.properties } }, ...errorResponses(400, 401, 403, 413, 429, 503) },
 };
 export const SHOW_KEY = {
   summary: 'Your API key',
   description: 'A key made before keys could be shown again (or sealed under another ROWLOOM_SECRET) cannot be: 409 says to regenerate it.',
   tags: TAGS,
   security: SECURITY,
-  response: { 200: KEY_ANSWER, ...errorResponses(401, 409) },
+  response: { 200: KeyAnswer, ...errorResponses(401, 409) },
 };
 export const REGENERATE_KEY = {
   summary: 'Replace your API key with a new one; the old key is refused at once',
   tags: TAGS,
   security: SECURITY,
-  response: { 200: KEY_ANSWER, ...errorResponses(401, 403) },
+  response: { 200: KeyAnswer, ...errorResponses(401, 403) },
 };
 export const USAGE = {
   summary: "Today's usage (UTC day) against your plan's limits",
   tags: TAGS,
   security: SECURITY,
   response: {
-    200: {
-      type: 'object',
-      properties: {
-        day: { type: 'string', description: 'YYYY-MM-DD, UTC' },
-        requests: { type: 'integer' },
-        records: { type: 'integer' },
-        plan: {
-          type: 'object',
-          description: 'The plan and its limits; null means no limit',
-          properties: {
-            name: { type: 'string' },
-            recordsPerRequest: { type: ['integer', 'null'] },
-            recordsPerJob: { type: ['integer', 'null'], description: 'Rows one background job (POST /api/downloads) may ask for' },
-            requestsPerDay: { type: ['integer', 'null'] },
-            recordsPerDay: { type: ['integer', 'null'] },
-            datasets: { type: ['integer', 'null'] },
-            datasetBytes: { type: ['integer', 'null'] },
-          },
-        },
-      },
-    },
+    200: Usage,
     ...errorResponses(401),
   },
 };

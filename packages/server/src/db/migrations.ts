@@ -127,7 +127,7 @@ export const MIGRATIONS: Record<string, Migration> = {
     },
   },
   '0005-mocks': {
-    // Mock APIs (core's mocks/mock-document.ts): the document as JSON text, with the columns requests
+    // Mock APIs (the contract's mocks.ts, @rowloom/contract): the document as JSON text, with the columns requests
     // are routed by; CRUD collections' records, per-route request counters (shared by every
     // instance, for sequential responses and every-Nth faults) and the request log.
     async up(db: Kysely<unknown>) {

@@ -118,7 +118,7 @@ export interface MockUsageTable {
   records: Generated<number>;
 }
 
-/** A mock API: the document (core's mocks/mock-document.ts) as JSON text, routed by slug or host. */
+/** A mock API: the document (the contract's mocks.ts, @rowloom/contract) as JSON text, routed by slug or host. */
 export interface MockApisTable {
   id: string;
   user_id: string;

@@ -7,16 +7,7 @@
  */
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
-
-export const ERROR_RESPONSE = {
-  type: 'object',
-  description: 'Every error: a message saying what is wrong and how to fix it, sometimes with more keys.',
-  properties: {
-    error: { type: 'string' },
-    details: { type: 'array', items: { type: 'object', properties: { field: { type: ['string', 'null'] }, param: { type: ['string', 'null'] }, message: { type: 'string' } } } },
-  },
-  required: ['error'],
-} as const;
+import { ErrorBody } from '@rowloom/contract';
 
 export const KEY_QUERY = {
   key: { type: 'string', description: 'API key (or send the X-API-Key header)' },
@@ -25,8 +16,8 @@ export const KEY_QUERY = {
 export const SECURITY: { [scheme: string]: string[] }[] = [{ apiKeyQuery: [] }, { apiKeyHeader: [] }, { sessionCookie: [] }];
 
 /** Error responses most endpoints can give. */
-export function errorResponses(...statuses: number[]): Record<number, typeof ERROR_RESPONSE> {
-  return Object.fromEntries(statuses.map((status) => [status, ERROR_RESPONSE]));
+export function errorResponses(...statuses: number[]): Record<number, typeof ErrorBody> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
 }
 
 /**

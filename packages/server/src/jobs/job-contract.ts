@@ -15,7 +15,7 @@
  * is one shard that makes the whole file.
  */
 import type { OutputFormat, WriterOptions } from '@rowloom/core';
-import type { JobStatus } from '@rowloom/core/download-status';
+import type { JobStatus } from '@rowloom/contract';
 
 /** Everything a worker anywhere needs to make any row range, frozen when the job is submitted. */
 export interface FrozenJob {
@@ -48,7 +48,7 @@ export interface FrozenJob {
   packed?: boolean;
 }
 
-export type { AdminDownload, DownloadStatus, JobStatus } from '@rowloom/core/download-status';
+export type { AdminDownload, DownloadStatus, JobStatus } from '@rowloom/contract';
 
 /** Where shards and files live: a shared directory, or an S3-compatible bucket. */
 export interface ArtifactStore {

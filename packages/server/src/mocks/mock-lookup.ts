@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.js';
-import type { MockApiDocument } from '@rowloom/core/mock-document';
+import type { MockApiDocument } from '@rowloom/contract';
 import { parsedDocument } from './parsed-documents.js';
 
 export interface StoredMockApi {

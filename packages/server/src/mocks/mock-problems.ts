@@ -1,6 +1,6 @@
 /**
  * Collecting every problem of a mock API document at once, each naming its JSON path
- * (`routes[2].responses[0].status`), and the small typed readers the validators share.
+ * (`routes[2].responses[0].status`), and the small readers the checks share.
  */
 
 export interface MockProblem {
@@ -17,16 +17,27 @@ export class Problems {
   readonly list: MockProblem[] = [];
   private more = 0;
 
+  /** `described`: past this many, problems are only counted. */
+  constructor(private readonly described = MAX_DESCRIBED) {}
+
+  /** Problems already worded, as another Problems listed them. */
+  static of(problems: readonly MockProblem[]): Problems {
+    const collected = new Problems();
+    for (const problem of problems) collected.push(problem);
+    return collected;
+  }
+
   add(path: string, message: string): void {
-    if (this.list.length >= MAX_DESCRIBED) {
-      this.more++;
-      return;
-    }
-    this.list.push({ path, message: path === '' ? message : `${path} ${message}` });
+    this.push({ path, message: path === '' ? message : `${path} ${message}` });
   }
 
   get count(): number {
     return this.list.length + this.more;
+  }
+
+  private push(problem: MockProblem): void {
+    if (this.list.length >= this.described) this.more++;
+    else this.list.push(problem);
   }
 }
 
@@ -41,6 +52,33 @@ export function at(path: string, key: string): string {
   return path === '' ? key : `${path}.${key}`;
 }
 
+/** A text, or undefined for anything else (its shape is checkStructure's to report). */
+export function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A true/false, or `fallback` when absent (or of another kind, which checkStructure reports). */
+export function flag(value: unknown, fallback: boolean): boolean {
+  return typeof value === 'boolean' ? value : fallback;
+}
+
+/** One of `choices`, `fallback` when absent; undefined when it is something else (checkStructure reports it). */
+export function choice<T extends string>(value: unknown, choices: readonly T[], fallback?: T): T | undefined {
+  if (value === undefined || value === null) return fallback;
+  return (choices as readonly unknown[]).includes(value) ? (value as T) : undefined;
+}
+
+/**
+ * A number under a bound the schema cannot know (the owner's plan): reported in the schema's
+ * words when it is past `max`; undefined when it is not a number in min..max.
+ */
+export function atMost(value: unknown, path: string, min: number, max: number, problems: Problems): number | undefined {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) return undefined;
+  if (value <= max) return value;
+  problems.add(path, `must be an integer ${min}..${max}, got ${shown(value)}`);
+  return undefined;
+}
+
 /** A short rendering of a bad value for a message. */
 export function shown(value: unknown): string {
   let text: string;
@@ -50,78 +88,6 @@ export function shown(value: unknown): string {
     text = String(value);
   }
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-
-/** Reports keys the shape does not have (a typo would otherwise be dropped silently). */
-export function checkKeys(value: Json, path: string, known: readonly string[], problems: Problems): void {
-  for (const key of Object.keys(value)) {
-    if (!known.includes(key)) problems.add(at(path, key), `is not a known key here; the keys are ${known.join(', ')}`);
-  }
-}
-
-/** An optional text of at most `max` characters; undefined when absent, null when bad (reported). */
-export function optionalText(value: unknown, path: string, max: number, problems: Problems): string | undefined | null {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') {
-    problems.add(path, `must be text, got ${shown(value)}`);
-    return null;
-  }
-  if (value.length > max) {
-    problems.add(path, `is ${value.length} characters long; at most ${max} are allowed`);
-    return null;
-  }
-  if (value.includes('\u0000')) {
-    problems.add(path, 'must not contain a NUL character (\\u0000)');
-    return null;
-  }
-  if (hasLoneSurrogate(value)) {
-    problems.add(path, 'must be valid Unicode text (it holds half of a surrogate pair)');
-    return null;
-  }
-  return value;
-}
-
-export function optionalBoolean(value: unknown, path: string, fallback: boolean, problems: Problems): boolean {
-  if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'boolean') {
-    problems.add(path, `must be true or false, got ${shown(value)}`);
-    return fallback;
-  }
-  return value;
-}
-
-/** A number in [min, max] (an integer when `integer`); undefined when bad (reported). */
-export function numberIn(value: unknown, path: string, min: number, max: number, problems: Problems, integer = false): number | undefined {
-  const ok = typeof value === 'number' && Number.isFinite(value) && (!integer || Number.isInteger(value)) && value >= min && value <= max;
-  if (!ok) {
-    problems.add(path, `must be ${integer ? 'an integer' : 'a number'} ${min}..${max}, got ${shown(value)}`);
-    return undefined;
-  }
-  return value as number;
-}
-
-/** One of `choices`, or `fallback` when absent; undefined when bad (reported). */
-export function oneOf<T extends string>(value: unknown, path: string, choices: readonly T[], problems: Problems, fallback?: T): T | undefined {
-  if ((value === undefined || value === null) && fallback !== undefined) return fallback;
-  if (typeof value !== 'string' || !(choices as readonly string[]).includes(value)) {
-    problems.add(path, `must be one of ${choices.join(', ')}, got ${shown(value)}`);
-    return undefined;
-  }
-  return value as T;
-}
-
-/** An array of at most `max` items; [] when absent; undefined when bad (reported). */
-export function listOf(value: unknown, path: string, max: number, problems: Problems, what: string): unknown[] | undefined {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) {
-    problems.add(path, `must be an array of ${what}, got ${shown(value)}`);
-    return undefined;
-  }
-  if (value.length > max) {
-    problems.add(path, `has ${value.length} ${what}; at most ${max} are allowed`);
-    return undefined;
-  }
-  return value;
 }
 
 /** Half a UTF-16 surrogate pair: not text any encoding can carry (a URL, UTF-8 in PostgreSQL). */

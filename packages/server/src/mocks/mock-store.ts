@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.js';
 import { HttpError } from '../http/http-error.js';
-import { MOCK_LIMITS, type MockApiDocument, type MockApiSummary } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS, type MockApiDocument, type MockApiSummary } from '@rowloom/contract';
 import { resetCollections } from './crud/crud-reset.js';
 
 export interface MockApiRecord {

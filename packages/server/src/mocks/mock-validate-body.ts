@@ -5,8 +5,8 @@
 import { closestMatch, OUTPUT_FORMATS, type HandlerProblem, type OutputFormat } from '@rowloom/core';
 import { HttpError } from '../http/http-error.js';
 import { writerOptions } from '../routes/generate-request.js';
-import { MOCK_LIMITS, type MockBody } from '@rowloom/core/mock-document';
-import { at, checkKeys, isObject, numberIn, oneOf, optionalBoolean, optionalText, shown, utf8Bytes, type Problems } from './mock-problems.js';
+import { MOCK_LIMITS, type MockBody } from '@rowloom/contract';
+import { at, atMost, choice, flag, isObject, shown, text, utf8Bytes, type Problems } from './mock-problems.js';
 
 export const DEFAULT_TEXT_TYPE = 'text/plain; charset=utf-8';
 
@@ -34,18 +34,13 @@ export const BODY_OPTIONS = [
   'sheet_name', 'firebase_key',
 ] as const;
 
-const BODY_TYPES = ['schema', 'json', 'text', 'handler', 'empty'] as const;
-const MAX_CONTENT_TYPE_CHARS = 256;
 const CONTENT_TYPE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+(\s*;[\t\x20-\x7e]*)?$/;
 
+/** What the schema cannot say of a body (saved schemas that exist, sizes in bytes, valid options and handlers); then its defaults. */
 export function readBody(value: unknown, path: string, context: BodyContext, problems: Problems): MockBody | undefined {
   if (value === undefined || value === null) return { type: 'empty' };
-  if (!isObject(value)) {
-    problems.add(path, `must be a body such as {"type": "json", "value": {...}} or {"type": "schema", "schema": "users"}, got ${shown(value)}`);
-    return undefined;
-  }
-  const type = oneOf(value.type, at(path, 'type'), BODY_TYPES, problems);
-  switch (type) {
+  if (!isObject(value)) return undefined;
+  switch (value.type) {
     case 'schema':
       return schemaBody(value, path, context, problems);
     case 'json':
@@ -55,8 +50,7 @@ export function readBody(value: unknown, path: string, context: BodyContext, pro
     case 'handler':
       return handlerBody(value, path, context, problems);
     case 'empty':
-      checkKeys(value, path, ['type'], problems);
-      return { type };
+      return { type: 'empty' };
     default:
       return undefined;
   }
@@ -72,26 +66,21 @@ export function checkSchemaName(name: string, path: string, context: BodyContext
 }
 
 function schemaBody(value: Record<string, unknown>, path: string, context: BodyContext, problems: Problems): MockBody | undefined {
-  checkKeys(value, path, ['type', 'schema', 'count', 'array', 'format', 'options'], problems);
-  const schema = optionalText(value.schema, at(path, 'schema'), 200, problems);
-  if (schema === undefined || schema === '') problems.add(at(path, 'schema'), 'is needed: the name of one of your saved schemas');
-  else if (schema !== null) checkSchemaName(schema, at(path, 'schema'), context, problems);
+  const schema = text(value.schema);
+  if (schema === '') problems.add(at(path, 'schema'), 'is needed: the name of one of your saved schemas');
+  else if (schema !== undefined) checkSchemaName(schema, at(path, 'schema'), context, problems);
   const most = context.recordsPerRequest ?? Number.MAX_SAFE_INTEGER;
-  const count = value.count === undefined || value.count === null ? 1 : numberIn(value.count, at(path, 'count'), 1, most, problems, true);
-  const array = optionalBoolean(value.array, at(path, 'array'), false, problems);
-  const format = oneOf(value.format, at(path, 'format'), OUTPUT_FORMATS, problems, 'json');
+  const count = value.count === undefined || value.count === null ? 1 : atMost(value.count, at(path, 'count'), 1, most, problems);
+  const format = choice(value.format, OUTPUT_FORMATS, 'json');
   const options = bodyOptions(value.options, at(path, 'options'), format, problems);
-  if (typeof schema !== 'string' || schema === '' || count === undefined || format === undefined || options === undefined) return undefined;
-  return { type: 'schema', schema, count, array, format, options };
+  if (!schema || count === undefined || format === undefined || options === undefined) return undefined;
+  return { type: 'schema', schema, count, array: flag(value.array, false), format, options };
 }
 
 /** The options as the generate API's query parameters, checked by its own writerOptions(). */
 function bodyOptions(value: unknown, path: string, format: OutputFormat | undefined, problems: Problems): Record<string, string> | undefined {
   if (value === undefined || value === null) return {};
-  if (!isObject(value)) {
-    problems.add(path, `must be an object of the generate API's options, such as {"delimiter": ";"}, got ${shown(value)}`);
-    return undefined;
-  }
+  if (!isObject(value)) return undefined;
   const options: Record<string, string> = {};
   let ok = true;
   for (const [name, raw] of Object.entries(value)) {
@@ -117,11 +106,7 @@ function bodyOptions(value: unknown, path: string, format: OutputFormat | undefi
 }
 
 function jsonValueBody(value: Record<string, unknown>, path: string, problems: Problems): MockBody | undefined {
-  checkKeys(value, path, ['type', 'value'], problems);
-  if (!('value' in value)) {
-    problems.add(at(path, 'value'), 'is needed: the JSON value to send');
-    return undefined;
-  }
+  if (!('value' in value)) return undefined;
   const bytes = utf8Bytes(JSON.stringify(value.value) ?? '');
   if (bytes > MOCK_LIMITS.literalBodyBytes) {
     problems.add(at(path, 'value'), `is ${bytes} bytes of JSON; at most ${MOCK_LIMITS.literalBodyBytes} are allowed (use a schema body for large responses)`);
@@ -131,30 +116,23 @@ function jsonValueBody(value: Record<string, unknown>, path: string, problems: P
 }
 
 function textBody(value: Record<string, unknown>, path: string, problems: Problems): MockBody | undefined {
-  checkKeys(value, path, ['type', 'text', 'contentType'], problems);
-  const text = optionalText(value.text, at(path, 'text'), MOCK_LIMITS.literalBodyBytes, problems);
-  if (text === undefined) problems.add(at(path, 'text'), 'is needed: the text to send');
-  else if (typeof text === 'string' && utf8Bytes(text) > MOCK_LIMITS.literalBodyBytes) {
+  const body = text(value.text);
+  if (body !== undefined && utf8Bytes(body) > MOCK_LIMITS.literalBodyBytes) {
     problems.add(at(path, 'text'), `is more than ${MOCK_LIMITS.literalBodyBytes} bytes`);
     return undefined;
   }
-  const contentType = optionalText(value.contentType, at(path, 'contentType'), MAX_CONTENT_TYPE_CHARS, problems);
-  if (typeof contentType === 'string' && !CONTENT_TYPE.test(contentType)) {
+  const contentType = text(value.contentType);
+  if (contentType !== undefined && !CONTENT_TYPE.test(contentType)) {
     problems.add(at(path, 'contentType'), `must be a media type such as text/csv or application/xml; charset=utf-8, got ${shown(contentType)}`);
     return undefined;
   }
-  if (typeof text !== 'string' || contentType === null) return undefined;
-  return { type: 'text', text, contentType: contentType ?? DEFAULT_TEXT_TYPE };
+  if (body === undefined) return undefined;
+  return { type: 'text', text: body, contentType: contentType ?? DEFAULT_TEXT_TYPE };
 }
 
 function handlerBody(value: Record<string, unknown>, path: string, context: BodyContext, problems: Problems): MockBody | undefined {
-  checkKeys(value, path, ['type', 'source'], problems);
-  const source = optionalText(value.source, at(path, 'source'), MOCK_LIMITS.handlerSourceChars, problems);
-  if (source === undefined || source === '') {
-    problems.add(at(path, 'source'), 'is needed: the handler\'s program (docs/mock-handlers.md)');
-    return undefined;
-  }
-  if (source === null) return undefined;
+  const source = text(value.source);
+  if (!source) return undefined;
   if (!context.checkHandler) return { type: 'handler', source };
   const check = context.checkHandler(source);
   for (const problem of check.problems) problems.add(at(path, 'source'), `line ${problem.line}:${problem.column}: ${problem.message}`);

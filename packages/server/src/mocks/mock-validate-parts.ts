@@ -3,88 +3,63 @@
  * Each reader reports every problem under its JSON path and returns the value with its defaults
  * filled (or undefined when it is unusable).
  */
-import { FAULT_KINDS, MOCK_LIMITS, RULE_OPERATORS, RULE_TARGETS, type Fault, type Latency, type Rule } from '@rowloom/core/mock-document';
+import { FAULT_KINDS, MOCK_LIMITS, RULE_OPERATORS, RULE_TARGETS, type Fault, type Latency, type Rule } from '@rowloom/contract';
 import { mockHeaderProblem } from './mock-header-policy.js';
 import { DocumentRegexWork, rulePatternProblem } from './rule-regex.js';
-import { at, checkKeys, isObject, listOf, numberIn, oneOf, optionalText, shown, utf8Bytes, type Problems } from './mock-problems.js';
+import { at, choice, isObject, shown, utf8Bytes, type Problems } from './mock-problems.js';
 
 export const DEFAULT_FAULT_BODY = '{"error": "simulated fault"}';
 export const DEFAULT_DRIBBLE = { chunks: 10, durationMs: 2000 };
-/** A lognormal's sigma past this makes latencies that are all either ~0 or the cap. */
-const MAX_SIGMA = 3;
-const MAX_RULE_VALUE_CHARS = 4096;
 const MAX_HEADER_VALUE_CHARS = 8192;
 
 export function readLatency(value: unknown, path: string, problems: Problems): Latency | null | undefined {
   if (value === undefined || value === null) return null;
-  if (!isObject(value)) {
-    problems.add(path, `must be {"type": "fixed", "ms": N}, {"type": "uniform", "min": N, "max": N} or {"type": "lognormal", "median": N, "sigma": S}, got ${shown(value)}`);
-    return undefined;
-  }
-  const limit = MOCK_LIMITS.latencyMs;
-  const type = oneOf(value.type, at(path, 'type'), ['fixed', 'uniform', 'lognormal'] as const, problems);
-  if (type === 'fixed') {
-    checkKeys(value, path, ['type', 'ms'], problems);
-    const ms = numberIn(value.ms, at(path, 'ms'), 0, limit, problems);
-    return ms === undefined ? undefined : { type, ms };
-  }
-  if (type === 'uniform') {
-    checkKeys(value, path, ['type', 'min', 'max'], problems);
-    const min = numberIn(value.min, at(path, 'min'), 0, limit, problems);
-    const max = numberIn(value.max, at(path, 'max'), 0, limit, problems);
-    if (min === undefined || max === undefined) return undefined;
-    if (min > max) {
+  if (!isObject(value)) return undefined;
+  const { min, max, ms, median, sigma } = value as Record<string, number>;
+  switch (value.type) {
+    case 'fixed':
+      return { type: 'fixed', ms };
+    case 'uniform':
+      if (typeof min !== 'number' || typeof max !== 'number' || min <= max) return { type: 'uniform', min, max };
       problems.add(at(path, 'min'), `(${min}) must not be more than max (${max})`);
       return undefined;
-    }
-    return { type, min, max };
+    case 'lognormal':
+      return { type: 'lognormal', median, sigma };
+    default:
+      return undefined;
   }
-  if (type === 'lognormal') {
-    checkKeys(value, path, ['type', 'median', 'sigma'], problems);
-    const median = numberIn(value.median, at(path, 'median'), 0, limit, problems);
-    const sigma = numberIn(value.sigma, at(path, 'sigma'), 0, MAX_SIGMA, problems);
-    return median === undefined || sigma === undefined ? undefined : { type, median, sigma };
-  }
-  return undefined;
 }
 
 export function readFaults(value: unknown, path: string, problems: Problems): Fault[] | undefined {
-  const list = listOf(value, path, MOCK_LIMITS.faultsPerTarget, problems, 'faults');
-  if (!list) return undefined;
-  const faults = list.map((item, index) => readFault(item, `${path}[${index}]`, problems));
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) return undefined;
+  const faults = value.map((item, index) => readFault(item, `${path}[${index}]`, problems));
   return faults.every((fault) => fault !== undefined) ? (faults as Fault[]) : undefined;
 }
 
+/** What the schema cannot say of a fault: one trigger, and keys only for the kinds they apply to; then its defaults. */
 function readFault(value: unknown, path: string, problems: Problems): Fault | undefined {
-  if (!isObject(value)) {
-    problems.add(path, `must be a fault such as {"kind": "status", "status": 503, "probability": 0.1}, got ${shown(value)}`);
-    return undefined;
-  }
-  checkKeys(value, path, ['kind', 'probability', 'everyNth', 'status', 'body', 'chunks', 'durationMs'], problems);
-  const kind = oneOf(value.kind, at(path, 'kind'), FAULT_KINDS, problems);
-  const fault: Partial<Fault> = { kind };
+  if (!isObject(value)) return undefined;
+  const kind = choice(value.kind, FAULT_KINDS);
   const hasProbability = value.probability !== undefined && value.probability !== null;
   const hasNth = value.everyNth !== undefined && value.everyNth !== null;
-  if (hasProbability === hasNth) {
-    problems.add(path, 'must have exactly one of "probability" (0..1) and "everyNth" (1 or more)');
-  } else if (hasProbability) {
-    fault.probability = numberIn(value.probability, at(path, 'probability'), 0, 1, problems);
-  } else {
-    fault.everyNth = numberIn(value.everyNth, at(path, 'everyNth'), 1, 1_000_000_000, problems, true);
-  }
+  if (hasProbability === hasNth) problems.add(path, 'must have exactly one of "probability" (0..1) and "everyNth" (1 or more)');
   notFor(value, path, kind, 'status', ['status', 'body'], problems);
   notFor(value, path, kind, 'dribble', ['chunks', 'durationMs'], problems);
+  if (kind === 'status' && typeof value.body === 'string' && utf8Bytes(value.body) > MOCK_LIMITS.literalBodyBytes) problems.add(at(path, 'body'), `is more than ${MOCK_LIMITS.literalBodyBytes} bytes`);
+  if (kind === undefined) return undefined;
+  const fault: Fault = { kind };
+  if (hasProbability) fault.probability = value.probability as number;
+  else fault.everyNth = value.everyNth as number;
   if (kind === 'status') {
-    fault.status = value.status === undefined || value.status === null ? 500 : numberIn(value.status, at(path, 'status'), 100, 599, problems, true);
-    const body = optionalText(value.body, at(path, 'body'), MOCK_LIMITS.literalBodyBytes, problems);
-    if (typeof body === 'string' && utf8Bytes(body) > MOCK_LIMITS.literalBodyBytes) problems.add(at(path, 'body'), `is more than ${MOCK_LIMITS.literalBodyBytes} bytes`);
-    fault.body = body ?? DEFAULT_FAULT_BODY;
+    fault.status = (value.status as number | null | undefined) ?? 500;
+    fault.body = (value.body as string | null | undefined) ?? DEFAULT_FAULT_BODY;
   }
   if (kind === 'dribble') {
-    fault.chunks = value.chunks === undefined || value.chunks === null ? DEFAULT_DRIBBLE.chunks : numberIn(value.chunks, at(path, 'chunks'), 1, 1000, problems, true);
-    fault.durationMs = value.durationMs === undefined || value.durationMs === null ? DEFAULT_DRIBBLE.durationMs : numberIn(value.durationMs, at(path, 'durationMs'), 0, MOCK_LIMITS.latencyMs, problems);
+    fault.chunks = (value.chunks as number | null | undefined) ?? DEFAULT_DRIBBLE.chunks;
+    fault.durationMs = (value.durationMs as number | null | undefined) ?? DEFAULT_DRIBBLE.durationMs;
   }
-  return Object.values(fault).some((v) => v === undefined) ? undefined : (fault as Fault);
+  return fault;
 }
 
 /** Keys that only mean something for one kind of fault. */
@@ -102,15 +77,9 @@ const MANAGED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connect
 
 export function readHeaders(value: unknown, path: string, problems: Problems): Record<string, string> | undefined {
   if (value === undefined || value === null) return {};
-  if (!isObject(value)) {
-    problems.add(path, `must be an object of header names to values, got ${shown(value)}`);
-    return undefined;
-  }
+  // Not an object, or too many: checkStructure says so (an import's headers are always an object of a few).
+  if (!isObject(value) || Object.keys(value).length > MOCK_LIMITS.headersPerResponse) return undefined;
   const entries = Object.entries(value);
-  if (entries.length > MOCK_LIMITS.headersPerResponse) {
-    problems.add(path, `has ${entries.length} headers; at most ${MOCK_LIMITS.headersPerResponse} are allowed`);
-    return undefined;
-  }
   const headers: Record<string, string> = {};
   const seen = new Set<string>();
   let ok = true;
@@ -147,20 +116,16 @@ const DOTTED = /^[^.\s]+(\.[^.\s]+)*$/;
 
 /** `regexWork`: what the whole document's patterns may still compile (one per document being read). */
 export function readRules(value: unknown, path: string, pathParams: string[] | undefined, problems: Problems, regexWork: DocumentRegexWork = new DocumentRegexWork()): Rule[] | undefined {
-  const list = listOf(value, path, MOCK_LIMITS.rulesPerResponse, problems, 'rules');
-  if (!list) return undefined;
-  const rules = list.map((item, index) => readRule(item, `${path}[${index}]`, pathParams, problems, regexWork));
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) return undefined;
+  const rules = value.map((item, index) => readRule(item, `${path}[${index}]`, pathParams, problems, regexWork));
   return rules.every((rule) => rule !== undefined) ? (rules as Rule[]) : undefined;
 }
 
 function readRule(value: unknown, path: string, pathParams: string[] | undefined, problems: Problems, regexWork: DocumentRegexWork): Rule | undefined {
-  if (!isObject(value)) {
-    problems.add(path, `must be a rule such as {"target": "query", "name": "status", "operator": "equals", "value": "sold"}, got ${shown(value)}`);
-    return undefined;
-  }
-  checkKeys(value, path, ['target', 'name', 'operator', 'value'], problems);
-  const target = oneOf(value.target, at(path, 'target'), RULE_TARGETS, problems);
-  const operator = oneOf(value.operator, at(path, 'operator'), RULE_OPERATORS, problems);
+  if (!isObject(value)) return undefined;
+  const target = choice(value.target, RULE_TARGETS);
+  const operator = choice(value.operator, RULE_OPERATORS);
   const name = ruleName(value.name, at(path, 'name'), target, pathParams, problems);
   const ruleValue = ruleValueFor(value.value, at(path, 'value'), target, operator, problems, regexWork);
   if (target === undefined || operator === undefined || name === null || ruleValue === null) return undefined;
@@ -168,6 +133,21 @@ function readRule(value: unknown, path: string, pathParams: string[] | undefined
   if (name !== undefined) rule.name = name;
   if (ruleValue !== undefined) rule.value = ruleValue;
   return rule;
+}
+
+/**
+ * Rule values as text: clients write {"value": 5} or {"value": true} for "5" and "true", and
+ * the rules compare text. A copy where that is so; the document as sent otherwise.
+ */
+export function ruleValuesAsText(json: unknown): unknown {
+  if (!isObject(json) || !Array.isArray(json.routes)) return json;
+  const scalar = (value: unknown) => typeof value === 'number' || typeof value === 'boolean';
+  const needed = json.routes.some((route) => isObject(route) && Array.isArray(route.responses) && route.responses.some((response) => isObject(response) && Array.isArray(response.rules) && response.rules.some((rule) => isObject(rule) && scalar(rule.value))));
+  if (!needed) return json;
+  const textRule = (rule: unknown) => (isObject(rule) && scalar(rule.value) ? { ...rule, value: String(rule.value) } : rule);
+  const textResponse = (response: unknown) => (isObject(response) && Array.isArray(response.rules) ? { ...response, rules: response.rules.map(textRule) } : response);
+  const routes = json.routes.map((route) => (isObject(route) && Array.isArray(route.responses) ? { ...route, responses: route.responses.map(textResponse) } : route));
+  return { ...json, routes };
 }
 
 /** The name a rule reads; null when bad (reported). */
@@ -179,9 +159,9 @@ function ruleName(value: unknown, path: string, target: string | undefined, path
     problems.add(path, `is not used with target "${target}"; leave it out`);
     return null;
   }
-  const name = optionalText(value, path, 256, problems);
-  if (name === null) return null;
-  if (name === undefined || name === '') {
+  if (given && typeof value !== 'string') return null;
+  const name = value as string | undefined | null;
+  if (name === undefined || name === null || name === '') {
     problems.add(path, `is needed with target "${target}": the ${target === 'body' ? 'dotted path into the JSON body (user.id)' : `${target} name`}`);
     return null;
   }
@@ -205,9 +185,9 @@ function ruleValueFor(value: unknown, path: string, target: string | undefined, 
     problems.add(path, `is not used with operator "${operator}"; leave it out`);
     return null;
   }
-  const text = typeof value === 'number' || typeof value === 'boolean' ? String(value) : optionalText(value, path, MAX_RULE_VALUE_CHARS, problems);
-  if (text === null) return null;
-  if (text === undefined) {
+  if (given && typeof value !== 'string') return null;
+  const text = value as string | undefined | null;
+  if (text === undefined || text === null) {
     problems.add(path, `is needed with operator "${operator}"`);
     return null;
   }

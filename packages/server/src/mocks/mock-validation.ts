@@ -1,17 +1,19 @@
 /**
  * readMockApi: a mock API document as a client sent it -> the complete document (every default
- * of mock-document.ts filled, missing ids assigned), or every problem at once, each naming its
+ * of the contract's mock API document filled, missing ids assigned), or every problem at once, each naming its
  * JSON path (`routes[2].responses[0].status must be an integer 100..599, got 700`).
  *
  * It is pure: what it needs to know about the owner (their schema names, plan) and the server
  * (its own host names) comes in `options`, so the routes look those up once beforehand.
  */
-import { MOCK_LIMITS, MOCK_METHODS, type CrudSettings, type MockApiDocument, type MockResponse, type MockRoute } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS, MOCK_METHODS, MockApiInput, ROUTE_KINDS, ROUTE_MODES, RULES_OPERATORS, type CrudSettings, type MockApiDocument, type MockResponse, type MockRoute } from '@rowloom/contract';
 import { checkHost, checkName, checkSlug, ID, newId } from './mock-names.js';
 import { parseRoutePath } from './mock-path.js';
-import { at, checkKeys, isObject, listOf, numberIn, oneOf, optionalBoolean, optionalText, Problems, shown, utf8Bytes, type MockProblem } from './mock-problems.js';
+import { inDocumentOrder } from './mock-problem-order.js';
+import { at, atMost, choice, flag, isObject, Problems, shown, text, utf8Bytes, type MockProblem } from './mock-problems.js';
+import { checkStructure } from './mock-structure.js';
 import { checkSchemaName, readBody, type BodyContext } from './mock-validate-body.js';
-import { readFaults, readHeaders, readLatency, readRules } from './mock-validate-parts.js';
+import { readFaults, readHeaders, readLatency, readRules, ruleValuesAsText } from './mock-validate-parts.js';
 import { DocumentRegexWork } from './rule-regex.js';
 
 export type { MockProblem } from './mock-problems.js';
@@ -27,18 +29,15 @@ export interface MockReadOptions extends BodyContext {
 
 export type MockReadResult = { document: MockApiDocument; problems?: undefined } | { document?: undefined; problems: MockProblem[]; more: number };
 
-const DOCUMENT_KEYS = ['name', 'slug', 'host', 'project', 'description', 'public', 'cors', 'latency', 'routes'];
-/** Keys of an answer (GET /api/mocks/:name) that a client may send back unchanged; they are ignored. */
-const ANSWER_KEYS = ['url', 'updatedAt', 'warnings'];
-const ROUTE_KEYS = ['id', 'method', 'path', 'description', 'kind', 'mode', 'repeatable', 'latency', 'faults', 'responses', 'crud'];
-const RESPONSE_KEYS = ['id', 'label', 'status', 'headers', 'latency', 'faults', 'default', 'rules', 'rulesOperator', 'body'];
-const MAX_DESCRIPTION_CHARS = 10_000;
-const MAX_LABEL_CHARS = 200;
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
-export function readMockApi(json: unknown, options: MockReadOptions = {}): MockReadResult {
-  const problems = new Problems();
-  const document = readDocument(json, { ...options, regexWork: new DocumentRegexWork() }, problems);
+export function readMockApi(sent: unknown, options: MockReadOptions = {}): MockReadResult {
+  const json = ruleValuesAsText(sent);
+  const structure = new Problems(Infinity);
+  checkStructure(MockApiInput, json, structure);
+  const semantics = new Problems(Infinity);
+  const document = readDocument(json, { ...options, regexWork: new DocumentRegexWork() }, semantics);
+  const problems = Problems.of(inDocumentOrder(MockApiInput, structure.list, semantics.list));
   if (document && problems.count === 0) {
     const bytes = utf8Bytes(JSON.stringify(document));
     if (bytes > MOCK_LIMITS.documentBytes) problems.add('', `the document is ${bytes} bytes with its defaults filled; at most ${MOCK_LIMITS.documentBytes} are allowed`);
@@ -47,32 +46,30 @@ export function readMockApi(json: unknown, options: MockReadOptions = {}): MockR
   return { document };
 }
 
+/*
+ * The readers below check what the schema cannot say and fill the defaults. Whatever has the
+ * wrong shape checkStructure has reported: they pass over it without a word, and the document
+ * they build is thrown away with the problems.
+ */
+
 function readDocument(json: unknown, options: MockReadOptions, problems: Problems): MockApiDocument | undefined {
-  if (!isObject(json)) {
-    problems.add('', `the body must be a mock API as a JSON object, such as {"name": "Users", "routes": [{"method": "GET", "path": "/users/:id", "responses": [...]}]}, got ${shown(json)}`);
-    return undefined;
-  }
-  checkKeys(json, '', [...DOCUMENT_KEYS, ...ANSWER_KEYS], problems);
+  if (!isObject(json)) return undefined;
   const name = checkName(json.name, 'name', problems);
   // Replacing without a slug keeps the stored one: a rename must not move the API's URL.
   const slug = checkSlug(json.slug ?? options.existing?.slug, name, 'slug', problems);
   const host = checkHost(json.host, 'host', options.hostSuffix ?? null, problems);
   // As for saved schemas and scenarios, an absent project keeps the stored one; null ungroups.
-  const project = optionalText(json.project === undefined ? options.existing?.project : json.project, 'project', 200, problems);
-  const description = optionalText(json.description, 'description', MAX_DESCRIPTION_CHARS, problems);
-  const isPublic = optionalBoolean(json.public, 'public', false, problems);
-  const cors = optionalBoolean(json.cors, 'cors', true, problems);
+  const project = json.project === undefined ? options.existing?.project : json.project;
   const latency = readLatency(json.latency, 'latency', problems);
   const routes = readRoutes(json.routes, options, problems);
-  if (name === undefined || slug === undefined || host === undefined || project === null || description === null || latency === undefined || routes === undefined) return undefined;
-  return { name, slug, host, project: project || null, description: description ?? '', public: isPublic, cors, latency, routes };
+  if (name === undefined || slug === undefined || host === undefined || latency === undefined || routes === undefined) return undefined;
+  return { name, slug, host, project: (project as string | null | undefined) || null, description: text(json.description) ?? '', public: flag(json.public, false), cors: flag(json.cors, true), latency, routes };
 }
 
 function readRoutes(value: unknown, options: MockReadOptions, problems: Problems): MockRoute[] | undefined {
   if (value === undefined || value === null) return [];
-  const list = listOf(value, 'routes', MOCK_LIMITS.routes, problems, 'routes');
-  if (!list) return undefined;
-  const routes = list.map((item, index) => readRoute(item, `routes[${index}]`, options, problems));
+  if (!Array.isArray(value)) return undefined;
+  const routes = value.map((item, index) => readRoute(item, `routes[${index}]`, options, problems));
   if (!routes.every((route) => route !== undefined)) return undefined;
   return assignIds(routes as ReadRoute[], options.existing, problems);
 }
@@ -85,27 +82,22 @@ interface ReadRoute {
 }
 
 function readRoute(value: unknown, path: string, options: MockReadOptions, problems: Problems): ReadRoute | undefined {
-  if (!isObject(value)) {
-    problems.add(path, `must be a route such as {"method": "GET", "path": "/users/:id", "responses": [{"status": 200, "body": {...}}]}, got ${shown(value)}`);
-    return undefined;
-  }
-  checkKeys(value, path, ROUTE_KEYS, problems);
-  const kind = oneOf(value.kind, at(path, 'kind'), ['responses', 'crud'] as const, problems, 'responses');
-  const method = oneOf(value.method, at(path, 'method'), MOCK_METHODS, problems, kind === 'crud' ? 'ANY' : 'GET');
+  if (!isObject(value)) return undefined;
+  const kind = choice(value.kind, ROUTE_KINDS, 'responses');
+  const method = choice(value.method, MOCK_METHODS, kind === 'crud' ? 'ANY' : 'GET');
   if (kind === 'crud' && method !== undefined && method !== 'ANY') problems.add(at(path, 'method'), `must be ANY for a crud route (it answers GET and POST on its path, GET, PUT, PATCH and DELETE on path/<key>), got ${method}`);
   const parsed = parseRoutePath(value.path, at(path, 'path'), problems);
   if (kind === 'crud' && parsed && parsed.params.length > 0) problems.add(at(path, 'path'), 'must be literal for a crud route (such as /users): the record key is the segment after it');
-  const id = optionalText(value.id, at(path, 'id'), 40, problems);
-  if (typeof id === 'string' && !ID.test(id)) problems.add(at(path, 'id'), 'must be 1 to 40 letters, digits, _ and -');
-  const description = optionalText(value.description, at(path, 'description'), MAX_DESCRIPTION_CHARS, problems);
-  const mode = oneOf(value.mode, at(path, 'mode'), ['rules', 'random', 'sequential'] as const, problems, 'rules');
-  const repeatable = optionalBoolean(value.repeatable, at(path, 'repeatable'), false, problems);
+  const id = checkId(value.id, at(path, 'id'), problems);
   const latency = readLatency(value.latency, at(path, 'latency'), problems);
   const faults = readFaults(value.faults, at(path, 'faults'), problems);
   const responses = kind === 'crud' ? crudResponses(value.responses, at(path, 'responses'), problems) : readResponses(value.responses, at(path, 'responses'), parsed?.params, options, problems);
   const crud = kind === 'crud' ? readCrud(value.crud, at(path, 'crud'), options, problems) : noCrud(value.crud, at(path, 'crud'), problems);
-  if (kind === undefined || method === undefined || !parsed || id === null || description === null || mode === undefined || latency === undefined || !faults || !responses || crud === null) return undefined;
-  const route: MockRoute = { id: id ?? '', method, path: value.path as string, description: description ?? '', kind, mode, repeatable, latency, faults, responses };
+  if (kind === undefined || method === undefined || !parsed || id === null || latency === undefined || !faults || !responses || crud === null) return undefined;
+  const route: MockRoute = {
+    id: id ?? '', method, path: value.path as string, description: text(value.description) ?? '', kind,
+    mode: choice(value.mode, ROUTE_MODES, 'rules'), repeatable: flag(value.repeatable, false), latency, faults, responses,
+  };
   if (crud) route.crud = crud;
   return { route, shape: parsed.shape, path };
 }
@@ -115,33 +107,27 @@ function readResponses(value: unknown, path: string, params: string[] | undefine
     problems.add(path, 'must list at least one response, such as [{"status": 200, "body": {"type": "json", "value": {"ok": true}}}]');
     return undefined;
   }
-  const list = listOf(value, path, MOCK_LIMITS.responsesPerRoute, problems, 'responses');
-  if (!list) return undefined;
-  const responses = list.map((item, index) => readResponse(item, `${path}[${index}]`, params, options, problems));
-  const defaults = responses.filter((response) => response?.default).length;
+  if (!Array.isArray(value)) return undefined;
+  const responses = value.map((item, index) => readResponse(item, `${path}[${index}]`, params, options, problems));
+  const defaults = value.filter((response) => isObject(response) && response.default === true).length;
   if (defaults > 1) problems.add(path, `has ${defaults} responses marked "default"; at most one may be`);
   return responses.every((response) => response !== undefined) ? (responses as MockResponse[]) : undefined;
 }
 
 function readResponse(value: unknown, path: string, params: string[] | undefined, options: MockReadOptions, problems: Problems): MockResponse | undefined {
-  if (!isObject(value)) {
-    problems.add(path, `must be a response such as {"status": 200, "body": {"type": "json", "value": {}}}, got ${shown(value)}`);
-    return undefined;
-  }
-  checkKeys(value, path, RESPONSE_KEYS, problems);
-  const id = optionalText(value.id, at(path, 'id'), 40, problems);
-  if (typeof id === 'string' && !ID.test(id)) problems.add(at(path, 'id'), 'must be 1 to 40 letters, digits, _ and -');
-  const label = optionalText(value.label, at(path, 'label'), MAX_LABEL_CHARS, problems);
-  const status = value.status === undefined || value.status === null ? 200 : numberIn(value.status, at(path, 'status'), 100, 599, problems, true);
+  if (!isObject(value)) return undefined;
+  const id = checkId(value.id, at(path, 'id'), problems);
   const headers = readHeaders(value.headers, at(path, 'headers'), problems);
   const latency = readLatency(value.latency, at(path, 'latency'), problems);
   const faults = readFaults(value.faults, at(path, 'faults'), problems);
-  const isDefault = optionalBoolean(value.default, at(path, 'default'), false, problems);
   const rules = readRules(value.rules, at(path, 'rules'), params, problems, options.regexWork);
-  const rulesOperator = oneOf(value.rulesOperator, at(path, 'rulesOperator'), ['all', 'any'] as const, problems, 'all');
   const body = readBody(value.body, at(path, 'body'), options, problems);
-  if (id === null || label === null || status === undefined || !headers || latency === undefined || !faults || !rules || !rulesOperator || !body) return undefined;
-  const response: MockResponse = { id: id ?? '', status, headers, latency, faults, default: isDefault, rules, rulesOperator, body };
+  if (id === null || !headers || latency === undefined || !faults || !rules || !body) return undefined;
+  const response: MockResponse = {
+    id: id ?? '', status: (value.status as number | null | undefined) ?? 200, headers, latency, faults, default: flag(value.default, false), rules,
+    rulesOperator: choice(value.rulesOperator, RULES_OPERATORS, 'all'), body,
+  };
+  const label = text(value.label);
   if (label !== undefined) response.label = label;
   return response;
 }
@@ -161,24 +147,35 @@ function noCrud(value: unknown, path: string, problems: Problems): undefined | n
 
 /** The crud settings; the seed is filled once the route's id is known. */
 function readCrud(value: unknown, path: string, options: MockReadOptions, problems: Problems): CrudSettings | null {
-  if (!isObject(value)) {
-    problems.add(path, `is needed for a crud route: {"schema": "<saved schema>", "count": 10, "key": "id"}, got ${shown(value)}`);
+  if (value === undefined || value === null) {
+    problems.add(path, 'is needed for a crud route: {"schema": "<saved schema>", "count": 10, "key": "id"}');
     return null;
   }
-  checkKeys(value, path, ['schema', 'count', 'key', 'seed'], problems);
-  const schema = optionalText(value.schema, at(path, 'schema'), 200, problems);
-  if (schema === undefined || schema === '') problems.add(at(path, 'schema'), 'is needed: the saved schema that seeds the collection');
-  else if (schema !== null) checkSchemaName(schema, at(path, 'schema'), options, problems);
+  if (!isObject(value)) return null;
+  const schema = text(value.schema);
+  if (schema === '') problems.add(at(path, 'schema'), 'is needed: the saved schema that seeds the collection');
+  else if (schema !== undefined) checkSchemaName(schema, at(path, 'schema'), options, problems);
   // Seeding is one generation: the plan's records per request bound it like any other.
   const most = Math.min(MOCK_LIMITS.crudRecords, options.recordsPerRequest ?? Number.MAX_SAFE_INTEGER);
-  const count = value.count === undefined || value.count === null ? Math.min(10, most) : numberIn(value.count, at(path, 'count'), 0, most, problems, true);
+  const count = value.count === undefined || value.count === null ? Math.min(10, most) : atMost(value.count, at(path, 'count'), 0, most, problems);
   const key = value.key === undefined || value.key === null ? 'id' : value.key;
-  if (typeof key !== 'string' || !FIELD_NAME.test(key)) problems.add(at(path, 'key'), `must be a simple field name (letters, digits and _), such as id, got ${shown(key)}`);
-  const seed = optionalText(value.seed, at(path, 'seed'), 1000, problems);
-  if (typeof schema !== 'string' || schema === '' || count === undefined || typeof key !== 'string' || !FIELD_NAME.test(key) || seed === null) return null;
+  if (typeof key === 'string' && !FIELD_NAME.test(key)) problems.add(at(path, 'key'), `must be a simple field name (letters, digits and _), such as id, got ${shown(key)}`);
+  if (!schema || count === undefined || typeof key !== 'string' || !FIELD_NAME.test(key)) return null;
   const crud: CrudSettings = { schema, count, key };
+  const seed = text(value.seed);
   if (seed !== undefined && seed !== '') crud.seed = seed;
   return crud;
+}
+
+/** A given id: the schema bounds its length, this its characters. Null when bad (reported). */
+function checkId(value: unknown, path: string, problems: Problems): string | undefined | null {
+  const id = text(value);
+  if (id === undefined) return undefined;
+  if (!ID.test(id)) {
+    problems.add(path, 'must be 1 to 40 letters, digits, _ and -');
+    return null;
+  }
+  return id;
 }
 
 /**

@@ -5,7 +5,7 @@
  * row when one could be made). Importing the result gives back the routes, methods and statuses.
  */
 import { FORMAT_MEDIA_TYPES } from '@rowloom/core';
-import type { MockApiDocument, MockBody, MockResponse, MockRoute } from '@rowloom/core/mock-document';
+import type { MockApiDocument, MockBody, MockResponse, MockRoute } from '@rowloom/contract';
 
 type Data = Record<string, unknown>;
 

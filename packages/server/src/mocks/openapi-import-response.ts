@@ -3,7 +3,7 @@
  * and body (the JSON example, the first of `examples`, or one generated from the schema). What
  * cannot be carried over is reported through `warn`.
  */
-import { MOCK_LIMITS } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS } from '@rowloom/contract';
 import { Problems } from './mock-problems.js';
 import { exampleFromSchema, resolvePointer } from './openapi-example.js';
 import { readHeaders } from './mock-validate-parts.js';

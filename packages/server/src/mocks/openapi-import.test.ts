@@ -13,7 +13,7 @@ import { exportOpenApi } from './openapi-export.js';
 import { exampleFromSchema } from './openapi-example.js';
 import { importOpenApi } from './openapi-import.js';
 import { readMockApi } from './mock-validation.js';
-import type { MockApiDocument } from '@rowloom/core/mock-document';
+import type { MockApiDocument } from '@rowloom/contract';
 
 /** Read from src: the build does not copy fixtures into dist. */
 const PETSTORE = readFileSync(fileURLToPath(new URL('../../src/mocks/fixtures/petstore-openapi.yaml', import.meta.url)), 'utf8');

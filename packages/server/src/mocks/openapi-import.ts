@@ -7,7 +7,7 @@
  * (x-rowloom-route-id with x-rowloom-method: ANY) comes back as one ANY route.
  */
 import { badRequest } from '../http/http-error.js';
-import { MOCK_LIMITS } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS } from '@rowloom/contract';
 import { MAX_NAME_CHARS } from './mock-names.js';
 import { parseRoutePath } from './mock-path.js';
 import { Problems } from './mock-problems.js';

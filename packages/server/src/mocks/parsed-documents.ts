@@ -8,7 +8,7 @@
  * Documents are frozen, deeply: they are shared by concurrent requests, and a frozen object
  * turns an accidental write into an error instead of a change other requests would see.
  */
-import type { MockApiDocument } from '@rowloom/core/mock-document';
+import type { MockApiDocument } from '@rowloom/contract';
 
 /** Text kept in all (UTF-16 code units); the parsed objects take a few times this. */
 const MAX_TOTAL_UNITS = 8 * 1024 * 1024;

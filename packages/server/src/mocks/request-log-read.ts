@@ -4,12 +4,12 @@
  */
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.js';
-import { MOCK_LIMITS, type LoggedRequest } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS, type LoggedRequest } from '@rowloom/contract';
 
 export const DEFAULT_LOG_PAGE = 50;
 export const MAX_LOG_PAGE = MOCK_LIMITS.requestLogEntries;
 
-export type { LoggedRequest } from '@rowloom/core/mock-document';
+export type { LoggedRequest } from '@rowloom/contract';
 
 /** JSON object text as written by the runtime; anything else reads as {} rather than failing the page. */
 function objectOf(text: string): Record<string, unknown> {

@@ -20,7 +20,7 @@
  * is saved, and answered 422 (naming the rule) for a document saved before.
  */
 import { RE2JS } from 're2js';
-import { MOCK_LIMITS } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS } from '@rowloom/contract';
 import { programSizeBound } from './regex-size.js';
 
 /** Regular expressions run on bounded input at request time; their own length is bounded here. */

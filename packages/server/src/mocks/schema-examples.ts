@@ -9,7 +9,7 @@ import { generate, type GenerationPool } from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../db/tables.js';
 import { findSchema } from '../saved-schemas.js';
-import type { MockApiDocument } from '@rowloom/core/mock-document';
+import type { MockApiDocument } from '@rowloom/contract';
 import type { SchemaExamples } from './openapi-export.js';
 
 const MAX_SCHEMAS = 20;

@@ -23,6 +23,7 @@ import { errorResponses, KEY_QUERY, SECURITY } from '../http/openapi.js';
 import { queryText, storableText, type Query } from '../http/query.js';
 import { findProject } from '../projects.js';
 import type { Plans } from '../plans.js';
+import { DatasetDetail, DatasetList, DatasetUploaded } from '@rowloom/contract';
 
 /** How uploads are read: the threads that read them, and the server's body limit. */
 export interface DatasetUploads {
@@ -31,24 +32,13 @@ export interface DatasetUploads {
 }
 
 const NAME_PARAM = { type: 'object', properties: { '*': { type: 'string', description: 'The dataset name, URL-encoded (may contain spaces and slashes)' } } };
-const SUMMARY = {
-  type: 'object',
-  properties: {
-    name: { type: 'string' },
-    rows: { type: 'integer' },
-    columns: { type: 'array', items: { type: 'string' } },
-    project: { type: ['string', 'null'] },
-    filename: { type: ['string', 'null'] },
-    updated_at: { type: 'string' },
-  },
-};
 const SUCCESS = { type: 'object', properties: { success: { type: 'boolean' } } };
 const LIST_SCHEMA = {
   summary: 'List your datasets',
   tags: ['datasets'],
   security: SECURITY,
   querystring: { type: 'object', properties: KEY_QUERY },
-  response: { 200: { type: 'object', properties: { datasets: { type: 'array', items: SUMMARY } } }, ...errorResponses(401) },
+  response: { 200: DatasetList, ...errorResponses(401) },
 };
 const GET_SCHEMA = {
   summary: 'A dataset: its columns and first rows',
@@ -57,7 +47,7 @@ const GET_SCHEMA = {
   security: SECURITY,
   params: NAME_PARAM,
   querystring: { type: 'object', properties: KEY_QUERY },
-  response: { 200: { type: 'object', properties: { ...SUMMARY.properties, preview: { type: 'array', items: { type: 'object' } } } }, ...errorResponses(401, 404) },
+  response: { 200: DatasetDetail, ...errorResponses(401, 404) },
 };
 const UPLOAD_SCHEMA = {
   summary: 'Upload (create or replace) a dataset',
@@ -82,7 +72,7 @@ const UPLOAD_SCHEMA = {
   },
   body: { type: 'string', description: 'The table, with Content-Type text/csv or text/plain' },
   response: {
-    200: { type: 'object', properties: { success: { type: 'boolean' }, name: { type: 'string' }, rows: { type: 'integer' }, columns: { type: 'array', items: { type: 'string' } } } },
+    200: DatasetUploaded,
     ...errorResponses(400, 401, 403, 404, 413, 415, 503),
   },
 };

@@ -1,38 +1,14 @@
 /**
- * The OpenAPI description of /api/downloads and /api/admin/downloads. Descriptive only
- * (openapi.ts): the routes validate their own input with messages naming the parameter.
+ * The OpenAPI description of /api/downloads and /api/admin/downloads; the bodies are the
+ * contract's. Descriptive only (openapi.ts): the routes validate their own input with messages
+ * naming the parameter.
  */
 import { OUTPUT_FORMATS } from '@rowloom/core';
+import { AdminDownloadList, DownloadList, DownloadStatus } from '@rowloom/contract';
 import { errorResponses, KEY_QUERY, SECURITY } from '../http/openapi.js';
 import { GENERATE_QUERY } from './generate-route.js';
 
-const STATUSES = ['queued', 'running', 'assembling', 'done', 'failed', 'cancelled', 'expired'];
-const nullable = (type: string, description: string) => ({ type: [type, 'null'], description });
-
-export const DOWNLOAD_STATUS = {
-  type: 'object',
-  description: "A background job and its file (Mockaroo's download status plus ours)",
-  properties: {
-    id: { type: 'string' },
-    status: { type: 'string', enum: STATUSES },
-    percentComplete: { type: 'integer', minimum: 0, maximum: 100 },
-    recordsGenerated: { type: 'integer' },
-    count: { type: 'integer' },
-    format: { type: 'string', enum: [...OUTPUT_FORMATS] },
-    url: nullable('string', 'Where the finished file is (GET /api/downloads/{id}/file); null until status is done'),
-    error: nullable('string', 'Why it failed (or "cancelled")'),
-    createdAt: { type: 'string', format: 'date-time' },
-    finishedAt: nullable('string', 'When it finished, failed or was cancelled'),
-    bytes: nullable('integer', 'Size of the finished file'),
-    rate: nullable('number', 'Rows per second so far'),
-    secondsLeft: nullable('integer', 'Estimated seconds left, while it runs (null while it waits)'),
-    waiting: nullable('string', 'Why an unfinished job is not moving: "waiting for a worker: ..." when no worker listens, or none has made rows for a while'),
-  },
-  required: ['id', 'status', 'percentComplete', 'recordsGenerated', 'count', 'format', 'url', 'error', 'createdAt'],
-};
-
 const ID_PARAM = { type: 'object', properties: { id: { type: 'string', description: "The download's id" } }, required: ['id'] };
-const LIST = { type: 'object', properties: { downloads: { type: 'array', items: DOWNLOAD_STATUS } }, required: ['downloads'] };
 const limitQuery = (max: number) => ({ limit: { type: 'string', description: `How many, newest first (default 50, at most ${max})` } });
 
 export const SUBMIT_SCHEMA = {
@@ -45,7 +21,7 @@ export const SUBMIT_SCHEMA = {
   security: SECURITY,
   querystring: { type: 'object', properties: { ...GENERATE_QUERY, format: { type: 'string', description: `The file format when the URL has no extension: ${OUTPUT_FORMATS.join(', ')} (also excel, ndjson, dbunit.xml)` } } },
   body: { type: 'array', description: 'Field specifications, as for /api/generate', items: { type: 'object' } },
-  response: { 202: { ...DOWNLOAD_STATUS, description: 'Accepted: the job is queued (Location: its status URL)' }, ...errorResponses(400, 401, 404, 413, 429, 503) },
+  response: { 202: { ...DownloadStatus, description: 'Accepted: the job is queued (Location: its status URL)' }, ...errorResponses(400, 401, 404, 413, 429, 503) },
 };
 
 export const LIST_SCHEMA = {
@@ -54,7 +30,7 @@ export const LIST_SCHEMA = {
   tags: ['downloads'],
   security: SECURITY,
   querystring: { type: 'object', properties: { ...KEY_QUERY, ...limitQuery(500) } },
-  response: { 200: LIST, ...errorResponses(400, 401) },
+  response: { 200: DownloadList, ...errorResponses(400, 401) },
 };
 
 export const STATUS_SCHEMA = {
@@ -63,7 +39,7 @@ export const STATUS_SCHEMA = {
   security: SECURITY,
   params: ID_PARAM,
   querystring: { type: 'object', properties: { ...KEY_QUERY } },
-  response: { 200: DOWNLOAD_STATUS, ...errorResponses(401, 404) },
+  response: { 200: DownloadStatus, ...errorResponses(401, 404) },
 };
 
 export const FILE_SCHEMA = {
@@ -87,17 +63,15 @@ export const DELETE_SCHEMA = {
   security: SECURITY,
   params: ID_PARAM,
   querystring: { type: 'object', properties: { ...KEY_QUERY } },
-  response: { 200: DOWNLOAD_STATUS, 204: { type: 'null', description: 'Removed' }, ...errorResponses(401, 403, 404) },
+  response: { 200: DownloadStatus, 204: { type: 'null', description: 'Removed' }, ...errorResponses(401, 403, 404) },
 };
-
-const ADMIN_ENTRY = { ...DOWNLOAD_STATUS, properties: { ...DOWNLOAD_STATUS.properties, userId: { type: 'string' }, email: { type: 'string' } } };
 
 export const ADMIN_LIST_SCHEMA = {
   summary: "Every user's queued and running jobs (admins)",
   tags: ['downloads'],
   security: SECURITY,
   querystring: { type: 'object', properties: { ...KEY_QUERY, ...limitQuery(1000) } },
-  response: { 200: { type: 'object', properties: { downloads: { type: 'array', items: ADMIN_ENTRY } }, required: ['downloads'] }, ...errorResponses(400, 401, 403) },
+  response: { 200: AdminDownloadList, ...errorResponses(400, 401, 403) },
 };
 
 export const ADMIN_DELETE_SCHEMA = { ...DELETE_SCHEMA, summary: "Cancel or remove any user's job (admins)" };

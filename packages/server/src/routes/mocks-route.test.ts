@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { skipUnlessAvailable } from '../testing/databases.js';
 import { serverForSuite, type TestServer } from '../testing/server-fixture.js';
 import { fetchAnswer } from '../testing/http-calls.js';
-import { MOCK_LIMITS, type MockApiDocument } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS, type MockApiDocument } from '@rowloom/contract';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

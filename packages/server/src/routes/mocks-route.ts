@@ -12,7 +12,7 @@ import { authenticate } from '../http/authenticate.js';
 import { jsonBody, TAKES_FILES } from '../http/body.js';
 import { badRequest, HttpError, notFound } from '../http/http-error.js';
 import { queryBoolean, queryCount, queryText, storableText, type Query } from '../http/query.js';
-import { MOCK_LIMITS, type MockApiDocument } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS, type MockApiDocument } from '@rowloom/contract';
 import { handlerChecker } from '../mocks/handler-check.js';
 import { exportOpenApi } from '../mocks/openapi-export.js';
 import { importOpenApi } from '../mocks/openapi-import.js';

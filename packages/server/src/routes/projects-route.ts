@@ -13,6 +13,7 @@ import { errorResponses, KEY_QUERY, SECURITY } from '../http/openapi.js';
 import { queryText, type Query } from '../http/query.js';
 import { createProject, deleteProject, listProjects } from '../projects.js';
 import { pathName } from './datasets-route.js';
+import { ProjectList } from '@rowloom/contract';
 
 const MAX_NAME_LENGTH = 200;
 
@@ -22,24 +23,7 @@ const LIST_SCHEMA = {
   security: SECURITY,
   querystring: { type: 'object', properties: KEY_QUERY },
   response: {
-    200: {
-      type: 'object',
-      properties: {
-        projects: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              name: { type: 'string' },
-              datasets: { type: 'integer', description: 'How many datasets it holds' },
-              schemas: { type: 'integer', description: 'How many saved schemas it holds' },
-              scenarios: { type: 'integer', description: 'How many scenarios it holds' },
-              created_at: { type: 'string' },
-            },
-          },
-        },
-      },
-    },
+    200: ProjectList,
     ...errorResponses(401),
   },
 };

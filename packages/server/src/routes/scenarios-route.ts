@@ -16,6 +16,7 @@ import { queryText, type Query } from '../http/query.js';
 import { deleteScenario, findScenario, listScenarios, saveScenario } from '../scenarios.js';
 import { pathName } from './datasets-route.js';
 import { projectIdFor } from './project-param.js';
+import { ScenarioList } from '@rowloom/contract';
 
 const NAME_PARAM = { type: 'object', properties: { '*': { type: 'string', description: 'The scenario name, URL-encoded (may contain spaces)' } } };
 const KEY_ONLY = { type: 'object', properties: KEY_QUERY };
@@ -43,15 +44,7 @@ const LIST_SCHEMA = {
   security: SECURITY,
   querystring: KEY_ONLY,
   response: {
-    200: {
-      type: 'object',
-      properties: {
-        scenarios: {
-          type: 'array',
-          items: { type: 'object', properties: { name: { type: 'string' }, points: { type: 'integer', description: 'How many points' }, interpolation: { type: 'string' }, project: { type: ['string', 'null'] }, updated_at: { type: 'string' } } },
-        },
-      },
-    },
+    200: ScenarioList,
     ...errorResponses(401),
   },
 };

@@ -19,6 +19,7 @@ import { exportKeys, readSchemaSettings, SCHEMA_OPTIONS, type SchemaSettings } f
 import { pathName } from './datasets-route.js';
 import type { GenerationSharing } from './generation-admission.js';
 import { projectIdFor } from './project-param.js';
+import { SchemaList } from '@rowloom/contract';
 
 /** Mockaroo's own default row count for a schema. */
 export const DEFAULT_SCHEMA_COUNT = 1000;
@@ -33,15 +34,7 @@ const LIST_SCHEMA = {
   security: SECURITY,
   querystring: KEY_ONLY,
   response: {
-    200: {
-      type: 'object',
-      properties: {
-        schemas: {
-          type: 'array',
-          items: { type: 'object', properties: { name: { type: 'string' }, count: { type: 'integer' }, fields: { type: 'integer', description: 'How many fields' }, format: { type: ['string', 'null'] }, project: { type: ['string', 'null'] }, updated_at: { type: 'string' } } },
-        },
-      },
-    },
+    200: SchemaList,
     ...errorResponses(401),
   },
 };

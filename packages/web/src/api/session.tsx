@@ -4,17 +4,10 @@
  */
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import type { SessionAnswer, SessionUser } from '@rowloom/contract';
 import { ApiError, apiJson, setCsrfToken, whenSessionEnds } from './client';
 
-export interface SessionUser {
-  email: string;
-  plan: string;
-}
-
-export interface SessionAnswer {
-  user: SessionUser;
-  csrfToken: string;
-}
+export type { SessionAnswer, SessionUser };
 
 interface SessionState {
   /** undefined while the first GET /api/session is in flight; null when signed out. */

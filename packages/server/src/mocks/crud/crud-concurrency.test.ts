@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { skipUnlessAvailable } from '../../testing/databases.js';
-import { MOCK_LIMITS } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS } from '@rowloom/contract';
 import { resetCollections } from './crud-collection.js';
 import { PAGE_MAX_CHARS } from './crud-listing.js';
 import { crudRoute, list, openKit, serve, type Instance, type Kit } from './crud-test-kit.js';

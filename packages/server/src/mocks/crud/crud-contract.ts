@@ -8,7 +8,7 @@ import type { GenerationPool } from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import type { DatasetTexts } from '../../dataset-texts.js';
 import type { Tables } from '../../db/tables.js';
-import type { MockRoute } from '@rowloom/core/mock-document';
+import type { MockRoute } from '@rowloom/contract';
 
 export interface CrudRequest {
   mockApiId: string;

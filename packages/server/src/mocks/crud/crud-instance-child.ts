@@ -10,7 +10,7 @@ import { GenerationPool } from '@rowloom/core';
 import { DatasetTexts } from '../../dataset-texts.js';
 import type { Store } from '../../db/open-database.js';
 import type { TestDatabase } from '../../testing/server-fixture.js';
-import type { MockRoute } from '@rowloom/core/mock-document';
+import type { MockRoute } from '@rowloom/contract';
 import { serveCrud } from './crud-collection.js';
 import { openStoreOn, type Call } from './crud-test-kit.js';
 

@@ -1,6 +1,6 @@
 /** Records as JSON objects: their byte size, their key field, and plain-object checks. */
 import { MAX_JSON_DEPTH, pathDeeperThan } from '@rowloom/core';
-import { MOCK_LIMITS } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS } from '@rowloom/contract';
 
 export type JsonObject = Record<string, unknown>;
 

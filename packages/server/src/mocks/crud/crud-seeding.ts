@@ -10,7 +10,7 @@
 import { checkOnThreads, generate, SchemaError } from '@rowloom/core';
 import { sourcesForFields } from '../../field-sources.js';
 import { findSchema } from '../../saved-schemas.js';
-import { MOCK_LIMITS, type CrudSettings, type MockRoute } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS, type CrudSettings, type MockRoute } from '@rowloom/contract';
 import type { CrudServices } from './crud-contract.js';
 import { keyProblem, keyText, numericKey } from './crud-keys.js';
 import { isJsonObject, ownField, recordText, withField } from './crud-records.js';

@@ -14,7 +14,7 @@ import { POSTGRES_URL, type DialectName } from '../../testing/databases.js';
 import { newTestDatabase, type TestDatabase } from '../../testing/server-fixture.js';
 import { saveSchema } from '../../saved-schemas.js';
 import { createUser } from '../../users.js';
-import type { CrudSettings, MockRoute } from '@rowloom/core/mock-document';
+import type { CrudSettings, MockRoute } from '@rowloom/contract';
 import { serveCrud } from './crud-collection.js';
 import type { CrudReply } from './crud-contract.js';
 

@@ -13,7 +13,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Tables } from '../../db/tables.js';
-import { MOCK_LIMITS } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS } from '@rowloom/contract';
 import type { CrudReply } from './crud-contract.js';
 import { keyProblem, keyText, numericKey, shownKey } from './crud-keys.js';
 import { mergePatch } from './crud-merge-patch.js';

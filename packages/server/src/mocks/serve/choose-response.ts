@@ -4,7 +4,7 @@
  * by the request's hash, so the same request gets the same one); 'sequential' takes them in turn
  * by the route's request number.
  */
-import type { MockResponse, MockRoute } from '@rowloom/core/mock-document';
+import type { MockResponse, MockRoute } from '@rowloom/contract';
 import { MatchSteps } from '../rule-regex.js';
 import { responseMatches, type RuleInput } from './rules.js';
 

@@ -3,7 +3,7 @@
  * and exposes the mock's own headers; a preflight OPTIONS is answered here, before any key is
  * asked for (browsers send none on a preflight), unless a route handles OPTIONS itself.
  */
-import type { MockApiDocument } from '@rowloom/core/mock-document';
+import type { MockApiDocument } from '@rowloom/contract';
 
 export const ALLOWED_HEADERS = 'X-API-Key, Content-Type, Authorization, X-CSRF-Token, X-Requested-With';
 const MAX_AGE_SECONDS = '600';

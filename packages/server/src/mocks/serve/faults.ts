@@ -12,7 +12,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { HttpError } from '../../http/http-error.js';
-import { MOCK_LIMITS, type Fault } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS, type Fault } from '@rowloom/contract';
 import { sandboxed } from './mock-sandbox.js';
 
 /**

@@ -1,7 +1,7 @@
 /** The latency sampler's distributions (statistical tolerances: each check fails by chance with probability < 1e-6). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MOCK_LIMITS } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS } from '@rowloom/contract';
 import { effectiveLatency, sampleDelay } from './latency.js';
 import { pickFault } from './faults.js';
 import { chooseResponse } from './choose-response.js';

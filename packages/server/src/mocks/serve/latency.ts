@@ -4,7 +4,7 @@
  * overrides the API's; null or absent means "inherit".
  */
 import type { ServerResponse } from 'node:http';
-import { MOCK_LIMITS, type Latency } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS, type Latency } from '@rowloom/contract';
 
 export function effectiveLatency(...levels: (Latency | null | undefined)[]): Latency | null {
   for (const level of levels) if (level) return level;

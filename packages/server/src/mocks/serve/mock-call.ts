@@ -8,7 +8,7 @@ import type { MockRequestData } from '@rowloom/core';
 import { checkJsonDepth } from '../../http/body.js';
 import { badRequest } from '../../http/http-error.js';
 import { queryText, type Query } from '../../http/query.js';
-import { MOCK_METHODS } from '@rowloom/core/mock-document';
+import { MOCK_METHODS } from '@rowloom/contract';
 
 export interface MockCall {
   /** Upper-case; ANY never. */

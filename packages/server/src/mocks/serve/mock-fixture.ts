@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.js';
 import { findUserByKey } from '../../users.js';
-import type { MockApiDocument, MockResponse, MockRoute } from '@rowloom/core/mock-document';
+import type { MockApiDocument, MockResponse, MockRoute } from '@rowloom/contract';
 
 export type ResponseDraft = Partial<MockResponse>;
 export type RouteDraft = Partial<Omit<MockRoute, 'responses'>> & { path: string; responses?: ResponseDraft[] };

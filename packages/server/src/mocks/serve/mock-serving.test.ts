@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { skipUnlessAvailable } from '../../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestServer } from '../../testing/server-fixture.js';
 import { DEFAULT_PLANS } from '../../plans.js';
-import { MOCK_LIMITS } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS } from '@rowloom/contract';
 import { PRUNE_EVERY } from './request-log.js';
 import type { MockHostNames } from './host-names.js';
 import { insertMock, type MockDraft } from './mock-fixture.js';

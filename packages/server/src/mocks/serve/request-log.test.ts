@@ -4,7 +4,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MOCK_LIMITS, type LoggedRequest } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS, type LoggedRequest } from '@rowloom/contract';
 import { skipUnlessAvailable } from '../../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestServer } from '../../testing/server-fixture.js';
 import { fetchAnswer as call } from '../../testing/http-calls.js';

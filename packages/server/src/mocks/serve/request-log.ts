@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.js';
-import { MOCK_LIMITS } from '@rowloom/core/mock-document';
+import { MOCK_LIMITS } from '@rowloom/contract';
 
 export const PRUNE_EVERY = 20;
 

@@ -5,7 +5,7 @@
  * one more segment (the record's key). The most specific route wins: at the first segment where
  * two routes differ a literal beats a parameter; then an exact method beats ANY; then the order.
  */
-import type { MockRoute } from '@rowloom/core/mock-document';
+import type { MockRoute } from '@rowloom/contract';
 
 export interface RouteMatch {
   route: MockRoute;

@@ -4,7 +4,7 @@
  * gt and lt compare as numbers and fail when either side is not one; regex finds a match
  * anywhere in the value (RE2 syntax, ../rule-regex.ts).
  */
-import type { MockResponse, Rule } from '@rowloom/core/mock-document';
+import type { MockResponse, Rule } from '@rowloom/contract';
 import { MatchSteps, ruleRegexTest, RuleRegexError } from '../rule-regex.js';
 import type { MockCall } from './mock-call.js';
 import { HttpError } from '../../http/http-error.js';

@@ -15,7 +15,7 @@ import { HttpError } from '../../http/http-error.js';
 import type { Plans } from '../../plans.js';
 import { checkRowCount, writerOptions, outputFormat } from '../../routes/generate-request.js';
 import { findSchema } from '../../saved-schemas.js';
-import type { MockBody } from '@rowloom/core/mock-document';
+import type { MockBody } from '@rowloom/contract';
 
 export type SchemaBody = Extract<MockBody, { type: 'schema' }>;
 

@@ -18,7 +18,7 @@ import { HttpError, notFound } from '../../http/http-error.js';
 import type { PlanLimits, Plans } from '../../plans.js';
 import { admitAndPay, chargeOrRefuse, guardResponse, type GenerationSharing, type Pay } from '../../routes/generation-admission.js';
 import type { User } from '../../users.js';
-import type { Fault, MockApiDocument, MockResponse, MockRoute } from '@rowloom/core/mock-document';
+import type { Fault, MockApiDocument, MockResponse, MockRoute } from '@rowloom/contract';
 import { confineCookie } from '../mock-cookie-policy.js';
 import { mockHeaderProblem } from '../mock-header-policy.js';
 import { findMockBySlug, type StoredMockApi } from '../mock-lookup.js';

@@ -5,6 +5,7 @@ import { apiJson } from '../../api/client';
 import { KEY_QUERY } from './api-key';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useCopy } from './use-copy';
+import type { KeyAnswer } from '@rowloom/contract';
 
 export function maskKey(key: string): string {
   return key.length <= 4 ? '••••' : `${'•'.repeat(Math.min(24, key.length - 4))}${key.slice(-4)}`;
@@ -17,7 +18,7 @@ export function ApiKeySection({ apiKey, loading, error }: { apiKey?: string; loa
   const { copied, copy } = useCopy();
   const client = useQueryClient();
   const regenerate = useMutation({
-    mutationFn: async () => (await apiJson<{ key: string }>('/api/key', { method: 'POST' })).key,
+    mutationFn: async () => (await apiJson<KeyAnswer>('/api/key', { method: 'POST' })).key,
     onSuccess: (key) => {
       client.setQueryData(KEY_QUERY, key);
       setConfirming(false);

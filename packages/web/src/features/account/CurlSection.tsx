@@ -4,6 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import type { SchemaSummary } from '@rowloom/contract';
 import { apiJson } from '../../api/client';
 import { maskKey } from './ApiKeySection';
 import { useCopy } from './use-copy';
@@ -23,11 +24,8 @@ export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-export interface SavedSchema {
-  name: string;
-  /** The saved file format (json, csv, ..., xlsx), or null for the default (json). */
-  format?: string | null;
-}
+/** What the command needs of a saved schema: its name and saved file format (null: json). */
+export type SavedSchema = Pick<SchemaSummary, 'name' | 'format'>;
 
 /** The file's extension for the saved format (custom text is .txt, firebase .json...). */
 function extensionOf(format: string | null | undefined): string {

@@ -1,13 +1,7 @@
 /** Today's requests and records against the plan's daily limits (null: no limit). */
 import { useQuery } from '@tanstack/react-query';
+import type { Usage } from '@rowloom/contract';
 import { apiJson } from '../../api/client';
-
-export interface Usage {
-  day: string;
-  requests: number;
-  records: number;
-  plan: { name: string; recordsPerRequest: number | null; requestsPerDay: number | null; recordsPerDay: number | null; datasets?: number | null; datasetBytes?: number | null };
-}
 
 const number = new Intl.NumberFormat('en');
 

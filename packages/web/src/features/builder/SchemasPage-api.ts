@@ -1,17 +1,11 @@
 /** Saved schemas through /api/schemas: list, read, save (fields with file settings), delete. */
+import type { SchemaSummary } from '@rowloom/contract';
 import { apiJson, named } from '../../api/client';
 import type { Format, FormatOptions, SchemaState } from './schema-model';
 import { fieldSpecs, fieldsFromSpecs, FORMATS, randomSeed } from './schema-model';
 import { optionsFor } from './FileOptionsPanel-formats';
 
-export interface SchemaSummary {
-  name: string;
-  count: number;
-  fields: number;
-  /** The saved default format (null or absent: none saved). */
-  format?: string | null;
-  updated_at: string;
-}
+export type { SchemaSummary };
 
 export interface SavedSchema {
   name: string;

@@ -3,23 +3,10 @@
  * plan (null = no limit); a download larger than the plan allows is refused here with the numbers.
  */
 import { useQuery } from '@tanstack/react-query';
+import type { Usage } from '@rowloom/contract';
 import { apiJson } from '../../api/client';
 
-export interface PlanLimits {
-  name: string;
-  recordsPerRequest: number | null;
-  /** Rows one background job may ask for (absent from servers without jobs). */
-  recordsPerJob?: number | null;
-  requestsPerDay: number | null;
-  recordsPerDay: number | null;
-}
-
-export interface Usage {
-  day: string;
-  requests: number;
-  records: number;
-  plan: PlanLimits;
-}
+export type { PlanLimits, Usage } from '@rowloom/contract';
 
 export function useUsage() {
   return useQuery({ queryKey: ['usage'], queryFn: () => apiJson<Usage>('/api/usage'), staleTime: 30_000 });

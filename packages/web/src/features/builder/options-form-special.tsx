@@ -5,13 +5,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
+import type { DatasetSummary } from '@rowloom/contract';
 import { apiJson } from '../../api/client';
 import type { ParamInputProps } from './options-form-inputs';
 
-interface DatasetSummary {
-  name: string;
-  columns: string[];
-}
 
 export function useDatasetList() {
   return useQuery({

@@ -1,19 +1,9 @@
 /** Reading and deleting datasets and listing projects, over the public API. */
 import { useQuery } from '@tanstack/react-query';
+import type { DatasetDetail, DatasetSummary, ProjectSummary } from '@rowloom/contract';
 import { apiJson, named } from '../../api/client';
 
-export interface DatasetSummary {
-  name: string;
-  rows: number;
-  columns: string[];
-  project: string | null;
-  filename: string | null;
-  updated_at: string;
-}
-
-export interface DatasetDetail extends DatasetSummary {
-  preview: Record<string, string>[];
-}
+export type { DatasetDetail, DatasetSummary, ProjectSummary };
 
 export const DATASETS_QUERY = ['datasets'];
 
@@ -31,14 +21,6 @@ export function useDataset(name: string | null) {
 
 export function deleteDataset(name: string) {
   return apiJson(named('/api/datasets', name), { method: 'DELETE' });
-}
-
-export interface ProjectSummary {
-  name: string;
-  datasets: number;
-  schemas?: number;
-  scenarios?: number;
-  created_at: string;
 }
 
 export const PROJECTS_QUERY = ['projects'];

@@ -3,12 +3,10 @@
  * upload progress. Same cookie and CSRF header as api/client.ts; failures become its ApiError.
  */
 import { ApiError, csrfHeaders, named } from '../../api/client';
+import type { DatasetUploaded } from '@rowloom/contract';
 
-export interface UploadResult {
-  name: string;
-  rows: number;
-  columns: string[];
-}
+/** What the server answers once the table is stored. */
+export type UploadResult = DatasetUploaded;
 
 export interface Upload {
   done: Promise<UploadResult>;

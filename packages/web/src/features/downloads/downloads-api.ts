@@ -3,7 +3,7 @@
  * and the calls the builder, the Downloads page and the Admin page make.
  */
 import { apiFetch, apiJson } from '../../api/client';
-import type { AdminDownload, DownloadStatus, JobStatus } from '@rowloom/core/download-status';
+import type { AdminDownload, DownloadStatus, JobStatus } from '@rowloom/contract';
 
 export type { AdminDownload, DownloadStatus, JobStatus };
 

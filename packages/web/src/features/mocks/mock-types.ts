@@ -1,17 +1,9 @@
 /**
- * The mock API document as the page edits it: the server's own contract, shared through core
- * (`@rowloom/core/mock-document`, types and constants only), plus the shapes of the answers.
+ * The mock API document as the page edits it: the server's own contract (`@rowloom/contract`:
+ * its types, and the plain constants from `@rowloom/contract/constants` so the bundle stays small).
  */
-import type { MockApiDocument, MockBody } from '@rowloom/core/mock-document';
+import type { MockBody } from '@rowloom/contract';
 
-export { FAULT_KINDS, MOCK_METHODS, RULE_OPERATORS, RULE_TARGETS } from '@rowloom/core/mock-document';
-export type { CrudSettings, Fault, FaultKind, Latency, LoggedRequest, MockApiDocument, MockApiSummary, MockBody, MockMethod, MockResponse, MockRoute, Rule, RuleOperator, RuleTarget } from '@rowloom/core/mock-document';
+export { FAULT_KINDS, MOCK_METHODS, RULE_OPERATORS, RULE_TARGETS } from '@rowloom/contract/constants';
+export type { CrudSettings, Fault, FaultKind, Latency, LoggedRequest, MockApiDocument, MockApiSummary, MockBody, MockMethod, MockResponse, MockRoute, Rule, RuleOperator, RuleTarget, StoredMockApi } from '@rowloom/contract';
 export type BodyType = MockBody['type'];
-
-/** What GET/PUT/POST answer: the stored document and where it is served. */
-export interface StoredMockApi extends MockApiDocument {
-  url: string;
-  warnings?: string[];
-}
-
-

@@ -5,18 +5,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import type { SchemaSummary } from '@rowloom/contract';
 import { apiJson, named } from '../../api/client';
 import { ConfirmDialog } from '../account/ConfirmDialog';
 import { DATASETS_QUERY, PROJECTS_QUERY, useDatasets, useProjects, type ProjectSummary } from '../datasets/datasets-api';
 import './projects.css';
 
-interface SavedSchemaSummary {
-  name: string;
-  project?: string | null;
-}
 
 function useSchemas() {
-  return useQuery({ queryKey: ['schemas'], queryFn: async () => (await apiJson<{ schemas: SavedSchemaSummary[] }>('/api/schemas')).schemas });
+  return useQuery({ queryKey: ['schemas'], queryFn: async () => (await apiJson<{ schemas: SchemaSummary[] }>('/api/schemas')).schemas });
 }
 
 function CreateProject() {

@@ -1,13 +1,10 @@
 /** Scenarios over the public API: GET/PUT/DELETE /api/scenarios[/NAME], and a server preview. */
 import { useQuery } from '@tanstack/react-query';
+import type { ScenarioSummary } from '@rowloom/contract';
 import { apiJson, named } from '../../api/client';
 import type { Interpolation, Point } from './curve';
 
-export interface ScenarioSummary {
-  name: string;
-  points: number;
-  updated_at: string;
-}
+export type { ScenarioSummary };
 
 export interface ScenarioDocument {
   name: string;

@@ -1,0 +1,39 @@
+/** The signed-in user (GET /api/session, sign-in, sign-up) and today's usage (GET /api/usage). */
+import Type, { type Static } from 'typebox';
+
+const limit = (description?: string) => Type.Union([Type.Integer(), Type.Null()], description ? { description } : {});
+
+export const SessionUser = Type.Object({ email: Type.String(), plan: Type.String() });
+export type SessionUser = Static<typeof SessionUser>;
+
+export const SessionAnswer = Type.Object({
+  user: SessionUser,
+  csrfToken: Type.String({ description: 'Send it as X-CSRF-Token on every cookie-authenticated request that is not GET or HEAD' }),
+});
+export type SessionAnswer = Static<typeof SessionAnswer>;
+
+/** GET and POST /api/key: your API key (POST makes a new one). */
+export const KeyAnswer = Type.Object({ key: Type.String() });
+export type KeyAnswer = Static<typeof KeyAnswer>;
+
+export const PlanLimits = Type.Object(
+  {
+    name: Type.String(),
+    recordsPerRequest: limit(),
+    recordsPerJob: Type.Optional(limit('Rows one background job (POST /api/downloads) may ask for; absent from servers without jobs')),
+    requestsPerDay: limit(),
+    recordsPerDay: limit(),
+    datasets: Type.Optional(limit()),
+    datasetBytes: Type.Optional(limit()),
+  },
+  { description: 'The plan and its limits; null means no limit' },
+);
+export type PlanLimits = Static<typeof PlanLimits>;
+
+export const Usage = Type.Object({
+  day: Type.String({ description: 'YYYY-MM-DD, UTC' }),
+  requests: Type.Integer(),
+  records: Type.Integer(),
+  plan: PlanLimits,
+});
+export type Usage = Static<typeof Usage>;

@@ -1,0 +1,35 @@
+/**
+ * The contract's plain constants: enumerations and bounds that the schemas use and that the web
+ * page reads as values. Kept apart from the schemas (which need TypeBox at run time) so that a
+ * page importing only these (`@rowloom/contract/constants`) stays small.
+ */
+
+/** A background job's states, in the order a job goes through them. */
+export const JOB_STATUSES = ['queued', 'running', 'assembling', 'done', 'failed', 'cancelled', 'expired'] as const;
+
+export const MOCK_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'ANY'] as const;
+export const FAULT_KINDS = ['status', 'reset', 'empty', 'malformed_chunk', 'dribble'] as const;
+export const RULE_TARGETS = ['param', 'query', 'header', 'body', 'method', 'request_number'] as const;
+export const RULE_OPERATORS = ['equals', 'not_equals', 'regex', 'exists', 'missing', 'in', 'gt', 'lt'] as const;
+export const ROUTE_KINDS = ['responses', 'crud'] as const;
+export const ROUTE_MODES = ['rules', 'random', 'sequential'] as const;
+export const RULES_OPERATORS = ['all', 'any'] as const;
+
+/** Bounds on what one mock API may hold and do (every request's memory and time are bounded). */
+export const MOCK_LIMITS = {
+  mockApisPerUser: 100,
+  documentBytes: 512 * 1024,
+  routes: 200,
+  responsesPerRoute: 20,
+  rulesPerResponse: 20,
+  faultsPerTarget: 10,
+  headersPerResponse: 50,
+  handlerSourceChars: 16 * 1024,
+  literalBodyBytes: 256 * 1024,
+  latencyMs: 30_000,
+  crudRecords: 10_000,
+  crudRecordBytes: 64 * 1024,
+  requestLogEntries: 500,
+  requestLogBodyBytes: 8 * 1024,
+  regexInputChars: 4096,
+} as const;
