@@ -6,7 +6,7 @@ export { GenerationPool, type PoolOptions } from './pool/shared-pool.js';
 export { generateObjects, type SampleOptions } from './engine/sample.js';
 export { resolveSeed, type Seed } from './engine/seed.js';
 export { planSharingKey, PLAN_KEY_MAX_TEXT, type PlanKeyInput } from './engine/plan-key.js';
-export { rangeSetup, rangeFrame, rowRange, wholeFile, type RangeRequest, type RowCounter, type WorkerSetup } from './engine/row-range.js';
+export { rangePlan, rangeSetup, rangeFrame, rowRange, wholeFile, type RangeRequest, type RowCounter, type WorkerSetup } from './engine/row-range.js';
 export type { Datasets, DatasetTable, DatasetText } from './kernel/define-type.js';
 export { isDatasetText } from './kernel/dataset-view.js';
 export { closestMatch } from './kernel/suggest.js';

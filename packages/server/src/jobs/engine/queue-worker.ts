@@ -10,7 +10,7 @@ import { hostname } from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MetricsTime, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { RowCounter, WorkerSetup } from '@rowloom/core';
+import { rangePlan, type RowCounter, type SchemaPlan, type WorkerSetup } from '@rowloom/core';
 import type { ArtifactStore, FrozenJob, JobProgress } from '../job-contract.js';
 import { jobFrame, jobSetup, shardBytes, shardCount, shardPart, shardRange } from './shard.js';
 import { joinAsWorker, type InstallationGuard } from './installation.js';
@@ -67,6 +67,11 @@ export class QueueWorker {
   private readonly queue: Queue;
   private installation: InstallationGuard | null = null;
   private readonly frozen = new Map<string, { job: FrozenJob; setup: WorkerSetup }>();
+  /**
+   * The plan of the last job this worker made a shard of, kept warm for its next shard (one
+   * plan: with datasets it can be large).
+   */
+  private lastPlan: { jobId: string; plan: SchemaPlan } | null = null;
   private readonly log: (line: string) => void;
 
   constructor(private readonly options: QueueWorkerOptions) {
@@ -134,6 +139,11 @@ export class QueueWorker {
     return entry;
   }
 
+  private planOf(jobId: string, setup: WorkerSetup): SchemaPlan {
+    if (this.lastPlan?.jobId !== jobId) this.lastPlan = { jobId, plan: rangePlan(setup) };
+    return this.lastPlan.plan;
+  }
+
   private async report(job: Job, progress: JobProgress): Promise<void> {
     await job.updateProgress(progress as unknown as object);
   }
@@ -156,6 +166,7 @@ export class QueueWorker {
     const { jobId, shard } = job.data;
     if (await this.cancelled(jobId)) throw new UnrecoverableError(CANCELLED);
     const { job: frozen, setup } = await this.frozenJob(jobId);
+    const plan = this.planOf(jobId, setup);
     const { start, end } = shardRange(frozen, shard);
     const started = performance.now();
     await this.report(job, { jobId, status: 'running', recordsGenerated: await this.rowsDone(jobId, frozen), inFlight: 0 });
@@ -176,7 +187,7 @@ export class QueueWorker {
     }, PROGRESS_MILLISECONDS);
     let bytes = 0;
     try {
-      const part = shardPart(frozen, setup, paced(shardBytes(frozen, shard, setup, counter), stop.signal));
+      const part = shardPart(frozen, setup, paced(shardBytes(frozen, shard, setup, counter, plan), stop.signal));
       await this.options.store.putPart(jobId, shard, counted(part, (n) => (bytes += n)));
     } catch (error) {
       if (stop.signal.aborted) throw new UnrecoverableError(CANCELLED);

@@ -4,7 +4,7 @@
  * any machine makes the same bytes for the same shard (a retried shard replaces its part with
  * identical bytes).
  */
-import { rangeFrame, rangeSetup, rowRange, wholeFile, type Datasets, type RowCounter, type Scenarios, type WorkerSetup } from '@rowloom/core';
+import { rangeFrame, rangeSetup, rowRange, wholeFile, type Datasets, type RowCounter, type Scenarios, type SchemaPlan, type WorkerSetup } from '@rowloom/core';
 import type { FrozenJob } from '../job-contract.js';
 
 export const DEFAULT_SHARD_ROWS = 250_000;
@@ -71,8 +71,11 @@ export function shardPart(job: FrozenJob, setup: WorkerSetup, rows: AsyncIterabl
   return job.packed ? wholeFile(setup, rows) : rows;
 }
 
-/** The bytes of one shard, made on this thread in batches of about 64 KiB; `counter` follows the rows made. */
-export function shardBytes(job: FrozenJob, shard: number, setup: WorkerSetup = jobSetup(job), counter?: RowCounter): Generator<Buffer, void, undefined> {
+/**
+ * The bytes of one shard, made on this thread in batches of about 64 KiB; `counter` follows the
+ * rows made. `plan` (rangePlan(setup)) is kept by a worker for all the shards it takes of a job.
+ */
+export function shardBytes(job: FrozenJob, shard: number, setup: WorkerSetup = jobSetup(job), counter?: RowCounter, plan?: SchemaPlan): Generator<Buffer, void, undefined> {
   const { start, end } = shardRange(job, shard);
-  return rowRange(setup, start, end, counter);
+  return rowRange(setup, start, end, counter, plan);
 }
