@@ -14,13 +14,14 @@ import type { RowWriter, WriterOptions } from '../writers/writer.js';
 import { ByteBatcher, rowBatches } from './batches.js';
 import { referenceTime } from './reference-time.js';
 import { RowEngine } from './row-engine.js';
-import { withRunTimeFaults } from './fault-probe.js';
+import { hasFormulas, withRunTimeFaults } from './fault-probe.js';
 import { generationUuid, resolveSeed, type Seed } from './seed.js';
 import type { RowsPool } from './rows-pool.js';
+import type { WorkerSetup } from './generate-worker.js';
 import { DEFAULT_INLINE_POLICY, fillSlice, startsInline, type InlinePolicy } from './inline-rows.js';
 import { generateInWorkers } from './worker-pool.js';
 import { hasDatasetTexts, parsedDatasets } from './dataset-texts.js';
-import { SchemaError } from '../schema/errors.js';
+import { SchemaError, type Problem } from '../schema/errors.js';
 
 /** Below this many rows, starting worker threads costs more than it saves. */
 export const PARALLEL_THRESHOLD = 100_000;
@@ -82,6 +83,12 @@ export interface Generation {
   /** The seed used (the given one, or the one drawn): the same seed and schema give the same bytes. */
   seed: Seed;
   plan: SchemaPlan;
+  /**
+   * What the user should hear before the output: the plan's warnings and the run-time faults its
+   * first rows meet (engine/fault-probe.ts). Without a pool these are plan.warnings already; with
+   * one, the rows are tried on a pool thread (a failed trial adds nothing).
+   */
+  warnings(signal?: AbortSignal): Promise<readonly Problem[]>;
   contentType: string;
   extension: string;
   /**
@@ -129,7 +136,11 @@ export function generate(request: GenerateRequest): Generation {
   // Texts are parsed where rows are made: on this thread unless a pool makes them.
   const datasets = request.pool ? request.datasets : parsedDatasets(request.datasets);
   const options = { datasets, datasetNames: request.datasetNames, scenarios: request.scenarios, scenarioNames: request.scenarioNames, ...formulaConstants };
-  const compile = () => withRunTimeFaults(compileSchema(request.fields, options), (onFault) => compileSchema(request.fields, { ...options, onFault }), key);
+  // Without a pool the first rows are tried here (the command line, tests); a pool tries them on
+  // a thread when the warnings are asked for (a server's main thread never makes a heavy row).
+  const compile = request.pool
+    ? () => compileSchema(request.fields, options)
+    : () => withRunTimeFaults(compileSchema(request.fields, options), (onFault) => compileSchema(request.fields, { ...options, onFault }), key);
   const plan = request.pool && request.reusePlan ? request.reusePlan(compile) : compile();
   const writerOptions: WriterOptions = { ...request.writer, count: request.count, identity: { startedAtMs: formulaConstants.startedAtMs, seedKey: key } };
   const writer = createWriter(plan.shape, writerOptions);
@@ -146,6 +157,7 @@ export function generate(request: GenerateRequest): Generation {
   return {
     seed,
     plan,
+    warnings: (signal) => (request.pool ? poolWarnings(plan, request.pool, setup, signal) : Promise.resolve(plan.warnings)),
     contentType: writer.contentType,
     extension: writer.extension,
     packed: writer.pack !== undefined,
@@ -270,4 +282,15 @@ async function* pooledPieces(
     if (first === count) return;
   } else yield writer.begin();
   yield* pool.rows(setup, first, count, signal, Buffer.from(writer.end()));
+}
+
+/** A plan's warnings with the faults a pool thread finds in its first rows; only plans with formulas are tried. */
+async function poolWarnings(plan: SchemaPlan, pool: RowsPool, setup: WorkerSetup, signal?: AbortSignal): Promise<readonly Problem[]> {
+  if (!hasFormulas(plan)) return plan.warnings;
+  try {
+    const faults = await pool.faults(setup, signal);
+    return faults.length === 0 ? plan.warnings : [...plan.warnings, ...faults];
+  } catch {
+    return plan.warnings;
+  }
 }

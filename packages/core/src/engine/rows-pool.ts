@@ -12,4 +12,6 @@ export interface RowsPool {
   rows(setup: WorkerSetup, start: number, end: number, signal?: AbortSignal, closing?: Buffer): AsyncGenerator<Buffer, void, undefined>;
   /** The schema's problems, compiled on a pool thread. */
   check(setup: CheckSetup, signal?: AbortSignal): Promise<Problem[]>;
+  /** The run-time faults the schema's first rows meet, tried on a pool thread (engine/fault-probe.ts). */
+  faults(setup: WorkerSetup, signal?: AbortSignal): Promise<Problem[]>;
 }

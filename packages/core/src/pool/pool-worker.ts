@@ -23,6 +23,7 @@ import { workerCompileOptions, type CheckSetup, type WorkerSetup } from '../engi
 import { ParsedDatasetCache } from '../engine/dataset-texts.js';
 import { SchemaError } from '../schema/errors.js';
 import { planFor } from '../engine/kept-plans.js';
+import { runTimeFaults } from '../engine/fault-probe.js';
 import { RowEngine } from '../engine/row-engine.js';
 import { runHandler } from '../handlers/run-handler.js';
 import { HandlerError } from '../handlers/handler-error.js';
@@ -32,7 +33,7 @@ import type { HandlerSetup } from '../handlers/handler-contract.js';
  * What a job makes: rows of a generation, a handler's response (rows [0, 1)), or the problems of
  * a schema whose datasets are text (rows [0, 1): `{"problems": [...]}`, empty when it compiles).
  */
-export type PoolTask = { kind: 'rows'; setup: WorkerSetup } | { kind: 'handler'; setup: HandlerSetup } | { kind: 'check'; setup: CheckSetup };
+export type PoolTask = { kind: 'rows'; setup: WorkerSetup } | { kind: 'handler'; setup: HandlerSetup } | { kind: 'check'; setup: CheckSetup } | { kind: 'faults'; setup: WorkerSetup };
 
 export type PoolRequest =
   | { type: 'start'; id: number; task: PoolTask; start: number; end: number; credits: number }
@@ -112,13 +113,37 @@ function checkFiller(setup: CheckSetup, batcher: ByteBatcher): Job['fill'] {
   };
 }
 
+/** The run-time faults the schema's first rows meet (engine/fault-probe.ts), as JSON. */
+function faultsFiller(setup: WorkerSetup, batcher: ByteBatcher): Job['fill'] {
+  return () => {
+    const options = workerCompileOptions(setup, datasetCache);
+    const plan = planFor(setup, datasetCache);
+    const faults = runTimeFaults(plan, (onFault) => compileSchema(setup.fields, { ...options, onFault }), setup.seedKey);
+    batcher.write(JSON.stringify({ faults }));
+    return 1;
+  };
+}
+
+function fillerOf(task: PoolTask, end: number, batcher: ByteBatcher): Job['fill'] {
+  switch (task.kind) {
+    case 'rows':
+      return rowFiller(task.setup, end, batcher);
+    case 'check':
+      return checkFiller(task.setup, batcher);
+    case 'faults':
+      return faultsFiller(task.setup, batcher);
+    case 'handler':
+      return handlerFiller(task.setup, batcher);
+  }
+}
+
 function startJob(request: Extract<PoolRequest, { type: 'start' }>): void {
   try {
     const { task } = request;
     const batcher = new ByteBatcher();
     jobs.set(request.id, {
       id: request.id,
-      fill: task.kind === 'rows' ? rowFiller(task.setup, request.end, batcher) : task.kind === 'check' ? checkFiller(task.setup, batcher) : handlerFiller(task.setup, batcher),
+      fill: fillerOf(task, request.end, batcher),
       batcher,
       next: request.start,
       end: request.end,

@@ -152,6 +152,16 @@ export class GenerationPool {
   }
 
   /**
+   * The run-time faults the schema's first rows meet (engine/fault-probe.ts), tried on a thread:
+   * a trial may meet heavy rows, so it never takes the express lane.
+   */
+  async faults(setup: WorkerSetup, signal?: AbortSignal): Promise<Problem[]> {
+    const parts: Buffer[] = [];
+    for await (const bytes of this.run({ kind: 'faults', setup }, 0, 1, true, 'the trial of the first rows was stopped', signal)) parts.push(bytes);
+    return (JSON.parse(Buffer.concat(parts).toString('utf8')) as { faults: Problem[] }).faults;
+  }
+
+  /**
    * Runs a mock handler on a generation thread (never this one). Rejects with HandlerError for a
    * problem in the handler, and at once when `signal` aborts: a handler stuck in slow work then
    * costs its thread, which is replaced, as a cancelled slow row does.

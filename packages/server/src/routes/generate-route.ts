@@ -132,12 +132,14 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
     await checkOnThreads(generateRequest);
     const generation = generate(generateRequest);
     // Everything that can fail is done before the charge: a failed request costs nothing.
+    const release = await admitAndCharge(db, sharing.limiter, user.id, limits, preview ? null : count, generation.stream);
+    // Admitted first: trying the first rows for run-time faults is work on a generation thread.
+    const warnings = await generation.warnings();
     const headers = {
       'content-type': callback ? 'application/javascript; charset=utf-8' : generation.contentType,
       'x-rowloom-seed': seedHeader(generation.seed),
-      ...warningHeader(generation.plan.warnings.map(formatProblem)),
+      ...warningHeader(warnings.map(formatProblem)),
     };
-    const release = await admitAndCharge(db, sharing.limiter, user.id, limits, preview ? null : count, generation.stream);
     // A client that left while this request waited for its place or its quota: nothing to send.
     if (request.raw.socket.destroyed) {
       release();
