@@ -37,3 +37,14 @@ export const Usage = Type.Object({
   plan: PlanLimits,
 });
 export type Usage = Static<typeof Usage>;
+
+/**
+ * PUT /api/account/password: every session ended. A caller with the session cookie gets its new
+ * session (its user and CSRF token; the old token is dead); a caller with a key gets only success.
+ */
+export const PasswordChanged = Type.Object({
+  success: Type.Boolean(),
+  user: Type.Optional(SessionUser),
+  csrfToken: Type.Optional(Type.String({ description: "The new session's token, when the cookie authenticated the change" })),
+});
+export type PasswordChanged = Static<typeof PasswordChanged>;

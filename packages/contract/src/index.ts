@@ -9,4 +9,7 @@ export * from './errors.js';
 export * from './downloads.js';
 export * from './account.js';
 export * from './library.js';
+export * from './schemas.js';
+export * from './scenarios.js';
+export * from './catalogue.js';
 export * from './mocks.js';

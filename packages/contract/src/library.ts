@@ -16,6 +16,7 @@ export const SchemaSummary = Type.Object({
 });
 export type SchemaSummary = Static<typeof SchemaSummary>;
 export const SchemaList = Type.Object({ schemas: Type.Array(SchemaSummary) });
+export type SchemaList = Static<typeof SchemaList>;
 
 export const DatasetSummary = Type.Object({
   name: Type.String(),
@@ -27,6 +28,7 @@ export const DatasetSummary = Type.Object({
 });
 export type DatasetSummary = Static<typeof DatasetSummary>;
 export const DatasetList = Type.Object({ datasets: Type.Array(DatasetSummary) });
+export type DatasetList = Static<typeof DatasetList>;
 
 export const DatasetDetail = Type.Object({
   ...DatasetSummary.properties,
@@ -52,6 +54,7 @@ export const ProjectSummary = Type.Object({
 });
 export type ProjectSummary = Static<typeof ProjectSummary>;
 export const ProjectList = Type.Object({ projects: Type.Array(ProjectSummary) });
+export type ProjectList = Static<typeof ProjectList>;
 
 export const ScenarioSummary = Type.Object({
   name: Type.String(),
@@ -62,3 +65,4 @@ export const ScenarioSummary = Type.Object({
 });
 export type ScenarioSummary = Static<typeof ScenarioSummary>;
 export const ScenarioList = Type.Object({ scenarios: Type.Array(ScenarioSummary) });
+export type ScenarioList = Static<typeof ScenarioList>;

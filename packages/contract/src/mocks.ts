@@ -224,6 +224,7 @@ export const MockApiSummary = Type.Object({
 });
 export type MockApiSummary = Static<typeof MockApiSummary>;
 export const MockApiList = Type.Object({ mocks: Type.Array(MockApiSummary) });
+export type MockApiList = Static<typeof MockApiList>;
 
 /** One entry of a mock API's request log (GET /api/mocks/:name/requests), newest first by seq. */
 export const LoggedRequest = Type.Object({
@@ -244,3 +245,4 @@ export const LoggedRequest = Type.Object({
 });
 export type LoggedRequest = Static<typeof LoggedRequest>;
 export const RequestLog = Type.Object({ requests: Type.Array(LoggedRequest) });
+export type RequestLog = Static<typeof RequestLog>;

@@ -3,13 +3,14 @@
  * Writes carry the session's CSRF token in X-CSRF-Token (the server refuses cookie-authenticated
  * writes without it). Every failure becomes an ApiError holding the server's {"error"} text.
  */
+import type { ErrorBody } from '@rowloom/contract';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     /** The parsed {"error", ...} body, when the server sent one (it may name a field or position). */
-    readonly body: Record<string, unknown> | null = null,
+    readonly body: ErrorBody | null = null,
     /** Seconds from a Retry-After header (429, 503), when the server sent one. */
     readonly retryAfter: number | null = null,
   ) {
@@ -79,8 +80,8 @@ async function errorOf(response: Response): Promise<ApiError> {
   const retry = Number(response.headers.get('retry-after'));
   const retryAfter = Number.isFinite(retry) && retry > 0 ? retry : null;
   try {
-    const body = JSON.parse(text) as Record<string, unknown>;
-    if (typeof body.error === 'string') return new ApiError(response.status, body.error, body, retryAfter);
+    const body = JSON.parse(text) as Partial<ErrorBody> | null;
+    if (typeof body?.error === 'string') return new ApiError(response.status, body.error, body as ErrorBody, retryAfter);
   } catch {
     // not JSON: fall through to the status line
   }

@@ -5,8 +5,9 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import type { PasswordChanged } from '@rowloom/contract';
 import { apiJson } from '../../api/client';
-import { useSession, type SessionAnswer } from '../../api/session';
+import { useSession } from '../../api/session';
 import { PasswordInput } from '../auth/PasswordInput';
 
 export function PasswordSection() {
@@ -16,7 +17,7 @@ export function PasswordSection() {
   const [mismatch, setMismatch] = useState(false);
   const { signedIn } = useSession();
   const change = useMutation({
-    mutationFn: () => apiJson<{ success: boolean } & Partial<SessionAnswer>>('/api/account/password', { method: 'PUT', body: { current, password } }),
+    mutationFn: () => apiJson<PasswordChanged>('/api/account/password', { method: 'PUT', body: { current, password } }),
     onSuccess: (answer) => {
       if (answer.user && answer.csrfToken) signedIn({ user: answer.user, csrfToken: answer.csrfToken });
       setCurrent('');

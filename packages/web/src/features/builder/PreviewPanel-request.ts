@@ -2,8 +2,8 @@
  * The preview's requests: the first rows as JSON (for the table) and, when asked, as the chosen
  * format's text. A 400's details name the fields at fault; anything else is the server's own words.
  */
+import type { FieldProblem } from '@rowloom/contract';
 import { ApiError, apiFetch } from '../../api/client';
-import type { FieldProblem } from './builder-context';
 import { fileUrl } from './FileOptionsPanel-formats';
 import { fieldSpecs, generateUrl, type SchemaState } from './schema-model';
 import { previewTable, type PreviewTable } from './PreviewPanel-rows';

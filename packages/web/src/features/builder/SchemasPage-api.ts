@@ -1,25 +1,16 @@
 /** Saved schemas through /api/schemas: list, read, save (fields with file settings), delete. */
-import type { SchemaSummary } from '@rowloom/contract';
+import type { SavedSchema, SchemaList, SchemaSummary } from '@rowloom/contract';
 import { apiJson, named } from '../../api/client';
-import type { Format, FormatOptions, SchemaState } from './schema-model';
+import type { Format, SchemaState } from './schema-model';
 import { fieldSpecs, fieldsFromSpecs, FORMATS, randomSeed } from './schema-model';
 import { optionsFor } from './FileOptionsPanel-formats';
 
-export type { SchemaSummary };
-
-export interface SavedSchema {
-  name: string;
-  fields: Record<string, unknown>[];
-  count: number;
-  format?: string;
-  options?: FormatOptions;
-  updated_at: string;
-}
+export type { SavedSchema, SchemaSummary };
 
 export const schemasKey = ['schemas'] as const;
 
 export async function listSchemas(): Promise<SchemaSummary[]> {
-  return (await apiJson<{ schemas: SchemaSummary[] }>('/api/schemas')).schemas;
+  return (await apiJson<SchemaList>('/api/schemas')).schemas;
 }
 
 export function getSchema(name: string, signal?: AbortSignal): Promise<SavedSchema> {

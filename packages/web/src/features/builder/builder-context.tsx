@@ -4,16 +4,11 @@
  * each one beside the field and parameter it names.
  */
 import { createContext, useContext, type Dispatch } from 'react';
+import type { FieldProblem } from '@rowloom/contract';
 import type { SchemaAction, SchemaState } from './schema-model';
 
 /** A problem as the server reports it in a 400's `details` (core's Problem). */
-export interface FieldProblem {
-  /** The field's name as written, `#3` for a nameless one, null for the schema as a whole. */
-  field: string | null;
-  /** The parameter at fault (min, type, formula, percentBlank...), null for the field itself. */
-  param: string | null;
-  message: string;
-}
+export type { FieldProblem };
 
 export interface Builder {
   schema: SchemaState;

@@ -5,8 +5,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { FieldProblem, FormulaVocabulary } from '@rowloom/contract';
 import { ApiError, apiJson } from '../../api/client';
-import type { FieldProblem } from './builder-context';
 import { positionOf } from './field-row-model';
 
 export interface FormulaDiagnostic {
@@ -73,18 +73,7 @@ export function useFormulaCheck(text: string, specsWith: (text: string) => Recor
   return check;
 }
 
-export interface FormulaWord {
-  name: string;
-  signature: string;
-  description: string;
-  example: string;
-}
-
-export interface FormulaVocabulary {
-  functions: FormulaWord[];
-  methods: FormulaWord[];
-  specialForms: FormulaWord[];
-}
+export type { FormulaVocabulary, FormulaWord } from '@rowloom/contract';
 
 /** GET /api/formula-functions: what completion offers besides `this` and the field names. */
 export function useFormulaVocabulary() {

@@ -3,18 +3,13 @@
  * fields from a CSV header line (parsed by papaparse, never split on commas).
  */
 import Papa from 'papaparse';
+import type { SchemaExport } from '@rowloom/contract';
 import type { TypeDescription } from '../../api/catalogue';
 import { FORMAT_OPTIONS, type FormatOption } from './FileOptionsPanel-formats';
 import { FORMATS, fieldsFromSpecs, newField, randomSeed, type BuilderField, type Format, type FormatOptions, type SchemaState } from './schema-model';
 
 /** The export's shape: {name, num_rows, file_format, ...file options, columns: [{name, type, null_percentage, formula, ...params}]}. */
-export interface SchemaExport {
-  name: string;
-  num_rows: number;
-  file_format: string;
-  columns: Record<string, unknown>[];
-  [option: string]: unknown;
-}
+export type { SchemaExport };
 
 /** The server's own bound on a schema (core's MAX_FIELDS): more would only be refused, after freezing the grid. */
 export const MAX_FIELDS = 1000;

@@ -3,7 +3,7 @@
  * upload progress. Same cookie and CSRF header as api/client.ts; failures become its ApiError.
  */
 import { ApiError, csrfHeaders, named } from '../../api/client';
-import type { DatasetUploaded } from '@rowloom/contract';
+import type { DatasetUploaded, ErrorBody } from '@rowloom/contract';
 
 /** What the server answers once the table is stored. */
 export type UploadResult = DatasetUploaded;
@@ -29,8 +29,8 @@ export function nameFromFile(fileName: string): string {
 
 function errorOf(xhr: XMLHttpRequest): ApiError {
   try {
-    const body = JSON.parse(xhr.responseText) as Record<string, unknown>;
-    if (typeof body.error === 'string') return new ApiError(xhr.status, body.error, body);
+    const body = JSON.parse(xhr.responseText) as Partial<ErrorBody> | null;
+    if (typeof body?.error === 'string') return new ApiError(xhr.status, body.error, body as ErrorBody);
   } catch {
     // not JSON
   }

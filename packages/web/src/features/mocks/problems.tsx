@@ -6,12 +6,13 @@
  * a way to reach the route they are in.
  */
 import { createContext, useContext, type ReactNode } from 'react';
+import type { ProblemDetail } from '@rowloom/contract';
 import { ApiError } from '../../api/client';
 
-export interface Problem {
+/** A problem of the error's details, placed: `path` is always there ('' when none was named). */
+export interface Problem extends Pick<ProblemDetail, 'message'> {
   /** A JSON path into the document (`routes[2].responses[0].status`), or '' when none was named. */
   path: string;
-  message: string;
 }
 
 const TOP_KEYS = /^(name|slug|host|project|description|public|cors|latency|routes)\b/;
@@ -27,7 +28,7 @@ export function splitPath(message: string): Problem {
 
 export function problemsOf(error: unknown): Problem[] {
   if (!(error instanceof ApiError)) return [{ path: '', message: String((error as Error)?.message ?? error) }];
-  const details = Array.isArray(error.body?.details) ? (error.body.details as Record<string, unknown>[]) : [];
+  const details = Array.isArray(error.body?.details) ? error.body.details : [];
   if (details.length === 0) return [splitPath(error.message)];
   return details.map((d) => {
     const message = String(d.message ?? '');

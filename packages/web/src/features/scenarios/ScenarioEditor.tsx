@@ -25,7 +25,7 @@ interface Props {
 /** Each problem the server listed with its position ({path, message}), else its message. */
 export function problemsOf(error: unknown): string[] {
   if (!(error instanceof ApiError)) return [String(error)];
-  const details = Array.isArray(error.body?.details) ? (error.body.details as Record<string, unknown>[]) : [];
+  const details = Array.isArray(error.body?.details) ? error.body.details : [];
   if (details.length === 0) return [error.message];
   return details.map((d) => [d.path ?? d.field, d.message].filter((part) => part !== undefined && part !== '').join(': '));
 }

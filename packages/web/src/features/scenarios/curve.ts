@@ -4,8 +4,9 @@
  * is the curve the server generates from. The "Preview" button adds the server's noise.
  */
 import { curveOf as engineCurve } from '@rowloom/core/interpolate';
+import type { Interpolation, ScenarioPoint } from '@rowloom/contract';
 
-export type Interpolation = 'linear' | 'step' | 'smooth';
+export type { Interpolation };
 
 export const INTERPOLATIONS: { value: Interpolation; label: string }[] = [
   { value: 'linear', label: 'Linear (straight lines)' },
@@ -13,10 +14,7 @@ export const INTERPOLATIONS: { value: Interpolation; label: string }[] = [
   { value: 'smooth', label: 'Smooth (monotone curve, no overshoot)' },
 ];
 
-export interface Point {
-  x: number;
-  y: number;
-}
+export type Point = ScenarioPoint;
 
 export function sortedPoints(points: readonly Point[]): Point[] {
   return [...points].sort((a, b) => a.x - b.x);

@@ -3,7 +3,7 @@
  * element while it moves), always sorted by x, and the draft compared against what was loaded.
  */
 import { sortedPoints, type Interpolation, type Point } from './curve';
-import type { ScenarioDocument } from './scenarios-api';
+import type { NamedScenario, ScenarioDocument } from './scenarios-api';
 
 export interface EditorPoint extends Point {
   id: number;
@@ -51,7 +51,7 @@ export function fromDocument(document: ScenarioDocument): EditorState {
   };
 }
 
-export function toDocument(state: EditorState): ScenarioDocument {
+export function toDocument(state: EditorState): NamedScenario {
   return {
     name: state.name.trim(),
     points: state.points.map(({ x, y }) => ({ x, y })),

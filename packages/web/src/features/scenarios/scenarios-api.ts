@@ -1,30 +1,24 @@
 /** Scenarios over the public API: GET/PUT/DELETE /api/scenarios[/NAME], and a server preview. */
 import { useQuery } from '@tanstack/react-query';
-import type { ScenarioSummary } from '@rowloom/contract';
+import type { ScenarioDocument, ScenarioInput, ScenarioList } from '@rowloom/contract';
 import { apiJson, named } from '../../api/client';
-import type { Interpolation, Point } from './curve';
 
-export type { ScenarioSummary };
+export type { ScenarioDocument, ScenarioSummary } from '@rowloom/contract';
 
-export interface ScenarioDocument {
-  name: string;
-  points: Point[];
-  interpolation: Interpolation;
-  noise: number;
-  project?: string | null;
-}
+/** A scenario as the editor saves it: what PUT takes, with the name its path gives. */
+export type NamedScenario = ScenarioInput & { name: string };
 
 export const SCENARIOS_QUERY = ['scenarios'];
 
 export function useScenarios() {
-  return useQuery({ queryKey: SCENARIOS_QUERY, queryFn: async () => (await apiJson<{ scenarios: ScenarioSummary[] }>('/api/scenarios')).scenarios });
+  return useQuery({ queryKey: SCENARIOS_QUERY, queryFn: async () => (await apiJson<ScenarioList>('/api/scenarios')).scenarios });
 }
 
 export function loadScenario(name: string): Promise<ScenarioDocument> {
   return apiJson<ScenarioDocument>(named('/api/scenarios', name));
 }
 
-export function saveScenario(scenario: ScenarioDocument): Promise<unknown> {
+export function saveScenario(scenario: NamedScenario): Promise<unknown> {
   // project null takes it out of its project (leaving "project" out would keep the old one).
   return apiJson(named('/api/scenarios', scenario.name), { method: 'PUT', body: { ...scenario, project: scenario.project || null } });
 }
