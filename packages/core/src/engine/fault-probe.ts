@@ -17,6 +17,12 @@ import { RowEngine } from './row-engine.js';
 /** How many rows are tried: a fault in most rows shows in these; one in a rare row may not. */
 export const PROBED_ROWS = 5;
 
+/**
+ * The trial stops taking more rows after this long: rows that heavy tell their own story (the
+ * request's time limit), and the trial must not hold a thread a request is waiting on.
+ */
+export const PROBE_MILLISECONDS = 100;
+
 /** Whether the plan has formulas to try (the Formula type or a field's formula property). */
 export function hasFormulas(plan: SchemaPlan): boolean {
   return plan.fields.some((field) => field.formula !== null || field.type.name === 'Formula');
@@ -34,7 +40,8 @@ export function runTimeFaults(plan: SchemaPlan, compileChecked: (onFault: NonNul
   };
   try {
     const engine = new RowEngine(compileChecked(record), seedKey);
-    for (row = 0; row < PROBED_ROWS; row++) engine.row(row);
+    const started = performance.now();
+    for (row = 0; row < PROBED_ROWS && performance.now() - started < PROBE_MILLISECONDS; row++) engine.row(row);
   } catch {
     // The rows themselves will meet whatever stopped the trial and report it their way; a
     // trial only adds warnings.

@@ -94,6 +94,9 @@ export type SubmitDownload = (request: FastifyRequest, reply: FastifyReply, stat
  * Mockaroo's clients take exactly 200 as generate's success (mockaroo-python raises "Unknown
  * error" on any other status), and its changelog offers background=true to generate.
  */
+/** How long a response waits for the trial of its first rows (engine/fault-probe.ts) before it goes without its warnings. */
+const FAULT_TRIAL_WAIT_MS = 500;
+
 export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: Plans, timeLimitMs: number | null, publicUrl: string | null, sharing: GenerationSharing, background?: SubmitDownload): void {
   // This app's checked field lists (see plan-cache.ts): the same fields are not compiled twice here.
   const checked = new PlanCache();
@@ -134,7 +137,8 @@ export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: 
     // Everything that can fail is done before the charge: a failed request costs nothing.
     const release = await admitAndCharge(db, sharing.limiter, user.id, limits, preview ? null : count, generation.stream);
     // Admitted first: trying the first rows for run-time faults is work on a generation thread.
-    const warnings = await generation.warnings();
+    // It is waited for briefly: rows too heavy to try at once go out without that warning.
+    const warnings = await generation.warnings(AbortSignal.timeout(FAULT_TRIAL_WAIT_MS));
     const headers = {
       'content-type': callback ? 'application/javascript; charset=utf-8' : generation.contentType,
       'x-rowloom-seed': seedHeader(generation.seed),
