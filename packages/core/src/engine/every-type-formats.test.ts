@@ -69,7 +69,6 @@ function xmlText(value: unknown): string {
   const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
   return text
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
 }
 

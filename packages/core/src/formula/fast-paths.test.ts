@@ -68,7 +68,7 @@ const VALUES: Value[] = [
 ];
 
 /** Literals as written in a formula, and the value a field holding the same literal has. */
-const NUMBER_LITERALS: [string, number][] = [['0', 0], ['1', 1], ['-1', -1], ['2', 2], ['3', 3], ['-3', -3], ['7', 7], ['2.5', 2.5], ['-0.5', -0.5], ['1e3', 1000], ['9007199254740991', 9007199254740991], ['4503599627370496.5', 4503599627370496.5], ['- 3', -3]];
+const NUMBER_LITERALS: [string, number][] = [['0', 0], ['1', 1], ['-1', -1], ['2', 2], ['3', 3], ['-3', -3], ['7', 7], ['2.5', 2.5], ['-0.5', -0.5], ['1e3', 1000], ['9007199254740991', 9007199254740991], ['4503599627370496.5', 4503599627370496 /* 4503599627370496.5 as a double: from 2 ** 52 up doubles are whole numbers, and the tie goes to the even one */], ['- 3', -3]];
 const OTHER_LITERALS: [string, Value][] = [["'a'", 'a'], ["''", ''], ["'7'", '7'], ['nil', null], ['true', true], ['false', false], ["'İ'", 'İ']];
 
 /** The date field's texts: a date the formula reads as a FormulaDate, and one it cannot (kept as text). */

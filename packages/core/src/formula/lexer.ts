@@ -72,7 +72,7 @@ export const quote = (text: string): string => JSON.stringify(text);
 /** The brackets a word list may open with, and their closers; other punctuation closes itself (`%w|a b|`). */
 const WORD_LIST_CLOSERS: Record<string, string> = { '[': ']', '(': ')', '{': '}', '<': '>' };
 const isWordListStart = (letter: string | undefined, opener: string | undefined): boolean =>
-  (letter === 'w' || letter === 'W' || letter === 'i' || letter === 'I') && opener !== undefined && /[[({<|!\/^]/.test(opener);
+  (letter === 'w' || letter === 'W' || letter === 'i' || letter === 'I') && opener !== undefined && /[[({<|!/^]/.test(opener);
 
 export class Lexer {
   private offset = 0;

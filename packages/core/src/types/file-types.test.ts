@@ -1,6 +1,5 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { base, en } from '@faker-js/faker';
 import { generateObjects } from '../engine/sample.js';
 import { assertDeclared, typeValues } from '../testing/type-values.js';

@@ -1,7 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
-import { join } from 'node:path';
 import { assertDeclared, typeValues } from '../testing/type-values.js';
 
 const values = (type: string, params: Record<string, unknown> = {}, count = 2000, seed: string | number = 'internet') => typeValues(type, params, count, seed);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { base, en } from '@faker-js/faker';
+import { en } from '@faker-js/faker';
 import { compileSchema } from '../schema/compile.js';
 import { problemsOf } from '../testing/schema-problems.js';
 import { naughtyStrings } from '../data/naughty-strings.js';

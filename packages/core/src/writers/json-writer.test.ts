@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { ItemList, Verbatim, type Value } from '../kernel/values.js';
-import { createWriter } from './index.js';
 import { assertRangesJoin, field, items, object, plainObject, richRows, richShape, stringColumns, writeAll } from './writer-fixtures.js';
 
 describe('json writer', () => {

@@ -6,7 +6,6 @@
  * creation), never on rows written before: worker threads write row ranges independently
  * and the pieces are joined in order, byte-identical to a single thread.
  */
-import type { RecordShape } from '../kernel/shape.js';
 import type { Value } from '../kernel/values.js';
 
 export const OUTPUT_FORMATS = ['json', 'csv', 'txt', 'custom', 'sql', 'xml', 'jsonl', 'firebase', 'cql', 'dbunit', 'xlsx'] as const;

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import type { RecordShape } from '../kernel/shape.js';
 import { ItemList, Verbatim, type Value } from '../kernel/values.js';
 import { checkWriterOptions, createWriter } from './index.js';
-import { assertRangesJoin, field, items, plainObject, richRows, richShape, stringColumns, writeAll } from './writer-fixtures.js';
+import { assertRangesJoin, field, items, plainObject, richRows, richShape, stringColumns } from './writer-fixtures.js';
 import type { WriterOptions } from './writer.js';
 import { columnLetters } from './xlsx-writer.js';
 import { MAX_CELL_CHARACTERS, MAX_SHEET_ROWS } from './xlsx-text.js';

@@ -4,7 +4,6 @@ import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { RecordShape, ShapeNode } from '../kernel/shape.js';
 import { ItemList, Verbatim, type Value } from '../kernel/values.js';
-import { createWriter } from './index.js';
 import { xmlName } from './xml-text.js';
 import { assertRangesJoin, field, items, object, plainValue, richRows, richShape, writeAll } from './writer-fixtures.js';
 

@@ -19,7 +19,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { resolveSeed } from '@rowloom/core';
 import { IoError, parseGenerateArgs, ProgressBar, readGenerateInput, reportFailure, SEEDED_REFERENCE_TIME, UsageError, type GenerateCommand } from '@rowloom/core/cli-kit';
-import type { ArtifactStore, FrozenJob, JobProgress, JobRunner } from '../jobs/job-contract.js';
+import type { FrozenJob, JobProgress, JobRunner } from '../jobs/job-contract.js';
 import { BullMQRunner } from '../jobs/engine/bullmq-runner.js';
 import { connectionOf, QUEUE_NAME, queueSettingsFromEnv, type QueueSettings } from '../jobs/engine/queue-keys.js';
 import { DEFAULT_SHARD_ROWS, jobFrame, planShards, shardCount } from '../jobs/engine/shard.js';

@@ -70,7 +70,7 @@ export class JobFileFollower {
 
   /** The file's bytes; ends early (without the rest) when the job ends other than done, or on stop(). */
   async *bytes(): AsyncGenerator<Buffer> {
-    const { store, jobId, shards, head } = this.job;
+    const { shards, head } = this.job;
     for (let shard = 0; shard < shards && this.outcome === null && !this.stopped; ) {
       const part = await this.openPart(shard).catch(() => null); // a store's passing error: tried again at the next poll
       if (part === null) {

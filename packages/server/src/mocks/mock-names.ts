@@ -40,7 +40,6 @@ export function checkName(value: unknown, path: string, problems: Problems): str
   if (value.length > MAX_NAME_CHARS) problems.add(path, `is ${value.length} characters long; at most ${MAX_NAME_CHARS} are allowed`);
   else if (value !== value.trim()) problems.add(path, 'must not start or end with spaces');
   else if (value.includes('/')) problems.add(path, 'must not contain "/" (the name is part of /api/mocks/<name>)');
-  // eslint-disable-next-line no-control-regex
   else if (/[\u0000-\u001f\u007f]/.test(value)) problems.add(path, 'must not contain control characters');
   else if (hasLoneSurrogate(value)) problems.add(path, 'must be valid Unicode text (it holds half of a surrogate pair)');
   else return value;

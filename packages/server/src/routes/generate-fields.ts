@@ -52,5 +52,5 @@ export async function resolveFields(db: Kysely<Tables>, user: User, query: Query
  */
 export function publicUrlOf(request: FastifyRequest, configured: string | null): string | undefined {
   if (configured) return configured;
-  return /^[A-Za-z0-9.\-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(request.host) ? `${request.protocol}://${request.host}` : undefined;
+  return /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(request.host) ? `${request.protocol}://${request.host}` : undefined;
 }

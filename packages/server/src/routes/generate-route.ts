@@ -7,7 +7,7 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { checkOnThreads, FORMAT_MEDIA_TYPES, formatProblem, generate, startsInline, type GenerationPool } from '@rowloom/core';
+import { checkOnThreads, FORMAT_MEDIA_TYPES, formatProblem, generate, startsInline } from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import { sourcesForFields } from '../field-sources.js';
 import type { Tables } from '../db/tables.js';

@@ -7,7 +7,8 @@ import { serverForSuite, type TestServer } from '../testing/server-fixture.js';
 import { fetchAnswer } from '../testing/http-calls.js';
 import { MOCK_LIMITS, type MockApiDocument } from '@rowloom/contract';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test walks documents of any shape
+type Json = Record<string, any>;
 
 const HOSTILE_JSON: unknown[] = [
   null, true, -1, 1e308, 2 ** 53 + 2, 0.5, '', '\u0000', 'x'.repeat(200_000), '\ud800', ['a'], [[['a']]], { a: 1 }, {}, { __proto__: { a: 1 } }, JSON.parse('['.repeat(60) + ']'.repeat(60)),

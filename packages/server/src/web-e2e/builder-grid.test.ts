@@ -4,10 +4,10 @@
  * remove, the formula editor with the server's error at its line, and a bad parameter's
  * problem shown beside its control. Timings are printed, never asserted.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- page.evaluate callbacks run in the page, where the DOM is, and the server's tsconfig has no DOM types */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-/* eslint-disable @typescript-eslint/no-explicit-any -- page.evaluate callbacks run in the page, where the DOM is */
 import { browserSkip, browserSuite, type BrowserSuite } from './browser.js';
 
 async function signedInPage(suite: BrowserSuite, viewport?: { width: number; height: number }): Promise<{ page: Page; context: BrowserContext; csrfToken: string; cookie: string }> {

@@ -47,8 +47,11 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what:
 
 const table = (page: Page) => page.getByRole('table', { name: 'Preview table' });
 const columnsOf = (page: Page) => table(page).locator('thead th').allTextContents();
+/** What code run in the page sees: the DOM, which the server's tsconfig has no types for. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- runs in the page; the server's tsconfig has no DOM types
-const rowsOf = (page: Page) => table(page).locator('tbody tr').evaluateAll((rows: any[]) => rows.map((r) => [...r.querySelectorAll('td')].map((td: any) => String(td.textContent ?? ''))) as string[][]);
+type InPage = any;
+
+const rowsOf = (page: Page) => table(page).locator('tbody tr').evaluateAll((rows: InPage[]) => rows.map((r) => [...r.querySelectorAll('td')].map((td: InPage) => String(td.textContent ?? ''))) as string[][]);
 const versionOf = (page: Page) => page.locator('.preview-body').getAttribute('data-version').then(Number);
 
 /** The preview's rows once it has answered for the current state. */
@@ -72,9 +75,6 @@ function summary(times: number[]): string {
   const sorted = [...times].sort((a, b) => a - b);
   return `median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms (runs: ${times.map((t) => t.toFixed(0)).join(', ')})`;
 }
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- runs in the page; the server's tsconfig has no DOM types
-type InPage = any;
 
 /**
  * Nine times: a change is made in the page (a "New seed" click, or the sixth field renamed as if
@@ -412,8 +412,7 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     const page = await openBuilder(suite);
     const email = await page.evaluate(async () => ((await (await fetch('/api/session')).json()) as { user: { email: string } }).user.email);
     await page.evaluate((key) => {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the server's tsconfig has no DOM types
-      (globalThis as any).localStorage.setItem(key, '{nope');
+      (globalThis as InPage).localStorage.setItem(key, '{nope');
     }, `rowloom.draft.${email}`);
     await page.reload();
     await until(() => columnsOf(page), (c) => c.length === 4, 'a new schema despite the broken draft');
@@ -440,8 +439,7 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto('/');
     await page.getByRole('heading', { name: 'Preview' }).waitFor();
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the server's tsconfig has no DOM types
-    const width = await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number);
+    const width = await page.evaluate(() => (globalThis as InPage).document.documentElement.scrollWidth as number);
     assert.ok(width <= 400, `no sideways scrolling of the page (scrollWidth ${width})`);
     const download = await page.getByRole('button', { name: 'Download Data' }).boundingBox();
     const preview = await page.getByRole('heading', { name: 'Preview' }).boundingBox();

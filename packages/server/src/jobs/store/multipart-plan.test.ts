@@ -19,7 +19,11 @@ function coverage(parts: PlannedPart[]): string[] {
   };
   for (const part of parts) {
     if (part.kind === 'copy') add(part.key, part.range?.start ?? 0, part.range ? part.range.end : part.size - 1);
-    else for (const piece of part.pieces) piece.kind === 'bytes' ? add(`bytes:${piece.data.toString('hex')}`, 0, piece.data.length - 1) : add(piece.key, piece.start, piece.end);
+    else
+      for (const piece of part.pieces) {
+        if (piece.kind === 'bytes') add(`bytes:${piece.data.toString('hex')}`, 0, piece.data.length - 1);
+        else add(piece.key, piece.start, piece.end);
+      }
   }
   return runs.map(([key, start, end]) => `${key} ${start}-${end}`);
 }

@@ -4,7 +4,7 @@
  * leading-edge debounce: typing does not flood the server, a single change is not delayed), and
  * a newer request aborts the one it replaces.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from 'react';
 import { useBuilder, type FieldProblem } from './builder-context';
 import { CountInput } from './FileOptionsPanel-count';
 import { BINARY_FORMATS, FORMAT_LABELS, optionsFor } from './FileOptionsPanel-formats';
@@ -36,8 +36,8 @@ function usePreview(rows: number, tab: Tab): PreviewState {
   const { seed, format } = schema.file;
   const options = tab === 'text' ? optionsFor(schema.file) : null;
   const key = JSON.stringify([fieldSpecs(schema.fields), seed, tab === 'text' ? format : null, options]);
-  const latest = useRef(schema);
-  latest.current = schema;
+  // The request sends the schema as it is when the timer fires, not as it was when it was set.
+  const currentSchema = useEffectEvent(() => schema);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -45,7 +45,7 @@ function usePreview(rows: number, tab: Tab): PreviewState {
     setState((s) => ({ ...s, loading: true }));
     const timer = setTimeout(() => {
       lastStart.current = performance.now();
-      fetchPreview(latest.current, rows, tab === 'text', abort.signal).then(
+      fetchPreview(currentSchema(), rows, tab === 'text', abort.signal).then(
         (answer) => {
           setProblems([]);
           setState((s) => ({ answer, loading: false, error: null, problems: [], version: s.version + 1 }));

@@ -2,7 +2,7 @@
  * The builder's header: the schema's name and state, Save / Save as, open, new, export, restore
  * from backup, import fields from a CSV header, and the restored-draft notice.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
@@ -62,13 +62,12 @@ export function SchemaToolbar({ source }: { source: SchemaSource }) {
     navigate('/');
   };
   // Ctrl+S / Cmd+S saves, as in an editor, instead of the browser's "save page".
-  const saveRef = useRef(onSave);
-  saveRef.current = onSave;
+  const saveShortcut = useEffectEvent(onSave);
   useEffect(() => {
     const keydown = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
         event.preventDefault();
-        saveRef.current();
+        saveShortcut();
       }
     };
     document.addEventListener('keydown', keydown);

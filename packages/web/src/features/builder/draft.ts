@@ -3,7 +3,7 @@
  * the saved schema; a draft of unsaved changes is kept in localStorage (one per user) and restored
  * on return, with a notice; leaving the page or following a link while unsaved asks first.
  */
-import { useCallback, useEffect, useState, type Dispatch } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState, type Dispatch } from 'react';
 import { useSession } from '../../api/session';
 import { useLeaveWarning } from '../../app/use-leave-warning';
 import { getSchema, stateOf } from './SchemasPage-api';
@@ -82,9 +82,12 @@ export function useSchemaSource(routeName: string | undefined, schema: SchemaSta
     [dispatch],
   );
 
+  // Only the route decides when to load; the schema's own name is read (not followed) to skip a
+  // needless reload.
+  const currentName = useEffectEvent(() => schema.name);
   // On arrival (or a new route name): the draft when it belongs here, else the saved schema.
   useEffect(() => {
-    if (routeName !== undefined && routeName === schema.name) return; // just saved under this name
+    if (routeName !== undefined && routeName === currentName()) return; // just saved under this name
     const draft = readDraft(email);
     if (draft && (routeName === undefined || draft.name === routeName)) {
       dispatch({ kind: 'load', state: draftState(draft), dirty: true });
@@ -93,15 +96,13 @@ export function useSchemaSource(routeName: string | undefined, schema: SchemaSta
     }
     setRestoredDraftAt(null);
     if (routeName === undefined) {
-      if (schema.name !== '') dispatch({ kind: 'load', state: initialSchema() }); // from a saved schema to a new one
+      if (currentName() !== '') dispatch({ kind: 'load', state: initialSchema() }); // from a saved schema to a new one
       return;
     }
     const abort = new AbortController();
     loadSaved(routeName, abort.signal);
     return () => abort.abort();
-    // Only the route decides; the schema's own name is read to skip a needless reload.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [routeName, email]);
+  }, [routeName, email, dispatch, loadSaved]);
 
   // Keep the draft while there are unsaved changes; drop it when they are saved or left for a
   // clean schema (a change of dirty from true to false, never on arrival, so a draft is not lost

@@ -5,7 +5,7 @@
  */
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import type { TypeDescription } from '../../api/catalogue';
 import { useBuilder, type FieldProblem } from './builder-context';
 import { describedBy, parentPath, placeProblems } from './field-row-model';
@@ -45,12 +45,14 @@ export function FieldRow(props: FieldRowProps) {
   const { parents, depth } = parentPath(field.name);
   const update = (patch: Partial<Omit<BuilderField, 'key'>>) => dispatch({ kind: 'update', key: field.key, patch });
 
+  // Focus follows the focusName flag alone; the callback is whichever the parent passes now.
+  const reportFocused = useEffectEvent(() => props.onFocused());
   useEffect(() => {
     if (!props.focusName) return;
     nameInput.current?.focus();
     nameInput.current?.select();
-    props.onFocused();
-  }, [props.focusName]); // eslint-disable-line react-hooks/exhaustive-deps
+    reportFocused();
+  }, [props.focusName]);
 
   const rowProblems = placed.filter((p) => typeof p.place === 'string');
   const id = (part: string) => `${field.key}-${part}`;

@@ -4,7 +4,7 @@
  * become the editor's diagnostics, placed by the "at LINE:COLUMN" that ends the message.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { FieldProblem, FormulaVocabulary } from '@rowloom/contract';
 import { ApiError, apiJson } from '../../api/client';
 import { positionOf } from './field-row-model';
@@ -40,6 +40,9 @@ function diagnosticsOf(details: FieldProblem[], label: string, target: string) {
 
 export function useFormulaCheck(text: string, specsWith: (text: string) => Record<string, unknown>[], label: string, target: string): FormulaCheck {
   const [check, setCheck] = useState<FormulaCheck>({ state: 'idle', diagnostics: [], others: 0 });
+  // specsWith changes with every render of the grid; the text is what the check is about, so the
+  // check reads the latest specsWith without following it.
+  const fieldsWith = useEffectEvent(specsWith);
   useEffect(() => {
     if (text.trim() === '') {
       setCheck({ state: 'idle', diagnostics: [], others: 0 });
@@ -50,7 +53,7 @@ export function useFormulaCheck(text: string, specsWith: (text: string) => Recor
       setCheck((c) => ({ ...c, state: 'checking' }));
       const started = performance.now();
       try {
-        await apiJson('/api/generate.json?count=1&seed=1&preview=true', { method: 'POST', body: { fields: specsWith(text) }, signal: abort.signal });
+        await apiJson('/api/generate.json?count=1&seed=1&preview=true', { method: 'POST', body: { fields: fieldsWith(text) }, signal: abort.signal });
         setCheck({ state: 'ok', diagnostics: [], others: 0, elapsedMs: performance.now() - started, checked: { text, details: [] } });
       } catch (error) {
         if (abort.signal.aborted) return;
@@ -68,8 +71,7 @@ export function useFormulaCheck(text: string, specsWith: (text: string) => Recor
       clearTimeout(timer);
       abort.abort();
     };
-    // specsWith changes with every render of the grid; the text is what the check is about.
-  }, [text, label, target]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [text, label, target]);
   return check;
 }
 

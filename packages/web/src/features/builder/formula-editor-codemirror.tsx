@@ -11,7 +11,7 @@ import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorState, type Extension, type Text } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import type { FormulaDiagnostic, FormulaVocabulary } from './formula-editor-check';
 
 interface CodeEditorProps {
@@ -87,27 +87,31 @@ function toDiagnostic(doc: Text, d: FormulaDiagnostic): Diagnostic {
 export default function CodeEditor(props: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const onChange = useRef(props.onChange);
-  onChange.current = props.onChange;
-  const words = useRef<Words>(props);
-  words.current = { fieldNames: props.fieldNames, vocabulary: props.vocabulary };
+  // The editor calls back into the latest render's props, not the first one's.
+  const emitChange = useEffectEvent((value: string) => props.onChange(value));
+  const currentWords = useEffectEvent((): Words => ({ fieldNames: props.fieldNames, vocabulary: props.vocabulary }));
+  // Built once, from the props at mount: the value then flows out through onChange, the words
+  // are read when completing, and the diagnostics are dispatched as they change.
+  const createEditor = useEffectEvent(
+    (parent: HTMLElement) =>
+      new EditorView({
+        parent,
+        state: EditorState.create({
+          doc: props.value,
+          extensions: [
+            ...formulaLanguageSetup({ 'aria-label': props.label, 'aria-describedby': props.describedBy }, (value) => emitChange(value)),
+            autocompletion({ override: [completionsOf(() => currentWords())] }),
+          ],
+        }),
+      }),
+  );
 
   useEffect(() => {
-    const editor = new EditorView({
-      parent: host.current!,
-      state: EditorState.create({
-        doc: props.value,
-        extensions: [
-          ...formulaLanguageSetup({ 'aria-label': props.label, 'aria-describedby': props.describedBy }, (value) => onChange.current(value)),
-          autocompletion({ override: [completionsOf(() => words.current)] }),
-        ],
-      }),
-    });
+    const editor = createEditor(host.current!);
     view.current = editor;
     editor.focus();
     return () => editor.destroy();
-    // Built once: the value flows out through onChange; words and diagnostics are read from refs and props.
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     const editor = view.current;

@@ -4,7 +4,7 @@
  * The default shows as the placeholder; clearing a control removes the parameter, so the
  * server applies its default.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { TypeParameter } from '../../api/catalogue';
 
 export interface ParamInputProps {
@@ -90,10 +90,12 @@ export function JsonInput(props: ParamInputProps) {
   const shown = value === undefined || value === null ? '' : JSON.stringify(value, null, 1);
   const [text, setText] = useState(shown);
   const [bad, setBad] = useState<string | null>(null);
+  // Read, not followed: the text becoming valid must not reformat it under the cursor.
+  const midEdit = useEffectEvent(() => bad !== null);
   useEffect(() => {
     // Follow changes made elsewhere (a weights editor, an import) unless the text is mid-edit.
-    if (bad === null) setText(shown);
-  }, [shown]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (!midEdit()) setText(shown);
+  }, [shown]);
   const badId = `${props.id}-json`;
   return (
     <>

@@ -4,7 +4,7 @@
  * test panel and the request log.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../account/ConfirmDialog';
 import { LocalErrorsContext } from './local-errors';
@@ -55,10 +55,11 @@ function Editor({ stored }: { stored: StoredMockApi }) {
   // A rename navigates to the new name, which starts a new editor: the notice comes along.
   const location = useLocation();
   const carried = (location.state as { notice?: string } | null)?.notice ?? null;
-  // Taken once: a reload of the page must not say "Saved" again.
-  useEffect(() => {
+  // Taken once, on arrival: a reload of the page must not say "Saved" again.
+  const dropCarriedNotice = useEffectEvent(() => {
     if (carried) navigate(location.pathname, { replace: true, state: null });
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => dropCarriedNotice(), []);
   const client = useQueryClient();
   const [saved, setSaved] = useState<MockApiDocument>(() => documentOf(stored));
   const [doc, setDoc] = useState<MockApiDocument>(saved);

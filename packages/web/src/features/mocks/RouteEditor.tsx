@@ -69,6 +69,8 @@ export function RouteEditor({ route, index, onChange, schemas }: Props) {
     if (problemResponse !== undefined && problemResponse !== null) setSelected(problemResponse);
   }, [problemResponse]);
   const byRules = (route.mode ?? 'rules') === 'rules';
+  // A hook, so called on every render, not only when the mode's select is shown.
+  const modeInvalid = useInvalid(`${path}.mode`);
 
   return (
     <section className="page route-editor" aria-labelledby={`${id}-title`}>
@@ -117,7 +119,7 @@ export function RouteEditor({ route, index, onChange, schemas }: Props) {
         {route.kind === 'responses' && (
           <span className="inline-field">
             <label htmlFor={`${id}-mode`}>Pick a response</label>
-            <select id={`${id}-mode`} value={route.mode ?? 'rules'} onChange={(e) => set({ mode: e.target.value as MockRoute['mode'] })} {...useInvalid(`${path}.mode`)}>
+            <select id={`${id}-mode`} value={route.mode ?? 'rules'} onChange={(e) => set({ mode: e.target.value as MockRoute['mode'] })} {...modeInvalid}>
               <option value="rules">by rules, else the default</option>
               <option value="random">at random</option>
               <option value="sequential">in turn</option>

@@ -40,6 +40,9 @@ const NAMELESS: RuleTarget[] = ['method', 'request_number'];
 const VALUELESS: RuleOperator[] = ['exists', 'missing'];
 
 function RuleRow({ rule, path, params, listId, onChange, onRemove }: { rule: Rule; path: string; params: string[]; listId: string; onChange(r: Rule): void; onRemove(): void }) {
+  // Hooks, so called on every render, not only when their inputs are shown.
+  const nameInvalid = useInvalid(`${path}.name`);
+  const valueInvalid = useInvalid(`${path}.value`);
   return (
     <li className="rule-row">
       <select aria-label="Rule target" value={rule.target} onChange={(e) => {
@@ -60,7 +63,7 @@ function RuleRow({ rule, path, params, listId, onChange, onRemove }: { rule: Rul
           list={rule.target === 'param' ? listId : undefined}
           placeholder={rule.target === 'body' ? 'user.id' : rule.target === 'param' ? params[0] ?? 'id' : 'name'}
           onChange={(e) => onChange({ ...rule, name: e.target.value })}
-          {...useInvalid(`${path}.name`)}
+          {...nameInvalid}
         />
       )}
       <select aria-label="Rule operator" value={rule.operator} onChange={(e) => {
@@ -80,7 +83,7 @@ function RuleRow({ rule, path, params, listId, onChange, onRemove }: { rule: Rul
           value={rule.value ?? ''}
           placeholder={rule.operator === 'in' ? 'a, b, c' : 'value'}
           onChange={(e) => onChange({ ...rule, value: e.target.value })}
-          {...useInvalid(`${path}.value`)}
+          {...valueInvalid}
         />
       )}
       <button type="button" className="link danger" aria-label="Remove rule" onClick={onRemove}>

@@ -7,7 +7,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { samplePath } from './mock-model';
-import { MOCK_METHODS, type MockRoute } from './mock-types';
+import { MOCK_METHODS, type MockMethod, type MockRoute } from './mock-types';
 import { requestsKey } from './mocks-api';
 import { MethodBadge } from './RoutesList';
 import { prettyBody, sendTestRequest, type TestOutcome, type TestRequest } from './test-request';
@@ -21,10 +21,11 @@ interface Props {
   unsaved: boolean;
 }
 
-function requestFor(route: MockRoute | undefined): Pick<TestRequest, 'method' | 'path' | 'body'> {
-  if (!route) return { method: 'GET', path: '/', body: '' };
-  const method = route.method === 'ANY' ? 'GET' : route.method;
-  return { method, path: samplePath(route.path), body: ['POST', 'PUT', 'PATCH'].includes(method) ? '{\n  \n}' : '' };
+/** The request a route's method and path prefill (no route: a GET of /). */
+function requestFor(routeMethod: MockMethod | undefined, routePath: string | undefined): Pick<TestRequest, 'method' | 'path' | 'body'> {
+  if (routeMethod === undefined || routePath === undefined) return { method: 'GET', path: '/', body: '' };
+  const method = routeMethod === 'ANY' ? 'GET' : routeMethod;
+  return { method, path: samplePath(routePath), body: ['POST', 'PUT', 'PATCH'].includes(method) ? '{\n  \n}' : '' };
 }
 
 function Outcome({ outcome, routes }: { outcome: TestOutcome; routes: MockRoute[] }) {
@@ -79,11 +80,15 @@ function Outcome({ outcome, routes }: { outcome: TestOutcome; routes: MockRoute[
 export function TestPanel({ apiName, slug, route, routes, unsaved }: Props) {
   const id = useId();
   const client = useQueryClient();
-  const [request, setRequest] = useState<TestRequest>(() => ({ ...requestFor(route), query: '', headers: '' }));
-  // A newly selected route prefills method, path and body; query and headers stay.
+  const [request, setRequest] = useState<TestRequest>(() => ({ ...requestFor(route?.method, route?.path), query: '', headers: '' }));
+  // A newly selected route (another id, even with the same method and path) or a change of its
+  // method or path prefills method, path and body; query and headers stay.
+  const routeId = route?.id;
+  const routeMethod = route?.method;
+  const routePath = route?.path;
   useEffect(() => {
-    setRequest((r) => ({ ...r, ...requestFor(route) }));
-  }, [route?.id, route?.method, route?.path]); // eslint-disable-line react-hooks/exhaustive-deps
+    setRequest((r) => ({ ...r, ...requestFor(routeMethod, routePath) }));
+  }, [routeId, routeMethod, routePath]);
   const send = useMutation({
     mutationFn: () => sendTestRequest(slug, request),
     onSettled: () => void client.invalidateQueries({ queryKey: requestsKey(apiName) }),

@@ -6,7 +6,7 @@
 import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorState, type Text } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { diagnosticAt, formulaLanguageSetup } from '../builder/formula-editor-codemirror';
 
 interface Props {
@@ -37,28 +37,34 @@ function toDiagnostic(doc: Text, full: string): Diagnostic {
 export default function HandlerCode(props: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const onChange = useRef(props.onChange);
-  onChange.current = props.onChange;
-
-  useEffect(() => {
-    const editor = new EditorView({
-      parent: host.current!,
-      state: EditorState.create({
-        doc: props.value,
-        extensions: formulaLanguageSetup({ 'aria-labelledby': props.labelledBy }, (value) => onChange.current(value)),
+  // The editor calls back into the latest render's onChange, not the first one's.
+  const emitChange = useEffectEvent((value: string) => props.onChange(value));
+  // Built once per response, from the props at mount: the value then flows out through onChange.
+  const createEditor = useEffectEvent(
+    (parent: HTMLElement) =>
+      new EditorView({
+        parent,
+        state: EditorState.create({
+          doc: props.value,
+          extensions: formulaLanguageSetup({ 'aria-labelledby': props.labelledBy }, (value) => emitChange(value)),
+        }),
       }),
-    });
+  );
+  useEffect(() => {
+    const editor = createEditor(host.current!);
     view.current = editor;
     return () => editor.destroy();
-    // Built once per response: the value flows out through onChange.
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []);
 
+  // The diagnostics are set again when the messages change, not on every new (equal) list.
   const problemsKey = props.problems.join('\n');
+  const showProblems = useEffectEvent((editor: EditorView) => {
+    editor.dispatch(setDiagnostics(editor.state, props.problems.map((m) => toDiagnostic(editor.state.doc, m))));
+  });
   useEffect(() => {
     const editor = view.current;
-    if (!editor) return;
-    editor.dispatch(setDiagnostics(editor.state, props.problems.map((m) => toDiagnostic(editor.state.doc, m))));
-  }, [problemsKey]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (editor) showProblems(editor);
+  }, [problemsKey]);
 
   return <div ref={host} className="handler-code" data-testid="handler-code" />;
 }
