@@ -1,0 +1,32 @@
+/**
+ * GET /api/formula-functions: the formula language's functions, methods and special forms
+ * (name, signature, description, example), from the tables the checker uses. The web
+ * interface's formula editor completes them; nothing else in the API needs it.
+ */
+import type { FastifyInstance } from 'fastify';
+import { describeFormulaVocabulary } from '@rowloom/core';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../../db/tables.js';
+import { authenticate } from '../../http/authenticate.js';
+import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
+
+const WORDS = { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, signature: { type: 'string' }, description: { type: 'string' }, example: { type: 'string' } } } };
+
+const SCHEMA = {
+  summary: 'The formula language’s functions and methods',
+  description: 'Every function, method and special form a formula may use, with its signature, description and an example.',
+  tags: ['types'],
+  security: SECURITY,
+  querystring: { type: 'object', properties: KEY_QUERY },
+  response: { 200: { type: 'object', properties: { functions: WORDS, methods: WORDS, specialForms: WORDS } }, ...errorResponses(401) },
+};
+
+export function formulaFunctionsRoutes(app: FastifyInstance, db: Kysely<Tables>): void {
+  // The tables only change with the code: describe them once.
+  let body: string | null = null;
+  app.get('/api/formula-functions', { schema: SCHEMA }, async (request, reply) => {
+    await authenticate(db, request);
+    body ??= JSON.stringify(describeFormulaVocabulary());
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+}
