@@ -60,7 +60,8 @@ function makeRegistry() {
   return { registry, queueJobs, workers, reachable, completed, failed, downloads };
 }
 
-export function metricsRoutes(app: FastifyInstance, options: MetricsOptions): void {
+/** The admin's job figures (/metrics) as a Fastify plugin. */
+export async function metricsFeature(app: FastifyInstance, options: MetricsOptions): Promise<void> {
   app.get('/metrics', { schema: SCHEMA }, async (request, reply) => {
     await authorize(options, request);
     const figures = makeRegistry();

@@ -21,7 +21,8 @@ const SCHEMA = {
   response: { 200: { type: 'object', properties: { functions: WORDS, methods: WORDS, specialForms: WORDS } }, ...errorResponses(401) },
 };
 
-export function formulaFunctionsRoutes(app: FastifyInstance, db: Kysely<Tables>): void {
+/** The formula functions the engine knows, as a Fastify plugin. */
+export async function formulaFunctionsFeature(app: FastifyInstance, { db }: { db: Kysely<Tables> }): Promise<void> {
   // The tables only change with the code: describe them once.
   let body: string | null = null;
   app.get('/api/formula-functions', { schema: SCHEMA }, async (request, reply) => {

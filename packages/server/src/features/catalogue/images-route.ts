@@ -146,7 +146,8 @@ const DUMMY_SCHEMA = {
   response: { 200: imageResponse, ...errorResponses(400, 503) },
 };
 
-export function imagesRoutes(app: FastifyInstance, renderer: ImageRenderer, limits: ImageCacheLimits = DEFAULT_IMAGE_CACHE): ImageCache {
+/** The image endpoint as a Fastify plugin: `renderer` draws on threads of its own. */
+export async function imagesFeature(app: FastifyInstance, { renderer, limits = DEFAULT_IMAGE_CACHE }: { renderer: ImageRenderer; limits?: ImageCacheLimits }): Promise<void> {
   const cache = new ImageCache(limits);
 
   const send = async (reply: FastifyReply, key: string, order: ImageOrder) => {
@@ -182,6 +183,4 @@ export function imagesRoutes(app: FastifyInstance, renderer: ImageRenderer, limi
     const key = `dummy\u0000${width}x${height}.${format}\u0000${images.hexOf(background)}\u0000${images.hexOf(foreground)}`;
     return send(reply, key, { kind: 'dummy', width, height, format, background, foreground });
   });
-
-  return cache;
 }

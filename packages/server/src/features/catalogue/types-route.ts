@@ -38,7 +38,8 @@ const SCHEMA = {
   },
 };
 
-export function typesRoutes(app: FastifyInstance, db: Kysely<Tables>): void {
+/** The data types the engine knows, as a Fastify plugin. */
+export async function typesFeature(app: FastifyInstance, { db }: { db: Kysely<Tables> }): Promise<void> {
   // The catalogue only changes with the code: describe it once.
   let body: string | null = null;
   for (const url of ['/api/types', '/api/types/', '/api/types.json']) {

@@ -128,7 +128,14 @@ function contentLength(request: FastifyRequest): number | null {
   return Number.isSafeInteger(length) ? length : null;
 }
 
-export function datasetsRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: Plans, uploads: DatasetUploads): void {
+export interface DatasetsFeatureOptions {
+  db: Kysely<Tables>;
+  plans: Plans;
+  uploads: DatasetUploads;
+}
+
+/** The datasets feature as a Fastify plugin: list, read, upload and delete a user's datasets. */
+export async function datasetsFeature(app: FastifyInstance, { db, plans, uploads }: DatasetsFeatureOptions): Promise<void> {
   const list = async (request: FastifyRequest) => {
     const user = await authenticate(db, request);
     return { datasets: await listDatasets(db, user.id) };

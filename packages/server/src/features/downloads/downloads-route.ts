@@ -147,7 +147,8 @@ async function requireAdmin(db: Kysely<Tables>, request: FastifyRequest): Promis
   if (!(await isAdmin(db, user.id))) throw new HttpError(403, 'only an admin may see or cancel other users\' jobs; `rowloom users add <email> --admin` makes one');
 }
 
-export function downloadsRoutes(app: FastifyInstance, options: DownloadsRouteOptions): void {
+/** The downloads feature as a Fastify plugin: background jobs submitted, followed, fetched and cancelled (and an admin's view of all). */
+export async function downloadsFeature(app: FastifyInstance, options: DownloadsRouteOptions): Promise<void> {
   const { db } = options;
   const submit = submitDownload(options);
   app.post('/api/downloads', { schema: SUBMIT_SCHEMA }, (request, reply) => submit(request, reply, 202));

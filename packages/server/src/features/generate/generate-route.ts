@@ -94,7 +94,18 @@ export type SubmitDownload = (request: FastifyRequest, reply: FastifyReply, stat
  * Mockaroo's clients take exactly 200 as generate's success (mockaroo-python raises "Unknown
  * error" on any other status), and its changelog offers background=true to generate.
  */
-export function generateRoutes(app: FastifyInstance, db: Kysely<Tables>, plans: Plans, timeLimitMs: number | null, publicUrl: string | null, sharing: GenerationSharing, background?: SubmitDownload): void {
+export interface GenerateFeatureOptions {
+  db: Kysely<Tables>;
+  plans: Plans;
+  timeLimitMs: number | null;
+  publicUrl: string | null;
+  sharing: GenerationSharing;
+  /** Starts the request as a background job instead (the downloads feature's submit). */
+  background?: SubmitDownload;
+}
+
+/** The generate feature as a Fastify plugin: rows made now, in the answer. */
+export async function generateFeature(app: FastifyInstance, { db, plans, timeLimitMs, publicUrl, sharing, background }: GenerateFeatureOptions): Promise<void> {
   // This app's checked field lists (see plan-cache.ts): the same fields are not compiled twice here.
   const checked = new PlanCache();
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {

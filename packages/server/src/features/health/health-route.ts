@@ -44,7 +44,8 @@ function withinTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function healthRoutes(app: FastifyInstance, db: Kysely<Tables>, queueHealth: () => Promise<QueueHealth>): void {
+/** The health check as a Fastify plugin. */
+export async function healthFeature(app: FastifyInstance, { db, queueHealth }: { db: Kysely<Tables>; queueHealth: () => Promise<QueueHealth> }): Promise<void> {
   app.get('/health', { schema: SCHEMA }, async (request, reply) => {
     const queue = withinTimeout(queueHealth(), HEALTH_TIMEOUT_MS).catch((error: Error): QueueHealth => ({ kind: 'redis', reachable: false, workers: null, error: error.message }));
     try {

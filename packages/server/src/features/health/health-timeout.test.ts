@@ -9,7 +9,7 @@ import Fastify from 'fastify';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Tables } from '../../db/tables.js';
-import { HEALTH_TIMEOUT_MS, healthRoutes } from './health-route.js';
+import { HEALTH_TIMEOUT_MS, healthFeature } from './health-route.js';
 
 test('GET /health answers 503 in bounded time when the database never answers', async () => {
   const sockets: Socket[] = [];
@@ -18,7 +18,7 @@ test('GET /health answers 503 in bounded time when the database never answers', 
   const port = (silent.address() as { port: number }).port;
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: `postgres://x@127.0.0.1:${port}/x`, connectionTimeoutMillis: 60_000 }) }) });
   const app = Fastify();
-  healthRoutes(app, db, async () => ({ kind: 'in-process', reachable: true, workers: 1 }));
+  await app.register(healthFeature, { db, queueHealth: async () => ({ kind: 'in-process', reachable: true, workers: 1 }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     const started = Date.now();

@@ -70,7 +70,9 @@ function documentBody(request: FastifyRequest): unknown {
 const nameOf = (request: FastifyRequest) => storableText((request.params as { name: string }).name, 'the mock API name');
 const missing = (name: string) => notFound(`no mock API named "${name.slice(0, 100)}"; GET /api/mocks lists yours`);
 
-export function mocksRoutes(app: FastifyInstance, db: Kysely<Tables>, options: MocksRouteOptions): void {
+/** The mock APIs' management (/api/mocks) as a Fastify plugin; serving them is mock-routes.ts's. */
+export async function mocksFeature(app: FastifyInstance, options: MocksRouteOptions & { db: Kysely<Tables> }): Promise<void> {
+  const { db } = options;
   const mockBase = (request: FastifyRequest) => options.mockOrigin ?? baseUrl(request, options.publicUrl);
   const answer = (request: FastifyRequest, stored: MockApiRecord) => ({ ...stored.document, url: `${mockBase(request)}/mock/${stored.document.slug}`, updatedAt: stored.updatedAt });
 

@@ -64,7 +64,8 @@ function projectName(request: FastifyRequest): string {
   return name;
 }
 
-export function projectsRoutes(app: FastifyInstance, db: Kysely<Tables>): void {
+/** The projects feature as a Fastify plugin. */
+export async function projectsFeature(app: FastifyInstance, { db }: { db: Kysely<Tables> }): Promise<void> {
   for (const url of ['/api/projects', '/api/projects/']) {
     app.get(url, { schema: { ...LIST_SCHEMA, hide: url !== '/api/projects' } }, async (request) => {
       const user = await authenticate(db, request);

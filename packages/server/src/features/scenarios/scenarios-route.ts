@@ -70,7 +70,8 @@ const DELETE_SCHEMA = {
 
 const missing = (name: string) => notFound(`no scenario named "${name}"; GET /api/scenarios lists yours`);
 
-export function scenariosRoutes(app: FastifyInstance, db: Kysely<Tables>): void {
+/** The scenarios feature as a Fastify plugin. */
+export async function scenariosFeature(app: FastifyInstance, { db }: { db: Kysely<Tables> }): Promise<void> {
   const list = async (request: FastifyRequest) => {
     const user = await authenticate(db, request);
     return { scenarios: await listScenarios(db, user.id) };

@@ -165,8 +165,8 @@ export function schemaExport(schema: SavedSchema): Record<string, unknown> {
 
 const EXPORT_SUFFIX = '/export';
 
-/** `sharing`: the generation threads, where a schema's datasets are parsed to check it, and the datasets as text. */
-export function schemasRoutes(app: FastifyInstance, db: Kysely<Tables>, sharing: Pick<GenerationSharing, 'pool' | 'datasetTexts'>): void {
+/** The saved schemas feature as a Fastify plugin. `sharing`: the generation threads, where a schema's datasets are parsed to check it, and the datasets as text. */
+export async function schemasFeature(app: FastifyInstance, { db, sharing }: { db: Kysely<Tables>; sharing: Pick<GenerationSharing, 'pool' | 'datasetTexts'> }): Promise<void> {
   const list = async (request: FastifyRequest) => {
     const user = await authenticate(db, request);
     return { schemas: await listSchemas(db, user.id) };
