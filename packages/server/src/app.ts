@@ -24,6 +24,7 @@ import { scenariosFeature } from './features/scenarios/scenarios-route.js';
 import { typesFeature } from './features/catalogue/types-route.js';
 import { healthFeature } from './features/health/health-route.js';
 import { formulaFunctionsFeature } from './features/catalogue/formula-functions-route.js';
+import { installAuthentication } from './http/auth-hook.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { installWebInterface } from './http/web-interface.js';
 import { installSecurityHeaders } from './http/security-headers.js';
@@ -91,13 +92,14 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
   await installOpenApi(app);
   openApiRoute(app);
   await installCookies(app, { db: store.db, accounts: config.accounts });
+  installAuthentication(app, store.db);
   // Each feature is a Fastify plugin given what it depends on; registered in turn, so routes keep their order.
   await app.register(accountsFeature, { db: store.db, accounts: config.accounts, plans: config.plans, publicUrl: config.publicUrl ?? null });
   // The queue's health is asked of the downloads service, made below (routes are registered first).
   let queueHealth: () => Promise<QueueHealth> = async () => ({ kind: 'in-process', reachable: true, workers: 1 });
   await app.register(healthFeature, { db: store.db, queueHealth: () => queueHealth() });
-  await app.register(typesFeature, { db: store.db });
-  await app.register(formulaFunctionsFeature, { db: store.db });
+  await app.register(typesFeature);
+  await app.register(formulaFunctionsFeature);
   const concurrency = config.concurrency ?? defaultConcurrency();
   // Every row is made on these threads, never on the one that answers requests.
   const pool = new GenerationPool({ maxThreads: concurrency.maxWorkers, threadMemoryMb: concurrency.workerMemoryMb });

@@ -4,7 +4,7 @@
  * session of the user, the one it came with included, and gives that browser a new one.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { authenticate, authenticateWithSession } from '../../http/authenticate.js';
+import { userOf } from '../../http/auth-hook.js';
 import { HttpError } from '../../http/http-error.js';
 import type { Plans } from '../../users/plans.js';
 import { usageDay } from '../../users/quota.js';
@@ -37,8 +37,9 @@ export function accountRoutes(app: FastifyInstance, context: AccountContext & { 
     return { success: true, user: { email: user.email, plan: user.plan }, csrfToken: fresh.csrfToken };
   }
 
-  app.put('/api/account/password', { schema: CHANGE_PASSWORD, bodyLimit: ACCOUNT_BODY_LIMIT }, async (request, reply) => {
-    const { user, session } = await authenticateWithSession(db, request);
+  app.put('/api/account/password', { schema: CHANGE_PASSWORD, bodyLimit: ACCOUNT_BODY_LIMIT, preHandler: app.authenticate }, async (request, reply) => {
+    const user = userOf(request);
+    const session = request.session ?? undefined;
     const body = accountBody(request.body);
     const current = givenPassword(body, 'current', MAX_PASSWORD_LENGTH);
     const problem = passwordProblem(body.password, 'password');
@@ -59,22 +60,22 @@ export function accountRoutes(app: FastifyInstance, context: AccountContext & { 
     return renewSessions(reply, user, passwordHash, session !== undefined);
   });
 
-  app.get('/api/key', { schema: SHOW_KEY }, async (request, reply) => {
-    const user = await authenticate(db, request);
+  app.get('/api/key', { schema: SHOW_KEY, preHandler: app.authenticate }, async (request, reply) => {
+    const user = userOf(request);
     const key = await showKey(db, user.id, accounts.secret);
     if (key === null) throw new HttpError(409, KEY_NOT_SHOWABLE);
     void reply.header('cache-control', 'no-store');
     return { key };
   });
 
-  app.post('/api/key', { schema: REGENERATE_KEY }, async (request, reply) => {
-    const user = await authenticate(db, request);
+  app.post('/api/key', { schema: REGENERATE_KEY, preHandler: app.authenticate }, async (request, reply) => {
+    const user = userOf(request);
     void reply.header('cache-control', 'no-store');
     return { key: await regenerateKey(db, user.id, accounts.secret) };
   });
 
-  app.get('/api/usage', { schema: USAGE }, async (request) => {
-    const user = await authenticate(db, request);
+  app.get('/api/usage', { schema: USAGE, preHandler: app.authenticate }, async (request) => {
+    const user = userOf(request);
     const day = usageDay(new Date());
     const row = await db.selectFrom('usage').select(['requests', 'records']).where('user_id', '=', user.id).where('day', '=', day).executeTakeFirst();
     const limits = plans[user.plan] ?? plans.free;

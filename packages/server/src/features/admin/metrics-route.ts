@@ -42,6 +42,7 @@ function bearerMatches(request: FastifyRequest, token: string | null): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+// Authenticated here, not by the hook: a scraper's bearer token (no user at all) is accepted first.
 async function authorize(options: MetricsOptions, request: FastifyRequest): Promise<void> {
   if (bearerMatches(request, options.token)) return;
   const user = await authenticate(options.db, request);

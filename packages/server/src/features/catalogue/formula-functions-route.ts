@@ -5,9 +5,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { describeFormulaVocabulary } from '@rowloom/core';
-import type { Kysely } from 'kysely';
-import type { Tables } from '../../db/tables.js';
-import { authenticate } from '../../http/authenticate.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
 
 const WORDS = { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, signature: { type: 'string' }, description: { type: 'string' }, example: { type: 'string' } } } };
@@ -22,11 +19,11 @@ const SCHEMA = {
 };
 
 /** The formula functions the engine knows, as a Fastify plugin. */
-export async function formulaFunctionsFeature(app: FastifyInstance, { db }: { db: Kysely<Tables> }): Promise<void> {
+export async function formulaFunctionsFeature(app: FastifyInstance): Promise<void> {
+  app.addHook('preHandler', app.authenticate);
   // The tables only change with the code: describe them once.
   let body: string | null = null;
-  app.get('/api/formula-functions', { schema: SCHEMA }, async (request, reply) => {
-    await authenticate(db, request);
+  app.get('/api/formula-functions', { schema: SCHEMA }, async (_request, reply) => {
     body ??= JSON.stringify(describeFormulaVocabulary());
     return reply.type('application/json; charset=utf-8').send(body);
   });

@@ -4,9 +4,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { describeCatalogue } from '@rowloom/core';
-import type { Kysely } from 'kysely';
-import type { Tables } from '../../db/tables.js';
-import { authenticate } from '../../http/authenticate.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
 
 const SCHEMA = {
@@ -39,12 +36,12 @@ const SCHEMA = {
 };
 
 /** The data types the engine knows, as a Fastify plugin. */
-export async function typesFeature(app: FastifyInstance, { db }: { db: Kysely<Tables> }): Promise<void> {
+export async function typesFeature(app: FastifyInstance): Promise<void> {
+  app.addHook('preHandler', app.authenticate);
   // The catalogue only changes with the code: describe it once.
   let body: string | null = null;
   for (const url of ['/api/types', '/api/types/', '/api/types.json']) {
-    app.get(url, { schema: { ...SCHEMA, hide: url !== '/api/types' } }, async (request, reply) => {
-      await authenticate(db, request);
+    app.get(url, { schema: { ...SCHEMA, hide: url !== '/api/types' } }, async (_request, reply) => {
       body ??= JSON.stringify({ types: describeCatalogue().map((t) => ({ ...t, type: t.output })) });
       return reply.type('application/json; charset=utf-8').send(body);
     });

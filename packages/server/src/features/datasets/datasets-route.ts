@@ -22,6 +22,7 @@ import { badRequest, HttpError, notFound } from '../../http/http-error.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
 import { queryText, storableText, type Query } from '../../http/query.js';
 import { pathName } from '../../http/path-name.js';
+import { userOf } from '../../http/auth-hook.js';
 import { findProject } from '../projects/projects-store.js';
 import type { Plans } from '../../users/plans.js';
 import { DatasetDetail, DatasetList, DatasetUploaded } from '@rowloom/contract';
@@ -137,14 +138,14 @@ export interface DatasetsFeatureOptions {
 /** The datasets feature as a Fastify plugin: list, read, upload and delete a user's datasets. */
 export async function datasetsFeature(app: FastifyInstance, { db, plans, uploads }: DatasetsFeatureOptions): Promise<void> {
   const list = async (request: FastifyRequest) => {
-    const user = await authenticate(db, request);
+    const user = userOf(request);
     return { datasets: await listDatasets(db, user.id) };
   };
-  app.get('/api/datasets', { schema: LIST_SCHEMA }, list);
+  app.get('/api/datasets', { schema: LIST_SCHEMA, preHandler: app.authenticate }, list);
 
-  app.get('/api/datasets/*', { schema: GET_SCHEMA }, async (request) => {
+  app.get('/api/datasets/*', { schema: GET_SCHEMA, preHandler: app.authenticate }, async (request) => {
     if (((request.params as { '*'?: string })['*'] ?? '') === '') return list(request);
-    const user = await authenticate(db, request);
+    const user = userOf(request);
     const name = pathName(request, 'dataset', 'datasets');
     const dataset = await findDataset(db, user.id, name);
     if (!dataset) throw notFound(`no dataset named "${name}"; GET /api/datasets lists yours`);
@@ -153,6 +154,8 @@ export async function datasetsFeature(app: FastifyInstance, { db, plans, uploads
     return { ...summary, preview: preview.map((row) => Object.fromEntries(summary.columns.map((column, i) => [column, row[i] ?? '']))) };
   });
 
+  // Authenticated here, not by the hook: the body is read by the handler (closingWhenUnread), and a
+  // refusal must close the connection of a body left unread, which only the handler's wrapper does.
   const upload = async (request: FastifyRequest) => {
     const user = await authenticate(db, request);
     const query = request.query as Query;
@@ -191,11 +194,11 @@ export async function datasetsFeature(app: FastifyInstance, { db, plans, uploads
   });
 
   const remove = async (request: FastifyRequest) => {
-    const user = await authenticate(db, request);
+    const user = userOf(request);
     const name = pathName(request, 'dataset', 'datasets');
     if (!(await deleteDataset(db, user.id, name))) throw notFound(`no dataset named "${name}"; GET /api/datasets lists yours`);
     return { success: true };
   };
-  app.delete('/api/datasets', { schema: { ...DELETE_SCHEMA, hide: true } }, remove);
-  app.delete('/api/datasets/*', { schema: DELETE_SCHEMA }, remove);
+  app.delete('/api/datasets', { schema: { ...DELETE_SCHEMA, hide: true }, preHandler: app.authenticate }, remove);
+  app.delete('/api/datasets/*', { schema: DELETE_SCHEMA, preHandler: app.authenticate }, remove);
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { OUTPUT_FORMATS, outputFormatNamed } from '@rowloom/core';
 import type { Tables } from '../../db/tables.js';
-import { authenticate } from '../../http/authenticate.js';
+import { userOf } from '../../http/auth-hook.js';
 import { byteRange } from '../../http/byte-range.js';
 import { badRequest, HttpError, notFound } from '../../http/http-error.js';
 import { queryCount, queryText, type Query } from '../../http/query.js';
@@ -62,7 +62,7 @@ function baseOf(request: FastifyRequest, publicUrl: string | null): string {
 export function submitDownload(options: DownloadsRouteOptions): SubmitDownload {
   const { db, plans, downloads } = options;
   return async (request, reply, status, caller) => {
-    const user = caller ?? (await authenticate(db, request));
+    const user = caller;
     const query = request.query as Query;
     const extension = (request.params as { format?: string }).format;
     // The request's own parameters first, before any lookup.
@@ -93,7 +93,7 @@ function findById(options: DownloadsRouteOptions, id: string, userId: string | n
 }
 
 async function ownDownload(options: DownloadsRouteOptions, request: FastifyRequest): Promise<DownloadSummary> {
-  const user = await authenticate(options.db, request);
+  const user = userOf(request);
   const { id } = request.params as { id: string };
   const row = await findById(options, id, user.id);
   if (!row) throw notFound(`no download with the id "${id.slice(0, 200)}"; GET /api/downloads lists yours`);
@@ -143,7 +143,7 @@ function retentionText(row: DownloadSummary): string {
 }
 
 async function requireAdmin(db: Kysely<Tables>, request: FastifyRequest): Promise<void> {
-  const user = await authenticate(db, request);
+  const user = userOf(request);
   if (!(await isAdmin(db, user.id))) throw new HttpError(403, 'only an admin may see or cancel other users\' jobs; `rowloom users add <email> --admin` makes one');
 }
 
@@ -151,10 +151,11 @@ async function requireAdmin(db: Kysely<Tables>, request: FastifyRequest): Promis
 export async function downloadsFeature(app: FastifyInstance, options: DownloadsRouteOptions): Promise<void> {
   const { db } = options;
   const submit = submitDownload(options);
-  app.post('/api/downloads', { schema: SUBMIT_SCHEMA }, (request, reply) => submit(request, reply, 202));
-  app.post('/api/downloads.:format', { schema: SUBMIT_SCHEMA }, (request, reply) => submit(request, reply, 202));
+  app.addHook('preHandler', app.authenticate);
+  app.post('/api/downloads', { schema: SUBMIT_SCHEMA }, (request, reply) => submit(request, reply, 202, userOf(request)));
+  app.post('/api/downloads.:format', { schema: SUBMIT_SCHEMA }, (request, reply) => submit(request, reply, 202, userOf(request)));
   app.get('/api/downloads', { schema: LIST_SCHEMA }, async (request) => {
-    const user = await authenticate(db, request);
+    const user = userOf(request);
     const rows = await listDownloads(db, user.id, listLimit(request.query as Query, 500));
     const base = baseOf(request, options.publicUrl);
     return { downloads: await Promise.all(rows.map((row) => options.downloads.status(row, base))) };

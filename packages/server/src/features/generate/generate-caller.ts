@@ -6,9 +6,8 @@
  * charged request (it would spend the user's plan) nor a background job.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Tables } from '../../db/tables.js';
-import { authenticateWithSession, isSafeMethod } from '../../http/authenticate.js';
+import { userOf } from '../../http/auth-hook.js';
+import { isSafeMethod } from '../../http/authenticate.js';
 import { HttpError } from '../../http/http-error.js';
 import { queryBoolean, queryText, type Query } from '../../http/query.js';
 import type { User } from '../../users/users-store.js';
@@ -22,9 +21,10 @@ export const CHARGED_GET_NEEDS_POST =
   `a GET with the session cookie only serves uncharged previews (preview=true, at most ${PREVIEW_MAX_ROWS} rows), so that a link on another page cannot spend your plan: ` +
   'POST /api/generate with the X-CSRF-Token header, add preview=true, or send your API key (?key= or X-API-Key)';
 
-export async function generateCaller(db: Kysely<Tables>, request: FastifyRequest): Promise<User> {
-  const { user, session } = await authenticateWithSession(db, request);
-  if (!session) return user;
+/** The caller the authentication hook found, refused where the cookie may not ask this of generate. */
+export function generateCaller(request: FastifyRequest): User {
+  const user = userOf(request);
+  if (!request.session) return user;
   const query = request.query as Query;
   if (queryText(query, 'callback')) throw new HttpError(403, JSONP_NEEDS_KEY);
   if (!isSafeMethod(request.method)) return user;

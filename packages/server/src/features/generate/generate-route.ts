@@ -87,7 +87,7 @@ function jsonp(callback: string, json: Readable): Readable {
 }
 
 /** Starts a generate-shaped request as a background job, answering `status` (../downloads/downloads-route.ts). */
-export type SubmitDownload = (request: FastifyRequest, reply: FastifyReply, status: number, caller?: User) => Promise<FastifyReply>;
+export type SubmitDownload = (request: FastifyRequest, reply: FastifyReply, status: number, caller: User) => Promise<FastifyReply>;
 
 /**
  * `background` starts the request as a job (POST /api/downloads). It answers 200, not 202:
@@ -108,8 +108,9 @@ export interface GenerateFeatureOptions {
 export async function generateFeature(app: FastifyInstance, { db, plans, timeLimitMs, publicUrl, sharing, background }: GenerateFeatureOptions): Promise<void> {
   // This app's checked field lists (see plan-cache.ts): the same fields are not compiled twice here.
   const checked = new PlanCache();
+  app.addHook('preHandler', app.authenticate);
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const user = await generateCaller(db, request);
+    const user = generateCaller(request);
     if (background && queryBoolean(request.query as Query, ['background'], false)) return background(request, reply, 200, user);
     const extension = (request.params as { format?: string }).format;
     const query = request.query as Query;

@@ -8,7 +8,7 @@ import type { GenerationPool } from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import type { DatasetTexts } from '../datasets/dataset-texts.js';
 import type { Tables } from '../../db/tables.js';
-import { authenticate } from '../../http/authenticate.js';
+import { userOf } from '../../http/auth-hook.js';
 import { jsonBody, TAKES_FILES } from '../../http/body.js';
 import { badRequest, HttpError, notFound } from '../../http/http-error.js';
 import { queryBoolean, queryCount, queryText, storableText, type Query } from '../../http/query.js';
@@ -73,6 +73,7 @@ const missing = (name: string) => notFound(`no mock API named "${name.slice(0, 1
 /** The mock APIs' management (/api/mocks) as a Fastify plugin; serving them is mock-routes.ts's. */
 export async function mocksFeature(app: FastifyInstance, options: MocksRouteOptions & { db: Kysely<Tables> }): Promise<void> {
   const { db } = options;
+  app.addHook('preHandler', app.authenticate);
   const mockBase = (request: FastifyRequest) => options.mockOrigin ?? baseUrl(request, options.publicUrl);
   const answer = (request: FastifyRequest, stored: MockApiRecord) => ({ ...stored.document, url: `${mockBase(request)}/mock/${stored.document.slug}`, updatedAt: stored.updatedAt });
 
@@ -92,7 +93,7 @@ export async function mocksFeature(app: FastifyInstance, options: MocksRouteOpti
   };
 
   const owned = async (request: FastifyRequest): Promise<{ user: User; stored: MockApiRecord }> => {
-    const user = await authenticate(db, request);
+    const user = userOf(request);
     const name = nameOf(request);
     const stored = await findMockApi(db, user.id, name);
     if (!stored) throw missing(name);
@@ -100,13 +101,13 @@ export async function mocksFeature(app: FastifyInstance, options: MocksRouteOpti
   };
 
   app.get('/api/mocks', { schema: LIST_MOCKS }, async (request) => {
-    const user = await authenticate(db, request);
+    const user = userOf(request);
     const base = mockBase(request);
     return { mocks: (await listMockApis(db, user.id)).map((summary) => ({ ...summary, url: `${base}/mock/${summary.slug}` })) };
   });
 
   app.post('/api/mocks', { schema: CREATE_MOCK }, async (request, reply) => {
-    const user = await authenticate(db, request);
+    const user = userOf(request);
     const { document, projectId } = await validated(request, user, documentBody(request));
     return reply.code(201).send(answer(request, await createMockApi(db, user.id, document, projectId)));
   });
@@ -166,7 +167,7 @@ export async function mocksFeature(app: FastifyInstance, options: MocksRouteOpti
   });
 
   async function importRoute(request: FastifyRequest, reply: FastifyReply) {
-    const user = await authenticate(db, request);
+    const user = userOf(request);
     const query = request.query as Query;
     const replace = queryBoolean(query, ['replace'], false);
     const imported = importOpenApi(await parseOpenApiOffThread(typeof request.body === 'string' ? request.body : ''), { name: queryText(query, 'name'), slug: queryText(query, 'slug') });

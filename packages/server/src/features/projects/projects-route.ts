@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.js';
-import { authenticate } from '../../http/authenticate.js';
+import { userOf } from '../../http/auth-hook.js';
 import { jsonBody } from '../../http/body.js';
 import { badRequest, HttpError, notFound } from '../../http/http-error.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
@@ -66,13 +66,14 @@ function projectName(request: FastifyRequest): string {
 
 /** The projects feature as a Fastify plugin. */
 export async function projectsFeature(app: FastifyInstance, { db }: { db: Kysely<Tables> }): Promise<void> {
+  app.addHook('preHandler', app.authenticate);
   for (const url of ['/api/projects', '/api/projects/']) {
     app.get(url, { schema: { ...LIST_SCHEMA, hide: url !== '/api/projects' } }, async (request) => {
-      const user = await authenticate(db, request);
+      const user = userOf(request);
       return { projects: await listProjects(db, user.id) };
     });
     app.post(url, { schema: { ...CREATE_SCHEMA, hide: url !== '/api/projects' } }, async (request) => {
-      const user = await authenticate(db, request);
+      const user = userOf(request);
       const name = projectName(request);
       const project = await createProject(db, user.id, name);
       if (!project) throw new HttpError(409, `a project named "${name}" already exists; choose another name, or use it as it is`);
@@ -80,7 +81,7 @@ export async function projectsFeature(app: FastifyInstance, { db }: { db: Kysely
     });
   }
   app.delete('/api/projects/*', { schema: DELETE_SCHEMA }, async (request) => {
-    const user = await authenticate(db, request);
+    const user = userOf(request);
     const name = pathName(request, 'project', 'projects');
     if (!(await deleteProject(db, user.id, name))) throw notFound(`no project named "${name}"; GET /api/projects lists yours`);
     return { success: true };

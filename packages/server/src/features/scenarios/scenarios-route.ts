@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INTERPOLATIONS, MAX_SCENARIO_POINTS, readScenario } from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.js';
-import { authenticate } from '../../http/authenticate.js';
+import { userOf } from '../../http/auth-hook.js';
 import { jsonBody } from '../../http/body.js';
 import { badRequest, notFound } from '../../http/http-error.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
@@ -72,15 +72,16 @@ const missing = (name: string) => notFound(`no scenario named "${name}"; GET /ap
 
 /** The scenarios feature as a Fastify plugin. */
 export async function scenariosFeature(app: FastifyInstance, { db }: { db: Kysely<Tables> }): Promise<void> {
+  app.addHook('preHandler', app.authenticate);
   const list = async (request: FastifyRequest) => {
-    const user = await authenticate(db, request);
+    const user = userOf(request);
     return { scenarios: await listScenarios(db, user.id) };
   };
   app.get('/api/scenarios', { schema: LIST_SCHEMA }, list);
 
   app.get('/api/scenarios/*', { schema: GET_SCHEMA }, async (request) => {
     if (((request.params as { '*'?: string })['*'] ?? '') === '') return list(request);
-    const user = await authenticate(db, request);
+    const user = userOf(request);
     const name = pathName(request, 'scenario', 'scenarios');
     const scenario = await findScenario(db, user.id, name);
     if (!scenario) throw missing(name);
@@ -88,7 +89,7 @@ export async function scenariosFeature(app: FastifyInstance, { db }: { db: Kysel
   });
 
   const save = async (request: FastifyRequest) => {
-    const user = await authenticate(db, request);
+    const user = userOf(request);
     const name = pathName(request, 'scenario', 'scenarios');
     const json = jsonBody(request.body);
     if (json === undefined) throw badRequest('the body must be the scenario as JSON: {"points": [{"x": 0, "y": 10}, {"x": 1, "y": 20}], "interpolation": "linear", "noise": 0}');
@@ -107,7 +108,7 @@ export async function scenariosFeature(app: FastifyInstance, { db }: { db: Kysel
   app.post('/api/scenarios/*', { schema: SAVE_SCHEMA }, save);
 
   app.delete('/api/scenarios/*', { schema: DELETE_SCHEMA }, async (request) => {
-    const user = await authenticate(db, request);
+    const user = userOf(request);
     const name = pathName(request, 'scenario', 'scenarios');
     if (!(await deleteScenario(db, user.id, name))) throw missing(name);
     return { success: true };

@@ -9,7 +9,7 @@ import { canonicalFields, checkOnThreads, compileSchema, OUTPUT_FORMATS, readSch
 import type { Kysely } from 'kysely';
 import { sourcesForFields } from '../generation/field-sources.js';
 import type { Tables } from '../../db/tables.js';
-import { authenticate } from '../../http/authenticate.js';
+import { userOf } from '../../http/auth-hook.js';
 import { jsonBody } from '../../http/body.js';
 import { badRequest, notFound } from '../../http/http-error.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
@@ -167,15 +167,16 @@ const EXPORT_SUFFIX = '/export';
 
 /** The saved schemas feature as a Fastify plugin. `sharing`: the generation threads, where a schema's datasets are parsed to check it, and the datasets as text. */
 export async function schemasFeature(app: FastifyInstance, { db, sharing }: { db: Kysely<Tables>; sharing: Pick<GenerationSharing, 'pool' | 'datasetTexts'> }): Promise<void> {
+  app.addHook('preHandler', app.authenticate);
   const list = async (request: FastifyRequest) => {
-    const user = await authenticate(db, request);
+    const user = userOf(request);
     return { schemas: await listSchemas(db, user.id) };
   };
   app.get('/api/schemas', { schema: LIST_SCHEMA }, list);
 
   app.get('/api/schemas/*', { schema: GET_SCHEMA }, async (request) => {
     if (((request.params as { '*'?: string })['*'] ?? '') === '') return list(request);
-    const user = await authenticate(db, request);
+    const user = userOf(request);
     const name = pathName(request, 'schema', 'schemas');
     const schema = await findSchema(db, user.id, name);
     if (schema) return { name: schema.name, fields: schema.fields, count: schema.count, format: schema.format, options: schema.options, project: schema.project, updated_at: schema.updatedAt };
@@ -186,7 +187,7 @@ export async function schemasFeature(app: FastifyInstance, { db, sharing }: { db
   });
 
   const save = async (request: FastifyRequest) => {
-    const user = await authenticate(db, request);
+    const user = userOf(request);
     const name = pathName(request, 'schema', 'schemas');
     const body = schemaBody(request);
     const { count, settings, project } = body;
@@ -207,7 +208,7 @@ export async function schemasFeature(app: FastifyInstance, { db, sharing }: { db
   app.put('/api/schemas/*', { schema: SAVE_SCHEMA }, save);
 
   app.delete('/api/schemas/*', { schema: DELETE_SCHEMA }, async (request) => {
-    const user = await authenticate(db, request);
+    const user = userOf(request);
     const name = pathName(request, 'schema', 'schemas');
     if (!(await deleteSchema(db, user.id, name))) throw notFound(`no saved schema named "${name}"; GET /api/schemas lists yours`);
     return { success: true };
