@@ -26,11 +26,11 @@
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_INLINE_POLICY } from '@rowloom/core';
-import type { AccountsConfig } from './accounts/accounts-config.js';
-import type { SignupMode } from './accounts/signup-policy.js';
+import type { AccountsConfig } from './features/accounts/accounts-config.js';
+import type { SignupMode } from './features/accounts/signup-policy.js';
 import { mockOriginConfigFrom } from './mock-origin-config.js';
-import { DEFAULT_PLANS, parsePlanOverrides, type Plans } from './plans.js';
-import { DEFAULT_PUBLIC_MOCK_RATE } from './mocks/serve/public-budget.js';
+import { DEFAULT_PLANS, parsePlanOverrides, type Plans } from './users/plans.js';
+import { DEFAULT_PUBLIC_MOCK_RATE } from './features/mocks/serve/public-budget.js';
 import { ConfigError } from './startup.js';
 
 export interface Config {

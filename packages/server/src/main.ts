@@ -11,8 +11,8 @@ import { InstallationMismatchError } from './jobs/engine/installation.js';
 import { loadConfig, type Config } from './config.js';
 import { openStore, type Store } from './db/open-database.js';
 import { ConfigError, databaseProblem, exitWith, listenProblem, START_EXIT } from './startup.js';
-import { hashPassword, randomPassword } from './accounts/passwords.js';
-import { countUsers, createUser } from './users.js';
+import { hashPassword, randomPassword } from './features/accounts/passwords.js';
+import { countUsers, createUser } from './users/users-store.js';
 
 function configuration(): Config {
   try {

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { checkHandler, handlerSchemaNames } from '@rowloom/core';
-import { readMockApi } from '../mocks/mock-validation.js';
-import { importOpenApi } from '../mocks/openapi-import.js';
+import { readMockApi } from '../features/mocks/mock-validation.js';
+import { importOpenApi } from '../features/mocks/openapi-import.js';
 
 function timed(what: string, run: () => string): void {
   run(); // warm the JIT
@@ -33,7 +33,7 @@ const check = (source: string) => ({ problems: checkHandler(source, {}), schemaN
 const handlers = Array.from({ length: 200 }, (_, i) => ({ path: `/h${i}`, responses: Array.from({ length: 20 }, (_, j) => ({ body: { type: 'handler', source: `rows = generate ${1 + j}, schema: 'people'\nheader 'X-Route', ${i}\nrows` } })) }));
 timed('check 4000 distinct handlers', () => JSON.stringify(readMockApi({ name: 'h', routes: handlers }, { checkHandler: check, schemaNames: ['people'] }).problems?.[0]?.message ?? 'valid').slice(0, 60));
 
-const petstore = readFileSync(fileURLToPath(new URL('../../src/mocks/fixtures/petstore-openapi.yaml', import.meta.url)), 'utf8');
+const petstore = readFileSync(fileURLToPath(new URL('../../src/features/mocks/fixtures/petstore-openapi.yaml', import.meta.url)), 'utf8');
 timed('import the Petstore YAML', () => `${(importOpenApi(petstore, {}).document.routes as unknown[]).length} routes`);
 
 const lines = ['openapi: 3.0.0', 'info: {title: big}', 'paths:'];

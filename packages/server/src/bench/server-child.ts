@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openStore } from '../db/open-database.js';
-import { DEFAULT_PLANS } from '../plans.js';
-import { createUser } from '../users.js';
+import { DEFAULT_PLANS } from '../users/plans.js';
+import { createUser } from '../users/users-store.js';
 
 export interface ServerChildReady {
   url: string;

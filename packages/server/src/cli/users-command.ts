@@ -7,12 +7,12 @@
  * Exit status: 0 done, 1 no user with that email, 2 a usage or other error.
  */
 import { parseArgs } from 'node:util';
-import { hashPassword, randomPassword } from '../accounts/passwords.js';
-import { deleteUserSessions } from '../accounts/sessions.js';
+import { hashPassword, randomPassword } from '../features/accounts/passwords.js';
+import { deleteUserSessions } from '../users/sessions.js';
 import { loadConfig, type Config } from '../config.js';
 import { openStore, type Store } from '../db/open-database.js';
-import { PLAN_NAMES } from '../plans.js';
-import { createUser, findUserByEmail, listUsers, removeUser, setPasswordHash } from '../users.js';
+import { PLAN_NAMES } from '../users/plans.js';
+import { createUser, findUserByEmail, listUsers, removeUser, setPasswordHash } from '../users/users-store.js';
 
 const USAGE = 'usage: rowloom users add <email> [--plan free|silver|gold|unlimited] [--admin] | rowloom users list | rowloom users reset-password <email> | rowloom users remove <email>';
 

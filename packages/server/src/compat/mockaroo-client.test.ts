@@ -9,11 +9,11 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { DEFAULT_PLANS } from '../plans.js';
-import { saveSchema } from '../saved-schemas.js';
+import { DEFAULT_PLANS } from '../users/plans.js';
+import { saveSchema } from '../features/schemas/schemas-store.js';
 import { skipUnlessAvailable } from '../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestServer } from '../testing/server-fixture.js';
-import { findUserByKey } from '../users.js';
+import { findUserByKey } from '../users/users-store.js';
 
 // The shape of `mockaroo` 0.1.7 as read from node_modules/mockaroo/lib: CommonJS (Babel) whose
 // module.exports is { Client, errors }. It ships no type declarations, so it is loaded through

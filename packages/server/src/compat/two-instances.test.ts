@@ -6,12 +6,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
-import { DEFAULT_PLANS, type Plans } from '../plans.js';
-import { usageDay } from '../quota.js';
-import { saveSchema } from '../saved-schemas.js';
+import { DEFAULT_PLANS, type Plans } from '../users/plans.js';
+import { usageDay } from '../users/quota.js';
+import { saveSchema } from '../features/schemas/schemas-store.js';
 import { POSTGRES_URL, skipUnlessAvailable } from '../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../testing/server-fixture.js';
-import { findUserByKey } from '../users.js';
+import { findUserByKey } from '../users/users-store.js';
 
 const PLANS: Plans = {
   ...DEFAULT_PLANS,

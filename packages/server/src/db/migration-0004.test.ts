@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { POSTGRES_URL, skipUnlessAvailable } from '../testing/databases.js';
 import { migrateBefore } from '../testing/migrate-before.js';
 import { newTestDatabase } from '../testing/server-fixture.js';
-import { findSchema } from '../saved-schemas.js';
-import { listProjects } from '../projects.js';
+import { findSchema } from '../features/schemas/schemas-store.js';
+import { listProjects } from '../features/projects/projects-store.js';
 import type { Tables } from './tables.js';
 import { openStore } from './open-database.js';
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { POSTGRES_URL, skipUnlessAvailable } from '../testing/databases.js';
 import { migrateBefore } from '../testing/migrate-before.js';
 import { newTestDatabase } from '../testing/server-fixture.js';
-import { findDataset, listDatasets } from '../datasets.js';
+import { findDataset, listDatasets } from '../features/datasets/datasets-store.js';
 import type { Tables } from './tables.js';
 import { openStore } from './open-database.js';
 

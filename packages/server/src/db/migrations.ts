@@ -246,7 +246,7 @@ export const MIGRATIONS: Record<string, Migration> = {
     // A dataset's first rows kept apart from the rest (GET /api/datasets/<name> shows them without
     // reading every row), and a revision: a random id given to each content stored, which the
     // generation threads key their parsed copies by. Datasets stored before have neither: their
-    // preview is made from their rows the first time it is asked for (datasets.ts), and their
+    // preview is made from their rows the first time it is asked for (features/datasets/datasets-store.ts), and their
     // updated_at stands for the revision.
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('datasets').addColumn('preview', 'text').execute();

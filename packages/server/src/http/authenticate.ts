@@ -7,9 +7,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { findSession, SESSION_COOKIE, sameSecret, type Session } from '../accounts/sessions.js';
+import { findSession, SESSION_COOKIE, sameSecret, type Session } from '../users/sessions.js';
 import type { Tables } from '../db/tables.js';
-import { findUserByKey, type User } from '../users.js';
+import { findUserByKey, type User } from '../users/users-store.js';
 import { foreignSite } from './fetch-metadata.js';
 import { HttpError } from './http-error.js';
 import { queryText, type Query } from './query.js';

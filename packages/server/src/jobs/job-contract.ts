@@ -1,7 +1,7 @@
 /**
  * Large generation as background jobs. This file is the contract between the job
  * engine (queue adapters, shard workers, the artifact store: jobs/engine, jobs/store) and the
- * downloads API (routes/downloads-route.ts, the downloads table). Plain JSON throughout: a job's
+ * downloads API (features/downloads/downloads-route.ts, the downloads table). Plain JSON throughout: a job's
  * frozen input travels through Redis, written by frozenJobBytes (frozen-job-json.ts).
  *
  * How a job runs: the API freezes the request (fields resolved from a saved schema, datasets

@@ -9,15 +9,15 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { DEFAULT_ACCOUNTS, type AccountsConfig } from '../accounts/accounts-config.js';
-import type { SignupPolicy } from '../accounts/signup-policy.js';
+import { DEFAULT_ACCOUNTS, type AccountsConfig } from '../features/accounts/accounts-config.js';
+import type { SignupPolicy } from '../features/accounts/signup-policy.js';
 import { buildApp } from '../app.js';
 import { DEFAULT_DOWNLOADS, defaultConcurrency, type ConcurrencyConfig, type DownloadsConfig } from '../config.js';
 import type { ArtifactStore, JobRunner } from '../jobs/job-contract.js';
 import { DirectoryStore } from '../jobs/store/fs-store.js';
 import { openStore, type Store } from '../db/open-database.js';
-import { DEFAULT_PLANS, type Plans } from '../plans.js';
-import { createUser } from '../users.js';
+import { DEFAULT_PLANS, type Plans } from '../users/plans.js';
+import { createUser } from '../users/users-store.js';
 import { POSTGRES_URL, type DialectName } from './databases.js';
 
 export interface TestServer {

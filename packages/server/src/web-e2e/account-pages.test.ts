@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { browserSkip, browserSuite, launchBrowser } from './browser.js';
 import { newTestDatabase, startTestServer, type TestServer } from '../testing/server-fixture.js';
-import { DEFAULT_ACCOUNTS } from '../accounts/accounts-config.js';
+import { DEFAULT_ACCOUNTS } from '../features/accounts/accounts-config.js';
 
 const PASSWORD = 'correct horse battery staple';
 

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
-import { DEFAULT_PLANS } from '../plans.js';
+import { DEFAULT_PLANS } from '../users/plans.js';
 import { browserSkip, browserSuite } from './browser.js';
 
 /** Sign-up gives the free plan: here it streams 5,000 rows and has no cap of its own on jobs. */

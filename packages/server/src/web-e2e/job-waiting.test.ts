@@ -9,7 +9,7 @@ import { BullMQRunner } from '../jobs/engine/bullmq-runner.js';
 import type { ArtifactStore } from '../jobs/job-contract.js';
 import type { DirectoryStore } from '../jobs/store/fs-store.js';
 import { REDIS_URL, skipUnlessRedis, uniquePrefix } from '../jobs/testing/redis.js';
-import { DEFAULT_PLANS } from '../plans.js';
+import { DEFAULT_PLANS } from '../users/plans.js';
 import { browserSkip, browserSuite } from './browser.js';
 
 const PLANS = { ...DEFAULT_PLANS, free: { recordsPerRequest: 5000, recordsPerJob: null, requestsPerDay: null, recordsPerDay: null } };

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { insertMock } from '../mocks/serve/mock-fixture.js';
+import { insertMock } from '../features/mocks/serve/mock-fixture.js';
 import { serverForSuite, type TestServer } from '../testing/server-fixture.js';
 import { fetchAnswer as call } from '../testing/http-calls.js';
 import { browserSkip, browserSuite, launchBrowser } from './browser.js';

@@ -21,7 +21,7 @@ const PEOPLE = {
 };
 
 /** The Swagger Petstore (OpenAPI 3.0) the configuration API's tests import too. */
-const PETSTORE = readFileSync(fileURLToPath(new URL('../../src/mocks/fixtures/petstore-openapi.yaml', import.meta.url)));
+const PETSTORE = readFileSync(fileURLToPath(new URL('../../src/features/mocks/fixtures/petstore-openapi.yaml', import.meta.url)));
 
 /** The page's session CSRF token, for API calls made beside the page. */
 async function csrf(page: Page): Promise<string> {

@@ -1,6 +1,6 @@
 /**
  * The file formats' options, by the generate endpoint's query names and with its defaults
- * (packages/server/src/routes/generate-request.ts). These are file settings, not data types,
+ * (packages/server/src/features/generation/generate-request.ts). These are file settings, not data types,
  * so they live here rather than in GET /api/types.
  */
 import { generateUrl, type FileSettings, type Format, type FormatOptions } from './schema-model';

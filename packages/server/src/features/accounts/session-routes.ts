@@ -1,0 +1,109 @@
+/**
+ * GET/POST/DELETE /api/session and POST /api/session/signup: signing in and out of the web page.
+ * Each sign-in makes a new session (a token planted beforehand is never adopted: no session
+ * fixation), ends the one the browser had, and marks the browser as a known device of the
+ * account (device-cookie.ts, sign-in-limit.ts).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Tables } from '../../db/tables.js';
+import { checkCsrf, currentSession, sessionToken } from '../../http/authenticate.js';
+import { HttpError } from '../../http/http-error.js';
+import { createUser, findUserByEmail, type User } from '../../users/users-store.js';
+import type { AccountsConfig } from './accounts-config.js';
+import { accountBody, emailField, givenPassword } from './account-input.js';
+import { GET_SESSION, SIGN_IN, SIGN_OUT, SIGN_UP } from './account-openapi.js';
+import { knownDevice, setDeviceCookie } from './device-cookie.js';
+import { checkPassword, guessabilityProblem, hashPassword, MAX_PASSWORD_LENGTH, passwordProblem } from './passwords.js';
+import { forgiveAttempt, limitAttempts } from './rate-limit.js';
+import { checkSameOrigin } from './same-origin.js';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
+import { admitSignIn } from './sign-in-limit.js';
+import { createSession, deleteExpiredSessions, deleteSession } from '../../users/sessions.js';
+import { signupRefusal } from './signup-policy.js';
+
+export const WRONG_CREDENTIALS = 'wrong email or password';
+/** Sign-in bodies are tiny; anything bigger is refused before it is read whole. */
+export const ACCOUNT_BODY_LIMIT = 16 * 1024;
+
+export interface AccountContext {
+  db: Kysely<Tables>;
+  accounts: AccountsConfig;
+  publicUrl: string | null;
+}
+
+/** Starts a new session for the user (whose password hash is `passwordHash`): ends the browser's previous one, sets the cookies. */
+async function signIn(context: AccountContext, request: FastifyRequest, reply: FastifyReply, user: User, passwordHash: string) {
+  const previous = sessionToken(request);
+  if (previous) await deleteSession(context.db, previous);
+  if (Math.random() < 0.05) await deleteExpiredSessions(context.db);
+  const session = await createSession(context.db, user.id);
+  setSessionCookie(reply, session.token, context.publicUrl);
+  setDeviceCookie(reply, { id: user.id, passwordHash }, context.publicUrl);
+  void reply.header('cache-control', 'no-store');
+  return { user: { email: user.email, plan: user.plan }, csrfToken: session.csrfToken };
+}
+
+export function sessionRoutes(app: FastifyInstance, context: AccountContext): void {
+  const { db, accounts, publicUrl } = context;
+  const limit = accounts.signInLimit;
+
+  app.get('/api/session', { schema: GET_SESSION }, async (request, reply) => {
+    const session = await currentSession(db, request);
+    void reply.header('cache-control', 'no-store');
+    if (!session) {
+      // A cookie of a session that ended is of no more use to the browser.
+      if (sessionToken(request)) clearSessionCookie(reply, publicUrl);
+      // The page shows the sign-up form only where sign-up is possible.
+      throw new HttpError(401, 'not signed in', { signup: accounts.signup.mode });
+    }
+    // The page asks on every load: renewing the cookie here keeps a used session from expiring.
+    setSessionCookie(reply, sessionToken(request)!, publicUrl);
+    return { user: { email: session.user.email, plan: session.user.plan }, csrfToken: session.csrfToken };
+  });
+
+  app.post('/api/session', { schema: SIGN_IN, bodyLimit: ACCOUNT_BODY_LIMIT }, async (request, reply) => {
+    checkSameOrigin(request, publicUrl);
+    const body = accountBody(request.body);
+    const email = emailField(body, false);
+    const password = givenPassword(body, 'password', MAX_PASSWORD_LENGTH);
+    // Looked up for every email, known or not: the known-device check needs the account.
+    const user = await findUserByEmail(db, email);
+    const buckets = await admitSignIn(db, limit, { email, ip: request.ip, device: knownDevice(request, user) });
+    // Unknown email and wrong password: one answer, after the same work.
+    if (!(await checkPassword(user?.passwordHash, password)) || !user?.passwordHash) throw new HttpError(401, WRONG_CREDENTIALS);
+    await forgiveAttempt(db, buckets);
+    return signIn(context, request, reply, user, user.passwordHash);
+  });
+
+  app.post('/api/session/signup', { schema: SIGN_UP, bodyLimit: ACCOUNT_BODY_LIMIT }, async (request, reply) => {
+    checkSameOrigin(request, publicUrl);
+    const body = accountBody(request.body);
+    const email = emailField(body, true);
+    const problem = passwordProblem(body.password, 'password');
+    if (problem) throw new HttpError(400, problem);
+    const refusal = signupRefusal(accounts.signup, email);
+    if (refusal) throw new HttpError(403, refusal);
+    await limitAttempts(db, [{ name: `signup-ip:${request.ip}`, limit: { attempts: limit.perIp, windowMs: limit.windowMs } }], 'sign-up');
+    const taken = `an account with the email ${email} exists already; sign in instead`;
+    if (await findUserByEmail(db, email)) throw new HttpError(409, taken);
+    const weak = await guessabilityProblem(body.password as string, 'password', email);
+    if (weak) throw new HttpError(400, weak);
+    const passwordHash = await hashPassword(body.password as string);
+    const { user } = await createUser(db, email, accounts.signup.plan, { passwordHash, secret: accounts.secret }).catch((error: Error) => {
+      // Two sign-ups for one address at once: the database's unique email decides.
+      throw /unique|duplicate/i.test(error.message) ? new HttpError(409, taken) : error;
+    });
+    return signIn(context, request, reply, user, passwordHash);
+  });
+
+  app.delete('/api/session', { schema: SIGN_OUT }, async (request, reply) => {
+    const session = await currentSession(db, request);
+    if (session) {
+      checkCsrf(request, session);
+      await deleteSession(db, sessionToken(request)!);
+    }
+    clearSessionCookie(reply, publicUrl);
+    return { success: true };
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * Testing a response's rules against a request. Values are compared as text: a path, query or
+ * header value as sent, a JSON body value as its text (numbers as written, objects as JSON);
+ * gt and lt compare as numbers and fail when either side is not one; regex finds a match
+ * anywhere in the value (RE2 syntax, ../rule-regex.ts).
+ */
+import type { MockResponse, Rule } from '@rowloom/contract';
+import { MatchSteps, ruleRegexTest, RuleRegexError } from '../rule-regex.js';
+import type { MockCall } from './mock-call.js';
+import { HttpError } from '../../../http/http-error.js';
+
+export interface RuleInput {
+  call: MockCall;
+  pathParams: Record<string, string>;
+  requestNumber: number;
+  /** Shared by all of one request's regex rules (chooseResponse gives each request its own). */
+  matchSteps?: MatchSteps;
+}
+
+/** `user.id`, `items.0.sku` into the JSON body. */
+export function bodyValue(body: unknown, path: string): unknown {
+  let value: unknown = body;
+  for (const key of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  return value;
+}
+
+function asText(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string') return value;
+  if (value === null || typeof value !== 'object') return String(value);
+  return JSON.stringify(value);
+}
+
+function own(record: Record<string, string>, name: string | undefined): string | undefined {
+  return name !== undefined && Object.prototype.hasOwnProperty.call(record, name) ? record[name] : undefined;
+}
+
+function ruleValue(rule: Rule, input: RuleInput): string | undefined {
+  switch (rule.target) {
+    case 'param':
+      return own(input.pathParams, rule.name);
+    case 'query':
+      return own(input.call.query, rule.name);
+    case 'header':
+      return own(input.call.headers, rule.name?.toLowerCase());
+    case 'body':
+      return rule.name ? asText(bodyValue(input.call.body, rule.name)) : asText(input.call.body ?? undefined);
+    case 'method':
+      return input.call.method;
+    case 'request_number':
+      return String(input.requestNumber);
+  }
+}
+
+function numeric(text: string | undefined): number | null {
+  if (text === undefined || text.trim() === '') return null;
+  const number = Number(text);
+  return Number.isFinite(number) ? number : null;
+}
+
+function compare(value: string | undefined, expected: string | undefined, sign: 1 | -1): boolean {
+  const a = numeric(value);
+  const b = numeric(expected);
+  return a !== null && b !== null && (sign > 0 ? a > b : a < b);
+}
+
+export function ruleMatches(rule: Rule, input: RuleInput): boolean {
+  const value = ruleValue(rule, input);
+  const expected = rule.value ?? '';
+  switch (rule.operator) {
+    case 'exists':
+      return value !== undefined;
+    case 'missing':
+      return value === undefined;
+    case 'equals':
+      return value === expected;
+    case 'not_equals':
+      return value !== expected;
+    case 'in':
+      return value !== undefined && expected.split(',').some((item) => item.trim() === value);
+    case 'gt':
+      return compare(value, expected, 1);
+    case 'lt':
+      return compare(value, expected, -1);
+    case 'regex':
+      return value !== undefined && ruleRegexTest(expected, value, input.matchSteps ?? new MatchSteps());
+  }
+}
+
+/** A response with rules matches when all (or any) of them do; one without rules never does. */
+export function responseMatches(response: MockResponse, input: RuleInput, where: string): boolean {
+  const rules = response.rules ?? [];
+  if (rules.length === 0) return false;
+  const test = (rule: Rule, index: number) => {
+    try {
+      return ruleMatches(rule, input);
+    } catch (error) {
+      if (error instanceof RuleRegexError) throw new HttpError(422, `${where}.rules[${index}].value ${error.message}`);
+      throw error;
+    }
+  };
+  return response.rulesOperator === 'any' ? rules.some(test) : rules.every(test);
+}

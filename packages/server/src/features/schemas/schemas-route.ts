@@ -1,0 +1,216 @@
+/**
+ * Saved schemas: POST or PUT /api/schemas/:name stores a field list, its default row count, file
+ * settings (format and options) and project (creating or replacing it), validated exactly as a
+ * generate request would be; GET lists them or shows one; GET /api/schemas/:name/export gives it
+ * as a schema export (backup) that PUT takes back; DELETE removes one. `generate?schema=NAME` uses them.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { canonicalFields, checkOnThreads, compileSchema, OUTPUT_FORMATS, readSchemaDocument, SCHEMA_DOCUMENT_SHAPES } from '@rowloom/core';
+import type { Kysely } from 'kysely';
+import { sourcesForFields } from '../generation/field-sources.js';
+import type { Tables } from '../../db/tables.js';
+import { userOf } from '../../http/auth-hook.js';
+import { jsonBody } from '../../http/body.js';
+import { badRequest, notFound } from '../../http/http-error.js';
+import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
+import { queryText, type Query } from '../../http/query.js';
+import { deleteSchema, findSchema, listSchemas, saveSchema, type SavedSchema } from './schemas-store.js';
+import { exportKeys, readSchemaSettings, SCHEMA_OPTIONS, type SchemaSettings } from './schema-settings.js';
+import { pathName } from '../../http/path-name.js';
+import type { GenerationSharing } from '../generation/generation-admission.js';
+import { projectIdFor } from '../projects/project-param.js';
+import { SchemaList } from '@rowloom/contract';
+
+/** Mockaroo's own default row count for a schema. */
+export const DEFAULT_SCHEMA_COUNT = 1000;
+
+const FIELDS_EXAMPLE = '{"fields": [{"name": "id", "type": "Row Number"}], "count": 100}';
+
+const NAME_PARAM = { type: 'object', properties: { '*': { type: 'string', description: 'The schema name, URL-encoded (may contain spaces)' } } };
+const KEY_ONLY = { type: 'object', properties: KEY_QUERY };
+const LIST_SCHEMA = {
+  summary: 'List your saved schemas',
+  tags: ['schemas'],
+  security: SECURITY,
+  querystring: KEY_ONLY,
+  response: {
+    200: SchemaList,
+    ...errorResponses(401),
+  },
+};
+const OPTIONS_SCHEMA = {
+  type: 'object',
+  description: "Default file options, by generate's query names; a generate request's own parameters win",
+  properties: Object.fromEntries(Object.entries(SCHEMA_OPTIONS).map(([name, option]) => [name, { type: option.kind === 'boolean' ? 'boolean' : 'string' }])),
+};
+const FORMAT_SCHEMA = { type: ['string', 'null'], enum: [...OUTPUT_FORMATS, null], description: 'Default format of generate?schema=NAME without an extension (null: json)' };
+const GET_SCHEMA = {
+  summary: 'A saved schema: its fields, default row count, file settings and project; /export appended to the path gives it as a schema export (backup)',
+  tags: ['schemas'],
+  security: SECURITY,
+  params: NAME_PARAM,
+  querystring: KEY_ONLY,
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        fields: { type: 'array', items: { type: 'object' } },
+        count: { type: 'integer' },
+        format: FORMAT_SCHEMA,
+        options: OPTIONS_SCHEMA,
+        project: { type: ['string', 'null'] },
+        updated_at: { type: 'string' },
+      },
+    },
+    ...errorResponses(401, 404),
+  },
+};
+const SAVE_SCHEMA = {
+  summary: 'Save (create or replace) a schema',
+  description: `Validated exactly like a generate request. count is the default row count of generate?schema=NAME (default ${DEFAULT_SCHEMA_COUNT}).`,
+  tags: ['schemas'],
+  security: SECURITY,
+  params: NAME_PARAM,
+  querystring: {
+    type: 'object',
+    properties: { ...KEY_QUERY, count: { type: 'string', description: 'Default row count, when the body does not give one' }, project: { type: 'string', description: 'The project to put it in (or "project" in the body)' } },
+  },
+  body: {
+    oneOf: [
+      {
+        type: 'object',
+        properties: {
+          fields: { type: 'array', items: { type: 'object' } },
+          count: { type: 'integer', minimum: 1 },
+          format: FORMAT_SCHEMA,
+          options: OPTIONS_SCHEMA,
+          project: { type: ['string', 'null'], description: 'A project name; null takes it out of its project; absent keeps it' },
+        },
+        required: ['fields'],
+      },
+      {
+        type: 'object',
+        description:
+          'A schema export (backup) of the established product: num_rows is the default row count; file_format, array, include_nulls, include_header, bom, line_ending, ' +
+          'delimiter, quote_char, table_name, include_create_table, root_element and record_element become the file settings',
+        properties: { name: { type: 'string' }, columns: { type: 'array', items: { type: 'object' } }, num_rows: { type: 'integer', minimum: 1 }, file_format: { type: 'string' } },
+        required: ['columns'],
+      },
+      { type: 'array', items: { type: 'object' } },
+    ],
+  },
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        success: { type: 'boolean' },
+        name: { type: 'string' },
+        count: { type: 'integer' },
+        fields: { type: 'integer' },
+        format: FORMAT_SCHEMA,
+        options: OPTIONS_SCHEMA,
+        project: { type: ['string', 'null'] },
+        updated_at: { type: 'string' },
+      },
+    },
+    ...errorResponses(400, 401, 404, 413),
+  },
+};
+const DELETE_SCHEMA = {
+  summary: 'Delete a saved schema',
+  tags: ['schemas'],
+  security: SECURITY,
+  params: NAME_PARAM,
+  querystring: KEY_ONLY,
+  response: { 200: { type: 'object', properties: { success: { type: 'boolean' } } }, ...errorResponses(401, 404) },
+};
+
+function schemaCount(value: unknown, where: string): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw badRequest(`${where} must be a whole number of 1 or more (the schema's default row count), got ${JSON.stringify(value)}`);
+  return n;
+}
+
+/**
+ * `{ "fields": [...], "count": N }`, a bare array, or a schema export (restoring a backup:
+ * `{ "columns": [...], "num_rows": N }`); the count may also come as ?count=.
+ */
+function schemaBody(request: FastifyRequest): { fields: unknown[]; count: number; settings: SchemaSettings; project: unknown } {
+  const json = jsonBody(request.body);
+  const fromQuery = schemaCount(queryText(request.query as Query, 'count'), 'parameter "count"');
+  const result = readSchemaDocument(json);
+  if (result.problem !== undefined) {
+    const shaped = json !== null && typeof json === 'object' && ('fields' in json || 'columns' in json);
+    throw badRequest(shaped ? `the body: ${result.problem}` : `the body must be the schema as JSON: ${FIELDS_EXAMPLE} (or ${SCHEMA_DOCUMENT_SHAPES})`);
+  }
+  const { fields, count } = result.document;
+  const countKey = json !== null && typeof json === 'object' && !Array.isArray(json) && 'count' in json ? '"count"' : '"num_rows"';
+  const project = json !== null && typeof json === 'object' && !Array.isArray(json) && 'project' in json ? (json as { project: unknown }).project : queryText(request.query as Query, 'project');
+  return { fields, count: schemaCount(count, countKey) ?? fromQuery ?? DEFAULT_SCHEMA_COUNT, settings: readSchemaSettings(json), project };
+}
+
+/** A field as a schema export's column: name, type, null_percentage and formula first, then its parameters. */
+function exportColumn(field: unknown): unknown {
+  if (!field || typeof field !== 'object' || Array.isArray(field)) return field;
+  const { name, type, percentBlank, null_percentage: nullPercentage, formula, ...params } = field as Record<string, unknown>;
+  return { name, type, null_percentage: nullPercentage ?? percentBlank ?? 0, formula: formula ?? null, ...params };
+}
+
+/** The schema export (the established product's backup file), which PUT /api/schemas/NAME takes back. */
+export function schemaExport(schema: SavedSchema): Record<string, unknown> {
+  return { name: schema.name, num_rows: schema.count, ...exportKeys(schema), columns: schema.fields.map(exportColumn) };
+}
+
+const EXPORT_SUFFIX = '/export';
+
+/** The saved schemas feature as a Fastify plugin. `sharing`: the generation threads, where a schema's datasets are parsed to check it, and the datasets as text. */
+export async function schemasFeature(app: FastifyInstance, { db, sharing }: { db: Kysely<Tables>; sharing: Pick<GenerationSharing, 'pool' | 'datasetTexts'> }): Promise<void> {
+  app.addHook('preHandler', app.authenticate);
+  const list = async (request: FastifyRequest) => {
+    const user = userOf(request);
+    return { schemas: await listSchemas(db, user.id) };
+  };
+  app.get('/api/schemas', { schema: LIST_SCHEMA }, list);
+
+  app.get('/api/schemas/*', { schema: GET_SCHEMA }, async (request) => {
+    if (((request.params as { '*'?: string })['*'] ?? '') === '') return list(request);
+    const user = userOf(request);
+    const name = pathName(request, 'schema', 'schemas');
+    const schema = await findSchema(db, user.id, name);
+    if (schema) return { name: schema.name, fields: schema.fields, count: schema.count, format: schema.format, options: schema.options, project: schema.project, updated_at: schema.updatedAt };
+    // NAME/export, unless a schema is called that (then NAME/export/export exports it).
+    const exported = name.endsWith(EXPORT_SUFFIX) ? await findSchema(db, user.id, name.slice(0, -EXPORT_SUFFIX.length)) : undefined;
+    if (exported) return schemaExport(exported);
+    throw notFound(`no saved schema named "${name.endsWith(EXPORT_SUFFIX) ? name.slice(0, -EXPORT_SUFFIX.length) : name}"; GET /api/schemas lists yours`);
+  });
+
+  const save = async (request: FastifyRequest) => {
+    const user = userOf(request);
+    const name = pathName(request, 'schema', 'schemas');
+    const body = schemaBody(request);
+    const { count, settings, project } = body;
+    // Stored as the catalogue spells fixed-set values ("Random" -> "random"), so it reads back as described.
+    const fields = canonicalFields(body.fields);
+    // Validated exactly as generate would: a SchemaError becomes a 400 listing every problem.
+    // Datasets come as text: what only their rows show is checked on a generation thread, which
+    // parses them; this thread's compile then sees their columns and row counts.
+    const sources = await sourcesForFields(db, user.id, fields, sharing.datasetTexts);
+    await checkOnThreads({ fields, ...sources, count, writer: { format: 'json' }, pool: sharing.pool });
+    compileSchema(fields, sources);
+    const projectId = await projectIdFor(db, user.id, project, '"project"');
+    const updatedAt = await saveSchema(db, user.id, name, fields, count, { ...settings, projectId });
+    const saved = await findSchema(db, user.id, name);
+    return { success: true, name, count, fields: fields.length, format: settings.format, options: settings.options, project: saved?.project ?? null, updated_at: updatedAt };
+  };
+  app.post('/api/schemas/*', { schema: SAVE_SCHEMA }, save);
+  app.put('/api/schemas/*', { schema: SAVE_SCHEMA }, save);
+
+  app.delete('/api/schemas/*', { schema: DELETE_SCHEMA }, async (request) => {
+    const user = userOf(request);
+    const name = pathName(request, 'schema', 'schemas');
+    if (!(await deleteSchema(db, user.id, name))) throw notFound(`no saved schema named "${name}"; GET /api/schemas lists yours`);
+    return { success: true };
+  });
+}
