@@ -11,5 +11,9 @@ export default defineConfig({
   // `npm test -w @rowloom/web` (vitest run): pure modules run in Node; a test file that renders
   // components or reads localStorage starts with `// @vitest-environment jsdom`. Core's built
   // files load as Node loads them (their data files sit beside them), not through Vite.
-  test: { include: ['src/**/*.test.{ts,tsx}'], environment: 'node', server: { deps: { external: [/\/packages\/core\/dist\//] } } },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    server: { deps: { external: [/\/packages\/core\/dist\//] } },
+  },
 });

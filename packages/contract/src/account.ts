@@ -8,7 +8,9 @@ export type SessionUser = Static<typeof SessionUser>;
 
 export const SessionAnswer = Type.Object({
   user: SessionUser,
-  csrfToken: Type.String({ description: 'Send it as X-CSRF-Token on every cookie-authenticated request that is not GET or HEAD' }),
+  csrfToken: Type.String({
+    description: 'Send it as X-CSRF-Token on every cookie-authenticated request that is not GET or HEAD',
+  }),
 });
 export type SessionAnswer = Static<typeof SessionAnswer>;
 
@@ -20,7 +22,9 @@ export const PlanLimits = Type.Object(
   {
     name: Type.String(),
     recordsPerRequest: limit(),
-    recordsPerJob: Type.Optional(limit('Rows one background job (POST /api/downloads) may ask for; absent from servers without jobs')),
+    recordsPerJob: Type.Optional(
+      limit('Rows one background job (POST /api/downloads) may ask for; absent from servers without jobs'),
+    ),
     requestsPerDay: limit(),
     recordsPerDay: limit(),
     datasets: Type.Optional(limit()),
@@ -45,6 +49,8 @@ export type Usage = Static<typeof Usage>;
 export const PasswordChanged = Type.Object({
   success: Type.Boolean(),
   user: Type.Optional(SessionUser),
-  csrfToken: Type.Optional(Type.String({ description: "The new session's token, when the cookie authenticated the change" })),
+  csrfToken: Type.Optional(
+    Type.String({ description: "The new session's token, when the cookie authenticated the change" }),
+  ),
 });
 export type PasswordChanged = Static<typeof PasswordChanged>;

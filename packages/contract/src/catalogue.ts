@@ -8,10 +8,14 @@ import Type, { type Static } from 'typebox';
 /** A parameter as the registry describes it. */
 export const TypeParameter = Type.Object({
   name: Type.String(),
-  type: Type.String({ description: "The parameter's kind in the registry: integer, decimal, string, boolean, string[] or json" }),
+  type: Type.String({
+    description: "The parameter's kind in the registry: integer, decimal, string, boolean, string[] or json",
+  }),
   description: Type.String(),
   default: Type.Unknown({ description: 'null when it has none' }),
-  allowed: Type.Optional(Type.Array(Type.String(), { description: 'The allowed values, when the parameter is an enumeration' })),
+  allowed: Type.Optional(
+    Type.Array(Type.String(), { description: 'The allowed values, when the parameter is an enumeration' }),
+  ),
   min: Type.Optional(Type.Number()),
   max: Type.Optional(Type.Number()),
   required: Type.Boolean(),
@@ -23,7 +27,9 @@ export const TypeDescription = Type.Object({
   aliases: Type.Array(Type.String()),
   category: Type.String(),
   description: Type.String(),
-  type: Type.String({ description: 'What a value is in the output: string, integer, number, boolean, date, datetime, time, json or null' }),
+  type: Type.String({
+    description: 'What a value is in the output: string, integer, number, boolean, date, datetime, time, json or null',
+  }),
   output: Type.String({ description: 'The same as type (the name core gives it)' }),
   parameters: Type.Array(TypeParameter),
   example: Type.Unknown({ description: 'A value generated with the default (or example) parameters, seed 1' }),
@@ -46,6 +52,8 @@ export type FormulaWord = Static<typeof FormulaWord>;
 export const FormulaVocabulary = Type.Object({
   functions: Type.Array(FormulaWord),
   methods: Type.Array(FormulaWord),
-  specialForms: Type.Array(FormulaWord, { description: "field('...'), from_dataset(...), generate(...), /pattern/.gen: compiled by the checker itself" }),
+  specialForms: Type.Array(FormulaWord, {
+    description: "field('...'), from_dataset(...), generate(...), /pattern/.gen: compiled by the checker itself",
+  }),
 });
 export type FormulaVocabulary = Static<typeof FormulaVocabulary>;

@@ -3,7 +3,8 @@ import Type, { type Static } from 'typebox';
 import { OUTPUT_FORMATS } from '@rowloom/core/writer';
 import { JOB_STATUSES } from './constants.js';
 
-const nullable = <T extends Type.TSchema>(type: T, description: string) => Type.Union([type, Type.Null()], { description });
+const nullable = <T extends Type.TSchema>(type: T, description: string) =>
+  Type.Union([type, Type.Null()], { description });
 
 export const JobStatus = Type.Enum(JOB_STATUSES);
 export type JobStatus = Static<typeof JobStatus>;
@@ -22,11 +23,18 @@ const STATUS_PROPERTIES = {
   bytes: nullable(Type.Integer(), 'Size of the finished file'),
   rate: nullable(Type.Number(), 'Rows per second so far'),
   secondsLeft: nullable(Type.Integer(), 'Estimated seconds left, while it runs (null while it waits)'),
-  waiting: Type.Optional(nullable(Type.String(), 'Why an unfinished job is not moving: "waiting for a worker: ..." when no worker listens, or none has made rows for a while')),
+  waiting: Type.Optional(
+    nullable(
+      Type.String(),
+      'Why an unfinished job is not moving: "waiting for a worker: ..." when no worker listens, or none has made rows for a while',
+    ),
+  ),
 };
 
 /** A background job and its file (Mockaroo's download status plus ours). */
-export const DownloadStatus = Type.Object(STATUS_PROPERTIES, { description: "A background job and its file (Mockaroo's download status plus ours)" });
+export const DownloadStatus = Type.Object(STATUS_PROPERTIES, {
+  description: "A background job and its file (Mockaroo's download status plus ours)",
+});
 export type DownloadStatus = Static<typeof DownloadStatus>;
 
 /** An entry of GET /api/admin/downloads: whose job it is. */

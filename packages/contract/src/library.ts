@@ -32,7 +32,9 @@ export type DatasetList = Static<typeof DatasetList>;
 
 export const DatasetDetail = Type.Object({
   ...DatasetSummary.properties,
-  preview: Type.Array(Type.Record(Type.String(), Type.String()), { description: 'The first rows, as objects keyed by column name' }),
+  preview: Type.Array(Type.Record(Type.String(), Type.String()), {
+    description: 'The first rows, as objects keyed by column name',
+  }),
 });
 export type DatasetDetail = Static<typeof DatasetDetail>;
 

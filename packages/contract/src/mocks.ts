@@ -11,10 +11,20 @@
  */
 import Type, { type Static, type TSchema } from 'typebox';
 import { OUTPUT_FORMATS } from '@rowloom/core/writer';
-import { FAULT_KINDS, MOCK_LIMITS, MOCK_METHODS, ROUTE_KINDS, ROUTE_MODES, RULE_OPERATORS, RULE_TARGETS, RULES_OPERATORS } from './constants.js';
+import {
+  FAULT_KINDS,
+  MOCK_LIMITS,
+  MOCK_METHODS,
+  ROUTE_KINDS,
+  ROUTE_MODES,
+  RULE_OPERATORS,
+  RULE_TARGETS,
+  RULES_OPERATORS,
+} from './constants.js';
 
 const closed = { additionalProperties: false } as const;
-const orNull = <T extends TSchema>(type: T, description?: string) => Type.Union([type, Type.Null()], description ? { description } : {});
+const orNull = <T extends TSchema>(type: T, description?: string) =>
+  Type.Union([type, Type.Null()], description ? { description } : {});
 
 export const MockMethod = Type.Enum(MOCK_METHODS);
 export type MockMethod = Static<typeof MockMethod>;
@@ -30,7 +40,10 @@ export const Latency = Type.Union(
     Type.Object({ type: Type.Literal('fixed'), ms: latencyMs }, closed),
     Type.Object({ type: Type.Literal('uniform'), min: latencyMs, max: latencyMs }, closed),
     /** WireMock's: median in ms and sigma of the underlying normal (past 3 the latencies are all ~0 or the cap). */
-    Type.Object({ type: Type.Literal('lognormal'), median: latencyMs, sigma: Type.Number({ minimum: 0, maximum: 3 }) }, closed),
+    Type.Object(
+      { type: Type.Literal('lognormal'), median: latencyMs, sigma: Type.Number({ minimum: 0, maximum: 3 }) },
+      closed,
+    ),
   ],
   { description: `How long to wait before the first byte (each bound at most ${MOCK_LIMITS.latencyMs} ms)` },
 );
@@ -53,7 +66,9 @@ export const Fault = Type.Object(
     status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599, description: 'kind status (default 500)' })),
     body: Type.Optional(Type.String({ maxLength: MOCK_LIMITS.literalBodyBytes, description: 'kind status' })),
     chunks: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'kind dribble (default 10)' })),
-    durationMs: Type.Optional(Type.Number({ minimum: 0, maximum: MOCK_LIMITS.latencyMs, description: 'kind dribble (default 2000)' })),
+    durationMs: Type.Optional(
+      Type.Number({ minimum: 0, maximum: MOCK_LIMITS.latencyMs, description: 'kind dribble (default 2000)' }),
+    ),
   },
   { ...closed, description: 'Something going wrong on purpose; exactly one of probability and everyNth' },
 );
@@ -69,9 +84,19 @@ const Faults = Type.Array(Fault, { maxItems: MOCK_LIMITS.faultsPerTarget });
 export const Rule = Type.Object(
   {
     target: Type.Enum(RULE_TARGETS),
-    name: Type.Optional(Type.String({ maxLength: 256, description: 'Path parameter, query parameter or header name, or a dotted path into the JSON body' })),
+    name: Type.Optional(
+      Type.String({
+        maxLength: 256,
+        description: 'Path parameter, query parameter or header name, or a dotted path into the JSON body',
+      }),
+    ),
     operator: Type.Enum(RULE_OPERATORS),
-    value: Type.Optional(Type.String({ maxLength: 4096, description: 'in: a comma-separated list; gt/lt: a number; regex: at most 200 characters' })),
+    value: Type.Optional(
+      Type.String({
+        maxLength: 4096,
+        description: 'in: a comma-separated list; gt/lt: a number; regex: at most 200 characters',
+      }),
+    ),
   },
   closed,
 );
@@ -93,16 +118,39 @@ export const MockBody = Type.Union(
       {
         type: Type.Literal('schema'),
         schema: Type.String({ maxLength: 200, description: 'The name of one of your saved schemas' }),
-        count: Type.Optional(Type.Integer({ minimum: 1, description: "Rows (default 1; at most the plan's records per request)" })),
+        count: Type.Optional(
+          Type.Integer({ minimum: 1, description: "Rows (default 1; at most the plan's records per request)" }),
+        ),
         array: Type.Optional(Type.Boolean({ description: 'Send one row as an array too (default false)' })),
         format: Type.Optional(Type.Enum(OUTPUT_FORMATS)),
-        options: Type.Optional(Type.Record(Type.String(), Type.String(), { description: "The generate API's options by parameter name (delimiter, include_header...)" })),
+        options: Type.Optional(
+          Type.Record(Type.String(), Type.String(), {
+            description: "The generate API's options by parameter name (delimiter, include_header...)",
+          }),
+        ),
       },
       closed,
     ),
     Type.Object({ type: Type.Literal('json'), value: Type.Unknown({ description: 'The JSON value to send' }) }, closed),
-    Type.Object({ type: Type.Literal('text'), text: Type.String({ maxLength: MOCK_LIMITS.literalBodyBytes, description: 'The text to send' }), contentType: Type.Optional(Type.String({ maxLength: 256 })) }, closed),
-    Type.Object({ type: Type.Literal('handler'), source: Type.String({ minLength: 1, maxLength: MOCK_LIMITS.handlerSourceChars, description: "The handler's program (docs/mock-handlers.md)" }) }, closed),
+    Type.Object(
+      {
+        type: Type.Literal('text'),
+        text: Type.String({ maxLength: MOCK_LIMITS.literalBodyBytes, description: 'The text to send' }),
+        contentType: Type.Optional(Type.String({ maxLength: 256 })),
+      },
+      closed,
+    ),
+    Type.Object(
+      {
+        type: Type.Literal('handler'),
+        source: Type.String({
+          minLength: 1,
+          maxLength: MOCK_LIMITS.handlerSourceChars,
+          description: "The handler's program (docs/mock-handlers.md)",
+        }),
+      },
+      closed,
+    ),
     Type.Object({ type: Type.Literal('empty') }, closed),
   ],
   { description: 'What the response sends (default {"type": "empty"})' },
@@ -119,14 +167,21 @@ const RESPONSE = {
   headers: Type.Optional(Type.Record(Type.String(), Type.String(), { maxProperties: MOCK_LIMITS.headersPerResponse })),
   latency: Type.Optional(orNull(Latency)),
   faults: Type.Optional(Faults),
-  default: Type.Optional(Type.Boolean({ description: 'Served when no rules match (at most one per route; default the first response)' })),
+  default: Type.Optional(
+    Type.Boolean({ description: 'Served when no rules match (at most one per route; default the first response)' }),
+  ),
   rules: Type.Optional(Type.Array(Rule, { maxItems: MOCK_LIMITS.rulesPerResponse })),
-  rulesOperator: Type.Optional(Type.Enum(RULES_OPERATORS, { description: 'How the rules combine: all must match (default) or any' })),
+  rulesOperator: Type.Optional(
+    Type.Enum(RULES_OPERATORS, { description: 'How the rules combine: all must match (default) or any' }),
+  ),
   body: MockBody,
 };
 export const MockResponse = Type.Object(RESPONSE, closed);
 export type MockResponse = Static<typeof MockResponse>;
-const SentResponse = Type.Object({ ...RESPONSE, id: Type.Optional(id), status: Type.Optional(RESPONSE.status), body: Type.Optional(orNull(MockBody)) }, closed);
+const SentResponse = Type.Object(
+  { ...RESPONSE, id: Type.Optional(id), status: Type.Optional(RESPONSE.status), body: Type.Optional(orNull(MockBody)) },
+  closed,
+);
 
 /**
  * A CRUD collection (route kind 'crud') at `path` (e.g. /users): GET list (page/per_page and
@@ -136,9 +191,16 @@ const SentResponse = Type.Object({ ...RESPONSE, id: Type.Optional(id), status: T
 export const CrudSettings = Type.Object(
   {
     schema: Type.String({ maxLength: 200, description: 'The saved schema that seeds the collection' }),
-    count: Type.Optional(Type.Integer({ minimum: 0, maximum: MOCK_LIMITS.crudRecords, description: 'Rows to seed with (default 10)' })),
+    count: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: MOCK_LIMITS.crudRecords, description: 'Rows to seed with (default 10)' }),
+    ),
     key: Type.Optional(Type.String({ description: 'The field that identifies a record (default "id")' })),
-    seed: Type.Optional(Type.String({ maxLength: 1000, description: 'Seed of the seeded rows, so a reset gives the same records (default the route id)' })),
+    seed: Type.Optional(
+      Type.String({
+        maxLength: 1000,
+        description: 'Seed of the seeded rows, so a reset gives the same records (default the route id)',
+      }),
+    ),
   },
   closed,
 );
@@ -147,11 +209,23 @@ export type CrudSettings = Static<typeof CrudSettings>;
 const ROUTE = {
   id,
   method: Type.Enum(MOCK_METHODS, { description: 'Default GET (ANY for crud routes)' }),
-  path: Type.String({ description: 'A path such as /users/:id: literal segments and :parameters, at most 20 segments (a trailing .json on a request is optional)' }),
+  path: Type.String({
+    description:
+      'A path such as /users/:id: literal segments and :parameters, at most 20 segments (a trailing .json on a request is optional)',
+  }),
   description: Type.Optional(Type.String({ maxLength: 10_000 })),
   kind: Type.Enum(ROUTE_KINDS),
-  mode: Type.Optional(Type.Enum(ROUTE_MODES, { description: 'How a response is chosen: the first whose rules match then the default; at random; or in turn (default rules)' })),
-  repeatable: Type.Optional(Type.Boolean({ description: "The same method, path, query and body give the same bytes (Mockaroo's cache_for); default false" })),
+  mode: Type.Optional(
+    Type.Enum(ROUTE_MODES, {
+      description:
+        'How a response is chosen: the first whose rules match then the default; at random; or in turn (default rules)',
+    }),
+  ),
+  repeatable: Type.Optional(
+    Type.Boolean({
+      description: "The same method, path, query and body give the same bytes (Mockaroo's cache_for); default false",
+    }),
+  ),
   latency: Type.Optional(orNull(Latency)),
   faults: Type.Optional(Faults),
   responses: Type.Array(MockResponse, { maxItems: MOCK_LIMITS.responsesPerRoute }),
@@ -173,11 +247,15 @@ const SentRoute = Type.Object(
 const DOCUMENT = {
   name: Type.String({ description: 'A name of 1 to 100 characters, unique among your mock APIs, such as "Users API"' }),
   slug: Type.String({ description: 'Unique on the server; served at /mock/<slug>/...; default derived from the name' }),
-  host: Type.Optional(orNull(Type.String(), 'An own host name (users.mocks.example.com): requests with this Host are served at its root')),
+  host: Type.Optional(
+    orNull(Type.String(), 'An own host name (users.mocks.example.com): requests with this Host are served at its root'),
+  ),
   project: Type.Optional(orNull(Type.String({ maxLength: 200 }))),
   description: Type.Optional(Type.String({ maxLength: 10_000 })),
-  public: Type.Optional(Type.Boolean({ description: 'No key needed (default false: the owner\'s key or session)' })),
-  cors: Type.Optional(Type.Boolean({ description: 'CORS headers and preflight answers for browser clients (default true)' })),
+  public: Type.Optional(Type.Boolean({ description: "No key needed (default false: the owner's key or session)" })),
+  cors: Type.Optional(
+    Type.Boolean({ description: 'CORS headers and preflight answers for browser clients (default true)' }),
+  ),
   latency: Type.Optional(orNull(Latency, 'Default latency of every route')),
   routes: Type.Array(MockRoute, { maxItems: MOCK_LIMITS.routes }),
 };
@@ -205,7 +283,11 @@ export type MockApiInput = Static<typeof MockApiInput>;
 
 /** What GET/PUT/POST /api/mocks/:name answer: the stored document and where it is served. */
 export const StoredMockApi = Type.Object(
-  { ...DOCUMENT, ...ANSWERED, warnings: Type.Optional(Type.Array(Type.String(), { description: 'What an import could not carry over' })) },
+  {
+    ...DOCUMENT,
+    ...ANSWERED,
+    warnings: Type.Optional(Type.Array(Type.String(), { description: 'What an import could not carry over' })),
+  },
   { description: 'The stored document, every default filled, with where it is served' },
 );
 export type StoredMockApi = Static<typeof StoredMockApi>;
@@ -234,7 +316,9 @@ export const LoggedRequest = Type.Object({
   method: Type.String(),
   path: Type.String(),
   query: Type.Record(Type.String(), Type.Unknown(), { description: 'A repeated query parameter comes as an array' }),
-  headers: Type.Record(Type.String(), Type.Unknown(), { description: 'Without X-API-Key and Cookie; Authorization and Proxy-Authorization as "<scheme> [redacted]"' }),
+  headers: Type.Record(Type.String(), Type.Unknown(), {
+    description: 'Without X-API-Key and Cookie; Authorization and Proxy-Authorization as "<scheme> [redacted]"',
+  }),
   body: orNull(Type.String(), `The first ${MOCK_LIMITS.requestLogBodyBytes} bytes of the body`),
   bodyTruncated: Type.Boolean({ description: 'The body was longer than what is kept' }),
   status: orNull(Type.Integer()),

@@ -40,7 +40,10 @@ describe("the contract against core's values", () => {
     const types = describeCatalogue().map((t) => ({ ...t, type: t.output }));
     assert.ok(types.length > 100);
     assertFits(TypeCatalogue, { types }, 'GET /api/types');
-    assert.ok(types.some((t) => t.parameters.some((p) => p.allowed)), 'some parameter is an enumeration');
+    assert.ok(
+      types.some((t) => t.parameters.some((p) => p.allowed)),
+      'some parameter is an enumeration',
+    );
   });
 
   test('a catalogue entry missing a key does not fit', () => {
@@ -82,14 +85,25 @@ describe("the contract against a real server's answers", () => {
   let key = '';
   /** `auth`: the headers that authenticate (default the child's key; {} for none). */
   const call = async (path: string, init: RequestInit = {}, auth: Record<string, string> = { 'x-api-key': key }) => {
-    const response = await fetch(`${url}${path}`, { ...init, headers: { 'content-type': 'application/json', ...auth } });
+    const response = await fetch(`${url}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', ...auth },
+    });
     return { status: response.status, headers: response.headers, body: (await response.json()) as unknown };
   };
 
   before(async () => {
-    child = spawn(process.execPath, [SERVER_CHILD], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, LOG_LEVEL: 'silent' } });
-    const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the server exited (code ${code}) before it listened`))));
-    const line = await Promise.race([new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve)), exited]);
+    child = spawn(process.execPath, [SERVER_CHILD], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+    });
+    const exited = new Promise<never>((_, reject) =>
+      child.once('exit', (code) => reject(new Error(`the server exited (code ${code}) before it listened`))),
+    );
+    const line = await Promise.race([
+      new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve)),
+      exited,
+    ]);
     ({ url, key } = JSON.parse(line) as { url: string; key: string });
   });
 
@@ -101,8 +115,14 @@ describe("the contract against a real server's answers", () => {
   });
 
   test('a saved schema: the save, the schema and its export', async () => {
-    const fields = [{ name: 'id', type: 'Row Number' }, { name: 'who', type: 'First Name', percentBlank: 10, formula: 'this.upcase()' }];
-    const saved = await call('/api/schemas/people%20list', { method: 'PUT', body: JSON.stringify({ fields, count: 50, format: 'csv', options: { include_header: false, delimiter: ';' } }) });
+    const fields = [
+      { name: 'id', type: 'Row Number' },
+      { name: 'who', type: 'First Name', percentBlank: 10, formula: 'this.upcase()' },
+    ];
+    const saved = await call('/api/schemas/people%20list', {
+      method: 'PUT',
+      body: JSON.stringify({ fields, count: 50, format: 'csv', options: { include_header: false, delimiter: ';' } }),
+    });
     assert.equal(saved.status, 200);
     assertFits(SchemaSaved, saved.body, 'PUT /api/schemas/:name');
     const plain = await call('/api/schemas/bare', { method: 'PUT', body: JSON.stringify({ fields }) });
@@ -129,13 +149,25 @@ describe("the contract against a real server's answers", () => {
   });
 
   test('a scenario: the save and the stored scenario', async () => {
-    const saved = await call('/api/scenarios/load', { method: 'PUT', body: JSON.stringify({ points: [{ x: 1, y: 5 }, { x: 0, y: 1 }], interpolation: 'smooth' }) });
+    const saved = await call('/api/scenarios/load', {
+      method: 'PUT',
+      body: JSON.stringify({
+        points: [
+          { x: 1, y: 5 },
+          { x: 0, y: 1 },
+        ],
+        interpolation: 'smooth',
+      }),
+    });
     assert.equal(saved.status, 200);
     assertFits(ScenarioSaved, saved.body, 'PUT /api/scenarios/:name');
     const got = await call('/api/scenarios/load');
     assertFits(ScenarioDocument, got.body, 'GET /api/scenarios/:name');
     assert.equal((got.body as ScenarioDocument).noise, 0);
-    const refused = await call('/api/scenarios/bad', { method: 'PUT', body: JSON.stringify({ points: [{ x: 3, y: 1 }] }) });
+    const refused = await call('/api/scenarios/bad', {
+      method: 'PUT',
+      body: JSON.stringify({ points: [{ x: 3, y: 1 }] }),
+    });
     assert.equal(refused.status, 400);
     assertFits(ErrorBody, refused.body, 'a refused scenario');
   });
@@ -143,10 +175,17 @@ describe("the contract against a real server's answers", () => {
   test('a password change, with the session cookie and with a key', async () => {
     const email = 'changer@example.com';
     const first = 'plum-harbour-quietly-47';
-    const signup = await call('/api/session/signup', { method: 'POST', body: JSON.stringify({ email, password: first }) }, {});
+    const signup = await call(
+      '/api/session/signup',
+      { method: 'POST', body: JSON.stringify({ email, password: first }) },
+      {},
+    );
     assert.equal(signup.status, 200, JSON.stringify(signup.body));
     const session = (answer: { headers: Headers; body: unknown }) => ({
-      cookie: answer.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '),
+      cookie: answer.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
       'x-csrf-token': (answer.body as { csrfToken: string }).csrfToken,
     });
     const change = (current: string, password: string, headers: Record<string, string>) =>

@@ -8,11 +8,21 @@ export const ScenarioPoint = Type.Object({
 });
 export type ScenarioPoint = Static<typeof ScenarioPoint>;
 
-export const Interpolation = Type.Enum(INTERPOLATIONS, { description: 'linear; step (each y holds until the next point); smooth (monotone cubic, Fritsch–Carlson: no overshoot)' });
+export const Interpolation = Type.Enum(INTERPOLATIONS, {
+  description:
+    'linear; step (each y holds until the next point); smooth (monotone cubic, Fritsch–Carlson: no overshoot)',
+});
 export type Interpolation = Static<typeof Interpolation>;
 
-const points = Type.Array(ScenarioPoint, { minItems: MIN_SCENARIO_POINTS, maxItems: MAX_SCENARIO_POINTS, description: 'In any order, each x once' });
-const noise = Type.Number({ minimum: 0, description: 'Standard deviation of the seeded Gaussian noise added to each value' });
+const points = Type.Array(ScenarioPoint, {
+  minItems: MIN_SCENARIO_POINTS,
+  maxItems: MAX_SCENARIO_POINTS,
+  description: 'In any order, each x once',
+});
+const noise = Type.Number({
+  minimum: 0,
+  description: 'Standard deviation of the seeded Gaussian noise added to each value',
+});
 const project = Type.Union([Type.String(), Type.Null()], { description: 'The project it is in, or null' });
 
 /** What PUT (or POST) /api/scenarios/:name takes; the path names it. */
@@ -21,11 +31,22 @@ export const ScenarioInput = Type.Object({
   points,
   interpolation: Type.Optional(Type.Enum(INTERPOLATIONS, { description: 'Default linear' })),
   noise: Type.Optional(Type.Number({ minimum: 0, description: 'Default 0' })),
-  project: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'A project name; null takes it out of its project; absent keeps it' })),
+  project: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], {
+      description: 'A project name; null takes it out of its project; absent keeps it',
+    }),
+  ),
 });
 export type ScenarioInput = Static<typeof ScenarioInput>;
 
-const DOCUMENT = { name: Type.String(), points, interpolation: Interpolation, noise, project, updated_at: Type.String() };
+const DOCUMENT = {
+  name: Type.String(),
+  points,
+  interpolation: Interpolation,
+  noise,
+  project,
+  updated_at: Type.String(),
+};
 
 /** GET /api/scenarios/:name: the stored scenario, every default filled. */
 export const ScenarioDocument = Type.Object(DOCUMENT);

@@ -7,13 +7,20 @@ import Type, { type Static } from 'typebox';
 import { OUTPUT_FORMATS } from '@rowloom/core/writer';
 
 const project = Type.Union([Type.String(), Type.Null()], { description: 'The project it is in, or null' });
-const Field = Type.Record(Type.String(), Type.Unknown(), { description: 'A field as a generate request takes it: {"name", "type", ...parameters}' });
+const Field = Type.Record(Type.String(), Type.Unknown(), {
+  description: 'A field as a generate request takes it: {"name", "type", ...parameters}',
+});
 
-export const SchemaFormat = Type.Union([Type.Enum(OUTPUT_FORMATS), Type.Null()], { description: 'Default format of generate?schema=NAME without an extension (null: json)' });
+export const SchemaFormat = Type.Union([Type.Enum(OUTPUT_FORMATS), Type.Null()], {
+  description: 'Default format of generate?schema=NAME without an extension (null: json)',
+});
 
 /** A file option's value: a switch or a text (a delimiter, a table name...). */
 const OptionValue = Type.Union([Type.String(), Type.Boolean()]);
-export const SchemaOptions = Type.Record(Type.String(), OptionValue, { description: "Default file options by generate's query names (include_header, table...); a generate request's own parameters win" });
+export const SchemaOptions = Type.Record(Type.String(), OptionValue, {
+  description:
+    "Default file options by generate's query names (include_header, table...); a generate request's own parameters win",
+});
 export type SchemaOptions = Static<typeof SchemaOptions>;
 
 /** GET /api/schemas/:name. */

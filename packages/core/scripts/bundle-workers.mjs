@@ -64,7 +64,9 @@ const lazyBuiltins = {
   load(id) {
     if (!id.startsWith(LAZY_PREFIX)) return null;
     const builtin = id.slice(LAZY_PREFIX.length);
-    const wrappers = LAZY_BUILTINS[builtin].map((fn) => `export function ${fn}(...args) { return load().${fn}(...args); }`);
+    const wrappers = LAZY_BUILTINS[builtin].map(
+      (fn) => `export function ${fn}(...args) { return load().${fn}(...args); }`,
+    );
     return [
       `import { createRequire } from 'node:module';`,
       `let loaded;`,
@@ -89,7 +91,8 @@ for (const [name, entry] of Object.entries(ENTRIES)) {
     platform: 'node',
     // Bare specifiers (packages and node: built-ins) stay imports; only our own modules are inlined.
     // (except the lazy built-ins, which lazyBuiltins turns into modules of our own).
-    external: (id) => !id.startsWith('.') && !id.startsWith('/') && !(id in LAZY_BUILTINS) && !id.startsWith(LAZY_PREFIX),
+    external: (id) =>
+      !id.startsWith('.') && !id.startsWith('/') && !(id in LAZY_BUILTINS) && !id.startsWith(LAZY_PREFIX),
     plugins: [lazyBuiltins, tscSourceMaps],
     logLevel: 'warn',
   });

@@ -120,20 +120,58 @@ const ADMIN1_NAMES = new Map(admin1.map((a) => [a.code, a.name]));
 /** Postal abbreviations by GeoNames admin-1 name, for countries where addresses use them. */
 const ABBREVIATIONS_BY_NAME = {
   CA: {
-    Alberta: 'AB', 'British Columbia': 'BC', Manitoba: 'MB', 'New Brunswick': 'NB', 'Newfoundland and Labrador': 'NL',
-    'Nova Scotia': 'NS', 'Northwest Territories': 'NT', Nunavut: 'NU', Ontario: 'ON', 'Prince Edward Island': 'PE',
-    Quebec: 'QC', Saskatchewan: 'SK', Yukon: 'YT',
+    Alberta: 'AB',
+    'British Columbia': 'BC',
+    Manitoba: 'MB',
+    'New Brunswick': 'NB',
+    'Newfoundland and Labrador': 'NL',
+    'Nova Scotia': 'NS',
+    'Northwest Territories': 'NT',
+    Nunavut: 'NU',
+    Ontario: 'ON',
+    'Prince Edward Island': 'PE',
+    Quebec: 'QC',
+    Saskatchewan: 'SK',
+    Yukon: 'YT',
   },
   AU: {
-    'Australian Capital Territory': 'ACT', 'New South Wales': 'NSW', 'Northern Territory': 'NT', Queensland: 'QLD',
-    'South Australia': 'SA', Tasmania: 'TAS', Victoria: 'VIC', 'Western Australia': 'WA',
+    'Australian Capital Territory': 'ACT',
+    'New South Wales': 'NSW',
+    'Northern Territory': 'NT',
+    Queensland: 'QLD',
+    'South Australia': 'SA',
+    Tasmania: 'TAS',
+    Victoria: 'VIC',
+    'Western Australia': 'WA',
   },
   BR: {
-    Acre: 'AC', Alagoas: 'AL', 'Amapá': 'AP', Amazonas: 'AM', Bahia: 'BA', 'Ceará': 'CE', 'Federal District': 'DF',
-    'Espírito Santo': 'ES', 'Goiás': 'GO', 'Maranhão': 'MA', 'Mato Grosso': 'MT', 'Mato Grosso do Sul': 'MS',
-    'Minas Gerais': 'MG', 'Pará': 'PA', 'Paraíba': 'PB', 'Paraná': 'PR', Pernambuco: 'PE', 'Piauí': 'PI',
-    'Rio de Janeiro': 'RJ', 'Rio Grande do Norte': 'RN', 'Rio Grande do Sul': 'RS', 'Rondônia': 'RO', Roraima: 'RR',
-    'Santa Catarina': 'SC', 'São Paulo': 'SP', Sergipe: 'SE', Tocantins: 'TO',
+    Acre: 'AC',
+    Alagoas: 'AL',
+    Amapá: 'AP',
+    Amazonas: 'AM',
+    Bahia: 'BA',
+    Ceará: 'CE',
+    'Federal District': 'DF',
+    'Espírito Santo': 'ES',
+    Goiás: 'GO',
+    Maranhão: 'MA',
+    'Mato Grosso': 'MT',
+    'Mato Grosso do Sul': 'MS',
+    'Minas Gerais': 'MG',
+    Pará: 'PA',
+    Paraíba: 'PB',
+    Paraná: 'PR',
+    Pernambuco: 'PE',
+    Piauí: 'PI',
+    'Rio de Janeiro': 'RJ',
+    'Rio Grande do Norte': 'RN',
+    'Rio Grande do Sul': 'RS',
+    Rondônia: 'RO',
+    Roraima: 'RR',
+    'Santa Catarina': 'SC',
+    'São Paulo': 'SP',
+    Sergipe: 'SE',
+    Tocantins: 'TO',
   },
 };
 /** Countries whose GeoNames admin-1 codes are their ISO 3166-2 subdivision codes. */
@@ -155,7 +193,8 @@ function regionOf(country, adminCode) {
     if (!/^[A-Z]{1,3}$/.test(adminCode)) throw new Error(`${country} admin-1 code "${adminCode}" is not alphabetic`);
     abbreviation = adminCode;
   } else {
-    if (!/^[A-Z0-9]{1,8}$/.test(adminCode)) throw new Error(`${country} admin-1 code "${adminCode}" is not a short code`);
+    if (!/^[A-Z0-9]{1,8}$/.test(adminCode))
+      throw new Error(`${country} admin-1 code "${adminCode}" is not a short code`);
     abbreviation = `${country}-${adminCode}`;
   }
   return [name, abbreviation];
@@ -221,7 +260,15 @@ const worldRows = worldCities.map((city, i) => {
   const lat = round4(city.loc.coordinates[1]);
   const lng = round4(city.loc.coordinates[0]);
   const region = regionOfTown(city, i);
-  return [city.name, worldCountries.of(city.country), regions.of(region), lat, lng, weightOf(city.population), worldZones.of(tzlookup(lat, lng))];
+  return [
+    city.name,
+    worldCountries.of(city.country),
+    regions.of(region),
+    lat,
+    lng,
+    weightOf(city.population),
+    worldZones.of(tzlookup(lat, lng)),
+  ];
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -245,7 +292,14 @@ const usStateIndex = new Map(usStates.map(([abbreviation], i) => [abbreviation, 
 const usZones = interner();
 // Town names repeat over ZIP codes (New York has over a hundred): stored once, referred to by index.
 const usCities = interner();
-const usRows = usRecords.map((z) => [z.zip, usCities.of(z.city), usStateIndex.get(z.state), z.latitude, z.longitude, usZones.of(tzlookup(z.latitude, z.longitude))]);
+const usRows = usRecords.map((z) => [
+  z.zip,
+  usCities.of(z.city),
+  usStateIndex.get(z.state),
+  z.latitude,
+  z.longitude,
+  usZones.of(tzlookup(z.latitude, z.longitude)),
+]);
 
 // ---------------------------------------------------------------------------------------------
 // Countries: names, currency, language, and how many places each has.
@@ -282,13 +336,25 @@ const countryRows = Object.entries(countriesList.countries)
     const languageCode = COUNTRY_LANGUAGES[code] ?? country.languages[0];
     const language = languageCode === undefined ? null : countriesList.languages[languageCode].name;
     const aliases = (country.alias ?? []).filter((a) => a !== code);
-    return [code, country.name, aliases, currency?.code ?? null, currency?.name ?? null, language, placeCounts.get(code) ?? 0];
+    return [
+      code,
+      country.name,
+      aliases,
+      currency?.code ?? null,
+      currency?.name ?? null,
+      language,
+      placeCounts.get(code) ?? 0,
+    ];
   });
 for (const [code, name, , currencyCode, , language, places] of countryRows) {
-  if (places > 0 && (currencyCode === null || language === null)) throw new Error(`${name} (${code}) has places but no currency or language: add it to COUNTRY_CURRENCIES / COUNTRY_LANGUAGES`);
+  if (places > 0 && (currencyCode === null || language === null))
+    throw new Error(
+      `${name} (${code}) has places but no currency or language: add it to COUNTRY_CURRENCIES / COUNTRY_LANGUAGES`,
+    );
 }
 const knownCountries = new Set(countryRows.map((r) => r[0]));
-for (const code of placeCounts.keys()) if (!knownCountries.has(code)) throw new Error(`places of country ${code} that countries-list does not know`);
+for (const code of placeCounts.keys())
+  if (!knownCountries.has(code)) throw new Error(`places of country ${code} that countries-list does not know`);
 
 // ---------------------------------------------------------------------------------------------
 // Postal codes: postcode-validator's regexes, rewritten into the canonical written form and
@@ -327,7 +393,16 @@ function balanced(text) {
   return depth === 0;
 }
 
-const ROW = { index: 0, rowIndex: 0, key: 0, values: [], parent: null, family: () => { throw new Error('no families here'); } };
+const ROW = {
+  index: 0,
+  rowIndex: 0,
+  key: 0,
+  values: [],
+  parent: null,
+  family: () => {
+    throw new Error('no families here');
+  },
+};
 const postalRows = [];
 const postalCharacters = [];
 for (const [code] of countryRows) {
@@ -344,7 +419,8 @@ for (const [code] of countryRows) {
   for (let i = 0; i < 2000; i++) {
     random.reset(i);
     const value = generate(random, ROW);
-    if (!regex.test(value)) throw new Error(`postal pattern ${pattern} of ${code} made "${value}", which ${regex} rejects`);
+    if (!regex.test(value))
+      throw new Error(`postal pattern ${pattern} of ${code} made "${value}", which ${regex} rejects`);
     if (value.trim() === '') throw new Error(`postal pattern ${pattern} of ${code} made an empty code`);
     seen.add(value);
   }
@@ -357,7 +433,8 @@ const GEONAMES = 'GeoNames (https://www.geonames.org), CC-BY-4.0';
 writeRows(
   'places-countries.json',
   {
-    source: 'countries-list 3.4.1 (MIT), currency-codes 2.2.0 (MIT), the ISO 4217 name of XCG (Caribbean Guilder); Antarctica takes the US dollar and English of McMurdo Station; places counted from places-us.json and places-world.json',
+    source:
+      'countries-list 3.4.1 (MIT), currency-codes 2.2.0 (MIT), the ISO 4217 name of XCG (Caribbean Guilder); Antarctica takes the US dollar and English of McMurdo Station; places counted from places-us.json and places-world.json',
     columns: ['code', 'name', 'aliases', 'currencyCode', 'currencyName', 'language', 'places'],
   },
   countryRows,
@@ -365,12 +442,19 @@ writeRows(
 writeColumns(
   'places-us.json',
   {
-    source: 'zipcodes 8.0.0 (BSD, Copyright (c) 2007 Dav Glass); state names from ' + GEONAMES + '; time zones by tz-lookup 6.1.25 (CC0-1.0)',
+    source:
+      'zipcodes 8.0.0 (BSD, Copyright (c) 2007 Dav Glass); state names from ' +
+      GEONAMES +
+      '; time zones by tz-lookup 6.1.25 (CC0-1.0)',
     weight: usWeight,
     states: usStates,
     timeZones: usZones.list,
     cities: usCities.list,
-    characters: { city: charactersOf(usCities.list), state: charactersOf(usStates.map((s) => s[1])), abbreviation: charactersOf(usStates.map((s) => s[0])) },
+    characters: {
+      city: charactersOf(usCities.list),
+      state: charactersOf(usStates.map((s) => s[1])),
+      abbreviation: charactersOf(usStates.map((s) => s[0])),
+    },
   },
   ['zip', 'city', 'state', 'latitude', 'longitude', 'timeZone'],
   usRows,
@@ -382,7 +466,11 @@ writeColumns(
     countries: worldCountries.list,
     regions: regions.list,
     timeZones: worldZones.list,
-    characters: { city: charactersOf(worldRows.map((r) => r[0])), state: charactersOf(regions.list.map((r) => r[0])), abbreviation: charactersOf(regions.list.map((r) => r[1])) },
+    characters: {
+      city: charactersOf(worldRows.map((r) => r[0])),
+      state: charactersOf(regions.list.map((r) => r[0])),
+      abbreviation: charactersOf(regions.list.map((r) => r[1])),
+    },
   },
   ['city', 'country', 'region', 'latitude', 'longitude', 'weight', 'timeZone'],
   worldRows,
@@ -390,13 +478,18 @@ writeColumns(
 // Small on purpose: a thread that only validates a schema reads this, not the tables.
 writeText(
   'places-characters.json',
-  JSON.stringify({
-    source: 'every character of the text columns of places-us.json and places-world.json, for the place fields\' declared characters',
-    city: charactersOf([...usCities.list, ...worldRows.map((r) => r[0])]),
-    state: charactersOf([...usStates.map((s) => s[1]), ...regions.list.map((r) => r[0])]),
-    abbreviation: charactersOf([...usStates.map((s) => s[0]), ...regions.list.map((r) => r[1])]),
-    timeZone: charactersOf([...usZones.list, ...worldZones.list]),
-  }, null, 1) + '\n',
+  JSON.stringify(
+    {
+      source:
+        "every character of the text columns of places-us.json and places-world.json, for the place fields' declared characters",
+      city: charactersOf([...usCities.list, ...worldRows.map((r) => r[0])]),
+      state: charactersOf([...usStates.map((s) => s[1]), ...regions.list.map((r) => r[0])]),
+      abbreviation: charactersOf([...usStates.map((s) => s[0]), ...regions.list.map((r) => r[1])]),
+      timeZone: charactersOf([...usZones.list, ...worldZones.list]),
+    },
+    null,
+    1,
+  ) + '\n',
 );
 writeRows(
   'postal-patterns.json',

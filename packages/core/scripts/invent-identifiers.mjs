@@ -47,8 +47,15 @@ function routingNumber(next) {
 }
 
 function bankCode(name, next) {
-  const words = name.toUpperCase().replace(/[^A-Z ]/g, '').split(' ').filter((w) => w && !['THE', 'OF', 'AND', 'FOR', 'DE', 'DEL', 'DI', 'DU', 'LA'].includes(w));
-  let code = words.map((w) => w[0]).join('').slice(0, 4);
+  const words = name
+    .toUpperCase()
+    .replace(/[^A-Z ]/g, '')
+    .split(' ')
+    .filter((w) => w && !['THE', 'OF', 'AND', 'FOR', 'DE', 'DEL', 'DI', 'DU', 'LA'].includes(w));
+  let code = words
+    .map((w) => w[0])
+    .join('')
+    .slice(0, 4);
   const rest = (words[0] ?? '').slice(1);
   for (const letter of rest) if (code.length < 4) code += letter;
   while (code.length < 4) code += LETTERS[next(26)];
@@ -91,12 +98,20 @@ function invent(table, column, make, key = (value) => value) {
 
 function write(file, table) {
   const rows = table.rows.map((row) => JSON.stringify(row)).join(',\n');
-  writeFileSync(new URL(file, DATA), `{"source":${JSON.stringify(table.source)},"columns":${JSON.stringify(table.columns)},"rows":[\n${rows}\n]}\n`);
+  writeFileSync(
+    new URL(file, DATA),
+    `{"source":${JSON.stringify(table.source)},"columns":${JSON.stringify(table.columns)},"rows":[\n${rows}\n]}\n`,
+  );
 }
 
 const banks = JSON.parse(readFileSync(new URL('banks.json', DATA), 'utf8'));
 invent(banks, 'routingNumber', (_row, next) => routingNumber(next));
-invent(banks, 'bic', (row, next) => bic(row[0], row[4], next), (value) => value.slice(0, 8));
+invent(
+  banks,
+  'bic',
+  (row, next) => bic(row[0], row[4], next),
+  (value) => value.slice(0, 8),
+);
 invent(banks, 'lei', (_row, next) => lei(next));
 invent(banks, 'riad', (row, next) => riad(row[4], next));
 write('banks.json', banks);

@@ -18,6 +18,9 @@ const { aliasTable } = await load('places/weighted-sampler.js');
 
 const columns = derivePlaceColumns(readDataFile('places-us.json'), readDataFile('places-world.json'), placeCountries());
 // The unrestricted sampler: every place, in place order (place-family.ts).
-const alias = aliasTable(Int32Array.from({ length: columns.count }, (_, i) => i), (place) => columns.weight[place]);
+const alias = aliasTable(
+  Int32Array.from({ length: columns.count }, (_, i) => i),
+  (place) => columns.weight[place],
+);
 mkdirSync(new URL('.', PLACE_PACK_PATH), { recursive: true });
 writeFileSync(PLACE_PACK_PATH, encodePlacePack({ columns, alias }));

@@ -6,7 +6,16 @@ export { GenerationPool, type PoolOptions } from './pool/shared-pool.js';
 export { generateObjects, type SampleOptions } from './engine/sample.js';
 export { resolveSeed, type Seed } from './engine/seed.js';
 export { planSharingKey, PLAN_KEY_MAX_TEXT, type PlanKeyInput } from './engine/plan-key.js';
-export { rangePlan, rangeSetup, rangeFrame, rowRange, wholeFile, type RangeRequest, type RowCounter, type WorkerSetup } from './engine/row-range.js';
+export {
+  rangePlan,
+  rangeSetup,
+  rangeFrame,
+  rowRange,
+  wholeFile,
+  type RangeRequest,
+  type RowCounter,
+  type WorkerSetup,
+} from './engine/row-range.js';
 export type { Datasets, DatasetTable, DatasetText } from './kernel/define-type.js';
 export { isDatasetText } from './kernel/dataset-view.js';
 export { closestMatch } from './kernel/suggest.js';
@@ -14,13 +23,25 @@ export { compileSchema, type SchemaPlan } from './schema/compile.js';
 export { readSchemaDocument, SCHEMA_DOCUMENT_SHAPES, type SchemaDocument } from './schema/schema-document.js';
 export { canonicalFields } from './schema/canonical-fields.js';
 export { DatasetParseError, DatasetTooLargeError, parseDataset, separatorFor } from './datasets/parse-dataset.js';
-export { DATASET_PREVIEW_ROWS, MAX_DATASET_COLUMN_NAME_BYTES, MAX_DATASET_COLUMNS, MAX_DATASET_VALUE_BYTES } from './datasets/dataset-limits.js';
+export {
+  DATASET_PREVIEW_ROWS,
+  MAX_DATASET_COLUMN_NAME_BYTES,
+  MAX_DATASET_COLUMNS,
+  MAX_DATASET_VALUE_BYTES,
+} from './datasets/dataset-limits.js';
 export { referencedDatasetNames } from './schema/dataset-references.js';
 export { MAX_JSON_DEPTH, pathDeeperThan } from './schema/json-depth.js';
 export { SchemaError, formatProblem, type Problem } from './schema/errors.js';
 export { describeCatalogue, type TypeDescription } from './catalogue/catalogue.js';
 export { describeFormulaVocabulary, type FormulaVocabulary, type FormulaWord } from './formula/vocabulary.js';
-export { FORMAT_ALIASES, FORMAT_MEDIA_TYPES, OUTPUT_FORMATS, outputFormatNamed, type OutputFormat, type WriterOptions } from './writers/writer.js';
+export {
+  FORMAT_ALIASES,
+  FORMAT_MEDIA_TYPES,
+  OUTPUT_FORMATS,
+  outputFormatNamed,
+  type OutputFormat,
+  type WriterOptions,
+} from './writers/writer.js';
 export { checkWriterOptions, DEFAULT_TABLE } from './writers/index.js';
 export { Verbatim, ItemList, type Value } from './kernel/values.js';
 export * as images from './images/index.js';
@@ -38,7 +59,14 @@ export {
 } from './scenarios/scenario.js';
 export { curveOf } from './scenarios/interpolate.js';
 export type { MockRequestData } from './kernel/request-data.js';
-export { HANDLER_LIMITS, type HandlerRequest, type HandlerSchema, type HandlerSetup, type HandlerResult, type HandlerProblem } from './handlers/handler-contract.js';
+export {
+  HANDLER_LIMITS,
+  type HandlerRequest,
+  type HandlerSchema,
+  type HandlerSetup,
+  type HandlerResult,
+  type HandlerProblem,
+} from './handlers/handler-contract.js';
 export { runHandler } from './handlers/run-handler.js';
 export { checkHandler, handlerSchemaNames } from './handlers/check-handler.js';
 export { HandlerError } from './handlers/handler-error.js';

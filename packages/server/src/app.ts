@@ -6,7 +6,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { DEFAULT_INLINE_POLICY, GenerationPool } from '@rowloom/core';
 import { ImageRenderer } from './concurrency/image-renderer.js';
 import { Limiter } from './concurrency/limiter.js';
-import { DEFAULT_DOWNLOADS, DEFAULT_JSON_BODY_LIMIT, DEFAULT_MAX_JOBS_PER_USER, defaultConcurrency, type Config } from './config.js';
+import {
+  DEFAULT_DOWNLOADS,
+  DEFAULT_JSON_BODY_LIMIT,
+  DEFAULT_MAX_JOBS_PER_USER,
+  defaultConcurrency,
+  type Config,
+} from './config.js';
 import type { Store } from './db/open-database.js';
 import { acceptAnyBodyAsText, limitJsonBodies } from './http/body.js';
 import { accountsFeature, installCookies } from './features/accounts/install-accounts.js';
@@ -45,7 +51,22 @@ import { within } from './jobs/engine/queue-keys.js';
 
 export interface AppOptions {
   store: Store;
-  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> & Partial<Pick<Config, 'jsonBodyLimitBytes' | 'publicUrl' | 'mockHostSuffix' | 'mockOrigin' | 'publicMockRate' | 'concurrency' | 'accounts' | 'trustProxy' | 'downloads' | 'metricsToken'>>;
+  config: Pick<Config, 'bodyLimitBytes' | 'plans' | 'timeLimitMs'> &
+    Partial<
+      Pick<
+        Config,
+        | 'jsonBodyLimitBytes'
+        | 'publicUrl'
+        | 'mockHostSuffix'
+        | 'mockOrigin'
+        | 'publicMockRate'
+        | 'concurrency'
+        | 'accounts'
+        | 'trustProxy'
+        | 'downloads'
+        | 'metricsToken'
+      >
+    >;
   /** Background jobs: where files go and the queue; the app closes both. Default: what the environment names (REDIS_URL: BullMQ, else in-process). */
   jobs?: AppJobs;
   /** Log level (LOG_LEVEL); requests are logged at info, so the default warn keeps the log for problems. */
@@ -71,18 +92,28 @@ async function checkInstallation(runner: JobRunner, app: FastifyInstance): Promi
     await within(runner.start(), STARTUP_REDIS_WAIT_MS, 'Redis');
   } catch (error) {
     if (error instanceof InstallationMismatchError) throw error;
-    app.log.warn({ err: error }, 'the job queue (Redis) does not answer yet: background jobs are refused (503) until it does');
+    app.log.warn(
+      { err: error },
+      'the job queue (Redis) does not answer yet: background jobs are refused (503) until it does',
+    );
   }
 }
 
 const STARTUP_REDIS_WAIT_MS = 5000;
 
 export async function buildApp({ store, config, logLevel, logStream, jobs }: AppOptions): Promise<FastifyInstance> {
-  const logger = logLevel ? { level: logLevel, serializers: { req: serializeRequest }, ...(logStream ? { stream: logStream } : {}) } : false;
+  const logger = logLevel
+    ? { level: logLevel, serializers: { req: serializeRequest }, ...(logStream ? { stream: logStream } : {}) }
+    : false;
   // Behind N proxies the client's address is N entries from the end of X-Forwarded-For (the sign-in limit counts per address).
   // A mock API with its own host name is served at that host's root (mocks/serve/host-names.ts).
   const mockHosts = new MockHostNames(config.mockHostSuffix ?? null);
-  const app = Fastify({ logger, bodyLimit: config.bodyLimitBytes, rewriteUrl: (request) => mockHosts.rewrite(request), ...(config.trustProxy ? { trustProxy: (_address: string, hop: number) => hop < config.trustProxy! } : {}) });
+  const app = Fastify({
+    logger,
+    bodyLimit: config.bodyLimitBytes,
+    rewriteUrl: (request) => mockHosts.rewrite(request),
+    ...(config.trustProxy ? { trustProxy: (_address: string, hop: number) => hop < config.trustProxy! } : {}),
+  });
   // First of the hooks: mock hosts serve nothing else, and every mock answer is sandboxed, whatever answers it.
   installMockIsolation(app, { hosts: mockHosts, mockOrigin: config.mockOrigin ?? null });
   installSecurityHeaders(app, { publicUrl: config.publicUrl ?? null });
@@ -94,7 +125,12 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
   await installCookies(app, { db: store.db, accounts: config.accounts });
   installAuthentication(app, store.db);
   // Each feature is a Fastify plugin given what it depends on; registered in turn, so routes keep their order.
-  await app.register(accountsFeature, { db: store.db, accounts: config.accounts, plans: config.plans, publicUrl: config.publicUrl ?? null });
+  await app.register(accountsFeature, {
+    db: store.db,
+    accounts: config.accounts,
+    plans: config.plans,
+    publicUrl: config.publicUrl ?? null,
+  });
   // The queue's health is asked of the downloads service, made below (routes are registered first).
   let queueHealth: () => Promise<QueueHealth> = async () => ({ kind: 'in-process', reachable: true, workers: 1 });
   await app.register(healthFeature, { db: store.db, queueHealth: () => queueHealth() });
@@ -103,10 +139,19 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
   const concurrency = config.concurrency ?? defaultConcurrency();
   // Every row is made on these threads, never on the one that answers requests.
   const pool = new GenerationPool({ maxThreads: concurrency.maxWorkers, threadMemoryMb: concurrency.workerMemoryMb });
-  const generations = new Limiter({ running: concurrency.maxGenerations, queued: concurrency.maxGenerations * 2, waitMs: concurrency.queueWaitMs, what: 'generations', perOwner: Math.max(1, Math.ceil(concurrency.maxGenerations / 2)) });
+  const generations = new Limiter({
+    running: concurrency.maxGenerations,
+    queued: concurrency.maxGenerations * 2,
+    waitMs: concurrency.queueWaitMs,
+    what: 'generations',
+    perOwner: Math.max(1, Math.ceil(concurrency.maxGenerations / 2)),
+  });
   const renderer = new ImageRenderer({ maxRenders: concurrency.maxImageRenders, queueWaitMs: concurrency.queueWaitMs });
   const artifacts = jobs?.store ?? (await storeFromEnv(process.env));
-  const runner = jobs?.runner === 'in-process' ? new InProcessRunner({ store: artifacts, pool }) : (jobs?.runner ?? (await runnerFromEnv(artifacts, pool, process.env)));
+  const runner =
+    jobs?.runner === 'in-process'
+      ? new InProcessRunner({ store: artifacts, pool })
+      : (jobs?.runner ?? (await runnerFromEnv(artifacts, pool, process.env)));
   await checkInstallation(runner, app);
   const downloadsConfig = config.downloads ?? DEFAULT_DOWNLOADS;
   const downloads = new Downloads({
@@ -119,7 +164,8 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
     inProcess: runner instanceof InProcessRunner,
     reconcileEveryMs: downloadsConfig.reconcileEveryMs,
     reconcileGraceMs: downloadsConfig.reconcileGraceMs,
-    maxActiveJobs: downloadsConfig.maxActiveJobs === undefined ? DEFAULT_MAX_JOBS_PER_USER : downloadsConfig.maxActiveJobs,
+    maxActiveJobs:
+      downloadsConfig.maxActiveJobs === undefined ? DEFAULT_MAX_JOBS_PER_USER : downloadsConfig.maxActiveJobs,
     stallMs: downloadsConfig.stallMs,
   });
   queueHealth = () => runner.health();
@@ -132,19 +178,64 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
   });
   await app.register(metricsFeature, { db: store.db, runner, token: config.metricsToken ?? null });
   // Every reader of a stored dataset takes it as text through this (dataset-texts.ts).
-  const sharing = { pool, limiter: generations, stallMs: concurrency.stallMs, inline: { ...DEFAULT_INLINE_POLICY, maxRows: concurrency.inlineRows }, datasetTexts: new DatasetTexts() };
-  const downloadsOptions = { db: store.db, pool, datasetTexts: sharing.datasetTexts, plans: config.plans, downloads, publicUrl: config.publicUrl ?? null, maxJobRecords: downloadsConfig.maxJobRecords, shardRows: downloadsConfig.shardRows };
+  const sharing = {
+    pool,
+    limiter: generations,
+    stallMs: concurrency.stallMs,
+    inline: { ...DEFAULT_INLINE_POLICY, maxRows: concurrency.inlineRows },
+    datasetTexts: new DatasetTexts(),
+  };
+  const downloadsOptions = {
+    db: store.db,
+    pool,
+    datasetTexts: sharing.datasetTexts,
+    plans: config.plans,
+    downloads,
+    publicUrl: config.publicUrl ?? null,
+    maxJobRecords: downloadsConfig.maxJobRecords,
+    shardRows: downloadsConfig.shardRows,
+  };
   await app.register(downloadsFeature, downloadsOptions);
-  await app.register(generateFeature, { db: store.db, plans: config.plans, timeLimitMs: config.timeLimitMs, publicUrl: config.publicUrl ?? null, sharing, background: submitDownload(downloadsOptions) });
+  await app.register(generateFeature, {
+    db: store.db,
+    plans: config.plans,
+    timeLimitMs: config.timeLimitMs,
+    publicUrl: config.publicUrl ?? null,
+    sharing,
+    background: submitDownload(downloadsOptions),
+  });
   await app.register(schemasFeature, { db: store.db, sharing });
   await app.register(scenariosFeature, { db: store.db });
   await app.register(projectsFeature, { db: store.db });
-  await app.register(datasetsFeature, { db: store.db, plans: config.plans, uploads: { parser: new DatasetParser({ maxParses: concurrency.maxUploads, queueWaitMs: concurrency.queueWaitMs }), bodyLimitBytes: config.bodyLimitBytes } });
+  await app.register(datasetsFeature, {
+    db: store.db,
+    plans: config.plans,
+    uploads: {
+      parser: new DatasetParser({ maxParses: concurrency.maxUploads, queueWaitMs: concurrency.queueWaitMs }),
+      bodyLimitBytes: config.bodyLimitBytes,
+    },
+  });
   await app.register(imagesFeature, { renderer });
   // Serving mock APIs stays at the app's root: it decorates the app (mockHostNames) and its
   // onSend hook must see the /api/mocks writes of the mocks feature's plugin.
-  mockRoutes(app, { db: store.db, plans: config.plans, timeLimitMs: config.timeLimitMs, publicUrl: config.publicUrl ?? null, sharing, hosts: mockHosts, publicMockRate: config.publicMockRate ?? DEFAULT_PUBLIC_MOCK_RATE });
-  await app.register(mocksFeature, { db: store.db, plans: config.plans, publicUrl: config.publicUrl ?? null, pool, datasetTexts: sharing.datasetTexts, mockHostSuffix: config.mockHostSuffix ?? null, mockOrigin: config.mockOrigin ?? null });
+  mockRoutes(app, {
+    db: store.db,
+    plans: config.plans,
+    timeLimitMs: config.timeLimitMs,
+    publicUrl: config.publicUrl ?? null,
+    sharing,
+    hosts: mockHosts,
+    publicMockRate: config.publicMockRate ?? DEFAULT_PUBLIC_MOCK_RATE,
+  });
+  await app.register(mocksFeature, {
+    db: store.db,
+    plans: config.plans,
+    publicUrl: config.publicUrl ?? null,
+    pool,
+    datasetTexts: sharing.datasetTexts,
+    mockHostSuffix: config.mockHostSuffix ?? null,
+    mockOrigin: config.mockOrigin ?? null,
+  });
   await installWebInterface(app);
   await app.ready();
   await downloads.start();

@@ -7,32 +7,98 @@ describe('configuration from the environment', () => {
     assert.equal(loadConfig({}).timeLimitMs, DEFAULT_TIME_LIMIT_SECONDS * 1000);
     assert.equal(loadConfig({ ROWLOOM_TIME_LIMIT_SECONDS: '30' }).timeLimitMs, 30_000);
     assert.equal(loadConfig({ ROWLOOM_TIME_LIMIT_SECONDS: '0' }).timeLimitMs, null);
-    assert.throws(() => loadConfig({ ROWLOOM_TIME_LIMIT_SECONDS: 'soon' }), /ROWLOOM_TIME_LIMIT_SECONDS must be a whole number, got "soon"/);
+    assert.throws(
+      () => loadConfig({ ROWLOOM_TIME_LIMIT_SECONDS: 'soon' }),
+      /ROWLOOM_TIME_LIMIT_SECONDS must be a whole number, got "soon"/,
+    );
   });
 
   test('the sharing limits: defaults, overrides in seconds and counts, a clear error for 0 or text', () => {
     assert.deepEqual(loadConfig({}).concurrency, defaultConcurrency());
-    const set = loadConfig({ ROWLOOM_MAX_WORKERS: '3', ROWLOOM_WORKER_MEMORY_MB: '256', ROWLOOM_MAX_CONCURRENT_GENERATIONS: '8', ROWLOOM_MAX_CONCURRENT_IMAGES: '2', ROWLOOM_MAX_CONCURRENT_UPLOADS: '3', ROWLOOM_QUEUE_SECONDS: '0', ROWLOOM_STALL_SECONDS: '10', ROWLOOM_INLINE_ROWS: '0' }).concurrency;
-    assert.deepEqual(set, { maxWorkers: 3, workerMemoryMb: 256, maxGenerations: 8, maxImageRenders: 2, maxUploads: 3, queueWaitMs: 0, stallMs: 10_000, inlineRows: 0 });
+    const set = loadConfig({
+      ROWLOOM_MAX_WORKERS: '3',
+      ROWLOOM_WORKER_MEMORY_MB: '256',
+      ROWLOOM_MAX_CONCURRENT_GENERATIONS: '8',
+      ROWLOOM_MAX_CONCURRENT_IMAGES: '2',
+      ROWLOOM_MAX_CONCURRENT_UPLOADS: '3',
+      ROWLOOM_QUEUE_SECONDS: '0',
+      ROWLOOM_STALL_SECONDS: '10',
+      ROWLOOM_INLINE_ROWS: '0',
+    }).concurrency;
+    assert.deepEqual(set, {
+      maxWorkers: 3,
+      workerMemoryMb: 256,
+      maxGenerations: 8,
+      maxImageRenders: 2,
+      maxUploads: 3,
+      queueWaitMs: 0,
+      stallMs: 10_000,
+      inlineRows: 0,
+    });
     assert.throws(() => loadConfig({ ROWLOOM_MAX_WORKERS: '0' }), /ROWLOOM_MAX_WORKERS must be at least 1, got "0"/);
-    assert.throws(() => loadConfig({ ROWLOOM_STALL_SECONDS: 'never' }), /ROWLOOM_STALL_SECONDS must be a whole number, got "never"/);
+    assert.throws(
+      () => loadConfig({ ROWLOOM_STALL_SECONDS: 'never' }),
+      /ROWLOOM_STALL_SECONDS must be a whole number, got "never"/,
+    );
   });
 
-  test('mock origins: ROWLOOM_MOCK_ORIGIN is an origin; neither it nor the host suffix may be or contain the app\'s host', () => {
-    assert.equal(loadConfig({ ROWLOOM_MOCK_ORIGIN: 'https://Mocks.Example.NET/' }).mockOrigin, 'https://mocks.example.net');
+  test("mock origins: ROWLOOM_MOCK_ORIGIN is an origin; neither it nor the host suffix may be or contain the app's host", () => {
+    assert.equal(
+      loadConfig({ ROWLOOM_MOCK_ORIGIN: 'https://Mocks.Example.NET/' }).mockOrigin,
+      'https://mocks.example.net',
+    );
     assert.equal(loadConfig({}).mockOrigin, null);
-    for (const bad of ['mocks.example.net', 'ftp://mocks.example.net', 'https://mocks.example.net/base', 'https://mocks.example.net/?a=1', 'https://user@mocks.example.net']) {
-      assert.throws(() => loadConfig({ ROWLOOM_MOCK_ORIGIN: bad }), /ROWLOOM_MOCK_ORIGIN must be an http or https origin without a path/, bad);
+    for (const bad of [
+      'mocks.example.net',
+      'ftp://mocks.example.net',
+      'https://mocks.example.net/base',
+      'https://mocks.example.net/?a=1',
+      'https://user@mocks.example.net',
+    ]) {
+      assert.throws(
+        () => loadConfig({ ROWLOOM_MOCK_ORIGIN: bad }),
+        /ROWLOOM_MOCK_ORIGIN must be an http or https origin without a path/,
+        bad,
+      );
     }
     const app = { PUBLIC_URL: 'https://rowloom.example.com' };
-    assert.throws(() => loadConfig({ ...app, ROWLOOM_MOCK_HOST_SUFFIX: 'example.com' }), /PUBLIC_URL's host rowloom\.example\.com lies under ROWLOOM_MOCK_HOST_SUFFIX \(example\.com\)/);
-    assert.throws(() => loadConfig({ ...app, ROWLOOM_MOCK_HOST_SUFFIX: 'rowloom.example.com' }), /lies under ROWLOOM_MOCK_HOST_SUFFIX/);
-    assert.throws(() => loadConfig({ ...app, ROWLOOM_MOCK_ORIGIN: 'http://rowloom.example.com:8080' }), /ROWLOOM_MOCK_ORIGIN's host rowloom\.example\.com is the app's own host/);
-    assert.throws(() => loadConfig({ ...app, ROWLOOM_MOCK_ORIGIN: 'https://example.com' }), /ROWLOOM_MOCK_ORIGIN's host example\.com contains the app's host rowloom\.example\.com/);
-    assert.throws(() => loadConfig({ ROWLOOM_MOCK_HOST_SUFFIX: 'mocks.example.com', ROWLOOM_MOCK_ORIGIN: 'https://www.mocks.example.com' }), /ROWLOOM_MOCK_ORIGIN's host www\.mocks\.example\.com lies under ROWLOOM_MOCK_HOST_SUFFIX/);
-    const separate = loadConfig({ ...app, ROWLOOM_MOCK_HOST_SUFFIX: 'mocks.example.com', ROWLOOM_MOCK_ORIGIN: 'https://mocks.example.com' });
-    assert.deepEqual([separate.mockHostSuffix, separate.mockOrigin], ['mocks.example.com', 'https://mocks.example.com']);
+    assert.throws(
+      () => loadConfig({ ...app, ROWLOOM_MOCK_HOST_SUFFIX: 'example.com' }),
+      /PUBLIC_URL's host rowloom\.example\.com lies under ROWLOOM_MOCK_HOST_SUFFIX \(example\.com\)/,
+    );
+    assert.throws(
+      () => loadConfig({ ...app, ROWLOOM_MOCK_HOST_SUFFIX: 'rowloom.example.com' }),
+      /lies under ROWLOOM_MOCK_HOST_SUFFIX/,
+    );
+    assert.throws(
+      () => loadConfig({ ...app, ROWLOOM_MOCK_ORIGIN: 'http://rowloom.example.com:8080' }),
+      /ROWLOOM_MOCK_ORIGIN's host rowloom\.example\.com is the app's own host/,
+    );
+    assert.throws(
+      () => loadConfig({ ...app, ROWLOOM_MOCK_ORIGIN: 'https://example.com' }),
+      /ROWLOOM_MOCK_ORIGIN's host example\.com contains the app's host rowloom\.example\.com/,
+    );
+    assert.throws(
+      () =>
+        loadConfig({
+          ROWLOOM_MOCK_HOST_SUFFIX: 'mocks.example.com',
+          ROWLOOM_MOCK_ORIGIN: 'https://www.mocks.example.com',
+        }),
+      /ROWLOOM_MOCK_ORIGIN's host www\.mocks\.example\.com lies under ROWLOOM_MOCK_HOST_SUFFIX/,
+    );
+    const separate = loadConfig({
+      ...app,
+      ROWLOOM_MOCK_HOST_SUFFIX: 'mocks.example.com',
+      ROWLOOM_MOCK_ORIGIN: 'https://mocks.example.com',
+    });
+    assert.deepEqual(
+      [separate.mockHostSuffix, separate.mockOrigin],
+      ['mocks.example.com', 'https://mocks.example.com'],
+    );
     // Names under the app's host are other hosts: the app's cookie is host-only.
-    assert.equal(loadConfig({ ...app, ROWLOOM_MOCK_HOST_SUFFIX: 'mocks.rowloom.example.com' }).mockHostSuffix, 'mocks.rowloom.example.com');
+    assert.equal(
+      loadConfig({ ...app, ROWLOOM_MOCK_HOST_SUFFIX: 'mocks.rowloom.example.com' }).mockHostSuffix,
+      'mocks.rowloom.example.com',
+    );
   });
 });

@@ -87,7 +87,11 @@ export interface DownloadsConfig {
 }
 
 export const DEFAULT_MAX_JOBS_PER_USER = 10;
-export const DEFAULT_DOWNLOADS: DownloadsConfig = { retentionMs: 24 * 3_600_000, maxJobRecords: 10_000_000_000, maxActiveJobs: DEFAULT_MAX_JOBS_PER_USER };
+export const DEFAULT_DOWNLOADS: DownloadsConfig = {
+  retentionMs: 24 * 3_600_000,
+  maxJobRecords: 10_000_000_000,
+  maxActiveJobs: DEFAULT_MAX_JOBS_PER_USER,
+};
 
 function downloadsFrom(env: NodeJS.ProcessEnv): DownloadsConfig {
   const hours = env.ROWLOOM_DOWNLOAD_RETENTION_HOURS?.trim();
@@ -95,7 +99,10 @@ function downloadsFrom(env: NodeJS.ProcessEnv): DownloadsConfig {
   if (hours) {
     // Fractions are allowed (0.25 = 15 minutes), for tests and small disks.
     const n = Number(hours);
-    if (!Number.isFinite(n) || n <= 0 || n > 24 * 365) throw new ConfigError(`ROWLOOM_DOWNLOAD_RETENTION_HOURS must be a number of hours above 0 (such as 24 or 0.5), got "${hours}"`);
+    if (!Number.isFinite(n) || n <= 0 || n > 24 * 365)
+      throw new ConfigError(
+        `ROWLOOM_DOWNLOAD_RETENTION_HOURS must be a number of hours above 0 (such as 24 or 0.5), got "${hours}"`,
+      );
     retentionMs = Math.round(n * 3_600_000);
   }
   const maxJobRecords = integerFrom(env, 'ROWLOOM_MAX_JOB_RECORDS', DEFAULT_DOWNLOADS.maxJobRecords);
@@ -107,7 +114,10 @@ function downloadsFrom(env: NodeJS.ProcessEnv): DownloadsConfig {
   let reconcileEveryMs: number | undefined;
   if (reconcile) {
     const n = Number(reconcile);
-    if (!Number.isFinite(n) || n < 0.1 || n > 3600) throw new ConfigError(`ROWLOOM_RECONCILE_SECONDS must be a number of seconds from 0.1 to 3600 (such as 30), got "${reconcile}"`);
+    if (!Number.isFinite(n) || n < 0.1 || n > 3600)
+      throw new ConfigError(
+        `ROWLOOM_RECONCILE_SECONDS must be a number of seconds from 0.1 to 3600 (such as 30), got "${reconcile}"`,
+      );
     reconcileEveryMs = Math.round(n * 1000);
   }
   return { retentionMs, maxJobRecords, maxActiveJobs, shardRows, reconcileEveryMs };
@@ -138,7 +148,16 @@ export interface ConcurrencyConfig {
 }
 
 export function defaultConcurrency(): ConcurrencyConfig {
-  return { maxWorkers: availableParallelism() + 1, workerMemoryMb: 512, maxGenerations: 32, maxImageRenders: 8, maxUploads: 2, queueWaitMs: 5000, stallMs: 30_000, inlineRows: DEFAULT_INLINE_POLICY.maxRows };
+  return {
+    maxWorkers: availableParallelism() + 1,
+    workerMemoryMb: 512,
+    maxGenerations: 32,
+    maxImageRenders: 8,
+    maxUploads: 2,
+    queueWaitMs: 5000,
+    stallMs: 30_000,
+    inlineRows: DEFAULT_INLINE_POLICY.maxRows,
+  };
 }
 
 /** 1 MiB: a thousand fields with long Custom Lists fit; parsing it takes the main thread a few ms. */
@@ -171,7 +190,9 @@ function publicUrlFrom(env: NodeJS.ProcessEnv): string | null {
     // reported below
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
-    throw new ConfigError(`PUBLIC_URL must be an http or https address such as https://rowloom.example.com, got "${text}"`);
+    throw new ConfigError(
+      `PUBLIC_URL must be an http or https address such as https://rowloom.example.com, got "${text}"`,
+    );
   }
   return url.href.replace(/\/+$/, '');
 }
@@ -189,22 +210,39 @@ const DOMAIN = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
 
 function accountsFrom(env: NodeJS.ProcessEnv, plans: Plans): AccountsConfig {
   const mode = (env.ROWLOOM_SIGNUP || 'open').trim().toLowerCase();
-  if (!(SIGNUP_MODES as readonly string[]).includes(mode)) throw new ConfigError(`ROWLOOM_SIGNUP must be one of ${SIGNUP_MODES.join(', ')}, got "${env.ROWLOOM_SIGNUP}"`);
-  const domains = (env.ROWLOOM_SIGNUP_DOMAINS ?? '').split(',').map((d) => d.trim().toLowerCase()).filter(Boolean);
+  if (!(SIGNUP_MODES as readonly string[]).includes(mode))
+    throw new ConfigError(`ROWLOOM_SIGNUP must be one of ${SIGNUP_MODES.join(', ')}, got "${env.ROWLOOM_SIGNUP}"`);
+  const domains = (env.ROWLOOM_SIGNUP_DOMAINS ?? '')
+    .split(',')
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
   const badDomain = domains.find((d) => !DOMAIN.test(d));
-  if (badDomain !== undefined) throw new ConfigError(`ROWLOOM_SIGNUP_DOMAINS must be domains separated by commas, such as example.com,example.org; "${badDomain}" is not one`);
-  if (mode === 'domains' && domains.length === 0) throw new ConfigError('ROWLOOM_SIGNUP=domains needs ROWLOOM_SIGNUP_DOMAINS, such as example.com,example.org');
+  if (badDomain !== undefined)
+    throw new ConfigError(
+      `ROWLOOM_SIGNUP_DOMAINS must be domains separated by commas, such as example.com,example.org; "${badDomain}" is not one`,
+    );
+  if (mode === 'domains' && domains.length === 0)
+    throw new ConfigError('ROWLOOM_SIGNUP=domains needs ROWLOOM_SIGNUP_DOMAINS, such as example.com,example.org');
   const plan = env.ROWLOOM_SIGNUP_PLAN?.trim() || 'free';
-  if (!(plan in plans)) throw new ConfigError(`ROWLOOM_SIGNUP_PLAN must be one of ${Object.keys(plans).join(', ')}, got "${plan}"`);
+  if (!(plan in plans))
+    throw new ConfigError(`ROWLOOM_SIGNUP_PLAN must be one of ${Object.keys(plans).join(', ')}, got "${plan}"`);
   const attempts = integerFrom(env, 'ROWLOOM_SIGNIN_ATTEMPTS', 10);
   const attemptsPerIp = integerFrom(env, 'ROWLOOM_SIGNIN_ATTEMPTS_PER_IP', 30);
   const attemptsPerEmail = integerFrom(env, 'ROWLOOM_SIGNIN_ATTEMPTS_PER_EMAIL', 100);
   // Below the per-client limit, one address alone could lock everyone out of an account.
-  if (attemptsPerEmail < attempts) throw new ConfigError(`ROWLOOM_SIGNIN_ATTEMPTS_PER_EMAIL (${attemptsPerEmail}) must be at least ROWLOOM_SIGNIN_ATTEMPTS (${attempts}), or one address alone could lock an account`);
+  if (attemptsPerEmail < attempts)
+    throw new ConfigError(
+      `ROWLOOM_SIGNIN_ATTEMPTS_PER_EMAIL (${attemptsPerEmail}) must be at least ROWLOOM_SIGNIN_ATTEMPTS (${attempts}), or one address alone could lock an account`,
+    );
   return {
     signup: { mode: mode as SignupMode, domains, plan },
     secret: env.ROWLOOM_SECRET ? env.ROWLOOM_SECRET : null,
-    signInLimit: { perEmailPerClient: attempts, perIp: attemptsPerIp, perEmail: attemptsPerEmail, windowMs: 15 * 60 * 1000 },
+    signInLimit: {
+      perEmailPerClient: attempts,
+      perIp: attemptsPerIp,
+      perEmail: attemptsPerEmail,
+      windowMs: 15 * 60 * 1000,
+    },
   };
 }
 
@@ -237,7 +275,10 @@ function metricsTokenFrom(env: NodeJS.ProcessEnv): string | null {
   const token = env.ROWLOOM_METRICS_TOKEN?.trim();
   if (!token) return null;
   // A guessable token would open the figures to anyone: ask for a real secret.
-  if (token.length < 16) throw new ConfigError('ROWLOOM_METRICS_TOKEN must be at least 16 characters (for example the output of `openssl rand -hex 24`)');
+  if (token.length < 16)
+    throw new ConfigError(
+      'ROWLOOM_METRICS_TOKEN must be at least 16 characters (for example the output of `openssl rand -hex 24`)',
+    );
   return token;
 }
 

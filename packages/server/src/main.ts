@@ -18,7 +18,11 @@ function configuration(): Config {
   try {
     return loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) exitWith({ message: `${error.message}; fix the environment variable and start again`, exitCode: START_EXIT.configuration });
+    if (error instanceof ConfigError)
+      exitWith({
+        message: `${error.message}; fix the environment variable and start again`,
+        exitCode: START_EXIT.configuration,
+      });
     throw error;
   }
 }
@@ -50,7 +54,9 @@ function drainOnSignals(app: FastifyInstance, store: Store, inFlight: () => numb
     }
     draining = true;
     const n = inFlight();
-    process.stdout.write(`Rowloom: ${signal}: draining ${n} request${n === 1 ? '' : 's'} in flight before stopping; send ${signal} again to stop at once\n`);
+    process.stdout.write(
+      `Rowloom: ${signal}: draining ${n} request${n === 1 ? '' : 's'} in flight before stopping; send ${signal} again to stop at once\n`,
+    );
     void app
       .close()
       .then(() => store.close())
@@ -62,11 +68,13 @@ function drainOnSignals(app: FastifyInstance, store: Store, inFlight: () => numb
 
 const config = configuration();
 const store = await open(config);
-const app = await buildApp({ store, config, logLevel: process.env.LOG_LEVEL || 'warn' }).catch(async (error: unknown) => {
-  if (!(error instanceof InstallationMismatchError)) throw error;
-  await store.close();
-  exitWith({ message: `${error.message}; this server does not start`, exitCode: START_EXIT.configuration });
-});
+const app = await buildApp({ store, config, logLevel: process.env.LOG_LEVEL || 'warn' }).catch(
+  async (error: unknown) => {
+    if (!(error instanceof InstallationMismatchError)) throw error;
+    await store.close();
+    exitWith({ message: `${error.message}; this server does not start`, exitCode: START_EXIT.configuration });
+  },
+);
 const inFlight = countRequests(app);
 try {
   await app.listen({ port: config.port, host: config.host });
@@ -80,7 +88,11 @@ const port = address && typeof address === 'object' ? address.port : config.port
 // Only once listening: a start that fails must not use up the one showing of the key.
 if ((await countUsers(store.db)) === 0) {
   const password = randomPassword();
-  const { key } = await createUser(store.db, 'admin@localhost', 'unlimited', { passwordHash: await hashPassword(password), secret: config.accounts.secret, admin: true });
+  const { key } = await createUser(store.db, 'admin@localhost', 'unlimited', {
+    passwordHash: await hashPassword(password),
+    secret: config.accounts.secret,
+    admin: true,
+  });
   process.stdout.write(
     `Created the first user (admin@localhost, plan unlimited), shown only now:\n\n` +
       `    Open http://localhost:${port}/ and sign in as admin@localhost with the password\n\n        ${password}\n\n` +
@@ -89,4 +101,6 @@ if ((await countUsers(store.db)) === 0) {
       `Try: curl "http://localhost:${port}/api/generate.csv?key=${key}&count=5" -d '[{"name":"name","type":"Full Name"}]'\n\n`,
   );
 }
-process.stdout.write(`Rowloom is serving on http://localhost:${port} (${store.dialect === 'sqlite' ? config.sqliteFile : 'PostgreSQL'})\n`);
+process.stdout.write(
+  `Rowloom is serving on http://localhost:${port} (${store.dialect === 'sqlite' ? config.sqliteFile : 'PostgreSQL'})\n`,
+);

@@ -30,7 +30,9 @@ function mockHostSuffixFrom(env: NodeJS.ProcessEnv): string | null {
   if (!text) return null;
   const labels = text.split('.');
   if (labels.length < 2 || !labels.every((label) => LABEL.test(label)) || /^\d+$/.test(labels[labels.length - 1])) {
-    throw new ConfigError(`ROWLOOM_MOCK_HOST_SUFFIX must be a DNS name such as mocks.example.com (mock APIs then answer at <name>.mocks.example.com), got "${env.ROWLOOM_MOCK_HOST_SUFFIX}"`);
+    throw new ConfigError(
+      `ROWLOOM_MOCK_HOST_SUFFIX must be a DNS name such as mocks.example.com (mock APIs then answer at <name>.mocks.example.com), got "${env.ROWLOOM_MOCK_HOST_SUFFIX}"`,
+    );
   }
   return text;
 }
@@ -45,8 +47,18 @@ function mockOriginFrom(env: NodeJS.ProcessEnv): string | null {
   } catch {
     // reported below
   }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
-    throw new ConfigError(`ROWLOOM_MOCK_ORIGIN must be an http or https origin without a path, such as https://mocks.example.net, got "${env.ROWLOOM_MOCK_ORIGIN}"`);
+  if (
+    !url ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.pathname !== '/' ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password
+  ) {
+    throw new ConfigError(
+      `ROWLOOM_MOCK_ORIGIN must be an http or https origin without a path, such as https://mocks.example.net, got "${env.ROWLOOM_MOCK_ORIGIN}"`,
+    );
   }
   return url.origin;
 }
@@ -61,16 +73,25 @@ function checkSeparation(config: MockOriginConfig, publicUrl: string | null): vo
   const { mockHostSuffix: suffix, mockOrigin } = config;
   const originHost = mockOrigin ? hostOf(mockOrigin) : null;
   if (originHost && suffix && isSameOrUnder(originHost, suffix) && originHost !== suffix) {
-    throw new ConfigError(`ROWLOOM_MOCK_ORIGIN's host ${originHost} lies under ROWLOOM_MOCK_HOST_SUFFIX (${suffix}), where mock APIs choose their own names; use a host outside it, such as ${suffix} itself`);
+    throw new ConfigError(
+      `ROWLOOM_MOCK_ORIGIN's host ${originHost} lies under ROWLOOM_MOCK_HOST_SUFFIX (${suffix}), where mock APIs choose their own names; use a host outside it, such as ${suffix} itself`,
+    );
   }
   if (!publicUrl) return;
   const appHost = hostOf(publicUrl);
   if (suffix && isSameOrUnder(appHost, suffix)) {
-    throw new ConfigError(`PUBLIC_URL's host ${appHost} lies under ROWLOOM_MOCK_HOST_SUFFIX (${suffix}), so a mock API could take the app's own name; give mock APIs a suffix of their own, such as mocks.${appHost}`);
+    throw new ConfigError(
+      `PUBLIC_URL's host ${appHost} lies under ROWLOOM_MOCK_HOST_SUFFIX (${suffix}), so a mock API could take the app's own name; give mock APIs a suffix of their own, such as mocks.${appHost}`,
+    );
   }
   if (originHost && isSameOrUnder(appHost, originHost)) {
-    const why = originHost === appHost ? 'is the app\'s own host (cookies are shared across ports)' : `contains the app's host ${appHost}`;
-    throw new ConfigError(`ROWLOOM_MOCK_ORIGIN's host ${originHost} ${why}; serve mocks from another host, such as mocks.${appHost} or a domain of their own`);
+    const why =
+      originHost === appHost
+        ? "is the app's own host (cookies are shared across ports)"
+        : `contains the app's host ${appHost}`;
+    throw new ConfigError(
+      `ROWLOOM_MOCK_ORIGIN's host ${originHost} ${why}; serve mocks from another host, such as mocks.${appHost} or a domain of their own`,
+    );
   }
 }
 

@@ -27,15 +27,29 @@ export interface StartupProblem {
 export function listenProblem(error: unknown, host: string, port: number): StartupProblem {
   const code = (error as NodeJS.ErrnoException).code;
   const where = `${host}:${port}`;
-  if (code === 'EADDRINUSE') return { message: `port ${port} is already in use (${where}); stop what is using it, or start with another PORT, e.g. PORT=3001 npm start`, exitCode: START_EXIT.listen };
-  if (code === 'EACCES') return { message: `no permission to listen on ${where} (ports below 1024 need privileges); start with PORT=3000 or another port above 1023`, exitCode: START_EXIT.listen };
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return { message: `cannot listen on ${where}: HOST is not an address of this machine; use HOST=0.0.0.0 or 127.0.0.1`, exitCode: START_EXIT.listen };
+  if (code === 'EADDRINUSE')
+    return {
+      message: `port ${port} is already in use (${where}); stop what is using it, or start with another PORT, e.g. PORT=3001 npm start`,
+      exitCode: START_EXIT.listen,
+    };
+  if (code === 'EACCES')
+    return {
+      message: `no permission to listen on ${where} (ports below 1024 need privileges); start with PORT=3000 or another port above 1023`,
+      exitCode: START_EXIT.listen,
+    };
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return {
+      message: `cannot listen on ${where}: HOST is not an address of this machine; use HOST=0.0.0.0 or 127.0.0.1`,
+      exitCode: START_EXIT.listen,
+    };
   return { message: `cannot listen on ${where}: ${(error as Error).message}`, exitCode: START_EXIT.listen };
 }
 
 export function databaseProblem(error: unknown, databaseUrl: string | null, sqliteFile: string): StartupProblem {
   const where = databaseUrl ? 'the PostgreSQL database at DATABASE_URL' : `the SQLite file ${sqliteFile}`;
-  const fix = databaseUrl ? 'check DATABASE_URL and that PostgreSQL is running' : 'check DATA_DIR is a writable directory';
+  const fix = databaseUrl
+    ? 'check DATABASE_URL and that PostgreSQL is running'
+    : 'check DATA_DIR is a writable directory';
   return { message: `cannot open ${where}: ${(error as Error).message}; ${fix}`, exitCode: START_EXIT.database };
 }
 

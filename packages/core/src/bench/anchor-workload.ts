@@ -11,13 +11,27 @@
  */
 import { faker } from '@faker-js/faker';
 
-export const COLUMNS = ['id', 'first_name', 'last_name', 'email', 'gender', 'ip_address', 'birth_date', 'salary', 'city', 'code'] as const;
+export const COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'email',
+  'gender',
+  'ip_address',
+  'birth_date',
+  'salary',
+  'city',
+  'code',
+] as const;
 
 /** Same shares as Rowloom's Gender type and the faker-typical child: 1000 slots. */
 const GENDER_WEIGHTS: readonly [string, number][] = [
   ['Male', 480],
   ['Female', 478],
-  ...['Non-binary', 'Genderfluid', 'Agender', 'Bigender', 'Polygender', 'Genderqueer'].map((g): [string, number] => [g, 7]),
+  ...['Non-binary', 'Genderfluid', 'Agender', 'Bigender', 'Polygender', 'Genderqueer'].map((g): [string, number] => [
+    g,
+    7,
+  ]),
 ];
 const DAY_MS = 86_400_000;
 const BIRTH_FROM_MS = Date.UTC(1950, 0, 1);
@@ -79,7 +93,10 @@ export function csvField(value: string): string {
 
 export function anchorTables(format: AnchorFormat): AnchorTables {
   const definitions = faker.definitions;
-  const firstNames = definitions.person.first_name.generic ?? [...(definitions.person.first_name.female ?? []), ...(definitions.person.first_name.male ?? [])];
+  const firstNames = definitions.person.first_name.generic ?? [
+    ...(definitions.person.first_name.female ?? []),
+    ...(definitions.person.first_name.male ?? []),
+  ];
   const lastNames = definitions.person.last_name.generic ?? [];
   const cities = definitions.location.city_name ?? [];
   const domains = definitions.internet.free_email ?? [];
@@ -96,7 +113,9 @@ export function anchorTables(format: AnchorFormat): AnchorTables {
     domain: domains.map((d) => '@' + d),
     codeOpen: code.map((c) => c.open),
     codeClose: code.map((c) => c.close),
-    dates: Array.from({ length: BIRTH_DAYS }, (_, i) => new Date(BIRTH_FROM_MS + i * DAY_MS).toISOString().slice(0, 10)),
+    dates: Array.from({ length: BIRTH_DAYS }, (_, i) =>
+      new Date(BIRTH_FROM_MS + i * DAY_MS).toISOString().slice(0, 10),
+    ),
     octets: Array.from({ length: 256 }, (_, i) => String(i)),
     cents: Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0')),
   };
@@ -116,7 +135,22 @@ function codeParts(lastName: string, format: AnchorFormat): { open: string; clos
 
 function rowLiterals(format: AnchorFormat): RowLiterals {
   if (format === 'csv') {
-    return { open: COLUMNS.join(',') + '\n', between: '', rowStart: '', firstName: ',', lastName: ',', email: ',', gender: ',', ip: ',', birthDate: ',', salary: ',', city: ',', code: ',', rowEnd: '\n', close: '' };
+    return {
+      open: COLUMNS.join(',') + '\n',
+      between: '',
+      rowStart: '',
+      firstName: ',',
+      lastName: ',',
+      email: ',',
+      gender: ',',
+      ip: ',',
+      birthDate: ',',
+      salary: ',',
+      city: ',',
+      code: ',',
+      rowEnd: '\n',
+      close: '',
+    };
   }
   const key = (name: string) => `,${JSON.stringify(name)}:`;
   return {

@@ -21,7 +21,16 @@ function bareBytes(format: AnchorFormat, n: number, seed = 42): { bytes: Buffer;
   return { bytes: Buffer.concat(parts), flushes: parts.length };
 }
 
-const GENDERS = new Set(['Male', 'Female', 'Non-binary', 'Genderfluid', 'Agender', 'Bigender', 'Polygender', 'Genderqueer']);
+const GENDERS = new Set([
+  'Male',
+  'Female',
+  'Non-binary',
+  'Genderfluid',
+  'Agender',
+  'Bigender',
+  'Polygender',
+  'Genderqueer',
+]);
 
 /** The workload's rules, checked on parsed rows (every cell a string, as CSV gives them). */
 function assertStandardRows(rows: Record<string, string>[], n: number): void {
@@ -36,7 +45,10 @@ function assertStandardRows(rows: Record<string, string>[], n: number): void {
     genders.add(row.gender);
     const octets = row.ip_address.split('.').map(Number);
     assert.equal(octets.length, 4);
-    assert.ok(octets.every((o) => Number.isInteger(o) && o >= 0 && o <= 255), row.ip_address);
+    assert.ok(
+      octets.every((o) => Number.isInteger(o) && o >= 0 && o <= 255),
+      row.ip_address,
+    );
     assert.match(row.birth_date, /^\d{4}-\d\d-\d\d$/);
     assert.ok(row.birth_date >= '1950-01-01' && row.birth_date <= '2005-12-31', row.birth_date);
     assert.match(row.salary, /^\d+\.\d\d$/);
@@ -59,7 +71,9 @@ describe('faker-tuned anchor', () => {
     const rows = JSON.parse(await tunedText('json', 2000)) as Record<string, string | number>[];
     assert.ok(rows.every((r) => typeof r.id === 'number' && typeof r.salary === 'number'));
     // Salary is written with two decimals; as a JSON number it reads back without trailing zeros.
-    const cells = rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k === 'salary' ? (v as number).toFixed(2) : String(v)])));
+    const cells = rows.map((r) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k === 'salary' ? (v as number).toFixed(2) : String(v)])),
+    );
     assertStandardRows(cells, 2000);
   });
 

@@ -4,7 +4,14 @@
  * objects, nothing allocated per row: what this workload costs in JavaScript at all, so a
  * ratio against it says how much room is left.
  */
-import { anchorTables, picker, sfc32, SALARY_CENT_VALUES, SALARY_MIN_CENTS, type AnchorFormat } from './anchor-workload.js';
+import {
+  anchorTables,
+  picker,
+  sfc32,
+  SALARY_CENT_VALUES,
+  SALARY_MIN_CENTS,
+  type AnchorFormat,
+} from './anchor-workload.js';
 
 export const BARE_CHUNK_BYTES = 1 << 20;
 /** A row is far below 4 KiB, so a row started below this mark always fits in the chunk. */
@@ -38,7 +45,9 @@ function byteTable(entries: string[]): ByteTable {
 
 function byteTables(format: AnchorFormat) {
   const t = anchorTables(format);
-  const literal = Object.fromEntries(Object.entries(t.literals).map(([key, text]) => [key, Buffer.from(text, 'utf8')])) as Record<keyof typeof t.literals, Buffer>;
+  const literal = Object.fromEntries(
+    Object.entries(t.literals).map(([key, text]) => [key, Buffer.from(text, 'utf8')]),
+  ) as Record<keyof typeof t.literals, Buffer>;
   return {
     literal,
     first: byteTable(t.first),
@@ -75,7 +84,26 @@ export function writeBareLoopRows(format: AnchorFormat, n: number, seed: number,
     return p;
   };
   const putUint = (v: number, p: number): number => {
-    const digits = v < 10 ? 1 : v < 100 ? 2 : v < 1e3 ? 3 : v < 1e4 ? 4 : v < 1e5 ? 5 : v < 1e6 ? 6 : v < 1e7 ? 7 : v < 1e8 ? 8 : v < 1e9 ? 9 : 10;
+    const digits =
+      v < 10
+        ? 1
+        : v < 100
+          ? 2
+          : v < 1e3
+            ? 3
+            : v < 1e4
+              ? 4
+              : v < 1e5
+                ? 5
+                : v < 1e6
+                  ? 6
+                  : v < 1e7
+                    ? 7
+                    : v < 1e8
+                      ? 8
+                      : v < 1e9
+                        ? 9
+                        : 10;
     const end = p + digits;
     for (let q = end - 1; q >= p; q--) {
       const rest = (v / 10) | 0;
@@ -94,7 +122,8 @@ export function writeBareLoopRows(format: AnchorFormat, n: number, seed: number,
     }
     if (id > 1) p = putLiteral(k.between, p);
     // The draw order is faker-tuned-rows.ts's: the two anchors write the same bytes.
-    const f = pick(b.first.size), l = pick(b.last.size);
+    const f = pick(b.first.size),
+      l = pick(b.last.size);
     const ip = next();
     const cents = SALARY_MIN_CENTS + pick(SALARY_CENT_VALUES);
     p = putUint(id, putLiteral(k.rowStart, p));

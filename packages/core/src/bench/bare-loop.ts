@@ -13,7 +13,7 @@ const args = parseChildArgs();
 const fd = openSync('/dev/null', 'w');
 let bytes = 0;
 writeBareLoopRows(args.format, args.n, 42, (chunk, length) => {
-  for (let at = 0; at < length; ) at += writeSync(fd, chunk, at, length - at);
+  for (let at = 0; at < length;) at += writeSync(fd, chunk, at, length - at);
   bytes += length;
 });
 closeSync(fd);

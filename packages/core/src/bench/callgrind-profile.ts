@@ -57,7 +57,10 @@ export function displayName(raw: string): string {
   }
   if (raw.startsWith('RegExp:')) return 'regular expression ' + raw.slice('RegExp:'.length);
   // The argument list goes; C++'s "(anonymous namespace)" is part of the name and stays.
-  return raw.replace(/^Builtin:/, 'Builtins_').replace(/\((?!anonymous namespace\)).*$/s, '').replace(/^void /, '');
+  return raw
+    .replace(/^Builtin:/, 'Builtins_')
+    .replace(/\((?!anonymous namespace\)).*$/s, '')
+    .replace(/^void /, '');
 }
 
 /** Code V8 made at run time that the perf map does not name (stubs, code freed before the map was written). */
@@ -96,7 +99,12 @@ export interface FunctionCost {
  * out the JIT's warm-up, which is spent in the first rows: the steady state. Functions whose
  * difference is negative (start-up noise) are left out.
  */
-export function costsPerRow(long: Map<string, number>, short: Map<string, number>, rows: number, baseRows = 1): FunctionCost[] {
+export function costsPerRow(
+  long: Map<string, number>,
+  short: Map<string, number>,
+  rows: number,
+  baseRows = 1,
+): FunctionCost[] {
   const costs: FunctionCost[] = [];
   for (const [name, count] of long) {
     const perRow = (count - (short.get(name) ?? 0)) / (rows - baseRows);
@@ -109,9 +117,15 @@ export function costsPerRow(long: Map<string, number>, short: Map<string, number
 const GROUPS: [group: string, pattern: RegExp][] = [
   // IterateObjectCache and the root visitors are a scavenge's walk over its roots: paid once per
   // collection, so they grow with the collections a row's allocations cause.
-  ['garbage collection', /Scaveng|Sweep|Marking|Heap::|GCTracer|Evacuat|MemoryAllocator|MemoryChunk|RememberedSet|SlotSet|IterateObjectCache|ClearStaleLeftTrimmedHandles/],
+  [
+    'garbage collection',
+    /Scaveng|Sweep|Marking|Heap::|GCTracer|Evacuat|MemoryAllocator|MemoryChunk|RememberedSet|SlotSet|IterateObjectCache|ClearStaleLeftTrimmedHandles/,
+  ],
   ['strings: concatenating', /StringAdd/],
-  ['strings: flattening and UTF-8 encoding', /WriteToFlat|WriteUtf8|SlowFlatten|StringBytes|StringWrite|Utf8Length|memcpy|CopyChars/],
+  [
+    'strings: flattening and UTF-8 encoding',
+    /WriteToFlat|WriteUtf8|SlowFlatten|StringBytes|StringWrite|Utf8Length|memcpy|CopyChars/,
+  ],
   ['numbers to text', /NumberToString|DoubleToCString|IntToCString|Builtins_ToString/],
   ['V8 compiling and parsing', /compiler::|Parser|Scanner|AstValue|Bytecode|Builtins_CompileLazy|Maglev|Turbofan/],
 ];

@@ -11,7 +11,12 @@ export interface ChildArgs {
 export function parseChildArgs(argv: string[] = process.argv.slice(2)): ChildArgs {
   const { values } = parseArgs({
     args: argv,
-    options: { format: { type: 'string' }, n: { type: 'string' }, workers: { type: 'string', default: '1' }, schema: { type: 'string', default: 'standard' } },
+    options: {
+      format: { type: 'string' },
+      n: { type: 'string' },
+      workers: { type: 'string', default: '1' },
+      schema: { type: 'string', default: 'standard' },
+    },
     strict: true,
   });
   const format = values.format as BenchFormat;
@@ -22,6 +27,7 @@ export function parseChildArgs(argv: string[] = process.argv.slice(2)): ChildArg
 /** Positive integer; `1_000_000` and `1,000,000` are accepted because that is how people type big counts. */
 export function parseCount(name: string, text: string | undefined): number {
   const value = Number(String(text ?? '').replace(/[_,]/g, ''));
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer (got ${text ?? 'nothing'})`);
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive integer (got ${text ?? 'nothing'})`);
   return value;
 }

@@ -12,7 +12,9 @@ import { reportRun } from './run-result.js';
 const t0 = process.hrtime.bigint();
 const args = parseChildArgs();
 const sink = openDevNull();
-await writeTunedRows(args.format, args.n, 42, (chunk) => (sink.write(chunk) ? undefined : once(sink, 'drain').then(() => undefined)));
+await writeTunedRows(args.format, args.n, 42, (chunk) =>
+  sink.write(chunk) ? undefined : once(sink, 'drain').then(() => undefined),
+);
 sink.end();
 await once(sink, 'finish');
 reportRun('faker-tuned', args.format, args.n, t0, sink.bytesWritten);

@@ -15,12 +15,26 @@ import { reportRun } from './run-result.js';
 
 const t0 = process.hrtime.bigint();
 
-const COLUMNS = ['id', 'first_name', 'last_name', 'email', 'gender', 'ip_address', 'birth_date', 'salary', 'city', 'code'];
+const COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'email',
+  'gender',
+  'ip_address',
+  'birth_date',
+  'salary',
+  'city',
+  'code',
+];
 // Same shares as Rowloom's Gender type: mostly Male/Female, a small tail of six others.
 const GENDERS = [
   { weight: 480, value: 'Male' },
   { weight: 478, value: 'Female' },
-  ...['Non-binary', 'Genderfluid', 'Agender', 'Bigender', 'Polygender', 'Genderqueer'].map((value) => ({ weight: 7, value })),
+  ...['Non-binary', 'Genderfluid', 'Agender', 'Bigender', 'Polygender', 'Genderqueer'].map((value) => ({
+    weight: 7,
+    value,
+  })),
 ];
 const BIRTH_FROM = new Date('1950-01-01T00:00:00Z');
 const BIRTH_TO = new Date('2005-12-31T00:00:00Z');

@@ -2,7 +2,15 @@
 import { availableParallelism } from 'node:os';
 import { childScript } from './paths.js';
 
-export const IMPL_NAMES = ['rowloom-1', 'rowloom-all', 'rowloom-formula', 'rowloom-ten-formulas', 'faker-typical', 'faker-tuned', 'bare-loop'] as const;
+export const IMPL_NAMES = [
+  'rowloom-1',
+  'rowloom-all',
+  'rowloom-formula',
+  'rowloom-ten-formulas',
+  'faker-typical',
+  'faker-tuned',
+  'bare-loop',
+] as const;
 export type ImplName = (typeof IMPL_NAMES)[number];
 
 /**

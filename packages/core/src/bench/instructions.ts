@@ -32,35 +32,76 @@ interface Options {
 }
 
 /** The schema each one-thread Rowloom impl runs, for --sink loop. */
-const LOOP_SCHEMAS: Partial<Record<ImplName, string>> = { 'rowloom-1': 'standard', 'rowloom-formula': 'formula', 'rowloom-ten-formulas': 'ten-formulas' };
+const LOOP_SCHEMAS: Partial<Record<ImplName, string>> = {
+  'rowloom-1': 'standard',
+  'rowloom-formula': 'formula',
+  'rowloom-ten-formulas': 'ten-formulas',
+};
 
 function parseOptions(argv: string[]): Options {
-  const { values } = parseArgs({ args: argv, options: { impl: { type: 'string', default: 'rowloom-1' }, format: { type: 'string', default: 'csv' }, n: { type: 'string', default: '200000' }, base: { type: 'string', default: '1' }, top: { type: 'string', default: '40' }, sink: { type: 'string', default: 'stream' } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      impl: { type: 'string', default: 'rowloom-1' },
+      format: { type: 'string', default: 'csv' },
+      n: { type: 'string', default: '200000' },
+      base: { type: 'string', default: '1' },
+      top: { type: 'string', default: '40' },
+      sink: { type: 'string', default: 'stream' },
+    },
+  });
   const impl = values.impl as ImplName;
   if (!IMPL_NAMES.includes(impl)) throw new Error(`--impl must be one of ${IMPL_NAMES.join(', ')}`);
-  if (impl === 'rowloom-all') throw new Error('--impl rowloom-all: callgrind runs threads one at a time, so profile rowloom-1');
+  if (impl === 'rowloom-all')
+    throw new Error('--impl rowloom-all: callgrind runs threads one at a time, so profile rowloom-1');
   if (values.format !== 'csv' && values.format !== 'json') throw new Error('--format must be csv or json');
   if (values.sink !== 'stream' && values.sink !== 'loop') throw new Error('--sink must be stream or loop');
-  if (values.sink === 'loop' && LOOP_SCHEMAS[impl] === undefined) throw new Error(`--sink loop runs ${Object.keys(LOOP_SCHEMAS).join(', ')}`);
+  if (values.sink === 'loop' && LOOP_SCHEMAS[impl] === undefined)
+    throw new Error(`--sink loop runs ${Object.keys(LOOP_SCHEMAS).join(', ')}`);
   const rows = Number(values.n);
   const baseRows = Number(values.base);
   const top = Number(values.top);
   if (!Number.isInteger(rows) || rows < 2) throw new Error('--n must be an integer of at least 2');
-  if (!Number.isInteger(baseRows) || baseRows < 1 || baseRows >= rows) throw new Error('--base must be an integer from 1 to below --n');
+  if (!Number.isInteger(baseRows) || baseRows < 1 || baseRows >= rows)
+    throw new Error('--base must be an integer from 1 to below --n');
   if (!Number.isInteger(top) || top < 1) throw new Error('--top must be a positive integer');
   return { impl, format: values.format, rows, baseRows, top, sink: values.sink };
 }
 
 /** Instructions by function of one run of `rows` rows under callgrind, JIT code named. */
 function profile(options: Options, rows: number, directory: string): Map<string, number> {
-  const { script, args } = options.sink === 'loop' ? { script: childScript('loop-child'), args: ['--schema', LOOP_SCHEMAS[options.impl]!] } : implCommand(options.impl);
+  const { script, args } =
+    options.sink === 'loop'
+      ? { script: childScript('loop-child'), args: ['--schema', LOOP_SCHEMAS[options.impl]!] }
+      : implCommand(options.impl);
   const output = join(directory, `callgrind.${rows}.out`);
-  const run = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${output}`, process.execPath, '--perf-basic-prof', script, ...args, '--format', options.format, '--n', String(rows)], { encoding: 'utf8', maxBuffer: 64 << 20 });
-  if (run.status !== 0) throw new Error(`valgrind exited with ${run.status ?? run.signal}: ${run.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+  const run = spawnSync(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      `--callgrind-out-file=${output}`,
+      process.execPath,
+      '--perf-basic-prof',
+      script,
+      ...args,
+      '--format',
+      options.format,
+      '--n',
+      String(rows),
+    ],
+    { encoding: 'utf8', maxBuffer: 64 << 20 },
+  );
+  if (run.status !== 0)
+    throw new Error(
+      `valgrind exited with ${run.status ?? run.signal}: ${run.stderr.trim().split('\n').slice(-3).join(' | ')}`,
+    );
   // The profiled node is valgrind's own process, so its perf map is named after valgrind's pid.
   const mapFile = `/tmp/perf-${run.pid}.map`;
   try {
-    const annotated = spawnSync('callgrind_annotate', ['--threshold=100', output], { encoding: 'utf8', maxBuffer: 256 << 20 });
+    const annotated = spawnSync('callgrind_annotate', ['--threshold=100', output], {
+      encoding: 'utf8',
+      maxBuffer: 256 << 20,
+    });
     if (annotated.status !== 0) throw new Error(`callgrind_annotate failed: ${annotated.stderr.trim()}`);
     return instructionsByFunction(annotated.stdout, new PerfMap(readFileSync(mapFile, 'utf8')));
   } finally {
@@ -70,7 +111,8 @@ function profile(options: Options, rows: number, directory: string): Map<string,
 
 function report(options: Options, costs: FunctionCost[]): string {
   const total = costs.reduce((sum, c) => sum + c.perRow, 0);
-  const line = (perRow: number, label: string) => `${perRow.toFixed(0).padStart(8)}  ${((100 * perRow) / total).toFixed(1).padStart(5)}%  ${label}`;
+  const line = (perRow: number, label: string) =>
+    `${perRow.toFixed(0).padStart(8)}  ${((100 * perRow) / total).toFixed(1).padStart(5)}%  ${label}`;
   return [
     `${options.impl} ${options.format}${options.sink === 'loop' ? ' (synchronous loop, no stream)' : ''}: instructions per row (${options.rows.toLocaleString('en-US')} rows minus ${options.baseRows.toLocaleString('en-US')}), Node ${process.version}`,
     line(total, 'all'),
@@ -99,7 +141,9 @@ function main(): void {
   }
   const directory = mkdtempSync(join(tmpdir(), 'rowloom-callgrind-'));
   try {
-    process.stderr.write(`profiling ${options.impl} ${options.format}: ${options.rows} rows, then ${options.baseRows} (about a minute per 200,000 rows)\n`);
+    process.stderr.write(
+      `profiling ${options.impl} ${options.format}: ${options.rows} rows, then ${options.baseRows} (about a minute per 200,000 rows)\n`,
+    );
     const long = profile(options, options.rows, directory);
     const short = profile(options, options.baseRows, directory);
     process.stdout.write(report(options, costsPerRow(long, short, options.rows, options.baseRows)) + '\n');

@@ -10,7 +10,13 @@ import type { OutputFormat } from '../writers/writer.js';
 import { loopRows } from './loop-rows.js';
 import { SCHEMA_PATHS } from './paths.js';
 
-const { values } = parseArgs({ options: { format: { type: 'string', default: 'csv' }, n: { type: 'string', default: '1000000' }, schema: { type: 'string', default: 'standard' } } });
+const { values } = parseArgs({
+  options: {
+    format: { type: 'string', default: 'csv' },
+    n: { type: 'string', default: '1000000' },
+    schema: { type: 'string', default: 'standard' },
+  },
+});
 const path = SCHEMA_PATHS[values.schema];
 if (path === undefined) throw new Error(`--schema must be one of ${Object.keys(SCHEMA_PATHS).join(', ')}`);
 const started = process.hrtime.bigint();
@@ -19,4 +25,12 @@ loopRows(JSON.parse(readFileSync(path, 'utf8')), values.format as OutputFormat, 
   bytes += batch.length;
 });
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-process.stdout.write(JSON.stringify({ format: values.format, rows: Number(values.n), bytes, seconds, rowsPerSecond: Math.round(Number(values.n) / seconds) }) + '\n');
+process.stdout.write(
+  JSON.stringify({
+    format: values.format,
+    rows: Number(values.n),
+    bytes,
+    seconds,
+    rowsPerSecond: Math.round(Number(values.n) / seconds),
+  }) + '\n',
+);

@@ -12,7 +12,8 @@ import { SCHEMA_PATHS } from './paths.js';
 
 async function generated(fields: unknown[], format: OutputFormat, count: number): Promise<Buffer> {
   const parts: Buffer[] = [];
-  for await (const chunk of generate({ fields, count, seed: 42, writer: { format }, workers: 1 }).stream) parts.push(Buffer.from(chunk as Buffer));
+  for await (const chunk of generate({ fields, count, seed: 42, writer: { format }, workers: 1 }).stream)
+    parts.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(parts);
 }
 

@@ -27,13 +27,25 @@ const samples: Sample[] = [];
 const take = (label = '') => {
   const usage = process.memoryUsage();
   const mib = (bytes: number) => Math.round((bytes / MIB) * 10) / 10;
-  samples.push({ ms: Math.round(performance.now() - started), label, rss: mib(usage.rss), heap: mib(usage.heapUsed), external: mib(usage.external) });
+  samples.push({
+    ms: Math.round(performance.now() - started),
+    label,
+    rss: mib(usage.rss),
+    heap: mib(usage.heapUsed),
+    external: mib(usage.external),
+  });
 };
 
 take('imported');
 const timer = setInterval(take, 20);
 const fields: unknown[] = JSON.parse(readFileSync(STANDARD_SCHEMA_PATH, 'utf8'));
-const generation = generate({ fields, count: args.n, seed: 42, writer: { format: args.format }, workers: args.workers });
+const generation = generate({
+  fields,
+  count: args.n,
+  seed: 42,
+  writer: { format: args.format },
+  workers: args.workers,
+});
 take('compiled');
 await pipeGeneration(generation, openDevNull());
 clearInterval(timer);
@@ -41,6 +53,17 @@ take('done');
 
 const peak = samples.reduce((a, b) => (b.rss > a.rss ? b : a));
 const largest = (key: 'heap' | 'external') => Math.max(...samples.map((sample) => sample[key]));
-console.log(JSON.stringify({ format: args.format, n: args.n, workers: args.workers, imported: samples[0], compiled: samples.find((s) => s.label === 'compiled'), peak, maxHeap: largest('heap'), maxExternal: largest('external') }));
+console.log(
+  JSON.stringify({
+    format: args.format,
+    n: args.n,
+    workers: args.workers,
+    imported: samples[0],
+    compiled: samples.find((s) => s.label === 'compiled'),
+    peak,
+    maxHeap: largest('heap'),
+    maxExternal: largest('external'),
+  }),
+);
 const every = Math.max(1, Math.floor(samples.length / 15));
 for (let i = 0; i < samples.length; i += every) console.log(JSON.stringify(samples[i]));

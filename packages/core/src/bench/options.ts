@@ -66,8 +66,12 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
 }
 
 function parseList<T extends string>(name: string, text: string, allowed: readonly T[]): T[] {
-  const items = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = items.filter((s) => !allowed.includes(s as T));
-  if (unknown.length || !items.length) throw new Error(`${name}: expected a comma-separated list of ${allowed.join(', ')} (got ${text})`);
+  if (unknown.length || !items.length)
+    throw new Error(`${name}: expected a comma-separated list of ${allowed.join(', ')} (got ${text})`);
   return [...new Set(items)] as T[];
 }

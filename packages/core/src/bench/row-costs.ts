@@ -71,7 +71,10 @@ function main(): void {
   const fields = JSON.parse(readFileSync(STANDARD_SCHEMA_PATH, 'utf8')) as Field[];
   const prefixes = fields.map((_, k) => fields.slice(0, k + 1));
   const measurements: { label: string; run: () => number }[] = [
-    ...prefixes.map((prefix) => ({ label: `engine: first ${prefix.length} fields`, run: () => engineNs(prefix, rows) })),
+    ...prefixes.map((prefix) => ({
+      label: `engine: first ${prefix.length} fields`,
+      run: () => engineNs(prefix, rows),
+    })),
     ...(['csv', 'json'] as const).flatMap((format) => [
       { label: `${format} writer`, run: () => pipelineNs(fields, rows, format, false) },
       { label: `${format} writer + UTF-8 batches`, run: () => pipelineNs(fields, rows, format, true) },
@@ -90,7 +93,10 @@ function main(): void {
   out.push(line('engine, all fields', engine));
   const writing = ns.slice(fields.length);
   out.push(line('+ csv writer (row text)', writing[0] - engine), line('+ csv UTF-8 batching', writing[1] - writing[0]));
-  out.push(line('+ json writer (row text)', writing[2] - engine), line('+ json UTF-8 batching', writing[3] - writing[2]));
+  out.push(
+    line('+ json writer (row text)', writing[2] - engine),
+    line('+ json UTF-8 batching', writing[3] - writing[2]),
+  );
   out.push(line('total csv (engine + writer + batching)', writing[1]));
   out.push(line('total json (engine + writer + batching)', writing[3]));
   process.stdout.write(out.join('\n') + '\n');

@@ -16,10 +16,23 @@ const args = parseChildArgs();
 const schemaIndex = process.argv.indexOf('--schema');
 const schema = schemaIndex > 0 ? process.argv[schemaIndex + 1] : 'standard';
 const fields: unknown[] = JSON.parse(readFileSync(SCHEMA_PATHS[schema] ?? SCHEMA_PATHS.standard, 'utf8'));
-const generation = generate({ fields, count: args.n, seed: 42, writer: { format: args.format }, workers: args.workers });
+const generation = generate({
+  fields,
+  count: args.n,
+  seed: 42,
+  writer: { format: args.format },
+  workers: args.workers,
+});
 const sink = openDevNull();
 // As the command line writes: pipeline (it resolves on the sink's 'finish' and surfaces errors
 // from either side), handing each written chunk back to the workers.
 await pipeGeneration(generation, sink);
-const impl = schema === 'formula' ? 'rowloom-formula' : schema === 'ten-formulas' ? 'rowloom-ten-formulas' : args.workers > 1 ? 'rowloom-all' : 'rowloom-1';
+const impl =
+  schema === 'formula'
+    ? 'rowloom-formula'
+    : schema === 'ten-formulas'
+      ? 'rowloom-ten-formulas'
+      : args.workers > 1
+        ? 'rowloom-all'
+        : 'rowloom-1';
 reportRun(impl, args.format, args.n, t0, sink.bytesWritten);

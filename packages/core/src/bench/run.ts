@@ -42,7 +42,9 @@ function main(): void {
       return null;
     }
     const r = outcome.result;
-    progress(`${label} ${impl} ${format} N=${n}: ${Math.round(r.rows_s).toLocaleString('en-US')} rows/s, ${r.mb_s} MB/s, RSS ${r.max_rss_mb} MiB, ${r.seconds} s`);
+    progress(
+      `${label} ${impl} ${format} N=${n}: ${Math.round(r.rows_s).toLocaleString('en-US')} rows/s, ${r.mb_s} MB/s, RSS ${r.max_rss_mb} MiB, ${r.seconds} s`,
+    );
     return r;
   };
 
@@ -54,7 +56,9 @@ function main(): void {
       return null;
     }
     const s = outcome.result;
-    progress(`${label} worker-startup ${s.n} threads: online ${s.online_ms} ms, first row ${s.ready_ms} ms, own ${s.own_ms} ms`);
+    progress(
+      `${label} worker-startup ${s.n} threads: online ${s.online_ms} ms, first row ${s.ready_ms} ms, own ${s.own_ms} ms`,
+    );
     return s;
   };
 

@@ -34,7 +34,13 @@ interface Options {
 const SINK_NAMES: Record<string, Sink> = { file: 'stdout to a file', pipe: 'stdout to a pipe', out: '--out FILE' };
 
 function options(argv: string[]): Options {
-  const result: Options = { n: 10_000_000, formats: ['csv', 'json'], sinks: [...SINKS], threads: [1, availableParallelism()], runs: 1 };
+  const result: Options = {
+    n: 10_000_000,
+    formats: ['csv', 'json'],
+    sinks: [...SINKS],
+    threads: [1, availableParallelism()],
+    runs: 1,
+  };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--n') result.n = Number(argv[++i]);
     else if (argv[i] === '--formats') result.formats = argv[++i].split(',').map(formatOption);
@@ -42,13 +48,16 @@ function options(argv: string[]): Options {
     else if (argv[i] === '--threads') result.threads = argv[++i].split(',').map(Number);
     else if (argv[i] === '--runs') result.runs = Number(argv[++i]);
     else if (argv[i] === '--help') {
-      process.stdout.write(`npm run bench:memory -- [--n ROWS] [--formats ${OUTPUT_FORMATS.join(',')}] [--sinks file,pipe,out] [--threads 1,2] [--runs N]\n`);
+      process.stdout.write(
+        `npm run bench:memory -- [--n ROWS] [--formats ${OUTPUT_FORMATS.join(',')}] [--sinks file,pipe,out] [--threads 1,2] [--runs N]\n`,
+      );
       process.exit(0);
     } else throw new Error(`unknown option ${argv[i]}; see --help`);
   }
   if (!Number.isSafeInteger(result.n) || result.n < 1) throw new Error('--n must be a whole number of rows');
   if (!Number.isSafeInteger(result.runs) || result.runs < 1) throw new Error('--runs must be a whole number above 0');
-  if (result.threads.some((t) => !Number.isSafeInteger(t) || t < 1)) throw new Error('--threads must be whole numbers above 0');
+  if (result.threads.some((t) => !Number.isSafeInteger(t) || t < 1))
+    throw new Error('--threads must be whole numbers above 0');
   return result;
 }
 
@@ -78,9 +87,28 @@ function highWaterKib(pid: number): number | null {
   }
 }
 
-async function run(sink: Sink, format: string, workers: number, n: number, scratch: string): Promise<{ peakMib: number; rowsPerSecond: number }> {
+async function run(
+  sink: Sink,
+  format: string,
+  workers: number,
+  n: number,
+  scratch: string,
+): Promise<{ peakMib: number; rowsPerSecond: number }> {
   const file = join(scratch, `out.${format}`);
-  const args = [CLI, 'generate', STANDARD_SCHEMA_PATH, '--count', String(n), '--format', format, '--seed', 'memory', '--workers', String(workers), '--quiet'];
+  const args = [
+    CLI,
+    'generate',
+    STANDARD_SCHEMA_PATH,
+    '--count',
+    String(n),
+    '--format',
+    format,
+    '--seed',
+    'memory',
+    '--workers',
+    String(workers),
+    '--quiet',
+  ];
   if (sink === '--out FILE') args.push('--out', file);
   const fd = sink === 'stdout to a file' ? openSync(file, 'w') : null;
   const stdout = fd ?? (sink === 'stdout to a pipe' ? 'pipe' : 'ignore');
@@ -99,7 +127,9 @@ async function run(sink: Sink, format: string, workers: number, n: number, scrat
 const { n, formats, sinks, threads, runs } = options(process.argv.slice(2));
 const scratch = mkdtempSync(join(tmpdir(), 'rowloom-bench-memory-'));
 const of = runs > 1 ? `, medians of ${runs} runs` : '';
-process.stdout.write(`Peak resident memory of rowloom generate, ${n.toLocaleString('en')} rows of the standard schema${of} (load average ${loadavg()[0].toFixed(2)} at the start)\n\n`);
+process.stdout.write(
+  `Peak resident memory of rowloom generate, ${n.toLocaleString('en')} rows of the standard schema${of} (load average ${loadavg()[0].toFixed(2)} at the start)\n\n`,
+);
 process.stdout.write('| destination | format | threads | peak RSS | rows/s |\n|---|---|---|---|---|\n');
 try {
   for (const format of formats) {
@@ -109,7 +139,9 @@ try {
         for (let i = 0; i < runs; i++) results.push(await run(sink, format, workers, n, scratch));
         const peakMib = median(results.map((r) => r.peakMib));
         const rowsPerSecond = median(results.map((r) => r.rowsPerSecond));
-        process.stdout.write(`| ${sink} | ${format} | ${workers} | ${peakMib} MiB | ${rowsPerSecond.toLocaleString('en')} |\n`);
+        process.stdout.write(
+          `| ${sink} | ${format} | ${workers} | ${peakMib} MiB | ${rowsPerSecond.toLocaleString('en')} |\n`,
+        );
       }
     }
   }

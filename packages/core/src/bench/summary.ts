@@ -33,7 +33,9 @@ export function summarise(results: RoundResult[], impls: ImplName[], formats: Be
     for (const impl of impls) {
       const runs = results.filter((r) => r.format === format && r.impl === impl);
       if (!runs.length) continue;
-      const vs = Object.fromEntries(ANCHOR_IMPLS.map((anchor) => [anchor, pairedRatio(results, impl, anchor, format)])) as AnchorRatios;
+      const vs = Object.fromEntries(
+        ANCHOR_IMPLS.map((anchor) => [anchor, pairedRatio(results, impl, anchor, format)]),
+      ) as AnchorRatios;
       lines.push({
         impl,
         format,
@@ -54,8 +56,14 @@ export function summarise(results: RoundResult[], impls: ImplName[], formats: Be
  * Median over the rounds that ran both of rows_s(numerator) ÷ rows_s(denominator), same format;
  * null when no round ran both.
  */
-export function pairedRatio(results: RoundResult[], numerator: ImplName, denominator: ImplName, format: BenchFormat): number | null {
-  const rate = (impl: ImplName) => new Map(results.filter((r) => r.format === format && r.impl === impl).map((r) => [r.round, r.rows_s]));
+export function pairedRatio(
+  results: RoundResult[],
+  numerator: ImplName,
+  denominator: ImplName,
+  format: BenchFormat,
+): number | null {
+  const rate = (impl: ImplName) =>
+    new Map(results.filter((r) => r.format === format && r.impl === impl).map((r) => [r.round, r.rows_s]));
   const below = rate(denominator);
   const ratios = [...rate(numerator)].flatMap(([round, rows]) => (below.has(round) ? [rows / below.get(round)!] : []));
   return ratios.length ? median(ratios) : null;

@@ -38,7 +38,13 @@ const int = (x: number) => Math.round(x).toLocaleString('en-US');
 const mibToMb = (mib: number) => (mib * 1024 * 1024) / 1e6;
 
 export function checkTargets(inputs: TargetInputs): TargetCheck[] {
-  return [...throughputChecks(inputs), ...ratioChecks(inputs), ...formulaChecks(inputs.summary), ...memoryChecks(inputs), startupCheck(inputs.startup)];
+  return [
+    ...throughputChecks(inputs),
+    ...ratioChecks(inputs),
+    ...formulaChecks(inputs.summary),
+    ...memoryChecks(inputs),
+    startupCheck(inputs.startup),
+  ];
 }
 
 function throughputChecks({ summary }: TargetInputs): TargetCheck[] {
@@ -55,12 +61,20 @@ function throughputChecks({ summary }: TargetInputs): TargetCheck[] {
 function ratioChecks({ summary, results }: TargetInputs): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const ratio = (label: string, value: number | null, target: number) =>
-    checks.push({ target: `${label} >= ${target}x`, measured: value === null ? 'not run' : `${value.toFixed(2)}x (median of per-round ratios)`, met: value === null ? null : value >= target });
+    checks.push({
+      target: `${label} >= ${target}x`,
+      measured: value === null ? 'not run' : `${value.toFixed(2)}x (median of per-round ratios)`,
+      met: value === null ? null : value >= target,
+    });
   for (const format of ['csv', 'json'] as const) {
     const line = summary.find((s) => s.impl === 'rowloom-1' && s.format === format);
     ratio(`rowloom-1 ${format} ÷ faker-tuned`, line?.vs['faker-tuned'] ?? null, TARGET_VS_TUNED);
     ratio(`rowloom-1 ${format} ÷ faker-typical`, line?.vs['faker-typical'] ?? null, TARGET_VS_TYPICAL);
-    ratio(`rowloom-all ${format} ÷ rowloom-1`, pairedRatio(results, 'rowloom-all', 'rowloom-1', format), TARGET_SCALING);
+    ratio(
+      `rowloom-all ${format} ÷ rowloom-1`,
+      pairedRatio(results, 'rowloom-all', 'rowloom-1', format),
+      TARGET_SCALING,
+    );
   }
   return checks;
 }
@@ -69,17 +83,27 @@ function formulaChecks(summary: SummaryLine[]): TargetCheck[] {
   return Object.entries(FORMULA_TARGETS).flatMap(([impl, target]) =>
     summary
       .filter((s) => s.impl === impl)
-      .map((line) => ({ target: `${impl} ${line.format} >= ${int(target)} rows/s`, measured: `${int(line.rows_s)} rows/s (N=${int(line.n)})`, met: line.rows_s >= target })),
+      .map((line) => ({
+        target: `${impl} ${line.format} >= ${int(target)} rows/s`,
+        measured: `${int(line.rows_s)} rows/s (N=${int(line.n)})`,
+        met: line.rows_s >= target,
+      })),
   );
 }
 
 /** Every Rowloom run, judged on its worst round: a memory target is a ceiling, not a typical value. */
 function memoryChecks({ summary, big }: TargetInputs): TargetCheck[] {
   const runs = [
-    ...summary.filter((s) => s.impl.startsWith('rowloom-')).map((s) => ({ label: `${s.impl} ${s.format} N=${int(s.n)}`, mib: s.max_rss_mb_worst })),
+    ...summary
+      .filter((s) => s.impl.startsWith('rowloom-'))
+      .map((s) => ({ label: `${s.impl} ${s.format} N=${int(s.n)}`, mib: s.max_rss_mb_worst })),
     ...big.map((r) => ({ label: `${r.impl} ${r.format} N=${int(r.n)}`, mib: r.max_rss_mb })),
   ];
-  return runs.map(({ label, mib }) => ({ target: `${label} peak RSS < ${TARGET_RSS_MB} MB`, measured: `${mibToMb(mib).toFixed(0)} MB (${mib.toFixed(0)} MiB)`, met: mibToMb(mib) < TARGET_RSS_MB }));
+  return runs.map(({ label, mib }) => ({
+    target: `${label} peak RSS < ${TARGET_RSS_MB} MB`,
+    measured: `${mibToMb(mib).toFixed(0)} MB (${mib.toFixed(0)} MiB)`,
+    met: mibToMb(mib) < TARGET_RSS_MB,
+  }));
 }
 
 function startupCheck(startup: StartupResult[]): TargetCheck {
@@ -87,5 +111,9 @@ function startupCheck(startup: StartupResult[]): TargetCheck {
   const target = `worker start-up (import + compile + samplers, to the first row) < ${TARGET_STARTUP_MS} ms`;
   if (!own.length) return { target, measured: 'not run', met: null };
   const total = startup.flatMap((s) => s.samples.map(([, ready]) => ready));
-  return { target, measured: `${median(own).toFixed(1)} ms (median of ${own.length} threads; ${median(total).toFixed(1)} ms from new Worker())`, met: median(own) < TARGET_STARTUP_MS };
+  return {
+    target,
+    measured: `${median(own).toFixed(1)} ms (median of ${own.length} threads; ${median(total).toFixed(1)} ms from new Worker())`,
+    met: median(own) < TARGET_STARTUP_MS,
+  };
 }

@@ -37,7 +37,15 @@ function benchFields(type: TypeDefinition): unknown[] {
 
 async function valuesPerSecond(type: TypeDefinition, rows: number): Promise<number> {
   const started = process.hrtime.bigint();
-  const generation = generate({ fields: benchFields(type), datasets: type.exampleDatasets, scenarios: type.exampleScenarios, count: rows, seed: 42, writer: { format: 'csv' }, workers: 1 });
+  const generation = generate({
+    fields: benchFields(type),
+    datasets: type.exampleDatasets,
+    scenarios: type.exampleScenarios,
+    count: rows,
+    seed: 42,
+    writer: { format: 'csv' },
+    workers: 1,
+  });
   for await (const chunk of generation.stream) void chunk; // drained: measures generation and writing, no I/O
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   return rows / seconds;
@@ -48,7 +56,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function main(): Promise<void> {
   const rows = Number(option('rows', '200000'));
   const rounds = Number(option('rounds', '3'));
-  const only = option('only', '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const only = option('only', '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const types = ALL_TYPES.filter((t) => only.length === 0 || only.includes(t.name.toLowerCase()));
   const results: { type: TypeDefinition; rate: number }[] = [];
   for (const type of types) {
@@ -62,7 +73,9 @@ async function main(): Promise<void> {
   let out = `\nValues per second, one field, CSV, 1 thread, ${rows.toLocaleString('en-US')} rows, median of ${rounds}\n\n`;
   out += `${'type'.padEnd(width)}  ${'category'.padEnd(10)}  ${'values/s'.padStart(11)}  target\n${'-'.repeat(width)}  ${'-'.repeat(10)}  ${'-'.repeat(11)}  ------\n`;
   const misses: string[] = [];
-  for (const { type, rate } of [...results].sort((a, b) => a.type.category.localeCompare(b.type.category) || a.type.name.localeCompare(b.type.name))) {
+  for (const { type, rate } of [...results].sort(
+    (a, b) => a.type.category.localeCompare(b.type.category) || a.type.name.localeCompare(b.type.name),
+  )) {
     const exempt = NO_TARGET.test(type.name);
     const verdict = exempt ? '  -' : rate >= TARGET ? '  ok' : '  MISS';
     if (!exempt && rate < TARGET) misses.push(type.name);

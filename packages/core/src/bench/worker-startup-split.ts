@@ -12,7 +12,11 @@ import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { StartupSplit } from './run-result.js';
 
-const { spawnedAt, schemaPath, format } = workerData as { spawnedAt: string; schemaPath: string; format: 'csv' | 'json' };
+const { spawnedAt, schemaPath, format } = workerData as {
+  spawnedAt: string;
+  schemaPath: string;
+  format: 'csv' | 'json';
+};
 const since = () => Number(process.hrtime.bigint() - BigInt(spawnedAt)) / 1e6;
 
 async function steps(): Promise<StartupSplit> {
@@ -25,7 +29,11 @@ async function steps(): Promise<StartupSplit> {
   ]);
   const imported = since();
   const fields: unknown[] = JSON.parse(readFileSync(schemaPath, 'utf8'));
-  const plan = compileSchema(fields, { startedAtMs: 0, generationUuid: '00000000-0000-4000-8000-000000000000', rowCount: 1 });
+  const plan = compileSchema(fields, {
+    startedAtMs: 0,
+    generationUuid: '00000000-0000-4000-8000-000000000000',
+    rowCount: 1,
+  });
   const engine = new RowEngine(plan, 42);
   const writer = createWriter(plan.shape, { format, count: 1 });
   const compiled = since();

@@ -28,7 +28,14 @@ const WORKER_SCRIPT = workerScript('generate-worker');
 /** What generate() would hand its workers for a seeded run of `count` rows (see engine/generate.ts). */
 function workerSetup(fields: unknown[], format: 'csv' | 'json', count: number): WorkerSetup {
   const { key } = resolveSeed(42);
-  return { fields, seedKey: key, writer: { format, count }, rowCount: count, startedAtMs: referenceTime(null, 42), generationUuid: generationUuid(key) };
+  return {
+    fields,
+    seedKey: key,
+    writer: { format, count },
+    rowCount: count,
+    startedAtMs: referenceTime(null, 42),
+    generationUuid: generationUuid(key),
+  };
 }
 
 function msSince(start: bigint): number {
@@ -42,7 +49,9 @@ async function timeOneThread(setup: WorkerSetup): Promise<[number, number]> {
     let online = NaN;
     worker.once('online', () => (online = msSince(start)));
     const ready = await new Promise<number>((resolve, reject) => {
-      worker.once('message', (reply: RangeResult) => (reply.length > 0 ? resolve(msSince(start)) : reject(new Error('the worker sent no bytes'))));
+      worker.once('message', (reply: RangeResult) =>
+        reply.length > 0 ? resolve(msSince(start)) : reject(new Error('the worker sent no bytes')),
+      );
       worker.once('error', reject);
       const task: RangeTask = { id: 0, start: 0, end: 1 };
       worker.postMessage(task);
@@ -73,7 +82,13 @@ async function splitOneThread(format: 'csv' | 'json'): Promise<StartupSplit> {
 
 function medianSplit(splits: StartupSplit[]): StartupSplit {
   const of = (key: keyof StartupSplit) => round1(median(splits.map((s) => s[key])));
-  return { running_ms: of('running_ms'), import_ms: of('import_ms'), compile_ms: of('compile_ms'), first_row_ms: of('first_row_ms'), row_bytes: of('row_bytes') };
+  return {
+    running_ms: of('running_ms'),
+    import_ms: of('import_ms'),
+    compile_ms: of('compile_ms'),
+    first_row_ms: of('first_row_ms'),
+    row_bytes: of('row_bytes'),
+  };
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;

@@ -37,13 +37,21 @@ const EXAMPLE_SEED = 1;
  * structural types.
  */
 export function exampleFields(type: TypeDefinition, params: Record<string, unknown> = {}): unknown[] {
-  const fields: unknown[] = [{ name: 'example', type: type.name, ...type.exampleParams, ...params }, { name: 'example_row', type: 'Row Number' }];
+  const fields: unknown[] = [
+    { name: 'example', type: type.name, ...type.exampleParams, ...params },
+    { name: 'example_row', type: 'Row Number' },
+  ];
   if (type.structure === 'items') fields.push({ name: 'example.id', type: 'Row Number' });
   return fields;
 }
 
 function exampleValue(type: TypeDefinition): unknown {
-  return generateObjects(exampleFields(type), { count: 1, seed: EXAMPLE_SEED, datasets: type.exampleDatasets, scenarios: type.exampleScenarios })[0].example;
+  return generateObjects(exampleFields(type), {
+    count: 1,
+    seed: EXAMPLE_SEED,
+    datasets: type.exampleDatasets,
+    scenarios: type.exampleScenarios,
+  })[0].example;
 }
 
 export function describeType(type: TypeDefinition): TypeDescription {

@@ -10,7 +10,9 @@ import { isbn10CheckCharacter, nhsCheckDigit } from './mod11.js';
 import { ibanCharacterValue, ibanCheckDigits, mod97OfText } from './mod97.js';
 
 const require = createRequire(import.meta.url);
-const bs58check = (require('bs58check') as { default: { encode(payload: Uint8Array): string; decode(text: string): Uint8Array } }).default;
+const bs58check = (
+  require('bs58check') as { default: { encode(payload: Uint8Array): string; decode(text: string): Uint8Array } }
+).default;
 
 const digitsOf = (text: string) => [...text].map(Number);
 
@@ -65,9 +67,27 @@ describe('MOD 97-10', () => {
 });
 
 describe('national BBAN check digits', () => {
-  const LENGTHS: Record<string, number> = { BA: 16, ME: 18, MK: 15, PT: 21, RS: 18, SI: 15, BE: 12, ES: 20, CZ: 20, SK: 20, NO: 11, PL: 24, EE: 16, HR: 17, HU: 24, FR: 23, MC: 23 };
+  const LENGTHS: Record<string, number> = {
+    BA: 16,
+    ME: 18,
+    MK: 15,
+    PT: 21,
+    RS: 18,
+    SI: 15,
+    BE: 12,
+    ES: 20,
+    CZ: 20,
+    SK: 20,
+    NO: 11,
+    PL: 24,
+    EE: 16,
+    HR: 17,
+    HU: 24,
+    FR: 23,
+    MC: 23,
+  };
 
-  test('random digits with the check digits set pass ibantools\' national validation', () => {
+  test("random digits with the check digits set pass ibantools' national validation", () => {
     const random = new CounterRandom(11);
     for (const [country, length] of Object.entries(LENGTHS)) {
       const check = NATIONAL_CHECKS[country];
@@ -104,7 +124,9 @@ describe('Base58Check', () => {
     const random = new CounterRandom(3);
     for (let i = 0; i < 500; i++) {
       random.reset(i);
-      const payload = Uint8Array.from({ length: random.intBetween(1, 40) }, () => (random.chance(0.2) ? 0 : random.below(256)));
+      const payload = Uint8Array.from({ length: random.intBetween(1, 40) }, () =>
+        random.chance(0.2) ? 0 : random.below(256),
+      );
       const text = base58CheckEncode(payload);
       assert.equal(text, bs58check.encode(payload));
       assert.deepEqual([...bs58check.decode(text)], [...payload]);

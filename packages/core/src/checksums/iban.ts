@@ -75,7 +75,11 @@ export const ibanCountries = derivedData(() => {
     const spec = specs[code];
     if (!spec.IBANRegistry || !spec.chars || !spec.bban_regexp) continue;
     const slots = bbanSlots(spec.bban_regexp, spec.chars - 4);
-    const country: IbanCountry = { code, slots: slots ?? [], national: Object.hasOwn(NATIONAL_CHECKS, code) ? NATIONAL_CHECKS[code] : undefined };
+    const country: IbanCountry = {
+      code,
+      slots: slots ?? [],
+      national: Object.hasOwn(NATIONAL_CHECKS, code) ? NATIONAL_CHECKS[code] : undefined,
+    };
     let valid = slots !== null;
     for (let i = 0; valid && i < SELF_CHECK_SAMPLES; i++) {
       random.reset(i);

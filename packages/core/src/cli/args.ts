@@ -27,7 +27,13 @@ function joinDashValues(args: string[]): string[] {
   const joined: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const next = args[i + 1];
-    if (VALUE_OPTIONS.has(args[i]) && next !== undefined && next.startsWith('-') && next !== '-' && !next.startsWith('--')) {
+    if (
+      VALUE_OPTIONS.has(args[i]) &&
+      next !== undefined &&
+      next.startsWith('-') &&
+      next !== '-' &&
+      !next.startsWith('--')
+    ) {
       joined.push(args[i].startsWith('--') ? `${args[i]}=${next}` : `${args[i]}${next}`);
       i++;
     } else {
@@ -87,7 +93,9 @@ function formatOf(explicit: string | undefined, out: string | undefined): Output
   if (extension === '') return 'json';
   const format = outputFormatNamed(extension);
   if (format !== null) return format;
-  throw new UsageError(`--out ${out}: ".${extension}" is not an output format; name the file .${OUTPUT_FORMATS.join(', .')}, or pass --format`);
+  throw new UsageError(
+    `--out ${out}: ".${extension}" is not an output format; name the file .${OUTPUT_FORMATS.join(', .')}, or pass --format`,
+  );
 }
 
 const FIREBASE_KEYS = ['push_id', 'row_number'] as const;
@@ -99,7 +107,12 @@ function firebaseKey(text: string | undefined): WriterOptions['firebaseKey'] {
 }
 
 /** The API parameters checkWriterOptions names, as this command's options. */
-const OPTION_OF_PARAMETER: Record<string, string> = { table: '--table', keyspace: '--keyspace', sheet_name: '--sheet-name', count: '--count' };
+const OPTION_OF_PARAMETER: Record<string, string> = {
+  table: '--table',
+  keyspace: '--keyspace',
+  sheet_name: '--sheet-name',
+  count: '--count',
+};
 
 /** checkWriterOptions with messages naming the command's options; throws UsageError. */
 export function checkWriterSettings(writer: WriterOptions): void {
@@ -120,20 +133,28 @@ function usageErrorFrom(error: unknown): UsageError {
 /** `rowloom types [--json]`: true when --json was given. */
 export function parseTypesArgs(args: string[]): boolean {
   try {
-    return parseArgs({ args, strict: true, allowPositionals: false, options: { json: { type: 'boolean' } } }).values.json ?? false;
+    return (
+      parseArgs({ args, strict: true, allowPositionals: false, options: { json: { type: 'boolean' } } }).values.json ??
+      false
+    );
   } catch (error) {
     throw usageErrorFrom(error);
   }
 }
 
 /** `--dataset NAME=FILE` (or `--scenario`) options: each names one once; the name is what schemas say. */
-function namedFileOptions(options: string[], flag = 'dataset', example = 'cities=cities.csv'): { name: string; path: string }[] {
+function namedFileOptions(
+  options: string[],
+  flag = 'dataset',
+  example = 'cities=cities.csv',
+): { name: string; path: string }[] {
   const seen = new Set<string>();
   return options.map((option) => {
     const split = option.indexOf('=');
     const name = split > 0 ? option.slice(0, split).trim() : '';
     const path = split > 0 ? option.slice(split + 1) : '';
-    if (name === '' || path === '') throw new UsageError(`--${flag} must be NAME=FILE (e.g. --${flag} ${example}), got "${option}"`);
+    if (name === '' || path === '')
+      throw new UsageError(`--${flag} must be NAME=FILE (e.g. --${flag} ${example}), got "${option}"`);
     if (seen.has(name)) throw new UsageError(`--${flag} ${name} is given twice; give each ${flag} name once`);
     seen.add(name);
     return { name, path };
@@ -180,15 +201,24 @@ export function parseGenerateArgs(args: string[]): GenerateCommand {
     throw usageErrorFrom(error);
   }
   const { values, positionals } = parsed;
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'name the schema file: rowloom generate <schema.json>' : `one schema file expected, got ${positionals.length}: ${positionals.join(' ')}`);
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length === 0
+        ? 'name the schema file: rowloom generate <schema.json>'
+        : `one schema file expected, got ${positionals.length}: ${positionals.join(' ')}`,
+    );
   const lineEnding = values['line-ending'];
-  if (lineEnding !== undefined && lineEnding !== 'unix' && lineEnding !== 'windows') throw new UsageError(`--line-ending must be unix or windows, got "${lineEnding}"`);
+  if (lineEnding !== undefined && lineEnding !== 'unix' && lineEnding !== 'windows')
+    throw new UsageError(`--line-ending must be unix or windows, got "${lineEnding}"`);
   if (values.delimiter !== undefined && values.delimiter === '') throw new UsageError('--delimiter must not be empty');
   const quoteChar = values['quote-char'];
-  if (quoteChar !== undefined && [...quoteChar].length !== 1) throw new UsageError(`--quote-char must be one character, got "${quoteChar}"`);
+  if (quoteChar !== undefined && [...quoteChar].length !== 1)
+    throw new UsageError(`--quote-char must be one character, got "${quoteChar}"`);
   const publicUrl = values['public-url'];
   if (publicUrl !== undefined && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(publicUrl)) {
-    throw new UsageError(`--public-url must be an http or https address such as https://rowloom.example.com, got "${publicUrl}"`);
+    throw new UsageError(
+      `--public-url must be an http or https address such as https://rowloom.example.com, got "${publicUrl}"`,
+    );
   }
   const writer: Omit<WriterOptions, 'count'> = {
     format: formatOf(values.format, values.out),

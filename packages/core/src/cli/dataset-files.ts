@@ -7,7 +7,9 @@ import type { DatasetTable } from '../kernel/define-type.js';
 import { UsageError } from './args.js';
 import { readOptionFile } from './option-file.js';
 
-export async function readDatasetFiles(files: readonly { name: string; path: string }[]): Promise<Record<string, DatasetTable>> {
+export async function readDatasetFiles(
+  files: readonly { name: string; path: string }[],
+): Promise<Record<string, DatasetTable>> {
   const datasets: Record<string, DatasetTable> = {};
   for (const { name, path } of files) {
     const where = `--dataset ${name}=${path}`;

@@ -27,7 +27,8 @@ export function writerSettings(command: GenerateCommand, schema: SchemaDocument)
   const writer = { ...command.writer };
   if (!command.chosen.has('format') && schema.format !== null) writer.format = schema.format;
   if (!command.chosen.has('array') && schema.array !== null) writer.array = schema.array;
-  if (!command.chosen.has('includeHeader') && schema.includeHeader !== null) writer.includeHeader = schema.includeHeader;
+  if (!command.chosen.has('includeHeader') && schema.includeHeader !== null)
+    writer.includeHeader = schema.includeHeader;
   if (!command.chosen.has('includeNulls') && schema.includeNulls !== null) writer.includeNulls = schema.includeNulls;
   if (!command.chosen.has('bom') && schema.bom !== null) writer.bom = schema.bom;
   return writer;

@@ -23,7 +23,10 @@ function version(): string {
 async function runGenerate(args: string[]): Promise<void> {
   const command = parseGenerateArgs(args);
   // The server package's `rowloom` command takes --distributed before this module is loaded.
-  if (command.distributed) throw new UsageError('--distributed needs the rowloom command of @rowloom/server (it submits to the job queue on REDIS_URL); this one generates in-process only');
+  if (command.distributed)
+    throw new UsageError(
+      '--distributed needs the rowloom command of @rowloom/server (it submits to the job queue on REDIS_URL); this one generates in-process only',
+    );
   const { fields, datasets, scenarios, count, writer } = await readGenerateInput(command);
   const showProgress = !command.quiet && process.stderr.isTTY === true && count >= PROGRESS_THRESHOLD;
   const progress = showProgress ? new ProgressBar(count, process.stderr) : null;
@@ -48,7 +51,8 @@ async function runGenerate(args: string[]): Promise<void> {
   }
   // Always shown: a warning means the output may not be what the schema's author meant.
   for (const warning of generation.plan.warnings) process.stderr.write(`rowloom: warning: ${formatProblem(warning)}\n`);
-  if (!command.quiet && command.seed === null) process.stderr.write(`rowloom: seed ${generation.seed} (pass --seed ${generation.seed} to reproduce)\n`);
+  if (!command.quiet && command.seed === null)
+    process.stderr.write(`rowloom: seed ${generation.seed} (pass --seed ${generation.seed} to reproduce)\n`);
   // The destination is a file or the standard output: neither keeps a chunk once written.
   await pipeGeneration(generation, destination);
   progress?.finish();
@@ -62,15 +66,25 @@ function runTypes(args: string[]): void {
     return;
   }
   for (const type of catalogue) {
-    const params = type.parameters.map((p) => `${p.name}${p.default !== null ? `=${JSON.stringify(p.default)}` : ''}`).join(', ');
-    process.stdout.write(`${type.name} [${type.category}]${params ? ` (${params})` : ''}\n    ${type.description}\n    e.g. ${JSON.stringify(type.example)}\n`);
+    const params = type.parameters
+      .map((p) => `${p.name}${p.default !== null ? `=${JSON.stringify(p.default)}` : ''}`)
+      .join(', ');
+    process.stdout.write(
+      `${type.name} [${type.category}]${params ? ` (${params})` : ''}\n    ${type.description}\n    e.g. ${JSON.stringify(type.example)}\n`,
+    );
   }
 }
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    if (command === undefined || command === '--help' || command === '-h' || command === 'help' || rest.includes('--help')) {
+    if (
+      command === undefined ||
+      command === '--help' ||
+      command === '-h' ||
+      command === 'help' ||
+      rest.includes('--help')
+    ) {
       process.stdout.write(HELP);
       return EXIT.ok;
     }

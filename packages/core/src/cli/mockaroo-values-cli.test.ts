@@ -21,9 +21,31 @@ function rowloom(args: string[]) {
 
 const COLUMNS = [
   { name: '_id', type: 'MongoDB ObjectID', null_percentage: 0, formula: null },
-  { name: 'DayValue', type: 'Custom List', values: ['1', '2', '3', '4', '5', '6', '7'], selectionStyle: 'Sequential', null_percentage: 0, formula: null },
-  { name: 'code', type: 'Custom List', values: ['007', '12'], selectionStyle: 'SEQUENTIAL', null_percentage: 0, formula: null },
-  { name: 'visited', type: 'Date', min: '6/19/2002', max: '6/19/2002', format: '%F %T', null_percentage: 0, formula: null },
+  {
+    name: 'DayValue',
+    type: 'Custom List',
+    values: ['1', '2', '3', '4', '5', '6', '7'],
+    selectionStyle: 'Sequential',
+    null_percentage: 0,
+    formula: null,
+  },
+  {
+    name: 'code',
+    type: 'Custom List',
+    values: ['007', '12'],
+    selectionStyle: 'SEQUENTIAL',
+    null_percentage: 0,
+    formula: null,
+  },
+  {
+    name: 'visited',
+    type: 'Date',
+    min: '6/19/2002',
+    max: '6/19/2002',
+    format: '%F %T',
+    null_percentage: 0,
+    formula: null,
+  },
   { name: 'day', type: 'Date', min: '6/19/2002', max: '6/19/2002', format: '%F', null_percentage: 0, formula: null },
   { name: 'country', type: 'Country', countries: ['CW'], null_percentage: 0, formula: null },
   { name: 'currency', type: 'Currency Code', null_percentage: 0, formula: null },
@@ -35,7 +57,10 @@ describe('rowloom generate: values and shapes as Mockaroo gives them', () => {
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'rowloom-values-'));
     schema = join(dir, 'export.json');
-    writeFileSync(schema, JSON.stringify({ name: 'values', num_rows: 10, file_format: 'json', array: true, columns: COLUMNS }));
+    writeFileSync(
+      schema,
+      JSON.stringify({ name: 'values', num_rows: 10, file_format: 'json', array: true, columns: COLUMNS }),
+    );
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -52,11 +77,17 @@ describe('rowloom generate: values and shapes as Mockaroo gives them', () => {
       assert.equal(row.day, '2002-06-19');
       assert.equal(row.currency, 'XCG');
     });
-    assert.ok(rows.some((r) => !String(r.visited).endsWith('00:00:00')), 'not all midnight');
+    assert.ok(
+      rows.some((r) => !String(r.visited).endsWith('00:00:00')),
+      'not all midnight',
+    );
   });
 
   test('csv: the same values as text; the ObjectID as hex', () => {
-    const json = JSON.parse(rowloom(['generate', schema, '--seed', '5', '--format', 'json']).stdout) as Record<string, unknown>[];
+    const json = JSON.parse(rowloom(['generate', schema, '--seed', '5', '--format', 'json']).stdout) as Record<
+      string,
+      unknown
+    >[];
     const run = rowloom(['generate', schema, '--seed', '5', '--format', 'csv']);
     assert.equal(run.status, 0, run.stderr);
     const rows = parse(run.stdout, { columns: true }) as Record<string, string>[];
@@ -68,9 +99,15 @@ describe('rowloom generate: values and shapes as Mockaroo gives them', () => {
 
   test('an enum value that matches nothing: exit 1, naming the field and parameter and the allowed values', () => {
     const bad = join(dir, 'bad.json');
-    writeFileSync(bad, JSON.stringify([{ name: 'kind', type: 'Custom List', values: ['a'], selectionStyle: 'Randomly' }]));
+    writeFileSync(
+      bad,
+      JSON.stringify([{ name: 'kind', type: 'Custom List', values: ['a'], selectionStyle: 'Randomly' }]),
+    );
     const run = rowloom(['generate', bad]);
     assert.equal(run.status, 1);
-    assert.match(run.stderr, /field "kind", parameter "selectionStyle": "Randomly" is not allowed; use one of "random", "sequential", "cartesian", "custom"/);
+    assert.match(
+      run.stderr,
+      /field "kind", parameter "selectionStyle": "Randomly" is not allowed; use one of "random", "sequential", "cartesian", "custom"/,
+    );
   });
 });

@@ -7,6 +7,8 @@ export async function readOptionFile(where: string, path: string): Promise<strin
     return await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`${where}: ${code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? (error as Error).message})`}`);
+    throw new UsageError(
+      `${where}: ${code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? (error as Error).message})`}`,
+    );
   }
 }

@@ -26,14 +26,18 @@ export async function openOutput(path: string): Promise<Writable> {
   try {
     return (await open(path, 'w')).createWriteStream();
   } catch (error) {
-    throw new IoError(`cannot write ${path}: ${systemReason(error as NodeJS.ErrnoException)}; choose a path in an existing, writable directory`);
+    throw new IoError(
+      `cannot write ${path}: ${systemReason(error as NodeJS.ErrnoException)}; choose a path in an existing, writable directory`,
+    );
   }
 }
 
 /** Writes what went wrong to `stderr` and returns the exit status (see EXIT). */
 export function reportFailure(error: unknown, stderr: NodeJS.WritableStream = process.stderr): number {
   if (error instanceof SchemaError) {
-    stderr.write(`rowloom: the schema has ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}:\n`);
+    stderr.write(
+      `rowloom: the schema has ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}:\n`,
+    );
     for (const problem of error.problems) stderr.write(`  - ${formatProblem(problem)}\n`);
     return EXIT.invalidSchema;
   }
@@ -44,7 +48,9 @@ export function reportFailure(error: unknown, stderr: NodeJS.WritableStream = pr
   const systemError = error as NodeJS.ErrnoException;
   if (systemError.code === 'EPIPE') return EXIT.ok; // e.g. `| head`: the reader left
   if (error instanceof IoError || systemError.syscall !== undefined) {
-    stderr.write(`rowloom: ${error instanceof IoError ? error.message : `cannot write the output: ${systemReason(systemError)}`}\n`);
+    stderr.write(
+      `rowloom: ${error instanceof IoError ? error.message : `cannot write the output: ${systemReason(systemError)}`}\n`,
+    );
     return EXIT.io;
   }
   stderr.write(`rowloom: ${(error as Error).message}\n`);

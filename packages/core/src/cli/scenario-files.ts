@@ -7,7 +7,9 @@ import { readScenario, type ScenarioCurve } from '../scenarios/scenario.js';
 import { UsageError } from './args.js';
 import { readOptionFile } from './option-file.js';
 
-export async function readScenarioFiles(files: readonly { name: string; path: string }[]): Promise<Record<string, ScenarioCurve>> {
+export async function readScenarioFiles(
+  files: readonly { name: string; path: string }[],
+): Promise<Record<string, ScenarioCurve>> {
   const scenarios: Record<string, ScenarioCurve> = {};
   for (const { name, path } of files) {
     const where = `--scenario ${name}=${path}`;
@@ -21,7 +23,12 @@ export async function readScenarioFiles(files: readonly { name: string; path: st
     const result = readScenario(json);
     if (result.problems) throw new UsageError(`${where}: ${result.problems.map((p) => p.message).join('; ')}`);
     // defineProperty: a scenario named "__proto__" stays a scenario.
-    Object.defineProperty(scenarios, name, { value: result.curve, enumerable: true, configurable: true, writable: true });
+    Object.defineProperty(scenarios, name, {
+      value: result.curve,
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
   }
   return scenarios;
 }

@@ -16,7 +16,8 @@ async function readStdin(): Promise<string> {
 
 export function interpretSchema(json: unknown, source: string): SchemaDocument {
   // Deeper JSON would overflow the stack in the schema compiler; no schema needs it.
-  if (pathDeeperThan(json) !== null) throw new UsageError(`${source} nests more than ${MAX_JSON_DEPTH} levels deep; flatten it`);
+  if (pathDeeperThan(json) !== null)
+    throw new UsageError(`${source} nests more than ${MAX_JSON_DEPTH} levels deep; flatten it`);
   const result = readSchemaDocument(json);
   if (result.problem !== undefined) throw new UsageError(`${source}: ${result.problem}`);
   return result.document;
@@ -29,7 +30,9 @@ export async function readSchemaFile(path: string): Promise<SchemaDocument> {
     text = path === '-' ? await readStdin() : await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `${source}: no such file` : `${source}: cannot read it (${code ?? (error as Error).message})`);
+    throw new UsageError(
+      code === 'ENOENT' ? `${source}: no such file` : `${source}: cannot read it (${code ?? (error as Error).message})`,
+    );
   }
   let json: unknown;
   try {

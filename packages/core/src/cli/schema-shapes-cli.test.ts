@@ -41,13 +41,21 @@ describe('rowloom command line: schema exports', () => {
   test('an export gives the count, the format and the header setting; null_percentage counts', () => {
     const run = rowloom(['generate', exported, '--seed', '1']);
     assert.equal(run.status, 0, run.stderr);
-    assert.deepEqual(parse(run.stdout), [['1', ''], ['2', ''], ['3', ''], ['4', '']]);
+    assert.deepEqual(parse(run.stdout), [
+      ['1', ''],
+      ['2', ''],
+      ['3', ''],
+      ['4', ''],
+    ]);
   });
 
-  test('options on the command line win over the export\'s', () => {
+  test("options on the command line win over the export's", () => {
     const run = rowloom(['generate', exported, '--seed', '1', '--format', 'json', '-n', '2']);
     assert.equal(run.status, 0, run.stderr);
-    assert.deepEqual(JSON.parse(run.stdout), [{ id: 1, nick: null }, { id: 2, nick: null }]);
+    assert.deepEqual(JSON.parse(run.stdout), [
+      { id: 1, nick: null },
+      { id: 2, nick: null },
+    ]);
   });
 
   test('a bad num_rows is a usage error naming it', () => {
@@ -81,7 +89,20 @@ describe('rowloom command line: --dataset', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   test('Dataset Column and from_dataset read the files, parsed as uploads are (header names trimmed)', () => {
-    const run = rowloom(['generate', schema, '-n', '3', '-f', 'csv', '--seed', '1', '--dataset', `stores=${stores}`, '--dataset', `colors=${join(dir, 'colors.txt')}`]);
+    const run = rowloom([
+      'generate',
+      schema,
+      '-n',
+      '3',
+      '-f',
+      'csv',
+      '--seed',
+      '1',
+      '--dataset',
+      `stores=${stores}`,
+      '--dataset',
+      `colors=${join(dir, 'colors.txt')}`,
+    ]);
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(parse(run.stdout, { columns: true }), [
       { store: '1', city: 'Lisbon', color: 'teal' },

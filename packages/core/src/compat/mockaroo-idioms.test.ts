@@ -56,7 +56,10 @@ describe('Ruby and Rails methods of real formulas', () => {
   });
 
   test('rand(n) is a whole number below n; d.min is still the minute', () => {
-    const rows = generateObjects([formula('r', 'rand(3)'), formula('m', 'date("2024-01-02 10:45:00").min')], { count: 200, seed: 3 });
+    const rows = generateObjects([formula('r', 'rand(3)'), formula('m', 'date("2024-01-02 10:45:00").min')], {
+      count: 200,
+      seed: 3,
+    });
     assert.deepEqual([...new Set(rows.map((r) => r.r))].sort(), [0, 1, 2]);
     assert.equal(rows[0].m, 45);
   });
@@ -99,7 +102,9 @@ describe('more Ruby that Mockaroo users write', () => {
     assert.deepEqual(row.signs, [true, true, true, false]);
     assert.deepEqual(row.held, [10, 1]);
     assert.deepEqual(row.lists, [1, 2]);
-    const shuffled = generateObjects([formula('s', '[1, 2, 3, 4].shuffle')], { count: 50, seed: 2 }).map((r) => r.s as number[]);
+    const shuffled = generateObjects([formula('s', '[1, 2, 3, 4].shuffle')], { count: 50, seed: 2 }).map(
+      (r) => r.s as number[],
+    );
     assert.ok(shuffled.every((s) => [...s].sort().join() === '1,2,3,4'));
     assert.ok(new Set(shuffled.map((s) => s.join())).size > 1);
   });
@@ -127,7 +132,17 @@ describe('Dataset Column "weighted" as Mockaroo exports it (no weight column)', 
   test('every dataset row weighs the same: values come up as often as they appear', () => {
     const datasets: Datasets = { stores: { columns: ['store_id'], rows: [['101'], ['101'], ['101'], ['102']] } };
     const rows = generateObjects(
-      [{ name: 'store_id', type: 'Dataset Column', dataset: 'stores', column: 'store_id', selectionStyle: 'weighted', distribution: null, formula: '' }],
+      [
+        {
+          name: 'store_id',
+          type: 'Dataset Column',
+          dataset: 'stores',
+          column: 'store_id',
+          selectionStyle: 'weighted',
+          distribution: null,
+          formula: '',
+        },
+      ],
       { count: 4000, seed: 5, datasets },
     );
     const share = rows.filter((r) => r.store_id === '101').length / rows.length;
@@ -144,8 +159,23 @@ describe('real export shapes', () => {
     const rows = generateObjects(
       [
         { name: 'scans', null_percentage: 0, type: 'JSON Array', minItems: 2, maxItems: 4, formula: null },
-        { name: 'scans.shop', null_percentage: 0, type: 'Dataset Column', dataset: 'shops', column: 'shop_id', selectionStyle: 'weighted', distribution: null, formula: '' },
-        { name: 'scans.at', null_percentage: 0, type: 'Formula', value: '(now() - seconds(random(0,59)))', formula: '' },
+        {
+          name: 'scans.shop',
+          null_percentage: 0,
+          type: 'Dataset Column',
+          dataset: 'shops',
+          column: 'shop_id',
+          selectionStyle: 'weighted',
+          distribution: null,
+          formula: '',
+        },
+        {
+          name: 'scans.at',
+          null_percentage: 0,
+          type: 'Formula',
+          value: '(now() - seconds(random(0,59)))',
+          formula: '',
+        },
         { name: 'scans.qty', null_percentage: 0, type: 'Geometric Distribution', probability: '0.5', formula: '' },
       ],
       { count: 20, seed: 1, datasets, now: NOW },
@@ -163,15 +193,58 @@ describe('real export shapes', () => {
   });
 
   test('a CRM account (Salesforce loader): this in conditions, gsub with a back reference, [:upper:] without brackets, spaced dataset columns', () => {
-    const datasets: Datasets = { 'Codes.v2': { columns: ['CODE', ' LABEL '], rows: [['111', 'Farming'], ['222', 'Mining']] } };
+    const datasets: Datasets = {
+      'Codes.v2': {
+        columns: ['CODE', ' LABEL '],
+        rows: [
+          ['111', 'Farming'],
+          ['222', 'Mining'],
+        ],
+      },
+    };
     const rows = generateObjects(
       [
-        { name: 'Kind', null_percentage: 0, type: 'Custom List', values: ['Trust ', 'Individual'], selectionStyle: 'random', distribution: null, formula: '' },
-        { name: 'Sector', null_percentage: 0, type: 'Custom List', values: ['Banking '], selectionStyle: 'random', distribution: null, formula: "if field('Kind') == 'Individual' then nil else this end" },
-        { name: 'Mail', null_percentage: 0, type: 'Email Address', formula: "this.gsub(/\\.([\\w]+)$/, '.\\\\1.fake')" },
+        {
+          name: 'Kind',
+          null_percentage: 0,
+          type: 'Custom List',
+          values: ['Trust ', 'Individual'],
+          selectionStyle: 'random',
+          distribution: null,
+          formula: '',
+        },
+        {
+          name: 'Sector',
+          null_percentage: 0,
+          type: 'Custom List',
+          values: ['Banking '],
+          selectionStyle: 'random',
+          distribution: null,
+          formula: "if field('Kind') == 'Individual' then nil else this end",
+        },
+        {
+          name: 'Mail',
+          null_percentage: 0,
+          type: 'Email Address',
+          formula: "this.gsub(/\\.([\\w]+)$/, '.\\\\1.fake')",
+        },
         { name: 'Serial', null_percentage: 0, type: 'Regular Expression', value: '[:upper:]{2}-\\d{3}', formula: '' },
-        { name: 'Label', null_percentage: 0, type: 'Dataset Column', dataset: 'Codes.v2', column: ' LABEL ', selectionStyle: null, formula: '' },
-        { name: 'Born', null_percentage: 0, type: 'Formula', value: 'random(now()+days(-9125), now()+days(-15000))', formula: '' },
+        {
+          name: 'Label',
+          null_percentage: 0,
+          type: 'Dataset Column',
+          dataset: 'Codes.v2',
+          column: ' LABEL ',
+          selectionStyle: null,
+          formula: '',
+        },
+        {
+          name: 'Born',
+          null_percentage: 0,
+          type: 'Formula',
+          value: 'random(now()+days(-9125), now()+days(-15000))',
+          formula: '',
+        },
       ],
       { count: 40, seed: 2, datasets, now: NOW },
     );
@@ -188,18 +261,50 @@ describe('real export shapes', () => {
   test('an X12 envelope (Mockaroo834X12): nested arrays, field() by the name inside the array, Time.now.strftime, a Datetime reformatted by its formula', () => {
     const rows = generateObjects(
       [
-        { name: 'env.stamp', null_percentage: 0, type: 'Formula', value: 'concat(Time.now.strftime("%y"),Time.now.strftime("%m"),Time.now.strftime("%d"))', formula: null },
+        {
+          name: 'env.stamp',
+          null_percentage: 0,
+          type: 'Formula',
+          value: 'concat(Time.now.strftime("%y"),Time.now.strftime("%m"),Time.now.strftime("%d"))',
+          formula: null,
+        },
         { name: 'env.pad', null_percentage: 0, type: 'Character Sequence', format: '   ^^-##', formula: null },
         { name: 'env.grp', null_percentage: 0, type: 'JSON Array', minItems: 1, maxItems: 1, formula: null },
         { name: 'env.grp.mem', null_percentage: 0, type: 'JSON Array', minItems: 3, maxItems: 3, formula: null },
-        { name: 'env.grp.mem.on', null_percentage: 0, type: 'Datetime', min: '02/24/2021', max: '02/24/2022', format: '%Y/%m/%d', formula: 'concat(year(this),month(this,true),day(this,true))' },
-        { name: 'env.grp.mem.per.kind', null_percentage: 0, type: 'Custom List', values: ['PH', 'EM'], selectionStyle: 'random', distribution: null, formula: null },
-        { name: 'env.grp.mem.per.value', null_percentage: 0, type: 'Formula', value: 'if field("per.kind") == "EM" then /[a-z]{5}@example\\.com/.gen else /\\d{10}/.gen end', formula: null },
+        {
+          name: 'env.grp.mem.on',
+          null_percentage: 0,
+          type: 'Datetime',
+          min: '02/24/2021',
+          max: '02/24/2022',
+          format: '%Y/%m/%d',
+          formula: 'concat(year(this),month(this,true),day(this,true))',
+        },
+        {
+          name: 'env.grp.mem.per.kind',
+          null_percentage: 0,
+          type: 'Custom List',
+          values: ['PH', 'EM'],
+          selectionStyle: 'random',
+          distribution: null,
+          formula: null,
+        },
+        {
+          name: 'env.grp.mem.per.value',
+          null_percentage: 0,
+          type: 'Formula',
+          value: 'if field("per.kind") == "EM" then /[a-z]{5}@example\\.com/.gen else /\\d{10}/.gen end',
+          formula: null,
+        },
       ],
       { count: 3, seed: 5, now: NOW },
     );
     for (const row of rows) {
-      const env = row.env as { stamp: string; pad: string; grp: { mem: { on: string; per: { kind: string; value: string } }[] }[] };
+      const env = row.env as {
+        stamp: string;
+        pad: string;
+        grp: { mem: { on: string; per: { kind: string; value: string } }[] }[];
+      };
       assert.equal(env.stamp, '250301');
       assert.match(env.pad, /^ {3}[A-Z]{2}-\d{2}$/);
       const members = env.grp[0].mem;
@@ -214,8 +319,20 @@ describe('real export shapes', () => {
   test('old "Date" fields with a strftime formula, and a formula reading a field declared after it', () => {
     const rows = generateObjects(
       [
-        { name: 'd', null_percentage: 0, type: 'Date', min: '12/17/2000', max: '12/16/2018', format: '%Y-%m-%d %H:%M:%S', formula: 'this.strftime("%d/%m/%Y")' },
-        { name: 'order_number', type: 'Formula', value: "concat('PO-', year(created_at), '-', random(100000, 999999))" },
+        {
+          name: 'd',
+          null_percentage: 0,
+          type: 'Date',
+          min: '12/17/2000',
+          max: '12/16/2018',
+          format: '%Y-%m-%d %H:%M:%S',
+          formula: 'this.strftime("%d/%m/%Y")',
+        },
+        {
+          name: 'order_number',
+          type: 'Formula',
+          value: "concat('PO-', year(created_at), '-', random(100000, 999999))",
+        },
         { name: 'created_at', type: 'Datetime', min: '1/1/2020', max: '12/31/2020' },
       ],
       { count: 10, seed: 6 },

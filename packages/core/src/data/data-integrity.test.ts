@@ -96,7 +96,8 @@ describe('cars.json and wmi.json', () => {
     }
     for (const [line, ranges] of rangesOf) {
       const sorted = [...ranges].sort((a, b) => a.yearFrom - b.yearFrom);
-      for (let i = 1; i < sorted.length; i++) assert.ok(sorted[i - 1].yearTo < sorted[i].yearFrom, `${line} overlaps itself`);
+      for (let i = 1; i < sorted.length; i++)
+        assert.ok(sorted[i - 1].yearTo < sorted[i].yearFrom, `${line} overlaps itself`);
     }
   });
 
@@ -109,7 +110,11 @@ describe('cars.json and wmi.json', () => {
       for (const code of codes) makesOf.set(code, [...(makesOf.get(code) ?? []), make]);
     }
     for (const [code, makes] of makesOf) {
-      if (makes.length > 1) assert.ok(makes.every((make) => oneManufacturer.has(make)), `${code} is given to ${makes.join(', ')}`);
+      if (makes.length > 1)
+        assert.ok(
+          makes.every((make) => oneManufacturer.has(make)),
+          `${code} is given to ${makes.join(', ')}`,
+        );
     }
   });
 });
@@ -147,7 +152,14 @@ describe('species, universities and lists', () => {
   });
 
   test('word lists: each entry once, whatever its case', () => {
-    for (const file of ['company-names.json', 'domains.json', 'grocery.json', 'job-titles.json', 'races.json', 'skills.json']) {
+    for (const file of [
+      'company-names.json',
+      'domains.json',
+      'grocery.json',
+      'job-titles.json',
+      'races.json',
+      'skills.json',
+    ]) {
       assert.deepEqual(duplicates(readDataFile<string[]>(file).map((entry) => entry.toLowerCase())), [], file);
     }
   });

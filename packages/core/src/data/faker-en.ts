@@ -17,7 +17,9 @@ function readFakerEn(): LocaleDefinition {
     return JSON.parse(readFileSync(FAKER_EN_PATH, 'utf8')) as LocaleDefinition;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    throw new Error(`faker's English word lists ${FAKER_EN_PATH.pathname} are missing: run \`npm run build\` (or \`npm run build:dist -w @rowloom/core\` after tsc)`);
+    throw new Error(
+      `faker's English word lists ${FAKER_EN_PATH.pathname} are missing: run \`npm run build\` (or \`npm run build:dist -w @rowloom/core\` after tsc)`,
+    );
   }
 }
 

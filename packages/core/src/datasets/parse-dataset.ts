@@ -29,7 +29,11 @@ class RowsKept implements TableSink {
  * name, a cap of dataset-limits.ts passed. `subject` names the text in messages: the request
  * body, or a file.
  */
-export function parseDataset(text: string, filename: string | null, subject = 'the body'): { columns: string[]; rows: string[][] } {
+export function parseDataset(
+  text: string,
+  filename: string | null,
+  subject = 'the body',
+): { columns: string[]; rows: string[][] } {
   const body = text.replace(/^\uFEFF/, '');
   if (body.trim() === '') throw new DatasetParseError(emptyMessage(subject));
   const delimiter = separatorFor(body, filename);

@@ -57,7 +57,14 @@ export class StoredTableWriter implements TableSink {
   finish(): StoredTable {
     this.append(']');
     const bytes = this.columnsBytes + this.length;
-    return { columns: this.columns, rowCount: this.rowCount, columnsJson: this.columnsJson, rowsJson: this.buffer.subarray(0, this.length), previewJson: JSON.stringify(this.preview), bytes };
+    return {
+      columns: this.columns,
+      rowCount: this.rowCount,
+      columnsJson: this.columnsJson,
+      rowsJson: this.buffer.subarray(0, this.length),
+      previewJson: JSON.stringify(this.preview),
+      bytes,
+    };
   }
 
   /** Throws when the table as stored so far, with the closing bracket still to come, passes what it may take. */

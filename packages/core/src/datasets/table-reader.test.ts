@@ -8,10 +8,17 @@ import { parseDataset } from './parse-dataset.js';
 import { StoredTableWriter } from './stored-table.js';
 import { TableReader } from './table-reader.js';
 
-type Outcome = { columns: string[]; rows: string[][]; preview: string[][]; bytes: number } | { error: string; limit?: string; allowed?: number };
+type Outcome =
+  | { columns: string[]; rows: string[][]; preview: string[][]; bytes: number }
+  | { error: string; limit?: string; allowed?: number };
 
 /** The server's way: chunk by chunk (sizes cycling through `chunks`), into the stored form. */
-async function readStreaming(text: string | Buffer, filename: string | null, chunks: number[] = [65536], allowedBytes: number | null = null): Promise<Outcome> {
+async function readStreaming(
+  text: string | Buffer,
+  filename: string | null,
+  chunks: number[] = [65536],
+  allowedBytes: number | null = null,
+): Promise<Outcome> {
   const writer = new StoredTableWriter(allowedBytes);
   let reported: unknown = null;
   const reader = new TableReader(writer, filename, 'the body', (error) => (reported = error));
@@ -50,7 +57,8 @@ function readWhole(text: string, filename: string | null): Outcome {
 }
 
 function outcomeOf(error: unknown): Outcome {
-  if (error instanceof DatasetParseError) return { error: error.message, ...(error.limit ? { limit: error.limit, allowed: error.allowed } : {}) };
+  if (error instanceof DatasetParseError)
+    return { error: error.message, ...(error.limit ? { limit: error.limit, allowed: error.allowed } : {}) };
   if (error instanceof DatasetTooLargeError) return { error: `too large: ${error.message}` };
   throw error;
 }
@@ -71,7 +79,9 @@ describe('reading uploaded tables', () => {
         fc.constantFrom<string | null>(null, 'data.csv', 'data.txt'),
         async (records, chunks, delimiter, bom, filename) => {
           // Ragged records, repeated or empty names and bad quoting all occur: both readers must agree on them too.
-          const text = (bom ? '\uFEFF' : '') + stringify(records, { delimiter, record_delimiter: fc.sample(fc.constantFrom('\n', '\r\n'), 1)[0] });
+          const text =
+            (bom ? '\uFEFF' : '') +
+            stringify(records, { delimiter, record_delimiter: fc.sample(fc.constantFrom('\n', '\r\n'), 1)[0] });
           assert.deepEqual(await readStreaming(text, filename, chunks), readWhole(text, filename));
         },
       ),
@@ -81,20 +91,54 @@ describe('reading uploaded tables', () => {
 
   test('the old rules hold: separators, BOM, quoting, ragged rows, names; empty and header-only tables', async () => {
     const cases: [string, string | null, Outcome][] = [
-      ['\uFEFFid\tname\n1\tAnn "A"\n', null, { columns: ['id', 'name'], rows: [['1', 'Ann "A"']], preview: [['1', 'Ann "A"']], bytes: 13 + 19 }],
-      [' id , name \n1,"a,b"\n', 'x.TXT', { columns: ['id', 'name'], rows: [['1', 'a,b']], preview: [['1', 'a,b']], bytes: 13 + 13 }],
-      ['  \r\n\n', null, { error: 'the body is empty; send the table as CSV (or tab-separated text) with a header row of column names' }],
-      ['a,b\n', null, { error: 'the table has a header row but no data rows; add at least one row of values below the column names' }],
-      ['a,b,a\n1,2,3\n', null, { error: 'column name "a" appears twice in the header row (columns 1 and 3); column names must be unique' }],
-      ['a, ,c\n1,2,3\n', null, { error: 'column 2 of the header row has no name; the first row must name every column' }],
-      ['a,b\n1,2\n\n3\n', null, { error: 'line 4 has 1 value but the header row has 2 columns; every row needs one value per column (leave a value empty, not out)' }],
+      [
+        '\uFEFFid\tname\n1\tAnn "A"\n',
+        null,
+        { columns: ['id', 'name'], rows: [['1', 'Ann "A"']], preview: [['1', 'Ann "A"']], bytes: 13 + 19 },
+      ],
+      [
+        ' id , name \n1,"a,b"\n',
+        'x.TXT',
+        { columns: ['id', 'name'], rows: [['1', 'a,b']], preview: [['1', 'a,b']], bytes: 13 + 13 },
+      ],
+      [
+        '  \r\n\n',
+        null,
+        { error: 'the body is empty; send the table as CSV (or tab-separated text) with a header row of column names' },
+      ],
+      [
+        'a,b\n',
+        null,
+        { error: 'the table has a header row but no data rows; add at least one row of values below the column names' },
+      ],
+      [
+        'a,b,a\n1,2,3\n',
+        null,
+        { error: 'column name "a" appears twice in the header row (columns 1 and 3); column names must be unique' },
+      ],
+      [
+        'a, ,c\n1,2,3\n',
+        null,
+        { error: 'column 2 of the header row has no name; the first row must name every column' },
+      ],
+      [
+        'a,b\n1,2\n\n3\n',
+        null,
+        {
+          error:
+            'line 4 has 1 value but the header row has 2 columns; every row needs one value per column (leave a value empty, not out)',
+        },
+      ],
     ];
     for (const [text, filename, expected] of cases) {
       assert.deepEqual(await readStreaming(text, filename, [3]), expected, text);
       assert.deepEqual(readWhole(text, filename), expected, text);
     }
     const bad = await readStreaming('a,b\n1,"x\n', null);
-    assert.match((bad as { error: string }).error, /^the body is not valid CSV \(line \d\): .*; quote values that contain the separator/);
+    assert.match(
+      (bad as { error: string }).error,
+      /^the body is not valid CSV \(line \d\): .*; quote values that contain the separator/,
+    );
   });
 
   test('the caps: columns, column name bytes and value bytes are refused naming the line, the column and the limit', async () => {
@@ -102,9 +146,30 @@ describe('reading uploaded tables', () => {
     const longName = 'n'.repeat(MAX_DATASET_COLUMN_NAME_BYTES - 1) + 'é';
     const longValue = 'v'.repeat(MAX_DATASET_VALUE_BYTES - 1) + '€';
     const cases: [string, Outcome][] = [
-      [`${wide}\n${wide}\n`, { error: `the header row has ${MAX_DATASET_COLUMNS + 1} columns; a dataset may have at most ${MAX_DATASET_COLUMNS}: split the table, or leave out the columns no schema reads`, limit: 'datasetColumns', allowed: MAX_DATASET_COLUMNS }],
-      [`id,${longName}\n1,2\n`, { error: `column 2 of the header row ("${'n'.repeat(40)}...") is a name of ${MAX_DATASET_COLUMN_NAME_BYTES + 1} bytes; a column name may have at most ${MAX_DATASET_COLUMN_NAME_BYTES}: shorten it`, limit: 'datasetColumnNameBytes', allowed: MAX_DATASET_COLUMN_NAME_BYTES }],
-      [`id,text\n1,ok\n2,"${longValue}"\n`, { error: `line 3, column 2 ("text"): the value is ${MAX_DATASET_VALUE_BYTES + 2} bytes long; a value may have at most ${MAX_DATASET_VALUE_BYTES} bytes: shorten it`, limit: 'datasetValueBytes', allowed: MAX_DATASET_VALUE_BYTES }],
+      [
+        `${wide}\n${wide}\n`,
+        {
+          error: `the header row has ${MAX_DATASET_COLUMNS + 1} columns; a dataset may have at most ${MAX_DATASET_COLUMNS}: split the table, or leave out the columns no schema reads`,
+          limit: 'datasetColumns',
+          allowed: MAX_DATASET_COLUMNS,
+        },
+      ],
+      [
+        `id,${longName}\n1,2\n`,
+        {
+          error: `column 2 of the header row ("${'n'.repeat(40)}...") is a name of ${MAX_DATASET_COLUMN_NAME_BYTES + 1} bytes; a column name may have at most ${MAX_DATASET_COLUMN_NAME_BYTES}: shorten it`,
+          limit: 'datasetColumnNameBytes',
+          allowed: MAX_DATASET_COLUMN_NAME_BYTES,
+        },
+      ],
+      [
+        `id,text\n1,ok\n2,"${longValue}"\n`,
+        {
+          error: `line 3, column 2 ("text"): the value is ${MAX_DATASET_VALUE_BYTES + 2} bytes long; a value may have at most ${MAX_DATASET_VALUE_BYTES} bytes: shorten it`,
+          limit: 'datasetValueBytes',
+          allowed: MAX_DATASET_VALUE_BYTES,
+        },
+      ],
     ];
     for (const [text, expected] of cases) {
       assert.deepEqual(await readStreaming(text, null, [1000]), expected);
@@ -112,7 +177,10 @@ describe('reading uploaded tables', () => {
     }
     // At the caps exactly, the table is read.
     const atCaps = `${'n'.repeat(MAX_DATASET_COLUMN_NAME_BYTES)}\n${'v'.repeat(MAX_DATASET_VALUE_BYTES)}\n`;
-    assert.equal((await readStreaming(atCaps, null) as { rows: string[][] }).rows[0][0].length, MAX_DATASET_VALUE_BYTES);
+    assert.equal(
+      ((await readStreaming(atCaps, null)) as { rows: string[][] }).rows[0][0].length,
+      MAX_DATASET_VALUE_BYTES,
+    );
   });
 
   test('a header of a million columns is refused at the header, in one pass (no comparison of every pair)', async () => {
@@ -130,7 +198,7 @@ describe('reading uploaded tables', () => {
     const text = `n\n${rows.join('\n')}\n`;
     const whole = (await readStreaming(text, null)) as { bytes: number };
     // Exactly the stored size fits; a byte less does not.
-    assert.equal((await readStreaming(text, null, [65536], whole.bytes) as { bytes: number }).bytes, whole.bytes);
+    assert.equal(((await readStreaming(text, null, [65536], whole.bytes)) as { bytes: number }).bytes, whole.bytes);
     const writer = new StoredTableWriter(100);
     let reported: unknown = null;
     const reader = new TableReader(writer, null, 'the body', (error) => (reported = error));

@@ -11,7 +11,15 @@ import { Parser } from 'csv-parse';
 import { StringDecoder } from 'node:string_decoder';
 import { finished } from 'node:stream/promises';
 import { DatasetParseError } from './dataset-errors.js';
-import { emptyMessage, parserOptions, readError, separatorFor, type Separator, TableRules, type TableSink } from './table-rules.js';
+import {
+  emptyMessage,
+  parserOptions,
+  readError,
+  separatorFor,
+  type Separator,
+  TableRules,
+  type TableSink,
+} from './table-rules.js';
 
 const BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
 

@@ -79,7 +79,10 @@ export class TableRules {
     // Where each name was first seen: one pass, whatever the width.
     const seen = new Map<string, number>();
     columns.forEach((name, i) => {
-      if (name === '') throw new DatasetParseError(`column ${i + 1} of the header row has no name; the first row must name every column`);
+      if (name === '')
+        throw new DatasetParseError(
+          `column ${i + 1} of the header row has no name; the first row must name every column`,
+        );
       const bytes = bytesPast(name, MAX_DATASET_COLUMN_NAME_BYTES);
       if (bytes !== null) {
         throw new DatasetParseError(
@@ -89,7 +92,10 @@ export class TableRules {
         );
       }
       const first = seen.get(name);
-      if (first !== undefined) throw new DatasetParseError(`column name "${name}" appears twice in the header row (columns ${first + 1} and ${i + 1}); column names must be unique`);
+      if (first !== undefined)
+        throw new DatasetParseError(
+          `column name "${name}" appears twice in the header row (columns ${first + 1} and ${i + 1}); column names must be unique`,
+        );
       seen.set(name, i);
     });
     this.columns = columns;
@@ -99,7 +105,9 @@ export class TableRules {
   private row(values: string[], line: number): void {
     const columns = this.columns!;
     if (values.length !== columns.length) {
-      throw new DatasetParseError(`line ${line} has ${values.length} value${values.length === 1 ? '' : 's'} but the header row has ${columns.length} columns; every row needs one value per column (leave a value empty, not out)`);
+      throw new DatasetParseError(
+        `line ${line} has ${values.length} value${values.length === 1 ? '' : 's'} but the header row has ${columns.length} columns; every row needs one value per column (leave a value empty, not out)`,
+      );
     }
     for (let i = 0; i < values.length; i++) {
       const bytes = bytesPast(values[i], MAX_DATASET_VALUE_BYTES);
@@ -118,7 +126,10 @@ export class TableRules {
   /** After the last record: a table needs a header row and at least one data row. */
   finish(subject: string): void {
     if (this.columns === null) throw new DatasetParseError(emptyMessage(subject));
-    if (this.rows === 0) throw new DatasetParseError('the table has a header row but no data rows; add at least one row of values below the column names');
+    if (this.rows === 0)
+      throw new DatasetParseError(
+        'the table has a header row but no data rows; add at least one row of values below the column names',
+      );
   }
 }
 
@@ -131,5 +142,7 @@ export function readError(error: unknown, subject: string, delimiter: Separator)
   if (!(error instanceof CsvError)) return error;
   const kind = delimiter === ',' ? 'CSV' : 'tab-separated text';
   const { message, lines } = error as CsvError & { lines?: number };
-  return new DatasetParseError(`${subject} is not valid ${kind}${typeof lines === 'number' ? ` (line ${lines})` : ''}: ${message}; quote values that contain the separator, quotes or line breaks`);
+  return new DatasetParseError(
+    `${subject} is not valid ${kind}${typeof lines === 'number' ? ` (line ${lines})` : ''}: ${message}; quote values that contain the separator, quotes or line breaks`,
+  );
 }

@@ -13,8 +13,12 @@ import { describe, test } from 'node:test';
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 function markdownFiles(): string[] {
-  const docs = readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => join(ROOT, 'docs', name));
-  const packages = readdirSync(join(ROOT, 'packages')).map((name) => join(ROOT, 'packages', name, 'README.md')).filter(existsSync);
+  const docs = readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => join(ROOT, 'docs', name));
+  const packages = readdirSync(join(ROOT, 'packages'))
+    .map((name) => join(ROOT, 'packages', name, 'README.md'))
+    .filter(existsSync);
   return [join(ROOT, 'README.md'), ...docs, ...packages];
 }
 
@@ -28,7 +32,11 @@ export function headingIds(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   for (const [, heading] of markdown.matchAll(/^#{1,6}\s+(.*?)\s*#*\s*$/gm)) {
     const text = heading!.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/`/g, '');
-    const id = text.trim().toLowerCase().replace(/[^\p{L}\p{N}_\- ]/gu, '').replace(/ /g, '-');
+    const id = text
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}_\- ]/gu, '')
+      .replace(/ /g, '-');
     const repeat = seen.get(id) ?? 0;
     seen.set(id, repeat + 1);
     ids.add(repeat === 0 ? id : `${id}-${repeat}`);
@@ -43,19 +51,22 @@ function brokenLinks(path: string): string[] {
     const [file, fragment] = target!.split('#', 2) as [string, string | undefined];
     const linked = file ? resolve(dirname(path), decodeURI(file)) : path;
     if (!existsSync(linked)) broken.push(`${target}: no file ${relative(ROOT, linked)}`);
-    else if (fragment && linked.endsWith('.md') && !headingIds(prose(linked)).has(decodeURIComponent(fragment))) broken.push(`${target}: no heading #${fragment} in ${relative(ROOT, linked)}`);
+    else if (fragment && linked.endsWith('.md') && !headingIds(prose(linked)).has(decodeURIComponent(fragment)))
+      broken.push(`${target}: no heading #${fragment} in ${relative(ROOT, linked)}`);
   }
   return broken;
 }
 
 describe('links in the README and docs/', () => {
   test('heading ids are made the way GitHub makes them', () => {
-    assert.deepEqual([...headingIds('# Quick start\n## `rowloom generate --distributed`\n## Quick start\n### Limits & quotas (today)')], [
-      'quick-start',
-      'rowloom-generate---distributed',
-      'quick-start-1',
-      'limits--quotas-today',
-    ]);
+    assert.deepEqual(
+      [
+        ...headingIds(
+          '# Quick start\n## `rowloom generate --distributed`\n## Quick start\n### Limits & quotas (today)',
+        ),
+      ],
+      ['quick-start', 'rowloom-generate---distributed', 'quick-start-1', 'limits--quotas-today'],
+    );
   });
 
   for (const path of markdownFiles()) {

@@ -88,6 +88,9 @@ describe("core's folders form layers", () => {
 
   test('kernel/ stands only on the leaf folders', () => {
     const above = [...(edges.get('kernel') ?? new Map<string, string>())].filter(([to]) => !BELOW_KERNEL.has(to));
-    assert.deepEqual(above.map(([, why]) => why), []);
+    assert.deepEqual(
+      above.map(([, why]) => why),
+      [],
+    );
   });
 });

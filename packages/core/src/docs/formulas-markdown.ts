@@ -164,12 +164,16 @@ Other class methods are errors that say what to use instead (\`Time.current\`: u
 **nil converts as in Ruby**: \`nil.to_i\` is 0, \`nil.to_f\` is 0.0 and \`nil.to_s\` is empty text.`;
 
 export function renderFormulasMarkdown(): string {
-  let out = '# The formula language\n\nGenerated from the tables the formula checker uses (`npm run docs`); do not edit by hand.\n\n';
+  let out =
+    '# The formula language\n\nGenerated from the tables the formula checker uses (`npm run docs`); do not edit by hand.\n\n';
   out += SYNTAX + '\n\n## Functions\n\n| Function | What it does | Example |\n|---|---|---|\n';
-  for (const f of [...SPECIAL_FORMS, ...FUNCTIONS]) out += `| \`${cell(f.signature)}\` | ${cell(f.description)} | \`${cell(f.example)}\` |\n`;
+  for (const f of [...SPECIAL_FORMS, ...FUNCTIONS])
+    out += `| \`${cell(f.signature)}\` | ${cell(f.description)} | \`${cell(f.example)}\` |\n`;
   out += '\n## Methods\n\n| Method | On | What it does | Example |\n|---|---|---|---|\n';
-  for (const m of METHODS) out += `| \`${cell(m.signature)}\` | ${m.receivers.join(', ')} | ${cell(m.description)} | \`${cell(m.example)}\` |\n`;
+  for (const m of METHODS)
+    out += `| \`${cell(m.signature)}\` | ${m.receivers.join(', ')} | ${cell(m.description)} | \`${cell(m.example)}\` |\n`;
   const planned = PLANNED_METHODS.map((n) => `method \`${n}\``);
-  if (planned.length > 0) out += `\n## Not available yet\n\n${planned.join(', ')}. Using one is an error that says so.\n`;
+  if (planned.length > 0)
+    out += `\n## Not available yet\n\n${planned.join(', ')}. Using one is an error that says so.\n`;
   return out;
 }

@@ -69,12 +69,18 @@ export class ByteBatcher {
  * BATCH_MILLISECONDS of work, then sealed) or `end` is reached; returns the next row index.
  * The clock is read between rows, so a time slice ends after the row that crossed it.
  */
-export function fillBatch(engine: RowEngine, writer: RowWriter, from: number, end: number, batcher: ByteBatcher): number {
+export function fillBatch(
+  engine: RowEngine,
+  writer: RowWriter,
+  from: number,
+  end: number,
+  batcher: ByteBatcher,
+): number {
   const started = performance.now();
   let lastRead = started;
   let stride = 1;
   let untilRead = 1;
-  for (let index = from; index < end; ) {
+  for (let index = from; index < end;) {
     batcher.write(writer.row(engine.row(index), index));
     index++;
     if (batcher.hasReady) return index;
@@ -97,8 +103,14 @@ export function fillBatch(engine: RowEngine, writer: RowWriter, from: number, en
  * last, partly filled batch stays in the batcher (seal it to take it). Row text depends only on
  * the row index.
  */
-export function* rowBatches(engine: RowEngine, writer: RowWriter, start: number, end: number, batcher: ByteBatcher): Generator<Buffer, void, undefined> {
-  for (let index = start; index < end; ) {
+export function* rowBatches(
+  engine: RowEngine,
+  writer: RowWriter,
+  start: number,
+  end: number,
+  batcher: ByteBatcher,
+): Generator<Buffer, void, undefined> {
+  for (let index = start; index < end;) {
     index = fillBatch(engine, writer, index, end, batcher);
     if (batcher.hasReady) yield* batcher.drain();
   }

@@ -21,15 +21,23 @@ const COUNT = CHUNK_ROWS * 6 + 123; // more chunks than two workers have in flig
 /** The whole output made on this thread: what every consumer below must end up with. */
 async function serialBytes(format: 'csv' | 'json'): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of generate({ fields: SCHEMA, count: COUNT, seed: SEED, writer: { format }, workers: 1 }).stream) chunks.push(chunk as Buffer);
+  for await (const chunk of generate({ fields: SCHEMA, count: COUNT, seed: SEED, writer: { format }, workers: 1 })
+    .stream)
+    chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
-describe('recycling the worker threads\' output buffers', () => {
+describe("recycling the worker threads' output buffers", () => {
   test('a slow consumer of the plain stream holds every chunk and finds them intact at the end', async () => {
     const expected = await serialBytes('csv');
     const held: Buffer[] = [];
-    for await (const chunk of generate({ fields: SCHEMA, count: COUNT, seed: SEED, writer: { format: 'csv' }, workers: 2 }).stream) {
+    for await (const chunk of generate({
+      fields: SCHEMA,
+      count: COUNT,
+      seed: SEED,
+      writer: { format: 'csv' },
+      workers: 2,
+    }).stream) {
       held.push(chunk as Buffer); // the chunk itself, not a copy
       await sleep(5);
     }
@@ -55,7 +63,10 @@ describe('recycling the worker threads\' output buffers', () => {
         },
       });
       const generation = generate({ fields: SCHEMA, count: COUNT, seed: SEED, writer: { format }, workers: 2 });
-      await pipeGeneration({ stream: generation.stream, release: (chunk) => (released.push(chunk), generation.release(chunk)) }, destination);
+      await pipeGeneration(
+        { stream: generation.stream, release: (chunk) => (released.push(chunk), generation.release(chunk)) },
+        destination,
+      );
       assert.ok(Buffer.concat(written).equals(expected));
       // A chunk whose memory went back to a worker is detached here: it was reused, after its write.
       assert.ok(released.filter((chunk) => chunk.length === 0).length > 0, 'no memory was reused');
@@ -65,7 +76,14 @@ describe('recycling the worker threads\' output buffers', () => {
   test('workers write into released memory, and chunks never released stay intact', async () => {
     const expected = await serialBytes('csv');
     const { key } = resolveSeed(SEED);
-    const setup = { fields: SCHEMA, seedKey: key, writer: { format: 'csv' as const, count: COUNT }, startedAtMs: referenceTime(null, SEED), generationUuid: generationUuid(key), rowCount: COUNT };
+    const setup = {
+      fields: SCHEMA,
+      seedKey: key,
+      writer: { format: 'csv' as const, count: COUNT },
+      startedAtMs: referenceTime(null, SEED),
+      generationUuid: generationUuid(key),
+      rowCount: COUNT,
+    };
     const kept: Buffer[] = [];
     const copies: Buffer[] = [];
     let recycled = 0;

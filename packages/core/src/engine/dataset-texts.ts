@@ -20,7 +20,10 @@ const PARSED_BYTES_PER_TEXT_CHARACTER = 6;
 export const HEAVY_DATASET_TEXT = 1024 * 1024;
 
 function parse(text: DatasetText): DatasetTable {
-  const json = typeof text.rowsJson === 'string' ? text.rowsJson : Buffer.from(text.rowsJson.buffer, text.rowsJson.byteOffset, text.rowsJson.byteLength).toString('utf8');
+  const json =
+    typeof text.rowsJson === 'string'
+      ? text.rowsJson
+      : Buffer.from(text.rowsJson.buffer, text.rowsJson.byteOffset, text.rowsJson.byteLength).toString('utf8');
   return { columns: text.columns, rows: JSON.parse(json) as string[][] };
 }
 
@@ -67,7 +70,12 @@ export class ParsedDatasetCache {
 export function parsedDatasets(datasets: Datasets | undefined, cache?: ParsedDatasetCache): Datasets | undefined {
   if (datasets === undefined || !hasDatasetTexts(datasets)) return datasets;
   // fromEntries defines own properties: a dataset named "__proto__" stays a dataset.
-  return Object.fromEntries(Object.entries(datasets).map(([name, dataset]) => [name, isDatasetText(dataset) ? (cache ? cache.table(dataset) : parse(dataset)) : dataset]));
+  return Object.fromEntries(
+    Object.entries(datasets).map(([name, dataset]) => [
+      name,
+      isDatasetText(dataset) ? (cache ? cache.table(dataset) : parse(dataset)) : dataset,
+    ]),
+  );
 }
 
 export function hasDatasetTexts(datasets: Datasets | undefined): boolean {

@@ -20,8 +20,22 @@ import { sheetRows } from '../writers/xlsx-testing.js';
 
 /** Text a formula returns in place of the type's value: every format's special characters. */
 const HOSTILE = [
-  'a,b', 'say "hi"', "it's", 'semi;colon', 'tab\there', 'line\nbreak', 'cr\r\nlf', '<&>', ']]>', 'emoji 😀🎉',
-  'lone \uD800 high', 'lone \uDC00 low', '=1+2', '', ' padded ', '\\back\\slash',
+  'a,b',
+  'say "hi"',
+  "it's",
+  'semi;colon',
+  'tab\there',
+  'line\nbreak',
+  'cr\r\nlf',
+  '<&>',
+  ']]>',
+  'emoji 😀🎉',
+  'lone \uD800 high',
+  'lone \uDC00 low',
+  '=1+2',
+  '',
+  ' padded ',
+  '\\back\\slash',
 ];
 const COUNT = HOSTILE.length;
 const SEED = 'every-type-formats';
@@ -40,7 +54,14 @@ function fieldsFor(type: TypeDefinition): unknown[] {
 }
 
 async function outputBytes(type: TypeDefinition, format: OutputFormat, extra: object = {}): Promise<Buffer> {
-  const request: GenerateRequest = { fields: fieldsFor(type), count: COUNT, seed: SEED, datasets: type.exampleDatasets, scenarios: type.exampleScenarios, writer: { format, ...extra } };
+  const request: GenerateRequest = {
+    fields: fieldsFor(type),
+    count: COUNT,
+    seed: SEED,
+    datasets: type.exampleDatasets,
+    scenarios: type.exampleScenarios,
+    writer: { format, ...extra },
+  };
   const chunks: Buffer[] = [];
   for await (const chunk of generate(request).stream) chunks.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks);
@@ -66,7 +87,8 @@ function flatText(value: unknown): string {
 /** XML 1.0 cannot carry control characters (but tab, LF, CR), lone surrogates or U+FFFE/U+FFFF: they are dropped. */
 function xmlText(value: unknown): string {
   value = textFormValue(value);
-  const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text =
+    value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
   return text
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
@@ -84,9 +106,17 @@ const types = ALL_TYPES.filter((t) => t.structure !== 'items');
 describe('every type, with and without a hostile formula, survives every format', () => {
   for (const type of types) {
     test(type.name, async () => {
-      const expected = generateObjects(fieldsFor(type), { count: COUNT, seed: SEED, datasets: type.exampleDatasets, scenarios: type.exampleScenarios });
+      const expected = generateObjects(fieldsFor(type), {
+        count: COUNT,
+        seed: SEED,
+        datasets: type.exampleDatasets,
+        scenarios: type.exampleScenarios,
+      });
       // The formula's text really is in the rows (a formula that silently did nothing would pass the rest).
-      assert.deepEqual(expected.map((r) => r.replaced), HOSTILE);
+      assert.deepEqual(
+        expected.map((r) => r.replaced),
+        HOSTILE,
+      );
 
       assert.deepEqual(JSON.parse(await output(type, 'json')), expected, 'json');
 
@@ -94,9 +124,17 @@ describe('every type, with and without a hostile formula, survives every format'
       for (const [format, options, parseOptions] of [
         ['csv', {}, {}],
         ['txt', {}, { delimiter: '\t' }],
-        ['custom', { delimiter: ';', quoteChar: "'", lineEnding: 'windows' }, { delimiter: ';', quote: "'", escape: "'", record_delimiter: '\r\n' }],
+        [
+          'custom',
+          { delimiter: ';', quoteChar: "'", lineEnding: 'windows' },
+          { delimiter: ';', quote: "'", escape: "'", record_delimiter: '\r\n' },
+        ],
       ] as const) {
-        const rows = parse(await output(type, format, options), { from_line: 2, relax_column_count: false, ...parseOptions }) as string[][];
+        const rows = parse(await output(type, format, options), {
+          from_line: 2,
+          relax_column_count: false,
+          ...parseOptions,
+        }) as string[][];
         assert.deepEqual(rows, flat, format);
       }
 
@@ -104,7 +142,8 @@ describe('every type, with and without a hostile formula, survives every format'
       db.exec(await output(type, 'sql', { createTable: true, table: 't' }));
       const sqlRows = db.prepare('select * from t order by id').all() as Record<string, unknown>[];
       const sqlColumns = writesCode(type) ? (['id', 'replaced'] as const) : COLUMNS;
-      const sqlValue = (v: unknown) => (v === null ? '' : typeof v === 'boolean' ? String(Number(v)) : flatText(v).replace(/\0/g, ''));
+      const sqlValue = (v: unknown) =>
+        v === null ? '' : typeof v === 'boolean' ? String(Number(v)) : flatText(v).replace(/\0/g, '');
       assert.deepEqual(
         sqlRows.map((r) => sqlColumns.map((c) => (r[c] === null ? '' : String(r[c])))),
         expected.map((r) => sqlColumns.map((c) => sqlValue(r[c]))),
@@ -113,7 +152,12 @@ describe('every type, with and without a hostile formula, survives every format'
 
       const xml = await output(type, 'xml');
       assert.equal(XMLValidator.validate(xml), true, 'xml is well-formed');
-      const parsed = new XMLParser({ parseTagValue: false, trimValues: false, htmlEntities: true, isArray: (name) => name === 'record' }).parse(xml) as {
+      const parsed = new XMLParser({
+        parseTagValue: false,
+        trimValues: false,
+        htmlEntities: true,
+        isArray: (name) => name === 'record',
+      }).parse(xml) as {
         dataset: { record: Record<string, string>[] };
       };
       assert.deepEqual(
@@ -123,7 +167,14 @@ describe('every type, with and without a hostile formula, survives every format'
       );
 
       const lines = await output(type, 'jsonl');
-      assert.deepEqual(lines.split('\n').slice(0, -1).map((line) => JSON.parse(line)), expected, 'jsonl');
+      assert.deepEqual(
+        lines
+          .split('\n')
+          .slice(0, -1)
+          .map((line) => JSON.parse(line)),
+        expected,
+        'jsonl',
+      );
       assert.deepEqual(Object.values(JSON.parse(await output(type, 'firebase'))), expected, 'firebase');
 
       // CQL's constants follow SQL's rules for flat rows: SQLite runs the statements.
@@ -139,9 +190,18 @@ describe('every type, with and without a hostile formula, survives every format'
 
       const dbunit = await output(type, 'dbunit');
       assert.equal(XMLValidator.validate(dbunit), true, 'dbunit is well-formed');
-      const table = (new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false, trimValues: false, htmlEntities: true, isArray: (name) => name === 'MOCK_DATA' }).parse(dbunit) as {
-        dataset: { MOCK_DATA: Record<string, string>[] };
-      }).dataset.MOCK_DATA;
+      const table = (
+        new XMLParser({
+          ignoreAttributes: false,
+          attributeNamePrefix: '',
+          parseAttributeValue: false,
+          trimValues: false,
+          htmlEntities: true,
+          isArray: (name) => name === 'MOCK_DATA',
+        }).parse(dbunit) as {
+          dataset: { MOCK_DATA: Record<string, string>[] };
+        }
+      ).dataset.MOCK_DATA;
       assert.deepEqual(
         table.map((r) => COLUMNS.map((c) => r[c] ?? '')),
         expected.map((r) => COLUMNS.map((c) => xmlText(r[c]))),
@@ -153,7 +213,11 @@ describe('every type, with and without a hostile formula, survives every format'
       assert.deepEqual(cells[0], [...COLUMNS]);
       assert.deepEqual(
         cells.slice(1),
-        expected.map((r) => COLUMNS.map((c) => textFormValue(r[c])).map((v) => (v === null ? undefined : typeof v === 'object' ? JSON.stringify(v) : v))),
+        expected.map((r) =>
+          COLUMNS.map((c) => textFormValue(r[c])).map((v) =>
+            v === null ? undefined : typeof v === 'object' ? JSON.stringify(v) : v,
+          ),
+        ),
         'xlsx',
       );
     });

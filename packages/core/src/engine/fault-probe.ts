@@ -29,14 +29,19 @@ export function hasFormulas(plan: SchemaPlan): boolean {
 }
 
 /** The faults the plan's first rows meet, each formula's first, in schema order. */
-export function runTimeFaults(plan: SchemaPlan, compileChecked: (onFault: NonNullable<CompileOptions['onFault']>) => SchemaPlan, seedKey: number): Problem[] {
+export function runTimeFaults(
+  plan: SchemaPlan,
+  compileChecked: (onFault: NonNullable<CompileOptions['onFault']>) => SchemaPlan,
+  seedKey: number,
+): Problem[] {
   if (!hasFormulas(plan)) return [];
   // A formula's first fault, naming its row: once it is fixed, the next shows.
   const faults = new Map<string, Problem>();
   let row = 0;
   const record = (problem: Problem): void => {
     const key = `${problem.field}\u0000${problem.param}`;
-    if (!faults.has(key)) faults.set(key, { ...problem, message: `${problem.message} in row ${row + 1}; the formula gave nil there` });
+    if (!faults.has(key))
+      faults.set(key, { ...problem, message: `${problem.message} in row ${row + 1}; the formula gave nil there` });
   };
   try {
     const engine = new RowEngine(compileChecked(record), seedKey);
@@ -51,7 +56,11 @@ export function runTimeFaults(plan: SchemaPlan, compileChecked: (onFault: NonNul
 }
 
 /** The plan with its faults added to its warnings (the same plan when there are none). */
-export function withRunTimeFaults(plan: SchemaPlan, compileChecked: (onFault: NonNullable<CompileOptions['onFault']>) => SchemaPlan, seedKey: number): SchemaPlan {
+export function withRunTimeFaults(
+  plan: SchemaPlan,
+  compileChecked: (onFault: NonNullable<CompileOptions['onFault']>) => SchemaPlan,
+  seedKey: number,
+): SchemaPlan {
   const faults = runTimeFaults(plan, compileChecked, seedKey);
   return faults.length === 0 ? plan : { ...plan, warnings: [...plan.warnings, ...faults] };
 }

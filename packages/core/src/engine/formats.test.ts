@@ -10,7 +10,19 @@ import Database from 'better-sqlite3';
 import { generate } from './generate.js';
 import { generateObjects } from './sample.js';
 
-const HOSTILE = ['a,b', 'say "hi"', "it's", 'tab\there', 'line\nbreak', 'cr\r\nlf', '<&>', 'emoji 😀🎉', 'x'.repeat(20000), '', ' padded '];
+const HOSTILE = [
+  'a,b',
+  'say "hi"',
+  "it's",
+  'tab\there',
+  'line\nbreak',
+  'cr\r\nlf',
+  '<&>',
+  'emoji 😀🎉',
+  'x'.repeat(20000),
+  '',
+  ' padded ',
+];
 const FIELDS = [
   { name: 'id', type: 'Row Number' },
   { name: 'text', type: 'Custom List', values: HOSTILE, selectionStyle: 'sequential' },
@@ -25,7 +37,8 @@ const expected = generateObjects(FIELDS, { count: COUNT, seed: SEED });
 
 async function output(format: 'json' | 'csv' | 'txt' | 'custom' | 'sql' | 'xml', extra: object = {}): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of generate({ fields: FIELDS, count: COUNT, seed: SEED, writer: { format, ...extra } }).stream) chunks.push(Buffer.from(chunk as Buffer));
+  for await (const chunk of generate({ fields: FIELDS, count: COUNT, seed: SEED, writer: { format, ...extra } }).stream)
+    chunks.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -42,10 +55,18 @@ describe('every format carries generated values intact', () => {
   for (const [format, options, parseOptions] of [
     ['csv', {}, {}],
     ['txt', {}, { delimiter: '\t' }],
-    ['custom', { delimiter: '||', quoteChar: "'", lineEnding: 'windows' }, { delimiter: '||', quote: "'", escape: "'", record_delimiter: '\r\n' }],
+    [
+      'custom',
+      { delimiter: '||', quoteChar: "'", lineEnding: 'windows' },
+      { delimiter: '||', quote: "'", escape: "'", record_delimiter: '\r\n' },
+    ],
   ] as const) {
     test(format, async () => {
-      const rows = parse(await output(format, options), { columns: true, relax_column_count: false, ...parseOptions }) as Record<string, string>[];
+      const rows = parse(await output(format, options), {
+        columns: true,
+        relax_column_count: false,
+        ...parseOptions,
+      }) as Record<string, string>[];
       assert.deepEqual(rows, expected.map(asText));
     });
   }
@@ -63,8 +84,17 @@ describe('every format carries generated values intact', () => {
   test('xml', async () => {
     const text = await output('xml', { rootElement: 'people', recordElement: 'person' });
     assert.equal(XMLValidator.validate(text), true);
-    const parsed = new XMLParser({ parseTagValue: false, trimValues: false, htmlEntities: true }).parse(text) as { people: { person: Record<string, string>[] } };
-    const rows = parsed.people.person.map((r) => ({ id: r.id, text: r.text ?? '', name: r.name, maybe: r.maybe ?? '', flag: r.flag, when: r.when }));
+    const parsed = new XMLParser({ parseTagValue: false, trimValues: false, htmlEntities: true }).parse(text) as {
+      people: { person: Record<string, string>[] };
+    };
+    const rows = parsed.people.person.map((r) => ({
+      id: r.id,
+      text: r.text ?? '',
+      name: r.name,
+      maybe: r.maybe ?? '',
+      flag: r.flag,
+      when: r.when,
+    }));
     // XML normalises CR LF to LF unless escaped; we escape CR, so values come back exactly.
     assert.deepEqual(rows, expected.map(asText));
   });

@@ -121,8 +121,23 @@ export function defaultWorkers(count: number): number {
 export async function checkOnThreads(request: GenerateRequest, signal?: AbortSignal): Promise<void> {
   if (!request.pool || !hasDatasetTexts(request.datasets)) return;
   const { key } = resolveSeed(request.seed);
-  const constants = { startedAtMs: referenceTime(request.now, request.seed), generationUuid: generationUuid(key), publicUrl: request.publicUrl, rowCount: request.count, request: request.request };
-  const setup = { fields: request.fields, datasets: request.datasets, datasetNames: request.datasetNames, scenarios: request.scenarios, scenarioNames: request.scenarioNames, seedKey: key, writer: { ...request.writer, count: request.count }, ...constants };
+  const constants = {
+    startedAtMs: referenceTime(request.now, request.seed),
+    generationUuid: generationUuid(key),
+    publicUrl: request.publicUrl,
+    rowCount: request.count,
+    request: request.request,
+  };
+  const setup = {
+    fields: request.fields,
+    datasets: request.datasets,
+    datasetNames: request.datasetNames,
+    scenarios: request.scenarios,
+    scenarioNames: request.scenarioNames,
+    seedKey: key,
+    writer: { ...request.writer, count: request.count },
+    ...constants,
+  };
   const problems = await request.pool.check(setup, signal);
   if (problems.length > 0) throw new SchemaError(problems);
 }
@@ -132,32 +147,70 @@ export function generate(request: GenerateRequest): Generation {
   const { seed, key } = resolveSeed(request.seed);
   // One start time and id for the whole generation, so every worker computes the same formulas.
   // rowCount too: a Scenario's curve spans the whole generation on every thread.
-  const formulaConstants = { startedAtMs: referenceTime(request.now, request.seed), generationUuid: generationUuid(key), publicUrl: request.publicUrl, rowCount: request.count, request: request.request };
+  const formulaConstants = {
+    startedAtMs: referenceTime(request.now, request.seed),
+    generationUuid: generationUuid(key),
+    publicUrl: request.publicUrl,
+    rowCount: request.count,
+    request: request.request,
+  };
   // Texts are parsed where rows are made: on this thread unless a pool makes them.
   const datasets = request.pool ? request.datasets : parsedDatasets(request.datasets);
-  const options = { datasets, datasetNames: request.datasetNames, scenarios: request.scenarios, scenarioNames: request.scenarioNames, ...formulaConstants };
+  const options = {
+    datasets,
+    datasetNames: request.datasetNames,
+    scenarios: request.scenarios,
+    scenarioNames: request.scenarioNames,
+    ...formulaConstants,
+  };
   // Without a pool the first rows are tried here (the command line, tests); a pool tries them on
   // a thread when the warnings are asked for (a server's main thread never makes a heavy row).
   const compile = request.pool
     ? () => compileSchema(request.fields, options)
-    : () => withRunTimeFaults(compileSchema(request.fields, options), (onFault) => compileSchema(request.fields, { ...options, onFault }), key);
+    : () =>
+        withRunTimeFaults(
+          compileSchema(request.fields, options),
+          (onFault) => compileSchema(request.fields, { ...options, onFault }),
+          key,
+        );
   const plan = request.pool && request.reusePlan ? request.reusePlan(compile) : compile();
-  const writerOptions: WriterOptions = { ...request.writer, count: request.count, identity: { startedAtMs: formulaConstants.startedAtMs, seedKey: key } };
+  const writerOptions: WriterOptions = {
+    ...request.writer,
+    count: request.count,
+    identity: { startedAtMs: formulaConstants.startedAtMs, seedKey: key },
+  };
   const writer = createWriter(plan.shape, writerOptions);
   const workers = request.pool ? 1 : Math.max(1, Math.min(request.workers ?? defaultWorkers(request.count), 64));
-  const setup = { fields: request.fields, datasets: request.datasets, scenarios: request.scenarios, seedKey: key, writer: writerOptions, ...formulaConstants };
+  const setup = {
+    fields: request.fields,
+    datasets: request.datasets,
+    scenarios: request.scenarios,
+    seedKey: key,
+    writer: writerOptions,
+    ...formulaConstants,
+  };
   const stop = new AbortController();
   const releases = new WeakMap<Buffer, () => void>();
   const inline = request.inline ?? DEFAULT_INLINE_POLICY;
   const pieces = request.pool
-    ? pooledPieces(writer, request.pool, setup, request.count, stop.signal, startsInline(plan, request.count, inline) && !hasDatasetTexts(datasets) ? { plan, sliceMs: inline.sliceMs } : null)
+    ? pooledPieces(
+        writer,
+        request.pool,
+        setup,
+        request.count,
+        stop.signal,
+        startsInline(plan, request.count, inline) && !hasDatasetTexts(datasets)
+          ? { plan, sliceMs: inline.sliceMs }
+          : null,
+      )
     : workers > 1 && request.count > 1
       ? parallelPieces(writer, setup, request.count, workers, releases, request.onProgress)
       : serialPieces(writer, new RowEngine(plan, key), request.count, request.onProgress);
   return {
     seed,
     plan,
-    warnings: (signal) => (request.pool ? poolWarnings(plan, request.pool, setup, signal) : Promise.resolve(plan.warnings)),
+    warnings: (signal) =>
+      request.pool ? poolWarnings(plan, request.pool, setup, signal) : Promise.resolve(plan.warnings),
     contentType: writer.contentType,
     extension: writer.extension,
     packed: writer.pack !== undefined,
@@ -188,7 +241,10 @@ function packed(writer: RowWriter, text: Readable, releases: WeakMap<Buffer, () 
  * buffers instead of making new ones the collector frees late (two threads' xlsx peaked at
  * 266 MiB without this).
  */
-async function* handedBack(text: Readable, releases: WeakMap<Buffer, () => void>): AsyncGenerator<Buffer, void, undefined> {
+async function* handedBack(
+  text: Readable,
+  releases: WeakMap<Buffer, () => void>,
+): AsyncGenerator<Buffer, void, undefined> {
   for await (const chunk of text) {
     const release = releases.get(chunk as Buffer);
     if (!release) {
@@ -220,7 +276,12 @@ function stoppable(stream: Readable, stop: AbortController): Readable {
 }
 
 /** Every row on this thread, synchronously: the batches in order, the opening and closing text included. */
-export function* serialPieces(writer: RowWriter, engine: RowEngine, count: number, onProgress?: (rows: number) => void): Generator<Buffer> {
+export function* serialPieces(
+  writer: RowWriter,
+  engine: RowEngine,
+  count: number,
+  onProgress?: (rows: number) => void,
+): Generator<Buffer> {
   // The opening text travels with the first batch and the closing text with the last, so a
   // small response is one write to the socket rather than three.
   const batcher = new ByteBatcher();
@@ -285,7 +346,12 @@ async function* pooledPieces(
 }
 
 /** A plan's warnings with the faults a pool thread finds in its first rows; only plans with formulas are tried. */
-async function poolWarnings(plan: SchemaPlan, pool: RowsPool, setup: WorkerSetup, signal?: AbortSignal): Promise<readonly Problem[]> {
+async function poolWarnings(
+  plan: SchemaPlan,
+  pool: RowsPool,
+  setup: WorkerSetup,
+  signal?: AbortSignal,
+): Promise<readonly Problem[]> {
   if (!hasFormulas(plan)) return plan.warnings;
   try {
     const faults = await pool.faults(setup, signal);

@@ -50,7 +50,12 @@ async function withPool<T>(use: (pool: GenerationPool) => Promise<T>): Promise<T
   }
 }
 
-const request = (fields: unknown[], count: number, format: OutputFormat, more: Partial<GenerateRequest> = {}): GenerateRequest => ({ fields, count, seed: 42, writer: { format }, ...more });
+const request = (
+  fields: unknown[],
+  count: number,
+  format: OutputFormat,
+  more: Partial<GenerateRequest> = {},
+): GenerateRequest => ({ fields, count, seed: 42, writer: { format }, ...more });
 
 describe('rows on the calling thread (inline)', () => {
   test('the standard schema qualifies', () => {
@@ -63,7 +68,10 @@ describe('rows on the calling thread (inline)', () => {
       for (const fields of [STANDARD, SHAPED]) {
         const serial = await bytesOf(request(fields, 100, format, { workers: 1 }));
         const poolOnly = await withPool((pool) => bytesOf(request(fields, 100, format, { pool, inline: POOL_ONLY })));
-        const [inline, threads] = await withPool(async (pool) => [await bytesOf(request(fields, 100, format, { pool, inline: ALL_HERE })), pool.threadCount] as const);
+        const [inline, threads] = await withPool(
+          async (pool) =>
+            [await bytesOf(request(fields, 100, format, { pool, inline: ALL_HERE })), pool.threadCount] as const,
+        );
         assert.equal(threads, 0, 'no generation thread was needed');
         assert.ok(poolOnly.equals(serial));
         assert.ok(inline.equals(serial));
@@ -73,19 +81,26 @@ describe('rows on the calling thread (inline)', () => {
     test(`${format}: a request split between here and the pool has the same bytes`, async () => {
       for (const count of [5, 100, 20_000]) {
         const serial = await bytesOf(request(STANDARD, count, format, { workers: 1 }));
-        const [split, threads] = await withPool(async (pool) => [await bytesOf(request(STANDARD, count, format, { pool, inline: SPLIT })), pool.threadCount] as const);
+        const [split, threads] = await withPool(
+          async (pool) =>
+            [await bytesOf(request(STANDARD, count, format, { pool, inline: SPLIT })), pool.threadCount] as const,
+        );
         assert.ok(threads > 0, 'the rest went to the pool');
         assert.ok(split.equals(serial), `${count} rows`);
       }
     });
   }
 
-  test('a remembered plan (reusePlan) makes a later generation\'s rows with that generation\'s seed', async () => {
+  test("a remembered plan (reusePlan) makes a later generation's rows with that generation's seed", async () => {
     const plan = compileSchema(STANDARD);
     for (const seed of [1, 2]) {
       const serial = await bytesOf({ ...request(STANDARD, 50, 'csv', { workers: 1 }), seed });
-      const inline = await withPool((pool) => bytesOf({ ...request(STANDARD, 50, 'csv', { pool, reusePlan: () => plan }), seed }));
-      const here = await withPool((pool) => bytesOf({ ...request(STANDARD, 50, 'csv', { pool, reusePlan: () => plan, inline: ALL_HERE }), seed }));
+      const inline = await withPool((pool) =>
+        bytesOf({ ...request(STANDARD, 50, 'csv', { pool, reusePlan: () => plan }), seed }),
+      );
+      const here = await withPool((pool) =>
+        bytesOf({ ...request(STANDARD, 50, 'csv', { pool, reusePlan: () => plan, inline: ALL_HERE }), seed }),
+      );
       assert.ok(here.equals(serial), `seed ${seed}, all here`);
       assert.ok(inline.equals(serial), `seed ${seed}`);
     }
@@ -95,16 +110,26 @@ describe('rows on the calling thread (inline)', () => {
     const count = DEFAULT_INLINE_POLICY.maxRows + 1;
     const serial = await bytesOf(request(STANDARD, count, 'json', { workers: 1 }));
     // A slice long enough for every row: only the count keeps the request off this thread.
-    const [pooled, threads] = await withPool(async (pool) => [await bytesOf(request(STANDARD, count, 'json', { pool, inline: ALL_HERE })), pool.threadCount] as const);
+    const [pooled, threads] = await withPool(
+      async (pool) =>
+        [await bytesOf(request(STANDARD, count, 'json', { pool, inline: ALL_HERE })), pool.threadCount] as const,
+    );
     assert.ok(threads > 0);
     assert.ok(pooled.equals(serial));
   });
 
   test('a field that is not small keeps every row on the pool', async () => {
-    for (const extra of [{ name: 'r', type: 'Regular Expression', value: '[a-z]{3}' }, { name: 'f', type: 'Formula', value: "field('id') * 2" }, { name: 'id2', type: 'Row Number', formula: 'this + 1' }]) {
+    for (const extra of [
+      { name: 'r', type: 'Regular Expression', value: '[a-z]{3}' },
+      { name: 'f', type: 'Formula', value: "field('id') * 2" },
+      { name: 'id2', type: 'Row Number', formula: 'this + 1' },
+    ]) {
       const fields = [...STANDARD, extra];
       const serial = await bytesOf(request(fields, 10, 'csv', { workers: 1 }));
-      const [pooled, threads] = await withPool(async (pool) => [await bytesOf(request(fields, 10, 'csv', { pool, inline: ALL_HERE })), pool.threadCount] as const);
+      const [pooled, threads] = await withPool(
+        async (pool) =>
+          [await bytesOf(request(fields, 10, 'csv', { pool, inline: ALL_HERE })), pool.threadCount] as const,
+      );
       assert.ok(threads > 0, `${extra.type}${'formula' in extra ? ' with a formula' : ''} went to the pool`);
       assert.ok(pooled.equals(serial));
     }

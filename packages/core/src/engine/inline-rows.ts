@@ -40,9 +40,16 @@ export function startsInline(plan: SchemaPlan, count: number, policy: InlinePoli
  * the standard schema), so the slice overshoots by one row at most: a small row's worst case
  * is a few hundred microseconds (docs/server-performance.md).
  */
-export function fillSlice(engine: RowEngine, writer: RowWriter, from: number, end: number, batcher: ByteBatcher, sliceMs: number): number {
+export function fillSlice(
+  engine: RowEngine,
+  writer: RowWriter,
+  from: number,
+  end: number,
+  batcher: ByteBatcher,
+  sliceMs: number,
+): number {
   const started = performance.now();
-  for (let index = from; index < end; ) {
+  for (let index = from; index < end;) {
     batcher.write(writer.row(engine.row(index), index));
     index++;
     if (index < end && performance.now() - started >= sliceMs) return index;

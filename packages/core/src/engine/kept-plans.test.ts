@@ -35,7 +35,11 @@ describe('kept plans', () => {
   for (const type of ALL_TYPES) {
     test(`${type.name}: one plan, two seeds, interleaved rows = two fresh plans`, () => {
       const fields = fieldsFor(type);
-      const shared = compileSchema(fields, { ...OPTIONS, datasets: type.exampleDatasets, scenarios: type.exampleScenarios });
+      const shared = compileSchema(fields, {
+        ...OPTIONS,
+        datasets: type.exampleDatasets,
+        scenarios: type.exampleScenarios,
+      });
       const a = new RowEngine(shared, 11);
       const b = new RowEngine(shared, 22);
       const interleaved: string[][] = [[], []];
@@ -43,8 +47,15 @@ describe('kept plans', () => {
         interleaved[0].push(rowText(shared, a, i));
         interleaved[1].push(rowText(shared, b, i));
       }
-      for (const [which, seed] of [[0, 11], [1, 22]] as const) {
-        const fresh = compileSchema(fields, { ...OPTIONS, datasets: type.exampleDatasets, scenarios: type.exampleScenarios });
+      for (const [which, seed] of [
+        [0, 11],
+        [1, 22],
+      ] as const) {
+        const fresh = compileSchema(fields, {
+          ...OPTIONS,
+          datasets: type.exampleDatasets,
+          scenarios: type.exampleScenarios,
+        });
         const engine = new RowEngine(fresh, seed);
         const alone = Array.from({ length: ROWS }, (_, i) => rowText(fresh, engine, i));
         assert.deepEqual(interleaved[which], alone, `seed ${seed}`);
@@ -52,14 +63,27 @@ describe('kept plans', () => {
     });
   }
 
-  const setup = (fields: unknown[], extra: Partial<WorkerSetup> = {}): WorkerSetup => ({ fields, seedKey: 1, writer: { format: 'csv', count: 1 }, ...OPTIONS, ...extra });
+  const setup = (fields: unknown[], extra: Partial<WorkerSetup> = {}): WorkerSetup => ({
+    fields,
+    seedKey: 1,
+    writer: { format: 'csv', count: 1 },
+    ...OPTIONS,
+    ...extra,
+  });
 
   test('a plan without formulas is kept and found by its exact fields; the next generation gets the same object', () => {
-    const fields = [{ name: 'id', type: 'Row Number' }, { name: 'city', type: 'City' }];
+    const fields = [
+      { name: 'id', type: 'Row Number' },
+      { name: 'city', type: 'City' },
+    ];
     const first = planFor(setup(fields));
     assert.equal(first.generationIndependent, true);
     assert.equal(planFor(setup(structuredClone(fields), { startedAtMs: 0, generationUuid: 'x', seedKey: 9 })), first);
-    assert.notEqual(planFor(setup(fields, { publicUrl: 'https://elsewhere.example' })), first, 'another public URL, another plan');
+    assert.notEqual(
+      planFor(setup(fields, { publicUrl: 'https://elsewhere.example' })),
+      first,
+      'another public URL, another plan',
+    );
   });
 
   test('plans that read a generation constant, a dataset, a scenario or a mock request are never kept', () => {

@@ -38,7 +38,10 @@ describe('pipeGeneration into a synchronous destination', () => {
       const options = { fields: SCHEMA, count: 200_000, seed: 3, writer: { format: 'csv' as const } };
       await pipeGeneration(generate({ ...options, workers }), sink);
       assert.ok(chunks() > 8, `the output came in ${chunks()} chunks`);
-      assert.ok(chunksWhenLoopTurned >= 0 && chunksWhenLoopTurned < chunks() / 2, `the loop first turned after ${chunksWhenLoopTurned} of ${chunks()} chunks`);
+      assert.ok(
+        chunksWhenLoopTurned >= 0 && chunksWhenLoopTurned < chunks() / 2,
+        `the loop first turned after ${chunksWhenLoopTurned} of ${chunks()} chunks`,
+      );
       const plain: Buffer[] = [];
       for await (const chunk of generate({ ...options, workers: 1 }).stream) plain.push(chunk as Buffer);
       assert.ok(bytes().equals(Buffer.concat(plain)));

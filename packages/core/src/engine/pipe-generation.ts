@@ -11,7 +11,10 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Generation } from './generate.js';
 
-export function pipeGeneration(generation: Pick<Generation, 'stream' | 'release'>, destination: Writable): Promise<void> {
+export function pipeGeneration(
+  generation: Pick<Generation, 'stream' | 'release'>,
+  destination: Writable,
+): Promise<void> {
   return pipeline(generation.stream, releasingWrites(destination, generation.release));
 }
 

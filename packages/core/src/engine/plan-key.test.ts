@@ -16,5 +16,8 @@ test('fields keyed by the text they were read from never share a key with other 
 test('a text key follows the same rules as a JSON key: no stored inputs, no long text', () => {
   assert.equal(planSharingKey({ fields: FIELDS, fieldsText: '[]', datasets: { d: {} } }), null);
   assert.equal(planSharingKey({ fields: FIELDS, fieldsText: 'x'.repeat(PLAN_KEY_MAX_TEXT + 1) }), null);
-  assert.notEqual(planSharingKey({ fields: FIELDS, fieldsText: '[]', publicUrl: 'https://a.example' }), planSharingKey({ fields: FIELDS, fieldsText: '[]' }));
+  assert.notEqual(
+    planSharingKey({ fields: FIELDS, fieldsText: '[]', publicUrl: 'https://a.example' }),
+    planSharingKey({ fields: FIELDS, fieldsText: '[]' }),
+  );
 });

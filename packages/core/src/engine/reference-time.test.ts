@@ -12,7 +12,11 @@ const CLOCK_FIELDS = [
   { name: 'oid', type: 'Formula', value: 'document_db_object_id()' },
 ];
 
-async function json(request: { seed?: string | null; now?: string | null; workers?: number }): Promise<Record<string, string>[]> {
+async function json(request: {
+  seed?: string | null;
+  now?: string | null;
+  workers?: number;
+}): Promise<Record<string, string>[]> {
   const generation = generate({ fields: CLOCK_FIELDS, count: 3, writer: { format: 'json', array: true }, ...request });
   return JSON.parse(await streamText(generation.stream)) as Record<string, string>[];
 }
@@ -45,7 +49,8 @@ describe("formulas' reference time (now)", () => {
   test('a now that is not a time is rejected, naming the parameter', () => {
     assert.throws(
       () => generate({ fields: CLOCK_FIELDS, count: 1, writer: { format: 'json' }, now: 'yesterday' }),
-      (error: unknown) => error instanceof SchemaError && /^parameter "now": "yesterday" is not a time; use ISO 8601/.test(error.message),
+      (error: unknown) =>
+        error instanceof SchemaError && /^parameter "now": "yesterday" is not a time; use ISO 8601/.test(error.message),
     );
   });
 });

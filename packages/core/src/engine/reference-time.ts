@@ -13,11 +13,21 @@ export const SEEDED_REFERENCE_TIME = '2025-01-01T00:00:00Z';
 const SEEDED_REFERENCE_MS = Date.parse(SEEDED_REFERENCE_TIME);
 
 /** Epoch milliseconds of the reference time; a SchemaError naming `now` when it is not a time. */
-export function referenceTime(now: string | null | undefined, seed: Seed | null | undefined, clockMs: number = Date.now()): number {
+export function referenceTime(
+  now: string | null | undefined,
+  seed: Seed | null | undefined,
+  clockMs: number = Date.now(),
+): number {
   if (now !== undefined && now !== null && now !== '') {
     const parsed = parseDateTime(now);
     if (parsed === null) {
-      throw new SchemaError([{ field: null, param: 'now', message: `"${now}" is not a time; use ISO 8601 such as 2025-01-01T09:30:00Z (UTC when no offset is given) or mm/dd/yyyy` }]);
+      throw new SchemaError([
+        {
+          field: null,
+          param: 'now',
+          message: `"${now}" is not a time; use ISO 8601 such as 2025-01-01T09:30:00Z (UTC when no offset is given) or mm/dd/yyyy`,
+        },
+      ]);
     }
     return parsed.epochMs;
   }

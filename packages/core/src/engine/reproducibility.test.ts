@@ -30,13 +30,20 @@ describe('reproducibility', () => {
     assert.notDeepEqual(generateObjects(SCHEMA, { count: 200, seed: 'abd' }), a);
   });
 
-  test('adding, removing or reordering a field leaves the other fields\' values alone', () => {
+  test("adding, removing or reordering a field leaves the other fields' values alone", () => {
     const base = generateObjects(SCHEMA, { count: 300, seed: 7 });
     const reordered = generateObjects([...SCHEMA].reverse(), { count: 300, seed: 7 });
-    const removed = generateObjects(SCHEMA.filter((f) => f.name !== 'ip'), { count: 300, seed: 7 });
-    const added = generateObjects([{ name: 'extra', type: 'Words' }, ...SCHEMA, { name: 'more', type: 'GUID' }], { count: 300, seed: 7 });
+    const removed = generateObjects(
+      SCHEMA.filter((f) => f.name !== 'ip'),
+      { count: 300, seed: 7 },
+    );
+    const added = generateObjects([{ name: 'extra', type: 'Words' }, ...SCHEMA, { name: 'more', type: 'GUID' }], {
+      count: 300,
+      seed: 7,
+    });
     for (const variant of [reordered, removed, added]) {
-      for (const field of ['id', 'salary', 'city', 'born', 'email', 'code']) assert.deepEqual(column(variant, field), column(base, field), field);
+      for (const field of ['id', 'salary', 'city', 'born', 'email', 'code'])
+        assert.deepEqual(column(variant, field), column(base, field), field);
     }
   });
 
@@ -45,8 +52,13 @@ describe('reproducibility', () => {
     assert.deepEqual(generateObjects(SCHEMA, { count: 30, seed: 3, start: 55 }), all.slice(55, 85));
   });
 
-  test('rows past the engine\'s slot-array renewals (every 128 rows) equal the same rows generated on their own', () => {
-    const fields = [...SCHEMA, { name: 'maybe', type: 'City', percentBlank: 40 }, { name: 'both', type: 'Template', value: '{maybe}/{code}' }, { name: 'tags[1-3]', type: 'Last Name' }];
+  test("rows past the engine's slot-array renewals (every 128 rows) equal the same rows generated on their own", () => {
+    const fields = [
+      ...SCHEMA,
+      { name: 'maybe', type: 'City', percentBlank: 40 },
+      { name: 'both', type: 'Template', value: '{maybe}/{code}' },
+      { name: 'tags[1-3]', type: 'Last Name' },
+    ];
     const all = generateObjects(fields, { count: 400, seed: 11 });
     for (const index of [0, 126, 127, 128, 129, 255, 256, 383, 399]) {
       assert.deepEqual(generateObjects(fields, { count: 1, seed: 11, start: index })[0], all[index], `row ${index}`);

@@ -55,7 +55,10 @@ export class RowEngine {
   private readonly families: FamilyRandoms;
   private rowsLeftOnArray = ROWS_PER_SLOT_ARRAY;
 
-  constructor(readonly plan: SchemaPlan, seed: number) {
+  constructor(
+    readonly plan: SchemaPlan,
+    seed: number,
+  ) {
     this.families = new FamilyRandoms(seed);
     this.steps = this.compileScope(plan.root, seed);
     this.state = new MutableRowState(new Array<Value>(plan.root.fields.length).fill(null), null, this.families);
@@ -64,7 +67,8 @@ export class RowEngine {
   private compileScope(scope: ScopePlan, seed: number): FieldStep[] {
     return scope.order.map((field: FieldPlan) => {
       const key = combineKeys(seed, field.nameKey);
-      const plain = field.percentBlank <= 0 && field.parsed.repeat === null && field.childScope === null && field.formula === null;
+      const plain =
+        field.percentBlank <= 0 && field.parsed.repeat === null && field.childScope === null && field.formula === null;
       return {
         slot: field.slot,
         nameKey: field.nameKey,
@@ -124,7 +128,10 @@ export class RowEngine {
       else if (step.formula === null) values[step.slot] = step.generate(step.random, state);
       // The row's budget (kernel/row-budget.ts) is charged by the generators whose values can be
       // long, and here for formulas; plain short values cost this loop nothing.
-      else values[step.slot] = rowBudget.admit(step.formula.evaluate(state, step.generate(step.random, state), step.random));
+      else
+        values[step.slot] = rowBudget.admit(
+          step.formula.evaluate(state, step.generate(step.random, state), step.random),
+        );
     }
   }
 

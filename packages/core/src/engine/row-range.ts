@@ -54,9 +54,21 @@ export function rangeSetup(request: RangeRequest): WorkerSetup {
  * what their columns and row counts show is checked here, the rest where rows are made (or
  * first with checkOnThreads).
  */
-export function rangeFrame(setup: WorkerSetup): { begin: string; end: string; contentType: string; extension: string; packed: boolean } {
+export function rangeFrame(setup: WorkerSetup): {
+  begin: string;
+  end: string;
+  contentType: string;
+  extension: string;
+  packed: boolean;
+} {
   const writer = frameWriter(setup);
-  return { begin: writer.begin(), end: writer.end(), contentType: writer.contentType, extension: writer.extension, packed: writer.pack !== undefined };
+  return {
+    begin: writer.begin(),
+    end: writer.end(),
+    contentType: writer.contentType,
+    extension: writer.extension,
+    packed: writer.pack !== undefined,
+  };
 }
 
 function frameWriter(setup: WorkerSetup): RowWriter {
@@ -69,7 +81,10 @@ function frameWriter(setup: WorkerSetup): RowWriter {
  * of all its rows in order (rowRange(setup, 0, count), or a pool's): such a file cannot be joined
  * from parts, so a job makes it in one piece. For other formats, the frame around the rows.
  */
-export async function* wholeFile(setup: WorkerSetup, rows: AsyncIterable<Buffer> | Iterable<Buffer>): AsyncGenerator<Buffer, void, undefined> {
+export async function* wholeFile(
+  setup: WorkerSetup,
+  rows: AsyncIterable<Buffer> | Iterable<Buffer>,
+): AsyncGenerator<Buffer, void, undefined> {
   const writer = frameWriter(setup);
   const text = (async function* () {
     yield Buffer.from(writer.begin());
@@ -99,14 +114,20 @@ export function rangePlan(setup: WorkerSetup): SchemaPlan {
  * given, holds the rows made so far each time a batch is handed out. `plan` is rangePlan(setup)
  * when the caller keeps one; a plan is never changed by making rows, so ranges may share it.
  */
-export function* rowRange(setup: WorkerSetup, start: number, end: number, counter?: RowCounter, plan: SchemaPlan = rangePlan(setup)): Generator<Buffer, void, undefined> {
+export function* rowRange(
+  setup: WorkerSetup,
+  start: number,
+  end: number,
+  counter?: RowCounter,
+  plan: SchemaPlan = rangePlan(setup),
+): Generator<Buffer, void, undefined> {
   const engine = new RowEngine(plan, setup.seedKey);
   const writer = createWriter(plan.shape, setup.writer);
   const batcher = new ByteBatcher();
   if (!counter) {
     yield* rowBatches(engine, writer, start, end, batcher);
   } else {
-    for (let index = start; index < end; ) {
+    for (let index = start; index < end;) {
       index = fillBatch(engine, writer, index, end, batcher);
       counter.rows = index - start;
       if (batcher.hasReady) yield* batcher.drain();

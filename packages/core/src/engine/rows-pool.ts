@@ -9,7 +9,13 @@ import type { CheckSetup } from './worker-setup.js';
 
 export interface RowsPool {
   /** Rows [start, end) as the writer's bytes, then `closing`; stops when the signal aborts. */
-  rows(setup: WorkerSetup, start: number, end: number, signal?: AbortSignal, closing?: Buffer): AsyncGenerator<Buffer, void, undefined>;
+  rows(
+    setup: WorkerSetup,
+    start: number,
+    end: number,
+    signal?: AbortSignal,
+    closing?: Buffer,
+  ): AsyncGenerator<Buffer, void, undefined>;
   /** The schema's problems, compiled on a pool thread. */
   check(setup: CheckSetup, signal?: AbortSignal): Promise<Problem[]>;
   /** The run-time faults the schema's first rows meet, tried on a pool thread (engine/fault-probe.ts). */

@@ -29,7 +29,13 @@ export interface SampleOptions {
 export function generateObjects(fields: unknown[], options: SampleOptions = {}): Record<string, unknown>[] {
   const start = options.start ?? 0;
   const rowCount = options.rowCount === undefined ? start + (options.count ?? 1) : options.rowCount;
-  const plan = compileSchema(fields, { datasets: parsedDatasets(options.datasets), scenarios: options.scenarios, rowCount, startedAtMs: referenceTime(options.now, options.seed), request: options.request });
+  const plan = compileSchema(fields, {
+    datasets: parsedDatasets(options.datasets),
+    scenarios: options.scenarios,
+    rowCount,
+    startedAtMs: referenceTime(options.now, options.seed),
+    request: options.request,
+  });
   const engine = new RowEngine(plan, resolveSeed(options.seed).key);
   const rows: Record<string, unknown>[] = [];
   for (let i = 0; i < (options.count ?? 1); i++) rows.push(toPlainObject(plan.shape.nodes, engine.row(start + i)));

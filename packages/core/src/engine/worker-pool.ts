@@ -39,7 +39,12 @@ export interface WorkerChunk {
   release: () => void;
 }
 
-export async function* generateInWorkers(setup: WorkerSetup, start: number, end: number, workerCount: number): AsyncGenerator<WorkerChunk, void, undefined> {
+export async function* generateInWorkers(
+  setup: WorkerSetup,
+  start: number,
+  end: number,
+  workerCount: number,
+): AsyncGenerator<WorkerChunk, void, undefined> {
   // A small young generation per worker: each thread is a whole V8 heap, and the default
   // semi-spaces add tens of MB per thread for no measurable speed. The old generation: see above.
   const script = workerScript('generate-worker');
@@ -68,11 +73,19 @@ export async function* generateInWorkers(setup: WorkerSetup, start: number, end:
   const send = () => {
     const id = nextToSend++;
     const memory = spare.pop();
-    const task: RangeTask = { id, start: start + id * CHUNK_ROWS, end: Math.min(end, start + (id + 1) * CHUNK_ROWS), memory };
-    results.set(id, new Promise<RangeResult>((resolve, reject) => {
-      if (failure) reject(failure);
-      else pending.set(id, { resolve, reject });
-    }));
+    const task: RangeTask = {
+      id,
+      start: start + id * CHUNK_ROWS,
+      end: Math.min(end, start + (id + 1) * CHUNK_ROWS),
+      memory,
+    };
+    results.set(
+      id,
+      new Promise<RangeResult>((resolve, reject) => {
+        if (failure) reject(failure);
+        else pending.set(id, { resolve, reject });
+      }),
+    );
     workers[id % workerCount].postMessage(task, memory ? [memory] : []);
   };
   const releaser = (memory: ArrayBuffer) => () => {
@@ -86,7 +99,12 @@ export async function* generateInWorkers(setup: WorkerSetup, start: number, end:
       const { memory, length, recycled } = await results.get(id)!;
       results.delete(id);
       if (nextToSend < chunkCount) send();
-      yield { bytes: Buffer.from(memory, 0, length), rowsDone: Math.min(end, start + (id + 1) * CHUNK_ROWS) - start, recycled, release: releaser(memory) };
+      yield {
+        bytes: Buffer.from(memory, 0, length),
+        rowsDone: Math.min(end, start + (id + 1) * CHUNK_ROWS) - start,
+        recycled,
+        release: releaser(memory),
+      };
     }
   } finally {
     finished = true;

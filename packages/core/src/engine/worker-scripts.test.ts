@@ -35,7 +35,14 @@ const runBundleModule = (dir: string) => createRequire(import.meta.url)(join(dir
 function standardSetup(format: 'csv' | 'json', count: number): WorkerSetup {
   const fields: unknown[] = JSON.parse(readFileSync(STANDARD_SCHEMA_PATH, 'utf8'));
   const { key } = resolveSeed(42);
-  return { fields, seedKey: key, writer: { format, count }, rowCount: count, startedAtMs: referenceTime(undefined, 42), generationUuid: generationUuid(key) };
+  return {
+    fields,
+    seedKey: key,
+    writer: { format, count },
+    rowCount: count,
+    startedAtMs: referenceTime(undefined, 42),
+    generationUuid: generationUuid(key),
+  };
 }
 
 /**
@@ -44,7 +51,10 @@ function standardSetup(format: 'csv' | 'json', count: number): WorkerSetup {
  * `code`'s own message handler posts after it.
  */
 async function probeThread(code: string, workerData: unknown): Promise<unknown[]> {
-  const worker = new Worker(`const { workerData, parentPort } = require('node:worker_threads');\n${code}`, { eval: true, workerData });
+  const worker = new Worker(`const { workerData, parentPort } = require('node:worker_threads');\n${code}`, {
+    eval: true,
+    workerData,
+  });
   try {
     return await new Promise<unknown[]>((resolve, reject) => {
       const messages: unknown[] = [];
@@ -80,7 +90,10 @@ describe('worker bundles', () => {
       const script = bundleOf(entry);
       assert.ok(statSync(script).size > 0, entry);
       const map = JSON.parse(readFileSync(new URL(`${script.href}.map`), 'utf8')) as { sources: string[] };
-      assert.ok(map.sources.some((source) => source.endsWith('.ts')), `${entry}: the map points at the TypeScript sources`);
+      assert.ok(
+        map.sources.some((source) => source.endsWith('.ts')),
+        `${entry}: the map points at the TypeScript sources`,
+      );
     }
   });
 
@@ -91,7 +104,9 @@ describe('worker bundles', () => {
       const { sources } = JSON.parse(readFileSync(new URL(`${script.href}.map`), 'utf8')) as { sources: string[] };
       for (const source of sources) {
         // ../../src/x/y.ts (relative to dist/bundles/) was compiled to dist/x/y.js.
-        const compiled = fileURLToPath(new URL(source.replace(/^\.\.\/\.\.\/src\//, '../').replace(/\.ts$/, '.js'), script));
+        const compiled = fileURLToPath(
+          new URL(source.replace(/^\.\.\/\.\.\/src\//, '../').replace(/\.ts$/, '.js'), script),
+        );
         assert.ok(statSync(compiled).mtimeMs <= built, `${entry} is older than ${compiled}: run \`npm run build\``);
       }
     }
@@ -113,7 +128,14 @@ describe('worker bundles', () => {
       { name: 'png', type: 'Base64 Image URL', params: { minWidth: 16, maxWidth: 32, minHeight: 16, maxHeight: 32 } },
     ];
     const { key } = resolveSeed(42);
-    const setup: WorkerSetup = { fields, seedKey: key, writer: { format: 'json', count: 5 }, rowCount: 5, startedAtMs: referenceTime(undefined, 42), generationUuid: generationUuid(key) };
+    const setup: WorkerSetup = {
+      fields,
+      seedKey: key,
+      writer: { format: 'json', count: 5 },
+      rowCount: 5,
+      startedAtMs: referenceTime(undefined, 42),
+      generationUuid: generationUuid(key),
+    };
     const serial = generate({ fields, count: 5, seed: 42, writer: { format: 'json' }, workers: 1 });
     const expected = await streamText(serial.stream);
     const writer = createWriter(serial.plan.shape, { format: 'json', count: 5 });
@@ -129,10 +151,20 @@ describe('worker bundles', () => {
     }
   });
 
-  test('under --enable-source-maps a thread\'s stack trace names the TypeScript sources', async () => {
+  test("under --enable-source-maps a thread's stack trace names the TypeScript sources", async () => {
     const { key } = resolveSeed(42);
-    const setup: WorkerSetup = { fields: [{ name: 'x', type: 'No Such Type' }], seedKey: key, writer: { format: 'csv', count: 1 }, rowCount: 1, startedAtMs: 0, generationUuid: generationUuid(key) };
-    const worker = new Worker(workerScript('generate-worker'), { workerData: setup, execArgv: ['--enable-source-maps'] });
+    const setup: WorkerSetup = {
+      fields: [{ name: 'x', type: 'No Such Type' }],
+      seedKey: key,
+      writer: { format: 'csv', count: 1 },
+      rowCount: 1,
+      startedAtMs: 0,
+      generationUuid: generationUuid(key),
+    };
+    const worker = new Worker(workerScript('generate-worker'), {
+      workerData: setup,
+      execArgv: ['--enable-source-maps'],
+    });
     const error = await new Promise<Error>((resolve) => worker.once('error', resolve));
     assert.match(error.stack ?? '', /src\/schema\/compile\.ts:\d+/);
   });
@@ -140,11 +172,14 @@ describe('worker bundles', () => {
   test('a code cache made from other bytes of the same length is not used, and the bundle as it is runs', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rowloom-run-bundle-'));
     try {
-      const { codeCacheFile, wrapCommonJs, runBundle } = runBundleModule(fileURLToPath(new URL('.', workerScript('generate-worker'))));
+      const { codeCacheFile, wrapCommonJs, runBundle } = runBundleModule(
+        fileURLToPath(new URL('.', workerScript('generate-worker'))),
+      );
       // Two programs of the same length: V8 alone would accept one's cache for the other.
       const made = Buffer.from('globalThis.rowloomProbe = 1;');
       const edited = Buffer.from('globalThis.rowloomProbe = 2;');
-      const cacheOf = (bundle: Buffer) => codeCacheFile(bundle, new Script(wrapCommonJs(bundle.toString())).createCachedData());
+      const cacheOf = (bundle: Buffer) =>
+        codeCacheFile(bundle, new Script(wrapCommonJs(bundle.toString())).createCachedData());
       const probe = () => (globalThis as { rowloomProbe?: number }).rowloomProbe;
       writeFileSync(join(dir, 'probe.bundle.cjs'), edited);
       writeFileSync(join(dir, 'probe.code-cache'), cacheOf(made));
@@ -168,7 +203,14 @@ describe('worker bundles', () => {
       const serial = generate({ fields, count, seed: 42, writer: { format }, workers: 1 });
       const expected = await streamText(serial.stream);
       const { key } = resolveSeed(42);
-      const setup: WorkerSetup = { fields, seedKey: key, writer: { format, count }, rowCount: count, startedAtMs: referenceTime(undefined, 42), generationUuid: generationUuid(key) };
+      const setup: WorkerSetup = {
+        fields,
+        seedKey: key,
+        writer: { format, count },
+        rowCount: count,
+        startedAtMs: referenceTime(undefined, 42),
+        generationUuid: generationUuid(key),
+      };
       const writer = createWriter(serial.plan.shape, { format, count });
       const rows = await rowsFromBundle(setup, count);
       assert.ok(rows.length > count * 10);

@@ -15,7 +15,9 @@ export type WorkerEntry = 'generate-worker' | 'pool-worker' | 'worker-startup-sp
 export function workerScript(entry: WorkerEntry): URL {
   const url = new URL(`../bundles/${entry}.cjs`, import.meta.url);
   if (!existsSync(url)) {
-    throw new Error(`the worker bundle ${url.pathname} is missing: run \`npm run build\` (or \`npm run build:dist -w @rowloom/core\` after tsc)`);
+    throw new Error(
+      `the worker bundle ${url.pathname} is missing: run \`npm run build\` (or \`npm run build:dist -w @rowloom/core\` after tsc)`,
+    );
   }
   return url;
 }

@@ -49,4 +49,3 @@ export function outlineCompileOptions(setup: WorkerSetup): CompileOptions {
   const { datasets, scenarios, rowCount, startedAtMs, generationUuid, publicUrl, request } = setup;
   return { datasets, scenarios, rowCount, startedAtMs, generationUuid, publicUrl, request };
 }
-

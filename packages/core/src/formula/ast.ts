@@ -25,12 +25,26 @@ export type FormulaNode =
   /** A bare identifier: a field of the row, `this`, or a zero-argument function such as now. */
   | { kind: 'name'; name: string; position: Position }
   /** `name(args, key: value)`: a function call. Keyword arguments keep their order. */
-  | { kind: 'call'; name: string; args: FormulaNode[]; keywords: { name: string; value: FormulaNode }[]; position: Position }
+  | {
+      kind: 'call';
+      name: string;
+      args: FormulaNode[];
+      keywords: { name: string; value: FormulaNode }[];
+      position: Position;
+    }
   /**
    * `receiver.name(args)` or `receiver.name` (e.g. x.nil?, s.upcase, s.gsub(/a/, 'b')), with a
    * block after it when one is given: `list.map { |x| x * 2 }`, `list.each_slice(2) do |a| ... end`.
    */
-  | { kind: 'method'; receiver: FormulaNode; name: string; args: FormulaNode[]; position: Position; /** Where the method's name starts, for errors about it. */ namePosition: Position; block?: BlockLiteral }
+  | {
+      kind: 'method';
+      receiver: FormulaNode;
+      name: string;
+      args: FormulaNode[];
+      position: Position;
+      /** Where the method's name starts, for errors about it. */ namePosition: Position;
+      block?: BlockLiteral;
+    }
   /** `receiver[args]`: s[0], s[0, 2], s[1..3], h['key'], request_params['page']. */
   | { kind: 'index'; receiver: FormulaNode; args: FormulaNode[]; position: Position }
   /** `a..b` (inclusive) or `a...b` (exclusive). */
@@ -49,7 +63,13 @@ export type FormulaNode =
    */
   | { kind: 'if'; condition: FormulaNode; then: FormulaNode; otherwise: FormulaNode | null; position: Position }
   /** case [subject] when v1, v2 then a ... else b end; without a subject each `when` is a condition. */
-  | { kind: 'case'; subject: FormulaNode | null; branches: { values: FormulaNode[]; body: FormulaNode }[]; otherwise: FormulaNode | null; position: Position }
+  | {
+      kind: 'case';
+      subject: FormulaNode | null;
+      branches: { values: FormulaNode[]; body: FormulaNode }[];
+      otherwise: FormulaNode | null;
+      position: Position;
+    }
   /** Programs only (program-parser.ts, mock handlers): `name = value` binds a local. */
   | { kind: 'assign'; name: string; value: FormulaNode; position: Position }
   /** Programs only: `receiver[key] = value` stores into a hash or list, as Ruby's []= does. */
@@ -68,7 +88,8 @@ export interface BlockLiteral {
 export type BlockParam = string | readonly string[];
 
 /** Every name a block's parameters bind, nested ones included. */
-export const blockParamNames = (params: readonly BlockParam[]): string[] => params.flatMap((param) => (typeof param === 'string' ? [param] : [...param]));
+export const blockParamNames = (params: readonly BlockParam[]): string[] =>
+  params.flatMap((param) => (typeof param === 'string' ? [param] : [...param]));
 
 /** The parameter of `&:name`'s block: a name no formula can write, so it shadows nothing. */
 export const BLOCK_PASS_ITEM = '&item';

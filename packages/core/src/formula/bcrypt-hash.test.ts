@@ -24,5 +24,8 @@ test('bcrypt(text) is a real bcrypt hash of the text, reproducible from the seed
   }
   assert.equal(new Set(rows.map((r) => r.hash)).size, rows.length, 'every row has its own salt');
   assert.deepEqual(generateObjects(FIELDS, { count: 5, seed: 'bcrypt' }), rows);
-  assert.notDeepEqual(generateObjects(FIELDS, { count: 5, seed: 'other' }).map((r) => r.hash), rows.map((r) => r.hash));
+  assert.notDeepEqual(
+    generateObjects(FIELDS, { count: 5, seed: 'other' }).map((r) => r.hash),
+    rows.map((r) => r.hash),
+  );
 });

@@ -30,7 +30,8 @@ export function countUpTo(n: unknown): unknown[] | null {
 }
 
 function rangeItems(from: unknown, to: unknown, exclusive: boolean): unknown[] | null {
-  if (typeof from !== 'number' || typeof to !== 'number' || !Number.isInteger(from) || !Number.isInteger(to)) return null;
+  if (typeof from !== 'number' || typeof to !== 'number' || !Number.isInteger(from) || !Number.isInteger(to))
+    return null;
   const last = exclusive ? to - 1 : to;
   if (last - from + 1 > MAX_LIST) tooMuchWork();
   return last < from ? [] : Array.from({ length: last - from + 1 }, (_, i) => from + i);
@@ -51,7 +52,9 @@ function rangeProblem(range: NodeOf<'range'>): string | null {
   const to = literalNumber(range.to);
   if (from === null || to === null) return null;
   const size = (range.exclusive ? to - 1 : to) - from + 1;
-  return size > MAX_LIST ? `the range ${from}${range.exclusive ? '...' : '..'}${to} has ${size.toLocaleString('en-US')} items; ${TOO_MANY}` : null;
+  return size > MAX_LIST
+    ? `the range ${from}${range.exclusive ? '...' : '..'}${to} has ${size.toLocaleString('en-US')} items; ${TOO_MANY}`
+    : null;
 }
 
 /** The problem with `n.times` for a literal n past MAX_LIST, or null. */

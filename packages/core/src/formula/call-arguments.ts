@@ -68,7 +68,12 @@ export function compileFunctionCall(fn: FunctionSpec, nodes: readonly FormulaNod
 }
 
 /** `receiver.name(args)`: the arguments are evaluated before the receiver (as always: rand() draws keep their order). */
-export function compileMethodCall(method: MethodSpec, receiver: Thunk, nodes: readonly FormulaNode[], context: CompileContext): Thunk {
+export function compileMethodCall(
+  method: MethodSpec,
+  receiver: Thunk,
+  nodes: readonly FormulaNode[],
+  context: CompileContext,
+): Thunk {
   const direct = method.direct && nodes.length <= 2 ? directMethodCall(method.direct, receiver, nodes, context) : null;
   if (direct) return direct;
   const { values, positions, thunks } = compileArguments(nodes, context);
@@ -104,7 +109,11 @@ function operandOf(node: FormulaNode, context: CompileContext): Operand {
 }
 
 /** A function with a direct form (FunctionSpec.direct), called with up to two arguments, no array; a field argument is read in place (field-slots.ts). */
-function directFunctionCall(direct: (a?: unknown, b?: unknown) => unknown, nodes: readonly FormulaNode[], context: CompileContext): Thunk {
+function directFunctionCall(
+  direct: (a?: unknown, b?: unknown) => unknown,
+  nodes: readonly FormulaNode[],
+  context: CompileContext,
+): Thunk {
   const operands = nodes.map((node) => operandOf(node, context));
   if (operands.length === 0) return () => chargeText(direct());
   const [first, second] = operands;
@@ -145,7 +154,12 @@ function directFunctionCall(direct: (a?: unknown, b?: unknown) => unknown, nodes
  * A method with a direct form (MethodSpec.direct): no argument, one, or two literal ones (`rjust(8, '0')`);
  * null for other shapes, which take the array path. Arguments are evaluated before the receiver.
  */
-function directMethodCall(direct: (receiver: unknown, a?: unknown, b?: unknown) => unknown, receiver: Thunk, nodes: readonly FormulaNode[], context: CompileContext): Thunk | null {
+function directMethodCall(
+  direct: (receiver: unknown, a?: unknown, b?: unknown) => unknown,
+  receiver: Thunk,
+  nodes: readonly FormulaNode[],
+  context: CompileContext,
+): Thunk | null {
   // A field receiver (`last_name.length`) is read in place (field-slots.ts).
   const slot = slotOf(receiver);
   if (nodes.length === 0) return (frame) => chargeText(direct(operand(frame, slot, receiver)));

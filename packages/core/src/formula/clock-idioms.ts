@@ -22,15 +22,31 @@ const reference = (ms: number) => ms;
 const startOfDay = (ms: number) => Math.floor(ms / MS_PER_DAY) * MS_PER_DAY;
 
 const CLOCK_CLASSES: Readonly<Record<string, ClockClass>> = {
-  Time: { unit: 'seconds', clocks: { now: reference }, instead: { current: 'use Time.now or now()', zone: 'formulas run in UTC; use Time.now', today: 'use Date.today' } },
-  Date: { unit: 'days', clocks: { today: startOfDay }, instead: { current: 'use Date.today', now: 'use Date.today, or DateTime.now for the time too' } },
-  DateTime: { unit: 'days', clocks: { now: reference }, instead: { current: 'use DateTime.now or now()', today: 'use Date.today' } },
+  Time: {
+    unit: 'seconds',
+    clocks: { now: reference },
+    instead: { current: 'use Time.now or now()', zone: 'formulas run in UTC; use Time.now', today: 'use Date.today' },
+  },
+  Date: {
+    unit: 'days',
+    clocks: { today: startOfDay },
+    instead: { current: 'use Date.today', now: 'use Date.today, or DateTime.now for the time too' },
+  },
+  DateTime: {
+    unit: 'days',
+    clocks: { now: reference },
+    instead: { current: 'use DateTime.now or now()', today: 'use Date.today' },
+  },
 };
 
 /** Whether `receiver.name` is a clock idiom: the receiver names a clock class and no field. */
 export function isClockIdiom(node: NodeOf<'method'>, context: CompileContext): boolean {
   const { receiver } = node;
-  return receiver.kind === 'name' && Object.hasOwn(CLOCK_CLASSES, receiver.name) && !context.scope.fieldNames().includes(receiver.name);
+  return (
+    receiver.kind === 'name' &&
+    Object.hasOwn(CLOCK_CLASSES, receiver.name) &&
+    !context.scope.fieldNames().includes(receiver.name)
+  );
 }
 
 export function compileClockIdiom(node: NodeOf<'method'>, context: CompileContext): Thunk {
@@ -45,15 +61,21 @@ export function compileClockIdiom(node: NodeOf<'method'>, context: CompileContex
     return () => date;
   }
   if (name === 'parse') {
-    if (args.length !== 1) return context.fail(`${className}.parse takes one text, e.g. ${className}.parse('2024-07-01')`, position);
+    if (args.length !== 1)
+      return context.fail(`${className}.parse takes one text, e.g. ${className}.parse('2024-07-01')`, position);
     return withArguments(args.map(context.compile), ([text]) => {
       const parsed = toDate(text);
       return parsed === null ? null : new FormulaDate(parsed.epochMs, clock.unit);
     });
   }
-  if (Object.hasOwn(clock.instead, name)) return context.fail(`${className}.${name} is not available; ${clock.instead[name]}`, position);
+  if (Object.hasOwn(clock.instead, name))
+    return context.fail(`${className}.${name} is not available; ${clock.instead[name]}`, position);
   const offered = [...Object.keys(clock.clocks), 'parse'];
   const suggestion = closestMatch(name, [...offered, ...Object.keys(clock.instead)]);
-  if (suggestion !== null && Object.hasOwn(clock.instead, suggestion)) return context.fail(`unknown method '${className}.${name}'; ${clock.instead[suggestion]}`, position);
-  return context.fail(`unknown method '${className}.${name}'${suggestion ? `; did you mean '${className}.${suggestion}'?` : ` (${className} offers ${offered.map((m) => `${className}.${m}`).join(', ')})`}`, position);
+  if (suggestion !== null && Object.hasOwn(clock.instead, suggestion))
+    return context.fail(`unknown method '${className}.${name}'; ${clock.instead[suggestion]}`, position);
+  return context.fail(
+    `unknown method '${className}.${name}'${suggestion ? `; did you mean '${className}.${suggestion}'?` : ` (${className} offers ${offered.map((m) => `${className}.${m}`).join(', ')})`}`,
+    position,
+  );
 }

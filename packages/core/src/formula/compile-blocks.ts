@@ -84,7 +84,10 @@ function byKey(keys: unknown[]): (a: number, b: number) => number {
 }
 
 function sortedBy(items: unknown[], keys: unknown[]): unknown[] {
-  return items.map((_, i) => i).sort(byKey(keys)).map((i) => items[i]);
+  return items
+    .map((_, i) => i)
+    .sort(byKey(keys))
+    .map((i) => items[i]);
 }
 
 function extremeBy(items: unknown[], keys: unknown[], operator: '<' | '>'): unknown {
@@ -119,7 +122,8 @@ interface BlockMethodSpec {
 }
 
 const map = (items: unknown[], block: Block, frame: Frame) => items.map((item) => block(frame, item));
-const select = (items: unknown[], block: Block, frame: Frame, keep: boolean) => items.filter((item) => truthy(block(frame, item)) === keep);
+const select = (items: unknown[], block: Block, frame: Frame, keep: boolean) =>
+  items.filter((item) => truthy(block(frame, item)) === keep);
 /** Ruby's Hash#select and #reject give a hash; Enumerable's give a list. */
 const selected = (items: unknown[], block: Block, frame: Frame, receiver: unknown, keep: boolean) => {
   const kept = select(items, block, frame, keep);
@@ -132,30 +136,91 @@ const theItems: Blockless = (items) => items;
 const BLOCK_METHODS: Readonly<Record<string, BlockMethodSpec>> = {
   map: { call: (items, block, _args, frame) => map(items, block, frame), blockless: theItems },
   collect: { call: (items, block, _args, frame) => map(items, block, frame), blockless: theItems },
-  flat_map: { call: (items, block, _args, frame) => map(items, block, frame).flatMap((v) => (Array.isArray(v) ? v : [v])) },
-  select: { call: (items, block, _args, frame, receiver) => selected(items, block, frame, receiver, true), blockless: theItems },
-  filter: { call: (items, block, _args, frame, receiver) => selected(items, block, frame, receiver, true), blockless: theItems },
-  reject: { call: (items, block, _args, frame, receiver) => selected(items, block, frame, receiver, false), blockless: theItems },
+  flat_map: {
+    call: (items, block, _args, frame) => map(items, block, frame).flatMap((v) => (Array.isArray(v) ? v : [v])),
+  },
+  select: {
+    call: (items, block, _args, frame, receiver) => selected(items, block, frame, receiver, true),
+    blockless: theItems,
+  },
+  filter: {
+    call: (items, block, _args, frame, receiver) => selected(items, block, frame, receiver, true),
+    blockless: theItems,
+  },
+  reject: {
+    call: (items, block, _args, frame, receiver) => selected(items, block, frame, receiver, false),
+    blockless: theItems,
+  },
   find: { call: (items, block, _args, frame) => items.find((item) => truthy(block(frame, item))) ?? null },
   detect: { call: (items, block, _args, frame) => items.find((item) => truthy(block(frame, item))) ?? null },
-  partition: { call: (items, block, _args, frame) => [select(items, block, frame, true), select(items, block, frame, false)] },
+  partition: {
+    call: (items, block, _args, frame) => [select(items, block, frame, true), select(items, block, frame, false)],
+  },
   sort_by: { call: (items, block, _args, frame) => sortedBy(items, map(items, block, frame)) },
   min_by: { call: (items, block, _args, frame) => extremeBy(items, map(items, block, frame), '<') },
   max_by: { call: (items, block, _args, frame) => extremeBy(items, map(items, block, frame), '>') },
   group_by: { call: (items, block, _args, frame) => groupBy(items, block, frame) },
   uniq: { call: (items, block, _args, frame) => uniqBy(items, block, frame) },
-  sum: { maxArgs: 1, call: (items, block, args, frame) => sum(map(items, block, frame), args[0] ?? 0), blockless: (items, args) => sum(items, args[0] ?? 0) },
-  count: { call: (items, block, _args, frame) => select(items, block, frame, true).length, blockless: (items, args) => (args.length === 0 ? items.length : items.filter((item) => equals(item, args[0])).length), blocklessArgs: [0, 1] },
-  'any?': { call: (items, block, _args, frame) => items.some((item) => truthy(block(frame, item))), blockless: (items) => items.some(truthy) },
-  'all?': { call: (items, block, _args, frame) => items.every((item) => truthy(block(frame, item))), blockless: (items) => items.every(truthy) },
-  'none?': { call: (items, block, _args, frame) => !items.some((item) => truthy(block(frame, item))), blockless: (items) => !items.some(truthy) },
-  each: { call: (items, block, _args, frame, receiver) => { for (const item of items) block(frame, item); return receiver; }, blockless: theItems },
+  sum: {
+    maxArgs: 1,
+    call: (items, block, args, frame) => sum(map(items, block, frame), args[0] ?? 0),
+    blockless: (items, args) => sum(items, args[0] ?? 0),
+  },
+  count: {
+    call: (items, block, _args, frame) => select(items, block, frame, true).length,
+    blockless: (items, args) =>
+      args.length === 0 ? items.length : items.filter((item) => equals(item, args[0])).length,
+    blocklessArgs: [0, 1],
+  },
+  'any?': {
+    call: (items, block, _args, frame) => items.some((item) => truthy(block(frame, item))),
+    blockless: (items) => items.some(truthy),
+  },
+  'all?': {
+    call: (items, block, _args, frame) => items.every((item) => truthy(block(frame, item))),
+    blockless: (items) => items.every(truthy),
+  },
+  'none?': {
+    call: (items, block, _args, frame) => !items.some((item) => truthy(block(frame, item))),
+    blockless: (items) => !items.some(truthy),
+  },
+  each: {
+    call: (items, block, _args, frame, receiver) => {
+      for (const item of items) block(frame, item);
+      return receiver;
+    },
+    blockless: theItems,
+  },
   // Without a block: the [item, index] pairs, for each_with_index.map { |x, i| ... }.
-  each_with_index: { call: (items, block, _args, frame, receiver) => { items.forEach((item, i) => block(frame, item, i)); return receiver; }, blockless: (items) => items.map((item, i) => [item, i]) },
-  each_slice: { maxArgs: 1, call: (items, block, [size], frame) => slices(items, size).map((part) => block(frame, part)), blockless: (items, [size]) => slices(items, size), blocklessArgs: [1, 1] },
-  inject: { maxArgs: 1, call: (items, block, args, frame) => inject(items, block, args, frame), blockless: injectWithOperator, blocklessArgs: [1, 2] },
-  reduce: { maxArgs: 1, call: (items, block, args, frame) => inject(items, block, args, frame), blockless: injectWithOperator, blocklessArgs: [1, 2] },
-  times: { call: (items, block, _args, frame, receiver) => (items.forEach((i) => block(frame, i)), receiver), blockless: theItems },
+  each_with_index: {
+    call: (items, block, _args, frame, receiver) => {
+      items.forEach((item, i) => block(frame, item, i));
+      return receiver;
+    },
+    blockless: (items) => items.map((item, i) => [item, i]),
+  },
+  each_slice: {
+    maxArgs: 1,
+    call: (items, block, [size], frame) => slices(items, size).map((part) => block(frame, part)),
+    blockless: (items, [size]) => slices(items, size),
+    blocklessArgs: [1, 1],
+  },
+  inject: {
+    maxArgs: 1,
+    call: (items, block, args, frame) => inject(items, block, args, frame),
+    blockless: injectWithOperator,
+    blocklessArgs: [1, 2],
+  },
+  reduce: {
+    maxArgs: 1,
+    call: (items, block, args, frame) => inject(items, block, args, frame),
+    blockless: injectWithOperator,
+    blocklessArgs: [1, 2],
+  },
+  times: {
+    call: (items, block, _args, frame, receiver) => (items.forEach((i) => block(frame, i)), receiver),
+    blockless: theItems,
+  },
 };
 
 /** For the docs. */
@@ -164,7 +229,8 @@ export const BLOCK_METHOD_NAMES: readonly string[] = Object.keys(BLOCK_METHODS);
 function hashOf(pairs: [string, unknown][]): Record<string, unknown> {
   const hash: Record<string, unknown> = {};
   // defineProperty: a key such as "__proto__" is an own key, never the prototype.
-  for (const [key, value] of pairs) Object.defineProperty(hash, key, { value, writable: true, enumerable: true, configurable: true });
+  for (const [key, value] of pairs)
+    Object.defineProperty(hash, key, { value, writable: true, enumerable: true, configurable: true });
   return hash;
 }
 
@@ -172,7 +238,8 @@ function groupBy(items: unknown[], block: Block, frame: Frame): Record<string, u
   const groups: Record<string, unknown[]> = {};
   for (const item of items) {
     const key = toText(block(frame, item));
-    if (!Object.hasOwn(groups, key)) Object.defineProperty(groups, key, { value: [], writable: true, enumerable: true, configurable: true });
+    if (!Object.hasOwn(groups, key))
+      Object.defineProperty(groups, key, { value: [], writable: true, enumerable: true, configurable: true });
     groups[key]!.push(item);
   }
   return groups;
@@ -199,7 +266,13 @@ function inject(items: unknown[], block: Block, args: unknown[], frame: Frame): 
   return memo;
 }
 
-const OPERATORS: Readonly<Record<string, (left: unknown, right: unknown) => unknown>> = { '+': add, '-': subtract, '*': multiply, '/': divide, '%': modulo };
+const OPERATORS: Readonly<Record<string, (left: unknown, right: unknown) => unknown>> = {
+  '+': add,
+  '-': subtract,
+  '*': multiply,
+  '/': divide,
+  '%': modulo,
+};
 
 /** `inject(:+)`, `inject(10, :*)`: the operator folds the items (nil for an operator the language lacks). */
 function injectWithOperator(items: unknown[], args: unknown[]): unknown {
@@ -232,16 +305,30 @@ export function takesBlock(node: NodeOf<'method'>): boolean {
 
 /** The argument count's problem, or null. */
 function argumentProblem(node: NodeOf<'method'>, spec: BlockMethodSpec): string | null {
-  const [min, max] = node.block ? [node.name === 'each_slice' ? 1 : 0, spec.maxArgs ?? 0] : (spec.blocklessArgs ?? [0, spec.maxArgs ?? 0]);
+  const [min, max] = node.block
+    ? [node.name === 'each_slice' ? 1 : 0, spec.maxArgs ?? 0]
+    : (spec.blocklessArgs ?? [0, spec.maxArgs ?? 0]);
   if (node.args.length >= min && node.args.length <= max) return null;
-  const expected = min === max ? (min === 0 ? 'no arguments' : min === 1 ? 'one argument' : `${min} arguments`) : `${min} to ${max} arguments`;
+  const expected =
+    min === max
+      ? min === 0
+        ? 'no arguments'
+        : min === 1
+          ? 'one argument'
+          : `${min} arguments`
+      : `${min} to ${max} arguments`;
   return `method '${node.name}' ${node.block ? 'with' : 'without'} a block takes ${expected}, got ${node.args.length}`;
 }
 
 export function compileBlockMethod(node: NodeOf<'method'>, context: CompileContext): Thunk {
   const spec = specOf(node.name);
-  if (!spec) return context.fail(`method '${node.name}' takes no block (blocks work with ${BLOCK_METHOD_NAMES.join(', ')})`, node.namePosition);
-  if (!node.block && !spec.blockless) return context.fail(`method '${node.name}' needs a block, e.g. list.${node.name} { |x| ... }`, node.namePosition);
+  if (!spec)
+    return context.fail(
+      `method '${node.name}' takes no block (blocks work with ${BLOCK_METHOD_NAMES.join(', ')})`,
+      node.namePosition,
+    );
+  if (!node.block && !spec.blockless)
+    return context.fail(`method '${node.name}' needs a block, e.g. list.${node.name} { |x| ... }`, node.namePosition);
   const problem = argumentProblem(node, spec);
   if (problem !== null) return context.fail(problem, node.namePosition);
   if (!context.locals) return context.fail('blocks are not available here', node.namePosition);
@@ -251,13 +338,27 @@ export function compileBlockMethod(node: NodeOf<'method'>, context: CompileConte
     const blockless = spec.blockless!;
     return (frame) => {
       const walked = walk(frame);
-      return walked === null ? null : blockless(walked.items, args.map((arg) => arg(frame)), walked.receiver);
+      return walked === null
+        ? null
+        : blockless(
+            walked.items,
+            args.map((arg) => arg(frame)),
+            walked.receiver,
+          );
     };
   }
   const block = compileBlockLiteral(node.block, context);
   return (frame) => {
     const walked = walk(frame);
-    return walked === null ? null : spec.call(walked.items, block, args.map((arg) => arg(frame)), frame, walked.receiver);
+    return walked === null
+      ? null
+      : spec.call(
+          walked.items,
+          block,
+          args.map((arg) => arg(frame)),
+          frame,
+          walked.receiver,
+        );
   };
 }
 
@@ -265,7 +366,10 @@ export function compileBlockMethod(node: NodeOf<'method'>, context: CompileConte
  * The receiver and the items a block walks (null when it has none: nil, a number for a list
  * method...). A range `(1..5)` is walked without being a value of its own.
  */
-function compileWalk(node: NodeOf<'method'>, context: CompileContext): (frame: Frame) => { items: unknown[]; receiver: unknown } | null {
+function compileWalk(
+  node: NodeOf<'method'>,
+  context: CompileContext,
+): (frame: Frame) => { items: unknown[]; receiver: unknown } | null {
   const receiver = node.receiver;
   if (receiver.kind === 'range') {
     const list = compileRangeList(receiver, context);

@@ -16,13 +16,23 @@ export function compileCall(node: NodeOf<'call'>, context: CompileContext): Thun
   if (name === 'rand' && args.length === 1 && args[0].kind === 'range') return compileRandRange(args[0], context);
   const fn = FUNCTIONS_BY_NAME.get(name);
   if (!fn) {
-    const suggestion = closestMatch(name, FUNCTIONS.map((f) => f.name));
+    const suggestion = closestMatch(
+      name,
+      FUNCTIONS.map((f) => f.name),
+    );
     return context.fail(`unknown function '${name}'${suggestion ? `; did you mean '${suggestion}'?` : ''}`, position);
   }
-  if (keywords.length > 0) return context.fail(`function '${name}' takes no keyword arguments (${keywords[0].name}:)`, keywords[0].value.position);
+  if (keywords.length > 0)
+    return context.fail(
+      `function '${name}' takes no keyword arguments (${keywords[0].name}:)`,
+      keywords[0].value.position,
+    );
   if (args.length < fn.minArgs || args.length > fn.maxArgs) {
     const expected = fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`;
-    return context.fail(`function '${name}' takes ${expected} argument${fn.maxArgs === 1 ? '' : 's'}, got ${args.length}: ${fn.signature}`, position);
+    return context.fail(
+      `function '${name}' takes ${expected} argument${fn.maxArgs === 1 ? '' : 's'}, got ${args.length}: ${fn.signature}`,
+      position,
+    );
   }
   return (name === 'concat' ? compileConcat(args, context) : null) ?? compileFunctionCall(fn, args, context);
 }

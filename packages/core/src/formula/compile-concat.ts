@@ -18,7 +18,11 @@ export function compileConcat(nodes: readonly FormulaNode[], context: CompileCon
   const runs = literalRuns(nodes, literalTextOf, (node) => node, { live: 3, text: Infinity }, context);
   if (runs === null) return null;
   // Field arguments (`id`) are read in place, not called (field-slots.ts).
-  const { texts: [t0, t1, t2, t3], thunks, slots: [sa, sb, sc] } = runs;
+  const {
+    texts: [t0, t1, t2, t3],
+    thunks,
+    slots: [sa, sb, sc],
+  } = runs;
   const [a, b, c] = thunks;
   switch (thunks.length) {
     case 0:

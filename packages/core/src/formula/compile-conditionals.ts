@@ -11,7 +11,8 @@ export function compileIf(node: NodeOf<'if'>, { compile }: CompileContext): Thun
   const then = constantOf(node.then);
   const otherwise = node.otherwise ? constantOf(node.otherwise) : null;
   // Literal branches ('even' / 'odd') are returned as they are, without a call each.
-  if (then !== NOT_CONSTANT && otherwise !== NOT_CONSTANT) return (frame) => (truthy(condition(frame)) ? then : otherwise);
+  if (then !== NOT_CONSTANT && otherwise !== NOT_CONSTANT)
+    return (frame) => (truthy(condition(frame)) ? then : otherwise);
   const thenThunk = compile(node.then);
   const otherwiseThunk = node.otherwise ? compile(node.otherwise) : () => null;
   return (frame) => (truthy(condition(frame)) ? thenThunk(frame) : otherwiseThunk(frame));
@@ -24,7 +25,10 @@ export function compileCase(node: NodeOf<'case'>, context: CompileContext): Thun
 
 function generalCase(node: NodeOf<'case'>, { compile }: CompileContext): Thunk {
   const subject = node.subject ? compile(node.subject) : null;
-  const branches = node.branches.map((b) => ({ matchers: b.values.map((v) => whenMatcher(v, subject !== null, compile)), body: compile(b.body) }));
+  const branches = node.branches.map((b) => ({
+    matchers: b.values.map((v) => whenMatcher(v, subject !== null, compile)),
+    body: compile(b.body),
+  }));
   const otherwise = node.otherwise ? compile(node.otherwise) : () => null;
   return (frame) => {
     const s = subject ? subject(frame) : undefined;

@@ -123,5 +123,7 @@ export function equalsConstant(value: unknown, c: Constant): boolean {
 /** `x == c`, `c == x` and their `!=`. */
 export function comparedToConstant(operator: '==' | '!=', thunk: Thunk, c: Constant): Thunk {
   const slot = slotOf(thunk);
-  return operator === '==' ? (frame) => equalsConstant(operand(frame, slot, thunk), c) : (frame) => !equalsConstant(operand(frame, slot, thunk), c);
+  return operator === '=='
+    ? (frame) => equalsConstant(operand(frame, slot, thunk), c)
+    : (frame) => !equalsConstant(operand(frame, slot, thunk), c);
 }

@@ -26,13 +26,17 @@ const text = streamText;
 describe('formula language', () => {
   test('the benchmark formula: concat(upper(last_name), "-", id)', () => {
     const rows = generateObjects(
-      [{ name: 'id', type: 'Row Number' }, { name: 'last_name', type: 'Last Name' }, { name: 'code', type: 'Formula', value: "concat(upper(last_name), '-', id)" }],
+      [
+        { name: 'id', type: 'Row Number' },
+        { name: 'last_name', type: 'Last Name' },
+        { name: 'code', type: 'Formula', value: "concat(upper(last_name), '-', id)" },
+      ],
       { count: 50, seed: 1 },
     );
     for (const row of rows) assert.equal(row.code, `${(row.last_name as string).toUpperCase()}-${row.id}`);
   });
 
-  test('arithmetic follows Ruby: integer division floors, % takes the divisor\'s sign, + joins text', () => {
+  test("arithmetic follows Ruby: integer division floors, % takes the divisor's sign, + joins text", () => {
     assert.equal(one('7 / 2'), 3);
     assert.equal(one('-7 / 2'), -4);
     assert.equal(one('7.0 / 2'), 3.5);
@@ -45,7 +49,11 @@ describe('formula language', () => {
   });
 
   test('conditionals: if/elsif/else, ternary, case, modifiers', () => {
-    assert.deepEqual(formula("if id == 1 then 'one' elsif id == 2 then 'two' else 'many' end", 3), ['one', 'two', 'many']);
+    assert.deepEqual(formula("if id == 1 then 'one' elsif id == 2 then 'two' else 'many' end", 3), [
+      'one',
+      'two',
+      'many',
+    ]);
     assert.deepEqual(formula("id > 1 ? 'big' : 'small'", 2), ['small', 'big']);
     assert.deepEqual(formula("case id when 1 then 'PP' when 2, 3 then 'AT' else 'X' end", 4), ['PP', 'AT', 'AT', 'X']);
     assert.deepEqual(formula("'even' if id % 2 == 0", 2), [null, 'even']);
@@ -74,7 +82,7 @@ describe('formula language', () => {
     assert.equal(one("'42abc'.to_i + 1"), 43);
     assert.equal(one('2.345.round(2)'), 2.35);
     assert.equal(one("word.include?('beta') && word.start_with?('al')"), true);
-    assert.equal(one("[3, 1, 2].first"), 3);
+    assert.equal(one('[3, 1, 2].first'), 3);
     assert.equal(one("['a', 'b'].join('+')"), 'a+b');
     assert.equal(one("'hELLO'.capitalize"), 'Hello');
   });
@@ -117,44 +125,84 @@ describe('formula language', () => {
     assert.match([...uuids][0] as string, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
-  test('the formula property transforms a field\'s own value (this)', () => {
-    const rows = generateObjects([{ name: 'n', type: 'Row Number', formula: 'this * 10' }, { name: 'name', type: 'Custom List', values: ['ann'], formula: 'upper(this)' }], { count: 3 });
-    assert.deepEqual(rows.map((r) => [r.n, r.name]), [[10, 'ANN'], [20, 'ANN'], [30, 'ANN']]);
-    assert.ok(problemsOf([{ name: 'f', type: 'Formula', value: 'this + 1' }]).some((p) => p.param === 'value' && /'this'.*formula property/.test(p.message)));
+  test("the formula property transforms a field's own value (this)", () => {
+    const rows = generateObjects(
+      [
+        { name: 'n', type: 'Row Number', formula: 'this * 10' },
+        { name: 'name', type: 'Custom List', values: ['ann'], formula: 'upper(this)' },
+      ],
+      { count: 3 },
+    );
+    assert.deepEqual(
+      rows.map((r) => [r.n, r.name]),
+      [
+        [10, 'ANN'],
+        [20, 'ANN'],
+        [30, 'ANN'],
+      ],
+    );
+    assert.ok(
+      problemsOf([{ name: 'f', type: 'Formula', value: 'this + 1' }]).some(
+        (p) => p.param === 'value' && /'this'.*formula property/.test(p.message),
+      ),
+    );
   });
 
   test('evaluation follows references whatever the field order; other fields and templates read formula values', () => {
-    const rows = generateObjects([
-      { name: 'shout', type: 'Formula', value: "upper(greeting) + '!'" },
-      { name: 'greeting', type: 'Formula', value: "concat('hi ', name)" },
-      { name: 'name', type: 'Custom List', values: ['bo'] },
-      { name: 't', type: 'Template', value: '<{shout}>' },
-      { name: 'Full Name', type: 'Custom List', values: ['Al B'] },
-      { name: 'initial', type: 'Formula', value: "field('Full Name')[0]" },
-    ], { count: 1 });
-    assert.deepEqual(rows[0], { shout: 'HI BO!', greeting: 'hi bo', name: 'bo', t: '<HI BO!>', 'Full Name': 'Al B', initial: 'A' });
+    const rows = generateObjects(
+      [
+        { name: 'shout', type: 'Formula', value: "upper(greeting) + '!'" },
+        { name: 'greeting', type: 'Formula', value: "concat('hi ', name)" },
+        { name: 'name', type: 'Custom List', values: ['bo'] },
+        { name: 't', type: 'Template', value: '<{shout}>' },
+        { name: 'Full Name', type: 'Custom List', values: ['Al B'] },
+        { name: 'initial', type: 'Formula', value: "field('Full Name')[0]" },
+      ],
+      { count: 1 },
+    );
+    assert.deepEqual(rows[0], {
+      shout: 'HI BO!',
+      greeting: 'hi bo',
+      name: 'bo',
+      t: '<HI BO!>',
+      'Full Name': 'Al B',
+      initial: 'A',
+    });
   });
 
   test('inside a JSON Array, bare names reach siblings and the parent row', () => {
-    const rows = generateObjects([
-      { name: 'id', type: 'Row Number' },
-      { name: 'items', type: 'JSON Array', minItems: 2, maxItems: 2 },
-      { name: 'items.n', type: 'Row Number' },
-      { name: 'items.label', type: 'Formula', value: "concat(id, '.', n)" },
-    ], { count: 2 });
-    assert.deepEqual(rows.map((r) => (r.items as { label: string }[]).map((i) => i.label)), [['1.1', '1.2'], ['2.1', '2.2']]);
+    const rows = generateObjects(
+      [
+        { name: 'id', type: 'Row Number' },
+        { name: 'items', type: 'JSON Array', minItems: 2, maxItems: 2 },
+        { name: 'items.n', type: 'Row Number' },
+        { name: 'items.label', type: 'Formula', value: "concat(id, '.', n)" },
+      ],
+      { count: 2 },
+    );
+    assert.deepEqual(
+      rows.map((r) => (r.items as { label: string }[]).map((i) => i.label)),
+      [
+        ['1.1', '1.2'],
+        ['2.1', '2.2'],
+      ],
+    );
   });
 
   test('compile errors name the field, line and column, with suggestions, all at once', () => {
     const problems = problemsOf([
       { name: 'id', type: 'Row Number' },
       { name: 'code', type: 'Formula', value: 'uper(id)' },
-      { name: 'other', type: 'Formula', value: "id.upcasee + nope" },
+      { name: 'other', type: 'Formula', value: 'id.upcasee + nope' },
       { name: 'syntax', type: 'Formula', value: '(1 + ' },
       { name: 'arity', type: 'Formula', value: 'concat()' },
       { name: 'prop', type: 'Row Number', formula: 'this +' },
     ]);
-    const find = (field: string, pattern: RegExp) => assert.ok(problems.some((p) => p.field === field && pattern.test(p.message)), `${field}: ${pattern} in ${JSON.stringify(problems)}`);
+    const find = (field: string, pattern: RegExp) =>
+      assert.ok(
+        problems.some((p) => p.field === field && pattern.test(p.message)),
+        `${field}: ${pattern} in ${JSON.stringify(problems)}`,
+      );
     find('code', /unknown function 'uper'; did you mean 'upper'\? at 1:1/);
     find('other', /unknown method 'upcasee'; did you mean 'upcase'\? at 1:\d+/);
     find('other', /unknown name 'nope'/);
@@ -164,8 +212,14 @@ describe('formula language', () => {
   });
 
   test('a cycle between formulas is an error naming the fields', () => {
-    const problems = problemsOf([{ name: 'a', type: 'Formula', value: 'b + 1' }, { name: 'b', type: 'Formula', value: 'a + 1' }]);
-    assert.ok(problems.some((p) => /cycle: "(a|b)" -> "(a|b)" -> "(a|b)"/.test(p.message)), JSON.stringify(problems));
+    const problems = problemsOf([
+      { name: 'a', type: 'Formula', value: 'b + 1' },
+      { name: 'b', type: 'Formula', value: 'a + 1' },
+    ]);
+    assert.ok(
+      problems.some((p) => /cycle: "(a|b)" -> "(a|b)" -> "(a|b)"/.test(p.message)),
+      JSON.stringify(problems),
+    );
   });
 
   test('code() values are written bare in SQL, CSV and JSON', async () => {
@@ -177,7 +231,10 @@ describe('formula language', () => {
   });
 
   test('worker threads compute the same formulas (now() and the uuid are shared)', async () => {
-    const fields = [{ name: 'id', type: 'Row Number' }, { name: 'f', type: 'Formula', value: "concat(data_generation_uuid, '/', random(1, 1000), '/', now().year)" }];
+    const fields = [
+      { name: 'id', type: 'Row Number' },
+      { name: 'f', type: 'Formula', value: "concat(data_generation_uuid, '/', random(1, 1000), '/', now().year)" },
+    ];
     const one = generate({ fields, count: 40_000, seed: 9, writer: { format: 'csv' }, workers: 1 });
     const two = generate({ fields, count: 40_000, seed: 9, writer: { format: 'csv' }, workers: 2 });
     const [a, b] = await Promise.all([text(one.stream), text(two.stream)]);
@@ -190,16 +247,78 @@ describe('formula language', () => {
 describe('robustness', () => {
   test('any formula text either compiles and evaluates without throwing, or is a schema problem', () => {
     const fragments = fc.constantFrom(
-      'id', 'word', 'n', 'nil', 'true', "'x'", '"a#{id}b"', '1', '2.5', '-3', '(', ')', '[', ']', ',', '.', '+', '-', '*', '/', '%',
-      '==', '<', '&&', '||', '!', ' and ', ' or ', ' not ', '?', ':', ' if ', ' then ', ' else ', ' end', ' case ', ' when ',
-      'concat(', 'upper(', 'random(', 'round(', 'pad(', 'date(', 'now()', 'days(', '.upcase', '.split(', '.length', '.nil?',
-      '.to_i', '[0]', '[0, 2]', '[1..2]', "field('id')", 'this', 'unknown', '/x/', ' ',
+      'id',
+      'word',
+      'n',
+      'nil',
+      'true',
+      "'x'",
+      '"a#{id}b"',
+      '1',
+      '2.5',
+      '-3',
+      '(',
+      ')',
+      '[',
+      ']',
+      ',',
+      '.',
+      '+',
+      '-',
+      '*',
+      '/',
+      '%',
+      '==',
+      '<',
+      '&&',
+      '||',
+      '!',
+      ' and ',
+      ' or ',
+      ' not ',
+      '?',
+      ':',
+      ' if ',
+      ' then ',
+      ' else ',
+      ' end',
+      ' case ',
+      ' when ',
+      'concat(',
+      'upper(',
+      'random(',
+      'round(',
+      'pad(',
+      'date(',
+      'now()',
+      'days(',
+      '.upcase',
+      '.split(',
+      '.length',
+      '.nil?',
+      '.to_i',
+      '[0]',
+      '[0, 2]',
+      '[1..2]',
+      "field('id')",
+      'this',
+      'unknown',
+      '/x/',
+      ' ',
     );
     fc.assert(
       fc.property(fc.array(fragments, { maxLength: 12 }), (parts) => {
         const value = parts.join('');
         try {
-          const rows = generateObjects([{ name: 'id', type: 'Row Number' }, { name: 'word', type: 'Custom List', values: ['w'] }, { name: 'n', type: 'Row Number' }, { name: 'f', type: 'Formula', value }], { count: 3, seed: 1 });
+          const rows = generateObjects(
+            [
+              { name: 'id', type: 'Row Number' },
+              { name: 'word', type: 'Custom List', values: ['w'] },
+              { name: 'n', type: 'Row Number' },
+              { name: 'f', type: 'Formula', value },
+            ],
+            { count: 3, seed: 1 },
+          );
           assert.equal(rows.length, 3);
         } catch (error) {
           if (!(error instanceof SchemaError)) throw error;

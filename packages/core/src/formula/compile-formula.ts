@@ -83,11 +83,25 @@ export function compileFormula(source: string, formulaScope: FormulaScope): Comp
 }
 
 /** The compiled tree as a CompiledFormula: one frame per formula, refilled for each row, so evaluation allocates nothing itself. */
-function runEachRow(root: Thunk, scope: FormulaScope, characters: () => string | null, localCount: number): CompiledFormula {
+function runEachRow(
+  root: Thunk,
+  scope: FormulaScope,
+  characters: () => string | null,
+  localCount: number,
+): CompiledFormula {
   const dates = dateWriter(scope.selfDate);
   const fault = scope.fault;
-  const environment: CallEnvironment = { random: null as unknown as CounterRandom, startedAt: new FormulaDate(scope.startedAtMs), generationUuid: scope.generationUuid };
-  const frame: Frame = { row: null as unknown as RowState, self: null, environment, ...(localCount > 0 ? { locals: new Array<unknown>(localCount).fill(null) } : {}) };
+  const environment: CallEnvironment = {
+    random: null as unknown as CounterRandom,
+    startedAt: new FormulaDate(scope.startedAtMs),
+    generationUuid: scope.generationUuid,
+  };
+  const frame: Frame = {
+    row: null as unknown as RowState,
+    self: null,
+    environment,
+    ...(localCount > 0 ? { locals: new Array<unknown>(localCount).fill(null) } : {}),
+  };
   return {
     characters,
     evaluate: (row, self, random) => {
@@ -174,7 +188,9 @@ export function compileNode(node: FormulaNode, context: CompileContext): Thunk {
     case 'block':
       return compileSequence(node, context);
     case 'assign':
-      return context.locals ? compileAssignment(node, context, context.locals) : context.fail('assignments are only allowed in formulas and mock handlers', node.position);
+      return context.locals
+        ? compileAssignment(node, context, context.locals)
+        : context.fail('assignments are only allowed in formulas and mock handlers', node.position);
     case 'store':
       // A handler's compiler (handlers/) has its own, which reports a failed store as an error.
       return compileFormulaStore(node, context);

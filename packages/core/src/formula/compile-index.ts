@@ -41,7 +41,8 @@ export function compileIndex(node: NodeOf<'index'>, context: CompileContext): Th
       return sliceLength(r, s, toInteger(length(frame)));
     };
   }
-  if (node.args.length !== 1) return context.fail('[...] takes an index, a start and a length, or a range', node.position);
+  if (node.args.length !== 1)
+    return context.fail('[...] takes an index, a start and a length, or a range', node.position);
   const key = compile(first);
   return (frame) => at(receiver(frame), key(frame));
 }

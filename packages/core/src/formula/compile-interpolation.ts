@@ -19,9 +19,19 @@ import { literalRuns } from './literal-runs.js';
 /** The closure, or null for another shape (more than three expressions, or long literal text): the general loop then runs. */
 export function compileInterpolation(parts: readonly (string | FormulaNode)[], context: CompileContext): Thunk | null {
   // Past MAX_TEXT of literal text alone the loop would skip expressions: its rule, not this one.
-  const runs = literalRuns(parts, (part) => (typeof part === 'string' ? part : null), (part) => part as FormulaNode, { live: 3, text: MAX_TEXT }, context);
+  const runs = literalRuns(
+    parts,
+    (part) => (typeof part === 'string' ? part : null),
+    (part) => part as FormulaNode,
+    { live: 3, text: MAX_TEXT },
+    context,
+  );
   if (runs === null) return null;
-  const { texts: [t0, t1, t2, t3], thunks, slots: [sa, sb, sc] } = runs;
+  const {
+    texts: [t0, t1, t2, t3],
+    thunks,
+    slots: [sa, sb, sc],
+  } = runs;
   const [a, b, c] = thunks;
   switch (thunks.length) {
     case 1:

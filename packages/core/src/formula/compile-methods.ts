@@ -22,19 +22,34 @@ export function compileMethod(node: NodeOf<'method'>, context: CompileContext): 
   if (takesBlock(node)) return compileBlockMethod(node, context);
   const method = METHODS_BY_NAME.get(name);
   if (!method) {
-    if (PLANNED_METHODS.includes(name)) return fail(`method '${name}' is not available in this version of Rowloom yet`, position);
-    const suggestion = closestMatch(name, METHODS.map((m) => m.name));
+    if (PLANNED_METHODS.includes(name))
+      return fail(`method '${name}' is not available in this version of Rowloom yet`, position);
+    const suggestion = closestMatch(
+      name,
+      METHODS.map((m) => m.name),
+    );
     return fail(`unknown method '${name}'${suggestion ? `; did you mean '${suggestion}'?` : ''}`, position);
   }
   if (node.args.length < method.minArgs || node.args.length > method.maxArgs) {
-    return fail(`method '${name}' takes ${method.minArgs === method.maxArgs ? method.minArgs : `${method.minArgs} to ${method.maxArgs}`} arguments, got ${node.args.length}: ${method.signature}`, position);
+    return fail(
+      `method '${name}' takes ${method.minArgs === method.maxArgs ? method.minArgs : `${method.minArgs} to ${method.maxArgs}`} arguments, got ${node.args.length}: ${method.signature}`,
+      position,
+    );
   }
   const literalProblem = method.checkLiteral ? checkLiteralArgument(method.checkLiteral, node) : null;
   if (literalProblem !== null) return fail(literalProblem, node.args[0].position);
   // `(1..3).sum`, `(1..5).to_a`: a range written as a receiver is the list of its numbers.
-  const receiver = node.receiver.kind === 'range' ? compileRangeList(node.receiver, context) : context.compile(node.receiver);
+  const receiver =
+    node.receiver.kind === 'range' ? compileRangeList(node.receiver, context) : context.compile(node.receiver);
   const { fault } = context.scope;
-  if (fault) return checkedMethodCall(method, receiver, (checked) => compileMethodCall(method, checked, node.args, context), position, fault);
+  if (fault)
+    return checkedMethodCall(
+      method,
+      receiver,
+      (checked) => compileMethodCall(method, checked, node.args, context),
+      position,
+      fault,
+    );
   return compileMethodCall(method, receiver, node.args, context);
 }
 

@@ -33,7 +33,9 @@ function requestValue(name: string, scope: FormulaScope): Thunk | null {
 export function readField(reference: FieldReference, scope: FormulaScope): Thunk {
   if (reference.date === undefined) {
     const slot = reference.slot;
-    return slot === undefined ? (frame) => reference.read(frame.row) : fieldRead((frame) => frame.row.values[slot], slot);
+    return slot === undefined
+      ? (frame) => reference.read(frame.row)
+      : fieldRead((frame) => frame.row.values[slot], slot);
   }
   const asDate = dateReader(reference.date, scope.startedAtMs);
   return (frame) => asDate(reference.read(frame.row));
@@ -68,7 +70,10 @@ export function compileName(node: NodeOf<'name'>, context: CompileContext): Thun
   const { scope } = context;
   const local = readLocal(name, context);
   if (local) return local;
-  if (name === 'this') return scope.hasThis ? shared(readThis(scope), 'this', context) : context.fail("'this' is the field's own value and exists only in a field's formula property", position);
+  if (name === 'this')
+    return scope.hasThis
+      ? shared(readThis(scope), 'this', context)
+      : context.fail("'this' is the field's own value and exists only in a field's formula property", position);
   const reference = scope.field(name);
   if (reference) return shared(readField(reference, scope), `field ${name}`, context);
   const request = requestValue(name, scope);
@@ -82,12 +87,15 @@ export function compileName(node: NodeOf<'name'>, context: CompileContext): Thun
 export function compileFieldCall(node: NodeOf<'call'>, context: CompileContext): Thunk {
   const { args, position } = node;
   const fieldName = literalText(args[0]);
-  if (args.length !== 1 || fieldName === null) return context.fail("field(...) takes one field name in quotes, e.g. field('First Name')", position);
+  if (args.length !== 1 || fieldName === null)
+    return context.fail("field(...) takes one field name in quotes, e.g. field('First Name')", position);
   const reference = context.scope.field(fieldName);
   if (reference) return shared(readField(reference, context.scope), `field ${fieldName}`, context);
   const { warn } = context.scope;
   if (!warn) return context.fail(`unknown field '${fieldName}'${context.suggestName(fieldName)}`, args[0].position);
   // Mockaroo reads a field that is not there as nil; schemas written for it rely on that.
-  warn(`field('${fieldName}') names no field of this schema, so it reads as nil${context.suggestName(fieldName)} (at ${args[0].position.line}:${args[0].position.column})`);
+  warn(
+    `field('${fieldName}') names no field of this schema, so it reads as nil${context.suggestName(fieldName)} (at ${args[0].position.line}:${args[0].position.column})`,
+  );
   return () => null;
 }

@@ -28,7 +28,10 @@ export function compileBinary(node: NodeOf<'binary'>, context: CompileContext): 
 /** Only when a plan's first rows are tried for faults (fault-checks.ts). */
 function checkedDivisionOf(node: NodeOf<'binary'>, context: CompileContext, fault: (message: string) => void): Thunk {
   const decimal = isDecimalSource(node.left) || isDecimalSource(node.right);
-  const apply = node.operator === '/' ? (a: unknown, b: unknown) => divide(a, b, decimal) : (a: unknown, b: unknown) => (typeof a === 'string' ? formatText(a, b) : modulo(a, b));
+  const apply =
+    node.operator === '/'
+      ? (a: unknown, b: unknown) => divide(a, b, decimal)
+      : (a: unknown, b: unknown) => (typeof a === 'string' ? formatText(a, b) : modulo(a, b));
   return checkedDivision(apply, context.compile(node.left), context.compile(node.right), node.position, fault);
 }
 
@@ -114,7 +117,9 @@ function isDecimalSource(node: FormulaNode): boolean {
       return node.operator === '-' && isDecimalSource(node.operand);
     case 'binary':
       // Ruby's Float is contagious: `n * 1.0 / 7` divides a Float, as does `(a + 0.5) / b`.
-      return ['+', '-', '*', '/', '%'].includes(node.operator) && (isDecimalSource(node.left) || isDecimalSource(node.right));
+      return (
+        ['+', '-', '*', '/', '%'].includes(node.operator) && (isDecimalSource(node.left) || isDecimalSource(node.right))
+      );
     default:
       return false;
   }

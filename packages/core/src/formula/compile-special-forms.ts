@@ -25,15 +25,23 @@ import type { CompileContext, NodeOf, Thunk } from './scope.js';
 export function compileFromDataset(node: NodeOf<'call'>, context: CompileContext): Thunk {
   const { args, keywords, position } = node;
   const { scope, fail } = context;
-  const usage = "from_dataset('dataset name', 'column', key_column: value), e.g. from_dataset('stores', 'city', id: store_id)";
+  const usage =
+    "from_dataset('dataset name', 'column', key_column: value), e.g. from_dataset('stores', 'city', id: store_id)";
   const datasetName = literalText(args[0]);
   const column = literalText(args[1]);
-  if (args.length !== 2 || datasetName === null || column === null || keywords.length === 0) return fail(`from_dataset takes a dataset name and a column in quotes, then the join as keyword arguments: ${usage}`, position);
+  if (args.length !== 2 || datasetName === null || column === null || keywords.length === 0)
+    return fail(
+      `from_dataset takes a dataset name and a column in quotes, then the join as keyword arguments: ${usage}`,
+      position,
+    );
   const dataset = scope.dataset(datasetName);
   if (!dataset) {
     const known = scope.datasetNames();
     const suggestion = closestMatch(datasetName, known);
-    return fail(`unknown dataset '${datasetName}'${suggestion ? `; did you mean '${suggestion}'?` : known.length === 0 ? ' (no datasets have been uploaded)' : ''}`, args[0].position);
+    return fail(
+      `unknown dataset '${datasetName}'${suggestion ? `; did you mean '${suggestion}'?` : known.length === 0 ? ' (no datasets have been uploaded)' : ''}`,
+      args[0].position,
+    );
   }
   const columnIndex = (name: string, at: Position): number => {
     const i = dataset.columns.indexOf(name);
@@ -46,7 +54,9 @@ export function compileFromDataset(node: NodeOf<'call'>, context: CompileContext
   // Rows not on this thread (datasetView): the names are checked; the join runs where rows are made.
   const rows = dataset.rows;
   if (rows === null) return unreadRows(datasetName);
-  const index = scope.shared(`from_dataset:${datasetName}:${keyColumns.join(',')}`, () => buildJoinIndex(rows, keyColumns));
+  const index = scope.shared(`from_dataset:${datasetName}:${keyColumns.join(',')}`, () =>
+    buildJoinIndex(rows, keyColumns),
+  );
   const keyThunks = keywords.map((k) => context.compile(k.value));
   if (keyThunks.length === 1) {
     const [key] = keyThunks;
@@ -63,11 +73,19 @@ export function compileGenerate(node: NodeOf<'call'>, context: CompileContext): 
   const { args, keywords, position } = node;
   const { fail } = context;
   const typeName = literalText(args[0]);
-  if (args.length !== 1 || typeName === null) return fail("generate takes a type name in quotes, then its parameters as keyword arguments, e.g. generate('Number', min: 1, max: 10)", position);
+  if (args.length !== 1 || typeName === null)
+    return fail(
+      "generate takes a type name in quotes, then its parameters as keyword arguments, e.g. generate('Number', min: 1, max: 10)",
+      position,
+    );
   const params: Record<string, unknown> = {};
   for (const keyword of keywords) {
     const value = constantValue(keyword.value);
-    if (value === undefined) return fail(`generate's parameter ${keyword.name}: must be a literal (a number, text, true/false or a list of them)`, keyword.value.position);
+    if (value === undefined)
+      return fail(
+        `generate's parameter ${keyword.name}: must be a literal (a number, text, true/false or a list of them)`,
+        keyword.value.position,
+      );
     params[keyword.name] = value;
   }
   const created = context.scope.createType(typeName, params);

@@ -40,7 +40,8 @@ export function scenarioNamesInFormula(source: string): string[] {
   }
   const names: string[] = [];
   visit(tree, (node) => {
-    if (node.kind !== 'call' || node.name !== 'generate' || literal(node.args[0])?.trim().toLowerCase() !== 'scenario') return;
+    if (node.kind !== 'call' || node.name !== 'generate' || literal(node.args[0])?.trim().toLowerCase() !== 'scenario')
+      return;
     const name = literal(node.keywords.find((k) => k.name === 'scenario')?.value);
     if (name !== null) names.push(name);
   });

@@ -39,7 +39,11 @@ describe('Date, Datetime and Time fields are dates inside formulas', () => {
   test('a Time field plus a number adds seconds (Ruby Time + Integer)', () => {
     const plain = rows([{ name: 't', type: 'Time', min: '01:00', max: '22:00' }]);
     const moved = rows([{ name: 't', type: 'Time', min: '01:00', max: '22:00', formula: 'this + 90' }]);
-    const seconds = (text: string) => text.split(':').map(Number).reduce((a, b) => a * 60 + b);
+    const seconds = (text: string) =>
+      text
+        .split(':')
+        .map(Number)
+        .reduce((a, b) => a * 60 + b);
     moved.forEach((row, i) => assert.equal(seconds(row.t as string) - seconds(plain[i].t as string), 90));
   });
 
@@ -155,12 +159,15 @@ describe('Ruby clock idioms', () => {
   });
 
   test('unknown clock methods say once, with the position, what to use instead', () => {
-    const messages = (formula: string) => problemsOf([{ name: 'f', type: 'Formula', value: formula }]).map((p) => p.message);
+    const messages = (formula: string) =>
+      problemsOf([{ name: 'f', type: 'Formula', value: formula }]).map((p) => p.message);
     assert.deepEqual(messages('Time.current'), ['Time.current is not available; use Time.now or now() at 1:6']);
     assert.deepEqual(messages('1 + Date.todya'), ["unknown method 'Date.todya'; did you mean 'Date.today'? at 1:10"]);
     assert.deepEqual(messages('Date.current'), ['Date.current is not available; use Date.today at 1:6']);
     assert.deepEqual(messages('Time.curent'), ["unknown method 'Time.curent'; use Time.now or now() at 1:6"]);
-    assert.deepEqual(messages('Time.frobnicate'), ["unknown method 'Time.frobnicate' (Time offers Time.now, Time.parse) at 1:6"]);
+    assert.deepEqual(messages('Time.frobnicate'), [
+      "unknown method 'Time.frobnicate' (Time offers Time.now, Time.parse) at 1:6",
+    ]);
   });
 });
 

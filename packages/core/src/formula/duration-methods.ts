@@ -33,7 +33,8 @@ function span(unit: Unit, n: number): FormulaDuration {
 }
 
 /** `n.<unit>` on a number: a duration; anything else: nil. */
-const durationOf = (unit: Unit) => (receiver: unknown) => (typeof receiver === 'number' && Number.isFinite(receiver) ? span(unit, receiver) : null);
+const durationOf = (unit: Unit) => (receiver: unknown) =>
+  typeof receiver === 'number' && Number.isFinite(receiver) ? span(unit, receiver) : null;
 
 /**
  * A date accessor that is also a duration on numbers: `now().year` is the year, `1.year` a year.
@@ -41,24 +42,38 @@ const durationOf = (unit: Unit) => (receiver: unknown) => (typeof receiver === '
  */
 export function dateOrDuration(unitName: keyof typeof UNITS, accessor: MethodSpec['call']): MethodSpec['call'] {
   const duration = durationOf(UNITS[unitName]);
-  return (receiver, args, environment) => (receiver instanceof FormulaDate ? accessor(receiver, args, environment) : duration(receiver));
+  return (receiver, args, environment) =>
+    receiver instanceof FormulaDate ? accessor(receiver, args, environment) : duration(receiver);
 }
 
 /** The plural forms (and week), which only make durations. */
-export const DURATION_METHODS: readonly MethodSpec[] = Object.entries(UNITS).flatMap(([singular, unit]): MethodSpec[] => {
-  const plural: MethodSpec = {
-    name: unit.plural,
-    receivers: ['number'],
-    minArgs: 0,
-    maxArgs: 0,
-    signature: `n.${unit.plural}`,
-    description: `A duration of n ${unit.plural} (Rails), to add to a date or for a handler's cache_for:; also n.${singular}.`,
-    example: `now() - 2.${unit.plural}`,
-    call: durationOf(unit),
-  };
-  // year, month, day, hour, minute and second are date accessors too (methods.ts); week is not.
-  return singular === 'week' ? [plural, { ...plural, name: singular, signature: `n.${singular}`, description: 'Same as n.weeks.', example: 'now() + 1.week' }] : [plural];
-});
+export const DURATION_METHODS: readonly MethodSpec[] = Object.entries(UNITS).flatMap(
+  ([singular, unit]): MethodSpec[] => {
+    const plural: MethodSpec = {
+      name: unit.plural,
+      receivers: ['number'],
+      minArgs: 0,
+      maxArgs: 0,
+      signature: `n.${unit.plural}`,
+      description: `A duration of n ${unit.plural} (Rails), to add to a date or for a handler's cache_for:; also n.${singular}.`,
+      example: `now() - 2.${unit.plural}`,
+      call: durationOf(unit),
+    };
+    // year, month, day, hour, minute and second are date accessors too (methods.ts); week is not.
+    return singular === 'week'
+      ? [
+          plural,
+          {
+            ...plural,
+            name: singular,
+            signature: `n.${singular}`,
+            description: 'Same as n.weeks.',
+            example: 'now() + 1.week',
+          },
+        ]
+      : [plural];
+  },
+);
 
 /** Seconds in a duration (a month counted as 30 days), or a number taken as seconds; null for anything else. */
 export function durationSeconds(value: unknown): number | null {

@@ -61,15 +61,85 @@ function evaluator(source: string, slots = false): (values: Value[]) => unknown 
 /** Values a field or a sub-expression can give: numbers of every kind, texts, nil, booleans, lists, code(...) texts. */
 const VALUES: Value[] = [
   // undefined: what a read of a value that is not there could give; the runtime reads it as nil.
-  undefined as unknown as Value, null, 0, -0, 1, -1, 2, 3, 7, -7, 8, -8, 2.5, -2.5, 0.1, 1 / 3, 1e21, -1e21, 2 ** 53, 2 ** 53 + 2, -(2 ** 60), 1.5 * 2 ** 53,
-  Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, 1e308, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY,
-  '', '0', '7', '-7', '2.5', ' 12', '3abc', 'abc', 'ß', 'İstanbul', 'Σ', '😀x', 'a,b', true, false,
-  [1, 2], ['7'], new Verbatim('7', true), new Verbatim('abc', true), new JsonFragment('{"a":1}'), new ItemList([[1]]),
+  undefined as unknown as Value,
+  null,
+  0,
+  -0,
+  1,
+  -1,
+  2,
+  3,
+  7,
+  -7,
+  8,
+  -8,
+  2.5,
+  -2.5,
+  0.1,
+  1 / 3,
+  1e21,
+  -1e21,
+  2 ** 53,
+  2 ** 53 + 2,
+  -(2 ** 60),
+  1.5 * 2 ** 53,
+  Number.MAX_SAFE_INTEGER,
+  Number.MIN_SAFE_INTEGER,
+  1e308,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  Number.NEGATIVE_INFINITY,
+  '',
+  '0',
+  '7',
+  '-7',
+  '2.5',
+  ' 12',
+  '3abc',
+  'abc',
+  'ß',
+  'İstanbul',
+  'Σ',
+  '😀x',
+  'a,b',
+  true,
+  false,
+  [1, 2],
+  ['7'],
+  new Verbatim('7', true),
+  new Verbatim('abc', true),
+  new JsonFragment('{"a":1}'),
+  new ItemList([[1]]),
 ];
 
 /** Literals as written in a formula, and the value a field holding the same literal has. */
-const NUMBER_LITERALS: [string, number][] = [['0', 0], ['1', 1], ['-1', -1], ['2', 2], ['3', 3], ['-3', -3], ['7', 7], ['2.5', 2.5], ['-0.5', -0.5], ['1e3', 1000], ['9007199254740991', 9007199254740991], ['4503599627370496.5', 4503599627370496 /* 4503599627370496.5 as a double: from 2 ** 52 up doubles are whole numbers, and the tie goes to the even one */], ['- 3', -3]];
-const OTHER_LITERALS: [string, Value][] = [["'a'", 'a'], ["''", ''], ["'7'", '7'], ['nil', null], ['true', true], ['false', false], ["'İ'", 'İ']];
+const NUMBER_LITERALS: [string, number][] = [
+  ['0', 0],
+  ['1', 1],
+  ['-1', -1],
+  ['2', 2],
+  ['3', 3],
+  ['-3', -3],
+  ['7', 7],
+  ['2.5', 2.5],
+  ['-0.5', -0.5],
+  ['1e3', 1000],
+  ['9007199254740991', 9007199254740991],
+  [
+    '4503599627370496.5',
+    4503599627370496 /* 4503599627370496.5 as a double: from 2 ** 52 up doubles are whole numbers, and the tie goes to the even one */,
+  ],
+  ['- 3', -3],
+];
+const OTHER_LITERALS: [string, Value][] = [
+  ["'a'", 'a'],
+  ["''", ''],
+  ["'7'", '7'],
+  ['nil', null],
+  ['true', true],
+  ['false', false],
+  ["'İ'", 'İ'],
+];
 
 /** The date field's texts: a date the formula reads as a FormulaDate, and one it cannot (kept as text). */
 const DATES: Value[] = ['2024-02-29', 'not a date', null];
@@ -80,7 +150,11 @@ function assertSameOnAll(fast: string, general: string, literals: Value[]): void
   for (const x of VALUES) {
     for (const d of DATES) {
       const values = [x, 'y', literals[0] ?? null, literals[1] ?? null, literals[2] ?? null, literals[3] ?? null, d];
-      assert.deepEqual(withLiteral(values), withField(values), `${fast} against ${general} with x = ${String(x)}, d = ${String(d)}`);
+      assert.deepEqual(
+        withLiteral(values),
+        withField(values),
+        `${fast} against ${general} with x = ${String(x)}, d = ${String(d)}`,
+      );
     }
   }
 }
@@ -97,7 +171,7 @@ describe('fast paths give what the general rules give', () => {
     }
   });
 
-  test('Ruby\'s rules hold on the fast path: -7 % 3 == 2, 7 % -3 == -2, -7 / 2 == -4, 7.0 / 2 == 3.5, x % 0 is nil', () => {
+  test("Ruby's rules hold on the fast path: -7 % 3 == 2, 7 % -3 == -2, -7 / 2 == -4, 7.0 / 2 == 3.5, x % 0 is nil", () => {
     const at = (source: string, x: Value) => evaluator(source)([x, null, null, null, null, null, null]);
     assert.deepEqual(at('x % 3', -7), ['number', '2']);
     assert.deepEqual(at('x % -3', 7), ['number', '-2']);
@@ -106,7 +180,7 @@ describe('fast paths give what the general rules give', () => {
     assert.deepEqual(at('x / 2', 7.0), ['number', '3']);
     assert.deepEqual(at('x % 0', 7), null);
     assert.deepEqual(at('x * 2 + 1', null), null);
-    assert.deepEqual(at("x % 3", '%05d'), '00003');
+    assert.deepEqual(at('x % 3', '%05d'), '00003');
     assert.deepEqual(at('x * 3', 'ab'), 'ababab');
   });
 
@@ -123,14 +197,36 @@ describe('fast paths give what the general rules give', () => {
 
   test('case with literal when-values and results, and if with literal branches', () => {
     const literals: Value[] = [0, 1, 'a', null];
-    assertSameOnAll("case x when 0 then 'zero' when 1, 'a' then 'one' when nil then 'nil' else 'other' end", "case x when k0 then 'zero' when k1, k2 then 'one' when k3 then 'nil' else 'other' end", literals);
-    assertSameOnAll("case x % 3 when 0 then 'a' when 1 then 'b' else 'c' end", "case x % 3 when k0 then 'a' when k1 then 'b' else 'c' end", literals);
-    assertSameOnAll("case d when '2024-02-29' then 1 when 7 then 2 end", 'case d when k2 then 1 when k3 then 2 end', [0, 1, '2024-02-29', 7]);
+    assertSameOnAll(
+      "case x when 0 then 'zero' when 1, 'a' then 'one' when nil then 'nil' else 'other' end",
+      "case x when k0 then 'zero' when k1, k2 then 'one' when k3 then 'nil' else 'other' end",
+      literals,
+    );
+    assertSameOnAll(
+      "case x % 3 when 0 then 'a' when 1 then 'b' else 'c' end",
+      "case x % 3 when k0 then 'a' when k1 then 'b' else 'c' end",
+      literals,
+    );
+    assertSameOnAll("case d when '2024-02-29' then 1 when 7 then 2 end", 'case d when k2 then 1 when k3 then 2 end', [
+      0,
+      1,
+      '2024-02-29',
+      7,
+    ]);
     assertSameOnAll("case x when 1 then 'one' end", "case x when k1 then 'one' end", literals);
-    assertSameOnAll("case x when 1 then 'one' when 1 then 'again' else nil end", "case x when k1 then 'one' when k1 then 'again' else nil end", literals);
-    assertSameOnAll("if x then 'yes' else 'no' end", "if x then k0 else k1 end", ['yes', 'no']);
-    assertSameOnAll("if x % 2 == 0 then 'even' else 'odd' end", "if x % k0 == k1 then k2 else k3 end", [2, 0, 'even', 'odd']);
-    assertSameOnAll("'big' if x > 2", "k0 if x > k1", ['big', 2]);
+    assertSameOnAll(
+      "case x when 1 then 'one' when 1 then 'again' else nil end",
+      "case x when k1 then 'one' when k1 then 'again' else nil end",
+      literals,
+    );
+    assertSameOnAll("if x then 'yes' else 'no' end", 'if x then k0 else k1 end', ['yes', 'no']);
+    assertSameOnAll("if x % 2 == 0 then 'even' else 'odd' end", 'if x % k0 == k1 then k2 else k3 end', [
+      2,
+      0,
+      'even',
+      'odd',
+    ]);
+    assertSameOnAll("'big' if x > 2", 'k0 if x > k1', ['big', 2]);
   });
 
   test('literal arguments of functions and methods, and literal bounds of [start, length]', () => {
@@ -139,7 +235,16 @@ describe('fast paths give what the general rules give', () => {
     assertSameOnAll('round(x / 3.0, 2)', 'round(x / (k0 * 1.0), k1)', [3, 2]);
     assertSameOnAll("x.to_s.rjust(8, '0')", 'x.to_s.rjust(k0, k1)', [8, '0']);
     assertSameOnAll("pad(x, 5, '*', 'center')", 'pad(x, k0, k1, k2)', [5, '*', 'center']);
-    for (const [start, length] of [[0, 1], [1, 2], [-2, 1], [-9, 1], [9, 1], [0, -1], [0, 0], [2.7, 1.2]]) {
+    for (const [start, length] of [
+      [0, 1],
+      [1, 2],
+      [-2, 1],
+      [-9, 1],
+      [9, 1],
+      [0, -1],
+      [0, 0],
+      [2.7, 1.2],
+    ]) {
       assertSameOnAll(`x[${start}, ${length}]`, 'x[k0, k1]', [start, length]);
       assertSameOnAll(`d[${start}, ${length}]`, 'd[k0, k1]', [start, length]);
     }
@@ -166,10 +271,19 @@ describe('fast paths give what the general rules give', () => {
       ['x.length', (x) => method('length').call(x, [], environment)],
       ['x.size', (x) => method('size').call(x, [], environment)],
       ['d.length', (_x, k) => method('length').call(k[2], [], environment)],
-      ["x.to_s.rjust(6, '*')", (x) => method('rjust').call(method('to_s').call(x, [], environment), [6, '*'], environment)],
-      ['x.to_s.rjust(k0)', (x, k) => method('rjust').call(method('to_s').call(x, [], environment), [k[0]], environment)],
+      [
+        "x.to_s.rjust(6, '*')",
+        (x) => method('rjust').call(method('to_s').call(x, [], environment), [6, '*'], environment),
+      ],
+      [
+        'x.to_s.rjust(k0)',
+        (x, k) => method('rjust').call(method('to_s').call(x, [], environment), [k[0]], environment),
+      ],
       ['x.to_s.ljust(7)', (x) => method('ljust').call(method('to_s').call(x, [], environment), [7], environment)],
-      ['x.to_s.ljust(k0, k1)', (x, k) => method('ljust').call(method('to_s').call(x, [], environment), [k[0], k[1]], environment)],
+      [
+        'x.to_s.ljust(k0, k1)',
+        (x, k) => method('ljust').call(method('to_s').call(x, [], environment), [k[0], k[1]], environment),
+      ],
     ];
     for (const [source, expected] of cases) {
       const formula = evaluator(source);
@@ -177,13 +291,18 @@ describe('fast paths give what the general rules give', () => {
         const k: Value[] = [3, '-', '2024-02-29'];
         const got = formula([x, null, k[0], k[1], null, null, k[2]]);
         const value = expected(x, k);
-        const want = typeof value === 'number' ? (Number.isFinite(value) ? ['number', Object.is(value, -0) ? '-0' : String(value)] : null) : value;
+        const want =
+          typeof value === 'number'
+            ? Number.isFinite(value)
+              ? ['number', Object.is(value, -0) ? '-0' : String(value)]
+              : null
+            : value;
         assert.deepEqual(got, want, `${source} with x = ${String(x)}`);
       }
     }
   });
 
-  test('concat with literal and row arguments joins what the table\'s concat joins', () => {
+  test("concat with literal and row arguments joins what the table's concat joins", () => {
     const concat = FUNCTIONS_BY_NAME.get('concat')!;
     const environment = { random: new CounterRandom(7), startedAt: null as never, generationUuid: '' };
     const cases: [string, (x: Value, y: Value) => unknown[]][] = [
@@ -203,14 +322,31 @@ describe('fast paths give what the general rules give', () => {
       for (const x of VALUES) {
         for (const y of [null, 'é', 42, [1, 'a'], new Verbatim('v', true)] as Value[]) {
           const got = formula([x, y, null, null, null, null, null]);
-          assert.deepEqual(got, concat.call(args(x, y), environment), `${source} with x = ${String(x)}, y = ${String(y)}`);
+          assert.deepEqual(
+            got,
+            concat.call(args(x, y), environment),
+            `${source} with x = ${String(x)}, y = ${String(y)}`,
+          );
         }
       }
     }
   });
 
-  test('every call shape charges the text it makes to the row\'s budget: past it the formula is nil', () => {
-    const shapes = ['upper(x)', "lower('ABCDEFGH')", 'lower(k1)', 'x.upcase', 'x.to_s', "x.rjust(9, '0')", 'x.ljust(k0)', 'x.ljust(k0, k1)', "concat(x, '-', x)", 'concat(x, k1)', '"#{x}-#{x}"', 'x[0, 8]'];
+  test("every call shape charges the text it makes to the row's budget: past it the formula is nil", () => {
+    const shapes = [
+      'upper(x)',
+      "lower('ABCDEFGH')",
+      'lower(k1)',
+      'x.upcase',
+      'x.to_s',
+      "x.rjust(9, '0')",
+      'x.ljust(k0)',
+      'x.ljust(k0, k1)',
+      "concat(x, '-', x)",
+      'concat(x, k1)',
+      '"#{x}-#{x}"',
+      'x[0, 8]',
+    ];
     for (const source of shapes) {
       const formula = compileFormula(source, scope());
       const row = { values: ['abcdefgh', null, 9, 'ABCDEFGH', null, null, null] } as unknown as RowState;
@@ -231,17 +367,61 @@ describe('fast paths give what the general rules give', () => {
     assert.equal(draws([null, null, null, null, null, null, null]), receiver.padStart(width, fill));
   });
 
-  test('a field read in place (field-slots.ts) gives what the reference\'s read gives, in every shape that reads in place', () => {
+  test("a field read in place (field-slots.ts) gives what the reference's read gives, in every shape that reads in place", () => {
     const shapes = [
-      'x * 2 + 1', 'x + 1', 'x - 1', 'x * 3', 'x / 3', 'x / 3.0', 'x % 2', 'x % -3', 'x < 2', 'x > 2', 'x <= 2', 'x >= 2.5', 'd + 1', 'd - 1', 'd >= 3',
-      "x == 'a'", 'x != 7', "'a' == x", 'nil == x', "d == '2024-02-29'", "d != 'x'",
-      'upper(x)', 'lower(x)', 'upper(d)', 'round(x, 2)', 'round(2.5, x)', 'round(x / 3.0, 2)', 'round(d)',
-      "concat(upper(x), '-', x)", 'concat(x, y)', "concat(x, ',', y, ',', d)", 'concat(d)',
-      'x[0, 1]', 'd[0, 4]', 'x[-2, 5]',
-      '"#{x} #{y}"', '"#{x}"', '"<#{x}|#{d}|#{y}>"', '"#{x}#{y}#{x}#{d}"', '"#{d}"',
-      "x.to_s.rjust(8, '0')", 'x.length', 'd.length', 'x.to_s', 'd.to_s', "x.rjust(k0, '*')", 'x.ljust(k0)', 'y.rjust(x)',
-      "case x when 0 then 'a' when 'a' then 'b' else 'c' end", "case x % 3 when 0 then 'a' when 1 then 'b' else 'c' end", "case d when '2024-02-29' then 1 else 2 end",
-      "if x % 2 == 0 then 'even' else 'odd' end", "if x then 'yes' else 'no' end",
+      'x * 2 + 1',
+      'x + 1',
+      'x - 1',
+      'x * 3',
+      'x / 3',
+      'x / 3.0',
+      'x % 2',
+      'x % -3',
+      'x < 2',
+      'x > 2',
+      'x <= 2',
+      'x >= 2.5',
+      'd + 1',
+      'd - 1',
+      'd >= 3',
+      "x == 'a'",
+      'x != 7',
+      "'a' == x",
+      'nil == x',
+      "d == '2024-02-29'",
+      "d != 'x'",
+      'upper(x)',
+      'lower(x)',
+      'upper(d)',
+      'round(x, 2)',
+      'round(2.5, x)',
+      'round(x / 3.0, 2)',
+      'round(d)',
+      "concat(upper(x), '-', x)",
+      'concat(x, y)',
+      "concat(x, ',', y, ',', d)",
+      'concat(d)',
+      'x[0, 1]',
+      'd[0, 4]',
+      'x[-2, 5]',
+      '"#{x} #{y}"',
+      '"#{x}"',
+      '"<#{x}|#{d}|#{y}>"',
+      '"#{x}#{y}#{x}#{d}"',
+      '"#{d}"',
+      "x.to_s.rjust(8, '0')",
+      'x.length',
+      'd.length',
+      'x.to_s',
+      'd.to_s',
+      "x.rjust(k0, '*')",
+      'x.ljust(k0)',
+      'y.rjust(x)',
+      "case x when 0 then 'a' when 'a' then 'b' else 'c' end",
+      "case x % 3 when 0 then 'a' when 1 then 'b' else 'c' end",
+      "case d when '2024-02-29' then 1 else 2 end",
+      "if x % 2 == 0 then 'even' else 'odd' end",
+      "if x then 'yes' else 'no' end",
     ];
     for (const source of shapes) {
       const inPlace = evaluator(source, true);
@@ -250,7 +430,11 @@ describe('fast paths give what the general rules give', () => {
         for (const y of ['y', null, -0, 2 ** 53 + 2, 'Σß😀', [1, 'a']] as Value[]) {
           for (const d of DATES) {
             const values = [x, y, 3, null, null, null, d];
-            assert.deepEqual(inPlace(values), called(values), `${source} with x = ${String(x)}, y = ${String(y)}, d = ${String(d)}`);
+            assert.deepEqual(
+              inPlace(values),
+              called(values),
+              `${source} with x = ${String(x)}, y = ${String(y)}, d = ${String(d)}`,
+            );
           }
         }
       }
@@ -285,7 +469,11 @@ describe('fast paths give what the general rules give', () => {
                 const row = { values: [x, y, null, null, null, null, d] } as unknown as RowState;
                 return [formula.evaluate(row, null, new CounterRandom(7)), rowBudget.formulaText];
               };
-              assert.deepEqual(run(joined), run(looped), `${fast} with x = ${String(x).slice(0, 20)}, y = ${String(y).slice(0, 20)}, d = ${String(d)}`);
+              assert.deepEqual(
+                run(joined),
+                run(looped),
+                `${fast} with x = ${String(x).slice(0, 20)}, y = ${String(y).slice(0, 20)}, d = ${String(d)}`,
+              );
             }
           }
         }
@@ -294,13 +482,30 @@ describe('fast paths give what the general rules give', () => {
   });
 
   test('a number read as text (to_s, concat, interpolation) is what String() writes', () => {
-    const numbers = [...VALUES.filter((v): v is number => typeof v === 'number'), 0.5, -0.05, 1.005, 0.1 + 0.2, 193250.46, 9999999999999.99, 1e13, 999_999_999, 1e9, -1e9, 123456789.12, 5e-324, -1e-7];
-    for (let i = 0; i < 2000; i++) numbers.push((i * 7919.37) % 2e6 - 1e6, Math.round(i * 104729.31) / 100, i * 2 ** 40 + 0.5);
+    const numbers = [
+      ...VALUES.filter((v): v is number => typeof v === 'number'),
+      0.5,
+      -0.05,
+      1.005,
+      0.1 + 0.2,
+      193250.46,
+      9999999999999.99,
+      1e13,
+      999_999_999,
+      1e9,
+      -1e9,
+      123456789.12,
+      5e-324,
+      -1e-7,
+    ];
+    for (let i = 0; i < 2000; i++)
+      numbers.push(((i * 7919.37) % 2e6) - 1e6, Math.round(i * 104729.31) / 100, i * 2 ** 40 + 0.5);
     for (const source of ['x.to_s', 'concat(x)', '"#{x}"', "concat('<', x, '>')", 'x.to_s.rjust(3)']) {
       const formula = evaluator(source);
       for (const n of numbers) {
         const text = String(n);
-        const want = source === "concat('<', x, '>')" ? `<${text}>` : source === 'x.to_s.rjust(3)' ? text.padStart(3) : text;
+        const want =
+          source === "concat('<', x, '>')" ? `<${text}>` : source === 'x.to_s.rjust(3)' ? text.padStart(3) : text;
         assert.equal(formula([n, null, null, null, null, null, null]), want, `${source} with x = ${text}`);
       }
     }
@@ -326,7 +531,11 @@ describe('fast paths give what the general rules give', () => {
       ['upper(x % 3)', 'upper(x % k0)', [3]],
       ["if x * 2 > 5 then 'a' else 'b' end", "if x * k0 > k1 then 'a' else 'b' end", [2, 5]],
       ["if x + 0 then 'a' else 'b' end", "if x + k0 then 'a' else 'b' end", [0]],
-      ["case x * 2 + 1 when 1 then 'a' when 5 then 'b' else 'c' end", "case x * k0 + k1 when 1 then 'a' when 5 then 'b' else 'c' end", [2, 1]],
+      [
+        "case x * 2 + 1 when 1 then 'a' when 5 then 'b' else 'c' end",
+        "case x * k0 + k1 when 1 then 'a' when 5 then 'b' else 'c' end",
+        [2, 1],
+      ],
     ];
     for (const [fast, general, literals] of cases) {
       for (const slots of [false, true]) {
@@ -335,7 +544,11 @@ describe('fast paths give what the general rules give', () => {
         for (const x of VALUES) {
           for (const d of DATES) {
             const values = [x, 'y', literals[0] ?? null, literals[1] ?? null, literals[2] ?? null, null, d];
-            assert.deepEqual(chainedFormula(values), generalFormula(values), `${fast} against ${general} with x = ${String(x)}, d = ${String(d)}`);
+            assert.deepEqual(
+              chainedFormula(values),
+              generalFormula(values),
+              `${fast} against ${general} with x = ${String(x)}, d = ${String(d)}`,
+            );
           }
         }
       }

@@ -19,7 +19,8 @@ const at = (position: Position): string => `at ${position.line}:${position.colum
 export function describeValue(value: unknown): string {
   if (typeof value === 'number') return `a number (${value})`;
   if (typeof value === 'boolean') return `${value}`;
-  if (typeof value === 'string') return `a text (${JSON.stringify(value.length > 20 ? `${value.slice(0, 20)}...` : value)})`;
+  if (typeof value === 'string')
+    return `a text (${JSON.stringify(value.length > 20 ? `${value.slice(0, 20)}...` : value)})`;
   if (Array.isArray(value)) return `a list of ${value.length}`;
   if (isHash(value)) return 'a hash';
   if (value instanceof FormulaDate) return `a date (${toText(value)})`;
@@ -50,7 +51,13 @@ function accepts(receivers: readonly Receiver[], value: unknown): boolean {
  * not take (`5.upcase`). A nil receiver is not reported: a blank field reads as nil, and methods
  * passing nil on is the documented way formulas handle blanks.
  */
-export function checkedMethodCall(method: MethodSpec, receiver: Thunk, compileCall: (receiver: Thunk) => Thunk, position: Position, report: Report): Thunk {
+export function checkedMethodCall(
+  method: MethodSpec,
+  receiver: Thunk,
+  compileCall: (receiver: Thunk) => Thunk,
+  position: Position,
+  report: Report,
+): Thunk {
   let last: unknown = null;
   const call = compileCall((frame: Frame) => (last = receiver(frame)));
   return (frame) => {
@@ -63,12 +70,19 @@ export function checkedMethodCall(method: MethodSpec, receiver: Thunk, compileCa
 }
 
 /** `a / b` and `a % b` that report a division by zero (nil here; Ruby raises an error). */
-export function checkedDivision(apply: (a: unknown, b: unknown) => unknown, left: Thunk, right: Thunk, position: Position, report: Report): Thunk {
+export function checkedDivision(
+  apply: (a: unknown, b: unknown) => unknown,
+  left: Thunk,
+  right: Thunk,
+  position: Position,
+  report: Report,
+): Thunk {
   return (frame) => {
     const a = left(frame);
     const b = right(frame);
     const result = apply(a, b);
-    if (result === null && a !== null && a !== undefined && toNumber(b) === 0) report(`division by zero ${at(position)}`);
+    if (result === null && a !== null && a !== undefined && toNumber(b) === 0)
+      report(`division by zero ${at(position)}`);
     return result;
   };
 }

@@ -20,7 +20,11 @@ export function fieldDateFormat(output: OutputKind, params: ResolvedParams): Fie
 }
 
 /** Ruby's classes: a Date and a DateTime add days, a Time adds seconds. */
-const UNIT_OF: Readonly<Record<FieldDateFormat['output'], NumberUnit>> = { date: 'days', datetime: 'days', time: 'seconds' };
+const UNIT_OF: Readonly<Record<FieldDateFormat['output'], NumberUnit>> = {
+  date: 'days',
+  datetime: 'days',
+  time: 'seconds',
+};
 
 /**
  * Reads a field's value as a date: its text parsed with the field's format, parts the format

@@ -52,7 +52,14 @@ function duration(months: number, ms: number) {
   };
 }
 
-const DIGEST_ALGORITHMS: Record<string, string> = { MD5: 'md5', SHA1: 'sha1', SHA256: 'sha256', SHA384: 'sha384', SHA512: 'sha512', RMD160: 'ripemd160' };
+const DIGEST_ALGORITHMS: Record<string, string> = {
+  MD5: 'md5',
+  SHA1: 'sha1',
+  SHA256: 'sha256',
+  SHA384: 'sha384',
+  SHA512: 'sha512',
+  RMD160: 'ripemd160',
+};
 
 /** The id in the object-id JSON form; Mockaroo calls it mongo_object_id (both names work). */
 const DOCUMENT_DB_OBJECT_ID: FunctionSpec = {
@@ -60,7 +67,8 @@ const DOCUMENT_DB_OBJECT_ID: FunctionSpec = {
   minArgs: 0,
   maxArgs: 1,
   signature: 'document_db_object_id(id)',
-  description: 'The id in the document database\'s object-id JSON form, {"$oid": "..."}: a JSON object in JSON output, that text in other formats. Without an id, a new 24-hex-digit object id (its time part is the generation\'s start).',
+  description:
+    'The id in the document database\'s object-id JSON form, {"$oid": "..."}: a JSON object in JSON output, that text in other formats. Without an id, a new 24-hex-digit object id (its time part is the generation\'s start).',
   example: 'document_db_object_id(id)',
   call: ([id], { random, startedAt }) => {
     const oid = id === undefined || id === null ? newObjectId(startedAt, random) : toText(id);
@@ -69,16 +77,65 @@ const DOCUMENT_DB_OBJECT_ID: FunctionSpec = {
 };
 
 export const FUNCTIONS: readonly FunctionSpec[] = [
-  { name: 'base64', minArgs: 1, maxArgs: 1, signature: 'base64(text)', description: 'Encodes as base64.', example: "base64('hi') → \"aGk=\"", call: ([s]) => Buffer.from(toText(s), 'utf8').toString('base64') },
-  { name: 'hex', minArgs: 1, maxArgs: 1, signature: 'hex(text)', description: 'Encodes as hexadecimal.', example: "hex('hi') → \"6869\"", call: ([s]) => Buffer.from(toText(s), 'utf8').toString('hex') },
-  { name: 'code', minArgs: 1, maxArgs: 1, signature: 'code(text)', description: 'Writes the text without quotes in every format (SQL, CSV, JSON): for injecting code such as CURRENT_TIMESTAMP.', example: "code('CURRENT_TIMESTAMP')", call: ([s]) => new Verbatim(toText(s), true) },
-  { name: 'concat', minArgs: 1, maxArgs: 100, signature: 'concat(a, b, ...)', description: 'Joins all arguments as text (nil is empty).', example: "concat(upper(last_name), '-', id) → \"SMITH-7\"", call: (args) => {
-    let text = '';
-    for (let i = 0; i < args.length; i++) text += toText(args[i]);
-    return text;
-  } },
-  { name: 'lower', minArgs: 1, maxArgs: 1, signature: 'lower(text)', description: 'Lowercase.', example: "lower('AbC') → \"abc\"", ...byArguments((s) => (s === null ? null : toText(s).toLowerCase())) },
-  { name: 'upper', minArgs: 1, maxArgs: 1, signature: 'upper(text)', description: 'Uppercase.', example: "upper('AbC') → \"ABC\"", ...byArguments((s) => (s === null ? null : toText(s).toUpperCase())) },
+  {
+    name: 'base64',
+    minArgs: 1,
+    maxArgs: 1,
+    signature: 'base64(text)',
+    description: 'Encodes as base64.',
+    example: 'base64(\'hi\') → "aGk="',
+    call: ([s]) => Buffer.from(toText(s), 'utf8').toString('base64'),
+  },
+  {
+    name: 'hex',
+    minArgs: 1,
+    maxArgs: 1,
+    signature: 'hex(text)',
+    description: 'Encodes as hexadecimal.',
+    example: 'hex(\'hi\') → "6869"',
+    call: ([s]) => Buffer.from(toText(s), 'utf8').toString('hex'),
+  },
+  {
+    name: 'code',
+    minArgs: 1,
+    maxArgs: 1,
+    signature: 'code(text)',
+    description:
+      'Writes the text without quotes in every format (SQL, CSV, JSON): for injecting code such as CURRENT_TIMESTAMP.',
+    example: "code('CURRENT_TIMESTAMP')",
+    call: ([s]) => new Verbatim(toText(s), true),
+  },
+  {
+    name: 'concat',
+    minArgs: 1,
+    maxArgs: 100,
+    signature: 'concat(a, b, ...)',
+    description: 'Joins all arguments as text (nil is empty).',
+    example: 'concat(upper(last_name), \'-\', id) → "SMITH-7"',
+    call: (args) => {
+      let text = '';
+      for (let i = 0; i < args.length; i++) text += toText(args[i]);
+      return text;
+    },
+  },
+  {
+    name: 'lower',
+    minArgs: 1,
+    maxArgs: 1,
+    signature: 'lower(text)',
+    description: 'Lowercase.',
+    example: 'lower(\'AbC\') → "abc"',
+    ...byArguments((s) => (s === null ? null : toText(s).toLowerCase())),
+  },
+  {
+    name: 'upper',
+    minArgs: 1,
+    maxArgs: 1,
+    signature: 'upper(text)',
+    description: 'Uppercase.',
+    example: 'upper(\'AbC\') → "ABC"',
+    ...byArguments((s) => (s === null ? null : toText(s).toUpperCase())),
+  },
   {
     name: 'pad',
     minArgs: 2,
@@ -127,7 +184,8 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
     minArgs: 2,
     maxArgs: 2,
     signature: 'random(min, max)',
-    description: 'A random value between min and max inclusive: integers when both are integers, decimals otherwise, a moment when both are dates.',
+    description:
+      'A random value between min and max inclusive: integers when both are integers, decimals otherwise, a moment when both are dates.',
     example: 'random(1, 6) → 4',
     call: ([min, max], { random }) => {
       if (min instanceof FormulaDate && max instanceof FormulaDate) {
@@ -146,16 +204,42 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
     minArgs: 0,
     maxArgs: 1,
     signature: 'rand(n)',
-    description: "Ruby's rand: a whole number from 0 to n - 1, or with no n (or 0) a decimal from 0 up to 1; rand(a..b) is a whole number from a to b.",
+    description:
+      "Ruby's rand: a whole number from 0 to n - 1, or with no n (or 0) a decimal from 0 up to 1; rand(a..b) is a whole number from a to b.",
     example: 'rand(10) → 7',
     call: ([n], { random }) => {
       const limit = n === undefined ? 0 : Math.floor(Math.abs(toNumber(n)));
       return limit >= 1 ? random.below(limit) : random.double();
     },
   },
-  { name: 'now', minArgs: 0, maxArgs: 0, signature: 'now()', description: 'The moment this generation started, the same for every row: with a seed and no `now` option, the fixed reference 2025-01-01T00:00:00Z, so reruns give the same bytes. Like a Ruby Time, adding a number adds seconds.', example: 'now() - days(1)', call: (_args, { startedAt }) => startedAt },
-  { name: 'data_generation_started_at', minArgs: 0, maxArgs: 0, signature: 'data_generation_started_at', description: 'The moment this generation started, the same for every row.', example: 'data_generation_started_at', call: (_args, { startedAt }) => startedAt },
-  { name: 'data_generation_uuid', minArgs: 0, maxArgs: 0, signature: 'data_generation_uuid', description: 'A UUID identifying this generation, the same for every row (derived from the seed).', example: 'data_generation_uuid', call: (_args, { generationUuid }) => generationUuid },
+  {
+    name: 'now',
+    minArgs: 0,
+    maxArgs: 0,
+    signature: 'now()',
+    description:
+      'The moment this generation started, the same for every row: with a seed and no `now` option, the fixed reference 2025-01-01T00:00:00Z, so reruns give the same bytes. Like a Ruby Time, adding a number adds seconds.',
+    example: 'now() - days(1)',
+    call: (_args, { startedAt }) => startedAt,
+  },
+  {
+    name: 'data_generation_started_at',
+    minArgs: 0,
+    maxArgs: 0,
+    signature: 'data_generation_started_at',
+    description: 'The moment this generation started, the same for every row.',
+    example: 'data_generation_started_at',
+    call: (_args, { startedAt }) => startedAt,
+  },
+  {
+    name: 'data_generation_uuid',
+    minArgs: 0,
+    maxArgs: 0,
+    signature: 'data_generation_uuid',
+    description: 'A UUID identifying this generation, the same for every row (derived from the seed).',
+    example: 'data_generation_uuid',
+    call: (_args, { generationUuid }) => generationUuid,
+  },
   {
     name: 'date',
     minArgs: 1,
@@ -180,27 +264,133 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
       const a = toDate(from);
       const b = toDate(to);
       if (!a || !b) return null;
-      const divisor = ({ days: DAY_MS, hours: 3_600_000, minutes: 60_000, seconds: 1000 } as Record<string, number>)[toText(unit)];
+      const divisor = ({ days: DAY_MS, hours: 3_600_000, minutes: 60_000, seconds: 1000 } as Record<string, number>)[
+        toText(unit)
+      ];
       return divisor === undefined ? null : Math.trunc((b.epochMs - a.epochMs) / divisor);
     },
   },
-  { name: 'epoch', minArgs: 1, maxArgs: 1, signature: 'epoch(date)', description: 'Seconds since 1970-01-01 UTC.', example: "epoch(date('1/2/1970')) → 86400", call: ([d]) => { const date = toDate(d); return date ? Math.floor(date.epochMs / 1000) : null; } },
-  { name: 'time', minArgs: 1, maxArgs: 1, signature: 'time(date)', description: 'The time of day as HH:MM:SS.', example: 'time(now())', call: ([d]) => { const date = toDate(d); return date ? compileStrftime('%T')(date.epochMs) : null; } },
-  { name: 'year', minArgs: 1, maxArgs: 1, signature: 'year(date)', description: 'The year as a number.', example: "year(date('7/4/2015')) → 2015", call: ([d]) => { const date = toDate(d); return date ? new Date(date.epochMs).getUTCFullYear() : null; } },
-  { name: 'month', minArgs: 1, maxArgs: 2, signature: 'month(date, two_digits)', description: 'The month as a number; with true, as 2-digit text.', example: "month(date('7/4/2015'), true) → \"07\"", call: ([d, text]) => { const date = toDate(d); return date ? twoDigit(new Date(date.epochMs).getUTCMonth() + 1, text) : null; } },
-  { name: 'day', minArgs: 1, maxArgs: 2, signature: 'day(date, two_digits)', description: 'The day of the month; with true, as 2-digit text.', example: "day(date('7/4/2015')) → 4", call: ([d, text]) => { const date = toDate(d); return date ? twoDigit(new Date(date.epochMs).getUTCDate(), text) : null; } },
-  { name: 'years', minArgs: 1, maxArgs: 1, signature: 'years(n)', description: 'A duration to add to or subtract from a date.', example: 'now() - years(2)', call: duration(12, 0) },
-  { name: 'months', minArgs: 1, maxArgs: 1, signature: 'months(n)', description: 'A duration of n months (the day is kept within the month).', example: 'now() + months(1)', call: duration(1, 0) },
-  { name: 'days', minArgs: 1, maxArgs: 1, signature: 'days(n)', description: 'A duration of n days.', example: 'now() + days(-9125)', call: duration(0, DAY_MS) },
-  { name: 'hours', minArgs: 1, maxArgs: 1, signature: 'hours(n)', description: 'A duration of n hours.', example: 'now() - hours(3)', call: duration(0, 3_600_000) },
-  { name: 'minutes', minArgs: 1, maxArgs: 1, signature: 'minutes(n)', description: 'A duration of n minutes.', example: 'now() - minutes(30)', call: duration(0, 60_000) },
-  { name: 'seconds', minArgs: 1, maxArgs: 1, signature: 'seconds(n)', description: 'A duration of n seconds.', example: 'now() - seconds(random(0, 59))', call: duration(0, 1000) },
+  {
+    name: 'epoch',
+    minArgs: 1,
+    maxArgs: 1,
+    signature: 'epoch(date)',
+    description: 'Seconds since 1970-01-01 UTC.',
+    example: "epoch(date('1/2/1970')) → 86400",
+    call: ([d]) => {
+      const date = toDate(d);
+      return date ? Math.floor(date.epochMs / 1000) : null;
+    },
+  },
+  {
+    name: 'time',
+    minArgs: 1,
+    maxArgs: 1,
+    signature: 'time(date)',
+    description: 'The time of day as HH:MM:SS.',
+    example: 'time(now())',
+    call: ([d]) => {
+      const date = toDate(d);
+      return date ? compileStrftime('%T')(date.epochMs) : null;
+    },
+  },
+  {
+    name: 'year',
+    minArgs: 1,
+    maxArgs: 1,
+    signature: 'year(date)',
+    description: 'The year as a number.',
+    example: "year(date('7/4/2015')) → 2015",
+    call: ([d]) => {
+      const date = toDate(d);
+      return date ? new Date(date.epochMs).getUTCFullYear() : null;
+    },
+  },
+  {
+    name: 'month',
+    minArgs: 1,
+    maxArgs: 2,
+    signature: 'month(date, two_digits)',
+    description: 'The month as a number; with true, as 2-digit text.',
+    example: 'month(date(\'7/4/2015\'), true) → "07"',
+    call: ([d, text]) => {
+      const date = toDate(d);
+      return date ? twoDigit(new Date(date.epochMs).getUTCMonth() + 1, text) : null;
+    },
+  },
+  {
+    name: 'day',
+    minArgs: 1,
+    maxArgs: 2,
+    signature: 'day(date, two_digits)',
+    description: 'The day of the month; with true, as 2-digit text.',
+    example: "day(date('7/4/2015')) → 4",
+    call: ([d, text]) => {
+      const date = toDate(d);
+      return date ? twoDigit(new Date(date.epochMs).getUTCDate(), text) : null;
+    },
+  },
+  {
+    name: 'years',
+    minArgs: 1,
+    maxArgs: 1,
+    signature: 'years(n)',
+    description: 'A duration to add to or subtract from a date.',
+    example: 'now() - years(2)',
+    call: duration(12, 0),
+  },
+  {
+    name: 'months',
+    minArgs: 1,
+    maxArgs: 1,
+    signature: 'months(n)',
+    description: 'A duration of n months (the day is kept within the month).',
+    example: 'now() + months(1)',
+    call: duration(1, 0),
+  },
+  {
+    name: 'days',
+    minArgs: 1,
+    maxArgs: 1,
+    signature: 'days(n)',
+    description: 'A duration of n days.',
+    example: 'now() + days(-9125)',
+    call: duration(0, DAY_MS),
+  },
+  {
+    name: 'hours',
+    minArgs: 1,
+    maxArgs: 1,
+    signature: 'hours(n)',
+    description: 'A duration of n hours.',
+    example: 'now() - hours(3)',
+    call: duration(0, 3_600_000),
+  },
+  {
+    name: 'minutes',
+    minArgs: 1,
+    maxArgs: 1,
+    signature: 'minutes(n)',
+    description: 'A duration of n minutes.',
+    example: 'now() - minutes(30)',
+    call: duration(0, 60_000),
+  },
+  {
+    name: 'seconds',
+    minArgs: 1,
+    maxArgs: 1,
+    signature: 'seconds(n)',
+    description: 'A duration of n seconds.',
+    example: 'now() - seconds(random(0, 59))',
+    call: duration(0, 1000),
+  },
   {
     name: 'digest',
     minArgs: 1,
     maxArgs: 4,
     signature: 'digest(text, algorithm, encoding[, hmac_key])',
-    description: 'A hash of the text: MD5, SHA1, SHA256 (default), SHA384, SHA512 or RMD160 (or HMAC with a key, SHA256); hex (default) or base64.',
+    description:
+      'A hash of the text: MD5, SHA1, SHA256 (default), SHA384, SHA512 or RMD160 (or HMAC with a key, SHA256); hex (default) or base64.',
     example: "digest('abc', 'MD5', 'hex') → \"900150983cd24fb0d6963f7d28e17f72\"",
     call: ([text, algorithm, encoding, key]) => {
       const name = toText(algorithm ?? 'SHA256').toUpperCase();
@@ -217,7 +407,13 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
   },
   DOCUMENT_DB_OBJECT_ID,
   // Mockaroo documents the same function under this name.
-  { ...DOCUMENT_DB_OBJECT_ID, name: 'mongo_object_id', signature: 'mongo_object_id(id)', description: `Mockaroo's name for document_db_object_id: ${DOCUMENT_DB_OBJECT_ID.description}`, example: 'mongo_object_id(id)' },
+  {
+    ...DOCUMENT_DB_OBJECT_ID,
+    name: 'mongo_object_id',
+    signature: 'mongo_object_id(id)',
+    description: `Mockaroo's name for document_db_object_id: ${DOCUMENT_DB_OBJECT_ID.description}`,
+    example: 'mongo_object_id(id)',
+  },
   {
     name: 'bcrypt',
     minArgs: 1,
@@ -227,7 +423,10 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
     example: 'bcrypt(password)',
     call: ([text, cost], { random }) => {
       if (text === null || text === undefined) return null;
-      const rounds = cost === undefined || cost === null ? BCRYPT_MIN_COST : Math.max(BCRYPT_MIN_COST, Math.min(BCRYPT_MAX_COST, toInteger(cost)));
+      const rounds =
+        cost === undefined || cost === null
+          ? BCRYPT_MIN_COST
+          : Math.max(BCRYPT_MIN_COST, Math.min(BCRYPT_MAX_COST, toInteger(cost)));
       return bcryptHash(toText(text), rounds, random);
     },
   },
@@ -236,7 +435,8 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
     minArgs: 1,
     maxArgs: 2,
     signature: 'naughty(value, percent)',
-    description: 'A string from the Big List of Naughty Strings (injection, odd Unicode, reserved words) percent of the time (default 10), otherwise the value: for testing input handling.',
+    description:
+      'A string from the Big List of Naughty Strings (injection, odd Unicode, reserved words) percent of the time (default 10), otherwise the value: for testing input handling.',
     example: 'naughty(comment, 20)',
     call: ([value, percent], { random }) => {
       const chance = percent === undefined || percent === null ? 10 : toNumber(percent);
@@ -250,7 +450,11 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
 /** A document-database object id: 4 bytes of seconds, then 8 random bytes, as 24 hex digits. */
 function newObjectId(startedAt: FormulaDate, random: CounterRandom): string {
   const seconds = Math.max(0, Math.floor(startedAt.epochMs / 1000)) >>> 0;
-  return seconds.toString(16).padStart(8, '0') + random.uint32().toString(16).padStart(8, '0') + random.uint32().toString(16).padStart(8, '0');
+  return (
+    seconds.toString(16).padStart(8, '0') +
+    random.uint32().toString(16).padStart(8, '0') +
+    random.uint32().toString(16).padStart(8, '0')
+  );
 }
 
 /**
@@ -258,18 +462,29 @@ function newObjectId(startedAt: FormulaDate, random: CounterRandom): string {
  * compiles (a field, a dataset and its columns, a type and its parameters). Listed for the docs.
  */
 export const SPECIAL_FORMS: readonly { signature: string; description: string; example: string }[] = [
-  { signature: "field('Name')", description: 'The value of the named field: for names with capitals, spaces or dots.', example: "field('First Name')" },
+  {
+    signature: "field('Name')",
+    description: 'The value of the named field: for names with capitals, spaces or dots.',
+    example: "field('First Name')",
+  },
   {
     signature: "from_dataset('dataset', 'column', key: value, ...)",
-    description: 'The column of the first row of an uploaded dataset whose key columns equal the values (compared as text); nil when no row matches. The index is built once per request, so a join costs one lookup per row.',
+    description:
+      'The column of the first row of an uploaded dataset whose key columns equal the values (compared as text); nil when no row matches. The index is built once per request, so a join costs one lookup per row.',
     example: "from_dataset('stores', 'city', id: store_id)",
   },
   {
     signature: "generate('Type Name', param: value, ...)",
-    description: "A value of any registered type, with its parameters as literal keyword arguments. Types of a family (person, place...) read the row's record, so they agree with the row.",
+    description:
+      "A value of any registered type, with its parameters as literal keyword arguments. Types of a family (person, place...) read the row's record, so they agree with the row.",
     example: "generate('Number', min: 1, max: 10, decimals: 0)",
   },
-  { signature: '/pattern/.gen', description: 'A text matching the pattern, with the classes of the Regular Expression type (\\d, \\w, [:name:], {{field}}...).', example: '/[A-Z]{3}-\\d{4}/.gen' },
+  {
+    signature: '/pattern/.gen',
+    description:
+      'A text matching the pattern, with the classes of the Regular Expression type (\\d, \\w, [:name:], {{field}}...).',
+    example: '/[A-Z]{3}-\\d{4}/.gen',
+  },
 ];
 
 export const FUNCTIONS_BY_NAME: ReadonlyMap<string, FunctionSpec> = new Map(FUNCTIONS.map((f) => [f.name, f]));

@@ -42,7 +42,7 @@ describe('lexer', () => {
     assert.match(lexError('123456789012345678901').reason, /too large/);
   });
 
-  test('single-quoted strings keep backslashes except \\\' and \\\\', () => {
+  test("single-quoted strings keep backslashes except \\' and \\\\", () => {
     const [token] = tokenize(String.raw`'a\'b\\c\d'`);
     assert.equal(token.kind, 'string');
     assert.equal(token.text, String.raw`a'b\c\d`);
@@ -51,15 +51,37 @@ describe('lexer', () => {
   test('double-quoted strings decode escapes and split around interpolation', () => {
     assert.deepEqual(kinds(String.raw`"a\n\t\"\\\#{x}"`), ['stringStart:"', 'stringText:a\n\t"\\#{x}', 'stringEnd:"']);
     assert.deepEqual(kinds('"a#{x + 1}b"'), [
-      'stringStart:"', 'stringText:a', 'interpStart:#{', 'name:x', 'operator:+', 'number:1', 'interpEnd:}', 'stringText:b', 'stringEnd:"',
+      'stringStart:"',
+      'stringText:a',
+      'interpStart:#{',
+      'name:x',
+      'operator:+',
+      'number:1',
+      'interpEnd:}',
+      'stringText:b',
+      'stringEnd:"',
     ]);
     assert.deepEqual(kinds(String.raw`"\u00e9\u{1F600}"`), ['stringStart:"', 'stringText:é😀', 'stringEnd:"']);
   });
 
   test('braces inside an interpolation do not end it; strings nest', () => {
     assert.deepEqual(kinds('"#{ {a: "#{b}"}[1] }"'), [
-      'stringStart:"', 'interpStart:#{', 'operator:{', 'name:a', 'operator::', 'stringStart:"', 'interpStart:#{', 'name:b',
-      'interpEnd:}', 'stringEnd:"', 'operator:}', 'operator:[', 'number:1', 'operator:]', 'interpEnd:}', 'stringEnd:"',
+      'stringStart:"',
+      'interpStart:#{',
+      'operator:{',
+      'name:a',
+      'operator::',
+      'stringStart:"',
+      'interpStart:#{',
+      'name:b',
+      'interpEnd:}',
+      'stringEnd:"',
+      'operator:}',
+      'operator:[',
+      'number:1',
+      'operator:]',
+      'interpEnd:}',
+      'stringEnd:"',
     ]);
   });
 
@@ -119,12 +141,23 @@ describe('lexer', () => {
   });
 
   test('comments run to the end of the line but not inside strings', () => {
-    assert.deepEqual(kinds('a # comment "x\n+ "#b"'), ['name:a', 'operator:+', 'stringStart:"', 'stringText:#b', 'stringEnd:"']);
+    assert.deepEqual(kinds('a # comment "x\n+ "#b"'), [
+      'name:a',
+      'operator:+',
+      'stringStart:"',
+      'stringText:#b',
+      'stringEnd:"',
+    ]);
   });
 
   test('positions are 1-based line and column with a 0-based offset, across lines', () => {
     const tokens = tokenize('a +\n  bb\r\n# c\n\tccc');
-    const at = (t: Token): [string, number, number, number] => [t.text, t.position.line, t.position.column, t.position.offset];
+    const at = (t: Token): [string, number, number, number] => [
+      t.text,
+      t.position.line,
+      t.position.column,
+      t.position.offset,
+    ];
     assert.deepEqual(tokens.map(at), [
       ['a', 1, 1, 0],
       ['+', 1, 3, 2],

@@ -43,7 +43,20 @@ export interface Token {
 }
 
 export const KEYWORDS: ReadonlySet<string> = new Set([
-  'if', 'elsif', 'else', 'unless', 'then', 'end', 'case', 'when', 'and', 'or', 'not', 'true', 'false', 'nil',
+  'if',
+  'elsif',
+  'else',
+  'unless',
+  'then',
+  'end',
+  'case',
+  'when',
+  'and',
+  'or',
+  'not',
+  'true',
+  'false',
+  'nil',
 ]);
 
 /**
@@ -51,9 +64,47 @@ export const KEYWORDS: ReadonlySet<string> = new Set([
  * lets the parser say "operator ** is not supported" instead of a puzzling error about `*`.
  */
 const OPERATORS = [
-  '...', '<=>', '===',
-  '..', '**', '==', '!=', '=~', '!~', '=>', '<=', '>=', '<<', '>>', '&&', '||', '&.', '::',
-  '+', '-', '*', '/', '%', '<', '>', '!', '=', '(', ')', '[', ']', '{', '}', ',', '.', '?', ':', '&', '|', '^', '~',
+  '...',
+  '<=>',
+  '===',
+  '..',
+  '**',
+  '==',
+  '!=',
+  '=~',
+  '!~',
+  '=>',
+  '<=',
+  '>=',
+  '<<',
+  '>>',
+  '&&',
+  '||',
+  '&.',
+  '::',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '<',
+  '>',
+  '!',
+  '=',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '.',
+  '?',
+  ':',
+  '&',
+  '|',
+  '^',
+  '~',
 ];
 
 /** After these keywords a value follows, so `/` starts a regex; after the others it divides. */
@@ -72,7 +123,9 @@ export const quote = (text: string): string => JSON.stringify(text);
 /** The brackets a word list may open with, and their closers; other punctuation closes itself (`%w|a b|`). */
 const WORD_LIST_CLOSERS: Record<string, string> = { '[': ']', '(': ')', '{': '}', '<': '>' };
 const isWordListStart = (letter: string | undefined, opener: string | undefined): boolean =>
-  (letter === 'w' || letter === 'W' || letter === 'i' || letter === 'I') && opener !== undefined && /[[({<|!/^]/.test(opener);
+  (letter === 'w' || letter === 'W' || letter === 'i' || letter === 'I') &&
+  opener !== undefined &&
+  /[[({<|!/^]/.test(opener);
 
 export class Lexer {
   private offset = 0;
@@ -165,7 +218,8 @@ export class Lexer {
     if (isDigit(c)) return this.scanNumber(start, space, newline);
     if (isWordStart(c)) return this.scanWord(start, space, newline);
     if (c === '/' && this.operandExpected()) return this.scanRegex(start, space, newline);
-    if (c === '%' && this.operandExpected() && isWordListStart(this.char(1), this.char(2))) return this.scanWordList(start, space, newline);
+    if (c === '%' && this.operandExpected() && isWordListStart(this.char(1), this.char(2)))
+      return this.scanWordList(start, space, newline);
 
     const operator = OPERATORS.find((op) => this.source.startsWith(op, this.offset));
     if (operator === undefined) {
@@ -250,7 +304,16 @@ export class Lexer {
   private scanEscape(): string {
     const at = this.here();
     const c = this.char(1);
-    const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '"': '"', "'": "'", '\\': '\\', '#': '#', '\n': '' };
+    const simple: Record<string, string> = {
+      n: '\n',
+      t: '\t',
+      r: '\r',
+      '"': '"',
+      "'": "'",
+      '\\': '\\',
+      '#': '#',
+      '\n': '',
+    };
     if (c !== undefined && Object.hasOwn(simple, c)) {
       this.advance(2);
       return simple[c];
@@ -276,7 +339,8 @@ export class Lexer {
   private scanNumber(start: Position, space: boolean, newline: boolean): Token {
     const from = this.offset;
     const digits = (): void => {
-      while (isDigit(this.char()) || (this.char() === '_' && isDigit(this.char(1)) && isDigit(this.char(-1)))) this.advance();
+      while (isDigit(this.char()) || (this.char() === '_' && isDigit(this.char(1)) && isDigit(this.char(-1))))
+        this.advance();
     };
     digits();
     let integer = true;
@@ -285,7 +349,10 @@ export class Lexer {
       this.advance();
       digits();
     }
-    if ((this.char() === 'e' || this.char() === 'E') && (isDigit(this.char(1)) || ((this.char(1) === '+' || this.char(1) === '-') && isDigit(this.char(2))))) {
+    if (
+      (this.char() === 'e' || this.char() === 'E') &&
+      (isDigit(this.char(1)) || ((this.char(1) === '+' || this.char(1) === '-') && isDigit(this.char(2))))
+    ) {
       integer = false;
       this.advance(2);
       digits();

@@ -22,7 +22,13 @@ export interface RunLimits {
 }
 
 /** The runs, or null past `limits` (nothing is compiled then, so the caller's other rule compiles each node once). */
-export function literalRuns<P>(pieces: readonly P[], literalOf: (piece: P) => string | null, nodeOf: (piece: P) => FormulaNode, limits: RunLimits, context: CompileContext): LiteralRuns | null {
+export function literalRuns<P>(
+  pieces: readonly P[],
+  literalOf: (piece: P) => string | null,
+  nodeOf: (piece: P) => FormulaNode,
+  limits: RunLimits,
+  context: CompileContext,
+): LiteralRuns | null {
   const texts: string[] = [''];
   const live: FormulaNode[] = [];
   for (const piece of pieces) {

@@ -11,13 +11,16 @@ const formula = (value: string, name = 'f') => ({ name, type: 'Formula', value }
 const N = { name: 'n', type: 'Number', min: 1, max: 10, decimals: 0 };
 
 describe('locals and several statements in a formula', () => {
-  test('a = 1, then a + 1 on the next line: the value is the last statement\'s', () => {
+  test("a = 1, then a + 1 on the next line: the value is the last statement's", () => {
     const [row] = generateObjects([formula('a = 1\na + 1')], { seed: 1 });
     assert.equal(row.f, 2);
   });
 
   test("Mockaroo's help: a = random(1,10), then an if on it; the branch agrees with the local for every row", () => {
-    const rows = generateObjects([formula("a = random(1,10)\nif a > 5 then 'big ' + a.to_s else 'small ' + a.to_s end")], { seed: 7, count: 200 });
+    const rows = generateObjects(
+      [formula("a = random(1,10)\nif a > 5 then 'big ' + a.to_s else 'small ' + a.to_s end")],
+      { seed: 7, count: 200 },
+    );
     const seen = new Set<string>();
     for (const { f } of rows) {
       const [word, digits] = String(f).split(' ');
@@ -30,7 +33,15 @@ describe('locals and several statements in a formula', () => {
   });
 
   test('statements separated by ";", locals built from fields and methods, branches of several lines', () => {
-    const rows = generateObjects([N, formula("x = n * 2; y = x + 1\nt = 'a b c'.split(' ')\nv = t.first\nif y > 10\n  v = v.upcase\n  v = v * 2\nend\nv")], { seed: 3, count: 50 });
+    const rows = generateObjects(
+      [
+        N,
+        formula(
+          "x = n * 2; y = x + 1\nt = 'a b c'.split(' ')\nv = t.first\nif y > 10\n  v = v.upcase\n  v = v * 2\nend\nv",
+        ),
+      ],
+      { seed: 3, count: 50 },
+    );
     for (const row of rows) assert.equal(row.f, Number(row.n) * 2 + 1 > 10 ? 'AA' : 'a', JSON.stringify(row));
   });
 
@@ -44,29 +55,48 @@ describe('locals and several statements in a formula', () => {
     for (const row of rows) assert.equal(row.f, Number(row.n) > 5 ? row.n : null, JSON.stringify(row));
   });
 
-  test('every format writes the local\'s value, escaped as any value is (a field of digits shadowed by a text)', async () => {
-    const fields = [{ name: 'n', type: 'Number', min: 1, max: 9, decimals: 0 }, formula("n = 'has, a \"comma\"'\nn")];
+  test("every format writes the local's value, escaped as any value is (a field of digits shadowed by a text)", async () => {
+    const fields = [{ name: 'n', type: 'Number', min: 1, max: 9, decimals: 0 }, formula('n = \'has, a "comma"\'\nn')];
     const csv = await streamText(generate({ fields, count: 3, seed: 2, writer: { format: 'csv' } }).stream);
-    for (const record of parseCsv(csv, { columns: true }) as Record<string, string>[]) assert.equal(record.f, 'has, a "comma"');
+    for (const record of parseCsv(csv, { columns: true }) as Record<string, string>[])
+      assert.equal(record.f, 'has, a "comma"');
   });
 
   test('x += 1 and the other compound assignments, as Ruby reads them; ||= on a new name starts from nil', () => {
-    const rows = generateObjects([N, formula("x = n\nx += 2\nx *= 3\nx -= 1\nl = [n]\nl += [0]\nlabel ||= 'none'\nlabel ||= 'never'\nseen &&= 1\n[x, l, label, seen]")], { seed: 6, count: 20 });
-    for (const row of rows) assert.deepEqual(row.f, [(Number(row.n) + 2) * 3 - 1, [row.n, 0], 'none', null], JSON.stringify(row));
+    const rows = generateObjects(
+      [
+        N,
+        formula(
+          "x = n\nx += 2\nx *= 3\nx -= 1\nl = [n]\nl += [0]\nlabel ||= 'none'\nlabel ||= 'never'\nseen &&= 1\n[x, l, label, seen]",
+        ),
+      ],
+      { seed: 6, count: 20 },
+    );
+    for (const row of rows)
+      assert.deepEqual(row.f, [(Number(row.n) + 2) * 3 - 1, [row.n, 0], 'none', null], JSON.stringify(row));
     const [counted] = generateObjects([formula('total = 0\n[1, 2, 3].each { |v| total += v }\ntotal')], { seed: 1 });
     assert.equal(counted.f, 6);
   });
 
   test('problems name the statement: a local read before it is assigned, a store into a range, too many statements', () => {
     assert.match(problemsOf([formula('x = y + 1\nx')])[0]!.message, /unknown name 'y'.* at 1:5/);
-    assert.match(problemsOf([formula('x = [1, 2]\nx[0..1] = 2\nx')])[0]!.message, /only a local .* or one element .* at 2:9/);
-    assert.match(problemsOf([formula(Array.from({ length: 201 }, (_, i) => `a${i} = ${i}`).join('\n'))])[0]!.message, /too many statements \(a formula has at most 200\)/);
+    assert.match(
+      problemsOf([formula('x = [1, 2]\nx[0..1] = 2\nx')])[0]!.message,
+      /only a local .* or one element .* at 2:9/,
+    );
+    assert.match(
+      problemsOf([formula(Array.from({ length: 201 }, (_, i) => `a${i} = ${i}`).join('\n'))])[0]!.message,
+      /too many statements \(a formula has at most 200\)/,
+    );
     assert.match(problemsOf([formula('1 +\n')])[0]!.message, /unexpected end of formula/);
     assert.match(problemsOf([formula('a = 1\na +')])[0]!.message, /at 2:4/);
   });
 
   test('a one-expression formula reads as before: `x -1` still subtracts from the field x', () => {
-    const rows = generateObjects([{ name: 'x', type: 'Number', min: 5, max: 9, decimals: 0 }, formula('x -1')], { seed: 4, count: 10 });
+    const rows = generateObjects([{ name: 'x', type: 'Number', min: 5, max: 9, decimals: 0 }, formula('x -1')], {
+      seed: 4,
+      count: 10,
+    });
     for (const row of rows) assert.equal(row.f, Number(row.x) - 1);
   });
 });

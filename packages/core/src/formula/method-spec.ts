@@ -22,6 +22,8 @@ export interface MethodSpec {
 }
 
 /** `call` and `direct` of a method that needs no environment, from its direct form. */
-export function byArguments(direct: (receiver: unknown, a?: unknown, b?: unknown) => unknown): Pick<MethodSpec, 'call' | 'direct'> {
+export function byArguments(
+  direct: (receiver: unknown, a?: unknown, b?: unknown) => unknown,
+): Pick<MethodSpec, 'call' | 'direct'> {
   return { direct, call: (receiver, args) => direct(receiver, args[0], args[1]) };
 }

@@ -24,7 +24,10 @@ const BOOLEAN_TEXT = 'truefals';
 const ANY: Characters = () => null;
 const NONE: Characters = () => '';
 
-const constant = (text: string): Characters => () => text;
+const constant =
+  (text: string): Characters =>
+  () =>
+    text;
 
 /** The characters of every part (kernel/characters.ts's union: any part "any" makes it "any"). */
 function union(parts: Characters[]): Characters {

@@ -13,7 +13,8 @@ function strip(value: unknown): Plain {
   if (Array.isArray(value)) return value.map(strip);
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) if (key !== 'position' && key !== 'namePosition') out[key] = strip(inner);
+    for (const [key, inner] of Object.entries(value))
+      if (key !== 'position' && key !== 'namePosition') out[key] = strip(inner);
     return out;
   }
   return value;
@@ -27,7 +28,12 @@ const str = (...parts: Plain[]) => ({ kind: 'string', parts });
 const name = (n: string) => ({ kind: 'name', name: n });
 const nil = { kind: 'nil' };
 const bool = (value: boolean) => ({ kind: 'boolean', value });
-const call = (n: string, args: Plain[] = [], keywords: { name: string; value: Plain }[] = []) => ({ kind: 'call', name: n, args, keywords });
+const call = (n: string, args: Plain[] = [], keywords: { name: string; value: Plain }[] = []) => ({
+  kind: 'call',
+  name: n,
+  args,
+  keywords,
+});
 const meth = (receiver: Plain, n: string, args: Plain[] = []) => ({ kind: 'method', receiver, name: n, args });
 const index = (receiver: Plain, ...args: Plain[]) => ({ kind: 'index', receiver, args });
 const bin = (operator: string, left: Plain, right: Plain) => ({ kind: 'binary', operator, left, right });
@@ -41,7 +47,10 @@ function parseError(source: string): FormulaError {
   try {
     parseFormula(source);
   } catch (error) {
-    assert.ok(error instanceof FormulaError, `expected FormulaError for ${JSON.stringify(source)}, got ${String(error)}`);
+    assert.ok(
+      error instanceof FormulaError,
+      `expected FormulaError for ${JSON.stringify(source)}, got ${String(error)}`,
+    );
     return error;
   }
   assert.fail(`expected ${JSON.stringify(source)} to fail`);
@@ -77,7 +86,10 @@ describe('parser: literals', () => {
     assert.deepEqual(shape('false'), bool(false));
     assert.deepEqual(shape('nil'), nil);
     assert.deepEqual(shape('[]'), { kind: 'array', items: [] });
-    assert.deepEqual(shape('[1, "a", [x],]'), { kind: 'array', items: [int(1), str('a'), { kind: 'array', items: [x] }] });
+    assert.deepEqual(shape('[1, "a", [x],]'), {
+      kind: 'array',
+      items: [int(1), str('a'), { kind: 'array', items: [x] }],
+    });
     assert.deepEqual(shape('{}'), { kind: 'hash', entries: [] });
     assert.deepEqual(shape('{ a: 1, "b" => 2, \'c\' => x, "d": nil, if: 3 }'), {
       kind: 'hash',
@@ -89,7 +101,7 @@ describe('parser: literals', () => {
         { key: 'if', value: int(3) },
       ],
     });
-    assert.deepEqual(shape('{a: 1}[\'a\']'), index({ kind: 'hash', entries: [{ key: 'a', value: int(1) }] }, str('a')));
+    assert.deepEqual(shape("{a: 1}['a']"), index({ kind: 'hash', entries: [{ key: 'a', value: int(1) }] }, str('a')));
   });
 
   test('regex literals', () => {
@@ -105,10 +117,17 @@ describe('parser: literals', () => {
     assert.deepEqual(shape('now'), name('now'));
     assert.deepEqual(shape('now()'), call('now'));
     assert.deepEqual(shape('f(1, x,)'), call('f', [int(1), x]));
-    assert.deepEqual(shape('generate("Number", min: 1, max: x)'), call('generate', [str('Number')], [
-      { name: 'min', value: int(1) },
-      { name: 'max', value: x },
-    ]));
+    assert.deepEqual(
+      shape('generate("Number", min: 1, max: x)'),
+      call(
+        'generate',
+        [str('Number')],
+        [
+          { name: 'min', value: int(1) },
+          { name: 'max', value: x },
+        ],
+      ),
+    );
   });
 });
 
@@ -163,7 +182,7 @@ describe('parser: operators and precedence', () => {
   });
 
   test('postfix chains: methods, indexing, calls', () => {
-    assert.deepEqual(shape('s.split(\'-\')[1]'), index(meth(name('s'), 'split', [str('-')]), int(1)));
+    assert.deepEqual(shape("s.split('-')[1]"), index(meth(name('s'), 'split', [str('-')]), int(1)));
     assert.deepEqual(shape('x.a.b(1).c'), meth(meth(meth(x, 'a'), 'b', [int(1)]), 'c'));
     assert.deepEqual(shape('x[0][1]'), index(index(x, int(0)), int(1)));
     assert.deepEqual(shape('x.include?("a")'), meth(x, 'include?', [str('a')]));
@@ -188,8 +207,10 @@ describe('parser: conditionals', () => {
   test('if/elsif/else/end on one line', () => {
     assert.deepEqual(shape('if a then 1 elsif b then 2 else 3 end'), iff(a, int(1), iff(b, int(2), int(3))));
     assert.deepEqual(shape('if a then 1 end'), iff(a, int(1)));
-    assert.deepEqual(shape("if field('Type') == 'Individual' then nil else this end"),
-      iff(bin('==', call('field', [str('Type')]), str('Individual')), nil, name('this')));
+    assert.deepEqual(
+      shape("if field('Type') == 'Individual' then nil else this end"),
+      iff(bin('==', call('field', [str('Type')]), str('Individual')), nil, name('this')),
+    );
   });
 
   test('multi-line if without then: a newline ends the condition', () => {
@@ -235,7 +256,10 @@ describe('parser: conditionals', () => {
     assert.deepEqual(shape('case x when 1 then "PP" when 2, 3 then "AT" else "X" end'), expected);
     assert.deepEqual(shape('case x\nwhen 1\n  "PP"\nwhen 2,\n     3\n  "AT"\nelse\n  "X"\nend'), expected);
     assert.deepEqual(shape('case x when 1..5 then a end'), {
-      kind: 'case', subject: x, branches: [{ values: [range(int(1), int(5))], body: a }], otherwise: null,
+      kind: 'case',
+      subject: x,
+      branches: [{ values: [range(int(1), int(5))], body: a }],
+      otherwise: null,
     });
   });
 
@@ -250,7 +274,10 @@ describe('parser: conditionals', () => {
       otherwise: c,
     });
     assert.deepEqual(shape('case when a then 1 end'), {
-      kind: 'case', subject: null, branches: [{ values: [a], body: int(1) }], otherwise: null,
+      kind: 'case',
+      subject: null,
+      branches: [{ values: [a], body: int(1) }],
+      otherwise: null,
     });
   });
 });
@@ -262,7 +289,10 @@ describe('parser: positions', () => {
     const tree = parseFormula('foo(1, "a#{b}")  +  x.y') as Extract<FormulaNode, { kind: 'binary' }>;
     assert.deepEqual(tree.position, { line: 1, column: 1, offset: 0 });
     const left = tree.left as Extract<FormulaNode, { kind: 'call' }>;
-    assert.deepEqual(left.args.map((arg) => lineColumn(arg.position)), ['1:5', '1:8']);
+    assert.deepEqual(
+      left.args.map((arg) => lineColumn(arg.position)),
+      ['1:5', '1:8'],
+    );
     const interpolated = left.args[1] as Extract<FormulaNode, { kind: 'string' }>;
     assert.equal(lineColumn((interpolated.parts[1] as FormulaNode).position), '1:12');
     assert.deepEqual(tree.right.position, { line: 1, column: 21, offset: 20 });
@@ -392,33 +422,52 @@ describe('parser: formulas seen in real schemas', () => {
   test('they parse to the expected shapes', () => {
     const random = (lo: number, hi: number) => call('random', [int(lo), int(hi)]);
     const expectations: [string, Plain][] = [
-      ['now() - years(random(0,60)) - months(random(0,10))',
-        bin('-', bin('-', call('now'), call('years', [random(0, 60)])), call('months', [random(0, 10)]))],
+      [
+        'now() - years(random(0,60)) - months(random(0,10))',
+        bin('-', bin('-', call('now'), call('years', [random(0, 60)])), call('months', [random(0, 10)])),
+      ],
       ['now() - seconds(random(0,59))', bin('-', call('now'), call('seconds', [random(0, 59)]))],
       ['now() + days(-9125)', bin('+', call('now'), call('days', [int(-9125)]))],
-      ['random(now()+days(-9125), now()+days(-15000))', call('random', [
-        bin('+', call('now'), call('days', [int(-9125)])), bin('+', call('now'), call('days', [int(-15000)])),
-      ])],
+      [
+        'random(now()+days(-9125), now()+days(-15000))',
+        call('random', [
+          bin('+', call('now'), call('days', [int(-9125)])),
+          bin('+', call('now'), call('days', [int(-15000)])),
+        ]),
+      ],
       ['this[0,1]', index(name('this'), int(0), int(1))],
       ["field('X') == nil", bin('==', call('field', [str('X')]), nil)],
       ['/(PH|CP)/.gen', meth(regex('(PH|CP)'), 'gen')],
       ['/\\d{1}/.gen.to_i', meth(meth(regex('\\d{1}'), 'gen'), 'to_i')],
-      ['case x when 1 then "PP" when 2 then "AT" else "X" end', {
-        kind: 'case', subject: x,
-        branches: [{ values: [int(1)], body: str('PP') }, { values: [int(2)], body: str('AT') }],
-        otherwise: str('X'),
-      }],
-      ["if field('Type') == 'Individual' then nil else this end",
-        iff(bin('==', call('field', [str('Type')]), str('Individual')), nil, name('this'))],
-      ['request_params["page"].to_i * 10 + __key',
-        bin('+', bin('*', meth(index(name('request_params'), str('page')), 'to_i'), int(10)), name('__key'))],
+      [
+        'case x when 1 then "PP" when 2 then "AT" else "X" end',
+        {
+          kind: 'case',
+          subject: x,
+          branches: [
+            { values: [int(1)], body: str('PP') },
+            { values: [int(2)], body: str('AT') },
+          ],
+          otherwise: str('X'),
+        },
+      ],
+      [
+        "if field('Type') == 'Individual' then nil else this end",
+        iff(bin('==', call('field', [str('Type')]), str('Individual')), nil, name('this')),
+      ],
+      [
+        'request_params["page"].to_i * 10 + __key',
+        bin('+', bin('*', meth(index(name('request_params'), str('page')), 'to_i'), int(10)), name('__key')),
+      ],
       ["request_entity['x']", index(name('request_entity'), str('x'))],
       ['(x || 0) + 1', bin('+', bin('||', x, int(0)), int(1))],
       ['x + 1 if x', iff(x, bin('+', x, int(1)))],
       ['x.nil?', meth(x, 'nil?')],
       ['"#{first} #{last}"', str(name('first'), ' ', name('last'))],
-      ['from_dataset("People", "name", id: person_id)',
-        call('from_dataset', [str('People'), str('name')], [{ name: 'id', value: name('person_id') }])],
+      [
+        'from_dataset("People", "name", id: person_id)',
+        call('from_dataset', [str('People'), str('name')], [{ name: 'id', value: name('person_id') }]),
+      ],
       ["concat(upper(last_name), '-', id)", call('concat', [call('upper', [name('last_name')]), str('-'), name('id')])],
       ['x.strftime("%Y-%m-%dT%H:%M:%SZ")', meth(x, 'strftime', [str('%Y-%m-%dT%H:%M:%SZ')])],
       ["s.split('-')[1]", index(meth(name('s'), 'split', [str('-')]), int(1))],
@@ -426,8 +475,10 @@ describe('parser: formulas seen in real schemas', () => {
       ["s.gsub(/\\.([\\w]+)$/, '.\\\\1.fake')", meth(name('s'), 'gsub', [regex('\\.([\\w]+)$'), str('.\\1.fake')])],
       ["field('__seq')", call('field', [str('__seq')])],
       ["field('Role.__rndRoleType')", call('field', [str('Role.__rndRoleType')])],
-      ['times_reached_base / at_bats + slugging',
-        bin('+', bin('/', name('times_reached_base'), name('at_bats')), name('slugging'))],
+      [
+        'times_reached_base / at_bats + slugging',
+        bin('+', bin('/', name('times_reached_base'), name('at_bats')), name('slugging')),
+      ],
       ['my_date + years(2)', bin('+', name('my_date'), call('years', [int(2)]))],
       ['digest(x, "SHA256", "hex")', call('digest', [x, str('SHA256'), str('hex')])],
       ['code("CURRENT_TIMESTAMP")', call('code', [str('CURRENT_TIMESTAMP')])],
@@ -450,11 +501,14 @@ describe('parser: formulas seen in real schemas', () => {
       '  s.upcase[0, 3]  # short code',
       'end',
     ].join('\n');
-    assert.deepEqual(shape(source), iff(
-      bin('==', call('field', [str('Type')]), str('Individual')),
-      str('P-', name('id')),
-      iff(meth(x, 'nil?'), nil, index(meth(name('s'), 'upcase'), int(0), int(3))),
-    ));
+    assert.deepEqual(
+      shape(source),
+      iff(
+        bin('==', call('field', [str('Type')]), str('Individual')),
+        str('P-', name('id')),
+        iff(meth(x, 'nil?'), nil, index(meth(name('s'), 'upcase'), int(0), int(3))),
+      ),
+    );
     assert.equal(lineColumn(parseFormula(source).position), '2:1');
   });
 });
@@ -480,8 +534,33 @@ const VALID = [
 ];
 const FRAGMENTS = [
   ...'()[]{}"\'#/.,:?+-*=<>!&|\\ \n;_09aZ'.split(''),
-  'if ', ' then ', ' else ', ' elsif ', ' end', 'case ', ' when ', 'unless ', ' and ', ' or ', 'not ', 'nil', 'true',
-  '#{', '..', '...', '=~', '=>', 'x:', '/a/', "'s'", '"s"', '1.5', '1_0', '.nil?', '(', ')',
+  'if ',
+  ' then ',
+  ' else ',
+  ' elsif ',
+  ' end',
+  'case ',
+  ' when ',
+  'unless ',
+  ' and ',
+  ' or ',
+  'not ',
+  'nil',
+  'true',
+  '#{',
+  '..',
+  '...',
+  '=~',
+  '=>',
+  'x:',
+  '/a/',
+  "'s'",
+  '"s"',
+  '1.5',
+  '1_0',
+  '.nil?',
+  '(',
+  ')',
 ];
 
 /** Parses and checks that the outcome is a tree or a FormulaError, nothing else. */
@@ -515,14 +594,16 @@ describe('parser: property tests', () => {
       remove: fc.integer({ min: 0, max: 3 }),
       insert: fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 3 }).map((parts) => parts.join('')),
     });
-    const mutated = fc.tuple(fc.constantFrom(...VALID), fc.array(edit, { minLength: 1, maxLength: 4 })).map(([source, edits]) => {
-      let text = source;
-      for (const { at, remove, insert } of edits) {
-        const i = at % (text.length + 1);
-        text = text.slice(0, i) + insert + text.slice(i + remove);
-      }
-      return text;
-    });
+    const mutated = fc
+      .tuple(fc.constantFrom(...VALID), fc.array(edit, { minLength: 1, maxLength: 4 }))
+      .map(([source, edits]) => {
+        let text = source;
+        for (const { at, remove, insert } of edits) {
+          const i = at % (text.length + 1);
+          text = text.slice(0, i) + insert + text.slice(i + remove);
+        }
+        return text;
+      });
     fc.assert(fc.property(mutated, parsesOrFormulaError), { numRuns: 2000 });
   });
 

@@ -4,7 +4,15 @@
  * recursion depth, tree height and source length are bounded so that no input can exhaust the
  * stack or take long.
  */
-import { BLOCK_PASS_ITEM, blockParamNames, FormulaError, type BlockLiteral, type BlockParam, type FormulaNode, type Position } from './ast.js';
+import {
+  BLOCK_PASS_ITEM,
+  blockParamNames,
+  FormulaError,
+  type BlockLiteral,
+  type BlockParam,
+  type FormulaNode,
+  type Position,
+} from './ast.js';
 import { Lexer, quote, type Token } from './lexer.js';
 
 export const MAX_FORMULA_LENGTH = 10_000;
@@ -99,12 +107,14 @@ const at = (position: Position): string => `${position.line}:${position.column}`
 
 /** Parses one formula into its syntax tree; throws FormulaError on any problem. */
 export function parseFormula(source: string): FormulaNode {
-  if (typeof source !== 'string') throw new FormulaError('a formula must be a string', { line: 1, column: 1, offset: 0 });
+  if (typeof source !== 'string')
+    throw new FormulaError('a formula must be a string', { line: 1, column: 1, offset: 0 });
   if (source.length > MAX_FORMULA_LENGTH) {
-    throw new FormulaError(
-      `formula is too long (${source.length} characters; the limit is ${MAX_FORMULA_LENGTH})`,
-      { line: 1, column: 1, offset: 0 },
-    );
+    throw new FormulaError(`formula is too long (${source.length} characters; the limit is ${MAX_FORMULA_LENGTH})`, {
+      line: 1,
+      column: 1,
+      offset: 0,
+    });
   }
   return new Parser(source).formula();
 }
@@ -115,7 +125,8 @@ export function parseFormula(source: string): FormulaNode {
  */
 /** `:+` in `inject(:+)`: Ruby names the operator with a symbol; a formula reads it as the text '+'. */
 const OPERATOR_SYMBOLS: ReadonlySet<string> = new Set(['+', '-', '*', '/', '%']);
-const isOperatorSymbol = (token: Token): boolean => token.kind === 'operator' && !token.spaceBefore && OPERATOR_SYMBOLS.has(token.text);
+const isOperatorSymbol = (token: Token): boolean =>
+  token.kind === 'operator' && !token.spaceBefore && OPERATOR_SYMBOLS.has(token.text);
 
 /** The operators of `x += 1`, `x ||= 'none'`, `h['k'] += 1` (statements: program-parser.ts). */
 export type CompoundOperator = '+' | '-' | '*' | '/' | '%' | '||' | '&&';
@@ -143,7 +154,9 @@ export class Parser {
     const node = this.statement();
     const extra = this.peek();
     if (extra.kind !== 'eof') {
-      const closer = (extra.kind === 'keyword' && BODY_END.has(extra.text)) || extra.text === 'then' ||
+      const closer =
+        (extra.kind === 'keyword' && BODY_END.has(extra.text)) ||
+        extra.text === 'then' ||
         (extra.kind === 'operator' && [')', ']', '}'].includes(extra.text));
       throw new FormulaError(
         closer
@@ -204,7 +217,10 @@ export class Parser {
     height++;
     if (height > MAX_TREE_HEIGHT) {
       // The node starts far back (a long chain starts at 1:1); point where the limit was crossed.
-      throw new FormulaError(`formula is nested too deeply (more than ${MAX_TREE_HEIGHT} levels)`, this.peek().position);
+      throw new FormulaError(
+        `formula is nested too deeply (more than ${MAX_TREE_HEIGHT} levels)`,
+        this.peek().position,
+      );
     }
     this.heights.set(node, height);
     return node;
@@ -262,7 +278,14 @@ export class Parser {
         const token = this.peek();
         if (this.newlineEnds && token.newlineBefore && !this.isOperator(token, '.')) break;
         // `h['k'] += 1` in a program: the statement's `op=` ends its target.
-        if (this.depth === this.assignmentDepth && this.isOperator(this.peek(1), '=') && !this.peek(1).spaceBefore && token.kind === 'operator' && COMPOUND_OPERATORS.has(token.text)) break;
+        if (
+          this.depth === this.assignmentDepth &&
+          this.isOperator(this.peek(1), '=') &&
+          !this.peek(1).spaceBefore &&
+          token.kind === 'operator' &&
+          COMPOUND_OPERATORS.has(token.text)
+        )
+          break;
         const key = token.kind === 'operator' || token.kind === 'keyword' ? token.text : '';
         const binary = token.kind === 'operator' || token.kind === 'keyword' ? BINARY[key] : undefined;
         let bp: number;
@@ -322,7 +345,10 @@ export class Parser {
         // '..' or '...'
         const end = this.peek();
         if (end.kind === 'eof' || (end.kind === 'operator' && [')', ']', '}', ','].includes(end.text))) {
-          throw new FormulaError(`a range needs an end value (endless ranges like "1${token.text}" are not supported)`, end.position);
+          throw new FormulaError(
+            `a range needs an end value (endless ranges like "1${token.text}" are not supported)`,
+            end.position,
+          );
         }
         const to = this.expression(BP.range + 1);
         return this.build({ kind: 'range', from: left, to, exclusive: token.text === '...', position: left.position });
@@ -346,10 +372,20 @@ export class Parser {
       blockPass = parsed.blockPass;
     }
     const opener = this.peek();
-    const literal = !opener.newlineBefore && (this.isOperator(opener, '{') || (opener.kind === 'name' && opener.text === 'do'));
-    if (literal && blockPass) throw new FormulaError('a method takes one block: "&:name" or { ... }, not both', opener.position);
+    const literal =
+      !opener.newlineBefore && (this.isOperator(opener, '{') || (opener.kind === 'name' && opener.text === 'do'));
+    if (literal && blockPass)
+      throw new FormulaError('a method takes one block: "&:name" or { ... }, not both', opener.position);
     const block = literal ? this.block() : blockPass;
-    return this.build({ kind: 'method', receiver, name: nameToken.text, args, position: receiver.position, namePosition: nameToken.position, ...(block ? { block } : {}) });
+    return this.build({
+      kind: 'method',
+      receiver,
+      name: nameToken.text,
+      args,
+      position: receiver.position,
+      namePosition: nameToken.position,
+      ...(block ? { block } : {}),
+    });
   }
 
   /** `{ |a, b| body }` or `do |a| body end`, the opener next. */
@@ -382,7 +418,8 @@ export class Parser {
   /** One block parameter's name, not seen before in the block. */
   private blockParamName(seen: Set<string>): string {
     const name = this.next();
-    if (name.kind !== 'name') throw new FormulaError(`expected a block parameter's name, found ${describe(name)}`, name.position);
+    if (name.kind !== 'name')
+      throw new FormulaError(`expected a block parameter's name, found ${describe(name)}`, name.position);
     if (seen.has(name.text)) throw new FormulaError(`duplicate block parameter "${name.text}"`, name.position);
     seen.add(name.text);
     return name.text;
@@ -395,7 +432,11 @@ export class Parser {
       this.next();
       names.push(this.blockParamName(seen));
     }
-    if (!this.isOperator(this.peek(), close)) throw new FormulaError(`expected "," or "${close}" in a block's parameters, found ${describe(this.peek())}`, this.peek().position);
+    if (!this.isOperator(this.peek(), close))
+      throw new FormulaError(
+        `expected "," or "${close}" in a block's parameters, found ${describe(this.peek())}`,
+        this.peek().position,
+      );
     return names;
   }
 
@@ -406,13 +447,22 @@ export class Parser {
   private blockPass(ampersand: Token): BlockLiteral {
     this.next();
     const name = this.next();
-    if (name.kind !== 'name' && name.kind !== 'keyword') throw new FormulaError(`expected a method's name after "&:", found ${describe(name)}`, name.position);
+    if (name.kind !== 'name' && name.kind !== 'keyword')
+      throw new FormulaError(`expected a method's name after "&:", found ${describe(name)}`, name.position);
     let method = name.text;
     const suffix = this.peek();
-    if (suffix.kind === 'operator' && (suffix.text === '?' || suffix.text === '!') && !suffix.spaceBefore) method += this.next().text;
+    if (suffix.kind === 'operator' && (suffix.text === '?' || suffix.text === '!') && !suffix.spaceBefore)
+      method += this.next().text;
     const position = ampersand.position;
     const item = this.build({ kind: 'name', name: BLOCK_PASS_ITEM, position });
-    const body = this.build({ kind: 'method', receiver: item, name: method, args: [], position, namePosition: name.position });
+    const body = this.build({
+      kind: 'method',
+      receiver: item,
+      name: method,
+      args: [],
+      position,
+      namePosition: name.position,
+    });
     return { params: [BLOCK_PASS_ITEM], body, position };
   }
 
@@ -424,7 +474,10 @@ export class Parser {
   }
 
   /** After `(`: positional arguments, then `key: value` keyword arguments, up to `)`. */
-  private arguments(open: Token, keywordsAllowed: boolean): {
+  private arguments(
+    open: Token,
+    keywordsAllowed: boolean,
+  ): {
     args: FormulaNode[];
     keywords: { name: string; value: FormulaNode }[];
     blockPass?: BlockLiteral;
@@ -437,14 +490,21 @@ export class Parser {
         const token = this.peek();
         if (this.isOperator(token, ')')) break;
         if (this.isOperator(token, '&') && this.isOperator(this.peek(1), ':') && !this.peek(1).spaceBefore) {
-          if (keywordsAllowed) throw new FormulaError('"&:name" passes a block to a method (list.map(&:upcase)), not to a function', token.position);
+          if (keywordsAllowed)
+            throw new FormulaError(
+              '"&:name" passes a block to a method (list.map(&:upcase)), not to a function',
+              token.position,
+            );
           const blockPass = this.blockPass(this.next());
           this.close(')', open);
           return { args, keywords, blockPass };
         }
         if (this.isLabel()) {
           if (!keywordsAllowed) {
-            throw new FormulaError(`keyword arguments ("${token.text}:") are not supported in method calls`, token.position);
+            throw new FormulaError(
+              `keyword arguments ("${token.text}:") are not supported in method calls`,
+              token.position,
+            );
           }
           if (names.has(token.text)) {
             throw new FormulaError(`duplicate keyword argument ${quote(token.text)}`, token.position);
@@ -465,7 +525,10 @@ export class Parser {
           continue;
         }
         if (this.isOperator(separator, '=>')) {
-          throw new FormulaError('"=>" is not supported in arguments; write keyword arguments as key: value', separator.position);
+          throw new FormulaError(
+            '"=>" is not supported in arguments; write keyword arguments as key: value',
+            separator.position,
+          );
         }
         if (!this.isOperator(separator, ')')) {
           throw new FormulaError(
@@ -514,7 +577,12 @@ export class Parser {
     const position = token.position;
     switch (token.kind) {
       case 'number':
-        return this.build({ kind: 'number', value: token.value as number, integer: token.integer as boolean, position });
+        return this.build({
+          kind: 'number',
+          value: token.value as number,
+          integer: token.integer as boolean,
+          position,
+        });
       case 'string':
         return this.build({ kind: 'string', parts: token.text === '' ? [] : [token.text], position });
       case 'stringStart':
@@ -522,7 +590,9 @@ export class Parser {
       case 'regex':
         return this.build({ kind: 'regex', source: token.text, flags: token.flags as string, position });
       case 'words': {
-        const items = (token.words as string[]).map((word): FormulaNode => this.build({ kind: 'string', parts: [word], position }));
+        const items = (token.words as string[]).map((word): FormulaNode =>
+          this.build({ kind: 'string', parts: [word], position }),
+        );
         return this.build({ kind: 'array', items, position });
       }
       case 'name': {
@@ -559,7 +629,11 @@ export class Parser {
             return inner;
           }
           case '[':
-            return this.build({ kind: 'array', items: this.withNewlineEnds(false, () => this.list(token, ']')), position });
+            return this.build({
+              kind: 'array',
+              items: this.withNewlineEnds(false, () => this.list(token, ']')),
+              position,
+            });
           case '{':
             return this.hash(token);
           case '-': {
@@ -567,7 +641,12 @@ export class Parser {
             if (operand.kind === 'number' && !operand.spaceBefore) {
               // Ruby reads `-2` as one literal, so `-2.abs` is 2, not -(2.abs).
               this.next();
-              return this.build({ kind: 'number', value: -(operand.value as number), integer: operand.integer as boolean, position });
+              return this.build({
+                kind: 'number',
+                value: -(operand.value as number),
+                integer: operand.integer as boolean,
+                position,
+              });
             }
             return this.build({ kind: 'unary', operator: '-', operand: this.expression(BP.unary), position });
           }
@@ -578,7 +657,8 @@ export class Parser {
             return this.build({ kind: 'unary', operator: '!', operand: this.expression(BP.unary), position });
           case ':':
             if (this.peek().kind === 'name' && !this.peek().spaceBefore) return this.symbol(position);
-            if (isOperatorSymbol(this.peek())) return this.build({ kind: 'string', parts: [this.next().text], position });
+            if (isOperatorSymbol(this.peek()))
+              return this.build({ kind: 'string', parts: [this.next().text], position });
             break;
         }
         if (Object.hasOwn(UNSUPPORTED, token.text)) throw new FormulaError(this.unsupported(token.text), position);
@@ -629,13 +709,13 @@ export class Parser {
           const arrow = this.peek();
           const stringLabel = this.isOperator(arrow, ':') && !arrow.spaceBefore && keyNode.kind === 'string';
           if (!stringLabel && !this.isOperator(arrow, '=>')) {
-            throw new FormulaError(
-              `expected "=>" or ":" after a hash key, found ${describe(arrow)}`,
-              arrow.position,
-            );
+            throw new FormulaError(`expected "=>" or ":" after a hash key, found ${describe(arrow)}`, arrow.position);
           }
           if (keyNode.kind !== 'string' || keyNode.parts.some((part) => typeof part !== 'string')) {
-            throw new FormulaError('hash keys must be names (key: value) or plain strings ("key" => value)', keyNode.position);
+            throw new FormulaError(
+              'hash keys must be names (key: value) or plain strings ("key" => value)',
+              keyNode.position,
+            );
           }
           this.next();
           key = keyNode.parts.join('');
@@ -697,7 +777,11 @@ export class Parser {
     let opener = keyword;
     for (;;) {
       const condition = this.condition(opener);
-      branches.push({ condition: unless ? this.negate(condition) : condition, then: this.body(), position: opener.position });
+      branches.push({
+        condition: unless ? this.negate(condition) : condition,
+        then: this.body(),
+        position: opener.position,
+      });
       const token = this.peek();
       if (unless || !this.isKeyword(token, 'elsif')) break;
       opener = this.next();

@@ -26,7 +26,10 @@ export function parseProgram(source: string, limits: ProgramLimits, kind: Progra
   const start: Position = { line: 1, column: 1, offset: 0 };
   if (typeof source !== 'string') throw new FormulaError(`a ${kind} must be text`, start);
   if (source.length > limits.maxLength) {
-    throw new FormulaError(`${kind} is too long (${source.length} characters; the limit is ${limits.maxLength})`, start);
+    throw new FormulaError(
+      `${kind} is too long (${source.length} characters; the limit is ${limits.maxLength})`,
+      start,
+    );
   }
   return new ProgramParser(source, limits.maxStatements, kind).program();
 }
@@ -51,7 +54,6 @@ function startsArgument(token: Token, following: Token): boolean {
       return false;
   }
 }
-
 
 class ProgramParser extends Parser {
   private statements = 0;
@@ -78,7 +80,9 @@ class ProgramParser extends Parser {
   protected override branch(): FormulaNode {
     const first = this.peek();
     const statements = this.withNewlineEnds(true, () => this.sequence());
-    return statements.length === 1 ? statements[0] : this.build({ kind: 'block', statements, position: first.position });
+    return statements.length === 1
+      ? statements[0]
+      : this.build({ kind: 'block', statements, position: first.position });
   }
 
   /** A block's body: statements up to its `}` or `end`; its parameters are locals inside it. */
@@ -87,7 +91,9 @@ class ProgramParser extends Parser {
     for (const param of params) this.locals.add(param);
     const statements = this.withNewlineEnds(true, () => this.sequence(closer === '}'));
     if (statements.length === 0) return this.build({ kind: 'nil', position: first.position });
-    return statements.length === 1 ? statements[0] : this.build({ kind: 'block', statements, position: first.position });
+    return statements.length === 1
+      ? statements[0]
+      : this.build({ kind: 'block', statements, position: first.position });
   }
 
   /** Statements until the end of the source, a keyword that closes a branch, or (in a brace block) `}`. */
@@ -98,10 +104,16 @@ class ProgramParser extends Parser {
       if (token.kind === 'eof' || (token.kind === 'keyword' && BODY_END.has(token.text))) return statements;
       if (inBraces && this.isOperator(token, '}')) return statements;
       if (statements.length > 0 && !token.newlineBefore) {
-        throw new FormulaError(`unexpected ${describe(token)}; statements are separated by a newline or ";"`, token.position);
+        throw new FormulaError(
+          `unexpected ${describe(token)}; statements are separated by a newline or ";"`,
+          token.position,
+        );
       }
       if (++this.statements > this.maxStatements) {
-        throw new FormulaError(`too many statements (a ${this.kind} has at most ${this.maxStatements})`, token.position);
+        throw new FormulaError(
+          `too many statements (a ${this.kind} has at most ${this.maxStatements})`,
+          token.position,
+        );
       }
       statements.push(this.programStatement());
     }
@@ -127,7 +139,13 @@ class ProgramParser extends Parser {
   private compoundOperator(): CompoundOperator | null {
     const operator = this.peek(1);
     const equals = this.peek(2);
-    if (operator.kind !== 'operator' || !COMPOUND_OPERATORS.has(operator.text) || !this.isOperator(equals, '=') || equals.spaceBefore) return null;
+    if (
+      operator.kind !== 'operator' ||
+      !COMPOUND_OPERATORS.has(operator.text) ||
+      !this.isOperator(equals, '=') ||
+      equals.spaceBefore
+    )
+      return null;
     return operator.text as CompoundOperator;
   }
 
@@ -139,7 +157,9 @@ class ProgramParser extends Parser {
     const value = this.commandOrExpression();
     // `x ||= 1` on a name that is no local yet reads the new local (nil), as Ruby does; the others read what the name means now.
     const fresh = !this.locals.has(name.text) && (operator === '||' || operator === '&&');
-    const current: FormulaNode = fresh ? this.build({ kind: 'nil', position: name.position }) : this.build({ kind: 'name', name: name.text, position: name.position });
+    const current: FormulaNode = fresh
+      ? this.build({ kind: 'nil', position: name.position })
+      : this.build({ kind: 'name', name: name.text, position: name.position });
     const combined = this.build({ kind: 'binary', operator, left: current, right: value, position: name.position });
     this.locals.add(name.text);
     return this.build({ kind: 'assign', name: name.text, value: combined, position: name.position });
@@ -153,7 +173,8 @@ class ProgramParser extends Parser {
   }
 
   protected override unsupported(operator: string): string {
-    if (operator === '=') return 'only a local (x = ...) or one element (h[\'key\'] = ..., list[0] = ...) can be assigned, at the start of a statement; use "==" to compare';
+    if (operator === '=')
+      return 'only a local (x = ...) or one element (h[\'key\'] = ..., list[0] = ...) can be assigned, at the start of a statement; use "==" to compare';
     return super.unsupported(operator);
   }
 
@@ -177,22 +198,42 @@ class ProgramParser extends Parser {
     this.next();
     const written = this.commandOrExpression();
     // `h['k'] += 1` is `h['k'] = h['k'] + 1`, as in Ruby.
-    const value = compound === null ? written : this.build({ kind: 'binary', operator: compound, left: target, right: written, position: target.position });
-    return this.build({ kind: 'store', receiver: target.receiver, key: target.args[0], value, position: target.position });
+    const value =
+      compound === null
+        ? written
+        : this.build({ kind: 'binary', operator: compound, left: target, right: written, position: target.position });
+    return this.build({
+      kind: 'store',
+      receiver: target.receiver,
+      key: target.args[0],
+      value,
+      position: target.position,
+    });
   }
 
   /** The operator of `h['k'] op= value` (the `op` next, `=` written right after it), else null. */
   private storeOperator(): CompoundOperator | null {
     const operator = this.peek();
     const equals = this.peek(1);
-    if (operator.kind !== 'operator' || !COMPOUND_OPERATORS.has(operator.text) || !this.isOperator(equals, '=') || equals.spaceBefore) return null;
+    if (
+      operator.kind !== 'operator' ||
+      !COMPOUND_OPERATORS.has(operator.text) ||
+      !this.isOperator(equals, '=') ||
+      equals.spaceBefore
+    )
+      return null;
     return operator.text as CompoundOperator;
   }
 
   private commandOrExpression(): FormulaNode {
     const name = this.peek();
     if (this.kind === 'formula') return this.expression(0);
-    if (name.kind === 'name' && !this.locals.has(name.text) && (startsArgument(this.peek(1), this.peek(2)) || this.returnsLiteral(name))) return this.command();
+    if (
+      name.kind === 'name' &&
+      !this.locals.has(name.text) &&
+      (startsArgument(this.peek(1), this.peek(2)) || this.returnsLiteral(name))
+    )
+      return this.command();
     return this.expression(0);
   }
 
@@ -210,12 +251,14 @@ class ProgramParser extends Parser {
     for (;;) {
       const token = this.peek();
       if (this.isLabel()) {
-        if (keywords.some((k) => k.name === token.text)) throw new FormulaError(`duplicate keyword argument "${token.text}"`, token.position);
+        if (keywords.some((k) => k.name === token.text))
+          throw new FormulaError(`duplicate keyword argument "${token.text}"`, token.position);
         this.next();
         this.next();
         keywords.push({ name: token.text, value: this.expression(0) });
       } else {
-        if (keywords.length > 0) throw new FormulaError('positional arguments must come before keyword arguments', token.position);
+        if (keywords.length > 0)
+          throw new FormulaError('positional arguments must come before keyword arguments', token.position);
         args.push(this.expression(0));
       }
       if (!this.isOperator(this.peek(), ',')) break;

@@ -30,9 +30,15 @@ describe('regular expressions in formulas', () => {
 
   test('gsub and sub replace with Ruby escapes; a text pattern matches literally', () => {
     assert.equal(one("note.gsub(/[^0-9]/, '')"), '55512345675559876543');
-    assert.equal(one("note.sub(/\\((\\d+)\\) (\\d+)-(\\d+)/, '\\\\1-\\\\2-\\\\3')"), 'Call 555-123-4567 or 555.987.6543');
+    assert.equal(
+      one("note.sub(/\\((\\d+)\\) (\\d+)-(\\d+)/, '\\\\1-\\\\2-\\\\3')"),
+      'Call 555-123-4567 or 555.987.6543',
+    );
     assert.equal(one("note.gsub('.', '-')"), 'Call (555) 123-4567 or 555-987-6543');
-    assert.equal(one("note.gsub(/(?<area>\\d{3})\\.(\\d{3})/, '[\\\\k<area>]\\\\0')"), 'Call (555) 123-4567 or [555]555.987.6543');
+    assert.equal(
+      one("note.gsub(/(?<area>\\d{3})\\.(\\d{3})/, '[\\\\k<area>]\\\\0')"),
+      'Call (555) 123-4567 or [555]555.987.6543',
+    );
     assert.equal(one("'a-b'.gsub(/-/, '\\\\\\\\')"), 'a\\b');
   });
 
@@ -66,7 +72,10 @@ describe('regular expressions in formulas', () => {
     const generated = values('/[A-Z]{3}-\\d{4}/.gen', 200) as string[];
     for (const value of generated) assert.match(value, /^[A-Z]{3}-\d{4}$/);
     assert.ok(new Set(generated).size > 150, 'values vary by row');
-    assert.deepEqual(values('/X{{id}}-[a-c]/.gen', 3).map((v) => (v as string).slice(0, 3)), ['X1-', 'X2-', 'X3-']);
+    assert.deepEqual(
+      values('/X{{id}}-[a-c]/.gen', 3).map((v) => (v as string).slice(0, 3)),
+      ['X1-', 'X2-', 'X3-'],
+    );
   });
 
   test('bad patterns are errors with the formula position, before any output', () => {

@@ -65,11 +65,18 @@ export function compileRegex(source: string, flags: string): FormulaRegex {
     regex = new FormulaRegex(source, flags, RE2.compile(source, mask));
   } catch (error) {
     // RE2's message ends with the pattern as it saw it, flag prefix included: left out.
-    const message = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '').replace(/: `[^]*`$/, '') : String(error);
-    throw new Error(`invalid regular expression /${source}/: ${message}${/\\[1-9]|\(\?<?[=!]/.test(source) ? ' (backreferences and lookarounds are not supported: matching is guaranteed linear-time)' : ''}`);
+    const message =
+      error instanceof Error
+        ? error.message.replace(/^error parsing regexp: /, '').replace(/: `[^]*`$/, '')
+        : String(error);
+    throw new Error(
+      `invalid regular expression /${source}/: ${message}${/\\[1-9]|\(\?<?[=!]/.test(source) ? ' (backreferences and lookarounds are not supported: matching is guaranteed linear-time)' : ''}`,
+    );
   }
   if (regex.instructions > MAX_INSTRUCTIONS) {
-    throw new Error(`regular expression /${source}/ is too complex: it compiles to ${regex.instructions} steps per character, at most ${MAX_INSTRUCTIONS} are allowed (large counted repetitions such as {1000} multiply)`);
+    throw new Error(
+      `regular expression /${source}/ is too complex: it compiles to ${regex.instructions} steps per character, at most ${MAX_INSTRUCTIONS} are allowed (large counted repetitions such as {1000} multiply)`,
+    );
   }
   return regex;
 }

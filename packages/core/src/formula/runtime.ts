@@ -66,7 +66,17 @@ export class FormulaDuration {
   ) {}
 }
 
-export type FormulaValue = string | number | boolean | null | FormulaDate | FormulaDuration | Verbatim | RegExp | FormulaValue[] | { [key: string]: FormulaValue };
+export type FormulaValue =
+  | string
+  | number
+  | boolean
+  | null
+  | FormulaDate
+  | FormulaDuration
+  | Verbatim
+  | RegExp
+  | FormulaValue[]
+  | { [key: string]: FormulaValue };
 
 export function truthy(value: unknown): boolean {
   return value !== null && value !== undefined && value !== false;
@@ -112,7 +122,7 @@ function textExceeds(value: unknown, limit: number): boolean {
       size += v.length + 1;
       return size > limit || v.some(visit);
     } else if (v !== null && typeof v === 'object' && !(v instanceof FormulaDate) && !(v instanceof RegExp)) {
-      return Object.entries(v).some(([key, item]) => ((size += key.length + 3) > limit) || visit(item));
+      return Object.entries(v).some(([key, item]) => (size += key.length + 3) > limit || visit(item));
     } else size += 1;
     return size > limit;
   };
@@ -138,7 +148,8 @@ export interface DateWriter {
 
 /** An unchanged date read from a field keeps its text, unless the formula's field is a date type with another format. */
 function writeDate(date: FormulaDate, dates: DateWriter): string {
-  if (date.written !== null && (dates.format === null || dates.format === date.written.format)) return date.written.text;
+  if (date.written !== null && (dates.format === null || dates.format === date.written.format))
+    return date.written.text;
   return dates.write(date.epochMs);
 }
 
@@ -209,11 +220,14 @@ export function add(left: unknown, right: unknown): unknown {
   if (left === null || right === null || left === undefined || right === undefined) return null;
   if (left instanceof FormulaDate && right instanceof FormulaDuration) return addDuration(left, right, 1);
   if (left instanceof FormulaDuration && right instanceof FormulaDate) return addDuration(right, left, 1);
-  if (left instanceof FormulaDuration && right instanceof FormulaDuration) return new FormulaDuration(left.months + right.months, left.milliseconds + right.milliseconds);
+  if (left instanceof FormulaDuration && right instanceof FormulaDuration)
+    return new FormulaDuration(left.months + right.months, left.milliseconds + right.milliseconds);
   if (left instanceof FormulaDate && typeof right === 'number') return addNumber(left, right);
   if (typeof left === 'number' && right instanceof FormulaDate) return addNumber(right, left);
-  if (Array.isArray(left) && Array.isArray(right)) return left.length + right.length > MAX_LIST ? null : [...left, ...right];
-  if (typeof left === 'string' || typeof right === 'string' || left instanceof Verbatim || right instanceof Verbatim) return boundedText(toText(left) + toText(right));
+  if (Array.isArray(left) && Array.isArray(right))
+    return left.length + right.length > MAX_LIST ? null : [...left, ...right];
+  if (typeof left === 'string' || typeof right === 'string' || left instanceof Verbatim || right instanceof Verbatim)
+    return boundedText(toText(left) + toText(right));
   return toNumber(left) + toNumber(right);
 }
 
@@ -246,7 +260,9 @@ export function divide(left: unknown, right: unknown, decimal = false): unknown 
   const b = toNumber(right);
   if (b === 0) return null;
   // Integers divide like Ruby's: floored.
-  return !decimal && Number.isInteger(a) && Number.isInteger(b) && typeof left === 'number' && typeof right === 'number' ? Math.floor(a / b) : a / b;
+  return !decimal && Number.isInteger(a) && Number.isInteger(b) && typeof left === 'number' && typeof right === 'number'
+    ? Math.floor(a / b)
+    : a / b;
 }
 
 export function modulo(left: unknown, right: unknown): unknown {
@@ -297,9 +313,11 @@ export function equals(left: unknown, right: unknown): boolean {
   if (left === undefined) left = null;
   if (right === undefined) right = null;
   if (left instanceof FormulaDate && right instanceof FormulaDate) return left.epochMs === right.epochMs;
-  if (left instanceof FormulaDate || right instanceof FormulaDate) return typeof left === 'string' || typeof right === 'string' ? toText(left) === toText(right) : false;
+  if (left instanceof FormulaDate || right instanceof FormulaDate)
+    return typeof left === 'string' || typeof right === 'string' ? toText(left) === toText(right) : false;
   if (left instanceof Verbatim || right instanceof Verbatim) return toText(left) === toText(right);
-  if (Array.isArray(left) && Array.isArray(right)) return left.length === right.length && left.every((v, i) => equals(v, right[i]));
+  if (Array.isArray(left) && Array.isArray(right))
+    return left.length === right.length && left.every((v, i) => equals(v, right[i]));
   return left === right;
 }
 

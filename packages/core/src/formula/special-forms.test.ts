@@ -40,7 +40,10 @@ describe('from_dataset', () => {
       { name: 'city', type: 'Formula', value: "from_dataset('stores', 'city', id: store_id)" },
     ];
     const rows = generateObjects(fields, { count: 5, datasets: STORES });
-    assert.deepEqual(rows.map((r) => r.city), ['Oslo', 'Bergen', 'Lisbon', null, null]);
+    assert.deepEqual(
+      rows.map((r) => r.city),
+      ['Oslo', 'Bergen', 'Lisbon', null, null],
+    );
   });
 
   test('several key columns join on all of them; keys compare as text', () => {
@@ -49,7 +52,10 @@ describe('from_dataset', () => {
       { name: 'region', type: 'Custom List', values: ['north'] },
       { name: 'manager', type: 'Formula', value: "from_dataset('stores', 'manager', id: n, region: region)" },
     ];
-    assert.deepEqual(generateObjects(fields, { count: 2, datasets: STORES }).map((r) => r.manager), ['Bo', null]);
+    assert.deepEqual(
+      generateObjects(fields, { count: 2, datasets: STORES }).map((r) => r.manager),
+      ['Bo', null],
+    );
   });
 
   test('a large dataset joins correctly for every row', () => {
@@ -64,9 +70,18 @@ describe('from_dataset', () => {
   });
 
   test('unknown datasets and columns are errors naming them, with the position', () => {
-    const field = (value: string) => [{ name: 'id', type: 'Row Number' }, { name: 'f', type: 'Formula', value }];
-    assert.match(problemsWith(field("from_dataset('storez', 'city', id: id)"), STORES)[0], /unknown dataset 'storez'; did you mean 'stores'\? at 1:14/);
-    assert.match(problemsWith(field("from_dataset('stores', 'town', id: id)"), STORES)[0], /dataset 'stores' has no column 'town' \(columns: id, region, city, manager\) at 1:24/);
+    const field = (value: string) => [
+      { name: 'id', type: 'Row Number' },
+      { name: 'f', type: 'Formula', value },
+    ];
+    assert.match(
+      problemsWith(field("from_dataset('storez', 'city', id: id)"), STORES)[0],
+      /unknown dataset 'storez'; did you mean 'stores'\? at 1:14/,
+    );
+    assert.match(
+      problemsWith(field("from_dataset('stores', 'town', id: id)"), STORES)[0],
+      /dataset 'stores' has no column 'town' \(columns: id, region, city, manager\) at 1:24/,
+    );
     assert.match(problemsWith(field("from_dataset('stores', 'city', code: id)"), STORES)[0], /has no column 'code'/);
     assert.match(problemsWith(field("from_dataset('stores', 'city')"), STORES)[0], /join as keyword arguments/);
     assert.match(problemsWith(field("from_dataset('stores', 'city', id: nope)"), STORES)[0], /unknown name 'nope'/);
@@ -74,9 +89,19 @@ describe('from_dataset', () => {
 
   test('the datasets a schema joins on are found without compiling it', () => {
     const fields = [
-      { name: 'a', type: 'Formula', value: "from_dataset('stores', 'city', id: 1) + from_dataset(\"people\", 'x', k: 2)" },
+      {
+        name: 'a',
+        type: 'Formula',
+        value: "from_dataset('stores', 'city', id: 1) + from_dataset(\"people\", 'x', k: 2)",
+      },
       { name: 'b', type: 'Row Number', formula: "this if from_dataset('third', 'x', y: this)" },
-      { name: 'c', type: 'Custom List', values: ['x'], selectionStyle: 'custom', distribution: [{ rule: "from_dataset('fourth', 'x', y: 1)", frequencies: { x: 1 } }] },
+      {
+        name: 'c',
+        type: 'Custom List',
+        values: ['x'],
+        selectionStyle: 'custom',
+        distribution: [{ rule: "from_dataset('fourth', 'x', y: 1)", frequencies: { x: 1 } }],
+      },
       { name: 'd', type: 'Dataset Column', dataset: 'fifth', column: 'x' },
       { name: 'e', type: 'Formula', value: 'from_dataset(' },
     ];
@@ -101,8 +126,14 @@ describe("generate('Type', ...)", () => {
   });
 
   test('unknown types, unknown or invalid parameters and non-literal parameters are errors', () => {
-    const field = (value: string) => [{ name: 'id', type: 'Row Number' }, { name: 'f', type: 'Formula', value }];
-    assert.match(problemsOf(field("generate('Numbr')"))[0].message, /generate\('Numbr'\): unknown type "Numbr"; did you mean "Number"\? at 1:1/);
+    const field = (value: string) => [
+      { name: 'id', type: 'Row Number' },
+      { name: 'f', type: 'Formula', value },
+    ];
+    assert.match(
+      problemsOf(field("generate('Numbr')"))[0].message,
+      /generate\('Numbr'\): unknown type "Numbr"; did you mean "Number"\? at 1:1/,
+    );
     assert.match(problemsOf(field("generate('Number', mni: 1)"))[0].message, /Number has no parameter 'mni'/);
     assert.match(problemsOf(field("generate('Number', min: 9, max: 1)"))[0].message, /generate\('Number'\): /);
     assert.match(problemsOf(field("generate('Number', min: id)"))[0].message, /parameter min: must be a literal/);
@@ -118,20 +149,32 @@ describe('document_db_object_id and naughty', () => {
   ];
 
   test('JSON output holds {"$oid": ...} objects; CSV and SQL hold their text', async () => {
-    const json = JSON.parse(await streamText(generate({ fields, count: 3, seed: 1, writer: { format: 'json' } }).stream)) as Record<string, { $oid: string }>[];
+    const json = JSON.parse(
+      await streamText(generate({ fields, count: 3, seed: 1, writer: { format: 'json' } }).stream),
+    ) as Record<string, { $oid: string }>[];
     for (const row of json) assert.match(row.oid.$oid, /^[0-9a-f]{24}$/);
     assert.equal(new Set(json.map((r) => r.oid.$oid)).size, 3);
     assert.deepEqual(json[0].given, { $oid: '5f1d7a3b9c4e2a0012345678' });
     assert.deepEqual(json[0].meta, { source: 'rowloom', n: 2 });
-    const csv = parseCsv(await streamText(generate({ fields, count: 1, seed: 1, writer: { format: 'csv' } }).stream), { columns: true }) as Record<string, string>[];
+    const csv = parseCsv(await streamText(generate({ fields, count: 1, seed: 1, writer: { format: 'csv' } }).stream), {
+      columns: true,
+    }) as Record<string, string>[];
     assert.deepEqual(JSON.parse(csv[0].given), { $oid: '5f1d7a3b9c4e2a0012345678' });
-    const sql = await streamText(generate({ fields: fields.slice(1, 2), count: 1, seed: 1, writer: { format: 'sql' } }).stream);
+    const sql = await streamText(
+      generate({ fields: fields.slice(1, 2), count: 1, seed: 1, writer: { format: 'sql' } }).stream,
+    );
     assert.match(sql, /values \('\{"\$oid":"5f1d7a3b9c4e2a0012345678"\}'\);/);
   });
 
   test('naughty(value, percent) swaps in a naughty string about percent of the time', () => {
     const list = new Set(naughtyStrings());
-    const rows = generateObjects([{ name: 'v', type: 'Custom List', values: ['plain'] }, { name: 'n', type: 'Formula', value: 'naughty(v, 30)' }], { count: 10_000, seed: 2 });
+    const rows = generateObjects(
+      [
+        { name: 'v', type: 'Custom List', values: ['plain'] },
+        { name: 'n', type: 'Formula', value: 'naughty(v, 30)' },
+      ],
+      { count: 10_000, seed: 2 },
+    );
     const swapped = rows.filter((r) => r.n !== 'plain');
     for (const row of swapped) assert.ok(list.has(row.n as string));
     assert.ok(Math.abs(swapped.length / 10_000 - 0.3) < 0.03, `${swapped.length} of 10000`);

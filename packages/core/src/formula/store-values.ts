@@ -25,7 +25,8 @@ export function storeValue(target: unknown, key: unknown, value: unknown): Store
 }
 
 function storeItem(target: unknown[], key: unknown, value: unknown): StoreProblem | null {
-  if (typeof key !== 'number' || !Number.isInteger(key)) return { message: `a list's index must be a whole number, got ${toText(key) || 'nil'}`, atKey: true };
+  if (typeof key !== 'number' || !Number.isInteger(key))
+    return { message: `a list's index must be a whole number, got ${toText(key) || 'nil'}`, atKey: true };
   const index = key < 0 ? target.length + key : key;
   if (index < 0) return { message: `index ${key} is before the list's first item`, atKey: true };
   if (index >= MAX_LIST) return { message: `a list may hold at most ${MAX_LIST} items`, atKey: true };
@@ -44,7 +45,12 @@ export function copyForStores(value: unknown): unknown {
   if (!isHash(value)) return value;
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
-    Object.defineProperty(copy, key, { value: copyForStores(value[key]), writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(copy, key, {
+      value: copyForStores(value[key]),
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
   }
   return copy;
 }

@@ -11,11 +11,14 @@ const DIRECTIVE = /%([-0+ ]*)(\d{1,4})?(?:\.(\d{1,3}))?([difsxXoeE%])/g;
 export function formatText(template: string, args: unknown): string {
   const values = Array.isArray(args) ? args : [args];
   let next = 0;
-  const out = template.replace(DIRECTIVE, (whole, flags: string, width: string | undefined, precision: string | undefined, kind: string) => {
-    if (kind === '%') return '%';
-    const body = directive(kind, values[next++], precision === undefined ? undefined : Number(precision), flags);
-    return pad(body, width === undefined ? 0 : Number(width), flags, kind !== 's');
-  });
+  const out = template.replace(
+    DIRECTIVE,
+    (whole, flags: string, width: string | undefined, precision: string | undefined, kind: string) => {
+      if (kind === '%') return '%';
+      const body = directive(kind, values[next++], precision === undefined ? undefined : Number(precision), flags);
+      return pad(body, width === undefined ? 0 : Number(width), flags, kind !== 's');
+    },
+  );
   return out.length > MAX_TEXT ? out.slice(0, MAX_TEXT) : out;
 }
 
@@ -25,15 +28,21 @@ function directive(kind: string, value: unknown, precision: number | undefined, 
   const sign = n < 0 ? '-' : flags.includes('+') ? '+' : flags.includes(' ') ? ' ' : '';
   const a = Math.abs(n);
   switch (kind) {
-    case 'f': return sign + a.toFixed(precision ?? 6);
-    case 'e': case 'E': {
+    case 'f':
+      return sign + a.toFixed(precision ?? 6);
+    case 'e':
+    case 'E': {
       const t = a.toExponential(precision ?? 6).replace(/e([+-])(\d)$/, 'e$10$2');
       return sign + (kind === 'E' ? t.toUpperCase() : t);
     }
-    case 'x': return sign + Math.trunc(a).toString(16);
-    case 'X': return sign + Math.trunc(a).toString(16).toUpperCase();
-    case 'o': return sign + Math.trunc(a).toString(8);
-    default: return sign + String(Math.trunc(a));
+    case 'x':
+      return sign + Math.trunc(a).toString(16);
+    case 'X':
+      return sign + Math.trunc(a).toString(16).toUpperCase();
+    case 'o':
+      return sign + Math.trunc(a).toString(8);
+    default:
+      return sign + String(Math.trunc(a));
   }
 }
 

@@ -15,7 +15,11 @@ function compileForCheck(source: string, datasets?: Datasets): CompiledHandler {
  * from_dataset calls; without them such calls are reported as naming unknown datasets.
  */
 export function checkHandler(source: string, datasets?: Datasets): HandlerProblem[] {
-  return compileForCheck(source, datasets).problems.map((problem) => ({ message: problem.reason, line: problem.position.line, column: problem.position.column }));
+  return compileForCheck(source, datasets).problems.map((problem) => ({
+    message: problem.reason,
+    line: problem.position.line,
+    column: problem.position.column,
+  }));
 }
 
 /** The saved schemas the handler names in quotes (schema 'x', generate n, schema: 'x'), in order of first use. */

@@ -12,8 +12,14 @@ export function checkRequestDepth(body: unknown): void {
   while (pending.length > 0) {
     const [value, depth] = pending.pop()!;
     if (value === null || typeof value !== 'object') continue;
-    if (depth > MAX_REQUEST_DEPTH) throw new HandlerError(`the request body is nested more than ${MAX_REQUEST_DEPTH} levels deep, too deep for a handler`, 1, 1);
-    for (const item of Object.values(value)) if (item !== null && typeof item === 'object') pending.push([item, depth + 1]);
+    if (depth > MAX_REQUEST_DEPTH)
+      throw new HandlerError(
+        `the request body is nested more than ${MAX_REQUEST_DEPTH} levels deep, too deep for a handler`,
+        1,
+        1,
+      );
+    for (const item of Object.values(value))
+      if (item !== null && typeof item === 'object') pending.push([item, depth + 1]);
   }
 }
 

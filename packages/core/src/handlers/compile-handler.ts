@@ -56,7 +56,12 @@ export function compileHandler(source: string, scope: FormulaScope): CompiledHan
     },
     compile: (node) => compileHandlerNode(node, context),
     suggestName(name) {
-      const suggestion = closestMatch(name, [...context.locals.keys(), ...INPUT_NAMES, ...COMMAND_NAMES, ...FUNCTIONS.map((f) => f.name)]);
+      const suggestion = closestMatch(name, [
+        ...context.locals.keys(),
+        ...INPUT_NAMES,
+        ...COMMAND_NAMES,
+        ...FUNCTIONS.map((f) => f.name),
+      ]);
       return suggestion ? `; did you mean '${suggestion}'?` : '';
     },
   };
@@ -73,7 +78,9 @@ export function compileHandler(source: string, scope: FormulaScope): CompiledHan
 
 /** The parser speaks of formulas; in a handler its messages say handler. */
 function inHandlerWords(error: FormulaError): FormulaError {
-  const reason = error.reason.replace('end of formula', 'end of handler').replace(/^formula is nested/, 'handler is nested');
+  const reason = error.reason
+    .replace('end of formula', 'end of handler')
+    .replace(/^formula is nested/, 'handler is nested');
   return reason === error.reason ? error : new FormulaError(reason, error.position);
 }
 
@@ -96,7 +103,10 @@ function compileHandlerNode(node: FormulaNode, context: HandlerContext): Thunk {
 
 /** Statements in order; an error that is not yet a HandlerError gets the statement's position. */
 function compileBlock(node: NodeOf<'block'>, context: HandlerContext): Thunk {
-  const statements = node.statements.map((statement) => ({ run: context.compile(statement), position: statement.position }));
+  const statements = node.statements.map((statement) => ({
+    run: context.compile(statement),
+    position: statement.position,
+  }));
   return (frame) => {
     let value: unknown = null;
     for (const { run, position } of statements) {
@@ -111,8 +121,18 @@ function compileBlock(node: NodeOf<'block'>, context: HandlerContext): Thunk {
 }
 
 function asHandlerError(error: unknown, position: Position): unknown {
-  if (error === ROW_TEXT_SPENT) return new HandlerError('the handler built more text than it may (docs/mock-handlers.md, limits)', position.line, position.column);
-  if (error instanceof RangeError) return new HandlerError('a value grew too large, or is nested too deeply, to be handled', position.line, position.column);
+  if (error === ROW_TEXT_SPENT)
+    return new HandlerError(
+      'the handler built more text than it may (docs/mock-handlers.md, limits)',
+      position.line,
+      position.column,
+    );
+  if (error instanceof RangeError)
+    return new HandlerError(
+      'a value grew too large, or is nested too deeply, to be handled',
+      position.line,
+      position.column,
+    );
   return error;
 }
 
@@ -120,7 +140,8 @@ function asHandlerError(error: unknown, position: Position): unknown {
 const RESERVED = new Set([...INPUT_NAMES, ...COMMAND_NAMES, 'this']);
 
 function compileAssign(node: NodeOf<'assign'>, context: HandlerContext): Thunk {
-  if (RESERVED.has(node.name)) return context.fail(`'${node.name}' is a name of the handler language; give the local another name`, node.position);
+  if (RESERVED.has(node.name))
+    return context.fail(`'${node.name}' is a name of the handler language; give the local another name`, node.position);
   // The value first: `x = x + 1` reads a local that does not exist yet, an error as in Ruby.
   const value = context.compile(node.value);
   let slot = context.locals.get(node.name);
@@ -138,7 +159,10 @@ function compileHandlerName(node: NodeOf<'name'>, context: HandlerContext): Thun
   const input = compileInput(node.name);
   if (input) return input;
   // A bare command: `generate` alone makes the schema's own count of rows.
-  if (COMMAND_NAMES.includes(node.name)) return compileHandlerNode({ kind: 'call', name: node.name, args: [], keywords: [], position: node.position }, context);
+  if (COMMAND_NAMES.includes(node.name))
+    return compileHandlerNode(
+      { kind: 'call', name: node.name, args: [], keywords: [], position: node.position },
+      context,
+    );
   return compileName(node, context);
 }
-

@@ -42,7 +42,8 @@ export class BodyTooDeep extends Error {
 export function handlerBody(value: unknown, maxBytes: number): Body {
   let body: Body;
   if (value === null || value === undefined) body = { body: '', contentType: TEXT_CONTENT_TYPE };
-  else if (typeof value === 'string' || value instanceof FormulaDate || value instanceof Verbatim) body = { body: toText(value), contentType: TEXT_CONTENT_TYPE };
+  else if (typeof value === 'string' || value instanceof FormulaDate || value instanceof Verbatim)
+    body = { body: toText(value), contentType: TEXT_CONTENT_TYPE };
   else body = { body: boundedJson(value, maxBytes), contentType: JSON_CONTENT_TYPE };
   if (Buffer.byteLength(body.body, 'utf8') > maxBytes) throw new BodyTooLarge(maxBytes);
   return body;

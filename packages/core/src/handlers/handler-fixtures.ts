@@ -18,11 +18,26 @@ export const SCHEMAS: Record<string, HandlerSchema> = {
     ],
     count: 4,
   },
-  orders: { fields: [{ name: 'order', type: 'Row Number' }, { name: 'total', type: 'Number', min: 1, max: 100 }], count: 2 },
+  orders: {
+    fields: [
+      { name: 'order', type: 'Row Number' },
+      { name: 'total', type: 'Number', min: 1, max: 100 },
+    ],
+    count: 2,
+  },
 };
 
 export function request(overrides: Partial<HandlerRequest> = {}): HandlerRequest {
-  return { method: 'GET', path: '/users/7', pathParams: {}, query: {}, headers: {}, body: null, requestNumber: 1, ...overrides };
+  return {
+    method: 'GET',
+    path: '/users/7',
+    pathParams: {},
+    query: {},
+    headers: {},
+    body: null,
+    requestNumber: 1,
+    ...overrides,
+  };
 }
 
 export function setup(source: string, overrides: Partial<HandlerSetup> = {}): HandlerSetup {

@@ -44,7 +44,11 @@ export function findSchema(setup: HandlerSetup, name: string, position: Position
  * The rows as JSON values (an object for one row, else a list) and the text they took. Stops
  * with a HandlerError once the text passes `maxChars`, so no call builds more than the run may.
  */
-export function generateRows(environment: GenerateEnvironment, rows: HandlerRows, maxChars: number): { value: unknown; chars: number } {
+export function generateRows(
+  environment: GenerateEnvironment,
+  rows: HandlerRows,
+  maxChars: number,
+): { value: unknown; chars: number } {
   const { setup, request, startedAtMs } = environment;
   const fields = findSchema(setup, rows.schema, rows.position).fields;
   let plan;
@@ -59,7 +63,8 @@ export function generateRows(environment: GenerateEnvironment, rows: HandlerRows
       request,
     });
   } catch (error) {
-    if (error instanceof SchemaError) return failAt(rows.position, `schema '${rows.schema}' cannot generate: ${error.message}`);
+    if (error instanceof SchemaError)
+      return failAt(rows.position, `schema '${rows.schema}' cannot generate: ${error.message}`);
     throw error;
   }
   const writer = createWriter(plan.shape, { format: 'json', count: rows.count, array: rows.count !== 1 });
@@ -69,7 +74,11 @@ export function generateRows(environment: GenerateEnvironment, rows: HandlerRows
   for (let index = 0; index < rows.count; index++) {
     const text = writer.row(engine.row(index), index);
     chars += text.length;
-    if (chars > maxChars) failAt(rows.position, `the rows generated are more text than a handler may build (${maxChars.toLocaleString('en-US')} characters in all); generate fewer rows`);
+    if (chars > maxChars)
+      failAt(
+        rows.position,
+        `the rows generated are more text than a handler may build (${maxChars.toLocaleString('en-US')} characters in all); generate fewer rows`,
+      );
     parts.push(text);
   }
   parts.push(writer.end());

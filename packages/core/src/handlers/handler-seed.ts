@@ -13,7 +13,9 @@ import type { HandlerRequest } from './handler-contract.js';
  * Callers may use it as HandlerSetup.requestSeed for repeatable routes.
  */
 export function handlerRequestSeed(request: Pick<HandlerRequest, 'method' | 'path' | 'query' | 'body'>): string {
-  const query = Object.keys(request.query).sort().map((name) => [name, request.query[name]]);
+  const query = Object.keys(request.query)
+    .sort()
+    .map((name) => [name, request.query[name]]);
   let body: string;
   try {
     body = JSON.stringify(request.body ?? null);

@@ -51,14 +51,25 @@ export function runHandler(given: HandlerSetup, cache?: ParsedDatasetCache): Han
   const setup = { ...given, datasets: parsedDatasets(given.datasets, cache) };
   const startedAtMs = referenceTime(setup.now, null);
   const seeded = setup.requestSeed !== undefined && setup.requestSeed !== null;
-  const keys: RunKeys = { seeded, requestKey: runSeedKey(seeded ? setup.requestSeed! : handlerRequestSeed(setup.request)), freshKey: runSeedKey(null) };
+  const keys: RunKeys = {
+    seeded,
+    requestKey: runSeedKey(seeded ? setup.requestSeed! : handlerRequestSeed(setup.request)),
+    freshKey: runSeedKey(null),
+  };
   const runKey = seeded ? keys.requestKey : keys.freshKey;
   const uuid = generationUuid(runKey);
-  const compiled = compileHandler(setup.source, handlerScope({ datasets: setup.datasets, startedAtMs, generationUuid: uuid }));
+  const compiled = compileHandler(
+    setup.source,
+    handlerScope({ datasets: setup.datasets, startedAtMs, generationUuid: uuid }),
+  );
   if (compiled.run === null) throw sourceError(compiled.problems);
 
   const inputs = handlerInputs(setup.request);
-  const environment: GenerateEnvironment = { setup, request: { params: inputs.params, entity: isHash(inputs.body) ? inputs.body : null }, startedAtMs };
+  const environment: GenerateEnvironment = {
+    setup,
+    request: { params: inputs.params, entity: isHash(inputs.body) ? inputs.body : null },
+    startedAtMs,
+  };
   const tally: Tally = { rows: 0, calls: 0, chars: 0 };
   const random = new CounterRandom(runKey);
   random.reset(0);
@@ -83,14 +94,22 @@ function generateFor(call: GenerateCall, environment: GenerateEnvironment, tally
   const { setup } = environment;
   const count = call.count ?? schemaCount(findSchema(setup, call.schema, call.position).count);
   if (tally.rows + count > setup.maxRows) {
-    throw new HandlerError(`generate would make ${(tally.rows + count).toLocaleString('en-US')} rows in all; one request may make at most ${setup.maxRows.toLocaleString('en-US')}`, call.position.line, call.position.column);
+    throw new HandlerError(
+      `generate would make ${(tally.rows + count).toLocaleString('en-US')} rows in all; one request may make at most ${setup.maxRows.toLocaleString('en-US')}`,
+      call.position.line,
+      call.position.column,
+    );
   }
   tally.rows += count;
   const seedKey = callSeedKey(keys.seeded || call.cached ? keys.requestKey : keys.freshKey, tally.calls++);
   // The rows spend the thread's row budget; the handler keeps its own across the call.
   const saved = { ...rowBudget };
   try {
-    const made = generateRows(environment, { schema: call.schema, count, seedKey, position: call.position }, GENERATED_TEXT_CHARS - tally.chars);
+    const made = generateRows(
+      environment,
+      { schema: call.schema, count, seedKey, position: call.position },
+      GENERATED_TEXT_CHARS - tally.chars,
+    );
     tally.chars += made.chars;
     return made.value;
   } finally {
@@ -101,12 +120,29 @@ function generateFor(call: GenerateCall, environment: GenerateEnvironment, tally
 }
 
 /** The response: the value as the body (within the size limit), the status and headers the handler set. */
-function result(value: unknown, state: HandlerFrame['state'], defaultStatus: number, rows: number, at: { line: number; column: number }): HandlerResult {
+function result(
+  value: unknown,
+  state: HandlerFrame['state'],
+  defaultStatus: number,
+  rows: number,
+  at: { line: number; column: number },
+): HandlerResult {
   try {
     const body = handlerBody(value, HANDLER_LIMITS.bodyBytes);
-    return { status: state.status ?? defaultStatus, headers: state.headers, contentType: state.contentType ?? body.contentType, body: body.body, rows };
+    return {
+      status: state.status ?? defaultStatus,
+      headers: state.headers,
+      contentType: state.contentType ?? body.contentType,
+      body: body.body,
+      rows,
+    };
   } catch (error) {
-    if (error instanceof BodyTooLarge) throw new HandlerError(`${error.message}, the most a handler may answer; return fewer rows or smaller values`, at.line, at.column);
+    if (error instanceof BodyTooLarge)
+      throw new HandlerError(
+        `${error.message}, the most a handler may answer; return fewer rows or smaller values`,
+        at.line,
+        at.column,
+      );
     if (error instanceof BodyTooDeep) throw new HandlerError(error.message, at.line, at.column);
     throw error;
   }
@@ -130,6 +166,9 @@ function schemaCount(count: unknown): number {
 /** The source's first problem (and how many more) as the run's error. */
 function sourceError(problems: FormulaError[]): HandlerError {
   const [first] = problems;
-  const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''}; check the handler to see them all)` : '';
+  const more =
+    problems.length > 1
+      ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''}; check the handler to see them all)`
+      : '';
   return new HandlerError(first.reason + more, first.position.line, first.position.column);
 }

@@ -7,11 +7,19 @@ import type { Scene } from './scene.js';
 
 describe('BMP encoder', () => {
   test('size, row padding and orientation: a block drawn top-left is read back top-left', () => {
-    for (const [width, height] of [[1, 1], [5, 3], [50, 50], [333, 2]]) {
+    for (const [width, height] of [
+      [1, 1],
+      [5, 3],
+      [50, 50],
+      [333, 2],
+    ]) {
       const scene: Scene = {
         width,
         height,
-        palette: [[10, 20, 30], [200, 100, 50]],
+        palette: [
+          [10, 20, 30],
+          [200, 100, 50],
+        ],
         background: 0,
         rects: [{ x: 0, y: 0, width: Math.ceil(width / 2), height: Math.ceil(height / 2), color: 1 }],
       };

@@ -18,7 +18,8 @@ describe('LZW (GIF variant)', () => {
         // Skewed towards low indexes so some strings repeat and others do not.
         const alphabet = 1 << minCodeSize;
         const input = new Uint8Array(length);
-        for (let i = 0; i < length; i++) input[i] = random.chance(0.5) ? random.below(Math.min(alphabet, 3)) : random.below(alphabet);
+        for (let i = 0; i < length; i++)
+          input[i] = random.chance(0.5) ? random.below(Math.min(alphabet, 3)) : random.below(alphabet);
         const decoded = lzwDecode(lzwEncode(input, minCodeSize), minCodeSize, length);
         assert.deepEqual(decoded, input, `minCodeSize ${minCodeSize}, length ${length}`);
       }
@@ -42,7 +43,12 @@ describe('LZW (GIF variant)', () => {
 
 describe('GIF encoder', () => {
   test('header, logical screen size and pixels decode back', () => {
-    for (const [width, height] of [[1, 1], [64, 64], [166, 137], [2000, 3]]) {
+    for (const [width, height] of [
+      [1, 1],
+      [64, 64],
+      [166, 137],
+      [2000, 3],
+    ]) {
       const raster = rasterize(placeholderScene(width, height, [95, 162, 221], [255, 255, 255]));
       const bytes = encodeGif(raster);
       assert.equal(bytes.toString('latin1', 0, 6), 'GIF89a');

@@ -14,7 +14,8 @@ function tableBits(paletteSize: number): number {
 
 export function encodeGif(raster: IndexedRaster): Buffer {
   const { width, height } = raster;
-  if (width > 65535 || height > 65535) throw new RangeError(`a GIF is at most 65535 pixels per side, got ${width}x${height}`);
+  if (width > 65535 || height > 65535)
+    throw new RangeError(`a GIF is at most 65535 pixels per side, got ${width}x${height}`);
   const bits = tableBits(raster.palette.length);
   const table = Buffer.alloc(3 * (1 << bits));
   raster.palette.forEach(([r, g, b], i) => table.set([r, g, b], i * 3));

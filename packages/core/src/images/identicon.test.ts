@@ -21,17 +21,27 @@ describe('identicons', () => {
         assert.equal(raster.pixels[0], 0, 'corner is background');
         assert.ok(raster.pixels.includes(1), 'some blocks are filled');
         for (let y = 0; y < side; y++) {
-          for (let x = 0; x < side / 2; x++) assert.equal(raster.pixels[y * side + x], raster.pixels[y * side + side - 1 - x], `${seed} ${x},${y}`);
+          for (let x = 0; x < side / 2; x++)
+            assert.equal(raster.pixels[y * side + x], raster.pixels[y * side + side - 1 - x], `${seed} ${x},${y}`);
         }
       }
     }
   });
 
   test('any size from 1x1 to wide and tall fills the image without stray rectangles', () => {
-    for (const [width, height] of [[1, 1], [2, 3], [7, 200], [300, 20], [2000, 2000]]) {
+    for (const [width, height] of [
+      [1, 1],
+      [2, 3],
+      [7, 200],
+      [300, 20],
+      [2000, 2000],
+    ]) {
       const scene = identiconScene('x', width, height);
       for (const r of scene.rects) {
-        assert.ok(r.width > 0 && r.height > 0 && r.x >= 0 && r.y >= 0 && r.x + r.width <= width && r.y + r.height <= height, JSON.stringify(r));
+        assert.ok(
+          r.width > 0 && r.height > 0 && r.x >= 0 && r.y >= 0 && r.x + r.width <= width && r.y + r.height <= height,
+          JSON.stringify(r),
+        );
       }
     }
   });

@@ -18,7 +18,18 @@ function hslToRgb(hue: number, saturation: number, lightness: number): Rgb {
   const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation;
   const h = hue / 60;
   const second = chroma * (1 - Math.abs((h % 2) - 1));
-  const [r, g, b] = h < 1 ? [chroma, second, 0] : h < 2 ? [second, chroma, 0] : h < 3 ? [0, chroma, second] : h < 4 ? [0, second, chroma] : h < 5 ? [second, 0, chroma] : [chroma, 0, second];
+  const [r, g, b] =
+    h < 1
+      ? [chroma, second, 0]
+      : h < 2
+        ? [second, chroma, 0]
+        : h < 3
+          ? [0, chroma, second]
+          : h < 4
+            ? [0, second, chroma]
+            : h < 5
+              ? [second, 0, chroma]
+              : [chroma, 0, second];
   const m = lightness - chroma / 2;
   return [Math.round((r + m) * 255), Math.round((g + m) * 255), Math.round((b + m) * 255)];
 }
@@ -60,7 +71,13 @@ export function identiconScene(seed: string, width: number, height: number): Sce
   for (let row = 0; row < GRID; row++) {
     for (let column = 0; column < GRID; column++) {
       if (!cells[row * GRID + column]) continue;
-      const rect = { x: xs[column], y: ys[row], width: xs[column + 1] - xs[column], height: ys[row + 1] - ys[row], color: 1 };
+      const rect = {
+        x: xs[column],
+        y: ys[row],
+        width: xs[column + 1] - xs[column],
+        height: ys[row + 1] - ys[row],
+        color: 1,
+      };
       if (rect.width > 0 && rect.height > 0) rects.push(rect);
     }
   }

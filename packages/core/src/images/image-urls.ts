@@ -24,10 +24,22 @@ export function trimBaseUrl(base: string): string {
 }
 
 /** An avatar URL around its seed: everything before and after it (built once per field). */
-export function avatarUrlParts(base: string, format: ImageFormat, width: number, height: number): { prefix: string; suffix: string } {
+export function avatarUrlParts(
+  base: string,
+  format: ImageFormat,
+  width: number,
+  height: number,
+): { prefix: string; suffix: string } {
   return { prefix: `${trimBaseUrl(base)}${AVATAR_PATH}/`, suffix: `.${format}?size=${width}x${height}` };
 }
 
-export function dummyImageUrl(base: string, width: number, height: number, format: ImageFormat, background: string, foreground: string): string {
+export function dummyImageUrl(
+  base: string,
+  width: number,
+  height: number,
+  format: ImageFormat,
+  background: string,
+  foreground: string,
+): string {
   return `${trimBaseUrl(base)}${DUMMY_PATH}/${width}x${height}.${format}?bg=${background}&fg=${foreground}`;
 }

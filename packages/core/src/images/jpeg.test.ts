@@ -7,7 +7,12 @@ import { rasterize } from './raster.js';
 
 describe('JPEG encoder', () => {
   test('decodes (jpeg-js decoder) to the asked size with the background colour in the corners', () => {
-    for (const [width, height] of [[1, 1], [17, 9], [166, 137], [640, 480]]) {
+    for (const [width, height] of [
+      [1, 1],
+      [17, 9],
+      [166, 137],
+      [640, 480],
+    ]) {
       const bytes = encodeJpeg(rasterize(placeholderScene(width, height, [255, 68, 68], [255, 255, 255])));
       assert.deepEqual([...bytes.subarray(0, 2)], [0xff, 0xd8], 'SOI marker');
       const image = jpeg.decode(bytes, { useTArray: true });

@@ -47,7 +47,13 @@ export function textRects(text: string, x: number, y: number, scale: number, col
         const ink = column < GLYPH_WIDTH && row[column] === '#';
         if (ink && runStart < 0) runStart = column;
         if (!ink && runStart >= 0) {
-          rects.push({ x: left + runStart * scale, y: y + rowIndex * scale, width: (column - runStart) * scale, height: scale, color });
+          rects.push({
+            x: left + runStart * scale,
+            y: y + rowIndex * scale,
+            width: (column - runStart) * scale,
+            height: scale,
+            color,
+          });
           runStart = -1;
         }
       }

@@ -16,7 +16,10 @@ describe('placeholder images', () => {
     const ys = ink.map(([, y]) => y);
     const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
     // Centred within a pixel or two, inside the shares of width and height the text may use.
-    assert.ok(Math.abs(left - (299 - right)) <= 2 && Math.abs(top - (199 - bottom)) <= 2, `text box ${left},${top}..${right},${bottom}`);
+    assert.ok(
+      Math.abs(left - (299 - right)) <= 2 && Math.abs(top - (199 - bottom)) <= 2,
+      `text box ${left},${top}..${right},${bottom}`,
+    );
     assert.ok(right - left < 300 * 0.7 && bottom - top < 200 * 0.3);
     for (const at of [0, 299, 300 * 199, 300 * 200 - 1]) assert.equal(raster.pixels[at], 0);
   });

@@ -12,8 +12,19 @@ const TEXT_HEIGHT_SHARE = 0.3;
 export function placeholderScene(width: number, height: number, background: Rgb, foreground: Rgb): Scene {
   const text = `${width}x${height}`;
   const size = textSize(text);
-  const scale = Math.floor(Math.min((width * TEXT_WIDTH_SHARE) / size.width, (height * TEXT_HEIGHT_SHARE) / size.height));
+  const scale = Math.floor(
+    Math.min((width * TEXT_WIDTH_SHARE) / size.width, (height * TEXT_HEIGHT_SHARE) / size.height),
+  );
   // Too small for even one screen pixel per font pixel: a plain block of colour.
-  const rects = scale < 1 ? [] : textRects(text, Math.floor((width - size.width * scale) / 2), Math.floor((height - size.height * scale) / 2), scale, 1);
+  const rects =
+    scale < 1
+      ? []
+      : textRects(
+          text,
+          Math.floor((width - size.width * scale) / 2),
+          Math.floor((height - size.height * scale) / 2),
+          scale,
+          1,
+        );
   return { width, height, palette: [background, foreground], background: 0, rects };
 }

@@ -17,7 +17,13 @@ function assertSamePixels(raster: IndexedRaster, bytes: Buffer): void {
 
 describe('PNG encoder', () => {
   test('signature, IHDR size and every chunk CRC check out; the pixels inflate back exactly', () => {
-    for (const [width, height] of [[1, 1], [50, 50], [13, 7], [300, 200], [2, 333]]) {
+    for (const [width, height] of [
+      [1, 1],
+      [50, 50],
+      [13, 7],
+      [300, 200],
+      [2, 333],
+    ]) {
       const raster = rasterize(placeholderScene(width, height, [255, 68, 68], [255, 255, 255]));
       const bytes = encodePng(raster);
       assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -14,7 +14,8 @@ export function rasterize(scene: Scene): IndexedRaster {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
     throw new RangeError(`an image must be at least 1x1 whole pixels, got ${width}x${height}`);
   }
-  if (scene.palette.length < 1 || scene.palette.length > 256) throw new RangeError(`a palette holds 1 to 256 colours, got ${scene.palette.length}`);
+  if (scene.palette.length < 1 || scene.palette.length > 256)
+    throw new RangeError(`a palette holds 1 to 256 colours, got ${scene.palette.length}`);
   const pixels = new Uint8Array(width * height).fill(scene.background);
   for (const rect of scene.rects) {
     const left = Math.max(0, Math.floor(rect.x));

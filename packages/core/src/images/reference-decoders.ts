@@ -68,19 +68,29 @@ export function decodePng(bytes: Uint8Array): DecodedImage & PngInfo {
     if (type === 'IEND') break;
   }
   if (at !== data.length) fail('bytes after IEND');
-  if (chunkTypes[0] !== 'IHDR' || chunkTypes[chunkTypes.length - 1] !== 'IEND') fail(`PNG chunks out of order: ${chunkTypes.join(',')}`);
+  if (chunkTypes[0] !== 'IHDR' || chunkTypes[chunkTypes.length - 1] !== 'IEND')
+    fail(`PNG chunks out of order: ${chunkTypes.join(',')}`);
   if (!header || header.length !== 13) fail('PNG IHDR missing or not 13 bytes');
   const width = header.readUInt32BE(0);
   const height = header.readUInt32BE(4);
   const bitDepth = header[8];
   const colorType = header[9];
-  if (header[10] !== 0 || header[11] !== 0 || header[12] !== 0) fail('PNG compression, filter or interlace method is not 0');
-  const channels = colorType === 3 || colorType === 0 ? 1 : colorType === 2 ? 3 : colorType === 6 ? 4 : fail(`PNG colour type ${colorType} not supported here`);
+  if (header[10] !== 0 || header[11] !== 0 || header[12] !== 0)
+    fail('PNG compression, filter or interlace method is not 0');
+  const channels =
+    colorType === 3 || colorType === 0
+      ? 1
+      : colorType === 2
+        ? 3
+        : colorType === 6
+          ? 4
+          : fail(`PNG colour type ${colorType} not supported here`);
   if (colorType === 3 && palette.length === 0) fail('indexed PNG without PLTE');
   const bitsPerPixel = bitDepth * channels;
   const rowBytes = Math.ceil((width * bitsPerPixel) / 8);
   const raw = inflateSync(Buffer.concat(idat));
-  if (raw.length !== height * (rowBytes + 1)) fail(`PNG image data is ${raw.length} bytes, expected ${height * (rowBytes + 1)}`);
+  if (raw.length !== height * (rowBytes + 1))
+    fail(`PNG image data is ${raw.length} bytes, expected ${height * (rowBytes + 1)}`);
   const bpp = Math.max(1, bitsPerPixel / 8);
   const rows = Buffer.alloc(height * rowBytes);
   for (let y = 0; y < height; y++) {
@@ -90,7 +100,18 @@ export function decodePng(bytes: Uint8Array): DecodedImage & PngInfo {
       const a = i >= bpp ? rows[y * rowBytes + i - bpp] : 0;
       const b = y > 0 ? rows[(y - 1) * rowBytes + i] : 0;
       const c = y > 0 && i >= bpp ? rows[(y - 1) * rowBytes + i - bpp] : 0;
-      const predictor = filter === 0 ? 0 : filter === 1 ? a : filter === 2 ? b : filter === 3 ? (a + b) >> 1 : filter === 4 ? paeth(a, b, c) : fail(`PNG filter type ${filter}`);
+      const predictor =
+        filter === 0
+          ? 0
+          : filter === 1
+            ? a
+            : filter === 2
+              ? b
+              : filter === 3
+                ? (a + b) >> 1
+                : filter === 4
+                  ? paeth(a, b, c)
+                  : fail(`PNG filter type ${filter}`);
       rows[y * rowBytes + i] = (x + predictor) & 255;
     }
   }
@@ -117,7 +138,12 @@ export function decodePng(bytes: Uint8Array): DecodedImage & PngInfo {
     colorType,
     chunkTypes,
     indexes,
-    colorAt: (x, y) => (indexes ? palette[indexes[y * width + x]] : colorType === 0 ? [sample(x, y, 0), sample(x, y, 0), sample(x, y, 0)] : [sample(x, y, 0), sample(x, y, 1), sample(x, y, 2)]),
+    colorAt: (x, y) =>
+      indexes
+        ? palette[indexes[y * width + x]]
+        : colorType === 0
+          ? [sample(x, y, 0), sample(x, y, 0), sample(x, y, 0)]
+          : [sample(x, y, 0), sample(x, y, 1), sample(x, y, 2)],
   };
 }
 
@@ -174,7 +200,8 @@ export function lzwDecode(codes: Uint8Array, minCodeSize: number, expectedLength
   if (!sawEnd) fail('no LZW end code');
   if (length !== expectedLength) fail(`LZW data decodes to ${length} pixels, expected ${expectedLength}`);
   // Whatever follows the end code in its last byte must be padding.
-  if (Math.ceil(bitPosition / 8) !== codes.length) fail(`${codes.length - Math.ceil(bitPosition / 8)} bytes after the LZW end code`);
+  if (Math.ceil(bitPosition / 8) !== codes.length)
+    fail(`${codes.length - Math.ceil(bitPosition / 8)} bytes after the LZW end code`);
   return out;
 }
 
@@ -189,7 +216,10 @@ export function decodeGif(bytes: Uint8Array): DecodedImage & { minCodeSize: numb
   let palette: Rgb[] = [];
   if (packed & 0x80) {
     const size = 1 << ((packed & 7) + 1);
-    palette = Array.from({ length: size }, (_, i) => [data[at + i * 3], data[at + i * 3 + 1], data[at + i * 3 + 2]] as const);
+    palette = Array.from(
+      { length: size },
+      (_, i) => [data[at + i * 3], data[at + i * 3 + 1], data[at + i * 3 + 2]] as const,
+    );
     at += size * 3;
   }
   // Skip extensions until the image descriptor.
@@ -203,7 +233,8 @@ export function decodeGif(bytes: Uint8Array): DecodedImage & { minCodeSize: numb
   const top = data.readUInt16LE(at + 3);
   const imageWidth = data.readUInt16LE(at + 5);
   const imageHeight = data.readUInt16LE(at + 7);
-  if (left !== 0 || top !== 0 || imageWidth !== width || imageHeight !== height) fail('the GIF image does not cover the screen');
+  if (left !== 0 || top !== 0 || imageWidth !== width || imageHeight !== height)
+    fail('the GIF image does not cover the screen');
   if (data[at + 9] & 0xc0) fail('local colour table or interlace not expected');
   at += 10;
   const minCodeSize = data[at++];

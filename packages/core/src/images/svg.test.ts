@@ -8,7 +8,10 @@ describe('SVG writer', () => {
   test('root size and viewBox, a background rect and one rect per drawn rectangle', () => {
     const scene = placeholderScene(300, 200, [255, 68, 68], [255, 255, 255]);
     const svg = sceneToSvg(scene);
-    assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="300" height="200" viewBox="0 0 300 200"[^>]*>.*<\/svg>$/);
+    assert.match(
+      svg,
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="300" height="200" viewBox="0 0 300 200"[^>]*>.*<\/svg>$/,
+    );
     assert.equal(svg.match(/<rect /g)?.length, 1 + scene.rects.length);
     assert.match(svg, /<rect width="300" height="200" fill="#ff4444"\/>/);
     assert.match(svg, /fill="#ffffff"/);

@@ -14,14 +14,16 @@ function reference(...texts: (string | Iterable<string>)[]): string {
 }
 
 /** Text that mixes ASCII, other BMP letters, astral characters and lone surrogates. */
-const text = fc.array(
-  fc.oneof(
-    fc.constantFrom('a', 'Z', ' ', '0', 'é', 'ß', '中', '\uffff', '\ud7ff', '\ue000'),
-    fc.constantFrom('😀', '🎉', '\u{10000}', '\u{10ffff}', '\ud83d\ude01'),
-    fc.constantFrom('\ud83d', '\ude00', '\udbff', '\udc00'),
-    fc.string(),
-  ),
-).map((parts) => parts.join(''));
+const text = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom('a', 'Z', ' ', '0', 'é', 'ß', '中', '\uffff', '\ud7ff', '\ue000'),
+      fc.constantFrom('😀', '🎉', '\u{10000}', '\u{10ffff}', '\ud83d\ude01'),
+      fc.constantFrom('\ud83d', '\ude00', '\udbff', '\udc00'),
+      fc.string(),
+    ),
+  )
+  .map((parts) => parts.join(''));
 
 describe('charactersOf', () => {
   test('gives the distinct characters sorted as strings, astral and lone surrogates included', () => {

@@ -17,6 +17,8 @@ export function datasetView(dataset: DatasetTable | DatasetText): DatasetView {
  */
 export function unreadRows(dataset: string): () => never {
   return () => {
-    throw new Error(`the rows of dataset ${JSON.stringify(dataset)} were not read on this thread: make rows with its text parsed (parsedDatasets)`);
+    throw new Error(
+      `the rows of dataset ${JSON.stringify(dataset)} were not read on this thread: make rows with its text parsed (parsedDatasets)`,
+    );
   };
 }

@@ -17,12 +17,19 @@ import {
 
 function problemOn(problems: Problem[], field: string | null, param: string | null, pattern: RegExp): Problem {
   const found = problems.find((p) => p.field === field && p.param === param && pattern.test(p.message));
-  assert.ok(found, `no problem for ${field}/${param} matching ${pattern}; got ${JSON.stringify(problems).slice(0, 2000)}`);
+  assert.ok(
+    found,
+    `no problem for ${field}/${param} matching ${pattern}; got ${JSON.stringify(problems).slice(0, 2000)}`,
+  );
   return found;
 }
 
 /** Fields f0..f(n-1) made by `spec(i)`, after the given leading fields. */
-function manyFields(n: number, spec: (i: number) => Record<string, unknown>, leading: Record<string, unknown>[] = []): Record<string, unknown>[] {
+function manyFields(
+  n: number,
+  spec: (i: number) => Record<string, unknown>,
+  leading: Record<string, unknown>[] = [],
+): Record<string, unknown>[] {
   return [...leading, ...Array.from({ length: n }, (_, i) => ({ name: `f${i}`, ...spec(i) }))];
 }
 
@@ -62,7 +69,7 @@ describe('limits: values per row, known when the schema compiles', () => {
 });
 
 describe('limits: each row has a budget of values and of text', () => {
-  test('formula lists past the row\'s values are nil, the earlier ones intact', () => {
+  test("formula lists past the row's values are nil, the earlier ones intact", () => {
     // Each field is a list of 10,000 items (a formula's longest): the eleventh passes 100,000.
     const fields = manyFields(11, () => ({ type: 'Formula', value: "'x'.rjust(10000).split('')" }));
     const [row] = generateObjects(fields, { seed: 1 });
@@ -71,7 +78,7 @@ describe('limits: each row has a budget of values and of text', () => {
     assert.equal(row.f10, null);
   });
 
-  test('text past the row\'s characters is nil: 250 fields of 1,000 sentences stay under the bound', () => {
+  test("text past the row's characters is nil: 250 fields of 1,000 sentences stay under the bound", () => {
     const fields = manyFields(250, () => ({ type: 'Sentences', min: 1000, max: 1000 }));
     const [row] = generateObjects(fields, { seed: 2 });
     const values = Object.values(row);
@@ -95,7 +102,8 @@ describe('limits: each row has a budget of values and of text', () => {
 describe('limits: text per value', () => {
   test('Templates growing fourfold per field stop at the documented length instead of throwing', () => {
     const fields: Record<string, unknown>[] = [{ name: 't0', type: 'Words', min: 1000, max: 1000 }];
-    for (let i = 1; i <= 16; i++) fields.push({ name: `t${i}`, type: 'Template', value: `{t${i - 1}}{t${i - 1}}{t${i - 1}}{t${i - 1}}` });
+    for (let i = 1; i <= 16; i++)
+      fields.push({ name: `t${i}`, type: 'Template', value: `{t${i - 1}}{t${i - 1}}{t${i - 1}}{t${i - 1}}` });
     const [row] = generateObjects(fields, { seed: 3 });
     const t0 = row.t0 as string;
     assert.equal(row.t1, t0.repeat(4), 'a short template is untouched');
@@ -115,7 +123,14 @@ describe('limits: formulas and patterns share a budget per row', () => {
   });
 
   test('scan and gsub draw on the same matching budget', () => {
-    const fields = manyFields(40, (i) => ({ type: 'Formula', value: i % 2 === 0 ? "__text.scan(/aaaaaaaaaa/).size" : "__text.gsub(/b/, 'c').size" }), [longText]);
+    const fields = manyFields(
+      40,
+      (i) => ({
+        type: 'Formula',
+        value: i % 2 === 0 ? '__text.scan(/aaaaaaaaaa/).size' : "__text.gsub(/b/, 'c').size",
+      }),
+      [longText],
+    );
     const [row] = generateObjects(fields, { seed: 5 });
     assert.equal(row.f0, 10_000);
     assert.equal(row.f1, MAX_TEXT_PARAMETER_LENGTH);
@@ -123,7 +138,7 @@ describe('limits: formulas and patterns share a budget per row', () => {
     assert.equal(row.f39, null);
   });
 
-  test('text built by formulas (tr here): past the row\'s budget the formula is nil', () => {
+  test("text built by formulas (tr here): past the row's budget the formula is nil", () => {
     const fields = manyFields(150, () => ({ type: 'Formula', value: "__text.tr('a-z', 'b')" }), [longText]);
     const [row] = generateObjects(fields, { seed: 6 });
     assert.equal(row.f0, 'b'.repeat(MAX_TEXT_PARAMETER_LENGTH));
@@ -135,7 +150,12 @@ describe('limits: formulas and patterns share a budget per row', () => {
       [
         longText,
         { name: 'twice', type: 'Formula', value: '"#{__text}#{__text}"' },
-        { name: 'joined', type: 'Formula', value: '([__text, __text, __text, __text, __text, __text, __text, __text] + [__text, __text, __text, __text, __text, __text, __text, __text]).size' },
+        {
+          name: 'joined',
+          type: 'Formula',
+          value:
+            '([__text, __text, __text, __text, __text, __text, __text, __text] + [__text, __text, __text, __text, __text, __text, __text, __text]).size',
+        },
         { name: '__t', type: 'Custom List', values: ['a'.repeat(MAX_TEXT_PARAMETER_LENGTH)] },
         // 1,900 texts of 100,000 characters as JSON: 190 million characters.
         { name: 'json', type: 'Formula', value: '[' + Array(1900).fill('__t').join(', ') + '].to_s' },
@@ -149,7 +169,7 @@ describe('limits: formulas and patterns share a budget per row', () => {
     assert.equal(row.short, '[1,"b",[2]]');
   });
 
-  test('tr and delete with sets of many ranges give Ruby\'s answers', () => {
+  test("tr and delete with sets of many ranges give Ruby's answers", () => {
     const [row] = generateObjects(
       [
         { name: 's', type: 'Custom List', values: ['hello-world 42'] },
@@ -166,7 +186,7 @@ describe('limits: formulas and patterns share a budget per row', () => {
     assert.equal(row.del, 'hewrd ', 'digits, the empty range z-a, "-", l and o');
   });
 
-  test('Regular Expression fields: past the row\'s rounds a value is nil, never a value that does not match', () => {
+  test("Regular Expression fields: past the row's rounds a value is nil, never a value that does not match", () => {
     const fields = manyFields(200, () => ({ type: 'Regular Expression', value: '(.{100}){100}' }));
     const [row] = generateObjects(fields, { seed: 8 });
     assert.equal((row.f0 as string).length, 10_000);
@@ -218,9 +238,12 @@ describe('limits: names and parameters', () => {
 
   test('the bounded edit distance equals the full one below its limit, and reports the limit otherwise', () => {
     const full = (a: string, b: string): number => {
-      const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+      const d = Array.from({ length: a.length + 1 }, (_, i) =>
+        Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+      );
       for (let i = 1; i <= a.length; i++) {
-        for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        for (let j = 1; j <= b.length; j++)
+          d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
       }
       return d[a.length][b.length];
     };

@@ -10,7 +10,10 @@
 import { integerText } from './integer-text.js';
 
 /** ".5", ".05", ".25" (trailing zero dropped) for each count of hundredths 1..99; one piece to join. */
-const POINT_HUNDREDTHS: readonly string[] = Array.from({ length: 100 }, (_, i) => '.' + (i % 10 === 0 ? String(i / 10) : (i < 10 ? '0' : '') + i));
+const POINT_HUNDREDTHS: readonly string[] = Array.from(
+  { length: 100 },
+  (_, i) => '.' + (i % 10 === 0 ? String(i / 10) : (i < 10 ? '0' : '') + i),
+);
 
 export function numberText(n: number): string {
   if (Number.isInteger(n)) return integerText(n);

@@ -10,7 +10,13 @@
 import type { ValueGenerator } from './define-type.js';
 import type { Value } from './values.js';
 import { ItemList, Verbatim } from './values.js';
-import { MAX_ROW_CHARACTERS, MAX_VALUES_PER_ROW, ROW_FORMULA_TEXT, ROW_MATCH_STEPS, ROW_PATTERN_ROUNDS } from './limits.js';
+import {
+  MAX_ROW_CHARACTERS,
+  MAX_VALUES_PER_ROW,
+  ROW_FORMULA_TEXT,
+  ROW_MATCH_STEPS,
+  ROW_PATTERN_ROUNDS,
+} from './limits.js';
 
 export class RowBudget {
   /**

@@ -9,6 +9,7 @@ export function valueToText(value: Value): string {
   if (typeof value === 'number') return numberText(value);
   if (typeof value === 'boolean') return String(value);
   if (value instanceof Verbatim) return value.text;
-  if (value instanceof ItemList) return JSON.stringify(value.items, (_key, v: unknown) => (v instanceof Verbatim ? v.text : v));
+  if (value instanceof ItemList)
+    return JSON.stringify(value.items, (_key, v: unknown) => (v instanceof Verbatim ? v.text : v));
   return JSON.stringify(value.map((v) => (v instanceof Verbatim ? v.text : v)));
 }

@@ -23,7 +23,14 @@ export interface UsTable {
   /** Distinct town names, which the city column refers to by index. */
   cities: string[];
   characters: TextCharacters;
-  columns: { zip: string[]; city: number[]; state: number[]; latitude: number[]; longitude: number[]; timeZone: number[] };
+  columns: {
+    zip: string[];
+    city: number[];
+    state: number[];
+    latitude: number[];
+    longitude: number[];
+    timeZone: number[];
+  };
 }
 
 export interface WorldTable {
@@ -32,7 +39,15 @@ export interface WorldTable {
   timeZones: string[];
   characters: TextCharacters;
   /** region -1: GeoNames names no region for the city. */
-  columns: { city: string[]; country: number[]; region: number[]; latitude: number[]; longitude: number[]; weight: number[]; timeZone: number[] };
+  columns: {
+    city: string[];
+    country: number[];
+    region: number[];
+    latitude: number[];
+    longitude: number[];
+    weight: number[];
+    timeZone: number[];
+  };
 }
 
 export interface PlaceColumns {
@@ -108,7 +123,10 @@ export function derivePlaceColumns(us: UsTable, world: WorldTable, countries: Pl
     usCity: Int32Array.from(us.columns.city),
     worldCity: world.columns.city,
     regionName: [...us.states.map(([, name]) => name), ...world.regions.map(([name]) => name)],
-    regionAbbreviation: [...us.states.map(([abbreviation]) => abbreviation), ...world.regions.map(([, abbreviation]) => abbreviation)],
+    regionAbbreviation: [
+      ...us.states.map(([abbreviation]) => abbreviation),
+      ...world.regions.map(([, abbreviation]) => abbreviation),
+    ],
     region,
     timeZones: [...us.timeZones, ...world.timeZones],
     timeZone,

@@ -7,7 +7,15 @@
 import { derivedData, readDataFile } from '../data/data-files.js';
 import { closestMatch } from '../kernel/suggest.js';
 
-type CountryRow = [code: string, name: string, aliases: string[], currencyCode: string | null, currencyName: string | null, language: string | null, places: number];
+type CountryRow = [
+  code: string,
+  name: string,
+  aliases: string[],
+  currencyCode: string | null,
+  currencyName: string | null,
+  language: string | null,
+  places: number,
+];
 
 export interface PlaceCountries {
   /** Parallel columns by country index. */

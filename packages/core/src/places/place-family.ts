@@ -25,7 +25,8 @@ export class PlaceRestrictions {
 
   /** Prefers places in `codes` (see `preferred`); never an error. */
   prefer(codes: readonly string[]): void {
-    this.preferred = this.preferred === null ? new Set(codes) : new Set(codes.filter((code) => this.preferred!.has(code)));
+    this.preferred =
+      this.preferred === null ? new Set(codes) : new Set(codes.filter((code) => this.preferred!.has(code)));
   }
 
   /**
@@ -55,7 +56,9 @@ export class PlaceRestrictions {
     if (this.preferred === null) return allowed;
     const countries = placeCountries();
     const inhabited = (code: string) => countries.places[countries.indexOfCode.get(code) ?? -1] > 0;
-    const preferred = (allowed ?? [...this.preferred]).filter((code) => this.preferred!.has(code) && inhabited(code)).sort();
+    const preferred = (allowed ?? [...this.preferred])
+      .filter((code) => this.preferred!.has(code) && inhabited(code))
+      .sort();
     return preferred.length > 0 ? preferred : allowed;
   }
 }

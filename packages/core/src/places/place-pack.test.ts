@@ -7,14 +7,25 @@ import { placeCountries } from './place-countries.js';
 import { placeTables } from './place-tables.js';
 import { aliasTable } from './weighted-sampler.js';
 
-const fromJson = () => derivePlaceColumns(readDataFile<UsTable>('places-us.json'), readDataFile<WorldTable>('places-world.json'), placeCountries());
+const fromJson = () =>
+  derivePlaceColumns(
+    readDataFile<UsTable>('places-us.json'),
+    readDataFile<WorldTable>('places-world.json'),
+    placeCountries(),
+  );
 
 describe('the built place tables (dist/tables/places.v8)', () => {
   test('hold exactly what the data files give today (run `npm run build` after changing them)', () => {
     const built = readPlacePack();
     const columns = fromJson();
     assert.deepEqual(built.columns, columns);
-    assert.deepEqual(built.alias, aliasTable(Int32Array.from({ length: columns.count }, (_, i) => i), (place) => columns.weight[place]));
+    assert.deepEqual(
+      built.alias,
+      aliasTable(
+        Int32Array.from({ length: columns.count }, (_, i) => i),
+        (place) => columns.weight[place],
+      ),
+    );
   });
 
   test('a pack of another format is refused, not misread', () => {
@@ -37,16 +48,50 @@ describe('the built place tables (dist/tables/places.v8)', () => {
     for (const i of [0, 1, 777, usCount - 1]) {
       const [abbreviation, name] = us.states[us.columns.state[i]];
       assert.deepEqual(
-        [tables.zip[i], tables.city[i], tables.state[i], tables.stateAbbreviation[i], tables.timeZone[i], tables.latitude[i], tables.longitude[i], placeCountries().code[tables.country[i]]],
-        [us.columns.zip[i], us.cities[us.columns.city[i]], name, abbreviation, us.timeZones[us.columns.timeZone[i]], us.columns.latitude[i], us.columns.longitude[i], 'US'],
+        [
+          tables.zip[i],
+          tables.city[i],
+          tables.state[i],
+          tables.stateAbbreviation[i],
+          tables.timeZone[i],
+          tables.latitude[i],
+          tables.longitude[i],
+          placeCountries().code[tables.country[i]],
+        ],
+        [
+          us.columns.zip[i],
+          us.cities[us.columns.city[i]],
+          name,
+          abbreviation,
+          us.timeZones[us.columns.timeZone[i]],
+          us.columns.latitude[i],
+          us.columns.longitude[i],
+          'US',
+        ],
       );
     }
     for (const j of [0, 5, 4321, world.columns.city.length - 1]) {
       const i = usCount + j;
       const region = world.columns.region[j];
       assert.deepEqual(
-        [tables.city[i], tables.state[i], tables.stateAbbreviation[i], tables.timeZone[i], tables.latitude[i], tables.weight[i], placeCountries().code[tables.country[i]]],
-        [world.columns.city[j], region < 0 ? null : world.regions[region][0], region < 0 ? null : world.regions[region][1], world.timeZones[world.columns.timeZone[j]], world.columns.latitude[j], world.columns.weight[j], world.countries[world.columns.country[j]]],
+        [
+          tables.city[i],
+          tables.state[i],
+          tables.stateAbbreviation[i],
+          tables.timeZone[i],
+          tables.latitude[i],
+          tables.weight[i],
+          placeCountries().code[tables.country[i]],
+        ],
+        [
+          world.columns.city[j],
+          region < 0 ? null : world.regions[region][0],
+          region < 0 ? null : world.regions[region][1],
+          world.timeZones[world.columns.timeZone[j]],
+          world.columns.latitude[j],
+          world.columns.weight[j],
+          world.countries[world.columns.country[j]],
+        ],
       );
     }
     const regionless = world.columns.region.indexOf(-1);

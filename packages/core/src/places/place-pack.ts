@@ -26,7 +26,8 @@ export function encodePlacePack(pack: PlacePack): Buffer {
 
 export function decodePlacePack(bytes: Buffer): PlacePack {
   const value = deserialize(bytes) as PlacePack & { format: number };
-  if (value.format !== FORMAT) throw new Error(`${PACK.pathname} has format ${value.format}, not ${FORMAT}: run \`npm run build\``);
+  if (value.format !== FORMAT)
+    throw new Error(`${PACK.pathname} has format ${value.format}, not ${FORMAT}: run \`npm run build\``);
   return { columns: value.columns, alias: value.alias };
 }
 
@@ -48,7 +49,9 @@ export function readPlacePack(): PlacePack {
     bytes = readFileSync(PACK);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    throw new Error(`the place tables ${PACK.pathname} are missing: run \`npm run build\` (or \`npm run build:dist -w @rowloom/core\` after tsc)`);
+    throw new Error(
+      `the place tables ${PACK.pathname} are missing: run \`npm run build\` (or \`npm run build:dist -w @rowloom/core\` after tsc)`,
+    );
   }
   return decodePlacePack(bytes);
 }

@@ -48,14 +48,18 @@ export const placeTables = derivedData((): PlaceTables => {
     latitude: columns.latitude,
     longitude: columns.longitude,
     weight: columns.weight,
-    placesOfCountry: Array.from(columns.countryStart.subarray(1), (end, c) => columns.byCountry.subarray(columns.countryStart[c], end)),
+    placesOfCountry: Array.from(columns.countryStart.subarray(1), (end, c) =>
+      columns.byCountry.subarray(columns.countryStart[c], end),
+    ),
     alias,
     characters: columns.characters,
   };
   const tables = eager as PlaceTables;
   // The text columns are arrays of strings, made when a field first reads them: most schemas
   // read one or two of them, and making all of them cost every thread several ms.
-  lazyColumn(tables, 'zip', () => Array.from(columns.zip.subarray(0, usCount), (code) => String(code).padStart(5, '0')));
+  lazyColumn(tables, 'zip', () =>
+    Array.from(columns.zip.subarray(0, usCount), (code) => String(code).padStart(5, '0')),
+  );
   lazyColumn(tables, 'city', () => {
     // One string object per town name, shared by its ZIP codes: fewer, closer strings to read.
     const city: string[] = new Array(count);

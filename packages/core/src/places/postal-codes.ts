@@ -34,12 +34,27 @@ const CANADIAN_LETTER = '[ABCEGHJKLMNPRSTVWXYZ]';
 
 /** The first letter of Canadian postal codes by province and territory. */
 const CANADIAN_FIRST_LETTERS: Readonly<Record<string, string>> = {
-  NL: 'A', NS: 'B', PE: 'C', NB: 'E', QC: '[GHJ]', ON: '[KLMNP]', MB: 'R', SK: 'S', AB: 'T', BC: 'V', NT: 'X', NU: 'X', YT: 'Y',
+  NL: 'A',
+  NS: 'B',
+  PE: 'C',
+  NB: 'E',
+  QC: '[GHJ]',
+  ON: '[KLMNP]',
+  MB: 'R',
+  SK: 'S',
+  AB: 'T',
+  BC: 'V',
+  NT: 'X',
+  NU: 'X',
+  YT: 'Y',
 };
 
 /** Patterns that depend on the region as well as the country, keyed "CC:REGION". */
 const REGIONAL_PATTERNS: ReadonlyMap<string, string> = new Map(
-  Object.entries(CANADIAN_FIRST_LETTERS).map(([province, first]) => [`CA:${province}`, `${first}[0-9]${CANADIAN_LETTER} [0-9]${CANADIAN_LETTER}[0-9]`]),
+  Object.entries(CANADIAN_FIRST_LETTERS).map(([province, first]) => [
+    `CA:${province}`,
+    `${first}[0-9]${CANADIAN_LETTER} [0-9]${CANADIAN_LETTER}[0-9]`,
+  ]),
 );
 
 export const postalCodes = derivedData((): PostalCodes => {

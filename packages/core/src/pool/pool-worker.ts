@@ -33,7 +33,11 @@ import type { HandlerSetup } from '../handlers/handler-contract.js';
  * What a job makes: rows of a generation, a handler's response (rows [0, 1)), or the problems of
  * a schema whose datasets are text (rows [0, 1): `{"problems": [...]}`, empty when it compiles).
  */
-export type PoolTask = { kind: 'rows'; setup: WorkerSetup } | { kind: 'handler'; setup: HandlerSetup } | { kind: 'check'; setup: CheckSetup } | { kind: 'faults'; setup: WorkerSetup };
+export type PoolTask =
+  | { kind: 'rows'; setup: WorkerSetup }
+  | { kind: 'handler'; setup: HandlerSetup }
+  | { kind: 'check'; setup: CheckSetup }
+  | { kind: 'faults'; setup: WorkerSetup };
 
 export type PoolRequest =
   | { type: 'start'; id: number; task: PoolTask; start: number; end: number; credits: number }
@@ -42,7 +46,16 @@ export type PoolRequest =
 
 export type PoolReply =
   /** `done`: the job's last batch, standing for the 'done' that would follow it (one message, one wake-up, instead of two). */
-  | { type: 'batch'; id: number; bytes: ArrayBuffer; offset: number; length: number; rowsEnd: number; turnMs: number; done?: true }
+  | {
+      type: 'batch';
+      id: number;
+      bytes: ArrayBuffer;
+      offset: number;
+      length: number;
+      rowsEnd: number;
+      turnMs: number;
+      done?: true;
+    }
   | { type: 'done'; id: number }
   /** `position`: the failure is a HandlerError there (`message` is its reason). */
   | { type: 'failed'; id: number; message: string; position?: { line: number; column: number } };
@@ -52,7 +65,10 @@ export type PoolReply =
  * on (0: none), slot 1 counts turns (so a job that runs turn after turn is not taken for one
  * long turn).
  */
-const { current: currentMemory, datasetCacheBytes } = workerData as { current: SharedArrayBuffer; datasetCacheBytes: number };
+const { current: currentMemory, datasetCacheBytes } = workerData as {
+  current: SharedArrayBuffer;
+  datasetCacheBytes: number;
+};
 const current = new Int32Array(currentMemory);
 /** Datasets given as text, parsed here and kept for the next jobs that read them. */
 const datasetCache = new ParsedDatasetCache(datasetCacheBytes);
@@ -71,7 +87,13 @@ const jobs = new Map<number, Job>();
 
 // Load the big data tables now, while the thread is idle (a standby thread may have to take
 // over at once): the first job would otherwise wait for them, about half a second.
-compileSchema([{ name: 'city', type: 'City' }, { name: 'name', type: 'Full Name' }], {});
+compileSchema(
+  [
+    { name: 'city', type: 'City' },
+    { name: 'name', type: 'Full Name' },
+  ],
+  {},
+);
 let running = false;
 
 function post(reply: PoolReply, transfer: ArrayBuffer[] = []): void {
@@ -79,7 +101,8 @@ function post(reply: PoolReply, transfer: ArrayBuffer[] = []): void {
 }
 
 function failure(id: number, error: unknown): PoolReply {
-  if (error instanceof HandlerError) return { type: 'failed', id, message: error.reason, position: { line: error.line, column: error.column } };
+  if (error instanceof HandlerError)
+    return { type: 'failed', id, message: error.reason, position: { line: error.line, column: error.column } };
   return { type: 'failed', id, message: (error as Error).message };
 }
 
@@ -103,7 +126,11 @@ function checkFiller(setup: CheckSetup, batcher: ByteBatcher): Job['fill'] {
   return () => {
     let problems: SchemaError['problems'] = [];
     try {
-      compileSchema(setup.fields, { ...workerCompileOptions(setup, datasetCache), datasetNames: setup.datasetNames, scenarioNames: setup.scenarioNames });
+      compileSchema(setup.fields, {
+        ...workerCompileOptions(setup, datasetCache),
+        datasetNames: setup.datasetNames,
+        scenarioNames: setup.scenarioNames,
+      });
     } catch (error) {
       if (!(error instanceof SchemaError)) throw error;
       problems = error.problems;
@@ -118,7 +145,11 @@ function faultsFiller(setup: WorkerSetup, batcher: ByteBatcher): Job['fill'] {
   return () => {
     const options = workerCompileOptions(setup, datasetCache);
     const plan = planFor(setup, datasetCache);
-    const faults = runTimeFaults(plan, (onFault) => compileSchema(setup.fields, { ...options, onFault }), setup.seedKey);
+    const faults = runTimeFaults(
+      plan,
+      (onFault) => compileSchema(setup.fields, { ...options, onFault }),
+      setup.seedKey,
+    );
     batcher.write(JSON.stringify({ faults }));
     return 1;
   };
@@ -166,7 +197,19 @@ function sendBytes(job: Job, turnMs: number, done: boolean): boolean {
   const whole = bytes.buffer as ArrayBuffer;
   const owned = whole.byteLength > Buffer.poolSize;
   const memory = owned ? whole : whole.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  post({ type: 'batch', id: job.id, bytes: memory, offset: owned ? bytes.byteOffset : 0, length: bytes.byteLength, rowsEnd: job.next, turnMs, ...(done ? { done: true as const } : {}) }, [memory]);
+  post(
+    {
+      type: 'batch',
+      id: job.id,
+      bytes: memory,
+      offset: owned ? bytes.byteOffset : 0,
+      length: bytes.byteLength,
+      rowsEnd: job.next,
+      turnMs,
+      ...(done ? { done: true as const } : {}),
+    },
+    [memory],
+  );
   job.credits--;
   return true;
 }

@@ -15,7 +15,11 @@ const FIELDS = [
 /** Slow rows: each formula replaces 100,000 characters one by one (about 0.2 s here), with a text that differs per row. */
 const slowFields = (n: number) => [
   { name: 'id', type: 'Row Number' },
-  ...Array.from({ length: n }, (_, i) => ({ name: `f${i}`, type: 'Formula', value: "(field('id').to_s + 'q').ljust(100000, 'ab').gsub(/[ab]/, 'c').size" })),
+  ...Array.from({ length: n }, (_, i) => ({
+    name: `f${i}`,
+    type: 'Formula',
+    value: "(field('id').to_s + 'q').ljust(100000, 'ab').gsub(/[ab]/, 'c').size",
+  })),
 ];
 
 async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -24,15 +28,24 @@ async function bytesOf(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-const serial = (fields: unknown[], count: number, format: OutputFormat) => bytesOf(generate({ fields, count, seed: 7, writer: { format }, workers: 1 }).stream);
-const pooled = (pool: GenerationPool, fields: unknown[], count: number, format: OutputFormat) => bytesOf(generate({ fields, count, seed: 7, writer: { format }, pool }).stream);
+const serial = (fields: unknown[], count: number, format: OutputFormat) =>
+  bytesOf(generate({ fields, count, seed: 7, writer: { format }, workers: 1 }).stream);
+const pooled = (pool: GenerationPool, fields: unknown[], count: number, format: OutputFormat) =>
+  bytesOf(generate({ fields, count, seed: 7, writer: { format }, pool }).stream);
 
 describe('GenerationPool', () => {
   const pool = new GenerationPool({ maxThreads: 2 });
   after(() => pool.close());
 
   test('gives the same bytes as one thread, in every format and size, with jobs running side by side', async () => {
-    const cases: [OutputFormat, number][] = [['json', 1], ['json', 3], ['csv', 0], ['csv', 40_000], ['xml', 500], ['sql', 20]];
+    const cases: [OutputFormat, number][] = [
+      ['json', 1],
+      ['json', 3],
+      ['csv', 0],
+      ['csv', 40_000],
+      ['xml', 500],
+      ['sql', 20],
+    ];
     const results = await Promise.all(cases.map(([format, count]) => pooled(pool, FIELDS, count, format)));
     for (const [i, [format, count]] of cases.entries()) {
       assert.ok(results[i].equals(await serial(FIELDS, count, format)), `${format} x ${count}`);
@@ -67,7 +80,8 @@ describe('GenerationPool', () => {
     slow.resume();
     await new Promise((resolve) => setTimeout(resolve, 200));
     slow.destroy();
-    for (let i = 0; i < 3; i++) assert.ok((await pooled(pool, FIELDS, 200, 'json')).equals(await serial(FIELDS, 200, 'json')));
+    for (let i = 0; i < 3; i++)
+      assert.ok((await pooled(pool, FIELDS, 200, 'json')).equals(await serial(FIELDS, 200, 'json')));
     assert.ok(pool.threadCount <= 2);
   });
 });

@@ -136,8 +136,22 @@ export class GenerationPool {
    * text) comes after the rows, in the last batch when that batch is known to be the last (one
    * write instead of two), else on its own; not after a failure.
    */
-  rows(setup: WorkerSetup, start: number, end: number, signal?: AbortSignal, closing?: Buffer): AsyncGenerator<Buffer, void, undefined> {
-    return this.run({ kind: 'rows', setup }, start, end, end - start > EXPRESS_MAX_ROWS || readsBigDatasets(setup), 'generation stopped', signal, closing);
+  rows(
+    setup: WorkerSetup,
+    start: number,
+    end: number,
+    signal?: AbortSignal,
+    closing?: Buffer,
+  ): AsyncGenerator<Buffer, void, undefined> {
+    return this.run(
+      { kind: 'rows', setup },
+      start,
+      end,
+      end - start > EXPRESS_MAX_ROWS || readsBigDatasets(setup),
+      'generation stopped',
+      signal,
+      closing,
+    );
   }
 
   /**
@@ -147,7 +161,15 @@ export class GenerationPool {
    */
   async check(setup: CheckSetup, signal?: AbortSignal): Promise<Problem[]> {
     const parts: Buffer[] = [];
-    for await (const bytes of this.run({ kind: 'check', setup }, 0, 1, readsBigDatasets(setup), 'the check was stopped', signal)) parts.push(bytes);
+    for await (const bytes of this.run(
+      { kind: 'check', setup },
+      0,
+      1,
+      readsBigDatasets(setup),
+      'the check was stopped',
+      signal,
+    ))
+      parts.push(bytes);
     return (JSON.parse(Buffer.concat(parts).toString('utf8')) as { problems: Problem[] }).problems;
   }
 
@@ -157,7 +179,15 @@ export class GenerationPool {
    */
   async faults(setup: WorkerSetup, signal?: AbortSignal): Promise<Problem[]> {
     const parts: Buffer[] = [];
-    for await (const bytes of this.run({ kind: 'faults', setup }, 0, 1, true, 'the trial of the first rows was stopped', signal)) parts.push(bytes);
+    for await (const bytes of this.run(
+      { kind: 'faults', setup },
+      0,
+      1,
+      true,
+      'the trial of the first rows was stopped',
+      signal,
+    ))
+      parts.push(bytes);
     return (JSON.parse(Buffer.concat(parts).toString('utf8')) as { faults: Problem[] }).faults;
   }
 
@@ -170,13 +200,42 @@ export class GenerationPool {
     if (signal?.aborted) throw new Error('the handler was stopped');
     checkRequestDepth(setup.request.body); // before the copy to a thread, which could not take it
     const parts: Buffer[] = [];
-    for await (const bytes of this.run({ kind: 'handler', setup }, 0, 1, setup.maxRows > EXPRESS_MAX_ROWS || readsBigDatasets(setup), 'the handler was stopped', signal)) parts.push(bytes);
+    for await (const bytes of this.run(
+      { kind: 'handler', setup },
+      0,
+      1,
+      setup.maxRows > EXPRESS_MAX_ROWS || readsBigDatasets(setup),
+      'the handler was stopped',
+      signal,
+    ))
+      parts.push(bytes);
     return JSON.parse(Buffer.concat(parts).toString('utf8')) as HandlerResult;
   }
 
-  private async *run(task: PoolTask, start: number, end: number, heavy: boolean, stopped: string, signal?: AbortSignal, closing?: Buffer): AsyncGenerator<Buffer, void, undefined> {
+  private async *run(
+    task: PoolTask,
+    start: number,
+    end: number,
+    heavy: boolean,
+    stopped: string,
+    signal?: AbortSignal,
+    closing?: Buffer,
+  ): AsyncGenerator<Buffer, void, undefined> {
     if (this.closed) throw new Error('the generation pool is closed');
-    const job: PoolJob = { runId: 0, task, next: start, end, thread: null, received: [], finished: start >= end, error: null, wake: null, cancelled: false, slow: heavy, expressMs: 0 };
+    const job: PoolJob = {
+      runId: 0,
+      task,
+      next: start,
+      end,
+      thread: null,
+      received: [],
+      finished: start >= end,
+      error: null,
+      wake: null,
+      cancelled: false,
+      slow: heavy,
+      expressMs: 0,
+    };
     if (!job.finished) this.placeNew(job);
     // An abort ends the wait at once: a generator cannot be returned from while it awaits, and
     // the thread may be inside a row that takes seconds.
@@ -245,7 +304,14 @@ export class GenerationPool {
     this.jobs.set(job.runId, job);
     job.thread = thread;
     thread.jobs.set(job.runId, job);
-    this.post(thread, { type: 'start', id: job.runId, task: job.task, start: job.next, end: job.end, credits: CREDITS - job.received.length });
+    this.post(thread, {
+      type: 'start',
+      id: job.runId,
+      task: job.task,
+      start: job.next,
+      end: job.end,
+      credits: CREDITS - job.received.length,
+    });
   }
 
   /**
@@ -263,8 +329,11 @@ export class GenerationPool {
     const byLoad = (x: PoolThread, y: PoolThread) => load(x) - load(y);
     const chosen =
       candidates.filter((thread) => !this.isStuck(thread, now)).sort(byLoad)[0] ??
-      (this.hasRoom(heavy) ? this.startThread(!heavy && !this.hasExpress()) : (candidates.sort(byLoad)[0] ?? live[0] ?? this.startThread(!this.hasExpress())));
-    if (this.hasRoom(false) && this.threads.every((thread) => thread.dead || thread.jobs.size > 0 || thread === chosen)) this.startThread(!this.hasExpress());
+      (this.hasRoom(heavy)
+        ? this.startThread(!heavy && !this.hasExpress())
+        : (candidates.sort(byLoad)[0] ?? live[0] ?? this.startThread(!this.hasExpress())));
+    if (this.hasRoom(false) && this.threads.every((thread) => thread.dead || thread.jobs.size > 0 || thread === chosen))
+      this.startThread(!this.hasExpress());
     return chosen;
   }
 
@@ -280,11 +349,26 @@ export class GenerationPool {
   /** Starts a thread; a standby one is kept apart from `threads` until it replaces one. */
   private startThread(express: boolean, standby = false): PoolThread {
     const shared = new SharedArrayBuffer(8);
-    const resourceLimits = { maxYoungGenerationSizeMb: 8, ...(this.options.threadMemoryMb ? { maxOldGenerationSizeMb: this.options.threadMemoryMb } : {}) };
+    const resourceLimits = {
+      maxYoungGenerationSizeMb: 8,
+      ...(this.options.threadMemoryMb ? { maxOldGenerationSizeMb: this.options.threadMemoryMb } : {}),
+    };
     // A quarter of the heap may keep parsed datasets for the jobs that read them next.
     const datasetCacheBytes = ((this.options.threadMemoryMb ?? DEFAULT_THREAD_MEMORY_MB) * 1024 * 1024) / 4;
-    const worker = new Worker(workerScript('pool-worker'), { workerData: { current: shared, datasetCacheBytes }, resourceLimits });
-    const thread: PoolThread = { worker, current: new Int32Array(shared), jobs: new Map(), currentSince: 0, currentSeen: 0, cancelled: new Set(), dead: false, express };
+    const worker = new Worker(workerScript('pool-worker'), {
+      workerData: { current: shared, datasetCacheBytes },
+      resourceLimits,
+    });
+    const thread: PoolThread = {
+      worker,
+      current: new Int32Array(shared),
+      jobs: new Map(),
+      currentSince: 0,
+      currentSeen: 0,
+      cancelled: new Set(),
+      dead: false,
+      express,
+    };
     worker.on('message', (reply: PoolReply) => this.receive(thread, reply));
     worker.on('error', (error) => this.threadDied(thread, error));
     worker.on('exit', () => this.threadDied(thread, new Error('a generation thread stopped')));
@@ -309,7 +393,12 @@ export class GenerationPool {
         thread.jobs.delete(reply.id);
       }
       // A job that keeps the express lane busy for long is big: it goes on elsewhere.
-      if (thread.express && (job.expressMs += reply.turnMs) > EXPRESS_MILLISECONDS && job.next < job.end && this.options.maxThreads > 1) {
+      if (
+        thread.express &&
+        (job.expressMs += reply.turnMs) > EXPRESS_MILLISECONDS &&
+        job.next < job.end &&
+        this.options.maxThreads > 1
+      ) {
         job.slow = true;
         this.move(job, thread);
       }
@@ -317,7 +406,12 @@ export class GenerationPool {
       job.finished = true;
       thread.jobs.delete(reply.id);
     } else {
-      this.fail(job, reply.position ? new HandlerError(reply.message, reply.position.line, reply.position.column) : new Error(reply.message));
+      this.fail(
+        job,
+        reply.position
+          ? new HandlerError(reply.message, reply.position.line, reply.position.column)
+          : new Error(reply.message),
+      );
     }
     job.wake?.();
   }
@@ -343,7 +437,11 @@ export class GenerationPool {
 
   /** The thread has spent longer than stuckMs on one turn of one job. */
   private isStuck(thread: PoolThread, now: number): boolean {
-    return Atomics.load(thread.current, 0) !== 0 && Atomics.load(thread.current, 1) === thread.currentSeen && now - thread.currentSince > this.stuckMs;
+    return (
+      Atomics.load(thread.current, 0) !== 0 &&
+      Atomics.load(thread.current, 1) === thread.currentSeen &&
+      now - thread.currentSince > this.stuckMs
+    );
   }
 
   private watchThreads(): void {
@@ -445,7 +543,9 @@ export class GenerationPool {
       return;
     }
     if (thread.dead) return;
-    const message = /out of memory|ERR_WORKER_OUT_OF_MEMORY/i.test(`${(error as NodeJS.ErrnoException).code ?? ''} ${error.message}`)
+    const message = /out of memory|ERR_WORKER_OUT_OF_MEMORY/i.test(
+      `${(error as NodeJS.ErrnoException).code ?? ''} ${error.message}`,
+    )
       ? `generation ran out of memory (each generation thread may use ${this.options.threadMemoryMb ?? 'its default'} MB)`
       : `generation failed: ${error.message}`;
     this.replaceThread(thread, new Error(message));

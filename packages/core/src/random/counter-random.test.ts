@@ -45,13 +45,21 @@ describe('CounterRandom', () => {
 
   test('successive draws within a row are uncorrelated', () => {
     const random = new CounterRandom(seedKey(5));
-    let sumX = 0, sumY = 0, sumXY = 0, sumXX = 0, sumYY = 0;
+    let sumX = 0,
+      sumY = 0,
+      sumXY = 0,
+      sumXX = 0,
+      sumYY = 0;
     const n = 100_000;
     for (let row = 0; row < n; row++) {
       random.reset(rowKey(row));
       const x = random.next();
       const y = random.next();
-      sumX += x; sumY += y; sumXY += x * y; sumXX += x * x; sumYY += y * y;
+      sumX += x;
+      sumY += y;
+      sumXY += x * y;
+      sumXX += x * x;
+      sumYY += y * y;
     }
     const correlation = (n * sumXY - sumX * sumY) / Math.sqrt((n * sumXX - sumX ** 2) * (n * sumYY - sumY ** 2));
     assert.ok(Math.abs(correlation) < 0.02, `correlation ${correlation}`);
@@ -81,10 +89,16 @@ describe('CounterRandom', () => {
       return mix32((state + Math.imul(n, 0x9e3779b9)) >>> 0);
     };
     const random = new CounterRandom(0xdeadbeef);
-    assert.deepEqual([random.uint32(), random.uint32()], [expected(0xdeadbeef, null, 1), expected(0xdeadbeef, null, 2)]);
+    assert.deepEqual(
+      [random.uint32(), random.uint32()],
+      [expected(0xdeadbeef, null, 1), expected(0xdeadbeef, null, 2)],
+    );
     random.reset(rowKey(1));
     random.reset(rowKey(2)); // reset twice, no draw between: the second key counts
-    assert.deepEqual([random.uint32(), random.uint32()], [expected(0xdeadbeef, rowKey(2), 1), expected(0xdeadbeef, rowKey(2), 2)]);
+    assert.deepEqual(
+      [random.uint32(), random.uint32()],
+      [expected(0xdeadbeef, rowKey(2), 1), expected(0xdeadbeef, rowKey(2), 2)],
+    );
     random.reset(rowKey(3));
     random.reset(rowKey(3));
     assert.equal(random.uint32(), expected(0xdeadbeef, rowKey(3), 1));

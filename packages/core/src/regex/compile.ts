@@ -50,11 +50,19 @@ export interface RoundsBudget {
  * Like compilePattern, but every value's repetition rounds are also taken from `budget`: a value
  * that would need more rounds than are left is null, so many fields cannot multiply MAX_ROUNDS.
  */
-export function compileBudgetedPattern(parsed: ParsedPattern, readField: (name: string) => FieldReader, budget: RoundsBudget): (random: CounterRandom, row: RowState) => string | null {
+export function compileBudgetedPattern(
+  parsed: ParsedPattern,
+  readField: (name: string) => FieldReader,
+  budget: RoundsBudget,
+): (random: CounterRandom, row: RowState) => string | null {
   return compileWithBudget(parsed, readField, budget);
 }
 
-function compileWithBudget(parsed: ParsedPattern, readField: (name: string) => FieldReader, budget: RoundsBudget | null): (random: CounterRandom, row: RowState) => string | null {
+function compileWithBudget(
+  parsed: ParsedPattern,
+  readField: (name: string) => FieldReader,
+  budget: RoundsBudget | null,
+): (random: CounterRandom, row: RowState) => string | null {
   const compiler = new Compiler(readField, parsed.hasBackreferences);
   const root = compiler.compile(parsed.root);
   if (parsed.root.kind === 'literal') {
@@ -62,7 +70,14 @@ function compileWithBudget(parsed: ParsedPattern, readField: (name: string) => F
     return () => text;
   }
   // One state per compiled pattern: generation is synchronous and never re-enters itself.
-  const state: State = { random: undefined!, row: undefined!, out: '', rounds: 0, maxRounds: MAX_ROUNDS, groups: new Array<string>(parsed.groupCount + 1).fill('') };
+  const state: State = {
+    random: undefined!,
+    row: undefined!,
+    out: '',
+    rounds: 0,
+    maxRounds: MAX_ROUNDS,
+    groups: new Array<string>(parsed.groupCount + 1).fill(''),
+  };
   const hasGroups = parsed.hasBackreferences;
   return (random, row) => {
     state.random = random;

@@ -68,7 +68,14 @@ describe('generated values match their pattern (checked by JavaScript RegExp)', 
   }
 
   test('backreferences repeat the captured text', () => {
-    for (const pattern of ['(a|b)\\1', '(\\d)(\\d)\\2\\1', '(?<y>\\d{2})-\\k<y>', '(?:(a)|b)+\\1', '((x|y)z)\\2\\1', '(q)|\\1r']) {
+    for (const pattern of [
+      '(a|b)\\1',
+      '(\\d)(\\d)\\2\\1',
+      '(?<y>\\d{2})-\\k<y>',
+      '(?:(a)|b)+\\1',
+      '((x|y)z)\\2\\1',
+      '(q)|\\1r',
+    ]) {
       assertAllMatch(pattern);
     }
     for (const value of sample('(\\d{3})-\\1')) assert.equal(value.slice(0, 3), value.slice(4));
@@ -78,12 +85,73 @@ describe('generated values match their pattern (checked by JavaScript RegExp)', 
     // Broad classes next to each other make a backtracking engine slow (not wrong); keeping their
     // quantifiers bounded, and groups' too, keeps every check fast for any fast-check seed.
     const narrow = fc.constantFrom(
-      'a', 'b', 'x', 'Z', '0', '7', '-', ' ', '_', ',', ':', '@', '}', ']',
-      '\\.', '\\-', '\\\\', '\\(', '\\)', '\\[', '\\*', '\\+', '\\?', '\\{', '\\|', '\\$', '\\^', '\\/',
-      '\\x41', '\\u00e9', '\\t', '[-a]', '[A-F]', '[.*+?]', '[\\]\\\\]',
+      'a',
+      'b',
+      'x',
+      'Z',
+      '0',
+      '7',
+      '-',
+      ' ',
+      '_',
+      ',',
+      ':',
+      '@',
+      '}',
+      ']',
+      '\\.',
+      '\\-',
+      '\\\\',
+      '\\(',
+      '\\)',
+      '\\[',
+      '\\*',
+      '\\+',
+      '\\?',
+      '\\{',
+      '\\|',
+      '\\$',
+      '\\^',
+      '\\/',
+      '\\x41',
+      '\\u00e9',
+      '\\t',
+      '[-a]',
+      '[A-F]',
+      '[.*+?]',
+      '[\\]\\\\]',
     );
-    const broad = fc.constantFrom('\\d', '\\D', '\\s', '\\S', '\\W', '.', '[a-z0-9_]', '[^aeiou]', '[\\d.-]', '[^\\w]', '[\\s\\S]', '[a\\-z]', '[^]');
-    const anyQuantifier = fc.constantFrom('', '', '?', '*', '+', '{2}', '{1,3}', '{0,2}', '{2,}', '{0}', '*?', '+?', '??', '{1,2}?');
+    const broad = fc.constantFrom(
+      '\\d',
+      '\\D',
+      '\\s',
+      '\\S',
+      '\\W',
+      '.',
+      '[a-z0-9_]',
+      '[^aeiou]',
+      '[\\d.-]',
+      '[^\\w]',
+      '[\\s\\S]',
+      '[a\\-z]',
+      '[^]',
+    );
+    const anyQuantifier = fc.constantFrom(
+      '',
+      '',
+      '?',
+      '*',
+      '+',
+      '{2}',
+      '{1,3}',
+      '{0,2}',
+      '{2,}',
+      '{0}',
+      '*?',
+      '+?',
+      '??',
+      '{1,2}?',
+    );
     const boundedQuantifier = fc.constantFrom('', '', '?', '{2}', '{0,2}', '{0}', '??', '{1,2}?');
     const groupQuantifier = fc.constantFrom('', '', '?', '{2}', '{0}', '??');
     const atomPiece = fc.oneof(
@@ -94,7 +162,13 @@ describe('generated values match their pattern (checked by JavaScript RegExp)', 
       const piece =
         depth === 0
           ? atomPiece
-          : fc.oneof(atomPiece, atomPiece, fc.tuple(fc.constantFrom('(', '(?:'), expr(depth - 1), groupQuantifier).map(([open, body, q]) => `${open}${body})${q}`));
+          : fc.oneof(
+              atomPiece,
+              atomPiece,
+              fc
+                .tuple(fc.constantFrom('(', '(?:'), expr(depth - 1), groupQuantifier)
+                .map(([open, body, q]) => `${open}${body})${q}`),
+            );
       const sequence = fc.array(piece, { minLength: 1, maxLength: 3 }).map((pieces) => pieces.join(''));
       return fc.array(sequence, { minLength: 1, maxLength: 3 }).map((options) => options.join('|'));
     };
@@ -130,10 +204,13 @@ describe('Rowloom tokens', () => {
   test('names come from the person name lists', () => {
     const first = new Set(FIRST_NAMES);
     const last = new Set(LAST_NAMES);
-    for (const value of sample('[:first_name:]|[:last_name:]', 500)) assert.ok(first.has(value) || last.has(value), value);
+    for (const value of sample('[:first_name:]|[:last_name:]', 500))
+      assert.ok(first.has(value) || last.has(value), value);
     for (const value of sample('[:name:]', 500)) {
       const space = value.indexOf(' ');
-      const firstName = FIRST_NAMES.find((name) => value.startsWith(name + ' ') && last.has(value.slice(name.length + 1)));
+      const firstName = FIRST_NAMES.find(
+        (name) => value.startsWith(name + ' ') && last.has(value.slice(name.length + 1)),
+      );
       assert.ok(space > 0 && firstName !== undefined, value);
     }
   });
@@ -198,7 +275,8 @@ describe('bounds', () => {
 
   test('huge repetitions stop near the value length limit', () => {
     for (const pattern of ['(a{0,1000}){1000}', '((b*)*)*', '(\\w{100}){0,1000}', '(x{0,1000}|y){0,1000}']) {
-      for (const value of sample(pattern, 20)) assert.ok(value.length <= MAX_VALUE_LENGTH + 1000, `${pattern}: ${value.length}`);
+      for (const value of sample(pattern, 20))
+        assert.ok(value.length <= MAX_VALUE_LENGTH + 1000, `${pattern}: ${value.length}`);
     }
     // Nested repetitions of nothing end too (the number of rounds is bounded).
     assert.deepEqual(sample('((){1000}){1000}', 3), ['', '', '']);
@@ -215,7 +293,8 @@ describe('reproducibility and characters', () => {
   test('declared characters cover every generated character', () => {
     for (const pattern of ['[A-C]\\d', '\\w [:name:]', '(x|[^a-y])+\\.', '\\W\\S']) {
       const declared = new Set(patternCharacters(parsePattern(pattern).root));
-      for (const value of sample(pattern, 1000)) for (const ch of value) assert.ok(declared.has(ch), `${JSON.stringify(ch)} from ${pattern}`);
+      for (const value of sample(pattern, 1000))
+        for (const ch of value) assert.ok(declared.has(ch), `${JSON.stringify(ch)} from ${pattern}`);
     }
     assert.equal(patternCharacters(parsePattern('[A-C]\\d').root), '0123456789ABC');
   });

@@ -50,7 +50,8 @@ describe('invalid patterns are rejected with a position and a reason', () => {
     test(pattern, () => {
       const error = rejection(pattern);
       assert.equal(error.offset, offset, error.message);
-      for (const fragment of fragments) assert.ok(error.message.includes(fragment), `"${error.message}" should mention ${fragment}`);
+      for (const fragment of fragments)
+        assert.ok(error.message.includes(fragment), `"${error.message}" should mention ${fragment}`);
     });
   }
 
@@ -61,17 +62,25 @@ describe('invalid patterns are rejected with a position and a reason', () => {
   });
 
   test('property: any text either parses or is rejected with a PatternError inside the pattern', () => {
-    const alphabet = fc.constantFrom(...'ab()[]{}|\\^$.*+?-:,0123456789dwsWxu<>=!k'.split(''), '[:upper:]', '[:name:]', '{{a}}');
+    const alphabet = fc.constantFrom(
+      ...'ab()[]{}|\\^$.*+?-:,0123456789dwsWxu<>=!k'.split(''),
+      '[:upper:]',
+      '[:name:]',
+      '{{a}}',
+    );
     fc.assert(
-      fc.property(fc.array(alphabet, { maxLength: 30 }).map((parts) => parts.join('')), (pattern) => {
-        try {
-          parsePattern(pattern);
-        } catch (error) {
-          if (!(error instanceof PatternError)) throw error;
-          assert.ok(error.offset >= 0 && error.offset <= pattern.length, `${error.offset} outside ${pattern}`);
-          assert.match(error.message, /position \d+|at most|shortest/);
-        }
-      }),
+      fc.property(
+        fc.array(alphabet, { maxLength: 30 }).map((parts) => parts.join('')),
+        (pattern) => {
+          try {
+            parsePattern(pattern);
+          } catch (error) {
+            if (!(error instanceof PatternError)) throw error;
+            assert.ok(error.offset >= 0 && error.offset <= pattern.length, `${error.offset} outside ${pattern}`);
+            assert.match(error.message, /position \d+|at most|shortest/);
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -22,12 +22,18 @@ const POSIX_TOKEN = /\[:([A-Za-z_]+):\]/y;
 /** Parses a pattern; throws PatternError on the first fault. */
 export function parsePattern(source: string): ParsedPattern {
   if (source.length > MAX_PATTERN_LENGTH) {
-    throw new PatternError(`the pattern is ${source.length} characters long; at most ${MAX_PATTERN_LENGTH} are allowed`, MAX_PATTERN_LENGTH);
+    throw new PatternError(
+      `the pattern is ${source.length} characters long; at most ${MAX_PATTERN_LENGTH} are allowed`,
+      MAX_PATTERN_LENGTH,
+    );
   }
   const parsed = new Parser(source).parse();
   const shortest = shortestLength(parsed.root);
   if (shortest > MAX_VALUE_LENGTH) {
-    throw new PatternError(`the shortest value this pattern can produce has ${shortest} characters; at most ${MAX_VALUE_LENGTH} are allowed`, 0);
+    throw new PatternError(
+      `the shortest value this pattern can produce has ${shortest} characters; at most ${MAX_VALUE_LENGTH} are allowed`,
+      0,
+    );
   }
   return parsed;
 }
@@ -52,16 +58,30 @@ class Parser {
 
   parse(): ParsedPattern {
     const root = this.alternation();
-    if (this.pos < this.src.length) this.fail(`")" at position ${this.pos + 1} has no matching "("; write \\) for a literal parenthesis`);
+    if (this.pos < this.src.length)
+      this.fail(`")" at position ${this.pos + 1} has no matching "("; write \\) for a literal parenthesis`);
     for (const pending of this.backreferences) {
       const group = typeof pending.ref === 'number' ? pending.ref : this.groupNames.get(pending.ref);
-      if (group === undefined) this.fail(`${pending.text} at position ${pending.offset + 1} names no group; define it with (?<${pending.ref}>...)`, pending.offset);
+      if (group === undefined)
+        this.fail(
+          `${pending.text} at position ${pending.offset + 1} names no group; define it with (?<${pending.ref}>...)`,
+          pending.offset,
+        );
       if (group > this.groupCount) {
-        this.fail(`backreference ${pending.text} at position ${pending.offset + 1}: the pattern has ${this.groupCount === 0 ? 'no groups' : `only ${this.groupCount} group${this.groupCount === 1 ? '' : 's'}`}`, pending.offset);
+        this.fail(
+          `backreference ${pending.text} at position ${pending.offset + 1}: the pattern has ${this.groupCount === 0 ? 'no groups' : `only ${this.groupCount} group${this.groupCount === 1 ? '' : 's'}`}`,
+          pending.offset,
+        );
       }
       pending.node.group = group;
     }
-    return { source: this.src, root, groupCount: this.groupCount, fieldNames: this.fieldNames, hasBackreferences: this.backreferences.length > 0 };
+    return {
+      source: this.src,
+      root,
+      groupCount: this.groupCount,
+      fieldNames: this.fieldNames,
+      hasBackreferences: this.backreferences.length > 0,
+    };
   }
 
   private fail(message: string, offset = this.pos): never {
@@ -90,7 +110,8 @@ class Parser {
       if (quantified === null) continue;
       const last = items[items.length - 1];
       // Merge literal runs so "Suite " is one append, not six.
-      if (quantified.kind === 'literal' && last?.kind === 'literal') items[items.length - 1] = { kind: 'literal', text: last.text + quantified.text };
+      if (quantified.kind === 'literal' && last?.kind === 'literal')
+        items[items.length - 1] = { kind: 'literal', text: last.text + quantified.text };
       else items.push(quantified);
     }
     if (items.length === 1) return items[0];
@@ -126,15 +147,24 @@ class Parser {
           unbounded = true;
         } else max = this.bound(match[3], start);
       }
-      if (min > max) this.fail(`quantifier ${match[0]} at position ${start + 1}: the minimum (${min}) is larger than the maximum (${max})`, start);
+      if (min > max)
+        this.fail(
+          `quantifier ${match[0]} at position ${start + 1}: the minimum (${min}) is larger than the maximum (${max})`,
+          start,
+        );
     } else return atom;
     if (atom === null) {
-      this.fail(`quantifier "${this.src.slice(start, this.pos)}" at position ${start + 1} has nothing to repeat${atomStart < start ? ` ("${this.src.slice(atomStart, start)}" is an anchor)` : ''}; write \\${this.src[start]} for the character itself`, start);
+      this.fail(
+        `quantifier "${this.src.slice(start, this.pos)}" at position ${start + 1} has nothing to repeat${atomStart < start ? ` ("${this.src.slice(atomStart, start)}" is an anchor)` : ''}; write \\${this.src[start]} for the character itself`,
+        start,
+      );
     }
     if (this.peek() === '?') this.pos++; // lazy: the same values can be produced either way
     const next = this.peek();
     if (next === '*' || next === '+' || next === '?' || (next === '{' && this.isQuantifierAt(this.pos))) {
-      this.fail(`quantifier "${next === '{' ? '{' : next}" at position ${this.pos + 1} follows another quantifier; group the first one, e.g. (a{2}){3}`);
+      this.fail(
+        `quantifier "${next === '{' ? '{' : next}" at position ${this.pos + 1} follows another quantifier; group the first one, e.g. (a{2}){3}`,
+      );
     }
     return { kind: 'repeat', body: atom, min, max, unbounded };
   }
@@ -147,7 +177,8 @@ class Parser {
 
   private bound(digits: string, offset: number): number {
     const value = Number(digits);
-    if (value > MAX_REPEAT) this.fail(`repetition count ${digits} at position ${offset + 1} is above the limit of ${MAX_REPEAT}`, offset);
+    if (value > MAX_REPEAT)
+      this.fail(`repetition count ${digits} at position ${offset + 1} is above the limit of ${MAX_REPEAT}`, offset);
     return value;
   }
 
@@ -200,21 +231,29 @@ class Parser {
       const flags = /^([imsx-]*)([:)])/.exec(rest);
       if (named) {
         index = ++this.groupCount;
-        if (this.groupNames.has(named[1])) this.fail(`group name "${named[1]}" at position ${open + 1} is already used`, open);
+        if (this.groupNames.has(named[1]))
+          this.fail(`group name "${named[1]}" at position ${open + 1} is already used`, open);
         this.groupNames.set(named[1], index);
         this.pos += 1 + named[0].length;
       } else if (rest.startsWith('=') || rest.startsWith('!') || rest.startsWith('<=') || rest.startsWith('<!')) {
-        this.fail(`lookaround "(?${rest.startsWith('<') ? rest.slice(0, 2) : rest[0]}" at position ${open + 1} is not supported: a generated value cannot be checked against what surrounds it`, open);
+        this.fail(
+          `lookaround "(?${rest.startsWith('<') ? rest.slice(0, 2) : rest[0]}" at position ${open + 1} is not supported: a generated value cannot be checked against what surrounds it`,
+          open,
+        );
       } else if (flags) {
         // (?:...) and inline options such as (?i) or (?i:...): options do not change what can be generated.
         this.pos += 1 + flags[0].length;
         if (flags[2] === ')') return null;
       } else {
-        this.fail(`unknown group syntax "(?${rest.charAt(0)}" at position ${open + 1}; use (...), (?:...) or (?<name>...)`, open);
+        this.fail(
+          `unknown group syntax "(?${rest.charAt(0)}" at position ${open + 1}; use (...), (?:...) or (?<name>...)`,
+          open,
+        );
       }
     } else index = ++this.groupCount;
     const body = this.alternation();
-    if (this.peek() !== ')') this.fail(`"(" at position ${open + 1} is never closed; write \\( for a literal parenthesis`, open);
+    if (this.peek() !== ')')
+      this.fail(`"(" at position ${open + 1} is never closed; write \\( for a literal parenthesis`, open);
     this.pos++;
     return index === 0 ? body : { kind: 'group', index, body };
   }
@@ -233,13 +272,20 @@ class Parser {
   }
 
   private unknownClass(name: string, offset: number): never {
-    this.fail(`unknown class [:${name}:] at position ${offset + 1}; known classes: ${CLASS_NAMES.map((n) => `[:${n}:]`).join(', ')}`, offset);
+    this.fail(
+      `unknown class [:${name}:] at position ${offset + 1}; known classes: ${CLASS_NAMES.map((n) => `[:${n}:]`).join(', ')}`,
+      offset,
+    );
   }
 
   private fieldReference(): RegexNode {
     const start = this.pos;
     const close = this.src.indexOf('}}', start + 2);
-    if (close < 0) this.fail(`"{{" at position ${start + 1} is never closed; write {{field_name}} for a field's value or \\{ for a literal brace`, start);
+    if (close < 0)
+      this.fail(
+        `"{{" at position ${start + 1} is never closed; write {{field_name}} for a field's value or \\{ for a literal brace`,
+        start,
+      );
     const name = this.src.slice(start + 2, close).trim();
     if (name === '') this.fail(`"{{}}" at position ${start + 1} names no field; write {{field_name}}`, start);
     this.pos = close + 2;
@@ -251,7 +297,11 @@ class Parser {
   private escape(): RegexNode | null {
     const start = this.pos;
     this.pos++;
-    if (this.pos >= this.src.length) this.fail(`"\\" at the end of the pattern (position ${start + 1}) escapes nothing; write \\\\ for a backslash`, start);
+    if (this.pos >= this.src.length)
+      this.fail(
+        `"\\" at the end of the pattern (position ${start + 1}) escapes nothing; write \\\\ for a backslash`,
+        start,
+      );
     const ch = this.peek();
     switch (ch) {
       case 'w':
@@ -329,7 +379,8 @@ class Parser {
       case 'v':
         return 11;
       case '0':
-        if (/\d/.test(this.peek())) this.fail(`octal escape "\\0${this.peek()}" at position ${start + 1} is not supported; write \\xHH`, start);
+        if (/\d/.test(this.peek()))
+          this.fail(`octal escape "\\0${this.peek()}" at position ${start + 1} is not supported; write \\xHH`, start);
         return 0;
       case 'b':
         if (inClass) return 8;
@@ -340,7 +391,11 @@ class Parser {
         if (this.peek() === '{') {
           const match = /^\{([0-9A-Fa-f]{1,6})\}/.exec(this.src.slice(this.pos));
           const value = match ? parseInt(match[1], 16) : NaN;
-          if (!match || value > 0x10ffff) this.fail(`"\\u{" at position ${start + 1} needs a code point of 1 to 6 hex digits up to 10FFFF, e.g. \\u{1F600}`, start);
+          if (!match || value > 0x10ffff)
+            this.fail(
+              `"\\u{" at position ${start + 1} needs a code point of 1 to 6 hex digits up to 10FFFF, e.g. \\u{1F600}`,
+              start,
+            );
           this.pos += match[0].length;
           return value;
         }
@@ -352,8 +407,16 @@ class Parser {
         return letter.charCodeAt(0) % 32;
       }
     }
-    if (ch === 'p' || ch === 'P') this.fail(`Unicode property "\\${ch}" at position ${start + 1} is not supported; use a class such as [A-Za-z]`, start);
-    if (/[A-Za-z0-9]/.test(ch)) this.fail(`unknown escape "\\${ch}" at position ${start + 1}${inClass ? ' inside [...]' : ''}; write ${ch} without the backslash for the character itself`, start);
+    if (ch === 'p' || ch === 'P')
+      this.fail(
+        `Unicode property "\\${ch}" at position ${start + 1} is not supported; use a class such as [A-Za-z]`,
+        start,
+      );
+    if (/[A-Za-z0-9]/.test(ch))
+      this.fail(
+        `unknown escape "\\${ch}" at position ${start + 1}${inClass ? ' inside [...]' : ''}; write ${ch} without the backslash for the character itself`,
+        start,
+      );
     const codePoint = this.src.codePointAt(this.pos - 1)!;
     if (codePoint > 0xffff) this.pos++;
     return codePoint;
@@ -380,7 +443,8 @@ class Parser {
     }
     const members: CharSet[] = [];
     while (this.peek() !== ']') {
-      if (this.pos >= this.src.length) this.fail(`"[" at position ${open + 1} is never closed; write \\[ for a literal bracket`, open);
+      if (this.pos >= this.src.length)
+        this.fail(`"[" at position ${open + 1} is never closed; write \\[ for a literal bracket`, open);
       const itemStart = this.pos;
       const item = this.classItem();
       if (item.kind === 'char' && this.peek() === '-' && this.peek(1) !== ']' && this.pos + 1 < this.src.length) {
@@ -388,7 +452,10 @@ class Parser {
         const upper = this.classItem();
         if (upper.kind === 'char') {
           if (upper.codePoint < item.codePoint) {
-            this.fail(`range "${this.src.slice(itemStart, this.pos)}" at position ${itemStart + 1} is out of order; write the smaller character first`, itemStart);
+            this.fail(
+              `range "${this.src.slice(itemStart, this.pos)}" at position ${itemStart + 1} is out of order; write the smaller character first`,
+              itemStart,
+            );
           }
           members.push(CharSet.of([[item.codePoint, upper.codePoint]]));
           continue;
@@ -403,7 +470,11 @@ class Parser {
     const set = CharSet.union(members);
     if (!negated) return set;
     const complement = set.complementIn(PRINTABLE);
-    if (complement.size === 0) this.fail(`class "${this.src.slice(open, this.pos)}" at position ${open + 1} excludes every printable character, so nothing can be generated`, open);
+    if (complement.size === 0)
+      this.fail(
+        `class "${this.src.slice(open, this.pos)}" at position ${open + 1} excludes every printable character, so nothing can be generated`,
+        open,
+      );
     return complement;
   }
 
@@ -418,14 +489,21 @@ class Parser {
         const name = match[1];
         if (Object.hasOwn(POSIX_CLASSES, name)) return { kind: 'set', set: POSIX_CLASSES[name] };
         if (Object.hasOwn(NAME_CLASSES, name)) {
-          this.fail(`[:${name}:] at position ${start + 1} is more than one character, so it cannot be used inside [...]; write it outside, e.g. ([:${name}:]|x)`, start);
+          this.fail(
+            `[:${name}:] at position ${start + 1} is more than one character, so it cannot be used inside [...]; write it outside, e.g. ([:${name}:]|x)`,
+            start,
+          );
         }
         this.unknownClass(name, start);
       }
     }
     if (ch === '\\') {
       this.pos++;
-      if (this.pos >= this.src.length) this.fail(`"\\" at the end of the pattern (position ${start + 1}) escapes nothing; write \\\\ for a backslash`, start);
+      if (this.pos >= this.src.length)
+        this.fail(
+          `"\\" at the end of the pattern (position ${start + 1}) escapes nothing; write \\\\ for a backslash`,
+          start,
+        );
       const next = this.peek();
       if (next === 'w') {
         this.pos++;

@@ -8,12 +8,16 @@ import { LOREM_WORDS } from '../data/lorem-words.js';
 
 function table(list: readonly string[] | null | undefined, what: string): readonly string[] {
   const cleaned = (list ?? []).filter((entry) => entry !== '');
-  if (cleaned.length === 0) throw new Error(`@faker-js/faker English data has no ${what}: the Regular Expression type needs it`);
+  if (cleaned.length === 0)
+    throw new Error(`@faker-js/faker English data has no ${what}: the Regular Expression type needs it`);
   return cleaned;
 }
 
 export { LOREM_WORDS };
-export const FIRST_NAMES: readonly string[] = table([...(EN.person?.first_name?.female ?? []), ...(EN.person?.first_name?.male ?? [])], 'first names');
+export const FIRST_NAMES: readonly string[] = table(
+  [...(EN.person?.first_name?.female ?? []), ...(EN.person?.first_name?.male ?? [])],
+  'first names',
+);
 export const LAST_NAMES: readonly string[] = table(EN.person?.last_name?.generic, 'last names');
 
 export const WORD_CHARACTERS = charactersOf(LOREM_WORDS);

@@ -29,7 +29,12 @@ export function curveOf(points: readonly ScenarioPoint[], interpolation: Interpo
     }
     return low;
   };
-  const inner = interpolation === 'step' ? stepCurve(ys, segment) : interpolation === 'smooth' ? smoothCurve(xs, ys, segment) : linearCurve(xs, ys, segment);
+  const inner =
+    interpolation === 'step'
+      ? stepCurve(ys, segment)
+      : interpolation === 'smooth'
+        ? smoothCurve(xs, ys, segment)
+        : linearCurve(xs, ys, segment);
   return (x) => (x <= xs[0] ? ys[0] : x >= xs[last] ? ys[last] : inner(x));
 }
 

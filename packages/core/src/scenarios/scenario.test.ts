@@ -33,15 +33,61 @@ describe('readScenario', () => {
   });
 
   test('names the position of every problem', () => {
-    assert.match(problemsOf({ points: [{ x: 0, y: 1 }, { x: 0.5, y: 2 }, { x: 0.7, y: 3 }, { x: 1.5, y: 4 }] })[0], /^points\[3\]\.x: points\[3\]\.x must be between 0 and 1/);
-    assert.match(problemsOf({ points: [{ x: 0, y: 1 }, { x: 'a', y: 2 }] })[0], /points\[1\]\.x must be a number/);
-    assert.match(problemsOf({ points: [{ x: 0, y: 1 }, { x: 1, y: '2' }] })[0], /points\[1\]\.y must be a number/);
-    assert.match(problemsOf({ points: [{ x: 0, y: 1 }, { x: 1, y: 1e300 }] })[0], /points\[1\]\.y must be a number from -1000000000000000/);
+    assert.match(
+      problemsOf({
+        points: [
+          { x: 0, y: 1 },
+          { x: 0.5, y: 2 },
+          { x: 0.7, y: 3 },
+          { x: 1.5, y: 4 },
+        ],
+      })[0],
+      /^points\[3\]\.x: points\[3\]\.x must be between 0 and 1/,
+    );
+    assert.match(
+      problemsOf({
+        points: [
+          { x: 0, y: 1 },
+          { x: 'a', y: 2 },
+        ],
+      })[0],
+      /points\[1\]\.x must be a number/,
+    );
+    assert.match(
+      problemsOf({
+        points: [
+          { x: 0, y: 1 },
+          { x: 1, y: '2' },
+        ],
+      })[0],
+      /points\[1\]\.y must be a number/,
+    );
+    assert.match(
+      problemsOf({
+        points: [
+          { x: 0, y: 1 },
+          { x: 1, y: 1e300 },
+        ],
+      })[0],
+      /points\[1\]\.y must be a number from -1000000000000000/,
+    );
     assert.match(problemsOf({ points: [{ x: 0, y: 1 }, 7] })[0], /points\[1\] must be an object/);
-    assert.match(problemsOf({ points: [{ x: 0.5, y: 1 }, { x: 0, y: 1 }, { x: 0.5, y: 2 }] })[0], /points\[2\]\.x is 0\.5, the same as points\[0\]\.x/);
+    assert.match(
+      problemsOf({
+        points: [
+          { x: 0.5, y: 1 },
+          { x: 0, y: 1 },
+          { x: 0.5, y: 2 },
+        ],
+      })[0],
+      /points\[2\]\.x is 0\.5, the same as points\[0\]\.x/,
+    );
     assert.match(problemsOf({ points: [{ x: 0, y: 1 }] })[0], /2 to 1000 points, got 1/);
     assert.match(problemsOf({ points: 'many' })[0], /points must be an array/);
-    assert.match(problemsOf({ points, interpolation: 'cubic' })[0], /interpolation must be one of linear, step, smooth/);
+    assert.match(
+      problemsOf({ points, interpolation: 'cubic' })[0],
+      /interpolation must be one of linear, step, smooth/,
+    );
     assert.match(problemsOf({ points, noise: -1 })[0], /noise must be a number from 0/);
     assert.match(problemsOf([points])[0], /must be a JSON object/);
     assert.match(problemsOf(null)[0], /must be a JSON object/);
@@ -73,7 +119,13 @@ describe('curves', () => {
   });
 
   test('outside the points the nearest point holds', () => {
-    const curve = curveOf([{ x: 0.2, y: 5 }, { x: 0.8, y: 9 }], 'smooth');
+    const curve = curveOf(
+      [
+        { x: 0.2, y: 5 },
+        { x: 0.8, y: 9 },
+      ],
+      'smooth',
+    );
     assert.equal(curve(0), 5);
     assert.equal(curve(1), 9);
   });
@@ -81,7 +133,12 @@ describe('curves', () => {
   test('smooth passes through every point and never leaves the range of a segment (no overshoot)', () => {
     const sorted = fc
       .uniqueArray(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 2, maxLength: 30 })
-      .chain((xs) => fc.tuple(fc.constant([...xs].sort((a, b) => a - b)), fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: xs.length, maxLength: xs.length })));
+      .chain((xs) =>
+        fc.tuple(
+          fc.constant([...xs].sort((a, b) => a - b)),
+          fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: xs.length, maxLength: xs.length }),
+        ),
+      );
     fc.assert(
       fc.property(sorted, fc.double({ min: 0, max: 1, noNaN: true }), ([xs, ys], x) => {
         const pts = xs.map((px, i) => ({ x: px, y: ys[i] }));
@@ -90,7 +147,10 @@ describe('curves', () => {
         const i = pts.findIndex((p, k) => k < pts.length - 1 && p.x <= x && x < pts[k + 1].x);
         if (i >= 0) {
           const value = curve(x);
-          assert.ok(value >= Math.min(ys[i], ys[i + 1]) && value <= Math.max(ys[i], ys[i + 1]), `${value} outside segment ${i}`);
+          assert.ok(
+            value >= Math.min(ys[i], ys[i + 1]) && value <= Math.max(ys[i], ys[i + 1]),
+            `${value} outside segment ${i}`,
+          );
         }
       }),
       { numRuns: 300 },
@@ -98,7 +158,12 @@ describe('curves', () => {
   });
 
   test('smooth is monotone on a monotone run of points and differs from straight lines', () => {
-    const rising = [{ x: 0, y: 0 }, { x: 0.1, y: 1 }, { x: 0.5, y: 1.1 }, { x: 1, y: 10 }];
+    const rising = [
+      { x: 0, y: 0 },
+      { x: 0.1, y: 1 },
+      { x: 0.5, y: 1.1 },
+      { x: 1, y: 10 },
+    ];
     const curve = curveOf(rising, 'smooth');
     let previous = -Infinity;
     for (let i = 0; i <= 1000; i++) {
@@ -111,9 +176,20 @@ describe('curves', () => {
 });
 
 const TRAFFIC: ScenarioCurve = { points, interpolation: 'linear', noise: 0 };
-const field = (extra: Record<string, unknown> = {}) => [{ name: 'load', type: 'Scenario', scenario: 'Traffic', ...extra }];
-const values = (scenario: ScenarioCurve, count: number, seed: number, extra: Record<string, unknown> = {}, start = 0, rowCount?: number) =>
-  generateObjects(field(extra), { count, seed, start, rowCount, scenarios: { Traffic: scenario } }).map((row) => row.load as number);
+const field = (extra: Record<string, unknown> = {}) => [
+  { name: 'load', type: 'Scenario', scenario: 'Traffic', ...extra },
+];
+const values = (
+  scenario: ScenarioCurve,
+  count: number,
+  seed: number,
+  extra: Record<string, unknown> = {},
+  start = 0,
+  rowCount?: number,
+) =>
+  generateObjects(field(extra), { count, seed, start, rowCount, scenarios: { Traffic: scenario } }).map(
+    (row) => row.load as number,
+  );
 
 describe('the Scenario type', () => {
   test('row 1 reads x = 0 and the last row x = 1, for each interpolation', () => {
@@ -132,7 +208,14 @@ describe('the Scenario type', () => {
   });
 
   test('noise: the same seed gives the same values; the deviations have the given spread', () => {
-    const noisy = { points: [{ x: 0, y: 100 }, { x: 1, y: 100 }], interpolation: 'linear' as const, noise: 4 };
+    const noisy = {
+      points: [
+        { x: 0, y: 100 },
+        { x: 1, y: 100 },
+      ],
+      interpolation: 'linear' as const,
+      noise: 4,
+    };
     const first = values(noisy, 20_000, 7, { decimals: 6 });
     assert.deepEqual(values(noisy, 20_000, 7, { decimals: 6 }), first);
     assert.notDeepEqual(values(noisy, 50, 8, { decimals: 6 }), first.slice(0, 50));
@@ -153,7 +236,14 @@ describe('the Scenario type', () => {
 
   test('worker threads give the same bytes as one thread', async () => {
     const run = async (workers: number) => {
-      const generation = generate({ fields: field(), scenarios: { Traffic: { ...TRAFFIC, noise: 2 } }, count: 3000, seed: 3, writer: { format: 'csv' }, workers });
+      const generation = generate({
+        fields: field(),
+        scenarios: { Traffic: { ...TRAFFIC, noise: 2 } },
+        count: 3000,
+        seed: 3,
+        writer: { format: 'csv' },
+        workers,
+      });
       const chunks: Buffer[] = [];
       for await (const chunk of generation.stream) chunks.push(Buffer.from(chunk as Buffer));
       return Buffer.concat(chunks).toString();
@@ -164,22 +254,61 @@ describe('the Scenario type', () => {
   });
 
   test('span and repeat: a cycle of 5 rows repeats; without repeat the last value holds', () => {
-    const curve = { points: [{ x: 0, y: 0 }, { x: 1, y: 4 }], interpolation: 'linear' as const, noise: 0 };
+    const curve = {
+      points: [
+        { x: 0, y: 0 },
+        { x: 1, y: 4 },
+      ],
+      interpolation: 'linear' as const,
+      noise: 0,
+    };
     assert.deepEqual(values(curve, 12, 1, { span: 5, repeat: true }), [0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1]);
     assert.deepEqual(values(curve, 8, 1, { span: 5 }), [0, 1, 2, 3, 4, 4, 4, 4]);
   });
 
   test('without a row count the curve spans 1000 rows', () => {
-    const curve = { points: [{ x: 0, y: 0 }, { x: 1, y: 999 }], interpolation: 'linear' as const, noise: 0 };
+    const curve = {
+      points: [
+        { x: 0, y: 0 },
+        { x: 1, y: 999 },
+      ],
+      interpolation: 'linear' as const,
+      noise: 0,
+    };
     assert.deepEqual(values(curve, 3, 1, {}, 998, null as unknown as undefined), [998, 999, 999]);
   });
 
   test('a JSON Array item reads the curve at its row', () => {
     const rows = generateObjects(
-      [{ name: 'items', type: 'JSON Array', minItems: 2, maxItems: 2 }, { name: 'items.load', type: 'Scenario', scenario: 'Traffic' }],
-      { count: 5, seed: 1, scenarios: { Traffic: { points: [{ x: 0, y: 0 }, { x: 1, y: 4 }], interpolation: 'linear', noise: 0 } } },
+      [
+        { name: 'items', type: 'JSON Array', minItems: 2, maxItems: 2 },
+        { name: 'items.load', type: 'Scenario', scenario: 'Traffic' },
+      ],
+      {
+        count: 5,
+        seed: 1,
+        scenarios: {
+          Traffic: {
+            points: [
+              { x: 0, y: 0 },
+              { x: 1, y: 4 },
+            ],
+            interpolation: 'linear',
+            noise: 0,
+          },
+        },
+      },
     );
-    assert.deepEqual(rows.map((row) => (row.items as { load: number }[]).map((item) => item.load)), [[0, 0], [1, 1], [2, 2], [3, 3], [4, 4]]);
+    assert.deepEqual(
+      rows.map((row) => (row.items as { load: number }[]).map((item) => item.load)),
+      [
+        [0, 0],
+        [1, 1],
+        [2, 2],
+        [3, 3],
+        [4, 4],
+      ],
+    );
   });
 
   test('an unknown scenario names the field and parameter and lists the scenarios, with a suggestion', () => {
@@ -187,29 +316,60 @@ describe('the Scenario type', () => {
       () => generateObjects(field({ scenario: 'Trafic' }), { scenarios: { Traffic: TRAFFIC, Sales: TRAFFIC } }),
       (error: unknown) =>
         error instanceof SchemaError &&
-        error.problems.some((p) => p.field === 'load' && p.param === 'scenario' && /no scenario named "Trafic"; did you mean "Traffic"\? the scenarios are "Traffic", "Sales"/.test(p.message)),
+        error.problems.some(
+          (p) =>
+            p.field === 'load' &&
+            p.param === 'scenario' &&
+            /no scenario named "Trafic"; did you mean "Traffic"\? the scenarios are "Traffic", "Sales"/.test(p.message),
+        ),
     );
-    assert.throws(() => generateObjects(field()), (error: unknown) => error instanceof SchemaError && /there are no scenarios/.test(error.message));
+    assert.throws(
+      () => generateObjects(field()),
+      (error: unknown) => error instanceof SchemaError && /there are no scenarios/.test(error.message),
+    );
   });
 
-  test('referencedScenarioNames finds every scenario property and generate(\'Scenario\', scenario: ...) in formulas', () => {
-    assert.deepEqual(referencedScenarioNames([...field(), { name: 'b', type: 'Scenario', scenario: 'Sales' }, { name: 'c', type: 'Row Number' }, null]), ['Traffic', 'Sales']);
+  test("referencedScenarioNames finds every scenario property and generate('Scenario', scenario: ...) in formulas", () => {
+    assert.deepEqual(
+      referencedScenarioNames([
+        ...field(),
+        { name: 'b', type: 'Scenario', scenario: 'Sales' },
+        { name: 'c', type: 'Row Number' },
+        null,
+      ]),
+      ['Traffic', 'Sales'],
+    );
     const fields = [
       { name: 'f', type: 'Formula', value: "generate('Scenario', scenario: 'Load', decimals: 0) * 2" },
-      { name: 'g', type: 'Row Number', formula: "this + generate('scenario', scenario: \"Peak\")" },
+      { name: 'g', type: 'Row Number', formula: 'this + generate(\'scenario\', scenario: "Peak")' },
       { name: 'h', type: 'Formula', value: "generate('Number', min: 1)" },
       { name: 'i', type: 'Formula', value: 'generate(' },
     ];
     assert.deepEqual(referencedScenarioNames(fields), ['Load', 'Peak']);
   });
 
-  test('a formula reads a scenario with generate(\'Scenario\', ...)', () => {
-    const rows = generateObjects([{ name: 'twice', type: 'Formula', value: "generate('Scenario', scenario: 'Ramp', decimals: 0) * 2" }], {
-      count: 3,
-      seed: 1,
-      scenarios: { Ramp: { points: [{ x: 0, y: 0 }, { x: 1, y: 10 }], interpolation: 'linear', noise: 0 } },
-    });
-    assert.deepEqual(rows.map((row) => row.twice), [0, 10, 20]);
+  test("a formula reads a scenario with generate('Scenario', ...)", () => {
+    const rows = generateObjects(
+      [{ name: 'twice', type: 'Formula', value: "generate('Scenario', scenario: 'Ramp', decimals: 0) * 2" }],
+      {
+        count: 3,
+        seed: 1,
+        scenarios: {
+          Ramp: {
+            points: [
+              { x: 0, y: 0 },
+              { x: 1, y: 10 },
+            ],
+            interpolation: 'linear',
+            noise: 0,
+          },
+        },
+      },
+    );
+    assert.deepEqual(
+      rows.map((row) => row.twice),
+      [0, 10, 20],
+    );
   });
 });
 
@@ -221,9 +381,37 @@ describe('rowloom generate --scenario', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rowloom-scenario-'));
     try {
       writeFileSync(join(dir, 'schema.json'), JSON.stringify(field({ decimals: 1 })));
-      writeFileSync(join(dir, 'traffic.json'), JSON.stringify({ points: [{ x: 0, y: 1 }, { x: 1, y: 5 }], interpolation: 'linear' }));
-      writeFileSync(join(dir, 'bad.json'), JSON.stringify({ points: [{ x: 0, y: 1 }, { x: 2, y: 5 }] }));
-      const ok = rowloom(['generate', join(dir, 'schema.json'), '-n', '5', '-f', 'csv', '-s', '1', '--scenario', `Traffic=${join(dir, 'traffic.json')}`]);
+      writeFileSync(
+        join(dir, 'traffic.json'),
+        JSON.stringify({
+          points: [
+            { x: 0, y: 1 },
+            { x: 1, y: 5 },
+          ],
+          interpolation: 'linear',
+        }),
+      );
+      writeFileSync(
+        join(dir, 'bad.json'),
+        JSON.stringify({
+          points: [
+            { x: 0, y: 1 },
+            { x: 2, y: 5 },
+          ],
+        }),
+      );
+      const ok = rowloom([
+        'generate',
+        join(dir, 'schema.json'),
+        '-n',
+        '5',
+        '-f',
+        'csv',
+        '-s',
+        '1',
+        '--scenario',
+        `Traffic=${join(dir, 'traffic.json')}`,
+      ]);
       assert.equal(ok.status, 0, ok.stderr);
       assert.equal(ok.stdout.trim(), 'load\n1\n2\n3\n4\n5');
       const bad = rowloom(['generate', join(dir, 'schema.json'), '--scenario', `Traffic=${join(dir, 'bad.json')}`]);

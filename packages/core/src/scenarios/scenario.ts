@@ -43,7 +43,8 @@ export interface ScenarioProblem {
   message: string;
 }
 
-export type ScenarioReadResult = { curve: ScenarioCurve; problems?: undefined } | { curve?: undefined; problems: ScenarioProblem[] };
+export type ScenarioReadResult =
+  { curve: ScenarioCurve; problems?: undefined } | { curve?: undefined; problems: ScenarioProblem[] };
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
@@ -54,17 +55,31 @@ const isNumber = (value: unknown): value is number => typeof value === 'number' 
  */
 export function readScenario(json: unknown): ScenarioReadResult {
   if (!json || typeof json !== 'object' || Array.isArray(json)) {
-    return { problems: [{ path: '', message: 'a scenario must be a JSON object such as {"points": [{"x": 0, "y": 10}, {"x": 1, "y": 20}], "interpolation": "linear", "noise": 0}' }] };
+    return {
+      problems: [
+        {
+          path: '',
+          message:
+            'a scenario must be a JSON object such as {"points": [{"x": 0, "y": 10}, {"x": 1, "y": 20}], "interpolation": "linear", "noise": 0}',
+        },
+      ],
+    };
   }
   const object = json as Record<string, unknown>;
   const problems: ScenarioProblem[] = [];
   const interpolation = object.interpolation ?? 'linear';
   if (typeof interpolation !== 'string' || !(INTERPOLATIONS as readonly string[]).includes(interpolation)) {
-    problems.push({ path: 'interpolation', message: `interpolation must be one of ${INTERPOLATIONS.join(', ')}, got ${short(interpolation)}` });
+    problems.push({
+      path: 'interpolation',
+      message: `interpolation must be one of ${INTERPOLATIONS.join(', ')}, got ${short(interpolation)}`,
+    });
   }
   const noise = object.noise ?? 0;
   if (!isNumber(noise) || noise < 0 || noise > MAX_SCENARIO_MAGNITUDE) {
-    problems.push({ path: 'noise', message: `noise must be a number from 0 to ${MAX_SCENARIO_MAGNITUDE} (the standard deviation of the noise), got ${short(noise)}` });
+    problems.push({
+      path: 'noise',
+      message: `noise must be a number from 0 to ${MAX_SCENARIO_MAGNITUDE} (the standard deviation of the noise), got ${short(noise)}`,
+    });
   }
   const points = readPoints(object.points, problems);
   if (problems.length > 0) return { problems: problems.slice(0, MAX_PROBLEMS) };
@@ -78,7 +93,10 @@ function readPoints(value: unknown, problems: ScenarioProblem[]): ScenarioPoint[
   }
   // Checked before looking at any point: a million points cost nothing to refuse.
   if (value.length < MIN_SCENARIO_POINTS || value.length > MAX_SCENARIO_POINTS) {
-    problems.push({ path: 'points', message: `points must hold ${MIN_SCENARIO_POINTS} to ${MAX_SCENARIO_POINTS} points, got ${value.length}` });
+    problems.push({
+      path: 'points',
+      message: `points must hold ${MIN_SCENARIO_POINTS} to ${MAX_SCENARIO_POINTS} points, got ${value.length}`,
+    });
     return null;
   }
   const points: { x: number; y: number; index: number }[] = [];
@@ -91,9 +109,18 @@ function readPoints(value: unknown, problems: ScenarioProblem[]): ScenarioPoint[
     }
     const { x, y } = point as Record<string, unknown>;
     const before = problems.length;
-    if (!isNumber(x)) problems.push({ path: `${path}.x`, message: `${path}.x must be a number between 0 and 1, got ${short(x)}` });
-    else if (x < 0 || x > 1) problems.push({ path: `${path}.x`, message: `${path}.x must be between 0 and 1 (the fraction of the row range), got ${x}` });
-    if (!isNumber(y) || Math.abs(y) > MAX_SCENARIO_MAGNITUDE) problems.push({ path: `${path}.y`, message: `${path}.y must be a number from -${MAX_SCENARIO_MAGNITUDE} to ${MAX_SCENARIO_MAGNITUDE}, got ${short(y)}` });
+    if (!isNumber(x))
+      problems.push({ path: `${path}.x`, message: `${path}.x must be a number between 0 and 1, got ${short(x)}` });
+    else if (x < 0 || x > 1)
+      problems.push({
+        path: `${path}.x`,
+        message: `${path}.x must be between 0 and 1 (the fraction of the row range), got ${x}`,
+      });
+    if (!isNumber(y) || Math.abs(y) > MAX_SCENARIO_MAGNITUDE)
+      problems.push({
+        path: `${path}.y`,
+        message: `${path}.y must be a number from -${MAX_SCENARIO_MAGNITUDE} to ${MAX_SCENARIO_MAGNITUDE}, got ${short(y)}`,
+      });
     if (problems.length === before) points.push({ x: x as number, y: y as number, index });
   });
   if (problems.length > 0) return null;
@@ -101,7 +128,10 @@ function readPoints(value: unknown, problems: ScenarioProblem[]): ScenarioPoint[
   for (let i = 1; i < points.length; i++) {
     if (points[i].x === points[i - 1].x) {
       const [first, second] = [points[i - 1].index, points[i].index].sort((a, b) => a - b);
-      problems.push({ path: `points[${second}].x`, message: `points[${second}].x is ${points[i].x}, the same as points[${first}].x; each point needs its own x` });
+      problems.push({
+        path: `points[${second}].x`,
+        message: `points[${second}].x is ${points[i].x}, the same as points[${first}].x; each point needs its own x`,
+      });
       if (problems.length >= MAX_PROBLEMS) break;
     }
   }

@@ -12,7 +12,9 @@ import { problemsOf } from '../testing/schema-problems.js';
 import { canonicalFields } from './canonical-fields.js';
 import { SchemaError, type Problem } from './errors.js';
 
-const FIXED_SET_PARAMS: { type: TypeDefinition; param: ParamSpec }[] = ALL_TYPES.flatMap((type) => type.params.filter((param) => param.allowed).map((param) => ({ type, param })));
+const FIXED_SET_PARAMS: { type: TypeDefinition; param: ParamSpec }[] = ALL_TYPES.flatMap((type) =>
+  type.params.filter((param) => param.allowed).map((param) => ({ type, param })),
+);
 
 /** Other spellings of a value: upper case, capitalised, alternating. */
 function respellings(value: string): string[] {
@@ -24,7 +26,12 @@ function respellings(value: string): string[] {
 /** The rows of a type's example schema with these parameters, or the problems it is rejected with. */
 function outcome(type: TypeDefinition, params: Record<string, unknown>): unknown[] | Problem[] {
   try {
-    return generateObjects(exampleFields(type, params), { count: 30, seed: 'case', datasets: type.exampleDatasets, scenarios: type.exampleScenarios });
+    return generateObjects(exampleFields(type, params), {
+      count: 30,
+      seed: 'case',
+      datasets: type.exampleDatasets,
+      scenarios: type.exampleScenarios,
+    });
   } catch (error) {
     assert.ok(error instanceof SchemaError, String(error));
     return error.problems;
@@ -34,7 +41,16 @@ function outcome(type: TypeDefinition, params: Record<string, unknown>): unknown
 describe('fixed-set parameters match in any letter case', () => {
   test('the parameters this covers: every selectionStyle, image format and Money symbol of the registry', () => {
     const names = FIXED_SET_PARAMS.map(({ type, param }) => `${type.name}.${param.name}`);
-    for (const expected of ['Custom List.selectionStyle', 'Dataset Column.selectionStyle', 'My List (deprecated).selectionStyle', 'Money.symbol', 'Avatar.format', 'Dummy Image URL.format', 'Base64 Image URL.format', 'Phone.format']) {
+    for (const expected of [
+      'Custom List.selectionStyle',
+      'Dataset Column.selectionStyle',
+      'My List (deprecated).selectionStyle',
+      'Money.symbol',
+      'Avatar.format',
+      'Dummy Image URL.format',
+      'Base64 Image URL.format',
+      'Phone.format',
+    ]) {
       assert.ok(names.includes(expected), `${expected} among ${names.join(', ')}`);
     }
   });
@@ -50,21 +66,38 @@ describe('fixed-set parameters match in any letter case', () => {
     test(`${type.name}.${param.name}: every allowed value in other cases gives what the catalogue's spelling gives`, () => {
       for (const value of param.allowed!) {
         const canonical = outcome(type, { [param.name]: value });
-        for (const spelling of respellings(value)) assert.deepEqual(outcome(type, { [param.name]: spelling }), canonical, `${param.name}: ${JSON.stringify(spelling)}`);
+        for (const spelling of respellings(value))
+          assert.deepEqual(
+            outcome(type, { [param.name]: spelling }),
+            canonical,
+            `${param.name}: ${JSON.stringify(spelling)}`,
+          );
       }
     });
   }
 
   test('"selectionStyle": "Random" as client libraries send it; "SEQUENTIAL" runs in order', () => {
-    const rows = generateObjects([{ name: 'x', type: 'Custom List', values: ['a', 'b', 'c'], selectionStyle: 'SEQUENTIAL' }, { name: 'y', type: 'Custom List', values: ['a', 'b'], selectionStyle: 'Random' }], { count: 4 });
-    assert.deepEqual(rows.map((r) => r.x), ['a', 'b', 'c', 'a']);
+    const rows = generateObjects(
+      [
+        { name: 'x', type: 'Custom List', values: ['a', 'b', 'c'], selectionStyle: 'SEQUENTIAL' },
+        { name: 'y', type: 'Custom List', values: ['a', 'b'], selectionStyle: 'Random' },
+      ],
+      { count: 4 },
+    );
+    assert.deepEqual(
+      rows.map((r) => r.x),
+      ['a', 'b', 'c', 'a'],
+    );
   });
 
   test('a value that matches none is refused naming the field and parameter, listing the allowed values', () => {
     const [problem] = problemsOf([{ name: 'kind', type: 'Custom List', values: ['a'], selectionStyle: 'Randomly' }]);
     assert.equal(problem.field, 'kind');
     assert.equal(problem.param, 'selectionStyle');
-    assert.equal(problem.message, '"Randomly" is not allowed; use one of "random", "sequential", "cartesian", "custom" (letter case does not matter)');
+    assert.equal(
+      problem.message,
+      '"Randomly" is not allowed; use one of "random", "sequential", "cartesian", "custom" (letter case does not matter)',
+    );
     const [image] = problemsOf([{ name: 'pic', type: 'Avatar', format: 'TIFF' }]);
     assert.deepEqual([image.field, image.param], ['pic', 'format']);
     assert.match(image.message, /"TIFF" is not allowed; use one of "png", "jpg", "bmp"/);

@@ -45,7 +45,9 @@ export function buildScopes(drafts: readonly Draft[]): PlannedScopes {
     return scope;
   };
   // Owners first, so every child scope knows its owner plan.
-  const ordered = [...drafts].sort((a, b) => Number(b.type.structure === 'items') - Number(a.type.structure === 'items') || a.position - b.position);
+  const ordered = [...drafts].sort(
+    (a, b) => Number(b.type.structure === 'items') - Number(a.type.structure === 'items') || a.position - b.position,
+  );
   for (const draft of ordered) {
     const name = draft.raw.name as string;
     const owner = ownerOf(name);

@@ -30,7 +30,10 @@ function buildNodes(scope: ScopePlan, conflict: Conflict): ShapeNode[] {
       } else if (existing.kind === 'object') {
         siblings = existing.children;
       } else {
-        conflict(field.name, `"${segments.slice(0, i + 1).join('.')}" is already a value, so it cannot also hold "${segments[i + 1]}"`);
+        conflict(
+          field.name,
+          `"${segments.slice(0, i + 1).join('.')}" is already a value, so it cannot also hold "${segments[i + 1]}"`,
+        );
         broken = true;
       }
     }
@@ -38,13 +41,32 @@ function buildNodes(scope: ScopePlan, conflict: Conflict): ShapeNode[] {
     const key = segments[segments.length - 1];
     const clash = siblings.find((n) => n.key === key);
     if (clash) {
-      conflict(field.name, clash.kind === 'object' ? `"${field.name}" is already an object of other fields` : `another field writes the same key "${key}"`);
+      conflict(
+        field.name,
+        clash.kind === 'object'
+          ? `"${field.name}" is already an object of other fields`
+          : `another field writes the same key "${key}"`,
+      );
       continue;
     }
     if (field.childScope) {
-      siblings.push({ kind: 'items', key, slot: field.slot, children: buildNodes(field.childScope, conflict), xml: 'element' });
+      siblings.push({
+        kind: 'items',
+        key,
+        slot: field.slot,
+        children: buildNodes(field.childScope, conflict),
+        xml: 'element',
+      });
     } else {
-      siblings.push({ kind: 'field', key, slot: field.slot, output: outputKind(field), xml: field.parsed.xml, repeated: field.parsed.repeat !== null, characters: field.characters });
+      siblings.push({
+        kind: 'field',
+        key,
+        slot: field.slot,
+        output: outputKind(field),
+        xml: field.parsed.xml,
+        repeated: field.parsed.repeat !== null,
+        characters: field.characters,
+      });
     }
   }
   return top;

@@ -47,7 +47,17 @@ describe('schema validation', () => {
 
   test('accepts numeric strings, booleans as strings and ignores unknown keys, as real clients send them', () => {
     const plan = compileSchema([
-      { name: 'n', type: 'Number', min: '1', max: '10', decimals: '0', percentageBlank: '0', formula: '', onlyUSPlaces: false, whatever: { deep: 1 } },
+      {
+        name: 'n',
+        type: 'Number',
+        min: '1',
+        max: '10',
+        decimals: '0',
+        percentageBlank: '0',
+        formula: '',
+        onlyUSPlaces: false,
+        whatever: { deep: 1 },
+      },
       { name: 'seq', type: 'Sequence', start: '5', step: '-1', repeat: '2' },
     ]);
     assert.equal(plan.fields[0].params.min, 1);
@@ -62,7 +72,10 @@ describe('schema validation', () => {
 
   test('the formula property compiles; empty or null means none; a formula that is not text is an error', () => {
     assert.ok(compileSchema([{ name: 'x', type: 'Row Number', formula: 'this + 1' }]).fields[0].formula !== null);
-    const plan = compileSchema([{ name: 'x', type: 'Row Number', formula: null }, { name: 'y', type: 'Row Number', formula: '  ' }]);
+    const plan = compileSchema([
+      { name: 'x', type: 'Row Number', formula: null },
+      { name: 'y', type: 'Row Number', formula: '  ' },
+    ]);
     assert.ok(plan.fields.every((f) => f.formula === null));
     hasProblem(problemsOf([{ name: 'x', type: 'Row Number', formula: 42 }]), 'x', 'formula', /expected formula text/);
   });
@@ -80,13 +93,24 @@ describe('schema validation', () => {
   });
 
   test('template references: unknown names with suggestions, self references and cycles', () => {
-    hasProblem(problemsOf([{ name: 'first', type: 'First Name' }, { name: 't', type: 'Template', value: '{frist}' }]), 't', 'value', /unknown field "frist"; did you mean "first"/);
+    hasProblem(
+      problemsOf([
+        { name: 'first', type: 'First Name' },
+        { name: 't', type: 'Template', value: '{frist}' },
+      ]),
+      't',
+      'value',
+      /unknown field "frist"; did you mean "first"/,
+    );
     hasProblem(problemsOf([{ name: 't', type: 'Template', value: '{t}' }]), 't', 'value', /itself/);
     const cycle = problemsOf([
       { name: 'a', type: 'Template', value: '{b}' },
       { name: 'b', type: 'Template', value: '{a}' },
     ]);
-    assert.ok(cycle.some((p) => /cycle: "(a|b)" -> "(a|b)" -> "(a|b)"/.test(p.message)), JSON.stringify(cycle));
+    assert.ok(
+      cycle.some((p) => /cycle: "(a|b)" -> "(a|b)" -> "(a|b)"/.test(p.message)),
+      JSON.stringify(cycle),
+    );
   });
 
   test('evaluation follows references whatever the field order', () => {
@@ -105,7 +129,15 @@ describe('schema validation', () => {
     hasProblem(problemsOf([{ name: 'tags[5-2]', type: 'Row Number' }]), 'tags[5-2]', 'name', /counts down/);
     hasProblem(problemsOf([{ name: 'tags[500]', type: 'Row Number' }]), 'tags[500]', 'name', /more than 100/);
     hasProblem(problemsOf([{ name: 'a..b', type: 'Row Number' }]), 'a..b', 'name', /empty segment/);
-    hasProblem(problemsOf([{ name: 'a', type: 'Row Number' }, { name: 'a.b', type: 'Row Number' }]), 'a.b', 'name', /already a value/);
+    hasProblem(
+      problemsOf([
+        { name: 'a', type: 'Row Number' },
+        { name: 'a.b', type: 'Row Number' },
+      ]),
+      'a.b',
+      'name',
+      /already a value/,
+    );
   });
 
   test('the shape nests dotted names, arrays and items, and leaves hidden fields out', () => {
@@ -120,17 +152,72 @@ describe('schema validation', () => {
       { name: 'friends.__hidden', type: 'Row Number' },
     ]);
     const summary = (nodes: typeof plan.shape.nodes): unknown =>
-      nodes.map((n) => (n.kind === 'field' ? `${n.key}${n.repeated ? '[]' : ''}` : { [n.key + (n.kind === 'items' ? '[{}]' : '')]: summary(n.children) }));
-    assert.deepEqual(summary(plan.shape.nodes), ['id', { address: ['city', { geo: ['zip'] }] }, 'tags[]', { 'friends[{}]': ['name'] }]);
+      nodes.map((n) =>
+        n.kind === 'field'
+          ? `${n.key}${n.repeated ? '[]' : ''}`
+          : { [n.key + (n.kind === 'items' ? '[{}]' : '')]: summary(n.children) },
+      );
+    assert.deepEqual(summary(plan.shape.nodes), [
+      'id',
+      { address: ['city', { geo: ['zip'] }] },
+      'tags[]',
+      { 'friends[{}]': ['name'] },
+    ]);
   });
 });
 
 describe('robustness', () => {
   test('any JSON input either compiles or fails with SchemaError: never another exception', () => {
-    const names = fc.constantFrom('id', 'a.b', 'x[2]', 'x[3-1]', '@at', '$value', '__h', 'a..b', '', 'tags[999]', 'f', 'f.g');
-    const types = fc.constantFrom('Row Number', 'Number', 'Custom List', 'Template', 'JSON Array', 'Date', 'Time', 'Sequence', 'Poisson', 'Words', 'Nope', 'Formula', 'GUID', 'Money', 'Character Sequence');
-    const values = fc.oneof(fc.jsonValue(), fc.constantFrom('1', '-1', '1e999', 'NaN', '13/45/2020', '{id}', '{nope', '%Q', '[]'));
-    const field = fc.record({ name: fc.oneof(names, fc.jsonValue()), type: fc.oneof(types, fc.jsonValue()), percentBlank: values, min: values, max: values, value: values, values: values, format: values, minItems: values, selectionStyle: values }, { requiredKeys: [] });
+    const names = fc.constantFrom(
+      'id',
+      'a.b',
+      'x[2]',
+      'x[3-1]',
+      '@at',
+      '$value',
+      '__h',
+      'a..b',
+      '',
+      'tags[999]',
+      'f',
+      'f.g',
+    );
+    const types = fc.constantFrom(
+      'Row Number',
+      'Number',
+      'Custom List',
+      'Template',
+      'JSON Array',
+      'Date',
+      'Time',
+      'Sequence',
+      'Poisson',
+      'Words',
+      'Nope',
+      'Formula',
+      'GUID',
+      'Money',
+      'Character Sequence',
+    );
+    const values = fc.oneof(
+      fc.jsonValue(),
+      fc.constantFrom('1', '-1', '1e999', 'NaN', '13/45/2020', '{id}', '{nope', '%Q', '[]'),
+    );
+    const field = fc.record(
+      {
+        name: fc.oneof(names, fc.jsonValue()),
+        type: fc.oneof(types, fc.jsonValue()),
+        percentBlank: values,
+        min: values,
+        max: values,
+        value: values,
+        values: values,
+        format: values,
+        minItems: values,
+        selectionStyle: values,
+      },
+      { requiredKeys: [] },
+    );
     fc.assert(
       fc.property(fc.oneof(fc.array(field, { maxLength: 6 }), fc.jsonValue()), (input) => {
         try {
@@ -145,19 +232,46 @@ describe('robustness', () => {
   });
 
   test('every type, with random values for its parameters, compiles and generates or fails with SchemaError', () => {
-    const edgy = fc.oneof(fc.jsonValue(), fc.constantFrom('1', '-1', '0', '1e999', 'NaN', '', ' ', 'US', 'Narnia', ['US', 'Germany'], 'png', 'jpg', 'custom', '#,##', '{{x}}', 2000, 2001, -5, 1e9));
+    const edgy = fc.oneof(
+      fc.jsonValue(),
+      fc.constantFrom(
+        '1',
+        '-1',
+        '0',
+        '1e999',
+        'NaN',
+        '',
+        ' ',
+        'US',
+        'Narnia',
+        ['US', 'Germany'],
+        'png',
+        'jpg',
+        'custom',
+        '#,##',
+        '{{x}}',
+        2000,
+        2001,
+        -5,
+        1e9,
+      ),
+    );
     for (const type of ALL_TYPES) {
       const params = fc.dictionary(fc.constantFrom(...type.params.map((p) => p.name), 'bogus'), edgy, { maxKeys: 4 });
       fc.assert(
         fc.property(params, (given) => {
-          const fields = [{ name: 'row', type: 'Row Number' }, { name: 'v', type: type.name, ...given }];
+          const fields = [
+            { name: 'row', type: 'Row Number' },
+            { name: 'v', type: type.name, ...given },
+          ];
           if (type.structure === 'items') fields.push({ name: 'v.id', type: 'Row Number' });
           try {
             // Images are only compiled: encoding many 2000-pixel JPEGs would make this test slow, not better.
             if (type.name === 'Base64 Image URL') compileSchema(fields);
             else generateObjects(fields, { count: 2, seed: 1 });
           } catch (error) {
-            if (!(error instanceof SchemaError)) throw new Error(`${type.name} ${JSON.stringify(given)}: ${String(error)}`);
+            if (!(error instanceof SchemaError))
+              throw new Error(`${type.name} ${JSON.stringify(given)}: ${String(error)}`);
           }
         }),
         { numRuns: 40 },
@@ -165,4 +279,3 @@ describe('robustness', () => {
     }
   });
 });
-

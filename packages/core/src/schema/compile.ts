@@ -32,11 +32,25 @@ export function compileSchema(input: unknown, options: CompileOptions = {}): Sch
   const { root, scopes, plans, draftOf } = buildScopes(drafts);
   for (const scope of scopes) assignFamilyInstances(scope);
   checkValuesPerRow(plans, (field, message) => problems.push({ field, param: null, message }));
-  const { dependsOn, cartesianCombinations, generationIndependent } = createGenerators(plans, draftOf, options, problems, warnings);
+  const { dependsOn, cartesianCombinations, generationIndependent } = createGenerators(
+    plans,
+    draftOf,
+    options,
+    problems,
+    warnings,
+  );
   for (const scope of scopes) orderScope(scope, dependsOn, problems);
   const shape = buildShape(root, (field, message) => problems.push({ field, param: 'name', message }));
   if (problems.length > 0) throw new SchemaError(dedupe(problems));
-  return { fields: plans, root, shape, cartesianCombinations, generationIndependent, smallRows: hasSmallRows(plans, dependsOn), warnings: dedupe(warnings) };
+  return {
+    fields: plans,
+    root,
+    shape,
+    cartesianCombinations,
+    generationIndependent,
+    smallRows: hasSmallRows(plans, dependsOn),
+    warnings: dedupe(warnings),
+  };
 }
 
 /** The schema must be a non-empty array of at most MAX_FIELDS entries (each is checked later). */
@@ -44,9 +58,12 @@ function checkFieldList(input: unknown): readonly unknown[] {
   const fail = (message: string): never => {
     throw new SchemaError([{ field: null, param: null, message }]);
   };
-  if (!Array.isArray(input)) return fail('the schema must be a JSON array of field specifications, e.g. [{"name": "id", "type": "Row Number"}]');
-  if (input.length === 0) return fail('the schema has no fields; give at least one, e.g. [{"name": "id", "type": "Row Number"}]');
-  if (input.length > MAX_FIELDS) return fail(`the schema has ${input.length} fields; at most ${MAX_FIELDS} are allowed`);
+  if (!Array.isArray(input))
+    return fail('the schema must be a JSON array of field specifications, e.g. [{"name": "id", "type": "Row Number"}]');
+  if (input.length === 0)
+    return fail('the schema has no fields; give at least one, e.g. [{"name": "id", "type": "Row Number"}]');
+  if (input.length > MAX_FIELDS)
+    return fail(`the schema has ${input.length} fields; at most ${MAX_FIELDS} are allowed`);
   return input;
 }
 

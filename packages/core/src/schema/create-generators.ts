@@ -6,7 +6,12 @@ import type { DatasetView } from '../kernel/define-type.js';
 import { datasetView } from '../kernel/dataset-view.js';
 import { DEFAULT_PUBLIC_URL, type CompileOptions } from './compile-options.js';
 import type { Problem } from './errors.js';
-import { createFieldContext, type CartesianField, type CharacterResolver, type GenerationEnvironment } from './field-context.js';
+import {
+  createFieldContext,
+  type CartesianField,
+  type CharacterResolver,
+  type GenerationEnvironment,
+} from './field-context.js';
 import type { FieldPlan } from './plan.js';
 import type { Draft } from './read-drafts.js';
 
@@ -35,10 +40,19 @@ export function createGenerators(
     if (formulaText.trim() !== '') plan.formula = field.compileFormula(formulaText, 'formula', true) ?? null;
   }
   resolveCharacters(plans, env.characterResolver);
-  return { dependsOn: env.dependsOn, cartesianCombinations: assignCartesianStrides(env.cartesianFields), generationIndependent: !env.constantsRead.value };
+  return {
+    dependsOn: env.dependsOn,
+    cartesianCombinations: assignCartesianStrides(env.cartesianFields),
+    generationIndependent: !env.constantsRead.value,
+  };
 }
 
-function generationEnvironment(plans: readonly FieldPlan[], options: CompileOptions, problems: Problem[], warnings: Problem[]): GenerationEnvironment {
+function generationEnvironment(
+  plans: readonly FieldPlan[],
+  options: CompileOptions,
+  problems: Problem[],
+  warnings: Problem[],
+): GenerationEnvironment {
   const datasets = options.datasets ?? {};
   const scenarios = options.scenarios ?? {};
   return {
@@ -51,7 +65,8 @@ function generationEnvironment(plans: readonly FieldPlan[], options: CompileOpti
     // References ask their target's character set through this, once resolution starts.
     characterResolver: { characters: (plan) => plan.characters },
     // Own keys only: a dataset may be called "constructor" or "__proto__".
-    findDataset: (name: string): DatasetView | undefined => (Object.hasOwn(datasets, name) ? datasetView(datasets[name]) : undefined),
+    findDataset: (name: string): DatasetView | undefined =>
+      Object.hasOwn(datasets, name) ? datasetView(datasets[name]) : undefined,
     datasetNames: () => [...(options.datasetNames ?? Object.keys(datasets))],
     findScenario: (name: string) => (Object.hasOwn(scenarios, name) ? scenarios[name] : undefined),
     scenarioNames: () => [...(options.scenarioNames ?? Object.keys(scenarios))],

@@ -16,7 +16,8 @@ export function referencedDatasetNames(fields: unknown): string[] {
     if (typeof dataset === 'string' && dataset !== '') names.add(dataset);
     if (typeof list === 'string' && list !== '') names.add(list);
     const formulas = [value, formula];
-    if (Array.isArray(distribution)) for (const rule of distribution) formulas.push((rule as { rule?: unknown } | null)?.rule);
+    if (Array.isArray(distribution))
+      for (const rule of distribution) formulas.push((rule as { rule?: unknown } | null)?.rule);
     for (const text of formulas) {
       if (typeof text === 'string') for (const name of datasetNamesInFormula(text)) names.add(name);
     }

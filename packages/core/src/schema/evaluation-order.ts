@@ -5,15 +5,26 @@
 import type { Problem } from './errors.js';
 import type { FieldPlan, ScopePlan } from './plan.js';
 
-export function orderScope(scope: ScopePlan, dependsOn: ReadonlyMap<FieldPlan, ReadonlySet<FieldPlan>>, problems: Problem[]): void {
+export function orderScope(
+  scope: ScopePlan,
+  dependsOn: ReadonlyMap<FieldPlan, ReadonlySet<FieldPlan>>,
+  problems: Problem[],
+): void {
   const state = new Map<FieldPlan, 'visiting' | 'done'>();
   const order: FieldPlan[] = [];
   const visit = (plan: FieldPlan, path: FieldPlan[]) => {
     const seen = state.get(plan);
     if (seen === 'done') return;
     if (seen === 'visiting') {
-      const cycle = path.slice(path.indexOf(plan)).concat(plan).map((p) => `"${p.name}"`);
-      problems.push({ field: plan.name, param: null, message: `fields refer to each other in a cycle: ${cycle.join(' -> ')}` });
+      const cycle = path
+        .slice(path.indexOf(plan))
+        .concat(plan)
+        .map((p) => `"${p.name}"`);
+      problems.push({
+        field: plan.name,
+        param: null,
+        message: `fields refer to each other in a cycle: ${cycle.join(' -> ')}`,
+      });
       return;
     }
     state.set(plan, 'visiting');

@@ -21,7 +21,14 @@ function differing(rows: Row[], a: string, b: string): number {
  * each key (e.g. a stock symbol has one name), checked on the rows whose key2 the first record
  * also drew; at least `minimum` such rows.
  */
-function agreesWithFirstRecord(rows: Row[], key: string, value: string, key2: string, value2: string, minimum = 50): void {
+function agreesWithFirstRecord(
+  rows: Row[],
+  key: string,
+  value: string,
+  key2: string,
+  value2: string,
+  minimum = 50,
+): void {
   const valuesOf = new Map<unknown, Set<unknown>>();
   for (const row of rows) {
     if (!valuesOf.has(row[key])) valuesOf.set(row[key], new Set());
@@ -32,7 +39,10 @@ function agreesWithFirstRecord(rows: Row[], key: string, value: string, key2: st
     const known = valuesOf.get(row[key2]);
     if (!known) continue;
     checked++;
-    assert.ok(known.has(row[value2]), `${key2}=${String(row[key2])} came with ${value2}=${String(row[value2])}; the first record says ${[...known].join(' | ')}`);
+    assert.ok(
+      known.has(row[value2]),
+      `${key2}=${String(row[key2])} came with ${value2}=${String(row[value2])}; the first record says ${[...known].join(' | ')}`,
+    );
   }
   assert.ok(checked >= minimum, `only ${checked} rows to check`);
 }
@@ -52,7 +62,18 @@ describe('a repeated type starts a new record of its family', () => {
       { name: 'id', type: 'Row Number' },
     ]);
     const instances = Object.fromEntries(plan.fields.map((f) => [f.name, f.familyInstance]));
-    assert.deepEqual(instances, { first: 0, city: 0, last: 0, mother_first: 1, mother_last: 1, state: 0, kids: 0, 'kids.first': 0, 'kids.last': 0, id: 0 });
+    assert.deepEqual(instances, {
+      first: 0,
+      city: 0,
+      last: 0,
+      mother_first: 1,
+      mother_last: 1,
+      state: 0,
+      kids: 0,
+      'kids.first': 0,
+      'kids.last': 0,
+      id: 0,
+    });
   });
 
   test('person: two Last Name fields differ; the mother is a coherent second person', () => {
@@ -69,20 +90,37 @@ describe('a repeated type starts a new record of its family', () => {
     assert.ok(differing(rows, 'first', 'mother_first') > 0.9);
     for (const row of rows) assert.equal(row.mother_full, `${String(row.mother_first)} ${String(row.mother_last)}`);
     // A male or female person's first name is of that sex (other identities draw from both lists).
-    const binary = rows.filter((row) => row.gender !== row.mother_gender && [row.gender, row.mother_gender].every((g) => g === 'Male' || g === 'Female'));
+    const binary = rows.filter(
+      (row) =>
+        row.gender !== row.mother_gender &&
+        [row.gender, row.mother_gender].every((g) => g === 'Male' || g === 'Female'),
+    );
     agreesWithFirstRecord(binary, 'first', 'gender', 'mother_first', 'mother_gender');
   });
 
   test('the first record draws as before: adding a second person changes no other value', () => {
-    const one = rowsOf([{ name: 'first', type: 'First Name' }, { name: 'last', type: 'Last Name' }, { name: 'email', type: 'Email Address' }], 200);
-    const two = rowsOf([
-      { name: 'first', type: 'First Name' },
-      { name: 'last', type: 'Last Name' },
-      { name: 'email', type: 'Email Address' },
-      { name: 'first2', type: 'First Name' },
-      { name: 'last2', type: 'Last Name' },
-    ], 200);
-    assert.deepEqual(two.map(({ first, last, email }) => ({ first, last, email })), one);
+    const one = rowsOf(
+      [
+        { name: 'first', type: 'First Name' },
+        { name: 'last', type: 'Last Name' },
+        { name: 'email', type: 'Email Address' },
+      ],
+      200,
+    );
+    const two = rowsOf(
+      [
+        { name: 'first', type: 'First Name' },
+        { name: 'last', type: 'Last Name' },
+        { name: 'email', type: 'Email Address' },
+        { name: 'first2', type: 'First Name' },
+        { name: 'last2', type: 'Last Name' },
+      ],
+      200,
+    );
+    assert.deepEqual(
+      two.map(({ first, last, email }) => ({ first, last, email })),
+      one,
+    );
   });
 
   test('place: a second City has its own State and country', () => {
@@ -100,7 +138,11 @@ describe('a repeated type starts a new record of its family', () => {
     assert.ok(differing(rows, 'state', 'state2') > 0.8);
     agreesWithFirstRecord(rows, 'code', 'currency', 'code2', 'currency2');
     // Town names repeat across countries; a town with its region does not.
-    const located = rows.map((row) => ({ ...row, place: `${String(row.city)}/${String(row.state)}`, place2: `${String(row.city2)}/${String(row.state2)}` }));
+    const located = rows.map((row) => ({
+      ...row,
+      place: `${String(row.city)}/${String(row.state)}`,
+      place2: `${String(row.city2)}/${String(row.state2)}`,
+    }));
     agreesWithFirstRecord(located, 'place', 'code', 'place2', 'code2');
   });
 
@@ -126,13 +168,16 @@ describe('a repeated type starts a new record of its family', () => {
     });
   }
 
-  test('a formula\'s generate() reads the calling field\'s record', () => {
-    const rows = rowsOf([
-      { name: 'first', type: 'First Name' },
-      { name: 'first2', type: 'First Name' },
-      { name: 'last2', type: 'Last Name', formula: "generate('First Name') + ' ' + this" },
-      { name: 'full2', type: 'Full Name' },
-    ], 200);
+  test("a formula's generate() reads the calling field's record", () => {
+    const rows = rowsOf(
+      [
+        { name: 'first', type: 'First Name' },
+        { name: 'first2', type: 'First Name' },
+        { name: 'last2', type: 'Last Name', formula: "generate('First Name') + ' ' + this" },
+        { name: 'full2', type: 'Full Name' },
+      ],
+      200,
+    );
     for (const row of rows) assert.equal(row.last2, row.full2);
   });
 });

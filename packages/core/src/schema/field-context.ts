@@ -98,7 +98,10 @@ export function createFieldContext(plan: FieldPlan, env: GenerationEnvironment):
     reference: (name, param) => {
       const reference = link(name, param);
       if (reference === null) {
-        const suggestion = closestMatch(name, env.plans.map((p) => p.name));
+        const suggestion = closestMatch(
+          name,
+          env.plans.map((p) => p.name),
+        );
         report(param, `refers to unknown field "${name}"` + (suggestion ? `; did you mean "${suggestion}"?` : ''));
       }
       return reference ?? undefined;
@@ -163,7 +166,11 @@ function linkReference(
  * in the calling field's context (its references become the calling field's dependencies), or
  * the problems with the name and parameters.
  */
-function createTypeInFormula(typeName: string, params: Record<string, unknown>, context: CreateContext): ValueGenerator | string[] {
+function createTypeInFormula(
+  typeName: string,
+  params: Record<string, unknown>,
+  context: CreateContext,
+): ValueGenerator | string[] {
   const type = findType(typeName);
   if (!type) return [unknownTypeMessage(typeName)];
   if (type.structure === 'items') return [`a ${type.name} shapes the output and cannot be generated inside a formula`];
@@ -171,7 +178,11 @@ function createTypeInFormula(typeName: string, params: Record<string, unknown>, 
   const report = (param: string | null, message: string) => problems.push(param ? `${param}: ${message}` : message);
   const known = new Set(type.params.map((p) => p.name));
   for (const name of Object.keys(params)) {
-    if (!known.has(name)) report(null, `${type.name} has no parameter '${name}'` + (known.size > 0 ? ` (parameters: ${[...known].join(', ')})` : ''));
+    if (!known.has(name))
+      report(
+        null,
+        `${type.name} has no parameter '${name}'` + (known.size > 0 ? ` (parameters: ${[...known].join(', ')})` : ''),
+      );
   }
   const resolved = resolveParams(type.params, params, report);
   type.check?.(resolved, report);
@@ -194,7 +205,11 @@ function createTypeInFormula(typeName: string, params: Record<string, unknown>, 
  * full name, then the enclosing scopes outwards (inside a JSON Array bare names reach
  * siblings and then parent fields, as in Mockaroo).
  */
-function resolveReference(from: FieldPlan, name: string, resolver: CharacterResolver): { target: FieldPlan; reference: FieldReference } | null {
+function resolveReference(
+  from: FieldPlan,
+  name: string,
+  resolver: CharacterResolver,
+): { target: FieldPlan; reference: FieldReference } | null {
   let scope: ScopePlan | null = from.scope;
   let depth = 0;
   while (scope) {

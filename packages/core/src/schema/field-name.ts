@@ -23,7 +23,8 @@ const BRACKET = /\[(\d+)(?:-(\d+))?\]$/;
 export function parseFieldName(name: string): ParsedFieldName | string {
   if (name.trim() === '') return 'the name is empty';
   const segments = name.split('.');
-  if (segments.some((s) => s === '')) return `"${name}" has an empty segment (two dots in a row, or a dot at either end)`;
+  if (segments.some((s) => s === ''))
+    return `"${name}" has an empty segment (two dots in a row, or a dot at either end)`;
   let repeat: ParsedFieldName['repeat'] = null;
   const lastIndex = segments.length - 1;
   const match = BRACKET.exec(segments[lastIndex]);
@@ -37,7 +38,8 @@ export function parseFieldName(name: string): ParsedFieldName | string {
     if (segments[lastIndex] === '') return `"${name}" has brackets but no name before them`;
   }
   for (let i = 0; i < lastIndex; i++) {
-    if (/[[\]]/.test(segments[i])) return `brackets may only end the last segment of "${name}" (write a JSON Array field for arrays of objects)`;
+    if (/[[\]]/.test(segments[i]))
+      return `brackets may only end the last segment of "${name}" (write a JSON Array field for arrays of objects)`;
   }
   const last = segments[lastIndex];
   let xml: XmlRole = 'element';

@@ -16,9 +16,11 @@ export function pathDeeperThan(value: unknown, limit = MAX_JSON_DEPTH): string |
     if (current === null || typeof current !== 'object') continue;
     if (depth >= limit) return path;
     if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], depth: depth + 1, path: `${path}[${i}]` });
+      for (let i = current.length - 1; i >= 0; i--)
+        stack.push({ value: current[i], depth: depth + 1, path: `${path}[${i}]` });
     } else {
-      for (const [key, child] of Object.entries(current)) stack.push({ value: child, depth: depth + 1, path: `${path}.${key}` });
+      for (const [key, child] of Object.entries(current))
+        stack.push({ value: child, depth: depth + 1, path: `${path}.${key}` });
     }
   }
   return null;

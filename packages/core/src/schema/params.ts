@@ -78,12 +78,22 @@ function resolveOne(spec: ParamSpec, raw: unknown, report: ReportProblem): unkno
       }
       if (!spec.allowed) return text;
       const canonical = allowedValue(spec.allowed, text);
-      if (canonical === undefined) report(name, `${quotedValue(text)} is not allowed; use one of ${describeAllowed(spec.allowed)} (letter case does not matter)`);
+      if (canonical === undefined)
+        report(
+          name,
+          `${quotedValue(text)} is not allowed; use one of ${describeAllowed(spec.allowed)} (letter case does not matter)`,
+        );
       return canonical;
     }
     case 'string[]': {
       // Clients send lists as arrays, and some as one comma- or newline-separated string.
-      const list = typeof raw === 'string' ? raw.split(/\r?\n|,/).map((s) => s.trim()).filter((s) => s !== '') : raw;
+      const list =
+        typeof raw === 'string'
+          ? raw
+              .split(/\r?\n|,/)
+              .map((s) => s.trim())
+              .filter((s) => s !== '')
+          : raw;
       if (!Array.isArray(list) || list.some((v) => v !== null && typeof v === 'object')) {
         report(name, `expected a list of values, e.g. ["a", "b"], got ${quotedValue(raw)}`);
         return undefined;
@@ -102,7 +112,11 @@ function resolveOne(spec: ParamSpec, raw: unknown, report: ReportProblem): unkno
 }
 
 /** Resolves every declared parameter of one field. Unknown keys are ignored (clients send many). */
-export function resolveParams(specs: readonly ParamSpec[], raw: Record<string, unknown>, report: ReportProblem): ResolvedParams {
+export function resolveParams(
+  specs: readonly ParamSpec[],
+  raw: Record<string, unknown>,
+  report: ReportProblem,
+): ResolvedParams {
   const resolved: ResolvedParams = {};
   for (const spec of specs) {
     const value = raw[spec.name];

@@ -35,7 +35,10 @@ export function unknownTypeMessage(type: string): string {
   const planned = PLANNED_TYPES.find((name) => name.toLowerCase() === type.trim().toLowerCase());
   if (planned) return `type "${planned}" is not available in this version of Rowloom yet`;
   const suggestion = closestMatch(type, typeNames());
-  return `unknown type "${type}"` + (suggestion ? `; did you mean "${suggestion}"?` : '; GET /api/types (or `rowloom types`) lists them');
+  return (
+    `unknown type "${type}"` +
+    (suggestion ? `; did you mean "${suggestion}"?` : '; GET /api/types (or `rowloom types`) lists them')
+  );
 }
 
 /**
@@ -46,7 +49,8 @@ const PERCENT_BLANK_KEYS = ['percentBlank', 'percentageBlank', 'null_percentage'
 
 /** Reads the blank percentage under any of its spellings. */
 function readPercentBlank(raw: Record<string, unknown>, problem: (param: string, message: string) => void): number {
-  const key = PERCENT_BLANK_KEYS.find((k) => raw[k] !== undefined && raw[k] !== null && raw[k] !== '') ?? 'percentBlank';
+  const key =
+    PERCENT_BLANK_KEYS.find((k) => raw[k] !== undefined && raw[k] !== null && raw[k] !== '') ?? 'percentBlank';
   const value = raw[key];
   if (value === undefined || value === null || value === '') return 0;
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
@@ -98,7 +102,16 @@ export function readDrafts(input: readonly unknown[], problems: Problem[]): Draf
     if (parsed.repeat && type.structure === 'items') {
       report('name', `a ${type.name} field cannot use [n]; set its item counts with its own parameters`);
     }
-    drafts.push({ position, label, raw: spec, parsed, type, params, percentBlank, valid: problems.length === problemsBefore });
+    drafts.push({
+      position,
+      label,
+      raw: spec,
+      parsed,
+      type,
+      params,
+      percentBlank,
+      valid: problems.length === problemsBefore,
+    });
   });
   return drafts;
 }

@@ -21,9 +21,11 @@ export interface SchemaDocument {
 }
 
 /** The document, or what is wrong with it (a message naming the key at fault). */
-export type SchemaDocumentResult = { document: SchemaDocument; problem?: undefined } | { document?: undefined; problem: string };
+export type SchemaDocumentResult =
+  { document: SchemaDocument; problem?: undefined } | { document?: undefined; problem: string };
 
-export const SCHEMA_DOCUMENT_SHAPES = 'a JSON array of fields, {"fields": [...], "count": N}, or a schema export {"columns": [...], "num_rows": N}';
+export const SCHEMA_DOCUMENT_SHAPES =
+  'a JSON array of fields, {"fields": [...], "count": N}, or a schema export {"columns": [...], "num_rows": N}';
 
 function flag(object: Record<string, unknown>, key: string): boolean | null | string {
   const value = object[key];
@@ -41,11 +43,20 @@ export function readSchemaDocument(json: unknown): SchemaDocumentResult {
   if (fields === null) return { problem: `expected ${SCHEMA_DOCUMENT_SHAPES}` };
   const countKey = object.count !== undefined && object.count !== null ? 'count' : 'num_rows';
   const count = object[countKey];
-  if (count !== undefined && count !== null && (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0)) {
+  if (
+    count !== undefined &&
+    count !== null &&
+    (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0)
+  ) {
     return { problem: `"${countKey}" must be a whole number, got ${JSON.stringify(count)}` };
   }
   const format = typeof object.file_format === 'string' ? object.file_format.trim().toLowerCase() : null;
-  const flags = { array: flag(object, 'array'), includeHeader: flag(object, 'include_header'), includeNulls: flag(object, 'include_nulls'), bom: flag(object, 'bom') };
+  const flags = {
+    array: flag(object, 'array'),
+    includeHeader: flag(object, 'include_header'),
+    includeNulls: flag(object, 'include_nulls'),
+    bom: flag(object, 'bom'),
+  };
   for (const value of Object.values(flags)) if (typeof value === 'string') return { problem: value };
   return {
     document: {
@@ -54,7 +65,12 @@ export function readSchemaDocument(json: unknown): SchemaDocumentResult {
       // The established product's names (excel, dbunit...) included; a format Rowloom does not
       // write leaves the choice to the caller.
       format: format !== null ? outputFormatNamed(format) : null,
-      ...(flags as { array: boolean | null; includeHeader: boolean | null; includeNulls: boolean | null; bom: boolean | null }),
+      ...(flags as {
+        array: boolean | null;
+        includeHeader: boolean | null;
+        includeNulls: boolean | null;
+        bom: boolean | null;
+      }),
     },
   };
 }

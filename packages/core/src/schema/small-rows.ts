@@ -26,7 +26,10 @@ import { mostValuesPerRow } from './work-estimate.js';
  */
 export const SMALL_ROW_MAX_VALUES = 64;
 
-export function hasSmallRows(fields: readonly FieldPlan[], dependsOn: ReadonlyMap<FieldPlan, ReadonlySet<FieldPlan>>): boolean {
+export function hasSmallRows(
+  fields: readonly FieldPlan[],
+  dependsOn: ReadonlyMap<FieldPlan, ReadonlySet<FieldPlan>>,
+): boolean {
   if (mostValuesPerRow(fields) + readValues(fields, dependsOn) > SMALL_ROW_MAX_VALUES) return false;
   return fields.every((field) => isSmallField(field) && readsOnlyPlainValues(field, dependsOn));
 }
@@ -34,7 +37,8 @@ export function hasSmallRows(fields: readonly FieldPlan[], dependsOn: ReadonlyMa
 /** The values fields that read others copy into theirs: up to SMALL_VALUE_MAX_READS per value they make. */
 function readValues(fields: readonly FieldPlan[], dependsOn: ReadonlyMap<FieldPlan, ReadonlySet<FieldPlan>>): number {
   let reads = 0;
-  for (const field of fields) if ((dependsOn.get(field)?.size ?? 0) > 0) reads += SMALL_VALUE_MAX_READS * mostValuesPerRow([field]);
+  for (const field of fields)
+    if ((dependsOn.get(field)?.size ?? 0) > 0) reads += SMALL_VALUE_MAX_READS * mostValuesPerRow([field]);
   return reads;
 }
 

@@ -11,7 +11,9 @@ const QUOTED_LENGTH = 60;
 
 /** `text` as it may appear in a message: cut, and saying how long it was when cut. */
 export function shortened(text: string): string {
-  return text.length <= QUOTED_LENGTH ? text : `${text.slice(0, QUOTED_LENGTH)}… (${text.length.toLocaleString('en-US')} characters)`;
+  return text.length <= QUOTED_LENGTH
+    ? text
+    : `${text.slice(0, QUOTED_LENGTH)}… (${text.length.toLocaleString('en-US')} characters)`;
 }
 
 /** A parameter's value as a message quotes it: its JSON, cut when long. */
@@ -27,11 +29,17 @@ export function quotedValue(value: unknown): string {
 export function withinNameLimits(spec: Record<string, unknown>, report: ReportProblem): boolean {
   let within = true;
   if (typeof spec.name === 'string' && spec.name.length > MAX_FIELD_NAME_LENGTH) {
-    report('name', `the name has ${spec.name.length.toLocaleString('en-US')} characters; at most ${MAX_FIELD_NAME_LENGTH} are allowed`);
+    report(
+      'name',
+      `the name has ${spec.name.length.toLocaleString('en-US')} characters; at most ${MAX_FIELD_NAME_LENGTH} are allowed`,
+    );
     within = false;
   }
   if (typeof spec.type === 'string' && spec.type.length > MAX_TYPE_NAME_LENGTH) {
-    report('type', `"${shortened(spec.type)}" is not a type: type names have at most ${MAX_TYPE_NAME_LENGTH} characters; GET /api/types (or \`rowloom types\`) lists them`);
+    report(
+      'type',
+      `"${shortened(spec.type)}" is not a type: type names have at most ${MAX_TYPE_NAME_LENGTH} characters; GET /api/types (or \`rowloom types\`) lists them`,
+    );
     within = false;
   }
   return within;

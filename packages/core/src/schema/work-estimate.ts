@@ -31,7 +31,8 @@ function valuesPerRow(field: FieldPlan): number {
 /** The nesting that multiplies a field's count, for the message: `"a" (100) × "a.b" (100) × [3]`. */
 function explain(field: FieldPlan): string {
   const factors: string[] = [];
-  for (let scope = field.scope; scope.owner; scope = scope.owner.scope) factors.unshift(`"${scope.owner.name}" (${mostItems(scope.owner)} items)`);
+  for (let scope = field.scope; scope.owner; scope = scope.owner.scope)
+    factors.unshift(`"${scope.owner.name}" (${mostItems(scope.owner)} items)`);
   if (field.type.structure === 'items') factors.push(`its own ${mostItems(field)} items`);
   else if (field.parsed.repeat) factors.push(`[${field.parsed.repeat.max}]`);
   return factors.join(' × ');
@@ -48,7 +49,10 @@ export function mostValuesPerRow(fields: readonly FieldPlan[]): number {
  * Reports, on the field that makes the most of them, a schema whose rows can hold more than
  * MAX_VALUES_PER_ROW values.
  */
-export function checkValuesPerRow(fields: readonly FieldPlan[], report: (field: string, message: string) => void): void {
+export function checkValuesPerRow(
+  fields: readonly FieldPlan[],
+  report: (field: string, message: string) => void,
+): void {
   let total = 0;
   let largest: FieldPlan | null = null;
   let largestCount = 0;

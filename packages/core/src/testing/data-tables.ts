@@ -5,7 +5,10 @@ export type TableRow = Record<string, string | number>;
 
 /** A `{columns, rows}` file of packages/core/data as objects keyed by its column names. */
 export function readTable(file: string): TableRow[] {
-  const table = JSON.parse(readFileSync(new URL(`../../data/${file}`, import.meta.url), 'utf8')) as { columns: string[]; rows: (string | number)[][] };
+  const table = JSON.parse(readFileSync(new URL(`../../data/${file}`, import.meta.url), 'utf8')) as {
+    columns: string[];
+    rows: (string | number)[][];
+  };
   return table.rows.map((row) => Object.fromEntries(table.columns.map((column, i) => [column, row[i]])));
 }
 
@@ -33,7 +36,9 @@ export function placeCoordinatesByCountry(): Map<string, [number, number][]> {
     byCountry.set(country, list);
   };
   const world = readPlaces('places-world.json');
-  world.columns.latitude.forEach((latitude, i) => add(world.countries![world.columns.country![i]], latitude, world.columns.longitude[i]));
+  world.columns.latitude.forEach((latitude, i) =>
+    add(world.countries![world.columns.country![i]], latitude, world.columns.longitude[i]),
+  );
   const us = readPlaces('places-us.json');
   us.columns.latitude.forEach((latitude, i) => add('US', latitude, us.columns.longitude[i]));
   return byCountry;

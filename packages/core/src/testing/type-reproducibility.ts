@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateObjects } from '../engine/sample.js';
 
-const column = (type: string, count: number, seed: number, start = 0) => generateObjects([{ name: 'v', type }], { count, seed, start }).map((row) => row.v);
+const column = (type: string, count: number, seed: number, start = 0) =>
+  generateObjects([{ name: 'v', type }], { count, seed, start }).map((row) => row.v);
 
 /** Registers two tests: a seed fixes the values (and another seed changes them); a row does not depend on the rows before it. */
 export function testReproducibility(types: readonly string[]): void {

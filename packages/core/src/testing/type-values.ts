@@ -3,8 +3,15 @@ import assert from 'node:assert/strict';
 import { generateObjects } from '../engine/sample.js';
 import { compileSchema } from '../schema/compile.js';
 
-export function typeValues(type: string, params: Record<string, unknown> = {}, count = 2000, seed: string | number = 'types'): string[] {
-  return generateObjects([{ name: 't', type, ...params }], { count, seed }).map((row) => textFormValue(row.t) as string);
+export function typeValues(
+  type: string,
+  params: Record<string, unknown> = {},
+  count = 2000,
+  seed: string | number = 'types',
+): string[] {
+  return generateObjects([{ name: 't', type, ...params }], { count, seed }).map(
+    (row) => textFormValue(row.t) as string,
+  );
 }
 
 /** Every character of every value is among those the field declared (writers rely on it). */
@@ -12,7 +19,8 @@ export function assertDeclared(type: string, all: string[], params: Record<strin
   const declared = compileSchema([{ name: 't', type, ...params }]).fields[0].characters;
   assert.ok(declared !== null, `${type} declares its characters`);
   const allowed = new Set(declared);
-  for (const value of all) for (const ch of value) assert.ok(allowed.has(ch), `${type}: "${ch}" in ${value} is not declared`);
+  for (const value of all)
+    for (const ch of value) assert.ok(allowed.has(ch), `${type}: "${ch}" in ${value} is not declared`);
 }
 
 /**

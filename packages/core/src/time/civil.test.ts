@@ -26,6 +26,8 @@ describe('civil calendar', () => {
     assert.ok(isLeapYear(2000) && isLeapYear(2024) && !isLeapYear(1900) && !isLeapYear(2023));
     assert.equal(daysInMonth(2024, 2), 29);
     assert.equal(daysInMonth(2023, 2), 28);
-    assert.ok(isValidDate(2020, 2, 29) && !isValidDate(2021, 2, 29) && !isValidDate(2020, 13, 1) && !isValidDate(2020, 4, 31));
+    assert.ok(
+      isValidDate(2020, 2, 29) && !isValidDate(2021, 2, 29) && !isValidDate(2020, 13, 1) && !isValidDate(2020, 4, 31),
+    );
   });
 });

@@ -55,11 +55,5 @@ export function civilFromDays(days: number): CivilDate {
 
 /** Whether year-month-day names a real calendar date (Feb 29 only in leap years). */
 export function isValidDate(year: number, month: number, day: number): boolean {
-  return (
-    Number.isInteger(year) &&
-    month >= 1 &&
-    month <= 12 &&
-    day >= 1 &&
-    day <= daysInMonth(year, month)
-  );
+  return Number.isInteger(year) && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }

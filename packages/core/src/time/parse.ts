@@ -33,14 +33,19 @@ const TIME_ONLY = new RegExp(`^${TIME_PART}$`, 'i');
  * Hour, minute and second with an optional meridiem into seconds since midnight, or null.
  * With AM/PM the hour is 1-12 (12 AM is midnight); without, 0-23.
  */
-function clockSeconds(hourText: string, minuteText: string, secondText: string | undefined, meridiem: string | undefined): number | null {
+function clockSeconds(
+  hourText: string,
+  minuteText: string,
+  secondText: string | undefined,
+  meridiem: string | undefined,
+): number | null {
   let hour = Number(hourText);
   const minute = Number(minuteText);
   const second = secondText === undefined ? 0 : Number(secondText);
   if (minute > 59 || second > 59) return null;
   if (meridiem !== undefined) {
     if (hour < 1 || hour > 12) return null;
-    hour = hour % 12 + (meridiem.toLowerCase() === 'p' ? 12 : 0);
+    hour = (hour % 12) + (meridiem.toLowerCase() === 'p' ? 12 : 0);
   } else if (hour > 23) {
     return null;
   }

@@ -244,7 +244,8 @@ describe('compileStrftime: specific cases', () => {
 
 describe('checkStrftime', () => {
   test('accepts every supported directive', () => {
-    const all = '%Y %C %y %G %g %m %B %b %h %d %e %j %U %W %V %u %w %A %a %H %k %I %l %M %S %L %N %3N %6N %9N ' +
+    const all =
+      '%Y %C %y %G %g %m %B %b %h %d %e %j %U %W %V %u %w %A %a %H %k %I %l %M %S %L %N %3N %6N %9N ' +
       '%p %P %Z %z %:z %::z %s %F %T %D %R %r %c %x %X %v %+ %n %t %% %-m %_d %0e %^b %#p %10A';
     assert.equal(checkStrftime(all), null);
     assert.equal(checkStrftime(''), null);
@@ -269,14 +270,24 @@ describe('checkStrftime', () => {
   test('compileStrftime throws the same message', () => {
     assert.throws(
       () => compileStrftime('%Y-%Q'),
-      (error: unknown) => error instanceof StrftimeError && error.position === 4 && error.message === checkStrftime('%Y-%Q'),
+      (error: unknown) =>
+        error instanceof StrftimeError && error.position === 4 && error.message === checkStrftime('%Y-%Q'),
     );
   });
 });
 
 describe('splitDateAndTime', () => {
   test('splits date-then-time formats into halves that join to the whole', () => {
-    const formats = ['%FT%T%:z', '%Y-%m-%d %H:%M:%S', '%-m/%-d/%Y %l:%M %p', '%a %d %b %Y, %T.%L %Z', '%F', '%T', 'at %H:%M', '%D %r'];
+    const formats = [
+      '%FT%T%:z',
+      '%Y-%m-%d %H:%M:%S',
+      '%-m/%-d/%Y %l:%M %p',
+      '%a %d %b %Y, %T.%L %Z',
+      '%F',
+      '%T',
+      'at %H:%M',
+      '%D %r',
+    ];
     const instants = sampleInstants();
     for (const format of formats) {
       const split = splitDateAndTime(format);

@@ -28,8 +28,18 @@ export class StrftimeError extends Error {
 export type StrftimeFormatter = (epochMs: number) => string;
 
 const MONTH_NAMES = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ];
 const MONTH_ABBREVIATIONS = MONTH_NAMES.map((name) => name.slice(0, 3));
 /** Indexed by %w (0 = Sunday). */
@@ -63,8 +73,18 @@ const MERIDIEM = 22;
 const NESTED = 23;
 
 const DATE_CODES = new Set([
-  YEAR, CENTURY, YEAR_OF_CENTURY, MONTH, DAY, DAY_OF_YEAR, WEEK_FROM_SUNDAY, WEEK_FROM_MONDAY,
-  ISO_WEEK, ISO_YEAR, ISO_YEAR_OF_CENTURY, MONTH_NAME,
+  YEAR,
+  CENTURY,
+  YEAR_OF_CENTURY,
+  MONTH,
+  DAY,
+  DAY_OF_YEAR,
+  WEEK_FROM_SUNDAY,
+  WEEK_FROM_MONDAY,
+  ISO_WEEK,
+  ISO_YEAR,
+  ISO_YEAR_OF_CENTURY,
+  MONTH_NAME,
 ]);
 const TIME_CODES = new Set([HOUR, HOUR12, MINUTE, SECOND, FRACTION, MERIDIEM]);
 const ISO_CODES = new Set([ISO_WEEK, ISO_YEAR, ISO_YEAR_OF_CENTURY]);
@@ -95,8 +115,16 @@ class Op {
 function withAffixes(op: Op, prefix: string, suffix: string): Op {
   const table = op.table.map((text) => prefix + text + suffix);
   return new Op(
-    op.code, op.text, table, op.width, op.pad, op.nested, op.upper, op.negativeWidth,
-    prefix + op.prefix, op.suffix + suffix,
+    op.code,
+    op.text,
+    table,
+    op.width,
+    op.pad,
+    op.nested,
+    op.upper,
+    op.negativeWidth,
+    prefix + op.prefix,
+    op.suffix + suffix,
   );
 }
 
@@ -203,12 +231,7 @@ interface ZoneDirective {
   kind: 'zone';
 }
 type Directive =
-  | NumericDirective
-  | NamesDirective
-  | FixedDirective
-  | FractionDirective
-  | CompositeDirective
-  | ZoneDirective;
+  NumericDirective | NamesDirective | FixedDirective | FractionDirective | CompositeDirective | ZoneDirective;
 
 const num = (code: number, width: number, pad = '0'): NumericDirective => ({ kind: 'number', code, width, pad });
 
@@ -370,7 +393,9 @@ function compileOps(format: string): Op[] {
         // Ruby prints year -44 as "-0044": the default year width does not count the sign.
         const signed = width === 0 && (directive.code === YEAR || directive.code === ISO_YEAR);
         const table = numberTable(finalWidth, finalPad);
-        ops.push(new Op(directive.code, '', table, finalWidth, finalPad, null, false, signed ? finalWidth + 1 : finalWidth));
+        ops.push(
+          new Op(directive.code, '', table, finalWidth, finalPad, null, false, signed ? finalWidth + 1 : finalWidth),
+        );
         break;
       }
       case 'fraction': {
@@ -437,7 +462,8 @@ export function compileStrftime(format: string): StrftimeFormatter {
   let formatter = compiledFormats.get(format);
   if (formatter === undefined) {
     formatter = compileUncached(format);
-    if (compiledFormats.size >= MAX_COMPILED_FORMATS) compiledFormats.delete(compiledFormats.keys().next().value as string);
+    if (compiledFormats.size >= MAX_COMPILED_FORMATS)
+      compiledFormats.delete(compiledFormats.keys().next().value as string);
     compiledFormats.set(format, formatter);
   }
   return formatter;
@@ -468,7 +494,11 @@ function reads(directive: Directive): Reads {
       return 'time';
     case 'composite': {
       const parts = new Set(directiveReads(directive.expansion).map((span) => span.reads));
-      return parts.has('both') || (parts.has('date') && parts.has('time')) ? 'both' : parts.has('time') ? 'time' : 'date';
+      return parts.has('both') || (parts.has('date') && parts.has('time'))
+        ? 'both'
+        : parts.has('time')
+          ? 'time'
+          : 'date';
     }
     default:
       if (directive.code === EPOCH_SECONDS) return 'both';
@@ -478,7 +508,7 @@ function reads(directive: Directive): Reads {
 
 function directiveReads(format: string): { start: number; reads: Reads }[] {
   const spans: { start: number; reads: Reads }[] = [];
-  for (let percent = format.indexOf('%'); percent >= 0; ) {
+  for (let percent = format.indexOf('%'); percent >= 0;) {
     const use = readDirective(format, percent);
     spans.push({ start: percent, reads: reads(use.directive) });
     percent = format.indexOf('%', use.end);
@@ -523,7 +553,13 @@ export function checkStrftime(format: string): string | null {
   }
 }
 
-function render(ops: readonly Op[], needsDate: boolean, needsTime: boolean, needsIso: boolean, epochMs: number): string {
+function render(
+  ops: readonly Op[],
+  needsDate: boolean,
+  needsTime: boolean,
+  needsIso: boolean,
+  epochMs: number,
+): string {
   const days = Math.floor(epochMs / MS_PER_DAY);
   let hour = 0;
   let minute = 0;
@@ -680,7 +716,8 @@ export function strftimeCharacters(format: string): string {
   if (characters === undefined) {
     const whitespace = format.includes('%n') || format.includes('%t') ? '\n\t' : '';
     characters = [...new Set(format + NAME_CHARACTERS + '0123456789 +-:.' + whitespace)].join('');
-    if (charactersByFormat.size >= MAX_COMPILED_FORMATS) charactersByFormat.delete(charactersByFormat.keys().next().value as string);
+    if (charactersByFormat.size >= MAX_COMPILED_FORMATS)
+      charactersByFormat.delete(charactersByFormat.keys().next().value as string);
     charactersByFormat.set(format, characters);
   }
   return characters;

@@ -8,12 +8,27 @@ const REFERENCE = Date.UTC(2025, 5, 15, 10, 30);
 
 describe('strptime reads strftime output back', () => {
   test('formats that write every part round-trip for any second from year 1 to 9999', () => {
-    const formats = ['%FT%T%:z', '%Y-%m-%d %H:%M:%S', '%m/%d/%Y %I:%M:%S %p', '%d %B %Y %H:%M:%S', '%a %b %e %T %Y', '%Y%m%d%H%M%S', '%c', '%s', '%-m/%-d/%Y %l:%M:%S %P', '%Y-%j %T'];
+    const formats = [
+      '%FT%T%:z',
+      '%Y-%m-%d %H:%M:%S',
+      '%m/%d/%Y %I:%M:%S %p',
+      '%d %B %Y %H:%M:%S',
+      '%a %b %e %T %Y',
+      '%Y%m%d%H%M%S',
+      '%c',
+      '%s',
+      '%-m/%-d/%Y %l:%M:%S %P',
+      '%Y-%j %T',
+    ];
     fc.assert(
-      fc.property(fc.integer({ min: -62_135_596_800, max: 253_402_300_799 }), fc.constantFrom(...formats), (seconds, format) => {
-        const text = compileStrftime(format)(seconds * 1000);
-        assert.equal(compileStrptime(format)!(text, REFERENCE), seconds * 1000, `${format}: ${text}`);
-      }),
+      fc.property(
+        fc.integer({ min: -62_135_596_800, max: 253_402_300_799 }),
+        fc.constantFrom(...formats),
+        (seconds, format) => {
+          const text = compileStrftime(format)(seconds * 1000);
+          assert.equal(compileStrptime(format)!(text, REFERENCE), seconds * 1000, `${format}: ${text}`);
+        },
+      ),
     );
   });
 
@@ -24,7 +39,11 @@ describe('strptime reads strftime output back', () => {
   });
 
   test('parts the format leaves out come from the reference time, as Ruby takes them from today', () => {
-    assert.equal(compileStrptime('%H:%M')!('08:15', REFERENCE), Date.UTC(2025, 5, 15, 8, 15), 'a time of day is on the reference day');
+    assert.equal(
+      compileStrptime('%H:%M')!('08:15', REFERENCE),
+      Date.UTC(2025, 5, 15, 8, 15),
+      'a time of day is on the reference day',
+    );
     assert.equal(compileStrptime('%b %d')!('Feb 03', REFERENCE), Date.UTC(2025, 1, 3), 'no year: the reference year');
     assert.equal(compileStrptime('%y')!('99', REFERENCE), Date.UTC(1999, 0, 1), '%y 69-99 is 1969-1999');
   });
@@ -42,6 +61,10 @@ describe('strptime reads strftime output back', () => {
 
   test('numbers side by side are read at their fixed widths', () => {
     assert.equal(compileStrptime('%Y%m%d%H%M')!('202407040930', REFERENCE), Date.UTC(2024, 6, 4, 9, 30));
-    assert.equal(compileStrptime('%-m%-d%Y')!('742024', REFERENCE), null, 'unpadded numbers side by side cannot be split');
+    assert.equal(
+      compileStrptime('%-m%-d%Y')!('742024', REFERENCE),
+      null,
+      'unpadded numbers side by side cannot be split',
+    );
   });
 });

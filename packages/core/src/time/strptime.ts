@@ -14,7 +14,20 @@ import { civilFromDays, daysFromCivil, daysInMonth, MS_PER_DAY } from './civil.j
 /** Reads a text into epoch milliseconds (UTC), or null when it does not fit the format. */
 export type StrptimeParser = (text: string, referenceMs: number) => number | null;
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 /** The parts a text can give. */
@@ -53,7 +66,14 @@ interface Reader {
 }
 
 /** A number between min and max; `width` digits when it touches another number (' ' pad: space or digit first). */
-const int = (key: keyof Parts, digits: string, width: number | null, min = 0, max = Number.MAX_SAFE_INTEGER, pad: '0' | ' ' = '0'): Reader => ({
+const int = (
+  key: keyof Parts,
+  digits: string,
+  width: number | null,
+  min = 0,
+  max = Number.MAX_SAFE_INTEGER,
+  pad: '0' | ' ' = '0',
+): Reader => ({
   pattern: `\\s*([-+]?\\d{${digits}})`,
   fixed: width === null ? undefined : pad === ' ' ? `( \\d{${width - 1}}|\\d{${width}})` : `(\\d{${width}})`,
   numeric: true,
@@ -76,7 +96,13 @@ const nameOf = (names: readonly string[], key: 'month' | 'weekday'): Reader => (
   },
 });
 
-const ignoredNumber = (width: number): Reader => ({ pattern: `\\s*(\\d{1,${width}})`, fixed: `(\\d{${width}})`, numeric: true, set: () => true, informative: false });
+const ignoredNumber = (width: number): Reader => ({
+  pattern: `\\s*(\\d{1,${width}})`,
+  fixed: `(\\d{${width}})`,
+  numeric: true,
+  set: () => true,
+  informative: false,
+});
 
 const fraction = (width: number | null): Reader => ({
   pattern: '(\\d+)',
@@ -85,7 +111,11 @@ const fraction = (width: number | null): Reader => ({
   set: (parts, text) => ((parts.fractionMs = Number(`0.${text}`) * 1000), true),
 });
 
-const year = (key: 'year' | 'century'): Reader => ({ ...int(key, '1,6', 4), pattern: '\\s*([-+]?\\d{4}|[-+]?\\d{1,6})', fixed: '([-+]?\\d{4})' });
+const year = (key: 'year' | 'century'): Reader => ({
+  ...int(key, '1,6', 4),
+  pattern: '\\s*([-+]?\\d{4}|[-+]?\\d{1,6})',
+  fixed: '([-+]?\\d{4})',
+});
 
 const READERS: Readonly<Record<string, Reader>> = {
   Y: year('year'),
@@ -204,15 +234,24 @@ function patternOf(tokens: readonly Token[]): string | null {
 function toEpochMs(parts: Parts, referenceMs: number): number | null {
   if (parts.epochSeconds !== undefined) return parts.epochSeconds * 1000 + (parts.fractionMs ?? 0);
   const reference = civilFromDays(Math.floor(referenceMs / MS_PER_DAY));
-  const hasDate = parts.year !== undefined || parts.yearOfCentury !== undefined || parts.month !== undefined || parts.day !== undefined || parts.dayOfYear !== undefined;
+  const hasDate =
+    parts.year !== undefined ||
+    parts.yearOfCentury !== undefined ||
+    parts.month !== undefined ||
+    parts.day !== undefined ||
+    parts.dayOfYear !== undefined;
   let year = parts.year ?? reference.year;
   if (parts.year === undefined && parts.yearOfCentury !== undefined) {
     // Ruby's %y: 69-99 are 1969-1999, 00-68 are 2000-2068 (unless %C gives the century).
-    year = parts.century !== undefined ? parts.century * 100 + parts.yearOfCentury : parts.yearOfCentury + (parts.yearOfCentury < 69 ? 2000 : 1900);
+    year =
+      parts.century !== undefined
+        ? parts.century * 100 + parts.yearOfCentury
+        : parts.yearOfCentury + (parts.yearOfCentury < 69 ? 2000 : 1900);
   }
   let days: number;
   if (!hasDate) days = Math.floor(referenceMs / MS_PER_DAY);
-  else if (parts.dayOfYear !== undefined && parts.month === undefined) days = daysFromCivil(year, 1, 1) + parts.dayOfYear - 1;
+  else if (parts.dayOfYear !== undefined && parts.month === undefined)
+    days = daysFromCivil(year, 1, 1) + parts.dayOfYear - 1;
   else {
     const month = parts.month ?? (parts.year !== undefined || parts.yearOfCentury !== undefined ? 1 : reference.month);
     const day = parts.day ?? 1;
@@ -235,7 +274,13 @@ export function compileStrptime(format: string): StrptimeParser | null {
   const readers = tokenize(format, tokens, 0) ? tokens.filter((t): t is Reader => typeof t === 'object') : [];
   const informative = readers.some((r) => r.informative !== false);
   const pattern = informative && readers.length <= MAX_READERS ? patternOf(tokens) : null;
-  const parser = pattern === null ? null : makeParser(new RegExp(`^\\s*${pattern}\\s*$`), readers.map((r) => r.set));
+  const parser =
+    pattern === null
+      ? null
+      : makeParser(
+          new RegExp(`^\\s*${pattern}\\s*$`),
+          readers.map((r) => r.set),
+        );
   if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value as string);
   compiled.set(format, parser);
   return parser;

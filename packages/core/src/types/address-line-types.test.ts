@@ -30,7 +30,10 @@ describe('Address Line 2', () => {
   test('ordinal floors are spelt as English ordinals (11th, 12th, 13th, 21st, 22nd, 23rd)', () => {
     for (const line of all.filter((l) => l.endsWith(' Floor'))) {
       const n = Number.parseInt(line, 10);
-      const expected = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+      const expected =
+        n % 100 >= 11 && n % 100 <= 13
+          ? 'th'
+          : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
       assert.equal(line, `${n}${expected} Floor`);
     }
   });

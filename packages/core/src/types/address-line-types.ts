@@ -10,7 +10,7 @@ import { charactersOf, DIGITS } from '../kernel/characters.js';
 /** An ordinal such as 1st, 12th, 23rd: floors are written "14th Floor" as well as "Floor 14". */
 function ordinal(n: number): string {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return n + suffix;
 }
 
@@ -39,7 +39,8 @@ export const addressLineTypes: TypeDefinition[] = [
   plainType({
     name: 'Address Line 2',
     category: 'Location',
-    description: 'A secondary address line: an apartment, suite, unit, room or floor ("Apt 1203", "Suite 45", "14th Floor") or a PO box ("PO Box 94035").',
+    description:
+      'A secondary address line: an apartment, suite, unit, room or floor ("Apt 1203", "Suite 45", "14th Floor") or a PO box ("PO Box 94035").',
     characters: () => charactersOf('Apt Suite Unit Room Floor PO Box st nd rd th', DIGITS),
     generator: () => addressLine2,
     smallValues: true,

@@ -40,7 +40,10 @@ describe('airport data', () => {
       assert.ok(String(a.region).startsWith(`${a.country}-`), label);
       assert.ok(['AF', 'AN', 'AS', 'EU', 'NA', 'OC', 'SA'].includes(a.continent as string), label);
       assert.ok(Math.abs(a.latitude as number) <= 90 && Math.abs(a.longitude as number) <= 180, label);
-      assert.ok(Number.isInteger(a.elevation) && (a.elevation as number) > -100 && (a.elevation as number) < 15_000, label);
+      assert.ok(
+        Number.isInteger(a.elevation) && (a.elevation as number) > -100 && (a.elevation as number) < 15_000,
+        label,
+      );
     }
   });
 
@@ -48,20 +51,42 @@ describe('airport data', () => {
     const places = placeCoordinatesByCountry();
     const rad = (degrees: number) => (degrees * Math.PI) / 180;
     const km = (lat1: number, lon1: number, lat2: number, lon2: number) =>
-      2 * 6371 * Math.asin(Math.sqrt(Math.sin(rad(lat2 - lat1) / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lon2 - lon1) / 2) ** 2));
+      2 *
+      6371 *
+      Math.asin(
+        Math.sqrt(
+          Math.sin(rad(lat2 - lat1) / 2) ** 2 +
+            Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lon2 - lon1) / 2) ** 2,
+        ),
+      );
     for (const a of AIRPORTS) {
       const [lat, lon] = [a.latitude as number, a.longitude as number];
-      const near = (places.get(a.country as string) ?? []).some(([plat, plon]) => Math.abs(plat - lat) < 2 && km(lat, lon, plat, plon) < 160);
+      const near = (places.get(a.country as string) ?? []).some(
+        ([plat, plon]) => Math.abs(plat - lat) < 2 && km(lat, lon, plat, plon) < 160,
+      );
       assert.ok(near, `${String(a.iata)} (${lat}, ${lon}) is far from every place of ${String(a.country)}`);
     }
   });
 
   test('ICAO codes start with their region letter (K: contiguous US, C: Canada, E/L: Europe, Y: Australia...)', () => {
-    const firstLetter: Record<string, string> = { CA: 'C', AU: 'Y', GB: 'E', DE: 'E', FR: 'L', ES: 'L', IT: 'L', CN: 'Z', BR: 'S', JP: 'R', IN: 'V' };
+    const firstLetter: Record<string, string> = {
+      CA: 'C',
+      AU: 'Y',
+      GB: 'E',
+      DE: 'E',
+      FR: 'L',
+      ES: 'L',
+      IT: 'L',
+      CN: 'Z',
+      BR: 'S',
+      JP: 'R',
+      IN: 'V',
+    };
     for (const a of AIRPORTS) {
       const expected = firstLetter[a.country as string];
       // The Canary Islands are in ICAO's African region (GC).
-      if (expected !== undefined && a.region !== 'ES-CN') assert.equal(String(a.gps)[0], expected, `${a.iata} ${a.gps}`);
+      if (expected !== undefined && a.region !== 'ES-CN')
+        assert.equal(String(a.gps)[0], expected, `${a.iata} ${a.gps}`);
       if (a.country === 'US' && !['US-AK', 'US-HI'].includes(a.region as string)) assert.equal(a.gps, `K${a.iata}`);
     }
   });
@@ -75,7 +100,8 @@ describe('airport family', () => {
     for (const row of rows) {
       const airport = byCode.get(row['Airport Code'] as string);
       assert.ok(airport, `unknown code ${String(row['Airport Code'])}`);
-      for (const [type, column] of Object.entries(TYPES)) assert.equal(row[type], airport[column], `${type} of ${String(airport.iata)}`);
+      for (const [type, column] of Object.entries(TYPES))
+        assert.equal(row[type], airport[column], `${type} of ${String(airport.iata)}`);
     }
   });
 
@@ -91,7 +117,10 @@ describe('airport family', () => {
   test('every type names the airport family and declares its characters', () => {
     for (const type of Object.keys(TYPES)) {
       assert.equal(findType(type)?.family, 'airport', type);
-      assertDeclared(type, rows.map((r) => String(r[type])));
+      assertDeclared(
+        type,
+        rows.map((r) => String(r[type])),
+      );
     }
   });
 });

@@ -33,7 +33,16 @@ type AirportRow = [string, string, string, string, string, string, string, numbe
 function readAirports(): AirportRecord[] {
   return readDataFile<{ rows: AirportRow[] }>('airports.json').rows.map(
     ([iata, gps, name, municipality, country, region, continent, latitude, longitude, elevation]) => ({
-      iata, gps, name, municipality, country, region, continent, latitude, longitude, elevation,
+      iata,
+      gps,
+      name,
+      municipality,
+      country,
+      region,
+      continent,
+      latitude,
+      longitude,
+      elevation,
     }),
   );
 }
@@ -41,7 +50,12 @@ function readAirports(): AirportRecord[] {
 /** The airport family; the flight family reads its records too. */
 export const airports = recordFamily('airport', readAirports);
 
-function airportField(name: string, description: string, read: RecordFieldSpec<AirportRecord>['read'], output?: 'number' | 'integer'): TypeDefinition {
+function airportField(
+  name: string,
+  description: string,
+  read: RecordFieldSpec<AirportRecord>['read'],
+  output?: 'number' | 'integer',
+): TypeDefinition {
   return recordField(airports, { name, category: 'Location', description, read, output });
 }
 
@@ -49,11 +63,42 @@ export const airportTypes: TypeDefinition[] = [
   airportField('Airport Code', "The 3-letter IATA code of the row's airport, such as LHR.", (a) => a.iata),
   airportField('Airport Name', "The name of the row's airport, such as London Heathrow Airport.", (a) => a.name),
   airportField('Airport GPS Code', "The GPS (ICAO) code of the row's airport, such as EGLL.", (a) => a.gps),
-  airportField('Airport Municipality', "The city or town the row's airport serves, such as London.", (a) => a.municipality),
-  airportField('Airport Country Code', "The ISO 3166 alpha-2 code of the row's airport's country, such as GB.", (a) => a.country),
-  airportField('Airport Region Code', "The ISO 3166-2 code of the row's airport's region, such as GB-ENG.", (a) => a.region),
-  airportField('Airport Continent', "The continent code of the row's airport: AF, AN, AS, EU, NA, OC or SA.", (a) => a.continent),
-  airportField('Airport Latitude', "The latitude of the row's airport in degrees, such as 51.4706.", (a) => a.latitude, 'number'),
-  airportField('Airport Longitude', "The longitude of the row's airport in degrees, such as -0.4619.", (a) => a.longitude, 'number'),
-  airportField('Airport Elevation (Feet)', "The elevation of the row's airport in feet above sea level, such as 83.", (a) => a.elevation, 'integer'),
+  airportField(
+    'Airport Municipality',
+    "The city or town the row's airport serves, such as London.",
+    (a) => a.municipality,
+  ),
+  airportField(
+    'Airport Country Code',
+    "The ISO 3166 alpha-2 code of the row's airport's country, such as GB.",
+    (a) => a.country,
+  ),
+  airportField(
+    'Airport Region Code',
+    "The ISO 3166-2 code of the row's airport's region, such as GB-ENG.",
+    (a) => a.region,
+  ),
+  airportField(
+    'Airport Continent',
+    "The continent code of the row's airport: AF, AN, AS, EU, NA, OC or SA.",
+    (a) => a.continent,
+  ),
+  airportField(
+    'Airport Latitude',
+    "The latitude of the row's airport in degrees, such as 51.4706.",
+    (a) => a.latitude,
+    'number',
+  ),
+  airportField(
+    'Airport Longitude',
+    "The longitude of the row's airport in degrees, such as -0.4619.",
+    (a) => a.longitude,
+    'number',
+  ),
+  airportField(
+    'Airport Elevation (Feet)',
+    "The elevation of the row's airport in feet above sea level, such as 83.",
+    (a) => a.elevation,
+    'integer',
+  ),
 ];

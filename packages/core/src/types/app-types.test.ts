@@ -6,7 +6,9 @@ import { generateObjects } from '../engine/sample.js';
 import { compileSchema } from '../schema/compile.js';
 
 const APP_NAMES = new Set(en.app!.name as string[]);
-const DOMAINS = new Set(JSON.parse(readFileSync(new URL('../../data/domains.json', import.meta.url), 'utf8')) as string[]);
+const DOMAINS = new Set(
+  JSON.parse(readFileSync(new URL('../../data/domains.json', import.meta.url), 'utf8')) as string[],
+);
 
 function values(type: string, count = 2000, seed: string | number = 'apps'): string[] {
   return generateObjects([{ name: 't', type }], { count, seed }).map((row) => row.t as string);
@@ -14,11 +16,12 @@ function values(type: string, count = 2000, seed: string | number = 'apps'): str
 
 function assertDeclared(type: string, all: string[]): void {
   const allowed = new Set(compileSchema([{ name: 't', type }]).fields[0].characters ?? '');
-  for (const value of all) for (const ch of value) assert.ok(allowed.has(ch), `${type}: "${ch}" in ${value} is not declared`);
+  for (const value of all)
+    for (const ch of value) assert.ok(allowed.has(ch), `${type}: "${ch}" in ${value} is not declared`);
 }
 
 describe('App Name', () => {
-  test('names from faker\'s app list, all of them in use', () => {
+  test("names from faker's app list, all of them in use", () => {
     const all = values('App Name', 5000);
     for (const value of all) assert.ok(APP_NAMES.has(value), value);
     assert.equal(new Set(all).size, APP_NAMES.size);
@@ -47,7 +50,7 @@ describe('App Bundle ID (the app family)', () => {
   /** Bundle identifiers (Apple CFBundleIdentifier): letters, digits, hyphens and dots. */
   const BUNDLE_ID = /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 
-  test('a real domain reversed, then the row\'s App Name without spaces', () => {
+  test("a real domain reversed, then the row's App Name without spaces", () => {
     const rows = generateObjects(
       [
         { name: 'name', type: 'App Name' },
@@ -63,7 +66,10 @@ describe('App Bundle ID (the app family)', () => {
       const domain = id.slice(0, dot).split('.').reverse().join('.');
       assert.ok(DOMAINS.has(domain), `${domain} is not in domains.json`);
     }
-    assert.ok(rows.some((r) => r.name.includes(' ')), 'names with spaces are covered');
+    assert.ok(
+      rows.some((r) => r.name.includes(' ')),
+      'names with spaces are covered',
+    );
     assert.ok(new Set(rows.map((r) => r.id)).size > 2500);
   });
 

@@ -10,7 +10,8 @@ import { defineType, type FamilyDefinition, type TypeDefinition } from '../kerne
 /** faker's invented app names (Redhold, Mat Lam Tam...). */
 const APP_NAMES = derivedData(() => {
   const names = EN.app?.name;
-  if (!Array.isArray(names) || names.length === 0) throw new Error('@faker-js/faker EN.app.name is missing: App Name and App Bundle ID need it');
+  if (!Array.isArray(names) || names.length === 0)
+    throw new Error('@faker-js/faker EN.app.name is missing: App Name and App Bundle ID need it');
   return names;
 });
 
@@ -18,7 +19,9 @@ const APP_NAMES = derivedData(() => {
 const BUNDLE_NAMES = derivedData(() => APP_NAMES().map((name) => name.replace(/[^A-Za-z0-9-]/g, '')));
 
 /** Real domains reversed, the prefix of a bundle ID: bbc.co.uk -> uk.co.bbc */
-const REVERSED_DOMAINS = derivedData(() => readDataFile<string[]>('domains.json').map((domain) => domain.split('.').reverse().join('.')));
+const REVERSED_DOMAINS = derivedData(() =>
+  readDataFile<string[]>('domains.json').map((domain) => domain.split('.').reverse().join('.')),
+);
 
 /** The row's app: an index into the app names. */
 export const appFamily: FamilyDefinition<number> = {
@@ -30,7 +33,7 @@ const appName = defineType({
   name: 'App Name',
   category: 'IT',
   family: appFamily.name,
-  description: 'An invented app or product name, e.g. Stronghold or Mat Lam Tam; agrees with the row\'s App Bundle ID.',
+  description: "An invented app or product name, e.g. Stronghold or Mat Lam Tam; agrees with the row's App Bundle ID.",
   params: [],
   output: 'string',
   smallValues: true,
@@ -45,7 +48,8 @@ const appBundleId = defineType({
   name: 'App Bundle ID',
   category: 'IT',
   family: appFamily.name,
-  description: 'A reverse-DNS bundle identifier from a real domain and the row\'s App Name, e.g. com.google.Stronghold (spaces dropped).',
+  description:
+    "A reverse-DNS bundle identifier from a real domain and the row's App Name, e.g. com.google.Stronghold (spaces dropped).",
   params: [],
   output: 'string',
   smallValues: true,
@@ -60,7 +64,8 @@ const appBundleId = defineType({
 /** faker's version patterns ('0.#.#', '#.##'...): each # a digit. */
 const VERSION_PATTERNS = derivedData(() => {
   const patterns = EN.app?.version;
-  if (!Array.isArray(patterns) || patterns.length === 0) throw new Error('@faker-js/faker EN.app.version is missing: App Version needs it');
+  if (!Array.isArray(patterns) || patterns.length === 0)
+    throw new Error('@faker-js/faker EN.app.version is missing: App Version needs it');
   return patterns.map((pattern) => pattern.split(''));
 });
 
@@ -73,7 +78,12 @@ const appVersion = defineType({
   smallValues: true,
   create(_params, context) {
     const patterns = VERSION_PATTERNS();
-    context.declareCharacters(charactersOf(DIGITS, patterns.flat().filter((ch) => ch !== '#')));
+    context.declareCharacters(
+      charactersOf(
+        DIGITS,
+        patterns.flat().filter((ch) => ch !== '#'),
+      ),
+    );
     return (random) => {
       const pattern = patterns[random.below(patterns.length)];
       let text = '';

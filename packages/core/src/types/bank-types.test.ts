@@ -90,7 +90,10 @@ describe('bank family', () => {
   test('every type names the bank family and declares its characters', () => {
     for (const type of Object.keys(TYPES)) {
       assert.equal(findType(type)?.family, 'bank', type);
-      assertDeclared(type, rows.map((r) => String(r[type])));
+      assertDeclared(
+        type,
+        rows.map((r) => String(r[type])),
+      );
     }
   });
 });

@@ -26,7 +26,17 @@ type BankRow = [string, string, string, string, string, string, string, string, 
 
 export function readBanks(): BankRecord[] {
   return readDataFile<{ rows: BankRow[] }>('banks.json').rows.map(
-    ([name, street, city, state, country, routingNumber, bic, lei, riad]) => ({ name, street, city, state, country, routingNumber, bic, lei, riad }),
+    ([name, street, city, state, country, routingNumber, bic, lei, riad]) => ({
+      name,
+      street,
+      city,
+      state,
+      country,
+      routingNumber,
+      bic,
+      lei,
+      riad,
+    }),
   );
 }
 
@@ -38,10 +48,22 @@ function bankField(name: string, description: string, read: RecordFieldSpec<Bank
 
 export const bankTypes: TypeDefinition[] = [
   bankField('Bank Name', 'The name of a bank, such as JPMorgan Chase Bank or Deutsche Bank.', (b) => b.name),
-  bankField('Bank Street Address', "The street address of the row's bank's head office, such as 383 Madison Avenue.", (b) => b.street),
+  bankField(
+    'Bank Street Address',
+    "The street address of the row's bank's head office, such as 383 Madison Avenue.",
+    (b) => b.street,
+  ),
   bankField('Bank City', "The city of the row's bank's head office, such as New York.", (b) => b.city),
-  bankField('Bank State', "The state, province or region of the row's bank's head office, such as New York or Hesse.", (b) => b.state),
-  bankField('Bank Country Code', "The ISO 3166 alpha-2 code of the row's bank's country, such as US.", (b) => b.country),
+  bankField(
+    'Bank State',
+    "The state, province or region of the row's bank's head office, such as New York or Hesse.",
+    (b) => b.state,
+  ),
+  bankField(
+    'Bank Country Code',
+    "The ISO 3166 alpha-2 code of the row's bank's country, such as US.",
+    (b) => b.country,
+  ),
   bankField(
     'Bank Routing Number',
     "A 9-digit ABA routing number for the row's bank, passing the 3-7-1 checksum; invented, not the bank's real one.",
@@ -57,5 +79,9 @@ export const bankTypes: TypeDefinition[] = [
     "A 20-character Legal Entity Identifier (ISO 17442) for the row's bank, with valid MOD 97-10 check digits; invented.",
     (b) => b.lei,
   ),
-  bankField('Bank RIAD Code', "A RIAD-style code for the row's bank: its country code and 5 digits, such as DE12345; invented.", (b) => b.riad),
+  bankField(
+    'Bank RIAD Code',
+    "A RIAD-style code for the row's bank: its country code and 5 digits, such as DE12345; invented.",
+    (b) => b.riad,
+  ),
 ];

@@ -10,24 +10,80 @@ interface CarRecord {
   yearTo: number;
 }
 
-const readData = <T>(file: string): T => JSON.parse(readFileSync(new URL(`../../data/${file}`, import.meta.url), 'utf8')) as T;
+const readData = <T>(file: string): T =>
+  JSON.parse(readFileSync(new URL(`../../data/${file}`, import.meta.url), 'utf8')) as T;
 const CARS = readData<CarRecord[]>('cars.json');
 const WMI = readData<Record<string, string[]>>('wmi.json');
 
 /** The check digit as 49 CFR 565.15 defines it, written out independently of the implementation. */
 const LETTER_VALUE: Record<string, number> = {
-  A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5,
-  P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9,
+  A: 1,
+  B: 2,
+  C: 3,
+  D: 4,
+  E: 5,
+  F: 6,
+  G: 7,
+  H: 8,
+  J: 1,
+  K: 2,
+  L: 3,
+  M: 4,
+  N: 5,
+  P: 7,
+  R: 9,
+  S: 2,
+  T: 3,
+  U: 4,
+  V: 5,
+  W: 6,
+  X: 7,
+  Y: 8,
+  Z: 9,
 };
 function expectedCheckDigit(vin: string): string {
   const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
-  const sum = [...vin].reduce((total, ch, i) => total + (/\d/.test(ch) ? Number(ch) : LETTER_VALUE[ch]) * weights[i], 0);
+  const sum = [...vin].reduce(
+    (total, ch, i) => total + (/\d/.test(ch) ? Number(ch) : LETTER_VALUE[ch]) * weights[i],
+    0,
+  );
   return sum % 11 === 10 ? 'X' : String(sum % 11);
 }
 
 /** Model years a position-10 code can stand for: the table of 49 CFR 565.15, 1980-2039. */
 function yearsOfCode(code: string): number[] {
-  const table = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'J', 'K', 'L', 'M', 'N', 'P', 'R', 'S', 'T', 'V', 'W', 'X', 'Y', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
+  const table = [
+    'A',
+    'B',
+    'C',
+    'D',
+    'E',
+    'F',
+    'G',
+    'H',
+    'J',
+    'K',
+    'L',
+    'M',
+    'N',
+    'P',
+    'R',
+    'S',
+    'T',
+    'V',
+    'W',
+    'X',
+    'Y',
+    '1',
+    '2',
+    '3',
+    '4',
+    '5',
+    '6',
+    '7',
+    '8',
+    '9',
+  ];
   const position = table.indexOf(code);
   return position < 0 ? [] : [1980 + position, 2010 + position];
 }
@@ -61,7 +117,10 @@ describe('car family', () => {
       assert.ok(Number.isInteger(row.year), `${row.year}`);
       const ranges = CARS.filter((car) => car.make === row.make && car.model === row.model);
       assert.ok(ranges.length > 0, `${row.make} ${row.model} is not a record`);
-      assert.ok(ranges.some((car) => car.yearFrom <= row.year && row.year <= car.yearTo), `${row.year} ${row.make} ${row.model} was not built`);
+      assert.ok(
+        ranges.some((car) => car.yearFrom <= row.year && row.year <= car.yearTo),
+        `${row.year} ${row.make} ${row.model} was not built`,
+      );
     }
   });
 
@@ -82,7 +141,14 @@ describe('car family', () => {
     }
     // Fixed points of the cycle, in case both tables were wrong the same way.
     const codeOf = (year: number) => rows.find((row) => row.year === year)?.vin[9];
-    for (const [year, code] of [[2000, 'Y'], [2001, '1'], [2009, '9'], [2010, 'A'], [2018, 'J'], [2024, 'R']] as const) {
+    for (const [year, code] of [
+      [2000, 'Y'],
+      [2001, '1'],
+      [2009, '9'],
+      [2010, 'A'],
+      [2018, 'J'],
+      [2024, 'R'],
+    ] as const) {
       const seen = codeOf(year);
       if (seen !== undefined) assert.equal(seen, code, `${year}`);
     }
@@ -98,7 +164,9 @@ describe('car family', () => {
     let total = 0;
     let counted = 0;
     for (const row of many) {
-      const car = CARS.find((c) => c.make === row.make && c.model === row.model && c.yearFrom <= row.year && row.year <= c.yearTo)!;
+      const car = CARS.find(
+        (c) => c.make === row.make && c.model === row.model && c.yearFrom <= row.year && row.year <= c.yearTo,
+      )!;
       if (car.yearTo === car.yearFrom) continue;
       total += (row.year - car.yearFrom) / (car.yearTo - car.yearFrom);
       counted++;
@@ -122,7 +190,13 @@ describe('car family', () => {
   test('the row keeps its car whatever fields the schema has, and in any order', () => {
     const alone = generateObjects([{ name: 'make', type: 'Car Make' }], { count: 1000, seed: 'cars' });
     const reversed = generateObjects([...SCHEMA].reverse(), { count: 1000, seed: 'cars' });
-    assert.deepEqual(alone.map((r) => r.make), rows.map((r) => r.make));
-    assert.deepEqual(reversed.map((r) => [r.make, r.model, r.year]), rows.map((r) => [r.make, r.model, r.year]));
+    assert.deepEqual(
+      alone.map((r) => r.make),
+      rows.map((r) => r.make),
+    );
+    assert.deepEqual(
+      reversed.map((r) => [r.make, r.model, r.year]),
+      rows.map((r) => [r.make, r.model, r.year]),
+    );
   });
 });

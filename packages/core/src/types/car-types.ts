@@ -90,21 +90,40 @@ function randomVinCharacters(random: CounterRandom, count: number): string {
 /** A VIN: manufacturer code, 5 descriptor characters, check digit, year code, plant, 6-digit serial. */
 function makeVin(codes: readonly string[], year: number, random: CounterRandom): string {
   const descriptor = codes[random.below(codes.length)] + randomVinCharacters(random, 5);
-  const identifier = modelYearCode(year) + randomVinCharacters(random, 1) + String(random.below(1_000_000)).padStart(6, '0');
+  const identifier =
+    modelYearCode(year) + randomVinCharacters(random, 1) + String(random.below(1_000_000)).padStart(6, '0');
   // Position 9 has weight 0, so any placeholder there leaves the check digit unchanged.
   return descriptor + vinCheckDigit(descriptor + '0' + identifier) + identifier;
 }
 
 export const carTypes: TypeDefinition[] = [
-  carType('Car Make', "A car manufacturer (Ford, Toyota...), the make of the row's car.", 'string', () => columns().makeCharacters, () => {
-    const { makes } = columns();
-    return (car) => makes[car.record];
-  }),
-  carType('Car Model', "A model of the row's car make (Mustang, Corolla...).", 'string', () => columns().modelCharacters, () => {
-    const { models } = columns();
-    return (car) => models[car.record];
-  }),
-  carType('Car Model Year', "A model year in which the row's car model was built, such as 2009.", 'integer', () => DIGITS, () => (car) => car.year),
+  carType(
+    'Car Make',
+    "A car manufacturer (Ford, Toyota...), the make of the row's car.",
+    'string',
+    () => columns().makeCharacters,
+    () => {
+      const { makes } = columns();
+      return (car) => makes[car.record];
+    },
+  ),
+  carType(
+    'Car Model',
+    "A model of the row's car make (Mustang, Corolla...).",
+    'string',
+    () => columns().modelCharacters,
+    () => {
+      const { models } = columns();
+      return (car) => models[car.record];
+    },
+  ),
+  carType(
+    'Car Model Year',
+    "A model year in which the row's car model was built, such as 2009.",
+    'integer',
+    () => DIGITS,
+    () => (car) => car.year,
+  ),
   carType(
     'Car VIN',
     "A 17-character vehicle identification number with a valid check digit, the make's manufacturer code and the row's model year code.",

@@ -13,7 +13,11 @@ import { plainType } from './plain-type.js';
 
 interface ChineseNameLists {
   readonly familyNames: readonly string[];
-  readonly givenNames: { readonly male: readonly string[]; readonly female: readonly string[]; readonly other: readonly string[] };
+  readonly givenNames: {
+    readonly male: readonly string[];
+    readonly female: readonly string[];
+    readonly other: readonly string[];
+  };
   readonly familyCharacters: string;
   readonly givenCharacters: string;
 }
@@ -51,11 +55,34 @@ export const chineseNameFamily: FamilyDefinition<ChineseName> = {
   },
 };
 
-function chineseNameType(name: string, description: string, characters: (lists: ChineseNameLists) => string, read: (person: ChineseName) => string): TypeDefinition {
-  return plainType({ name, category: 'Person', family: chineseNameFamily.name, description, characters: () => characters(chineseNames()), generator: () => (_random, row) => read(row.family(chineseNameFamily)), smallValues: true });
+function chineseNameType(
+  name: string,
+  description: string,
+  characters: (lists: ChineseNameLists) => string,
+  read: (person: ChineseName) => string,
+): TypeDefinition {
+  return plainType({
+    name,
+    category: 'Person',
+    family: chineseNameFamily.name,
+    description,
+    characters: () => characters(chineseNames()),
+    generator: () => (_random, row) => read(row.family(chineseNameFamily)),
+    smallValues: true,
+  });
 }
 
 export const chineseNameTypes: TypeDefinition[] = [
-  chineseNameType('Family Name (Chinese)', 'A Chinese family name in Hanzi (王, 李, 欧阳...); goes with the row\'s Given Name (Chinese).', (lists) => lists.familyCharacters, (p) => p.familyName),
-  chineseNameType('Given Name (Chinese)', 'A Chinese given name in Hanzi matching the row\'s gender (俊杰, 婷婷...).', (lists) => lists.givenCharacters, (p) => p.givenName),
+  chineseNameType(
+    'Family Name (Chinese)',
+    "A Chinese family name in Hanzi (王, 李, 欧阳...); goes with the row's Given Name (Chinese).",
+    (lists) => lists.familyCharacters,
+    (p) => p.familyName,
+  ),
+  chineseNameType(
+    'Given Name (Chinese)',
+    "A Chinese given name in Hanzi matching the row's gender (俊杰, 婷婷...).",
+    (lists) => lists.givenCharacters,
+    (p) => p.givenName,
+  ),
 ];

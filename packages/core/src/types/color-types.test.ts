@@ -7,7 +7,10 @@ function values(type: string, count = 5000, seed: string | number = 'colours'): 
 }
 
 describe('Hex Color and Short Hex Color', () => {
-  for (const [type, digits] of [['Hex Color', 6], ['Short Hex Color', 3]] as const) {
+  for (const [type, digits] of [
+    ['Hex Color', 6],
+    ['Short Hex Color', 3],
+  ] as const) {
     test(`${type}: '#' and ${digits} lower-case hex digits, each channel over its whole range`, () => {
       const all = values(type, 20000);
       for (const colour of all) assert.match(colour, new RegExp(`^#[0-9a-f]{${digits}}$`));
@@ -36,7 +39,8 @@ describe('Color', () => {
       counts.set(name, (counts.get(name) ?? 0) + 1);
     }
     assert.ok(counts.size >= 30, `${counts.size} names`);
-    for (const name of ['Red', 'Blue', 'Green', 'Sky Blue', 'Turquoise', 'Mauve', 'Crimson']) assert.ok(counts.has(name), name);
+    for (const name of ['Red', 'Blue', 'Green', 'Sky Blue', 'Turquoise', 'Mauve', 'Crimson'])
+      assert.ok(counts.has(name), name);
     const expected = all.length / counts.size;
     for (const [name, count] of counts) assert.ok(Math.abs(count - expected) < expected * 0.25, `${name}: ${count}`);
   });
@@ -54,7 +58,9 @@ describe('all colour types', () => {
 
   test('no parameters: stray keys change nothing', () => {
     for (const type of TYPES) {
-      const withStray = generateObjects([{ name: 'v', type, format: 'rgb' }], { count: 50, seed: 1 }).map((row) => row.v);
+      const withStray = generateObjects([{ name: 'v', type, format: 'rgb' }], { count: 50, seed: 1 }).map(
+        (row) => row.v,
+      );
       assert.deepEqual(withStray, values(type, 50, 1), type);
     }
   });

@@ -26,7 +26,14 @@ function colorNames(): string[] {
 function hexColorType(name: string, digits: number, description: string): TypeDefinition {
   // One draw covers all the digits: 24 bits for #rrggbb, 12 for #rgb.
   const span = 16 ** digits;
-  return plainType({ name, category: 'Basic', description, characters: () => '#' + HEX, generator: () => (random) => '#' + random.below(span).toString(16).padStart(digits, '0'), smallValues: true });
+  return plainType({
+    name,
+    category: 'Basic',
+    description,
+    characters: () => '#' + HEX,
+    generator: () => (random) => '#' + random.below(span).toString(16).padStart(digits, '0'),
+    smallValues: true,
+  });
 }
 
 export const colorTypes: TypeDefinition[] = [

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { en } from '@faker-js/faker';
 import { generateObjects } from '../engine/sample.js';
 
-const dataFile = <T>(file: string): T => JSON.parse(readFileSync(new URL(`../../data/${file}`, import.meta.url), 'utf8')) as T;
+const dataFile = <T>(file: string): T =>
+  JSON.parse(readFileSync(new URL(`../../data/${file}`, import.meta.url), 'utf8')) as T;
 
 const COMPANY = en.company!;
 const LAST_NAMES = new Set(en.person!.last_name!.generic!);
@@ -53,20 +54,37 @@ describe('company types', () => {
       const allowed = new Set(source);
       for (const value of column(field)) assert.ok(allowed.has(value), `${field}: ${value}`);
       const distinct = new Set(column(field)).size;
-      assert.ok(distinct >= Math.min(allowed.size * 0.8, n / 2), `${field}: only ${distinct} of ${allowed.size} values`);
+      assert.ok(
+        distinct >= Math.min(allowed.size * 0.8, n / 2),
+        `${field}: only ${distinct} of ${allowed.size} values`,
+      );
     }
   });
 
   test('corporate departments are the twelve written ones, evenly', () => {
-    const departments = ['Accounting', 'Business Development', 'Engineering', 'Human Resources', 'Legal', 'Marketing', 'Product Management', 'Research and Development', 'Sales', 'Services', 'Support', 'Training'];
+    const departments = [
+      'Accounting',
+      'Business Development',
+      'Engineering',
+      'Human Resources',
+      'Legal',
+      'Marketing',
+      'Product Management',
+      'Research and Development',
+      'Sales',
+      'Services',
+      'Support',
+      'Training',
+    ];
     const counts = new Map<string, number>();
     for (const value of column('corporate')) counts.set(value, (counts.get(value) ?? 0) + 1);
     assert.deepEqual(new Set(counts.keys()), new Set(departments));
     const expected = n / departments.length;
-    for (const [department, count] of counts) assert.ok(Math.abs(count - expected) < 6 * Math.sqrt(expected), `${department}: ${count}`);
+    for (const [department, count] of counts)
+      assert.ok(Math.abs(count - expected) < 6 * Math.sqrt(expected), `${department}: ${count}`);
   });
 
-  test('fake company names follow faker\'s three patterns with real last names', () => {
+  test("fake company names follow faker's three patterns with real last names", () => {
     const seen = new Set<string>();
     for (const value of column('fake')) {
       let m: RegExpMatchArray | null;
@@ -85,19 +103,33 @@ describe('company types', () => {
     assert.ok(new Set(column('fake')).size > n * 0.75);
   });
 
-  test('buzzwords, catch phrases and slogans are made of faker\'s company words', () => {
-    const buzz = new Set([COMPANY.buzz_adjective!, COMPANY.buzz_noun!, COMPANY.buzz_verb!, COMPANY.adjective!, COMPANY.descriptor!, COMPANY.noun!].flat());
+  test("buzzwords, catch phrases and slogans are made of faker's company words", () => {
+    const buzz = new Set(
+      [
+        COMPANY.buzz_adjective!,
+        COMPANY.buzz_noun!,
+        COMPANY.buzz_verb!,
+        COMPANY.adjective!,
+        COMPANY.descriptor!,
+        COMPANY.noun!,
+      ].flat(),
+    );
     for (const value of column('buzz')) assert.ok(buzz.has(value), value);
     assert.ok(new Set(column('buzz')).size > 300);
-    for (const value of column('catch').slice(0, 2000)) assert.ok(isPhraseOf(value, [COMPANY.adjective!, COMPANY.descriptor!, COMPANY.noun!]), value);
-    for (const value of column('slogan').slice(0, 2000)) assert.ok(isPhraseOf(value, [COMPANY.buzz_verb!, COMPANY.buzz_adjective!, COMPANY.buzz_noun!]), value);
+    for (const value of column('catch').slice(0, 2000))
+      assert.ok(isPhraseOf(value, [COMPANY.adjective!, COMPANY.descriptor!, COMPANY.noun!]), value);
+    for (const value of column('slogan').slice(0, 2000))
+      assert.ok(isPhraseOf(value, [COMPANY.buzz_verb!, COMPANY.buzz_adjective!, COMPANY.buzz_noun!]), value);
     assert.ok(new Set(column('catch')).size > n * 0.9);
     assert.ok(new Set(column('slogan')).size > n * 0.8);
   });
 
   test('the alias names the same type, and values repeat for a seed', () => {
     const aliased = generateObjects([{ name: 'skill', type: 'LinkedIn Skill' }], { count: 100, seed: 'business' });
-    const named = generateObjects([{ name: 'skill', type: 'Professional-Network Skill' }], { count: 100, seed: 'business' });
+    const named = generateObjects([{ name: 'skill', type: 'Professional-Network Skill' }], {
+      count: 100,
+      seed: 'business',
+    });
     assert.deepEqual(aliased, named);
     assert.deepEqual(generateObjects(SCHEMA, { count: 100, seed: 'business' }), rows.slice(0, 100));
     assert.notDeepEqual(generateObjects(SCHEMA, { count: 100, seed: 'other business' }), rows.slice(0, 100));

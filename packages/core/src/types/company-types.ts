@@ -23,12 +23,24 @@ const BUZZ_ADJECTIVES = COMPANY.buzz_adjective!;
 const BUZZ_NOUNS = COMPANY.buzz_noun!;
 
 /** Every word list of faker's company buzz, once each: what a Buzzword is drawn from. */
-const BUZZWORDS = [...new Set([...BUZZ_ADJECTIVES, ...BUZZ_NOUNS, ...BUZZ_VERBS, ...ADJECTIVES, ...DESCRIPTORS, ...NOUNS])];
+const BUZZWORDS = [
+  ...new Set([...BUZZ_ADJECTIVES, ...BUZZ_NOUNS, ...BUZZ_VERBS, ...ADJECTIVES, ...DESCRIPTORS, ...NOUNS]),
+];
 
 /** A list written here: the departments of a company's organisation chart. */
 const CORPORATE_DEPARTMENTS = [
-  'Accounting', 'Business Development', 'Engineering', 'Human Resources', 'Legal', 'Marketing',
-  'Product Management', 'Research and Development', 'Sales', 'Services', 'Support', 'Training',
+  'Accounting',
+  'Business Development',
+  'Engineering',
+  'Human Resources',
+  'Legal',
+  'Marketing',
+  'Product Management',
+  'Research and Development',
+  'Sales',
+  'Services',
+  'Support',
+  'Training',
 ];
 
 const pick = (random: CounterRandom, list: readonly string[]) => list[random.below(list.length)];
@@ -51,7 +63,8 @@ function fakeCompanyName(random: CounterRandom): string {
 const fakeCompanyNameType = defineType({
   name: 'Fake Company Name',
   category: 'Business',
-  description: 'A company name made of last names: "Kessler - Runolfsdottir", "Hilll LLC" or "Schmitt, Feil and Jones".',
+  description:
+    'A company name made of last names: "Kessler - Runolfsdottir", "Hilll LLC" or "Schmitt, Feil and Jones".',
   params: [],
   output: 'string',
   smallValues: true,
@@ -92,8 +105,16 @@ export const companyTypes: TypeDefinition[] = [
     description: 'A word or short term of corporate buzz: synergy, mission-critical, leverage...',
     values: () => BUZZWORDS,
   }),
-  phraseType('Catch Phrase', 'A company catch phrase of adjective, descriptor and noun, e.g. "Adaptive asymmetric algorithm".', [ADJECTIVES, DESCRIPTORS, NOUNS]),
-  phraseType('Slogan', 'A buzz phrase of verb, adjective and noun, e.g. "leverage best-of-breed channels".', [BUZZ_VERBS, BUZZ_ADJECTIVES, BUZZ_NOUNS]),
+  phraseType(
+    'Catch Phrase',
+    'A company catch phrase of adjective, descriptor and noun, e.g. "Adaptive asymmetric algorithm".',
+    [ADJECTIVES, DESCRIPTORS, NOUNS],
+  ),
+  phraseType('Slogan', 'A buzz phrase of verb, adjective and noun, e.g. "leverage best-of-breed channels".', [
+    BUZZ_VERBS,
+    BUZZ_ADJECTIVES,
+    BUZZ_NOUNS,
+  ]),
   listType({
     name: 'Department (Corporate)',
     category: 'Business',

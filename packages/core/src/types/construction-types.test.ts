@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 import { assertDeclared, typeValues } from '../testing/type-values.js';
 import { testReproducibility } from '../testing/type-reproducibility.js';
 
-const DATA = JSON.parse(readFileSync(new URL('../../data/construction.json', import.meta.url), 'utf8')) as Record<string, unknown[]>;
+const DATA = JSON.parse(readFileSync(new URL('../../data/construction.json', import.meta.url), 'utf8')) as Record<
+  string,
+  unknown[]
+>;
 
 const TYPES = [
   'Construction Heavy Equipment',
@@ -37,7 +40,10 @@ describe('Construction types', () => {
   test('every type gives every entry of its list, within its declared characters', () => {
     for (const type of TYPES) {
       const all = typeValues(type, {}, 3000);
-      assert.ok(all.every((v) => typeof v === 'string' && v.length > 0), type);
+      assert.ok(
+        all.every((v) => typeof v === 'string' && v.length > 0),
+        type,
+      );
       assert.ok(new Set(all).size >= 20, `${type}: ${new Set(all).size} distinct`);
       assertDeclared(type, all);
     }

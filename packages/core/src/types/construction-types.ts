@@ -23,14 +23,34 @@ function constructionType(name: string, description: string, values: () => reado
 }
 
 export const constructionTypes: TypeDefinition[] = [
-  constructionType('Construction Heavy Equipment', 'A kind of heavy construction equipment, e.g. Excavator, Tower Crane, Skid-Steer.', () => data().heavyEquipment),
-  constructionType('Construction Material', 'A building material, e.g. Concrete, Granite, Cross-Laminated Timber.', () => data().materials),
-  constructionType('Construction Role', 'A role on a construction project, e.g. Site Superintendent, Estimator, Architect.', () => data().roles),
+  constructionType(
+    'Construction Heavy Equipment',
+    'A kind of heavy construction equipment, e.g. Excavator, Tower Crane, Skid-Steer.',
+    () => data().heavyEquipment,
+  ),
+  constructionType(
+    'Construction Material',
+    'A building material, e.g. Concrete, Granite, Cross-Laminated Timber.',
+    () => data().materials,
+  ),
+  constructionType(
+    'Construction Role',
+    'A role on a construction project, e.g. Site Superintendent, Estimator, Architect.',
+    () => data().roles,
+  ),
   constructionType(
     'Construction Standard Cost Code',
     'A CSI MasterFormat section number with its title, as used for cost codes, e.g. "03 30 00 - Cast-in-Place Concrete".',
     () => data().costCodes.map(([code, title]) => `${code} - ${title}`),
   ),
-  constructionType('Construction Subcontract Category', 'A subcontract package of a building project, e.g. Drywall & Acoustical, Fire Sprinkler System.', () => data().subcontractCategories),
-  constructionType('Construction Trade', 'A construction trade, e.g. Ironworker, Glazier, Pipefitter.', () => data().trades),
+  constructionType(
+    'Construction Subcontract Category',
+    'A subcontract package of a building project, e.g. Drywall & Acoustical, Fire Sprinkler System.',
+    () => data().subcontractCategories,
+  ),
+  constructionType(
+    'Construction Trade',
+    'A construction trade, e.g. Ironworker, Glazier, Pipefitter.',
+    () => data().trades,
+  ),
 ];

@@ -13,7 +13,11 @@ function values(type: string, count = 5000, seed: string | number = 'crypto'): s
 }
 
 describe('MD5, SHA1, SHA256', () => {
-  for (const [type, length] of [['MD5', 32], ['SHA1', 40], ['SHA256', 64]] as const) {
+  for (const [type, length] of [
+    ['MD5', 32],
+    ['SHA1', 40],
+    ['SHA256', 64],
+  ] as const) {
     test(`${type}: ${length} lower-case hex digits, all distinct, every digit used evenly`, () => {
       const all = values(type, 5000);
       for (const digest of all) assert.match(digest, new RegExp(`^[0-9a-f]{${length}}$`));
@@ -21,7 +25,8 @@ describe('MD5, SHA1, SHA256', () => {
       const counts = new Map<string, number>();
       for (const digest of all) for (const c of digest) counts.set(c, (counts.get(c) ?? 0) + 1);
       const expected = (all.length * length) / 16;
-      for (const [digit, count] of counts) assert.ok(Math.abs(count - expected) < expected * 0.05, `${type} digit ${digit}: ${count}`);
+      for (const [digit, count] of counts)
+        assert.ok(Math.abs(count - expected) < expected * 0.05, `${type} digit ${digit}: ${count}`);
     });
   }
 
@@ -44,7 +49,10 @@ describe('Encrypt', () => {
     const all = values('Encrypt', 3000);
     const blockCounts = new Set<number>();
     for (const text of all) {
-      assert.match(text, /^(?:[A-Za-z0-9+/]{4})+$|^(?:[A-Za-z0-9+/]{4})*[A-Za-z0-9+/]{2}==$|^(?:[A-Za-z0-9+/]{4})*[A-Za-z0-9+/]{3}=$/);
+      assert.match(
+        text,
+        /^(?:[A-Za-z0-9+/]{4})+$|^(?:[A-Za-z0-9+/]{4})*[A-Za-z0-9+/]{2}==$|^(?:[A-Za-z0-9+/]{4})*[A-Za-z0-9+/]{3}=$/,
+      );
       const bytes = Buffer.from(text, 'base64');
       assert.equal(bytes.toString('base64'), text, 'canonical base64');
       assert.equal(bytes.length % 16, 0, text);
@@ -117,9 +125,15 @@ describe('Document-DB ObjectID', () => {
       { name: 'upper', type: 'Formula', value: "_id + '!'" },
     ];
     const COUNT = 20;
-    const text = (format: 'json' | 'csv' | 'sql' | 'xml') => streamText(generate({ fields: FIELDS, count: COUNT, seed: 'oid', writer: { format, createTable: true, table: 't' } }).stream);
+    const text = (format: 'json' | 'csv' | 'sql' | 'xml') =>
+      streamText(
+        generate({ fields: FIELDS, count: COUNT, seed: 'oid', writer: { format, createTable: true, table: 't' } })
+          .stream,
+      );
     // The object view of the same seed: what every format must carry.
-    const hexes = generateObjects(FIELDS, { count: COUNT, seed: 'oid' }).map((row) => (row._id as { $oid: string }).$oid);
+    const hexes = generateObjects(FIELDS, { count: COUNT, seed: 'oid' }).map(
+      (row) => (row._id as { $oid: string }).$oid,
+    );
 
     test('json: {"$oid": "<24 hex digits>"}, also in a repeated field; a template and a formula read the hex digits', async () => {
       const rows = JSON.parse(await text('json')) as { _id: unknown; ids: unknown[]; tag: string; upper: string }[];
@@ -136,19 +150,30 @@ describe('Document-DB ObjectID', () => {
 
     test('csv: the hex digits', async () => {
       const rows = parse(await text('csv'), { columns: true }) as Record<string, string>[];
-      assert.deepEqual(rows.map((r) => r._id), hexes);
+      assert.deepEqual(
+        rows.map((r) => r._id),
+        hexes,
+      );
     });
 
     test('sql: a quoted hex string that a real database stores as text', async () => {
       const db = new Database(':memory:');
       db.exec(await text('sql'));
       const rows = db.prepare('select _id from t order by id').all() as { _id: unknown }[];
-      assert.deepEqual(rows.map((r) => r._id), hexes);
+      assert.deepEqual(
+        rows.map((r) => r._id),
+        hexes,
+      );
     });
 
     test('xml: the hex digits as the element text', async () => {
-      const parsed = new XMLParser({ parseTagValue: false, isArray: (name) => name === 'record' }).parse(await text('xml')) as { dataset: { record: { _id: string }[] } };
-      assert.deepEqual(parsed.dataset.record.map((r) => r._id), hexes);
+      const parsed = new XMLParser({ parseTagValue: false, isArray: (name) => name === 'record' }).parse(
+        await text('xml'),
+      ) as { dataset: { record: { _id: string }[] } };
+      assert.deepEqual(
+        parsed.dataset.record.map((r) => r._id),
+        hexes,
+      );
     });
   });
 });
@@ -160,7 +185,9 @@ describe('all crypto types', () => {
 
   test('no parameters: stray keys (a length for Password) change nothing', () => {
     for (const type of TYPES) {
-      const withStray = generateObjects([{ name: 'v', type, length: 4, key: 'secret' }], { count: 50, seed: 1 }).map((row) => row.v);
+      const withStray = generateObjects([{ name: 'v', type, length: 4, key: 'secret' }], { count: 50, seed: 1 }).map(
+        (row) => row.v,
+      );
       assert.deepEqual(withStray, values(type, 50, 1), type);
     }
   });

@@ -22,17 +22,40 @@ function fillRandom(random: CounterRandom, bytes: Buffer): Buffer {
   return bytes;
 }
 
-function cryptoType(name: string, category: string, description: string, characters: string, generate: () => ValueGenerator, smallValues: boolean, aliases?: string[]): TypeDefinition {
-  return plainType({ name, aliases, category, description, characters: () => characters, generator: generate, smallValues });
+function cryptoType(
+  name: string,
+  category: string,
+  description: string,
+  characters: string,
+  generate: () => ValueGenerator,
+  smallValues: boolean,
+  aliases?: string[],
+): TypeDefinition {
+  return plainType({
+    name,
+    aliases,
+    category,
+    description,
+    characters: () => characters,
+    generator: generate,
+    smallValues,
+  });
 }
 
 /** A hash type: the hex digest of 32 random bytes. */
 function digestType(name: string, algorithm: string, hexLength: number): TypeDefinition {
-  return cryptoType(name, 'IT', `A ${name} digest of random data: ${hexLength} lower-case hex digits.`, HEX, () => {
-    const input = Buffer.alloc(32);
-    return (random) => hash(algorithm, fillRandom(random, input), 'hex');
-    // Cryptographic digests are kept off the main thread, however short their input.
-  }, false);
+  return cryptoType(
+    name,
+    'IT',
+    `A ${name} digest of random data: ${hexLength} lower-case hex digits.`,
+    HEX,
+    () => {
+      const input = Buffer.alloc(32);
+      return (random) => hash(algorithm, fillRandom(random, input), 'hex');
+      // Cryptographic digests are kept off the main thread, however short their input.
+    },
+    false,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -54,7 +77,8 @@ const encrypt = cryptoType(
   'Base64 of an AES-256-CBC ciphertext of 2 to 12 random words under a random key and IV.',
   BASE64,
   () => {
-    if (LOREM_WORDS.length === 0) throw new Error('@faker-js/faker EN.lorem.word is missing: Encrypt encrypts lorem text');
+    if (LOREM_WORDS.length === 0)
+      throw new Error('@faker-js/faker EN.lorem.word is missing: Encrypt encrypts lorem text');
     const key = Buffer.alloc(32);
     const iv = Buffer.alloc(16);
     return (random) => {
@@ -85,8 +109,10 @@ function password(random: CounterRandom, characters: string[]): string {
   const length = random.intBetween(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH);
   characters.length = length;
   // One of each class first, the rest from all of them, then shuffled so the classes land anywhere.
-  for (let i = 0; i < PASSWORD_CLASSES.length; i++) characters[i] = PASSWORD_CLASSES[i][random.below(PASSWORD_CLASSES[i].length)];
-  for (let i = PASSWORD_CLASSES.length; i < length; i++) characters[i] = PASSWORD_CHARACTERS[random.below(PASSWORD_CHARACTERS.length)];
+  for (let i = 0; i < PASSWORD_CLASSES.length; i++)
+    characters[i] = PASSWORD_CLASSES[i][random.below(PASSWORD_CLASSES[i].length)];
+  for (let i = PASSWORD_CLASSES.length; i < length; i++)
+    characters[i] = PASSWORD_CHARACTERS[random.below(PASSWORD_CHARACTERS.length)];
   for (let i = length - 1; i > 0; i--) {
     const j = random.below(i + 1);
     const swap = characters[i];

@@ -57,7 +57,15 @@ describe('Dataset Column', () => {
     ];
     const text = async (workers: number) => {
       const chunks: Buffer[] = [];
-      for await (const chunk of generate({ fields, datasets: DATASETS, count: 40_000, seed: 5, writer: { format: 'csv' }, workers }).stream) chunks.push(Buffer.from(chunk as Buffer));
+      for await (const chunk of generate({
+        fields,
+        datasets: DATASETS,
+        count: 40_000,
+        seed: 5,
+        writer: { format: 'csv' },
+        workers,
+      }).stream)
+        chunks.push(Buffer.from(chunk as Buffer));
       return Buffer.concat(chunks).toString('utf8');
     };
     const one = await text(1);
@@ -66,8 +74,14 @@ describe('Dataset Column', () => {
   });
 
   test('an empty cell is the empty string', () => {
-    const rows = generateObjects([{ name: 'city', type: 'Dataset Column', dataset: 'people', column: 'city', selectionStyle: 'sequential' }], { count: 2, datasets: DATASETS });
-    assert.deepEqual(rows.map((r) => r.city), ['Lisbon', '']);
+    const rows = generateObjects(
+      [{ name: 'city', type: 'Dataset Column', dataset: 'people', column: 'city', selectionStyle: 'sequential' }],
+      { count: 2, datasets: DATASETS },
+    );
+    assert.deepEqual(
+      rows.map((r) => r.city),
+      ['Lisbon', ''],
+    );
   });
 
   test('sequential walks the dataset rows in order and starts again', () => {
@@ -78,7 +92,10 @@ describe('Dataset Column', () => {
       ],
       { count: 6, datasets: DATASETS },
     );
-    assert.deepEqual(rows.map((r) => `${r.id}:${r.name}`), ['1:Ann', '2:Bob', '3:Cy', '4:Di', '1:Ann', '2:Bob']);
+    assert.deepEqual(
+      rows.map((r) => `${r.id}:${r.name}`),
+      ['1:Ann', '2:Bob', '3:Cy', '4:Di', '1:Ann', '2:Bob'],
+    );
   });
 
   test('cartesian: fields of one dataset share one loop; other cartesian fields multiply it', () => {
@@ -91,9 +108,14 @@ describe('Dataset Column', () => {
     assert.equal(compileSchema(fields, { datasets: DATASETS }).cartesianCombinations, 2 * 4 * 2);
     const rows = generateObjects(fields, { count: 17, datasets: DATASETS });
     const expected: string[] = [];
-    for (const [size] of [['S'], ['L']]) for (const [id, name] of PEOPLE.rows) for (const flag of ['y', 'n']) expected.push(`${size}-${id}-${name}-${flag}`);
+    for (const [size] of [['S'], ['L']])
+      for (const [id, name] of PEOPLE.rows)
+        for (const flag of ['y', 'n']) expected.push(`${size}-${id}-${name}-${flag}`);
     expected.push(expected[0]);
-    assert.deepEqual(rows.map((r) => `${r.size}-${r.id}-${r.name}-${r.flag}`), expected);
+    assert.deepEqual(
+      rows.map((r) => `${r.size}-${r.id}-${r.name}-${r.flag}`),
+      expected,
+    );
   });
 
   test('the same seed gives the same rows; the dataset rows are picked by the seed', () => {
@@ -112,10 +134,16 @@ describe('Dataset Column', () => {
     assert.match(problem.message, /"name"/);
     assert.match(problem.message, /did you mean "people"/);
     assert.match(problem.message, /"two sizes"/);
-    assert.match(problems([{ name: 'who', type: 'Dataset Column', dataset: 'people', column: 'name' }], {})[0].message, /no datasets/);
+    assert.match(
+      problems([{ name: 'who', type: 'Dataset Column', dataset: 'people', column: 'name' }], {})[0].message,
+      /no datasets/,
+    );
     // A caller that passes only the datasets the fields name still lists every one it has.
     try {
-      compileSchema([{ name: 'who', type: 'Dataset Column', dataset: 'peple', column: 'name' }], { datasets: {}, datasetNames: ['people', 'orders'] });
+      compileSchema([{ name: 'who', type: 'Dataset Column', dataset: 'peple', column: 'name' }], {
+        datasets: {},
+        datasetNames: ['people', 'orders'],
+      });
       assert.fail('expected a SchemaError');
     } catch (error) {
       assert.ok(error instanceof SchemaError);
@@ -132,16 +160,38 @@ describe('Dataset Column', () => {
   });
 
   test('a dataset called like an Object property is only found when it exists', () => {
-    assert.equal(problems([{ name: 'x', type: 'Dataset Column', dataset: 'constructor', column: 'a' }])[0].param, 'dataset');
+    assert.equal(
+      problems([{ name: 'x', type: 'Dataset Column', dataset: 'constructor', column: 'a' }])[0].param,
+      'dataset',
+    );
     const datasets = Object.fromEntries([['__proto__', { columns: ['a'], rows: [['v']] }]]) as Datasets;
-    assert.deepEqual(generateObjects([{ name: 'x', type: 'Dataset Column', dataset: '__proto__', column: 'a' }], { datasets }), [{ x: 'v' }]);
+    assert.deepEqual(
+      generateObjects([{ name: 'x', type: 'Dataset Column', dataset: '__proto__', column: 'a' }], { datasets }),
+      [{ x: 'v' }],
+    );
   });
 
   test('custom needs its rules; the dataset is required, the column when there are several', () => {
-    const custom = problems([{ name: 'a', type: 'Dataset Column', dataset: 'people', column: 'id', selectionStyle: 'custom' }]);
+    const custom = problems([
+      { name: 'a', type: 'Dataset Column', dataset: 'people', column: 'id', selectionStyle: 'custom' },
+    ]);
     assert.match(custom[0].message, /custom needs a distribution/);
-    assert.match(problems([{ name: 'a', type: 'Dataset Column', dataset: 'people', column: 'id', distribution: [{ rule: 'x', frequencies: {} }] }])[0].param ?? '', /^distribution\[0\]/);
-    assert.deepEqual(problems([{ name: 'a', type: 'Dataset Column' }]).map((p) => p.param), ['dataset']);
+    assert.match(
+      problems([
+        {
+          name: 'a',
+          type: 'Dataset Column',
+          dataset: 'people',
+          column: 'id',
+          distribution: [{ rule: 'x', frequencies: {} }],
+        },
+      ])[0].param ?? '',
+      /^distribution\[0\]/,
+    );
+    assert.deepEqual(
+      problems([{ name: 'a', type: 'Dataset Column' }]).map((p) => p.param),
+      ['dataset'],
+    );
     const noColumn = problems([{ name: 'a', type: 'Dataset Column', dataset: 'people', column: null }]);
     assert.equal(noColumn[0].param, 'column');
     assert.match(noColumn[0].message, /has 3 columns \("id", "name", "city"\); name one/);
@@ -155,11 +205,17 @@ describe('Dataset Column', () => {
       ],
       { count: 3, datasets: DATASETS },
     );
-    assert.deepEqual(rows, [{ a: 'S', b: 'S' }, { a: 'L', b: 'L' }, { a: 'S', b: 'S' }]);
+    assert.deepEqual(rows, [
+      { a: 'S', b: 'S' },
+      { a: 'L', b: 'L' },
+      { a: 'S', b: 'S' },
+    ]);
   });
 
   test('column names match with the spaces around them trimmed, on either side', () => {
-    const datasets: Datasets = { naics: { columns: ['NAICS12', ' INDEX ITEM DESCRIPTION'], rows: [['111110', 'Soybean farming']] } };
+    const datasets: Datasets = {
+      naics: { columns: ['NAICS12', ' INDEX ITEM DESCRIPTION'], rows: [['111110', 'Soybean farming']] },
+    };
     const rows = generateObjects(
       [
         { name: 'code', type: 'Dataset Column', dataset: 'naics', column: ' NAICS12 ' },
@@ -172,12 +228,34 @@ describe('Dataset Column', () => {
 
   test('weighted draws dataset rows in proportion to their weight column; fields of one weight column share the row', () => {
     const datasets: Datasets = {
-      tiers: { columns: ['tier', 'label', 'weight'], rows: [['gold', 'G', '1'], ['silver', 'S', '3'], ['bronze', 'B', '6'], ['none', 'N', '']] },
+      tiers: {
+        columns: ['tier', 'label', 'weight'],
+        rows: [
+          ['gold', 'G', '1'],
+          ['silver', 'S', '3'],
+          ['bronze', 'B', '6'],
+          ['none', 'N', ''],
+        ],
+      },
     };
     const rows = generateObjects(
       [
-        { name: 'tier', type: 'Dataset Column', dataset: 'tiers', column: 'tier', selectionStyle: 'weighted', weightColumn: 'weight' },
-        { name: 'label', type: 'Dataset Column', dataset: 'tiers', column: 'label', selectionStyle: 'weighted', weightColumn: 'weight' },
+        {
+          name: 'tier',
+          type: 'Dataset Column',
+          dataset: 'tiers',
+          column: 'tier',
+          selectionStyle: 'weighted',
+          weightColumn: 'weight',
+        },
+        {
+          name: 'label',
+          type: 'Dataset Column',
+          dataset: 'tiers',
+          column: 'label',
+          selectionStyle: 'weighted',
+          weightColumn: 'weight',
+        },
       ],
       { count: 10000, seed: 5, datasets },
     );
@@ -192,11 +270,43 @@ describe('Dataset Column', () => {
   });
 
   test('a weight that is not a number of 0 or more is a problem naming the data row and the column', () => {
-    const datasets: Datasets = { tiers: { columns: ['tier', 'weight'], rows: [['gold', '1'], ['silver', 'lots']] } };
-    const [problem] = problems([{ name: 't', type: 'Dataset Column', dataset: 'tiers', column: 'tier', selectionStyle: 'weighted', weightColumn: 'weight' }], datasets);
+    const datasets: Datasets = {
+      tiers: {
+        columns: ['tier', 'weight'],
+        rows: [
+          ['gold', '1'],
+          ['silver', 'lots'],
+        ],
+      },
+    };
+    const [problem] = problems(
+      [
+        {
+          name: 't',
+          type: 'Dataset Column',
+          dataset: 'tiers',
+          column: 'tier',
+          selectionStyle: 'weighted',
+          weightColumn: 'weight',
+        },
+      ],
+      datasets,
+    );
     assert.equal(problem.param, 'weightColumn');
     assert.match(problem.message, /data row 2 .*"lots".*"weight"/);
-    const [unknown] = problems([{ name: 't', type: 'Dataset Column', dataset: 'tiers', column: 'tier', selectionStyle: 'weighted', weightColumn: 'wieght' }], datasets);
+    const [unknown] = problems(
+      [
+        {
+          name: 't',
+          type: 'Dataset Column',
+          dataset: 'tiers',
+          column: 'tier',
+          selectionStyle: 'weighted',
+          weightColumn: 'wieght',
+        },
+      ],
+      datasets,
+    );
     assert.match(unknown.message, /no column "wieght"; did you mean "weight"/);
   });
 });
@@ -215,7 +325,10 @@ describe('My List (deprecated)', () => {
       assert.deepEqual([row.id, row.name], PEOPLE.rows.find((r) => r[0] === row.id)!.slice(0, 2));
       assert.equal(row.seq, PEOPLE.rows[i % 4][0]);
     });
-    assert.equal(problems([{ name: 'a', type: 'My List (deprecated)', list: 'people', selectionStyle: 'cartesian' }])[0].param, 'selectionStyle');
+    assert.equal(
+      problems([{ name: 'a', type: 'My List (deprecated)', list: 'people', selectionStyle: 'cartesian' }])[0].param,
+      'selectionStyle',
+    );
     assert.equal(problems([{ name: 'a', type: 'My List (deprecated)', list: 'nope' }])[0].param, 'list');
   });
 });

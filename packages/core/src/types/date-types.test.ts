@@ -44,7 +44,10 @@ describe('Date', () => {
   });
 
   test('a one-day range gives that day', () => {
-    assert.deepEqual(new Set(values('Date', { min: '2/29/2020', max: '2/29/2020', format: '%F' }, 50)), new Set(['2020-02-29']));
+    assert.deepEqual(
+      new Set(values('Date', { min: '2/29/2020', max: '2/29/2020', format: '%F' }, 50)),
+      new Set(['2020-02-29']),
+    );
   });
 
   test('uniform over the days of the range', () => {
@@ -71,8 +74,14 @@ describe('Date', () => {
     const all = values('Date', { min: '2021-06-01', max: '6/3/2021 11:00 PM', format: '%F %T' }, 2000);
     for (const d of all) assert.match(d, /^2021-06-0[123] ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/);
     assert.deepEqual(new Set(all.map((d) => d.slice(0, 10))), new Set(['2021-06-01', '2021-06-02', '2021-06-03']));
-    assert.ok(all.some((d) => d.startsWith('2021-06-03 23:')), 'the max day reaches 23:xx, past the 11:00 PM written in max');
-    assert.ok(all.some((d) => d.startsWith('2021-06-01 00:')), 'the min day starts at midnight');
+    assert.ok(
+      all.some((d) => d.startsWith('2021-06-03 23:')),
+      'the max day reaches 23:xx, past the 11:00 PM written in max',
+    );
+    assert.ok(
+      all.some((d) => d.startsWith('2021-06-01 00:')),
+      'the min day starts at midnight',
+    );
   });
 
   test('a format with time parts (%F %T, as Mockaroo schemas use) gives a uniform time of day: hours, minutes and seconds all vary', () => {
@@ -92,27 +101,47 @@ describe('Date', () => {
   });
 
   test('every kind of time directive gets the time: %H %M %S %I %p %l %L %s %R %r %c', () => {
-    for (const format of ['%Y-%m-%d %H:%M:%S', '%m/%d/%Y %I:%M %p', '%d.%m.%Y %l%P', '%F %H:%M:%S.%L', '%s', '%F %R', '%r %F', '%c']) {
+    for (const format of [
+      '%Y-%m-%d %H:%M:%S',
+      '%m/%d/%Y %I:%M %p',
+      '%d.%m.%Y %l%P',
+      '%F %H:%M:%S.%L',
+      '%s',
+      '%F %R',
+      '%r %F',
+      '%c',
+    ]) {
       const all = values('Date', { min: '1/1/2020', max: '12/31/2020', format }, 300, format);
       assert.ok(new Set(all).size > 250, `${format}: ${all.slice(0, 3).join(', ')}`);
     }
     const epochs = values('Date', { min: '1/1/2020', max: '1/1/2020', format: '%s' }, 300).map(Number);
     for (const s of epochs) assert.ok(s >= Date.UTC(2020, 0, 1) / 1000 && s < Date.UTC(2020, 0, 2) / 1000, String(s));
-    assert.ok(epochs.some((s) => s % 86400 !== 0), '%s carries the time of day');
+    assert.ok(
+      epochs.some((s) => s % 86400 !== 0),
+      '%s carries the time of day',
+    );
   });
 
   test('the day does not depend on the format: %F and %F %T of one field and seed pick the same days', () => {
     const params = { min: '1/1/1990', max: '12/31/2010' };
     const days = values('Date', { ...params, format: '%F' }, 1000, 'same days');
     const withTimes = values('Date', { ...params, format: '%F %T' }, 1000, 'same days');
-    assert.deepEqual(withTimes.map((d) => d.slice(0, 10)), days);
+    assert.deepEqual(
+      withTimes.map((d) => d.slice(0, 10)),
+      days,
+    );
     const wide = { min: '1/1/1000', max: '12/31/9999' };
-    assert.deepEqual(values('Date', { ...wide, format: '%Y-%m-%d %H' }, 200, 'wide').map((d) => d.slice(0, 10)), values('Date', { ...wide, format: '%Y-%m-%d' }, 200, 'wide'));
+    assert.deepEqual(
+      values('Date', { ...wide, format: '%Y-%m-%d %H' }, 200, 'wide').map((d) => d.slice(0, 10)),
+      values('Date', { ...wide, format: '%Y-%m-%d' }, 200, 'wide'),
+    );
   });
 
   test('formats without time parts give the day alone (%z and %Z print the zone, not a time)', () => {
-    for (const s of values('Date', { min: '1/1/2020', max: '1/31/2020', format: '%Y%m%d' }, 200)) assert.match(s, /^202001\d{2}$/);
-    for (const s of values('Date', { min: '1/1/2020', max: '1/31/2020', format: '%F %Z %z' }, 200)) assert.match(s, /^2020-01-\d{2} UTC \+0000$/);
+    for (const s of values('Date', { min: '1/1/2020', max: '1/31/2020', format: '%Y%m%d' }, 200))
+      assert.match(s, /^202001\d{2}$/);
+    for (const s of values('Date', { min: '1/1/2020', max: '1/31/2020', format: '%F %Z %z' }, 200))
+      assert.match(s, /^2020-01-\d{2} UTC \+0000$/);
   });
 
   test('adding time parts to one Date field changes no other field', () => {
@@ -123,7 +152,12 @@ describe('Date', () => {
     ];
     const before = generateObjects([...others, { name: 'd', type: 'Date', format: '%F' }], { count: 300, seed: 9 });
     const after = generateObjects([...others, { name: 'd', type: 'Date', format: '%F %T' }], { count: 300, seed: 9 });
-    for (const name of ['n', 'city', 'other_date']) assert.deepEqual(after.map((r) => r[name]), before.map((r) => r[name]), name);
+    for (const name of ['n', 'city', 'other_date'])
+      assert.deepEqual(
+        after.map((r) => r[name]),
+        before.map((r) => r[name]),
+        name,
+      );
   });
 
   test('a range too wide to cache still works', () => {
@@ -146,7 +180,10 @@ describe('Datetime', () => {
       const ms = isoMs(t);
       assert.ok(ms >= Date.UTC(2000, 0, 1) && ms <= Date.UTC(2029, 11, 31, 23, 59, 59), t);
     }
-    assert.ok(stamps.some((t) => !t.endsWith('T00:00:00+00:00')), 'times of day vary');
+    assert.ok(
+      stamps.some((t) => !t.endsWith('T00:00:00+00:00')),
+      'times of day vary',
+    );
   });
 
   test('a date-only max includes that whole day', () => {
@@ -163,7 +200,11 @@ describe('Datetime', () => {
   });
 
   test('an exact range to the second, with an ISO offset', () => {
-    const stamps = values('Datetime', { min: '2020-01-01T12:00:00+02:00', max: '2020-01-01T10:00:02Z', format: '%T' }, 300);
+    const stamps = values(
+      'Datetime',
+      { min: '2020-01-01T12:00:00+02:00', max: '2020-01-01T10:00:02Z', format: '%T' },
+      300,
+    );
     assert.deepEqual([...new Set(stamps)].sort(), ['10:00:00', '10:00:01', '10:00:02']);
   });
 

@@ -13,9 +13,23 @@
 import type { CounterRandom } from '../random/counter-random.js';
 import { MS_PER_DAY, SECONDS_PER_DAY } from '../time/civil.js';
 import { parseDateTime, parseTimeOfDay, type ParsedDateTime, type TimePrecision } from '../time/parse.js';
-import { checkStrftime, compileStrftime, readsTimeOfDay, splitDateAndTime, strftimeCharacters, type StrftimeFormatter } from '../time/strftime.js';
+import {
+  checkStrftime,
+  compileStrftime,
+  readsTimeOfDay,
+  splitDateAndTime,
+  strftimeCharacters,
+  type StrftimeFormatter,
+} from '../time/strftime.js';
 import { sharedTextTable } from '../time/text-tables.js';
-import { defineType, isShortText, type ParamSpec, type ResolvedParams, type TypeDefinition, type ValueGenerator } from '../kernel/define-type.js';
+import {
+  defineType,
+  isShortText,
+  type ParamSpec,
+  type ResolvedParams,
+  type TypeDefinition,
+  type ValueGenerator,
+} from '../kernel/define-type.js';
 
 const CATEGORY = 'Dates & Times';
 export const DEFAULT_FORMAT = '%FT%T%:z';
@@ -168,7 +182,8 @@ function planRange(
 }
 
 const planDate = (params: ResolvedParams, problem: Problem) => planRange(params, problem, 'date', DATE_FORM, dayBounds);
-const planDatetime = (params: ResolvedParams, problem: Problem) => planRange(params, problem, 'date and time', DATETIME_FORM, secondBounds);
+const planDatetime = (params: ResolvedParams, problem: Problem) =>
+  planRange(params, problem, 'date and time', DATETIME_FORM, secondBounds);
 
 /** Time: first and last second of the day. */
 function planTime(params: ResolvedParams, problem: Problem): Plan | null {
@@ -205,7 +220,11 @@ function accepted<T>(plan: T | null): T {
  * per day, one per second of the day) when the format prints the date first and the time after,
  * as the usual formats do, which is far cheaper than formatting every value; else formatted whole.
  */
-function dayAndTimeText(formatText: string, firstDay: number, dayCount: number): (day: number, secondOfDay: number) => string {
+function dayAndTimeText(
+  formatText: string,
+  firstDay: number,
+  dayCount: number,
+): (day: number, secondOfDay: number) => string {
   const split = splitDateAndTime(formatText);
   if (split === null || dayCount > MAX_CACHED_DAYS) {
     const format = compileStrftime(formatText);
@@ -319,7 +338,9 @@ const timeType = defineType({
     context.declareCharacters(strftimeCharacters(params.format as string));
     const plan = accepted(planTime(params, ignoreProblems));
     const { first, last, format } = plan;
-    return cachedPick(`time|${params.format as string}|${first}|${last}`, last - first + 1, (index) => format((first + index) * 1000));
+    return cachedPick(`time|${params.format as string}|${first}|${last}`, last - first + 1, (index) =>
+      format((first + index) * 1000),
+    );
   },
 });
 

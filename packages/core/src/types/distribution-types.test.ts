@@ -26,7 +26,10 @@ let columns: Record<FieldName, number[]>;
 
 before(() => {
   const rows = generateObjects([...FIELDS], { count: DRAWS, seed: 'distributions' });
-  columns = Object.fromEntries(FIELDS.map((f) => [f.name, rows.map((row) => row[f.name] as number)])) as Record<FieldName, number[]>;
+  columns = Object.fromEntries(FIELDS.map((f) => [f.name, rows.map((row) => row[f.name] as number)])) as Record<
+    FieldName,
+    number[]
+  >;
 });
 
 /**
@@ -52,7 +55,10 @@ function assertMoments(sample: number[], mean: number, variance: number): void {
   assert.ok(Math.abs(sampleMean - mean) <= 6 * meanError, `mean ${sampleMean}, expected ${mean} ± ${6 * meanError}`);
   const varianceError = Math.sqrt(Math.max(0, m4 - sampleVariance ** 2) / n);
   const tolerance = 6 * varianceError + (6 * meanError) ** 2 + 1e-12;
-  assert.ok(Math.abs(sampleVariance - variance) <= tolerance, `variance ${sampleVariance}, expected ${variance} ± ${tolerance}`);
+  assert.ok(
+    Math.abs(sampleVariance - variance) <= tolerance,
+    `variance ${sampleVariance}, expected ${variance} ± ${tolerance}`,
+  );
 }
 
 /** The share of draws equal to k is within 6 standard errors of the probability p. */
@@ -99,7 +105,10 @@ function assertFitsDistribution(sample: number[], pmf: (k: number) => number, up
   for (const bin of bins) statistic += (bin.observed - bin.expected) ** 2 / bin.expected;
   const df = bins.length - 1;
   const threshold = df + 8 * Math.sqrt(2 * df) + 10;
-  assert.ok(statistic <= threshold, `chi-square ${statistic.toFixed(1)} over ${df} degrees of freedom exceeds ${threshold.toFixed(1)}`);
+  assert.ok(
+    statistic <= threshold,
+    `chi-square ${statistic.toFixed(1)} over ${df} degrees of freedom exceeds ${threshold.toFixed(1)}`,
+  );
 }
 
 function logFactorial(k: number): number {
@@ -120,7 +129,10 @@ function assertIntegersIn(sample: number[], min: number, max: number): void {
 
 function assertProblem(field: Record<string, unknown>, param: string): void {
   const problems = problemsOf([field]);
-  assert.ok(problems.some((p) => p.field === field.name && p.param === param), `expected a problem with ${param}: ${JSON.stringify(problems)}`);
+  assert.ok(
+    problems.some((p) => p.field === field.name && p.param === param),
+    `expected a problem with ${param}: ${JSON.stringify(problems)}`,
+  );
 }
 
 describe('Binomial Distribution', () => {
@@ -187,7 +199,8 @@ describe('Geometric Distribution', () => {
   });
 
   test('probability 1 always succeeds at once', () => {
-    for (const row of generateObjects([{ name: 'g', type: 'Geometric', probability: 1 }], { count: 50, seed: 3 })) assert.equal(row.g, 1);
+    for (const row of generateObjects([{ name: 'g', type: 'Geometric', probability: 1 }], { count: 50, seed: 3 }))
+      assert.equal(row.g, 1);
   });
 });
 
@@ -217,7 +230,12 @@ describe('Normal Distribution', () => {
 });
 
 describe('Poisson Distribution', () => {
-  for (const [field, mean] of [['poisson3', 3], ['poisson50', 50], ['poisson1000', 1000], ['poissonMillion', 1_000_000]] as const) {
+  for (const [field, mean] of [
+    ['poisson3', 3],
+    ['poisson50', 50],
+    ['poisson1000', 1000],
+    ['poissonMillion', 1_000_000],
+  ] as const) {
     test(`mean ${mean}: integers with mean and variance ${mean}`, () => {
       assertIntegersIn(columns[field], 0, Number.MAX_SAFE_INTEGER);
       assertMoments(columns[field], mean, mean);

@@ -108,8 +108,22 @@ const binomial = defineType({
   description:
     'The number of successes in `trials` independent trials that each succeed with `probability`; with the default single trial, 1 or 0.',
   params: [
-    { name: 'probability', kind: 'decimal', default: 0.5, min: 0, max: 1, description: 'Probability of success of each trial, 0 to 1.' },
-    { name: 'trials', kind: 'integer', default: 1, min: 1, max: 1e9, description: 'Number of trials, 1 to 1,000,000,000; the value is from 0 to trials.' },
+    {
+      name: 'probability',
+      kind: 'decimal',
+      default: 0.5,
+      min: 0,
+      max: 1,
+      description: 'Probability of success of each trial, 0 to 1.',
+    },
+    {
+      name: 'trials',
+      kind: 'integer',
+      default: 1,
+      min: 1,
+      max: 1e9,
+      description: 'Number of trials, 1 to 1,000,000,000; the value is from 0 to trials.',
+    },
   ],
   output: 'integer',
   smallValues: true,
@@ -133,9 +147,15 @@ const exponential = defineType({
   name: 'Exponential Distribution',
   aliases: ['Exponential'],
   category: 'Statistics',
-  description: 'A value from the exponential distribution with rate lambda (mean 1/lambda), rounded to `decimals` places.',
+  description:
+    'A value from the exponential distribution with rate lambda (mean 1/lambda), rounded to `decimals` places.',
   params: [
-    { name: 'lambda', kind: 'decimal', default: 1, description: 'Rate parameter, greater than 0; the mean is 1/lambda.' },
+    {
+      name: 'lambda',
+      kind: 'decimal',
+      default: 1,
+      description: 'Rate parameter, greater than 0; the mean is 1/lambda.',
+    },
     decimalsParam('Decimal places of the value, 0 to 10.'),
   ],
   output: 'number',
@@ -161,16 +181,27 @@ const geometric = defineType({
   name: 'Geometric Distribution',
   aliases: ['Geometric'],
   category: 'Statistics',
-  description: 'The number of trials up to and including the first success (1, 2, 3...) when each trial succeeds with `probability`.',
+  description:
+    'The number of trials up to and including the first success (1, 2, 3...) when each trial succeeds with `probability`.',
   params: [
-    { name: 'probability', kind: 'decimal', default: 0.5, min: 0, max: 1, description: 'Probability of success of each trial, greater than 0 and at most 1; the mean is 1/probability.' },
+    {
+      name: 'probability',
+      kind: 'decimal',
+      default: 0.5,
+      min: 0,
+      max: 1,
+      description: 'Probability of success of each trial, greater than 0 and at most 1; the mean is 1/probability.',
+    },
   ],
   output: 'integer',
   smallValues: true,
   check(params, problem) {
     const p = params.probability;
     if (typeof p === 'number' && !(p >= SMALLEST_POSITIVE)) {
-      problem('probability', `probability (${p}) must be greater than 0 (at least ${SMALLEST_POSITIVE}): with no chance of success there is no first success`);
+      problem(
+        'probability',
+        `probability (${p}) must be greater than 0 (at least ${SMALLEST_POSITIVE}): with no chance of success there is no first success`,
+      );
     }
   },
   create(params) {
@@ -192,7 +223,8 @@ const normal = defineType({
   name: 'Normal Distribution',
   aliases: ['Normal'],
   category: 'Statistics',
-  description: 'A value from the normal (Gaussian) distribution with the given mean and standard deviation, rounded to `decimals` places.',
+  description:
+    'A value from the normal (Gaussian) distribution with the given mean and standard deviation, rounded to `decimals` places.',
   params: [
     { name: 'mean', kind: 'decimal', default: 0, description: 'Mean of the distribution.' },
     { name: 'sd', kind: 'decimal', default: 1, min: 0, description: 'Standard deviation, 0 or more.' },
@@ -240,7 +272,8 @@ function poissonRejection(mean: number): (random: CounterRandom) => number {
       const k = Math.floor(((2 * a) / us + b) * u + mean + 0.43);
       if (us >= 0.07 && v <= vr) return k;
       if (!(k >= 0) || (us < 0.013 && v > us)) continue;
-      if (Math.log(v) + logInverseAlpha - Math.log(a / (us * us) + b) <= logPoissonProbability(k, mean, logMean)) return k;
+      if (Math.log(v) + logInverseAlpha - Math.log(a / (us * us) + b) <= logPoissonProbability(k, mean, logMean))
+        return k;
     }
     return fallback;
   };
@@ -259,7 +292,13 @@ const poisson = defineType({
   category: 'Statistics',
   description: 'A whole number from the Poisson distribution with the given mean (its variance is the mean too).',
   params: [
-    { name: 'mean', kind: 'decimal', default: 50, max: 1e9, description: 'Mean (expected count), greater than 0 and at most 1,000,000,000.' },
+    {
+      name: 'mean',
+      kind: 'decimal',
+      default: 50,
+      max: 1e9,
+      description: 'Mean (expected count), greater than 0 and at most 1,000,000,000.',
+    },
   ],
   output: 'integer',
   smallValues: true,

@@ -21,12 +21,17 @@ const EIP55_EXAMPLES = [
 function hasValidChecksum(address: string): boolean {
   const hex = address.slice(2);
   const hash = Buffer.from(keccak_256(Buffer.from(hex.toLowerCase(), 'ascii'))).toString('hex');
-  return [...hex].every((ch, i) => !/[a-f]/i.test(ch) || (parseInt(hash[i], 16) >= 8 ? ch === ch.toUpperCase() : ch === ch.toLowerCase()));
+  return [...hex].every(
+    (ch, i) => !/[a-f]/i.test(ch) || (parseInt(hash[i], 16) >= 8 ? ch === ch.toUpperCase() : ch === ch.toLowerCase()),
+  );
 }
 
 describe('Ethereum Address', () => {
   test('the hash is Keccak-256 (not NIST SHA3-256): the digest of the empty string', () => {
-    assert.equal(Buffer.from(keccak_256(new Uint8Array())).toString('hex'), 'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470');
+    assert.equal(
+      Buffer.from(keccak_256(new Uint8Array())).toString('hex'),
+      'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470',
+    );
   });
 
   test('eip55() reproduces the EIP-55 examples, and the written-out check accepts them', () => {

@@ -15,8 +15,29 @@ import { fakerLocale } from './faker-locale.js';
  * Greek and Cyrillic locales (another script).
  */
 const LOCALES = [
-  'de', 'de_CH', 'fr', 'fr_BE', 'fr_CH', 'es', 'it', 'nl', 'nl_BE', 'pl', 'pt_PT', 'sv', 'da',
-  'nb_NO', 'fi', 'cs_CZ', 'sk', 'hu', 'ro', 'hr', 'sl_SI', 'lv', 'sr_RS_latin',
+  'de',
+  'de_CH',
+  'fr',
+  'fr_BE',
+  'fr_CH',
+  'es',
+  'it',
+  'nl',
+  'nl_BE',
+  'pl',
+  'pt_PT',
+  'sv',
+  'da',
+  'nb_NO',
+  'fi',
+  'cs_CZ',
+  'sk',
+  'hu',
+  'ro',
+  'hr',
+  'sl_SI',
+  'lv',
+  'sr_RS_latin',
 ] as const;
 
 export interface EuropeanFirstNames {

@@ -4,7 +4,8 @@ import { base, en } from '@faker-js/faker';
 import { generateObjects } from '../engine/sample.js';
 import { assertDeclared, typeValues } from '../testing/type-values.js';
 
-const values = (type: string, params: Record<string, unknown> = {}, count = 2000, seed: string | number = 'internet') => typeValues(type, params, count, seed);
+const values = (type: string, params: Record<string, unknown> = {}, count = 2000, seed: string | number = 'internet') =>
+  typeValues(type, params, count, seed);
 
 describe('MIME Type and File Name (the file family)', () => {
   const mimeTypes = base.system!.mime_type! as Record<string, { extensions: string[] }>;
@@ -16,7 +17,7 @@ describe('MIME Type and File Name (the file family)', () => {
     { count: 5000, seed: 'files' },
   ) as { mime: string; file: string }[];
 
-  test('MIME types are real media types (faker\'s list, type/subtype syntax of RFC 6838), varied', () => {
+  test("MIME types are real media types (faker's list, type/subtype syntax of RFC 6838), varied", () => {
     for (const { mime } of rows) {
       assert.ok(Object.hasOwn(mimeTypes, mime), mime);
       assert.match(mime, /^(application|audio|font|image|text|video)\/[a-z0-9][a-z0-9!#$&^_.+-]*$/);
@@ -24,7 +25,7 @@ describe('MIME Type and File Name (the file family)', () => {
     assert.ok(new Set(rows.map((r) => r.mime)).size > 60);
   });
 
-  test('the file name\'s extension is one of the row\'s MIME type\'s', () => {
+  test("the file name's extension is one of the row's MIME type's", () => {
     for (const { mime, file } of rows) {
       const extension = file.slice(file.lastIndexOf('.') + 1);
       assert.ok(mimeTypes[mime].extensions.includes(extension), `${file} does not fit ${mime}`);

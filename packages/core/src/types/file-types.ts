@@ -5,7 +5,6 @@ import { charactersOf } from '../kernel/characters.js';
 import { defineType, type FamilyDefinition, type TypeDefinition } from '../kernel/define-type.js';
 import { LOREM_WORDS } from '../data/lorem-words.js';
 
-
 export interface FileKind {
   readonly mimeType: string;
   /** Without the dot. */
@@ -42,7 +41,7 @@ const mimeType = defineType({
   name: 'MIME Type',
   category: 'IT',
   family: fileFamily.name,
-  description: 'A common media type such as image/png or application/pdf; agrees with the row\'s File Name.',
+  description: "A common media type such as image/png or application/pdf; agrees with the row's File Name.",
   params: [],
   output: 'string',
   smallValues: true,
@@ -58,13 +57,19 @@ const fileName = defineType({
   name: 'File Name',
   category: 'IT',
   family: fileFamily.name,
-  description: 'One to three capitalised lorem words and an extension, e.g. VelitDonec.pdf; the extension is one of the row\'s MIME Type.',
+  description:
+    "One to three capitalised lorem words and an extension, e.g. VelitDonec.pdf; the extension is one of the row's MIME Type.",
   params: [],
   output: 'string',
   smallValues: true,
   create(_params, context) {
     const words = LOREM_WORDS.map((w) => w.charAt(0).toUpperCase() + w.slice(1));
-    context.declareCharacters(charactersOf(words, fileKinds().map((k) => '.' + k.extension)));
+    context.declareCharacters(
+      charactersOf(
+        words,
+        fileKinds().map((k) => '.' + k.extension),
+      ),
+    );
     return (random, row) => {
       const count = random.intBetween(1, FILE_NAME_MAX_WORDS);
       let name = words[random.below(words.length)];

@@ -10,7 +10,11 @@ const require = createRequire(import.meta.url);
 const creditCardType = require('credit-card-type') as (number: string) => { type: string; lengths: number[] }[];
 const bs58check = (require('bs58check') as { default: { decode(text: string): Uint8Array } }).default;
 
-function rows(fields: Record<string, unknown>[], count: number, seed: string | number = 'finance'): Record<string, unknown>[] {
+function rows(
+  fields: Record<string, unknown>[],
+  count: number,
+  seed: string | number = 'finance',
+): Record<string, unknown>[] {
   return generateObjects(fields, { count, seed });
 }
 
@@ -22,7 +26,10 @@ function values(type: string, count = 5000, seed: string | number = 'finance'): 
 const CARD_RULES: Record<string, { prefix: RegExp; lengths: number[] }> = {
   americanexpress: { prefix: /^3[47]/, lengths: [15] },
   bankcard: { prefix: /^(5610|56022[1-5])/, lengths: [16] },
-  'china-unionpay': { prefix: /^(62212[6-9]|6221[3-9]|622[2-8]|6229[01]|62292[0-5]|62[4-6]|628[2-8])/, lengths: [16, 17, 18, 19] },
+  'china-unionpay': {
+    prefix: /^(62212[6-9]|6221[3-9]|622[2-8]|6229[01]|62292[0-5]|62[4-6]|628[2-8])/,
+    lengths: [16, 17, 18, 19],
+  },
   'diners-club-carte-blanche': { prefix: /^30[0-5]/, lengths: [14] },
   'diners-club-enroute': { prefix: /^(2014|2149)/, lengths: [15] },
   'diners-club-international': { prefix: /^36/, lengths: [14] },
@@ -76,8 +83,18 @@ function assertCardOfType(type: string, number: string): void {
     // names only Elo. Such numbers are real Visa-range numbers; about 1 in 10,000 lands there.
     const accepted = oracleType === 'visa' ? ['visa', 'elo'] : [oracleType];
     const match = creditCardType(number).find((card) => accepted.includes(card.type));
-    assert.ok(match, `${type} ${number}: credit-card-type says ${creditCardType(number).map((card) => card.type).join(', ') || 'nothing'}`);
-    assert.ok(match.lengths.includes(number.length), `${type} ${number}: credit-card-type lengths ${match.lengths.join(', ')}`);
+    assert.ok(
+      match,
+      `${type} ${number}: credit-card-type says ${
+        creditCardType(number)
+          .map((card) => card.type)
+          .join(', ') || 'nothing'
+      }`,
+    );
+    assert.ok(
+      match.lengths.includes(number.length),
+      `${type} ${number}: credit-card-type lengths ${match.lengths.join(', ')}`,
+    );
   }
 }
 
@@ -92,7 +109,13 @@ describe('Credit Card Type and Credit Card #', () => {
     for (const row of rows(schema, 16000)) {
       assertCardOfType(row.type as string, row.number as string);
       // The second number is a second card, of its own (unnamed) type.
-      assert.ok(Object.keys(CARD_RULES).some((type) => CARD_RULES[type].prefix.test(row.second as string) && CARD_RULES[type].lengths.includes((row.second as string).length)));
+      assert.ok(
+        Object.keys(CARD_RULES).some(
+          (type) =>
+            CARD_RULES[type].prefix.test(row.second as string) &&
+            CARD_RULES[type].lengths.includes((row.second as string).length),
+        ),
+      );
     }
   });
 
@@ -109,7 +132,9 @@ describe('Credit Card Type and Credit Card #', () => {
   test('a number field alone is a valid number of some type, and numbers vary in every digit', () => {
     const numbers = values('Credit Card #', 10000);
     for (const number of numbers) {
-      const types = Object.keys(CARD_RULES).filter((type) => CARD_RULES[type].prefix.test(number) && CARD_RULES[type].lengths.includes(number.length));
+      const types = Object.keys(CARD_RULES).filter(
+        (type) => CARD_RULES[type].prefix.test(number) && CARD_RULES[type].lengths.includes(number.length),
+      );
       assert.ok(types.length > 0 && passesLuhn(number), number);
     }
     assert.ok(new Set(numbers).size > 9990);
@@ -161,7 +186,8 @@ describe('IBAN', () => {
 
   test('countries with national checks get them right (Spain, France, Belgium, Hungary, Norway...)', () => {
     const byCountry = new Map<string, string[]>();
-    for (const iban of values('IBAN', 60000, 4)) byCountry.set(iban.slice(0, 2), [...(byCountry.get(iban.slice(0, 2)) ?? []), iban]);
+    for (const iban of values('IBAN', 60000, 4))
+      byCountry.set(iban.slice(0, 2), [...(byCountry.get(iban.slice(0, 2)) ?? []), iban]);
     for (const country of ['ES', 'FR', 'BE', 'HU', 'NO', 'CZ', 'PL', 'HR', 'EE', 'PT', 'MC']) {
       const ibans = byCountry.get(country) ?? [];
       assert.ok(ibans.length > 100, `${country}: ${ibans.length}`);
@@ -169,7 +195,9 @@ describe('IBAN', () => {
     }
     // Hungarian accounts come in both the 16-digit (zero-padded) and the 24-digit form.
     const hungarian = byCountry.get('HU') ?? [];
-    assert.ok(hungarian.some((iban) => iban.endsWith('00000000')) && hungarian.some((iban) => !iban.endsWith('00000000')));
+    assert.ok(
+      hungarian.some((iban) => iban.endsWith('00000000')) && hungarian.some((iban) => !iban.endsWith('00000000')),
+    );
   });
 });
 

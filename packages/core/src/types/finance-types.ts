@@ -33,7 +33,9 @@ function parsePrefix(card: string, prefix: string): PrefixRange {
   const match = /^(\d+)(?:-(\d+))?$/.exec(prefix);
   const high = match?.[2] ?? match?.[1];
   if (!match || high === undefined || high.length !== match[1].length || Number(high) < Number(match[1])) {
-    throw new Error(`credit-cards.json: the prefix "${prefix}" of ${card} is not a digit string or a range like "51-55"`);
+    throw new Error(
+      `credit-cards.json: the prefix "${prefix}" of ${card} is not a digit string or a range like "51-55"`,
+    );
   }
   return { low: Number(match[1]), high: Number(high), width: match[1].length };
 }
@@ -70,7 +72,8 @@ function cardNumber(random: CounterRandom, card: ReturnType<typeof cards>[number
 const creditCardType = recordField(cardFamily, {
   name: 'Credit Card Type',
   category: 'Commerce',
-  description: "A payment card brand as the established product names it (visa, mastercard, americanexpress, jcb, maestro, laser...); agrees with the row's Credit Card #.",
+  description:
+    "A payment card brand as the established product names it (visa, mastercard, americanexpress, jcb, maestro, laser...); agrees with the row's Credit Card #.",
   read: (card) => card.type,
 });
 
@@ -78,7 +81,8 @@ const creditCardNumber = defineType({
   name: 'Credit Card #',
   category: 'Commerce',
   family: cardFamily.family.name,
-  description: "A card number of the row's Credit Card Type: one of its issuer prefixes, its length and a valid Luhn check digit.",
+  description:
+    "A card number of the row's Credit Card Type: one of its issuer prefixes, its length and a valid Luhn check digit.",
   params: [],
   output: 'string',
   smallValues: true,

@@ -11,9 +11,19 @@ const AIRPORTS = new Map(readTable('airports.json').map((a) => [a.iata as string
 const COUNTRY_NAMES = new Map(readTable('places-countries.json').map((c) => [c.code as string, c.name as string]));
 const AIRLINES = new Map((allLocales.en.airline?.airline ?? []).map((a) => [a.iataCode, a.name]));
 const TYPES = [
-  'Flight Airline Code', 'Flight Airline Name', 'Flight Number', 'Flight Departure Airport', 'Flight Departure Airport Code',
-  'Flight Departure City', 'Flight Departure Country', 'Flight Arrival Airport', 'Flight Arrival Airport Code',
-  'Flight Arrival City', 'Flight Arrival Country', 'Flight Departure Time', 'Flight Duration (Hours)',
+  'Flight Airline Code',
+  'Flight Airline Name',
+  'Flight Number',
+  'Flight Departure Airport',
+  'Flight Departure Airport Code',
+  'Flight Departure City',
+  'Flight Departure Country',
+  'Flight Arrival Airport',
+  'Flight Arrival Airport Code',
+  'Flight Arrival City',
+  'Flight Arrival Country',
+  'Flight Departure Time',
+  'Flight Duration (Hours)',
 ];
 const SCHEMA = TYPES.map((type) => ({ name: type, type }));
 
@@ -55,7 +65,10 @@ describe('flight family', () => {
 
   test('the duration is the great-circle distance at 800 km/h plus half an hour, to 0.1 h', () => {
     for (const row of rows) {
-      const km = kmBetween(AIRPORTS.get(row['Flight Departure Airport Code'] as string)!, AIRPORTS.get(row['Flight Arrival Airport Code'] as string)!);
+      const km = kmBetween(
+        AIRPORTS.get(row['Flight Departure Airport Code'] as string)!,
+        AIRPORTS.get(row['Flight Arrival Airport Code'] as string)!,
+      );
       const hours = row['Flight Duration (Hours)'] as number;
       assert.ok(Math.abs(hours - (km / 800 + 0.5)) <= 0.05 + 1e-9, `${hours} h for ${Math.round(km)} km`);
     }
@@ -72,11 +85,21 @@ describe('flight family', () => {
       assert.equal(time.getUTCMinutes() % 5, 0);
       assert.equal(time.toISOString().slice(0, 19), text.slice(0, 19), 'a real calendar time');
     }
-    assert.ok(new Set(rows.map((r) => (r['Flight Departure Time'] as string).slice(0, 7))).size === 24, 'every month of the two years');
+    assert.ok(
+      new Set(rows.map((r) => (r['Flight Departure Time'] as string).slice(0, 7))).size === 24,
+      'every month of the two years',
+    );
   });
 
   test('format changes only the text of the same departure time; a bad format is rejected on its parameter', () => {
-    const custom = generateObjects([...SCHEMA.slice(0, 11), { name: 'Flight Departure Time', type: 'Flight Departure Time', format: '%d/%m/%Y %H:%M' }, SCHEMA[12]], { count: 50, seed: 'flights' });
+    const custom = generateObjects(
+      [
+        ...SCHEMA.slice(0, 11),
+        { name: 'Flight Departure Time', type: 'Flight Departure Time', format: '%d/%m/%Y %H:%M' },
+        SCHEMA[12],
+      ],
+      { count: 50, seed: 'flights' },
+    );
     custom.forEach((row, i) => {
       const [date, time] = (row['Flight Departure Time'] as string).split(' ');
       const [day, month, year] = date.split('/');
@@ -88,7 +111,13 @@ describe('flight family', () => {
   });
 
   test('the fields agree whichever of them a schema holds, and in any order', () => {
-    const alone = generateObjects([{ name: 'n', type: 'Flight Number' }, { name: 'c', type: 'Flight Airline Code' }], { count: 200, seed: 3 });
+    const alone = generateObjects(
+      [
+        { name: 'n', type: 'Flight Number' },
+        { name: 'c', type: 'Flight Airline Code' },
+      ],
+      { count: 200, seed: 3 },
+    );
     for (const row of alone) assert.ok((row.n as string).startsWith(row.c as string));
   });
 
@@ -97,7 +126,10 @@ describe('flight family', () => {
     assert.ok(new Set(rows.map((r) => r['Flight Airline Code'])).size > 100);
     for (const type of TYPES) {
       assert.equal(findType(type)?.family, 'flight', type);
-      assertDeclared(type, rows.map((r) => String(r[type])));
+      assertDeclared(
+        type,
+        rows.map((r) => String(r[type])),
+      );
     }
   });
 });

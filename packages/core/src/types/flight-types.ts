@@ -11,7 +11,14 @@ import { checkStrftime, compileStrftime, strftimeCharacters } from '../time/strf
 import { airports as airportFamily, type AirportRecord } from './airport-types.js';
 import { charactersOf, DIGITS } from '../kernel/characters.js';
 import { DEFAULT_FORMAT, FORMAT_HELP } from './date-types.js';
-import { defineType, isShortText, type FamilyDefinition, type OutputKind, type TypeDefinition, type ValueGenerator } from '../kernel/define-type.js';
+import {
+  defineType,
+  isShortText,
+  type FamilyDefinition,
+  type OutputKind,
+  type TypeDefinition,
+  type ValueGenerator,
+} from '../kernel/define-type.js';
 import { fakerLocale } from './faker-locale.js';
 
 const CATEGORY = 'Travel';
@@ -66,7 +73,8 @@ export function distanceKm(a: AirportRecord, b: AirportRecord): number {
   const radians = Math.PI / 180;
   const dLat = (b.latitude - a.latitude) * radians;
   const dLon = (b.longitude - a.longitude) * radians;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * radians) * Math.cos(b.latitude * radians) * Math.sin(dLon / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * radians) * Math.cos(b.latitude * radians) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -84,7 +92,13 @@ function countryName(code: string): string {
 }
 
 /** A flight type without parameters: `read` is prepared once per field. */
-function flightType(name: string, description: string, characters: () => string, read: () => (flight: FlightPick) => string | number, output: OutputKind = 'string'): TypeDefinition {
+function flightType(
+  name: string,
+  description: string,
+  characters: () => string,
+  read: () => (flight: FlightPick) => string | number,
+  output: OutputKind = 'string',
+): TypeDefinition {
   return defineType({
     name,
     category: CATEGORY,
@@ -102,7 +116,12 @@ function flightType(name: string, description: string, characters: () => string,
 }
 
 /** "Flight <end> <label>": `what` of the departure or arrival airport, read through `text`. */
-function airportEndType(end: 'Departure' | 'Arrival', label: string, what: string, text: (airport: AirportRecord) => string): TypeDefinition {
+function airportEndType(
+  end: 'Departure' | 'Arrival',
+  label: string,
+  what: string,
+  text: (airport: AirportRecord) => string,
+): TypeDefinition {
   const column = derivedData(() => {
     const values = airports().map(text);
     return { values, characters: charactersOf(values) };
@@ -124,7 +143,8 @@ const airlineCharacters = derivedData(() => charactersOf(airlines().flatMap((a) 
 const departureTime = defineType({
   name: 'Flight Departure Time',
   category: CATEGORY,
-  description: "The departure date and time (UTC) of the row's flight, in 2025-2026 on a 5-minute step, formatted with a strftime format.",
+  description:
+    "The departure date and time (UTC) of the row's flight, in 2025-2026 on a 5-minute step, formatted with a strftime format.",
   params: [
     {
       name: 'format',
@@ -150,18 +170,33 @@ const departureTime = defineType({
 });
 
 export const flightTypes: TypeDefinition[] = [
-  flightType('Flight Airline Name', "The airline operating the row's flight, such as Lufthansa.", airlineCharacters, () => {
-    const list = airlines();
-    return (flight) => list[flight.airline].name;
-  }),
-  flightType('Flight Airline Code', "The 2-character IATA code of the row's flight's airline, such as LH.", airlineCharacters, () => {
-    const list = airlines();
-    return (flight) => list[flight.airline].iataCode;
-  }),
-  flightType('Flight Number', "The row's flight number: its airline's IATA code and 1-4 digits, such as LH400.", () => airlineCharacters() + DIGITS, () => {
-    const list = airlines();
-    return (flight) => list[flight.airline].iataCode + flight.number;
-  }),
+  flightType(
+    'Flight Airline Name',
+    "The airline operating the row's flight, such as Lufthansa.",
+    airlineCharacters,
+    () => {
+      const list = airlines();
+      return (flight) => list[flight.airline].name;
+    },
+  ),
+  flightType(
+    'Flight Airline Code',
+    "The 2-character IATA code of the row's flight's airline, such as LH.",
+    airlineCharacters,
+    () => {
+      const list = airlines();
+      return (flight) => list[flight.airline].iataCode;
+    },
+  ),
+  flightType(
+    'Flight Number',
+    "The row's flight number: its airline's IATA code and 1-4 digits, such as LH400.",
+    () => airlineCharacters() + DIGITS,
+    () => {
+      const list = airlines();
+      return (flight) => list[flight.airline].iataCode + flight.number;
+    },
+  ),
   ...(['Departure', 'Arrival'] as const).flatMap((end) => [
     airportEndType(end, 'Airport', 'name of the %, such as Frankfurt am Main Airport', (a) => a.name),
     airportEndType(end, 'Airport Code', '3-letter IATA code of the %, such as FRA', (a) => a.iata),

@@ -5,8 +5,16 @@ export const formulaTypes: TypeDefinition[] = [
   defineType({
     name: 'Formula',
     category: 'Advanced',
-    description: 'A value computed by a formula from the row\'s other fields, e.g. concat(upper(last_name), \'-\', id); see docs/formulas.md.',
-    params: [{ name: 'value', kind: 'string', required: true, description: 'The formula (docs/formulas.md lists every operator, function and method)' }],
+    description:
+      "A value computed by a formula from the row's other fields, e.g. concat(upper(last_name), '-', id); see docs/formulas.md.",
+    params: [
+      {
+        name: 'value',
+        kind: 'string',
+        required: true,
+        description: 'The formula (docs/formulas.md lists every operator, function and method)',
+      },
+    ],
     output: 'string',
     exampleParams: { value: "concat('row-', example_row * 10)" },
     create(params, context) {

@@ -38,7 +38,10 @@ describe('Gender (Binary)', () => {
       if (row.title === 'Mr') assert.equal(row.binary, 'Male');
       if (row.title === 'Mrs' || row.title === 'Ms' || row.title === 'Miss') assert.equal(row.binary, 'Female');
     }
-    assert.ok(rows.some((r) => r.gender !== 'Male' && r.gender !== 'Female'), 'the sample has non-binary genders too');
+    assert.ok(
+      rows.some((r) => r.gender !== 'Male' && r.gender !== 'Female'),
+      'the sample has non-binary genders too',
+    );
   });
 
   test('declares the person family it reads', () => {

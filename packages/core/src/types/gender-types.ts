@@ -19,7 +19,8 @@ export const genderTypes: TypeDefinition[] = [
   defineType({
     name: 'Gender (Binary)',
     category: 'Person',
-    description: "Male or Female: the sex of the row's first name, so it agrees with First Name, Title and (for male and female rows) Gender.",
+    description:
+      "Male or Female: the sex of the row's first name, so it agrees with First Name, Title and (for male and female rows) Gender.",
     params: [],
     output: 'string',
     smallValues: true,
@@ -32,10 +33,12 @@ export const genderTypes: TypeDefinition[] = [
   listType({
     name: 'Gender (Facebook)',
     category: 'Person',
-    description: 'One of 76 gender identities (Agender, Cis woman, Genderqueer, Two-spirit...), independent of the row\'s person.',
+    description:
+      "One of 76 gender identities (Agender, Cis woman, Genderqueer, Two-spirit...), independent of the row's person.",
     values: () => {
       const genders = EN.person?.gender ?? [];
-      if (genders.length === 0) throw new Error('@faker-js/faker EN.person.gender is missing: Gender (Facebook) reads it');
+      if (genders.length === 0)
+        throw new Error('@faker-js/faker EN.person.gender is missing: Gender (Facebook) reads it');
       return genders;
     },
   }),

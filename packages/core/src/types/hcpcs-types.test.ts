@@ -6,7 +6,9 @@ import { assertDeclared } from '../testing/type-values.js';
 import { testReproducibility } from '../testing/type-reproducibility.js';
 import { findType } from './registry.js';
 
-const HCPCS = (JSON.parse(readFileSync(new URL('../../data/hcpcs.json', import.meta.url), 'utf8')) as { rows: [string, string][] }).rows;
+const HCPCS = (
+  JSON.parse(readFileSync(new URL('../../data/hcpcs.json', import.meta.url), 'utf8')) as { rows: [string, string][] }
+).rows;
 
 describe('HCPCS data', () => {
   test('200+ Level II codes (a letter A-V and four digits), each once, each with a name', () => {
@@ -32,8 +34,14 @@ describe('HCPCS family', () => {
     ) as Record<string, string>[];
     for (const row of rows) assert.equal(row.name, names.get(row.code), row.code);
     assert.ok(new Set(rows.map((r) => r.code)).size > 180);
-    assertDeclared('HCPCS Code', rows.map((r) => r.code));
-    assertDeclared('HCPCS Name', rows.map((r) => r.name));
+    assertDeclared(
+      'HCPCS Code',
+      rows.map((r) => r.code),
+    );
+    assertDeclared(
+      'HCPCS Name',
+      rows.map((r) => r.name),
+    );
     for (const type of ['HCPCS Code', 'HCPCS Name']) assert.equal(findType(type)?.family, 'hcpcs', type);
   });
 

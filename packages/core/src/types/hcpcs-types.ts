@@ -16,6 +16,14 @@ function hcpcsField(spec: Omit<RecordFieldSpec<HcpcsRow>, 'category'>): TypeDefi
 }
 
 export const hcpcsTypes: TypeDefinition[] = [
-  hcpcsField({ name: 'HCPCS Code', description: 'A HCPCS Level II code: a letter and four digits, e.g. E0601 or J1885.', read: ([code]) => code }),
-  hcpcsField({ name: 'HCPCS Name', description: "The CMS short descriptor of the row's HCPCS code, e.g. \"Cont airway pressure device\".", read: ([, name]) => name }),
+  hcpcsField({
+    name: 'HCPCS Code',
+    description: 'A HCPCS Level II code: a letter and four digits, e.g. E0601 or J1885.',
+    read: ([code]) => code,
+  }),
+  hcpcsField({
+    name: 'HCPCS Name',
+    description: 'The CMS short descriptor of the row\'s HCPCS code, e.g. "Cont airway pressure device".',
+    read: ([, name]) => name,
+  }),
 ];

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { generateObjects } from '../engine/sample.js';
 
-const readData = <T>(file: string): T => JSON.parse(readFileSync(new URL(`../../data/${file}`, import.meta.url), 'utf8')) as T;
+const readData = <T>(file: string): T =>
+  JSON.parse(readFileSync(new URL(`../../data/${file}`, import.meta.url), 'utf8')) as T;
 
 interface DrugRecord {
   ndc: string;
@@ -27,7 +28,8 @@ describe('drug family', () => {
 
   test('brand, generic name, company and NDC of a row come from one record of drugs.json', () => {
     const records = new Set(DRUGS.map((d) => key(d.ndc, d.brand, d.generic, d.company)));
-    for (const row of rows) assert.ok(records.has(key(row.ndc, row.brand, row.generic, row.company)), JSON.stringify(row));
+    for (const row of rows)
+      assert.ok(records.has(key(row.ndc, row.brand, row.generic, row.company)), JSON.stringify(row));
   });
 
   test('NDC codes have one of the three 10-digit layouts: 4-4-2, 5-3-2 or 5-4-1', () => {
@@ -58,10 +60,34 @@ interface CodeSet {
 }
 
 const CODE_SETS: CodeSet[] = [
-  { file: 'icd10cm.json', code: 'ICD10 Diagnosis Code', long: 'ICD10 Dx Desc (Long)', short: 'ICD10 Dx Desc (Short)', format: /^[A-Z]\d[0-9A-Z](\.[0-9A-Z]{1,4})?$/ },
-  { file: 'icd10pcs.json', code: 'ICD10 Procedure Code', long: 'ICD10 Proc Desc (Long)', short: 'ICD10 Proc Desc (Short)', format: /^[0-9A-HJ-NP-Z]{7}$/ },
-  { file: 'icd9dx.json', code: 'ICD9 Diagnosis Code', long: 'ICD9 Dx Desc (Long)', short: 'ICD9 Dx Desc (Short)', format: /^(\d{3}|V\d{2}|E\d{3})(\.\d{1,2})?$/ },
-  { file: 'icd9px.json', code: 'ICD9 Procedure Code', long: 'ICD9 Proc Desc (Long)', short: 'ICD9 Proc Desc (Short)', format: /^\d{2}(\.\d{1,2})?$/ },
+  {
+    file: 'icd10cm.json',
+    code: 'ICD10 Diagnosis Code',
+    long: 'ICD10 Dx Desc (Long)',
+    short: 'ICD10 Dx Desc (Short)',
+    format: /^[A-Z]\d[0-9A-Z](\.[0-9A-Z]{1,4})?$/,
+  },
+  {
+    file: 'icd10pcs.json',
+    code: 'ICD10 Procedure Code',
+    long: 'ICD10 Proc Desc (Long)',
+    short: 'ICD10 Proc Desc (Short)',
+    format: /^[0-9A-HJ-NP-Z]{7}$/,
+  },
+  {
+    file: 'icd9dx.json',
+    code: 'ICD9 Diagnosis Code',
+    long: 'ICD9 Dx Desc (Long)',
+    short: 'ICD9 Dx Desc (Short)',
+    format: /^(\d{3}|V\d{2}|E\d{3})(\.\d{1,2})?$/,
+  },
+  {
+    file: 'icd9px.json',
+    code: 'ICD9 Procedure Code',
+    long: 'ICD9 Proc Desc (Long)',
+    short: 'ICD9 Proc Desc (Short)',
+    format: /^\d{2}(\.\d{1,2})?$/,
+  },
 ];
 
 for (const set of CODE_SETS) {
@@ -101,7 +127,10 @@ test('the four code sets are independent families: their records are not drawn t
   for (let a = 0; a < CODE_SETS.length; a++) {
     for (let b = a + 1; b < CODE_SETS.length; b++) {
       const close = relative.filter((r) => Math.abs(r[a] - r[b]) < 0.01).length;
-      assert.ok(close < COUNT * 0.1, `${CODE_SETS[a].code} and ${CODE_SETS[b].code} move together (${close} of ${COUNT})`);
+      assert.ok(
+        close < COUNT * 0.1,
+        `${CODE_SETS[a].code} and ${CODE_SETS[b].code} move together (${close} of ${COUNT})`,
+      );
     }
   }
 });

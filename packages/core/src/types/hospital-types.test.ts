@@ -45,7 +45,8 @@ describe('hospital data', () => {
 
   test("every ZIP code is a real ZIP code of the hospital's state (zipcodes, via places-us.json)", () => {
     const states = stateOfZip();
-    for (const h of HOSPITALS) assert.equal(states.get(h.postalCode as string), h.state, `${String(h.name)} ${String(h.postalCode)}`);
+    for (const h of HOSPITALS)
+      assert.equal(states.get(h.postalCode as string), h.state, `${String(h.name)} ${String(h.postalCode)}`);
   });
 
   test('name and street together identify one hospital', () => {
@@ -69,7 +70,10 @@ describe('hospital family', () => {
   test('every type names the hospital family and declares its characters', () => {
     for (const type of Object.keys(TYPES)) {
       assert.equal(findType(type)?.family, 'hospital', type);
-      assertDeclared(type, rows.map((r) => String(r[type])));
+      assertDeclared(
+        type,
+        rows.map((r) => String(r[type])),
+      );
     }
   });
 });

@@ -8,7 +8,9 @@ import { testReproducibility } from '../testing/type-reproducibility.js';
 const require = createRequire(import.meta.url);
 const einValidator = require('ein-validator') as { isValid(ein: string): boolean };
 const nhsValidator = require('nhs-number-validator') as { validate(nhs: string): boolean };
-const isbn3 = require('isbn3') as { parse(isbn: string): { isValid: boolean; isIsbn10: boolean; isbn10: string; group: string } | null };
+const isbn3 = require('isbn3') as {
+  parse(isbn: string): { isValid: boolean; isIsbn10: boolean; isbn10: string; group: string } | null;
+};
 
 /** The values of one field `v` of the given type. */
 function values(type: string, count = 5000, seed: string | number = 'identifiers'): string[] {
@@ -44,7 +46,26 @@ describe('EIN', () => {
     // All 83 prefixes in use turn up; a prefix no campus uses (e.g. 07, 00, 89) never does.
     const prefixes = new Set(all.map((ein) => ein.slice(0, 2)));
     assert.equal(prefixes.size, 83);
-    for (const unused of ['00', '07', '08', '09', '17', '18', '19', '28', '29', '49', '69', '70', '78', '79', '89', '96', '97']) assert.ok(!prefixes.has(unused), unused);
+    for (const unused of [
+      '00',
+      '07',
+      '08',
+      '09',
+      '17',
+      '18',
+      '19',
+      '28',
+      '29',
+      '49',
+      '69',
+      '70',
+      '78',
+      '79',
+      '89',
+      '96',
+      '97',
+    ])
+      assert.ok(!prefixes.has(unused), unused);
   });
 });
 
@@ -88,7 +109,10 @@ describe('ISBN', () => {
       assert.ok(parsed?.isValid && parsed.isIsbn10, isbn);
       assert.equal(parsed.isbn10, isbn.replace('-', ''));
     }
-    assert.ok(all.some((isbn) => isbn.endsWith('X')), 'the check character X occurs');
+    assert.ok(
+      all.some((isbn) => isbn.endsWith('X')),
+      'the check character X occurs',
+    );
     const groups = new Set(all.map((isbn) => isbn3.parse(isbn)?.group));
     assert.ok(groups.size >= 10, `registration groups: ${[...groups].join(', ')}`);
     // English-language groups dominate, as they do among real ISBNs.
@@ -105,11 +129,16 @@ describe('all identifier types', () => {
   test('no parameters: stray keys are ignored; misspelt names are rejected with a suggestion', () => {
     for (const type of TYPES) {
       const plain = values(type, 50, 1);
-      const withStray = generateObjects([{ name: 'v', type, format: '###' }], { count: 50, seed: 1 }).map((row) => row.v);
+      const withStray = generateObjects([{ name: 'v', type, format: '###' }], { count: 50, seed: 1 }).map(
+        (row) => row.v,
+      );
       assert.deepEqual(withStray, plain, type);
     }
     const problems = problemsOf([{ name: 'id', type: 'SNN' }]);
-    assert.ok(problems.some((p) => p.field === 'id' && p.param === 'type' && /unknown type "SNN"/.test(p.message)), JSON.stringify(problems));
+    assert.ok(
+      problems.some((p) => p.field === 'id' && p.param === 'type' && /unknown type "SNN"/.test(p.message)),
+      JSON.stringify(problems),
+    );
   });
 
   test('percentBlank still applies', () => {

@@ -17,8 +17,20 @@ function padded(n: number, width: number): string {
 }
 
 /** A type without parameters whose values use only `characters`. */
-function identifierType(name: string, description: string, characters: string, generate: () => ValueGenerator): TypeDefinition {
-  return plainType({ name, category: 'Basic', description, characters: () => characters, generator: generate, smallValues: true });
+function identifierType(
+  name: string,
+  description: string,
+  characters: string,
+  generate: () => ValueGenerator,
+): TypeDefinition {
+  return plainType({
+    name,
+    category: 'Basic',
+    description,
+    characters: () => characters,
+    generator: generate,
+    smallValues: true,
+  });
 }
 
 /**

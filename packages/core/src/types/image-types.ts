@@ -36,7 +36,6 @@ const AVATAR_FORMATS = ['png', 'jpg', 'bmp'] as const;
 /** Words in an avatar's seed: 999^3 different pictures. */
 const AVATAR_SEED_WORDS = 3;
 
-
 const avatar = defineType({
   name: 'Avatar',
   category: 'IT',
@@ -45,7 +44,13 @@ const avatar = defineType({
   params: [
     side('height', DEFAULT_AVATAR_SIDE, 'Image height in pixels'),
     side('width', DEFAULT_AVATAR_SIDE, 'Image width in pixels'),
-    { name: 'format', kind: 'string', default: 'png', allowed: AVATAR_FORMATS, description: `Image format: ${AVATAR_FORMATS.join(', ')}` },
+    {
+      name: 'format',
+      kind: 'string',
+      default: 'png',
+      allowed: AVATAR_FORMATS,
+      description: `Image format: ${AVATAR_FORMATS.join(', ')}`,
+    },
   ],
   output: 'string',
   smallValues: true,
@@ -91,7 +96,10 @@ const PLACEHOLDER_FORMAT_CHOICES = ['random', ...RANDOM_FORMATS] as const;
  */
 const BASE64_RANDOM_FORMATS: readonly ImageFormat[] = ['png', 'gif'];
 
-const placeholderParams = (defaultFormat: string, randomFormats: readonly ImageFormat[] = RANDOM_FORMATS): ParamSpec[] => [
+const placeholderParams = (
+  defaultFormat: string,
+  randomFormats: readonly ImageFormat[] = RANDOM_FORMATS,
+): ParamSpec[] => [
   side('minHeight', 64, 'Minimum height in pixels'),
   side('maxHeight', 256, 'Maximum height in pixels'),
   side('minWidth', 64, 'Minimum width in pixels'),
@@ -109,7 +117,11 @@ function checkRanges(params: ResolvedParams, problem: (param: string | null, mes
   for (const dimension of ['Height', 'Width']) {
     const min = params[`min${dimension}`] as number;
     const max = params[`max${dimension}`] as number;
-    if (min > max) problem(`min${dimension}`, `min${dimension} ${min} is more than max${dimension} ${max}; give a minimum no larger than the maximum`);
+    if (min > max)
+      problem(
+        `min${dimension}`,
+        `min${dimension} ${min} is more than max${dimension} ${max}; give a minimum no larger than the maximum`,
+      );
   }
 }
 
@@ -121,8 +133,16 @@ interface Placeholder {
   colors: number;
 }
 
-function placeholderDrawer(params: ResolvedParams, randomFormats: readonly ImageFormat[] = RANDOM_FORMATS): (random: CounterRandom) => Placeholder {
-  const [minWidth, maxWidth, minHeight, maxHeight] = [params.minWidth, params.maxWidth, params.minHeight, params.maxHeight] as number[];
+function placeholderDrawer(
+  params: ResolvedParams,
+  randomFormats: readonly ImageFormat[] = RANDOM_FORMATS,
+): (random: CounterRandom) => Placeholder {
+  const [minWidth, maxWidth, minHeight, maxHeight] = [
+    params.minWidth,
+    params.maxWidth,
+    params.minHeight,
+    params.maxHeight,
+  ] as number[];
   const fixedFormat = params.format === 'random' ? null : (params.format as ImageFormat);
   return (random) => ({
     width: random.intBetween(minWidth, maxWidth),
@@ -145,7 +165,9 @@ const dummyImage = defineType({
     const base = context.publicUrl();
     const draw = placeholderDrawer(params);
     // Every URL is one of these with other digits in the size.
-    const shapes = RANDOM_FORMATS.flatMap((format) => PLACEHOLDER_COLORS.map(([bg, fg]) => dummyImageUrl(base, 0, 0, format, bg, fg)));
+    const shapes = RANDOM_FORMATS.flatMap((format) =>
+      PLACEHOLDER_COLORS.map(([bg, fg]) => dummyImageUrl(base, 0, 0, format, bg, fg)),
+    );
     context.declareCharacters(charactersOf(shapes, DIGITS));
     return (random) => {
       const { width, height, format, colors } = draw(random);
@@ -171,7 +193,9 @@ const base64Image = defineType({
     const draw = placeholderDrawer(params, BASE64_RANDOM_FORMATS);
     const colors = PLACEHOLDER_COLORS.map(([bg, fg]) => [parseHexColor(bg)!, parseHexColor(fg)!] as const);
     const cache = new Map<string, string>();
-    context.declareCharacters(charactersOf('data:image/pngifje;base64,', 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/='));
+    context.declareCharacters(
+      charactersOf('data:image/pngifje;base64,', 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/='),
+    );
     return (random) => {
       const { width, height, format, colors: index } = draw(random);
       const key = `${width}x${height}.${format}.${index}`;

@@ -29,7 +29,10 @@ describe('Language Code', () => {
       }
     }
     assert.ok(new Set(rows.map((r) => r.code)).size > 30);
-    assertDeclared('Language Code', rows.map((r) => r.code).filter((c): c is string => c !== null));
+    assertDeclared(
+      'Language Code',
+      rows.map((r) => r.code).filter((c): c is string => c !== null),
+    );
   });
 
   test('follows the place restriction of other fields (countries: Germany gives de)', () => {

@@ -29,7 +29,8 @@ export const languageCodeTypes: TypeDefinition[] = [
   defineType({
     name: 'Language Code',
     category: 'Location',
-    description: "The ISO 639-1 code of the row's Language (the first official language of the row's country), e.g. en, de.",
+    description:
+      "The ISO 639-1 code of the row's Language (the first official language of the row's country), e.g. en, de.",
     params: [],
     output: 'string',
     smallValues: true,

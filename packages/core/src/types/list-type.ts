@@ -17,7 +17,6 @@ export interface ListTypeSpec {
   values: () => readonly string[];
 }
 
-
 export function listType(spec: ListTypeSpec): TypeDefinition {
   const list = derivedData(() => {
     const values = spec.values();

@@ -27,9 +27,33 @@ const NUMBERS: readonly [string, number][] = [
 
 /** Stay text: their number would be written differently, or they are not plain numbers at all. */
 const TEXTS = [
-  '007', '00', '+1', '9.90', '1.0', '-0', '.5', '5.', '1e3', '1E3', ' 5', '5 ', '0x1F', 'Infinity', 'NaN', '1,000', '1_000', '--1', '',
-  '9007199254740992', '12345678901234567890', '0.1000000000000000055511151231257827', '1.00000000000000001',
-  'true', 'false', 'null', 'five',
+  '007',
+  '00',
+  '+1',
+  '9.90',
+  '1.0',
+  '-0',
+  '.5',
+  '5.',
+  '1e3',
+  '1E3',
+  ' 5',
+  '5 ',
+  '0x1F',
+  'Infinity',
+  'NaN',
+  '1,000',
+  '1_000',
+  '--1',
+  '',
+  '9007199254740992',
+  '12345678901234567890',
+  '0.1000000000000000055511151231257827',
+  '1.00000000000000001',
+  'true',
+  'false',
+  'null',
+  'five',
 ];
 
 describe('Custom List: which values are numbers', () => {
@@ -56,7 +80,9 @@ const COUNT = VALUES.length;
 const SEED = 'list values';
 
 function output(format: 'json' | 'csv' | 'sql' | 'xml'): Promise<string> {
-  return streamText(generate({ fields: FIELDS, count: COUNT, seed: SEED, writer: { format, createTable: true, table: 't' } }).stream);
+  return streamText(
+    generate({ fields: FIELDS, count: COUNT, seed: SEED, writer: { format, createTable: true, table: 't' } }).stream,
+  );
 }
 
 describe('Custom List numbers in every format', () => {
@@ -65,7 +91,10 @@ describe('Custom List numbers in every format', () => {
   test('json: numbers for plain numbers (as "DayValue": 5), strings for the rest', async () => {
     const rows = JSON.parse(await output('json')) as Record<string, unknown>[];
     assert.deepEqual(rows, expected);
-    assert.deepEqual(rows.map((r) => r.v), VALUES.map(listValue));
+    assert.deepEqual(
+      rows.map((r) => r.v),
+      VALUES.map(listValue),
+    );
     for (const row of rows) {
       assert.equal(typeof row.day, 'number');
       assert.ok(Number.isInteger(row.day) && (row.day as number) >= 1 && (row.day as number) <= 7);
@@ -76,12 +105,22 @@ describe('Custom List numbers in every format', () => {
 
   test('csv: every value exactly as written', async () => {
     const rows = parse(await output('csv'), { columns: true }) as Record<string, string>[];
-    assert.deepEqual(rows.map((r) => r.v), VALUES);
+    assert.deepEqual(
+      rows.map((r) => r.v),
+      VALUES,
+    );
   });
 
   test('xml: every value exactly as written', async () => {
-    const parsed = new XMLParser({ parseTagValue: false, trimValues: false, isArray: (name) => name === 'record' }).parse(await output('xml')) as { dataset: { record: Record<string, string>[] } };
-    assert.deepEqual(parsed.dataset.record.map((r) => r.v), VALUES);
+    const parsed = new XMLParser({
+      parseTagValue: false,
+      trimValues: false,
+      isArray: (name) => name === 'record',
+    }).parse(await output('xml')) as { dataset: { record: Record<string, string>[] } };
+    assert.deepEqual(
+      parsed.dataset.record.map((r) => r.v),
+      VALUES,
+    );
   });
 
   test('sql: numbers unquoted, text quoted; a list of numbers gets a numeric column', async () => {
@@ -91,11 +130,25 @@ describe('Custom List numbers in every format', () => {
     assert.match(sql, /\t"?v"? TEXT/i);
     const db = new Database(':memory:');
     db.exec(sql);
-    const rows = db.prepare('select v, typeof(day) as dayType, day, price from t order by id').all() as { v: unknown; dayType: string; day: unknown; price: unknown }[];
+    const rows = db.prepare('select v, typeof(day) as dayType, day, price from t order by id').all() as {
+      v: unknown;
+      dayType: string;
+      day: unknown;
+      price: unknown;
+    }[];
     // A TEXT column keeps what it is given as text: a quoted '007' and an unquoted 5 alike.
-    assert.deepEqual(rows.map((r) => r.v), VALUES);
-    assert.deepEqual(rows.map((r) => r.dayType), VALUES.map(() => 'integer'));
-    assert.deepEqual(rows.map((r) => [r.day, r.price]), expected.map((r) => [r.day, r.price]));
+    assert.deepEqual(
+      rows.map((r) => r.v),
+      VALUES,
+    );
+    assert.deepEqual(
+      rows.map((r) => r.dayType),
+      VALUES.map(() => 'integer'),
+    );
+    assert.deepEqual(
+      rows.map((r) => [r.day, r.price]),
+      expected.map((r) => [r.day, r.price]),
+    );
     assert.match(sql, /values \(1, 5, /, 'the first value, 5, is unquoted');
     assert.match(sql, /values \(\d+, '007', /, '"007" is quoted');
   });
@@ -103,8 +156,14 @@ describe('Custom List numbers in every format', () => {
 
 describe('Custom List numbers elsewhere', () => {
   test('values sent as JSON numbers (as some clients send them) come back as numbers', () => {
-    const rows = generateObjects([{ name: 'n', type: 'Custom List', values: [1, 2.5, -4], selectionStyle: 'sequential' }], { count: 3 });
-    assert.deepEqual(rows.map((r) => r.n), [1, 2.5, -4]);
+    const rows = generateObjects(
+      [{ name: 'n', type: 'Custom List', values: [1, 2.5, -4], selectionStyle: 'sequential' }],
+      { count: 3 },
+    );
+    assert.deepEqual(
+      rows.map((r) => r.n),
+      [1, 2.5, -4],
+    );
   });
 
   test('true and false stay text (a Boolean field gives booleans); so do numbers with a formula that makes text', () => {
@@ -115,7 +174,10 @@ describe('Custom List numbers elsewhere', () => {
       ],
       { count: 2 },
     );
-    assert.deepEqual(rows, [{ flag: 'true', code: '005' }, { flag: 'false', code: '005' }]);
+    assert.deepEqual(rows, [
+      { flag: 'true', code: '005' },
+      { flag: 'false', code: '005' },
+    ]);
   });
 
   test('formulas and templates see the number: arithmetic adds, text joins, a rule compares with a number', () => {
@@ -125,7 +187,12 @@ describe('Custom List numbers elsewhere', () => {
         { name: 'next', type: 'Formula', value: 'n + 1' },
         { name: 'label', type: 'Formula', value: "'#' + n.to_s" },
         { name: 'tpl', type: 'Template', value: 'n={n}' },
-        { name: 'rule', type: 'Custom List', values: ['four', 'other'], distribution: [{ rule: 'n == 4', frequencies: { four: 1, other: 0 } }] },
+        {
+          name: 'rule',
+          type: 'Custom List',
+          values: ['four', 'other'],
+          distribution: [{ rule: 'n == 4', frequencies: { four: 1, other: 0 } }],
+        },
       ],
       { count: 3, seed: 1 },
     );
@@ -134,22 +201,42 @@ describe('Custom List numbers elsewhere', () => {
 
   test('weighted rules keyed by a number value pick it, and it comes out as a number', () => {
     const rows = generateObjects(
-      [{ name: 'stage', type: 'Custom List', values: ['1', '2', '3'], selectionStyle: 'custom', distribution: [{ rule: null, frequencies: { '2': 1, '1': 0, '3': 0 } }] }],
+      [
+        {
+          name: 'stage',
+          type: 'Custom List',
+          values: ['1', '2', '3'],
+          selectionStyle: 'custom',
+          distribution: [{ rule: null, frequencies: { '2': 1, '1': 0, '3': 0 } }],
+        },
+      ],
       { count: 20, seed: 3 },
     );
     for (const row of rows) assert.equal(row.stage, 2);
   });
 
   test('Dataset Column values stay text, as uploaded (the reference shows nothing else for them)', () => {
-    const rows = generateObjects([{ name: 'n', type: 'Dataset Column', dataset: 'numbers', column: 'n', selectionStyle: 'sequential' }], {
-      count: 2,
-      datasets: { numbers: { columns: ['n'], rows: [['5'], ['2.5']] } },
-    });
-    assert.deepEqual(rows.map((r) => r.n), ['5', '2.5']);
+    const rows = generateObjects(
+      [{ name: 'n', type: 'Dataset Column', dataset: 'numbers', column: 'n', selectionStyle: 'sequential' }],
+      {
+        count: 2,
+        datasets: { numbers: { columns: ['n'], rows: [['5'], ['2.5']] } },
+      },
+    );
+    assert.deepEqual(
+      rows.map((r) => r.n),
+      ['5', '2.5'],
+    );
   });
 
   test('a repeated field of numbers is an array of numbers; a cartesian list of numbers gives numbers', () => {
-    const [row] = generateObjects([{ name: 'scores[3]', type: 'Custom List', values: ['7'] }, { name: 'c', type: 'Custom List', values: ['1', '2'], selectionStyle: 'cartesian' }], { count: 1 });
+    const [row] = generateObjects(
+      [
+        { name: 'scores[3]', type: 'Custom List', values: ['7'] },
+        { name: 'c', type: 'Custom List', values: ['1', '2'], selectionStyle: 'cartesian' },
+      ],
+      { count: 1 },
+    );
     assert.deepEqual(row, { scores: [7, 7, 7], c: 1 });
   });
 });

@@ -21,19 +21,29 @@ describe('small lists', () => {
     for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
     assert.deepEqual(new Set(counts.keys()), new Set(allowed));
     const expected = values.length / allowed.length;
-    for (const [value, count] of counts) assert.ok(Math.abs(count - expected) < 6 * Math.sqrt(expected), `${value}: ${count}`);
+    for (const [value, count] of counts)
+      assert.ok(Math.abs(count - expected) < 6 * Math.sqrt(expected), `${value}: ${count}`);
   }
 
   test('Frequency: the eight frequencies, evenly', () => {
-    assertUniformOver(rows.map((r) => r.frequency), ['Never', 'Once', 'Seldom', 'Often', 'Daily', 'Weekly', 'Monthly', 'Yearly']);
+    assertUniformOver(
+      rows.map((r) => r.frequency),
+      ['Never', 'Once', 'Seldom', 'Often', 'Daily', 'Weekly', 'Monthly', 'Yearly'],
+    );
   });
 
   test('Shirt Size: XS to 3XL, evenly', () => {
-    assertUniformOver(rows.map((r) => r.size), ['XS', 'S', 'M', 'L', 'XL', '2XL', '3XL']);
+    assertUniformOver(
+      rows.map((r) => r.size),
+      ['XS', 'S', 'M', 'L', 'XL', '2XL', '3XL'],
+    );
   });
 
   test('Race: from races.json, all of it in use', () => {
-    assertUniformOver(rows.map((r) => r.race), RACES);
+    assertUniformOver(
+      rows.map((r) => r.race),
+      RACES,
+    );
   });
 
   test('values repeat for a seed and change with it', () => {

@@ -8,7 +8,9 @@ import { testReproducibility } from '../testing/type-reproducibility.js';
 import { findType } from './registry.js';
 
 type DeviceRow = [string, string, string, string];
-const DEVICES = (JSON.parse(readFileSync(new URL('../../data/mobile-devices.json', import.meta.url), 'utf8')) as { rows: DeviceRow[] }).rows;
+const DEVICES = (
+  JSON.parse(readFileSync(new URL('../../data/mobile-devices.json', import.meta.url), 'utf8')) as { rows: DeviceRow[] }
+).rows;
 
 const TYPES = ['Mobile Device Brand', 'Mobile Device Model', 'Mobile Device OS', 'Mobile Device Release Date'];
 
@@ -22,13 +24,20 @@ describe('mobile device data', () => {
       assert.equal(day.toISOString().slice(0, 10), date, `${model}: ${date}`);
       assert.ok(day.getUTCFullYear() >= 2000 && day.getUTCFullYear() <= 2025, `${model}: ${date}`);
       if (brand === 'Apple') assert.match(os, /^(iPhone OS|iOS) \d+$/, model);
-      else assert.match(os, /^(Android|HarmonyOS|BlackBerry|BlackBerry OS|Windows Phone|Symbian OS) [\d.]+$/, `${model}: ${os}`);
+      else
+        assert.match(
+          os,
+          /^(Android|HarmonyOS|BlackBerry|BlackBerry OS|Windows Phone|Symbian OS) [\d.]+$/,
+          `${model}: ${os}`,
+        );
     }
   });
 
   test('a phone never launches on an OS older than one a phone had more than a year before it', () => {
     const version = (os: string) => Number(/([\d.]+)$/.exec(os)![1].split('.').slice(0, 2).join('.'));
-    const sorted = DEVICES.filter(([, , os]) => os.startsWith('Android') || os.startsWith('iOS')).sort((a, b) => a[3].localeCompare(b[3]));
+    const sorted = DEVICES.filter(([, , os]) => os.startsWith('Android') || os.startsWith('iOS')).sort((a, b) =>
+      a[3].localeCompare(b[3]),
+    );
     // A phone may launch on an older Android than a phone released a few months before it, not years.
     for (let i = 0; i < sorted.length; i++) {
       for (let j = 0; j < i; j++) {
@@ -36,7 +45,8 @@ describe('mobile device data', () => {
         const [, modelB, osB, dateB] = sorted[i];
         if (osA.split(' ')[0] !== osB.split(' ')[0]) continue;
         const yearsApart = (Date.parse(dateB) - Date.parse(dateA)) / (365.25 * 86_400_000);
-        if (yearsApart > 1) assert.ok(version(osB) >= version(osA), `${modelB} (${osB}, ${dateB}) after ${modelA} (${osA}, ${dateA})`);
+        if (yearsApart > 1)
+          assert.ok(version(osB) >= version(osA), `${modelB} (${osB}, ${dateB}) after ${modelA} (${osA}, ${dateA})`);
       }
     }
   });
@@ -52,12 +62,21 @@ describe('mobile device family', () => {
   test("a row's brand, model, OS and release date are one device", () => {
     for (const row of rows) {
       assert.deepEqual(
-        [row['Mobile Device Brand'], row['Mobile Device Model'], row['Mobile Device OS'], row['Mobile Device Release Date']],
+        [
+          row['Mobile Device Brand'],
+          row['Mobile Device Model'],
+          row['Mobile Device OS'],
+          row['Mobile Device Release Date'],
+        ],
         byModel.get(row['Mobile Device Model']),
       );
     }
     assert.ok(new Set(rows.map((r) => r['Mobile Device Model'])).size > 200);
-    for (const type of TYPES) assertDeclared(type, rows.map((r) => r[type]));
+    for (const type of TYPES)
+      assertDeclared(
+        type,
+        rows.map((r) => r[type]),
+      );
   });
 
   test('Release Date takes a strftime format and rejects a bad one naming the parameter', () => {

@@ -21,7 +21,8 @@ export interface MobileDevice {
 export const mobileDeviceFamily = recordFamily<MobileDevice>('mobile-device', () =>
   readDataFile<{ rows: DeviceRow[] }>('mobile-devices.json').rows.map(([brand, model, os, releaseDate]) => {
     const releaseMs = Date.parse(`${releaseDate}T00:00:00Z`);
-    if (Number.isNaN(releaseMs)) throw new Error(`mobile-devices.json: "${releaseDate}" of ${brand} ${model} is not a yyyy-mm-dd date`);
+    if (Number.isNaN(releaseMs))
+      throw new Error(`mobile-devices.json: "${releaseDate}" of ${brand} ${model} is not a yyyy-mm-dd date`);
     return { brand, model, os, releaseMs };
   }),
 );
@@ -65,8 +66,20 @@ const releaseDate = defineType({
 });
 
 export const mobileDeviceTypes: TypeDefinition[] = [
-  deviceField({ name: 'Mobile Device Brand', description: "The brand of the row's mobile device, e.g. Apple, Samsung, Google.", read: (d) => d.brand }),
-  deviceField({ name: 'Mobile Device Model', description: "The model of the row's mobile device, e.g. iPhone 13 mini, Galaxy S22 Ultra, Pixel 7.", read: (d) => d.model }),
-  deviceField({ name: 'Mobile Device OS', description: "The operating system the row's mobile device launched with, e.g. iOS 15, Android 13.", read: (d) => d.os }),
+  deviceField({
+    name: 'Mobile Device Brand',
+    description: "The brand of the row's mobile device, e.g. Apple, Samsung, Google.",
+    read: (d) => d.brand,
+  }),
+  deviceField({
+    name: 'Mobile Device Model',
+    description: "The model of the row's mobile device, e.g. iPhone 13 mini, Galaxy S22 Ultra, Pixel 7.",
+    read: (d) => d.model,
+  }),
+  deviceField({
+    name: 'Mobile Device OS',
+    description: "The operating system the row's mobile device launched with, e.g. iOS 15, Android 13.",
+    read: (d) => d.os,
+  }),
   releaseDate,
 ];

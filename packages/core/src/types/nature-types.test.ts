@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { generateObjects } from '../engine/sample.js';
 import type { AnimalRecord, PlantRecord } from './nature-types.js';
 
-const readData = <T>(file: string): T => JSON.parse(readFileSync(new URL(`../../data/${file}`, import.meta.url), 'utf8')) as T;
+const readData = <T>(file: string): T =>
+  JSON.parse(readFileSync(new URL(`../../data/${file}`, import.meta.url), 'utf8')) as T;
 
 const COUNT = 1000;
 const key = (...parts: string[]) => JSON.stringify(parts);
@@ -56,7 +57,13 @@ describe('plant family', () => {
   });
 
   test('animal and plant families are independent of each other', () => {
-    const rows = generateObjects([{ name: 'a', type: 'Animal Common Name' }, { name: 'p', type: 'Plant Scientific Name' }], { count: 500, seed: 9 });
+    const rows = generateObjects(
+      [
+        { name: 'a', type: 'Animal Common Name' },
+        { name: 'p', type: 'Plant Scientific Name' },
+      ],
+      { count: 500, seed: 9 },
+    );
     const pairs = new Set(rows.map((r) => `${r.a}|${r.p}`));
     const animals = new Set(rows.map((r) => r.a));
     assert.ok(pairs.size > animals.size, 'an animal does not fix the plant');

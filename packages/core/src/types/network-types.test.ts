@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { assertDeclared, typeValues } from '../testing/type-values.js';
 
-const values = (type: string, params: Record<string, unknown> = {}, count = 2000, seed: string | number = 'internet') => typeValues(type, params, count, seed);
+const values = (type: string, params: Record<string, unknown> = {}, count = 2000, seed: string | number = 'internet') =>
+  typeValues(type, params, count, seed);
 
 describe('IP Address v4 CIDR', () => {
   const all = values('IP Address v4 CIDR', {}, 20000);
@@ -47,7 +48,8 @@ function assertCanonicalIpv6(address: string): void {
   assert.match(address, /^[0-9a-f:]+$/);
   const parts = hextets(address);
   assert.equal(parts.length, 8, address);
-  for (const group of address.split(':')) if (group !== '') assert.ok(group === '0' || !group.startsWith('0'), `${address}: leading zero`);
+  for (const group of address.split(':'))
+    if (group !== '') assert.ok(group === '0' || !group.startsWith('0'), `${address}: leading zero`);
   let longest = 0;
   for (let i = 0; i < 8; i++) {
     let run = 0;
@@ -88,11 +90,16 @@ describe('IP Address v6 CIDR', () => {
       prefixes.add(prefix);
       assertCanonicalIpv6(address);
       // Every bit past the prefix is zero.
-      const bits = hextets(address).map((h) => h.toString(2).padStart(16, '0')).join('');
+      const bits = hextets(address)
+        .map((h) => h.toString(2).padStart(16, '0'))
+        .join('');
       assert.ok(!bits.slice(prefix).includes('1'), `${value} has host bits set`);
     }
     assert.equal(prefixes.size, 113);
-    assert.ok(all.some((v) => v.includes('::')), 'short prefixes compress');
+    assert.ok(
+      all.some((v) => v.includes('::')),
+      'short prefixes compress',
+    );
     assertDeclared('IP Address v6 CIDR', all);
   });
 });

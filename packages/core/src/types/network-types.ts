@@ -13,7 +13,6 @@ const HEX_BYTE: readonly string[] = Array.from({ length: 256 }, (_, i) => i.toSt
 const OCTET_DOT: readonly string[] = Array.from({ length: 256 }, (_, i) => i + '.');
 const OCTET: readonly string[] = Array.from({ length: 256 }, (_, i) => String(i));
 
-
 /** Prefix lengths drawn uniformly: /8 (a huge block) to /32 (one host). */
 const IPV4_PREFIX_MIN = 8;
 const IPV4_PREFIX_MAX = 32;
@@ -35,7 +34,14 @@ const ipv4Cidr = defineType({
       // A shift by 32 is a shift by 0 in JavaScript, hence the /32 case.
       const mask = prefix === 32 ? 0xffffffff : ~(0xffffffff >>> prefix);
       const bits = random.uint32() & mask;
-      return OCTET_DOT[bits >>> 24] + OCTET_DOT[(bits >>> 16) & 255] + OCTET_DOT[(bits >>> 8) & 255] + OCTET[bits & 255] + '/' + prefix;
+      return (
+        OCTET_DOT[bits >>> 24] +
+        OCTET_DOT[(bits >>> 16) & 255] +
+        OCTET_DOT[(bits >>> 8) & 255] +
+        OCTET[bits & 255] +
+        '/' +
+        prefix
+      );
     };
   },
 });
@@ -63,7 +69,7 @@ function drawIpv6(random: CounterRandom, hextets: Uint16Array): void {
 export function formatIpv6(hextets: Uint16Array): string {
   let bestStart = -1;
   let bestLength = 1;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (hextets[i] !== 0) {
       i++;
       continue;
@@ -93,7 +99,8 @@ const IPV6_CHARACTERS = HEX_DIGITS + ':';
 const ipv6 = defineType({
   name: 'IP Address v6',
   category: 'IT',
-  description: 'A random global unicast IPv6 address (2000::/3) in its canonical RFC 5952 form, e.g. 2a03:2880:f12f:83:face:b00c:0:25de.',
+  description:
+    'A random global unicast IPv6 address (2000::/3) in its canonical RFC 5952 form, e.g. 2a03:2880:f12f:83:face:b00c:0:25de.',
   params: [],
   output: 'string',
   smallValues: true,
@@ -133,7 +140,8 @@ const ipv6Cidr = defineType({
 const macAddress = defineType({
   name: 'MAC Address',
   category: 'IT',
-  description: 'A 48-bit unicast hardware address as six lower-case hex bytes separated by colons, e.g. 3c:22:fb:1a:07:9e.',
+  description:
+    'A 48-bit unicast hardware address as six lower-case hex bytes separated by colons, e.g. 3c:22:fb:1a:07:9e.',
   params: [],
   output: 'string',
   smallValues: true,
@@ -144,8 +152,17 @@ const macAddress = defineType({
       const b = random.uint32();
       // The lowest bit of the first byte marks multicast groups; a network card's own address is unicast.
       return (
-        HEX_BYTE[(a >>> 24) & 0xfe] + ':' + HEX_BYTE[(a >>> 16) & 255] + ':' + HEX_BYTE[(a >>> 8) & 255] + ':' +
-        HEX_BYTE[a & 255] + ':' + HEX_BYTE[(b >>> 8) & 255] + ':' + HEX_BYTE[b & 255]
+        HEX_BYTE[(a >>> 24) & 0xfe] +
+        ':' +
+        HEX_BYTE[(a >>> 16) & 255] +
+        ':' +
+        HEX_BYTE[(a >>> 8) & 255] +
+        ':' +
+        HEX_BYTE[a & 255] +
+        ':' +
+        HEX_BYTE[(b >>> 8) & 255] +
+        ':' +
+        HEX_BYTE[b & 255]
       );
     };
   },

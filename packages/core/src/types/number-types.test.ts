@@ -4,7 +4,12 @@ import { generateObjects } from '../engine/sample.js';
 import { problemsOf } from '../testing/schema-problems.js';
 
 /** The values of one field `v` of the given type and parameters. */
-function values(type: string, params: Record<string, unknown> = {}, count = 2000, seed: string | number = 'numbers'): unknown[] {
+function values(
+  type: string,
+  params: Record<string, unknown> = {},
+  count = 2000,
+  seed: string | number = 'numbers',
+): unknown[] {
   return generateObjects([{ name: 'v', type, ...params }], { count, seed }).map((row) => row.v);
 }
 
@@ -56,7 +61,8 @@ describe('Number', () => {
     for (const v of values('Number', { min: 1, max: 5, decimals: 0 }, n)) counts.set(v, (counts.get(v) ?? 0) + 1);
     const expected = n / 5;
     const sd = Math.sqrt(n * 0.2 * 0.8);
-    for (const k of [1, 2, 3, 4, 5]) assert.ok(Math.abs((counts.get(k) ?? 0) - expected) < 6 * sd, `count of ${k}: ${counts.get(k)}`);
+    for (const k of [1, 2, 3, 4, 5])
+      assert.ok(Math.abs((counts.get(k) ?? 0) - expected) < 6 * sd, `count of ${k}: ${counts.get(k)}`);
   });
 
   test('same seed, same values; different seed, different values', () => {

@@ -33,8 +33,22 @@ const number = defineType({
   category: 'Numbers',
   description: 'A uniformly random number between min and max, rounded to the given number of decimal places.',
   params: [
-    { name: 'min', kind: 'decimal', default: 1, min: -NUMBER_LIMIT, max: NUMBER_LIMIT, description: 'Smallest value (inclusive).' },
-    { name: 'max', kind: 'decimal', default: 100, min: -NUMBER_LIMIT, max: NUMBER_LIMIT, description: 'Largest value (inclusive).' },
+    {
+      name: 'min',
+      kind: 'decimal',
+      default: 1,
+      min: -NUMBER_LIMIT,
+      max: NUMBER_LIMIT,
+      description: 'Smallest value (inclusive).',
+    },
+    {
+      name: 'max',
+      kind: 'decimal',
+      default: 100,
+      min: -NUMBER_LIMIT,
+      max: NUMBER_LIMIT,
+      description: 'Largest value (inclusive).',
+    },
     {
       name: 'decimals',
       kind: 'integer',
@@ -56,7 +70,10 @@ const number = defineType({
     if (!isNumber(decimals)) return;
     const { low, high } = stepBounds(min, max, 10 ** decimals);
     if (low > high) {
-      problem('decimals', `no number with ${decimals} decimal places lies between min (${min}) and max (${max}); widen the range or allow more decimals`);
+      problem(
+        'decimals',
+        `no number with ${decimals} decimal places lies between min (${min}) and max (${max}); widen the range or allow more decimals`,
+      );
     }
   },
   create(params) {
@@ -112,8 +129,22 @@ const money = defineType({
     'An amount between min and max written with exactly two decimals and a currency symbol, e.g. "$4.99"; ' +
     'with symbol "none" the bare decimal text, e.g. "4.99" (a string, so the cents are kept).',
   params: [
-    { name: 'min', kind: 'decimal', default: 0, min: -MONEY_LIMIT, max: MONEY_LIMIT, description: 'Smallest amount (inclusive).' },
-    { name: 'max', kind: 'decimal', default: 10, min: -MONEY_LIMIT, max: MONEY_LIMIT, description: 'Largest amount (inclusive).' },
+    {
+      name: 'min',
+      kind: 'decimal',
+      default: 0,
+      min: -MONEY_LIMIT,
+      max: MONEY_LIMIT,
+      description: 'Smallest amount (inclusive).',
+    },
+    {
+      name: 'max',
+      kind: 'decimal',
+      default: 10,
+      min: -MONEY_LIMIT,
+      max: MONEY_LIMIT,
+      description: 'Largest amount (inclusive).',
+    },
     {
       name: 'symbol',
       kind: 'string',
@@ -164,7 +195,9 @@ const ipAddressV4 = defineType({
     context.declareCharacters('0123456789.');
     return (random) => {
       const bits = random.uint32();
-      return OCTET_DOT[bits >>> 24] + OCTET_DOT[(bits >>> 16) & 255] + OCTET_DOT[(bits >>> 8) & 255] + OCTET[bits & 255];
+      return (
+        OCTET_DOT[bits >>> 24] + OCTET_DOT[(bits >>> 16) & 255] + OCTET_DOT[(bits >>> 8) & 255] + OCTET[bits & 255]
+      );
     };
   },
 });

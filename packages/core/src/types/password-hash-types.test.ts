@@ -27,7 +27,8 @@ describe('Password Hash', () => {
       const digestBytes = decodeBcrypt(digest);
       assert.equal(saltBytes.length, 16);
       assert.equal(digestBytes.length, 23);
-      const reencode = (bytes: Buffer) => [...bytes.toString('base64').replace(/=+$/, '')].map((ch) => BCRYPT[STANDARD.indexOf(ch)]).join('');
+      const reencode = (bytes: Buffer) =>
+        [...bytes.toString('base64').replace(/=+$/, '')].map((ch) => BCRYPT[STANDARD.indexOf(ch)]).join('');
       assert.equal(reencode(saltBytes), salt);
       assert.equal(reencode(digestBytes), digest);
     }

@@ -48,7 +48,8 @@ export const passwordHashTypes: TypeDefinition[] = [
     generator: () => {
       const salt = new Uint8Array(SALT_BYTES);
       const hash = new Uint8Array(HASH_BYTES);
-      return (random) => BCRYPT_PREFIX + bcryptBase64(randomBytes(random, salt)) + bcryptBase64(randomBytes(random, hash));
+      return (random) =>
+        BCRYPT_PREFIX + bcryptBase64(randomBytes(random, salt)) + bcryptBase64(randomBytes(random, hash));
     },
   }),
 ];

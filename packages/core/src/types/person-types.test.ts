@@ -22,7 +22,7 @@ describe('person family', () => {
   const n = 20_000;
   const rows = generateObjects(SCHEMA, { count: n, seed: 'people' }) as Record<string, string>[];
 
-  test('first names agree with the row\'s gender', () => {
+  test("first names agree with the row's gender", () => {
     for (const row of rows) {
       if (row.gender === 'Female') assert.ok(FEMALE.has(row.first), `${row.first} is not a female name`);
       else if (row.gender === 'Male') assert.ok(MALE.has(row.first), `${row.first} is not a male name`);
@@ -30,10 +30,18 @@ describe('person family', () => {
     }
   });
 
-  test('full name, email and username are built from the row\'s names and row number', () => {
+  test("full name, email and username are built from the row's names and row number", () => {
     rows.forEach((row, i) => {
       assert.equal(row.full, `${row.first} ${row.last}`);
-      const stem = (row.first.normalize('NFD').toLowerCase().replace(/[^a-z0-9]/g, '')[0] ?? '') + row.last.normalize('NFD').toLowerCase().replace(/[^a-z0-9]/g, '');
+      const stem =
+        (row.first
+          .normalize('NFD')
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, '')[0] ?? '') +
+        row.last
+          .normalize('NFD')
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, '');
       assert.equal(row.user, `${stem}${i}`);
       assert.match(row.email, new RegExp(`^${stem}${i}@[a-z0-9.-]+\\.[a-z]{2,}$`));
     });
@@ -57,7 +65,31 @@ describe('person family', () => {
 
 describe('person family: abbreviation, title, sexed and European first names, suffix', () => {
   // The independent oracle: the EU locales' own lists, read from faker's full package.
-  const EU_LOCALES = [fakerPackage.de, fakerPackage.de_CH, fakerPackage.fr, fakerPackage.fr_BE, fakerPackage.fr_CH, fakerPackage.es, fakerPackage.it, fakerPackage.nl, fakerPackage.nl_BE, fakerPackage.pl, fakerPackage.pt_PT, fakerPackage.sv, fakerPackage.da, fakerPackage.nb_NO, fakerPackage.fi, fakerPackage.cs_CZ, fakerPackage.sk, fakerPackage.hu, fakerPackage.ro, fakerPackage.hr, fakerPackage.sl_SI, fakerPackage.lv, fakerPackage.sr_RS_latin];
+  const EU_LOCALES = [
+    fakerPackage.de,
+    fakerPackage.de_CH,
+    fakerPackage.fr,
+    fakerPackage.fr_BE,
+    fakerPackage.fr_CH,
+    fakerPackage.es,
+    fakerPackage.it,
+    fakerPackage.nl,
+    fakerPackage.nl_BE,
+    fakerPackage.pl,
+    fakerPackage.pt_PT,
+    fakerPackage.sv,
+    fakerPackage.da,
+    fakerPackage.nb_NO,
+    fakerPackage.fi,
+    fakerPackage.cs_CZ,
+    fakerPackage.sk,
+    fakerPackage.hu,
+    fakerPackage.ro,
+    fakerPackage.hr,
+    fakerPackage.sl_SI,
+    fakerPackage.lv,
+    fakerPackage.sr_RS_latin,
+  ];
   const EU_FEMALE = new Set(EU_LOCALES.flatMap((l) => l.person!.first_name!.female!));
   const EU_MALE = new Set(EU_LOCALES.flatMap((l) => l.person!.first_name!.male!));
   const EXTENDED = [
@@ -76,7 +108,8 @@ describe('person family: abbreviation, title, sexed and European first names, su
   const isOther = (gender: string) => gender !== 'Male' && gender !== 'Female';
 
   test('Gender (abbrev) is M, F, or X for the other identities', () => {
-    for (const row of rows) assert.equal(row.abbrev, row.gender === 'Male' ? 'M' : row.gender === 'Female' ? 'F' : 'X', row.gender);
+    for (const row of rows)
+      assert.equal(row.abbrev, row.gender === 'Male' ? 'M' : row.gender === 'Female' ? 'F' : 'X', row.gender);
     assert.ok(rows.some((r) => r.abbrev === 'X'));
   });
 
@@ -94,7 +127,7 @@ describe('person family: abbreviation, title, sexed and European first names, su
     for (const title of ['Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Rev', 'Honorable']) assert.ok(seen.has(title), title);
   });
 
-  test('First Name (Male) and (Female) are always of that sex, and the row\'s own name when it is of that sex', () => {
+  test("First Name (Male) and (Female) are always of that sex, and the row's own name when it is of that sex", () => {
     for (const row of rows) {
       assert.ok(MALE.has(row.male), `${row.male} is not male`);
       assert.ok(FEMALE.has(row.female), `${row.female} is not female`);
@@ -107,10 +140,11 @@ describe('person family: abbreviation, title, sexed and European first names, su
     assert.ok(new Set(rows.filter((r) => r.gender === 'Female').map((r) => r.male)).size > 1000);
   });
 
-  test('First Name (European) comes from the EU locales\' list of the row\'s sex, in Latin script', () => {
+  test("First Name (European) comes from the EU locales' list of the row's sex, in Latin script", () => {
     for (const row of rows) {
       if (row.gender === 'Male') assert.ok(EU_MALE.has(row.european), `${row.european} is not a European male name`);
-      else if (row.gender === 'Female') assert.ok(EU_FEMALE.has(row.european), `${row.european} is not a European female name`);
+      else if (row.gender === 'Female')
+        assert.ok(EU_FEMALE.has(row.european), `${row.european} is not a European female name`);
       else assert.ok(EU_MALE.has(row.european) || EU_FEMALE.has(row.european), row.european);
       assert.match(row.european, /^[\p{Script=Latin}][\p{Script=Latin} '’-]*$/u);
     }
@@ -119,12 +153,15 @@ describe('person family: abbreviation, title, sexed and European first names, su
     // Every country contributes: each locale has names of its own among the values.
     for (const locale of EU_LOCALES) {
       const own = new Set([...locale.person!.first_name!.female!, ...locale.person!.first_name!.male!]);
-      assert.ok([...distinct].some((name) => own.has(name)), `no names of ${locale.metadata!.code}`);
+      assert.ok(
+        [...distinct].some((name) => own.has(name)),
+        `no names of ${locale.metadata!.code}`,
+      );
     }
     assert.ok(rows.filter((r) => /[^\p{ASCII}]/u.test(r.european)).length > n / 10, 'diacritics are common');
   });
 
-  test('suffixes are faker\'s, without full stops, and all of them occur', () => {
+  test("suffixes are faker's, without full stops, and all of them occur", () => {
     const allowed = ['Jr', 'Sr', 'II', 'III', 'IV', 'V', 'MD', 'DDS', 'PhD', 'DVM'];
     for (const row of rows) assert.ok(allowed.includes(row.suffix), row.suffix);
     assert.deepEqual(new Set(rows.map((r) => r.suffix)), new Set(allowed));
@@ -142,10 +179,14 @@ describe('person family: abbreviation, title, sexed and European first names, su
   });
 
   test('European names work on worker threads too, with the same values', async () => {
-    const fields = [{ name: 'gender', type: 'Gender' }, { name: 'european', type: 'First Name (European)' }];
+    const fields = [
+      { name: 'gender', type: 'Gender' },
+      { name: 'european', type: 'First Name (European)' },
+    ];
     const text = async (workers: number) => {
       const chunks: Buffer[] = [];
-      for await (const chunk of generate({ fields, count: 3000, seed: 9, writer: { format: 'csv' }, workers }).stream) chunks.push(Buffer.from(chunk as Buffer));
+      for await (const chunk of generate({ fields, count: 3000, seed: 9, writer: { format: 'csv' }, workers }).stream)
+        chunks.push(Buffer.from(chunk as Buffer));
       return Buffer.concat(chunks).toString('utf8');
     };
     const single = await text(1);

@@ -35,7 +35,11 @@ const ALL_FIRST_NAMES = [...FEMALE_NAMES, ...MALE_NAMES];
 const LAST_NAMES = EN.person!.last_name!.generic!;
 
 /** Lower-case letters and digits only: what survives into an email address or username. */
-const emailPart = (name: string) => name.normalize('NFD').toLowerCase().replace(/[^a-z0-9]/g, '');
+const emailPart = (name: string) =>
+  name
+    .normalize('NFD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 const FEMALE_INITIALS = FEMALE_NAMES.map((n) => emailPart(n).charAt(0));
 const MALE_INITIALS = MALE_NAMES.map((n) => emailPart(n).charAt(0));
 const ALL_INITIALS = [...FEMALE_INITIALS, ...MALE_INITIALS];
@@ -78,7 +82,8 @@ export const personFamily: FamilyDefinition<Person> = {
       group: gender === MALE ? 'male' : gender === FEMALE ? 'female' : 'other',
       firstName: names[first],
       // ALL_FIRST_NAMES is the female list followed by the male one.
-      firstNameSex: gender === MALE ? 'male' : gender === FEMALE ? 'female' : first < FEMALE_NAMES.length ? 'female' : 'male',
+      firstNameSex:
+        gender === MALE ? 'male' : gender === FEMALE ? 'female' : first < FEMALE_NAMES.length ? 'female' : 'male',
       lastName: LAST_NAMES[last],
       initial: initials[first],
       lastPart: LAST_EMAIL_PARTS[last],
@@ -92,7 +97,15 @@ export const personFamily: FamilyDefinition<Person> = {
  * inline, and each of a row's person fields would pay that extra call.
  */
 function personType(name: string, description: string, characters: string, generate: ValueGenerator): TypeDefinition {
-  return plainType({ name, category: 'Person', family: personFamily.name, description, characters: () => characters, generator: () => generate, smallValues: true });
+  return plainType({
+    name,
+    category: 'Person',
+    family: personFamily.name,
+    description,
+    characters: () => characters,
+    generator: () => generate,
+    smallValues: true,
+  });
 }
 
 const FIRST_NAME_CHARACTERS = charactersOf(ALL_FIRST_NAMES);
@@ -113,9 +126,26 @@ const GENDER_ABBREVIATIONS: Readonly<Record<GenderGroup, string>> = { male: 'M',
  * like Suffix. Mx is the neutral honorific; Dr, Rev and Honorable go with any gender.
  */
 const TITLE_WEIGHTS: Readonly<Record<GenderGroup, readonly (readonly [string, number])[]>> = {
-  male: [['Mr', 86], ['Dr', 10], ['Rev', 2], ['Honorable', 2]],
-  female: [['Mrs', 40], ['Ms', 36], ['Miss', 10], ['Dr', 10], ['Rev', 2], ['Honorable', 2]],
-  other: [['Mx', 86], ['Dr', 10], ['Rev', 2], ['Honorable', 2]],
+  male: [
+    ['Mr', 86],
+    ['Dr', 10],
+    ['Rev', 2],
+    ['Honorable', 2],
+  ],
+  female: [
+    ['Mrs', 40],
+    ['Ms', 36],
+    ['Miss', 10],
+    ['Dr', 10],
+    ['Rev', 2],
+    ['Honorable', 2],
+  ],
+  other: [
+    ['Mx', 86],
+    ['Dr', 10],
+    ['Rev', 2],
+    ['Honorable', 2],
+  ],
 };
 /** Each table spelled out one slot per percent, so a row's title is one index. */
 const TITLE_SLOTS: Readonly<Record<GenderGroup, readonly string[]>> = {
@@ -159,7 +189,8 @@ const europeanFirstNameType = defineType({
   name: 'First Name (European)',
   category: 'Person',
   family: personFamily.name,
-  description: 'A first name from a European country (German, French, Spanish, Italian, Polish, Czech, Scandinavian...) matching the row\'s gender.',
+  description:
+    "A first name from a European country (German, French, Spanish, Italian, Polish, Czech, Scandinavian...) matching the row's gender.",
   params: [],
   output: 'string',
   smallValues: true,
@@ -180,7 +211,8 @@ const titleType = defineType({
   name: 'Title',
   category: 'Person',
   family: personFamily.name,
-  description: 'A title matching the row\'s gender: Mr; Mrs, Ms or Miss; Mx for other identities; now and then Dr, Rev or Honorable.',
+  description:
+    "A title matching the row's gender: Mr; Mrs, Ms or Miss; Mx for other identities; now and then Dr, Rev or Honorable.",
   params: [],
   output: 'string',
   smallValues: true,
@@ -202,31 +234,57 @@ const suffixType = listType({
 });
 
 export const personTypes: TypeDefinition[] = [
-  personType('Gender', 'Male, Female, or (about 4% of rows) another gender identity; agrees with the row\'s first name.', charactersOf(GENDERS.map(([g]) => g)), (_random, row) => row.family(personFamily).gender),
-  personType('Gender (abbrev)', 'M or F for the row\'s male or female person; X for the other gender identities.', 'FMX', (_random, row) => GENDER_ABBREVIATIONS[row.family(personFamily).group]),
+  personType(
+    'Gender',
+    "Male, Female, or (about 4% of rows) another gender identity; agrees with the row's first name.",
+    charactersOf(GENDERS.map(([g]) => g)),
+    (_random, row) => row.family(personFamily).gender,
+  ),
+  personType(
+    'Gender (abbrev)',
+    "M or F for the row's male or female person; X for the other gender identities.",
+    'FMX',
+    (_random, row) => GENDER_ABBREVIATIONS[row.family(personFamily).group],
+  ),
   titleType,
-  personType('First Name', 'A first name that matches the row\'s gender.', FIRST_NAME_CHARACTERS, (_random, row) => row.family(personFamily).firstName),
+  personType(
+    'First Name',
+    "A first name that matches the row's gender.",
+    FIRST_NAME_CHARACTERS,
+    (_random, row) => row.family(personFamily).firstName,
+  ),
   sexedFirstNameType('male'),
   sexedFirstNameType('female'),
   europeanFirstNameType,
   personType('Last Name', 'A last name.', LAST_NAME_CHARACTERS, (_random, row) => row.family(personFamily).lastName),
-  personType('Full Name', 'First and last name of the row\'s person.', charactersOf(FIRST_NAME_CHARACTERS, LAST_NAME_CHARACTERS, ' '), (_random, row) => {
-    const person = row.family(personFamily);
-    return person.firstName + ' ' + person.lastName;
-  }),
+  personType(
+    'Full Name',
+    "First and last name of the row's person.",
+    charactersOf(FIRST_NAME_CHARACTERS, LAST_NAME_CHARACTERS, ' '),
+    (_random, row) => {
+      const person = row.family(personFamily);
+      return person.firstName + ' ' + person.lastName;
+    },
+  ),
   defineType({
     name: 'Email Address',
     category: 'Person',
     family: personFamily.name,
-    description: 'Initial, last name and row number of the row\'s person at a real-world domain, e.g. ecolcutt0@upenn.edu: unique per row.',
+    description:
+      "Initial, last name and row number of the row's person at a real-world domain, e.g. ecolcutt0@upenn.edu: unique per row.",
     params: [],
     output: 'string',
     smallValues: true,
     create: (_params, context) => {
       context.declareCharacters(EMAIL_CHARACTERS);
       return (random, row) => {
-      const person = row.family(personFamily);
-        return person.initial + person.lastPart + integerText(row.index) + EMAIL_SUFFIXES[random.below(EMAIL_SUFFIXES.length)];
+        const person = row.family(personFamily);
+        return (
+          person.initial +
+          person.lastPart +
+          integerText(row.index) +
+          EMAIL_SUFFIXES[random.below(EMAIL_SUFFIXES.length)]
+        );
       };
     },
   }),
@@ -234,7 +292,7 @@ export const personTypes: TypeDefinition[] = [
     name: 'Username',
     category: 'Person',
     family: personFamily.name,
-    description: 'Initial, last name and row number of the row\'s person, e.g. ecolcutt0: unique per row.',
+    description: "Initial, last name and row number of the row's person, e.g. ecolcutt0: unique per row.",
     params: [],
     output: 'string',
     smallValues: true,

@@ -40,7 +40,8 @@ describe('Phone', () => {
       assert.ok(new Set(all).size > 990, `${format}: numbers repeat`);
       assert.ok(lines.size > 900);
       const declared = new Set(compileSchema([{ name: 't', type: 'Phone', format }]).fields[0].characters ?? '');
-      for (const value of all) for (const ch of value) assert.ok(declared.has(ch), `"${ch}" not declared for ${format}`);
+      for (const value of all)
+        for (const ch of value) assert.ok(declared.has(ch), `"${ch}" not declared for ${format}`);
     }
   });
 

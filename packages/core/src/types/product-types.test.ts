@@ -7,7 +7,9 @@ import { testReproducibility } from '../testing/type-reproducibility.js';
 import { findType } from './registry.js';
 
 type ProductRow = [string, string, string, number, string];
-const PRODUCTS = (JSON.parse(readFileSync(new URL('../../data/products.json', import.meta.url), 'utf8')) as { rows: ProductRow[] }).rows;
+const PRODUCTS = (
+  JSON.parse(readFileSync(new URL('../../data/products.json', import.meta.url), 'utf8')) as { rows: ProductRow[] }
+).rows;
 
 const TYPES = ['Product Name', 'Product Category', 'Product Subcategory', 'Product Description', 'Product Price'];
 
@@ -20,7 +22,13 @@ describe('product data', () => {
     for (const [category, subcategory, name, price, description] of PRODUCTS) {
       assert.equal(categoryOf.get(subcategory) ?? category, category, `${subcategory} is in two categories`);
       categoryOf.set(subcategory, category);
-      assert.ok(price > 0 && price < 5000 && Number.isInteger(Math.round(price * 100)) && Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, `${name}: ${price}`);
+      assert.ok(
+        price > 0 &&
+          price < 5000 &&
+          Number.isInteger(Math.round(price * 100)) &&
+          Math.abs(price * 100 - Math.round(price * 100)) < 1e-6,
+        `${name}: ${price}`,
+      );
       assert.match(description, /^[A-Z0-9].*\.$/, `${name}: the description is a sentence`);
     }
   });
@@ -38,7 +46,13 @@ describe('product family', () => {
       const product = byName.get(row['Product Name'] as string);
       assert.ok(product, `${row['Product Name']} is a product`);
       assert.deepEqual(
-        [row['Product Category'], row['Product Subcategory'], row['Product Name'], row['Product Price'], row['Product Description']],
+        [
+          row['Product Category'],
+          row['Product Subcategory'],
+          row['Product Name'],
+          row['Product Price'],
+          row['Product Description'],
+        ],
         product,
       );
     }
@@ -47,7 +61,11 @@ describe('product family', () => {
   test('the price is a JSON number, and products come from every category', () => {
     assert.ok(rows.every((row) => typeof row['Product Price'] === 'number'));
     assert.equal(new Set(rows.map((r) => r['Product Category'])).size, new Set(PRODUCTS.map((p) => p[0])).size);
-    for (const type of TYPES.slice(0, 4)) assertDeclared(type, rows.map((r) => r[type] as string));
+    for (const type of TYPES.slice(0, 4))
+      assertDeclared(
+        type,
+        rows.map((r) => r[type] as string),
+      );
   });
 
   test('every product type declares the product family', () => {

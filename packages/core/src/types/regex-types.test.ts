@@ -7,7 +7,9 @@ import { SchemaError, type Problem } from '../schema/errors.js';
 import { findType, PLANNED_TYPES } from './registry.js';
 
 function values(pattern: string, count = 2000, seed: string | number = 'regex-type'): string[] {
-  return generateObjects([{ name: 'r', type: 'Regular Expression', value: pattern }], { count, seed }).map((row) => row.r as string);
+  return generateObjects([{ name: 'r', type: 'Regular Expression', value: pattern }], { count, seed }).map(
+    (row) => row.r as string,
+  );
 }
 
 function problems(fields: unknown[]): Problem[] {
@@ -28,7 +30,16 @@ describe('Regular Expression type', () => {
     assert.ok(!PLANNED_TYPES.includes('Regular Expression'));
   });
 
-  for (const pattern of ['(Apt|Suite|Number) \\d{1,5}', '\\d{7}', '[:upper:]{2}-\\d{3}-[:lower:]{1}', '[a-z]{3,8}\\.\\w@(mail|post)\\.(com|net)', '[A-F0-9]{8}', '[^aeiou]{3}', '(ab|cd){2,4}x?', '[:name:], [:last_name:]']) {
+  for (const pattern of [
+    '(Apt|Suite|Number) \\d{1,5}',
+    '\\d{7}',
+    '[:upper:]{2}-\\d{3}-[:lower:]{1}',
+    '[a-z]{3,8}\\.\\w@(mail|post)\\.(com|net)',
+    '[A-F0-9]{8}',
+    '[^aeiou]{3}',
+    '(ab|cd){2,4}x?',
+    '[:name:], [:last_name:]',
+  ]) {
     test(`2,000 values match ${pattern}`, () => {
       const check = jsEquivalent(pattern);
       const all = values(pattern);
@@ -43,7 +54,7 @@ describe('Regular Expression type', () => {
     assert.notDeepEqual(values(pattern, 300, 5), values(pattern, 300, 6));
   });
 
-  test('{{field}} inserts that field\'s value of the same row', () => {
+  test("{{field}} inserts that field's value of the same row", () => {
     const rows = generateObjects(
       [
         { name: 'first', type: 'First Name' },
@@ -55,11 +66,17 @@ describe('Regular Expression type', () => {
       { count: 500, seed: 3 },
     );
     for (const row of rows) {
-      const check = jsEquivalent('{{greeting}}-\\d{2}|\\({{ first }}\\)', { greeting: row.greeting as string, first: row.first as string });
+      const check = jsEquivalent('{{greeting}}-\\d{2}|\\({{ first }}\\)', {
+        greeting: row.greeting as string,
+        first: row.first as string,
+      });
       assert.match(row.code as string, check);
       assert.equal(row.empty, '<>');
     }
-    assert.ok(rows.some((row) => (row.code as string).startsWith('Dr. ')) && rows.some((row) => (row.code as string).startsWith('(')));
+    assert.ok(
+      rows.some((row) => (row.code as string).startsWith('Dr. ')) &&
+        rows.some((row) => (row.code as string).startsWith('(')),
+    );
   });
 
   test('a field defined later is read too (references decide the order)', () => {
@@ -70,7 +87,10 @@ describe('Regular Expression type', () => {
       ],
       { count: 3, seed: 1 },
     );
-    assert.deepEqual(rows.map((row) => row.label), ['ID-1', 'ID-2', 'ID-3']);
+    assert.deepEqual(
+      rows.map((row) => row.label),
+      ['ID-1', 'ID-2', 'ID-3'],
+    );
   });
 
   test('invalid patterns are problems on value, naming the field and the position', () => {
@@ -103,7 +123,7 @@ describe('Regular Expression type', () => {
     assert.match(byField('c')[0]?.message ?? '', /out of order/);
   });
 
-  test('declared characters: the pattern\'s own, plus the referenced fields\' when they have any', () => {
+  test("declared characters: the pattern's own, plus the referenced fields' when they have any", () => {
     const plan = compileSchema([
       { name: 'code', type: 'Regular Expression', value: '[A-C]-\\d' },
       { name: 'n', type: 'Row Number' },

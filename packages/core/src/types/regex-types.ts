@@ -18,9 +18,16 @@ const regularExpression = defineType({
   description:
     'A value matching a pattern. Standard syntax (literals, escapes, ., [a-z] and [^...] classes, groups, |, ? * + {n} {n,m} {n,}, backreferences; anchors ignored) plus: ' +
     '\\d a digit; \\w a lorem WORD (not one word character; \\w{5} is a five-letter word); [:alpha:] [:upper:] [:lower:] [:digit:] [:alnum:] one character, without outer brackets; ' +
-    '[:name:] [:first_name:] [:last_name:] person names; [:plus:] +; [:question:] ?; {{field}} that field\'s value in the same row. ' +
+    "[:name:] [:first_name:] [:last_name:] person names; [:plus:] +; [:question:] ?; {{field}} that field's value in the same row. " +
     `*, + and {n,} repeat at most ${UNBOUNDED_EXTRA} times more than their minimum; . and [^...] draw from printable ASCII; \\s is a space.`,
-  params: [{ name: 'value', kind: 'string', required: true, description: `The pattern, at most ${MAX_PATTERN_LENGTH} characters, e.g. (Apt|Suite) \\d{1,5}` }],
+  params: [
+    {
+      name: 'value',
+      kind: 'string',
+      required: true,
+      description: `The pattern, at most ${MAX_PATTERN_LENGTH} characters, e.g. (Apt|Suite) \\d{1,5}`,
+    },
+  ],
   output: 'string',
   exampleParams: { value: '[:upper:]{2}-\\d{3}-(Apt|Suite) \\d{1,4}' },
   create: (params, context) => {
@@ -42,7 +49,8 @@ const regularExpression = defineType({
     const fields = [...references.values()];
     // Undeclared (every value checked by writers) when the pattern can produce too many characters to list.
     if (fields.length === 0 && own !== null) context.declareCharacters(own);
-    else if (fields.length > 0) context.declareCharacters(() => unionOfCharacters([own, ...fields.map((r) => r.characters())]));
+    else if (fields.length > 0)
+      context.declareCharacters(() => unionOfCharacters([own, ...fields.map((r) => r.characters())]));
     // The row's Regular Expression fields share one budget of rounds (kernel/limits.ts ROW_PATTERN_ROUNDS).
     return compileBudgetedPattern(
       parsed,

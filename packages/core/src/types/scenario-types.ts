@@ -18,7 +18,10 @@ export const SCENARIO_DEFAULT_SPAN = 1000;
 const TWO_PI = 2 * Math.PI;
 
 function listNames(names: readonly string[]): string {
-  const shown = names.slice(0, 20).map((n) => JSON.stringify(n)).join(', ');
+  const shown = names
+    .slice(0, 20)
+    .map((n) => JSON.stringify(n))
+    .join(', ');
   return names.length > 20 ? `${shown} and ${names.length - 20} more` : shown;
 }
 
@@ -45,11 +48,18 @@ const scenario = defineType({
   name: 'Scenario',
   category: 'Advanced',
   description:
-    "The value of one of your scenarios (a named curve over the row range, saved with PUT /api/scenarios/NAME) at the row: the first row reads the curve at x = 0, the last at x = 1, " +
+    'The value of one of your scenarios (a named curve over the row range, saved with PUT /api/scenarios/NAME) at the row: the first row reads the curve at x = 0, the last at x = 1, ' +
     "plus the scenario's seeded Gaussian noise. A Rowloom design: see docs/scenarios.md.",
   params: [
     { name: 'scenario', kind: 'string', required: true, description: 'Name of one of your saved scenarios' },
-    { name: 'decimals', kind: 'integer', default: 2, min: 0, max: 10, description: 'Decimal places of the value, 0 to 10' },
+    {
+      name: 'decimals',
+      kind: 'integer',
+      default: 2,
+      min: 0,
+      max: 10,
+      description: 'Decimal places of the value, 0 to 10',
+    },
     {
       name: 'span',
       kind: 'integer',
@@ -57,12 +67,27 @@ const scenario = defineType({
       max: 1e15,
       description: `Rows the curve spans (row 1 at x = 0, row "span" at x = 1). Default: the number of rows generated, or ${SCENARIO_DEFAULT_SPAN} when that is not known`,
     },
-    { name: 'repeat', kind: 'boolean', default: false, description: 'true starts the curve again every span rows (a daily cycle of 24 rows...); false holds its last value after the span' },
+    {
+      name: 'repeat',
+      kind: 'boolean',
+      default: false,
+      description:
+        'true starts the curve again every span rows (a daily cycle of 24 rows...); false holds its last value after the span',
+    },
   ],
   output: 'number',
   exampleParams: { scenario: 'Traffic' },
   exampleScenarios: {
-    Traffic: { points: [{ x: 0, y: 20 }, { x: 0.3, y: 120 }, { x: 0.6, y: 80 }, { x: 1, y: 200 }], interpolation: 'smooth', noise: 5 },
+    Traffic: {
+      points: [
+        { x: 0, y: 20 },
+        { x: 0.3, y: 120 },
+        { x: 0.6, y: 80 },
+        { x: 1, y: 200 },
+      ],
+      interpolation: 'smooth',
+      noise: 5,
+    },
   },
   create(params, context): ValueGenerator {
     const name = params.scenario as string;

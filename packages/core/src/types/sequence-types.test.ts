@@ -2,7 +2,12 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateObjects } from '../engine/sample.js';
 
-function values(type: string, params: Record<string, unknown> = {}, count = 500, seed: string | number = 'sequences'): string[] {
+function values(
+  type: string,
+  params: Record<string, unknown> = {},
+  count = 500,
+  seed: string | number = 'sequences',
+): string[] {
   return generateObjects([{ name: 's', type, ...params }], { count, seed }).map((row) => row.s as string);
 }
 
@@ -31,7 +36,8 @@ describe('Character Sequence and Digit Sequence', () => {
   });
 
   test('other characters are copied; a backslash copies the next character', () => {
-    for (const value of values('Digit Sequence', { format: 'ID-###/x\\#\\\\' })) assert.match(value, /^ID-\d{3}\/x#\\$/);
+    for (const value of values('Digit Sequence', { format: 'ID-###/x\\#\\\\' }))
+      assert.match(value, /^ID-\d{3}\/x#\\$/);
     assert.deepEqual(new Set(values('Character Sequence', { format: 'plain text!' }, 5)), new Set(['plain text!']));
     // A backslash at the very end has nothing to escape and stays.
     for (const value of values('Character Sequence', { format: '#\\' }, 20)) assert.match(value, /^\d\\$/);

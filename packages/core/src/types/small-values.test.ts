@@ -8,7 +8,13 @@ import assert from 'node:assert/strict';
 import { generateObjects } from '../engine/sample.js';
 import { compileSchema } from '../schema/compile.js';
 import { exampleFields } from '../catalogue/catalogue.js';
-import { hasSmallValues, SMALL_TEXT_PARAMETER, SMALL_VALUE_MAX_CHARACTERS, SMALL_VALUE_MAX_READS, type TypeDefinition } from '../kernel/define-type.js';
+import {
+  hasSmallValues,
+  SMALL_TEXT_PARAMETER,
+  SMALL_VALUE_MAX_CHARACTERS,
+  SMALL_VALUE_MAX_READS,
+  type TypeDefinition,
+} from '../kernel/define-type.js';
 import { ALL_TYPES, findType } from './registry.js';
 
 /** Not small with their default (or example) parameters, each for a reason in its module. */
@@ -35,7 +41,8 @@ const NOT_SMALL = [
 ];
 
 const type = (name: string) => findType(name)!;
-const resolvedSmall = (name: string, params: Record<string, unknown>) => compileSchema([{ name: 'f', type: name, ...params }]).fields[0];
+const resolvedSmall = (name: string, params: Record<string, unknown>) =>
+  compileSchema([{ name: 'f', type: name, ...params }]).fields[0];
 const small = (name: string, params: Record<string, unknown> = {}) => {
   const field = resolvedSmall(name, params);
   return hasSmallValues(field.type, field.params);
@@ -43,7 +50,12 @@ const small = (name: string, params: Record<string, unknown> = {}) => {
 
 /** The longest text among `rows` values of the type's example field (JSON for lists). */
 function longestValue(definition: TypeDefinition, params: Record<string, unknown> = {}, rows = 300): number {
-  const objects = generateObjects(exampleFields(definition, params), { count: rows, seed: 'small-values', datasets: definition.exampleDatasets, scenarios: definition.exampleScenarios });
+  const objects = generateObjects(exampleFields(definition, params), {
+    count: rows,
+    seed: 'small-values',
+    datasets: definition.exampleDatasets,
+    scenarios: definition.exampleScenarios,
+  });
   let longest = 0;
   for (const object of objects) {
     const value = object.example;
@@ -56,7 +68,10 @@ function longestValue(definition: TypeDefinition, params: Record<string, unknown
 describe('small values', () => {
   test('exactly the expected types are not small with their default parameters', () => {
     const notSmall = ALL_TYPES.filter((definition) => {
-      const field = compileSchema(exampleFields(definition), { datasets: definition.exampleDatasets, scenarios: definition.exampleScenarios }).fields[0];
+      const field = compileSchema(exampleFields(definition), {
+        datasets: definition.exampleDatasets,
+        scenarios: definition.exampleScenarios,
+      }).fields[0];
       return !hasSmallValues(field.type, field.params);
     }).map((definition) => definition.name);
     assert.deepEqual(notSmall.sort(), [...NOT_SMALL].sort());
@@ -78,7 +93,11 @@ describe('small values', () => {
     assert.equal(small('Sentences', { min: 2, max: 2 }), true);
     assert.equal(small('Sentences', { max: 3 }), false);
     assert.equal(small('Paragraphs', { min: 0, max: 0 }), false);
-    for (const [name, params] of [['Words', { min: 48, max: 48 }], ['Nato Phonetic', { min: 48, max: 48 }], ['Sentences', { min: 2, max: 2 }]] as const) {
+    for (const [name, params] of [
+      ['Words', { min: 48, max: 48 }],
+      ['Nato Phonetic', { min: 48, max: 48 }],
+      ['Sentences', { min: 2, max: 2 }],
+    ] as const) {
       const longest = longestValue(type(name), params, 1000);
       assert.ok(longest <= SMALL_VALUE_MAX_CHARACTERS, `${name} ${JSON.stringify(params)}: ${longest} characters`);
     }
@@ -96,11 +115,21 @@ describe('small values', () => {
     const many = Array.from({ length: 50_000 }, (_, i) => `value ${i}`);
     assert.equal(small('Custom List', { values: many }), true);
     assert.equal(small('Custom List', { values: ['a', 'b'.repeat(SMALL_VALUE_MAX_CHARACTERS + 1)] }), false);
-    assert.equal(small('Custom List', { values: ['a', 'b'], selectionStyle: 'custom', distribution: [{ frequencies: { a: 1, b: 2 } }] }), false);
+    assert.equal(
+      small('Custom List', {
+        values: ['a', 'b'],
+        selectionStyle: 'custom',
+        distribution: [{ frequencies: { a: 1, b: 2 } }],
+      }),
+      false,
+    );
   });
 
   test('Template is small with a short text of few placeholders', () => {
-    const fields = (value: string) => [{ name: 'a', type: 'Row Number' }, { name: 'f', type: 'Template', value }];
+    const fields = (value: string) => [
+      { name: 'a', type: 'Row Number' },
+      { name: 'f', type: 'Template', value },
+    ];
     const smallTemplate = (value: string) => {
       const field = compileSchema(fields(value)).fields[1];
       return hasSmallValues(field.type, field.params);

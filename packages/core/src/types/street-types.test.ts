@@ -19,14 +19,14 @@ describe('street family', () => {
   const n = 20_000;
   const rows = generateObjects(SCHEMA, { count: n, seed: 'streets' }) as Record<string, string>[];
 
-  test('address = number + space + name, and the name ends with the row\'s suffix', () => {
+  test("address = number + space + name, and the name ends with the row's suffix", () => {
     for (const row of rows) {
       assert.equal(row.address, `${row.number} ${row.name}`);
       assert.ok(row.name.endsWith(' ' + row.suffix), `${row.name} / ${row.suffix}`);
     }
   });
 
-  test('suffixes are faker\'s street suffixes, common ones most often', () => {
+  test("suffixes are faker's street suffixes, common ones most often", () => {
     const counts = new Map<string, number>();
     for (const row of rows) {
       assert.ok(SUFFIXES.has(row.suffix), row.suffix);
@@ -38,7 +38,7 @@ describe('street family', () => {
     assert.ok(!counts.has('Stravenue') && !counts.has('Loaf'), 'no rare suffixes');
   });
 
-  test('the name before the suffix is a first name, a last name or a real street\'s stem', () => {
+  test("the name before the suffix is a first name, a last name or a real street's stem", () => {
     const streetStems = new Set(STREET_NAMES.map((name) => name.split(' ').slice(0, -1).join(' ')));
     const kinds = new Set<string>();
     for (const row of rows) {
@@ -64,9 +64,15 @@ describe('street family', () => {
   });
 
   test('one street per row however many types read it; a repeated type is a second street; repeatable for a seed', () => {
-    const twice = generateObjects([...SCHEMA, { name: 'suffix_again', type: 'Street Suffix' }], { count: 500, seed: 'streets' }) as Record<string, string>[];
+    const twice = generateObjects([...SCHEMA, { name: 'suffix_again', type: 'Street Suffix' }], {
+      count: 500,
+      seed: 'streets',
+    }) as Record<string, string>[];
     twice.forEach((row, i) => assert.equal(row.address, rows[i].address));
-    assert.ok(twice.filter((row) => row.suffix_again !== row.suffix).length > 250, 'the second suffix is another street\'s');
+    assert.ok(
+      twice.filter((row) => row.suffix_again !== row.suffix).length > 250,
+      "the second suffix is another street's",
+    );
     assert.notDeepEqual(generateObjects(SCHEMA, { count: 500, seed: 'other streets' }), rows.slice(0, 500));
   });
 });

@@ -3,7 +3,17 @@
  * verbatim SQL and the item lists behind JSON arrays and repeated XML elements.
  */
 import { Verbatim } from '../kernel/values.js';
-import { defineType, isShortText, SMALL_VALUE_MAX_CHARACTERS, SMALL_VALUE_MAX_READS, type CreateContext, type FieldReference, type ResolvedParams, type TypeDefinition, type ValueGenerator } from '../kernel/define-type.js';
+import {
+  defineType,
+  isShortText,
+  SMALL_VALUE_MAX_CHARACTERS,
+  SMALL_VALUE_MAX_READS,
+  type CreateContext,
+  type FieldReference,
+  type ResolvedParams,
+  type TypeDefinition,
+  type ValueGenerator,
+} from '../kernel/define-type.js';
 import { valueToText } from '../kernel/value-text.js';
 import { charactersOf, unionOfCharacters } from '../kernel/characters.js';
 import { compileWeightedRules, usesWeightedRules } from './weighted-rules.js';
@@ -33,8 +43,19 @@ const sequence = defineType({
   description: 'A number sequence: start, then start + step after every `repeat` rows.',
   params: [
     { name: 'start', kind: 'integer', default: 1, description: 'First number' },
-    { name: 'step', kind: 'integer', default: 1, description: 'Amount added after each group of repeats (may be negative)' },
-    { name: 'repeat', kind: 'integer', default: 1, min: 1, description: 'Times each value occurs before step is added' },
+    {
+      name: 'step',
+      kind: 'integer',
+      default: 1,
+      description: 'Amount added after each group of repeats (may be negative)',
+    },
+    {
+      name: 'repeat',
+      kind: 'integer',
+      default: 1,
+      min: 1,
+      description: 'Times each value occurs before step is added',
+    },
   ],
   output: 'integer',
   smallValues: true,
@@ -78,7 +99,8 @@ const customList = defineType({
       kind: 'string',
       default: 'random',
       allowed: SELECTION_STYLES,
-      description: 'random, sequential, cartesian (all combinations with the other cartesian lists), or custom (the weighted rules of distribution)',
+      description:
+        'random, sequential, cartesian (all combinations with the other cartesian lists), or custom (the weighted rules of distribution)',
     },
     {
       name: 'distribution',
@@ -92,9 +114,12 @@ const customList = defineType({
   exampleParams: { values: ['red', 'green', 'blue'] },
   // A pick is one draw whatever the list's size; the values themselves must be short, and
   // weighted rules are formulas.
-  smallValues: (params) => !usesWeightedRules(params) && (params.values as string[]).every((value) => value.length <= SMALL_VALUE_MAX_CHARACTERS),
+  smallValues: (params) =>
+    !usesWeightedRules(params) &&
+    (params.values as string[]).every((value) => value.length <= SMALL_VALUE_MAX_CHARACTERS),
   check: (params, problem) => {
-    if (Array.isArray(params.values) && params.values.length === 0) problem('values', 'the list is empty; give at least one value');
+    if (Array.isArray(params.values) && params.values.length === 0)
+      problem('values', 'the list is empty; give at least one value');
   },
   // Its values come from the request and may each be 100,000 characters: charged to the row.
   create: (params, context) => budgeted(customListGenerator(params, context)),
@@ -125,7 +150,8 @@ function customListGenerator(params: ResolvedParams, context: CreateContext): Va
 const sqlExpression = defineType({
   name: 'SQL Expression',
   category: 'Advanced',
-  description: 'SQL code written verbatim (unquoted) in SQL output, e.g. CURRENT_TIMESTAMP; an ordinary string in other formats.',
+  description:
+    'SQL code written verbatim (unquoted) in SQL output, e.g. CURRENT_TIMESTAMP; an ordinary string in other formats.',
   params: [{ name: 'value', kind: 'string', required: true, description: 'SQL code included verbatim in output' }],
   output: 'string',
   smallValues: (params) => isShortText(params.value),
@@ -155,7 +181,9 @@ const template = defineType({
   output: 'string',
   // Short text with few placeholders; what it reads must be small too, and read nothing itself
   // (schema/small-rows.ts), so a small template is at most about two thousand characters.
-  smallValues: (params) => (params.value as string).length <= TEMPLATE_SMALL_TEXT && placeholders(params.value as string) <= SMALL_VALUE_MAX_READS,
+  smallValues: (params) =>
+    (params.value as string).length <= TEMPLATE_SMALL_TEXT &&
+    placeholders(params.value as string) <= SMALL_VALUE_MAX_READS,
   exampleParams: { value: 'Row {example_row}' },
   create: (params, context) => {
     const text = params.value as string;
@@ -181,7 +209,9 @@ const template = defineType({
     }
     literals.push(literal);
     const resolved = references.filter((r): r is FieldReference => r !== undefined);
-    context.declareCharacters(() => unionOfCharacters([charactersOf(literals), ...resolved.map((r) => r.characters())]));
+    context.declareCharacters(() =>
+      unionOfCharacters([charactersOf(literals), ...resolved.map((r) => r.characters())]),
+    );
     if (resolved.length !== references.length) return () => null;
     // Templates reading templates can grow fourfold per field ({a}{a}{a}{a}): the value is cut
     // at MAX_TEMPLATE_LENGTH, as formulas cut their texts, so it never outgrows a string.
@@ -215,7 +245,8 @@ function itemsType(name: string, minName: string, maxName: string, description: 
     smallValues: true,
     structure: 'items',
     check: (params, problem) => {
-      if ((params[minName] as number) > (params[maxName] as number)) problem(maxName, `${maxName} (${params[maxName]}) must be >= ${minName} (${params[minName]})`);
+      if ((params[minName] as number) > (params[maxName] as number))
+        problem(maxName, `${maxName} (${params[maxName]}) must be >= ${minName} (${params[minName]})`);
     },
     create: (params) => {
       const min = params[minName] as number;
@@ -232,6 +263,16 @@ export const structuralTypes: TypeDefinition[] = [
   customList,
   sqlExpression,
   template,
-  itemsType('JSON Array', 'minItems', 'maxItems', 'An array of objects built from the fields named <this field>.<child>; arrays can nest.'),
-  itemsType('Repeating Element', 'minElements', 'maxElements', 'In XML, repeats the element built from the fields named <this field>.<child>; in JSON, an array of objects.'),
+  itemsType(
+    'JSON Array',
+    'minItems',
+    'maxItems',
+    'An array of objects built from the fields named <this field>.<child>; arrays can nest.',
+  ),
+  itemsType(
+    'Repeating Element',
+    'minElements',
+    'maxElements',
+    'In XML, repeats the element built from the fields named <this field>.<child>; in JSON, an array of objects.',
+  ),
 ];

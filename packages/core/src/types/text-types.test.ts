@@ -4,15 +4,44 @@ import { en } from '@faker-js/faker';
 import { generateObjects } from '../engine/sample.js';
 import { SchemaError } from '../schema/errors.js';
 
-function values(type: string, params: Record<string, unknown> = {}, count = 300, seed: string | number = 'text'): string[] {
+function values(
+  type: string,
+  params: Record<string, unknown> = {},
+  count = 300,
+  seed: string | number = 'text',
+): string[] {
   return generateObjects([{ name: 't', type, ...params }], { count, seed }).map((row) => row.t as string);
 }
 
 const LOREM = new Set((en.lorem?.word ?? []).map((w) => w.toLowerCase()));
 
 const NATO = [
-  'Alfa', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel', 'India', 'Juliett', 'Kilo', 'Lima', 'Mike',
-  'November', 'Oscar', 'Papa', 'Quebec', 'Romeo', 'Sierra', 'Tango', 'Uniform', 'Victor', 'Whiskey', 'X-ray', 'Yankee', 'Zulu',
+  'Alfa',
+  'Bravo',
+  'Charlie',
+  'Delta',
+  'Echo',
+  'Foxtrot',
+  'Golf',
+  'Hotel',
+  'India',
+  'Juliett',
+  'Kilo',
+  'Lima',
+  'Mike',
+  'November',
+  'Oscar',
+  'Papa',
+  'Quebec',
+  'Romeo',
+  'Sierra',
+  'Tango',
+  'Uniform',
+  'Victor',
+  'Whiskey',
+  'X-ray',
+  'Yankee',
+  'Zulu',
 ];
 
 function assertProblem(field: Record<string, unknown>, param: string): void {
@@ -51,7 +80,10 @@ describe('Words', () => {
       lengths.add(words.length);
       for (const word of words) assert.ok(LOREM.has(word) && word === word.toLowerCase(), `"${word}"`);
     }
-    assert.deepEqual([...lengths].sort((a, b) => a - b), [10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+    assert.deepEqual(
+      [...lengths].sort((a, b) => a - b),
+      [10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
+    );
   });
 
   test('min = max = 0 gives empty text; 1 gives one word', () => {
@@ -73,7 +105,10 @@ describe('Sentences', () => {
       counts.add(sentences.length);
       sentences.forEach(assertSentence);
     }
-    assert.deepEqual([...counts].sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    assert.deepEqual(
+      [...counts].sort((a, b) => a - b),
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+    );
   });
 
   test('exact counts and empty text', () => {
@@ -122,7 +157,10 @@ describe('Nato Phonetic', () => {
       }
     }
     assert.equal(seen.size, 26);
-    assert.deepEqual([...lengths].sort((a, b) => a - b), [10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+    assert.deepEqual(
+      [...lengths].sort((a, b) => a - b),
+      [10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
+    );
   });
 
   test('same seed, same values; different seed, different values', () => {

@@ -14,11 +14,34 @@ const CAPITALISED_WORDS: readonly string[] = LOREM_WORDS.map((word) => word[0].t
 /** The words with their leading space: one concatenation per word instead of two. */
 const SPACED_WORDS: readonly string[] = LOREM_WORDS.map((word) => ' ' + word);
 
-
 /** The ICAO spelling alphabet, including its deliberate spellings Alfa and Juliett. */
 const NATO_WORDS: readonly string[] = [
-  'Alfa', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel', 'India', 'Juliett', 'Kilo', 'Lima', 'Mike',
-  'November', 'Oscar', 'Papa', 'Quebec', 'Romeo', 'Sierra', 'Tango', 'Uniform', 'Victor', 'Whiskey', 'X-ray', 'Yankee', 'Zulu',
+  'Alfa',
+  'Bravo',
+  'Charlie',
+  'Delta',
+  'Echo',
+  'Foxtrot',
+  'Golf',
+  'Hotel',
+  'India',
+  'Juliett',
+  'Kilo',
+  'Lima',
+  'Mike',
+  'November',
+  'Oscar',
+  'Papa',
+  'Quebec',
+  'Romeo',
+  'Sierra',
+  'Tango',
+  'Uniform',
+  'Victor',
+  'Whiskey',
+  'X-ray',
+  'Yankee',
+  'Zulu',
 ];
 const SPACED_NATO_WORDS: readonly string[] = NATO_WORDS.map((word) => ' ' + word);
 
@@ -34,14 +57,29 @@ const MAX_PARAGRAPHS = 100;
 
 function countParams(unit: string, min: number, max: number, limit: number): ParamSpec[] {
   return [
-    { name: 'min', kind: 'integer', default: min, min: 0, max: limit, description: `Minimum number of ${unit}, 0 to ${limit}.` },
-    { name: 'max', kind: 'integer', default: max, min: 0, max: limit, description: `Maximum number of ${unit}, 0 to ${limit}.` },
+    {
+      name: 'min',
+      kind: 'integer',
+      default: min,
+      min: 0,
+      max: limit,
+      description: `Minimum number of ${unit}, 0 to ${limit}.`,
+    },
+    {
+      name: 'max',
+      kind: 'integer',
+      default: max,
+      min: 0,
+      max: limit,
+      description: `Maximum number of ${unit}, 0 to ${limit}.`,
+    },
   ];
 }
 
 function checkMinMax(params: Record<string, unknown>, problem: (param: string | null, message: string) => void): void {
   const { min, max } = params;
-  if (typeof min === 'number' && typeof max === 'number' && min > max) problem('max', `max (${max}) must be >= min (${min})`);
+  if (typeof min === 'number' && typeof max === 'number' && min > max)
+    problem('max', `max (${max}) must be >= min (${min})`);
 }
 
 /** `count` picks from `table`, separated by single spaces. */

@@ -44,7 +44,12 @@ describe('Tezos types', () => {
     assertDeclared('Tezos Account', all);
   });
 
-  for (const [type, kind] of [['Tezos Contract', 'KT1'], ['Tezos Block', 'B'], ['Tezos Operation', 'o'], ['Tezos Signature', 'sig']] as const) {
+  for (const [type, kind] of [
+    ['Tezos Contract', 'KT1'],
+    ['Tezos Block', 'B'],
+    ['Tezos Operation', 'o'],
+    ['Tezos Signature', 'sig'],
+  ] as const) {
     test(`${type}: ${kind}... Base58Check with Tezos's prefix and payload length, all distinct`, () => {
       const all = typeValues(type, {}, 1000);
       for (const value of all) assertTezos(value, kind);

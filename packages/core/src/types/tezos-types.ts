@@ -47,15 +47,38 @@ function tezosAccount(): (random: CounterRandom) => string {
   };
 }
 
-function tezosType(name: string, description: string, generator: () => (random: CounterRandom) => string): TypeDefinition {
+function tezosType(
+  name: string,
+  description: string,
+  generator: () => (random: CounterRandom) => string,
+): TypeDefinition {
   // Base58Check: two SHA-256 digests per value (10-25 µs measured): not small.
-  return plainType({ name, category: 'IT', description, characters: () => BASE58_ALPHABET, generator, smallValues: false });
+  return plainType({
+    name,
+    category: 'IT',
+    description,
+    characters: () => BASE58_ALPHABET,
+    generator,
+    smallValues: false,
+  });
 }
 
 export const tezosTypes: TypeDefinition[] = [
-  tezosType('Tezos Account', 'A Tezos implicit account address: tz1 (80%), tz2 or tz3 followed by 33 Base58Check characters.', tezosAccount),
-  tezosType('Tezos Contract', 'A Tezos originated contract address: KT1 followed by 33 Base58Check characters.', () => tezosValue(TEZOS_KINDS.KT1)),
-  tezosType('Tezos Block', 'A Tezos block hash: 51 Base58Check characters starting with B.', () => tezosValue(TEZOS_KINDS.B)),
-  tezosType('Tezos Operation', 'A Tezos operation hash: 51 Base58Check characters starting with o.', () => tezosValue(TEZOS_KINDS.o)),
-  tezosType('Tezos Signature', 'A Tezos generic signature: sig followed by 93 Base58Check characters.', () => tezosValue(TEZOS_KINDS.sig)),
+  tezosType(
+    'Tezos Account',
+    'A Tezos implicit account address: tz1 (80%), tz2 or tz3 followed by 33 Base58Check characters.',
+    tezosAccount,
+  ),
+  tezosType('Tezos Contract', 'A Tezos originated contract address: KT1 followed by 33 Base58Check characters.', () =>
+    tezosValue(TEZOS_KINDS.KT1),
+  ),
+  tezosType('Tezos Block', 'A Tezos block hash: 51 Base58Check characters starting with B.', () =>
+    tezosValue(TEZOS_KINDS.B),
+  ),
+  tezosType('Tezos Operation', 'A Tezos operation hash: 51 Base58Check characters starting with o.', () =>
+    tezosValue(TEZOS_KINDS.o),
+  ),
+  tezosType('Tezos Signature', 'A Tezos generic signature: sig followed by 93 Base58Check characters.', () =>
+    tezosValue(TEZOS_KINDS.sig),
+  ),
 ];

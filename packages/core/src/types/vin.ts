@@ -19,7 +19,8 @@ export function modelYearCode(year: number): string {
 /** Letters count as the digit the standard assigns them, digits as themselves; indexed by character code. */
 const TRANSLITERATION = new Uint8Array(128);
 const LETTER_VALUES = 'A1B2C3D4E5F6G7H8J1K2L3M4N5P7R9S2T3U4V5W6X7Y8Z9';
-for (let i = 0; i < LETTER_VALUES.length; i += 2) TRANSLITERATION[LETTER_VALUES.charCodeAt(i)] = Number(LETTER_VALUES[i + 1]);
+for (let i = 0; i < LETTER_VALUES.length; i += 2)
+  TRANSLITERATION[LETTER_VALUES.charCodeAt(i)] = Number(LETTER_VALUES[i + 1]);
 for (let digit = 0; digit <= 9; digit++) TRANSLITERATION[48 + digit] = digit;
 
 /** Position 9 weighs nothing, so the check digit can be computed with any placeholder there. */

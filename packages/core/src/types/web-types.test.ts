@@ -10,7 +10,8 @@ import { naughtyStrings } from '../data/naughty-strings.js';
 import { assertDeclared, typeValues } from '../testing/type-values.js';
 
 const require = createRequire(import.meta.url);
-const values = (type: string, params: Record<string, unknown> = {}, count = 2000, seed: string | number = 'internet') => typeValues(type, params, count, seed);
+const values = (type: string, params: Record<string, unknown> = {}, count = 2000, seed: string | number = 'internet') =>
+  typeValues(type, params, count, seed);
 
 describe('Top Level Domain', () => {
   const tlds = new Set(require('tlds') as string[]);
@@ -37,7 +38,9 @@ describe('Top Level Domain', () => {
 
 describe('Domain Name', () => {
   test('real domains from domains.json, many different ones', () => {
-    const known = new Set(JSON.parse(readFileSync(new URL('../../data/domains.json', import.meta.url), 'utf8')) as string[]);
+    const known = new Set(
+      JSON.parse(readFileSync(new URL('../../data/domains.json', import.meta.url), 'utf8')) as string[],
+    );
     const all = values('Domain Name', {}, 5000);
     for (const value of all) assert.ok(known.has(value), value);
     assert.ok(new Set(all).size > 900);
@@ -46,14 +49,18 @@ describe('Domain Name', () => {
 });
 
 describe('URL', () => {
-  const domains = new Set(JSON.parse(readFileSync(new URL('../../data/domains.json', import.meta.url), 'utf8')) as string[]);
+  const domains = new Set(
+    JSON.parse(readFileSync(new URL('../../data/domains.json', import.meta.url), 'utf8')) as string[],
+  );
   const lorem = new Set(en.lorem!.word!);
 
   function assertWords(url: URL): void {
     const segments = url.pathname.split('/').slice(1);
     if (url.pathname !== '/') {
       assert.ok(segments.length >= 1 && segments.length <= 5, url.pathname);
-      segments.forEach((segment, i) => assert.ok(lorem.has(i === segments.length - 1 ? segment.replace(/\.[a-z]+$/, '') : segment), segment));
+      segments.forEach((segment, i) =>
+        assert.ok(lorem.has(i === segments.length - 1 ? segment.replace(/\.[a-z]+$/, '') : segment), segment),
+      );
     }
     for (const [name, value] of url.searchParams) assert.ok(lorem.has(name) && lorem.has(value), `${name}=${value}`);
   }
@@ -108,22 +115,33 @@ describe('URL', () => {
     for (const value of values('URL', { includePath: false, includeQueryString: false }, 100)) {
       assert.ok(domains.has(new URL(value).hostname) && new URL(value).href === value + '/');
     }
-    assertDeclared('URL', values('URL', { includeProtocol: false, includeHost: false }, 300), { includeProtocol: false, includeHost: false });
+    assertDeclared('URL', values('URL', { includeProtocol: false, includeHost: false }, 300), {
+      includeProtocol: false,
+      includeHost: false,
+    });
   });
 
   test('flags accept booleans as text; nothing left of the URL is rejected with a clear message', () => {
     assert.doesNotMatch(values('URL', { includeQueryString: 'false' }, 5)[0], /\?/);
-    const problems = problemsOf([{ name: 'u', type: 'URL', includeHost: false, includePath: false, includeQueryString: false }]);
+    const problems = problemsOf([
+      { name: 'u', type: 'URL', includeHost: false, includePath: false, includeQueryString: false },
+    ]);
     assert.equal(problems.length, 1);
     assert.equal(problems[0].param, 'includeHost');
     assert.match(problems[0].message, /leaves nothing of the URL; set at least one of them to true/);
-    assert.ok(problemsOf([{ name: 'u', type: 'URL', includePath: 'sometimes' }]).some((p) => p.param === 'includePath'));
+    assert.ok(
+      problemsOf([{ name: 'u', type: 'URL', includePath: 'sometimes' }]).some((p) => p.param === 'includePath'),
+    );
   });
 });
 
 describe('User Agent', () => {
   const file = join(dirname(require.resolve('user-agents')), 'user-agents.json');
-  const records = JSON.parse(readFileSync(file, 'utf8')) as { userAgent: string; weight: number; deviceCategory: string }[];
+  const records = JSON.parse(readFileSync(file, 'utf8')) as {
+    userAgent: string;
+    weight: number;
+    deviceCategory: string;
+  }[];
   const weightOf = new Map<string, number>();
   for (const r of records) weightOf.set(r.userAgent, (weightOf.get(r.userAgent) ?? 0) + r.weight);
   const all = values('User Agent', {}, 20000);
@@ -134,7 +152,7 @@ describe('User Agent', () => {
     assertDeclared('User Agent', all);
   });
 
-  test('drawn by the package\'s weights: the heaviest agent about as often as its weight says', () => {
+  test("drawn by the package's weights: the heaviest agent about as often as its weight says", () => {
     const total = [...weightOf.values()].reduce((a, b) => a + b, 0);
     const [heaviest, weight] = [...weightOf].sort((a, b) => b[1] - a[1])[0];
     const expected = weight / total;
@@ -154,6 +172,10 @@ describe('Naughty String', () => {
     const all = values('Naughty String', {}, 5000);
     for (const value of all) assert.ok(list.has(value), JSON.stringify(value));
     assert.ok(new Set(all).size > 400);
-    assert.equal(compileSchema([{ name: 't', type: 'Naughty String' }]).fields[0].characters, null, 'characters are not bounded');
+    assert.equal(
+      compileSchema([{ name: 't', type: 'Naughty String' }]).fields[0].characters,
+      null,
+      'characters are not bounded',
+    );
   });
 });

@@ -12,17 +12,44 @@ import { defineType, type TypeDefinition } from '../kernel/define-type.js';
 import { listType } from './list-type.js';
 import { LOREM_WORDS } from '../data/lorem-words.js';
 
-
 /**
  * Rough shares (per mille) of the top-level domains registered domains use most, so values look
  * like a real list of sites: .com about half. The rest of the thousand is spread evenly over
  * every other ASCII TLD in the IANA list.
  */
 const COMMON_TLDS: readonly (readonly [string, number])[] = [
-  ['com', 480], ['net', 50], ['org', 50], ['de', 30], ['uk', 20], ['cn', 20], ['ru', 20], ['nl', 15], ['br', 15],
-  ['info', 12], ['xyz', 10], ['top', 10], ['au', 10], ['fr', 10], ['it', 10], ['eu', 10], ['jp', 10], ['ca', 10],
-  ['pl', 10], ['in', 10], ['es', 10], ['io', 10], ['co', 10], ['ch', 5], ['us', 5], ['edu', 5], ['gov', 5],
-  ['biz', 5], ['me', 5], ['online', 5], ['se', 5], ['kr', 5],
+  ['com', 480],
+  ['net', 50],
+  ['org', 50],
+  ['de', 30],
+  ['uk', 20],
+  ['cn', 20],
+  ['ru', 20],
+  ['nl', 15],
+  ['br', 15],
+  ['info', 12],
+  ['xyz', 10],
+  ['top', 10],
+  ['au', 10],
+  ['fr', 10],
+  ['it', 10],
+  ['eu', 10],
+  ['jp', 10],
+  ['ca', 10],
+  ['pl', 10],
+  ['in', 10],
+  ['es', 10],
+  ['io', 10],
+  ['co', 10],
+  ['ch', 5],
+  ['us', 5],
+  ['edu', 5],
+  ['gov', 5],
+  ['biz', 5],
+  ['me', 5],
+  ['online', 5],
+  ['se', 5],
+  ['kr', 5],
 ];
 const TLD_TICKETS = 1000;
 
@@ -49,7 +76,8 @@ const tldTickets = derivedData(() => {
 const topLevelDomain = defineType({
   name: 'Top Level Domain',
   category: 'IT',
-  description: 'A top-level domain without the dot, e.g. com or io: weighted toward the most used ones (about half are com), any ASCII TLD in the IANA list otherwise.',
+  description:
+    'A top-level domain without the dot, e.g. com or io: weighted toward the most used ones (about half are com), any ASCII TLD in the IANA list otherwise.',
   params: [],
   output: 'string',
   smallValues: true,
@@ -71,7 +99,6 @@ const domainName = listType({
   values: DOMAINS,
 });
 
-
 /** Endings seen on real page and resource paths. */
 const PATH_EXTENSIONS = ['.html', '.htm', '.php', '.aspx', '.jsp', '.json', '.xml', '.js', '.png', '.jpg', '.gif'];
 const URL_MAX_SEGMENTS = 5;
@@ -83,16 +110,29 @@ const url = defineType({
   description:
     'A web address on a real domain with a path and query string of lorem words, e.g. https://bbc.co.uk/quia/odit.html?nisi=vero; the include flags drop parts (without a host the value is a relative /path?query).',
   params: [
-    { name: 'includeProtocol', kind: 'boolean', default: true, description: 'Start with http:// or https:// (only together with a host)' },
+    {
+      name: 'includeProtocol',
+      kind: 'boolean',
+      default: true,
+      description: 'Start with http:// or https:// (only together with a host)',
+    },
     { name: 'includeHost', kind: 'boolean', default: true, description: 'Include a host name (a real domain)' },
     { name: 'includePath', kind: 'boolean', default: true, description: 'Include a path of one to five lorem words' },
-    { name: 'includeQueryString', kind: 'boolean', default: true, description: 'Include a query string of one to four name=value pairs' },
+    {
+      name: 'includeQueryString',
+      kind: 'boolean',
+      default: true,
+      description: 'Include a query string of one to four name=value pairs',
+    },
   ],
   output: 'string',
   smallValues: true,
   check(params, problem) {
     if (!params.includeHost && !params.includePath && !params.includeQueryString) {
-      problem('includeHost', 'includeHost, includePath and includeQueryString are all false, which leaves nothing of the URL; set at least one of them to true');
+      problem(
+        'includeHost',
+        'includeHost, includePath and includeQueryString are all false, which leaves nothing of the URL; set at least one of them to true',
+      );
     }
   },
   create(params, context) {
@@ -102,7 +142,9 @@ const url = defineType({
     const query = params.includeQueryString === true;
     const domains = DOMAINS();
     const words = LOREM_WORDS;
-    context.declareCharacters(charactersOf(host ? domains : [], words, PATH_EXTENSIONS, protocol && host ? 'https://' : '', '/?=&'));
+    context.declareCharacters(
+      charactersOf(host ? domains : [], words, PATH_EXTENSIONS, protocol && host ? 'https://' : '', '/?=&'),
+    );
     return (random) => {
       let text = '';
       if (host) {
@@ -118,7 +160,8 @@ const url = defineType({
       }
       if (query) {
         const pairs = random.intBetween(1, URL_MAX_QUERY_PAIRS);
-        for (let i = 0; i < pairs; i++) text += (i === 0 ? '?' : '&') + words[random.below(words.length)] + '=' + words[random.below(words.length)];
+        for (let i = 0; i < pairs; i++)
+          text += (i === 0 ? '?' : '&') + words[random.below(words.length)] + '=' + words[random.below(words.length)];
       }
       return text;
     };
@@ -167,7 +210,8 @@ export function userAgentStrings(): readonly string[] {
 const userAgent = defineType({
   name: 'User Agent',
   category: 'IT',
-  description: 'A real browser User-Agent header, drawn in proportion to how often it was seen (the user-agents package\'s sample), e.g. Mozilla/5.0 (Windows NT 10.0; Win64; x64) ... Chrome/138.0.0.0 Safari/537.36.',
+  description:
+    "A real browser User-Agent header, drawn in proportion to how often it was seen (the user-agents package's sample), e.g. Mozilla/5.0 (Windows NT 10.0; Win64; x64) ... Chrome/138.0.0.0 Safari/537.36.",
   params: [],
   output: 'string',
   smallValues: true,
@@ -192,7 +236,8 @@ const userAgent = defineType({
 const naughtyString = defineType({
   name: 'Naughty String',
   category: 'IT',
-  description: 'A string from the Big List of Naughty Strings that often breaks software: SQL and script injection, odd Unicode, reserved words, even the empty string.',
+  description:
+    'A string from the Big List of Naughty Strings that often breaks software: SQL and script injection, odd Unicode, reserved words, even the empty string.',
   params: [],
   output: 'string',
   smallValues: true,

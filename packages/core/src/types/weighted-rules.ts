@@ -29,7 +29,11 @@ export function usesWeightedRules(params: Record<string, unknown>): boolean {
 /** Picks one of `values` for a row, or null when the rules had problems (reported). */
 export type WeightedPick = (random: CounterRandom, row: RowState) => number;
 
-export function compileWeightedRules(distribution: unknown, values: readonly string[], context: CreateContext): WeightedPick | null {
+export function compileWeightedRules(
+  distribution: unknown,
+  values: readonly string[],
+  context: CreateContext,
+): WeightedPick | null {
   if (!Array.isArray(distribution) || distribution.length === 0) {
     context.problem('distribution', `selectionStyle custom needs a distribution: a list of rules such as ${EXAMPLE}`);
     return null;
@@ -67,12 +71,22 @@ export function compileWeightedRules(distribution: unknown, values: readonly str
     const weights = new Float64Array(values.length);
     for (const [value, weight] of Object.entries(frequencies)) {
       const i = position.get(value) ?? trimmedPosition.get(value.trim());
-      const w = typeof weight === 'number' ? weight : typeof weight === 'string' && weight.trim() !== '' ? Number(weight) : NaN;
+      const w =
+        typeof weight === 'number' ? weight : typeof weight === 'string' && weight.trim() !== '' ? Number(weight) : NaN;
       if (i === undefined) {
-        context.problem(`${where}.frequencies`, `${JSON.stringify(value)} is not one of the values (${values.slice(0, 10).map((v) => JSON.stringify(v)).join(', ')}${values.length > 10 ? ', ...' : ''})`);
+        context.problem(
+          `${where}.frequencies`,
+          `${JSON.stringify(value)} is not one of the values (${values
+            .slice(0, 10)
+            .map((v) => JSON.stringify(v))
+            .join(', ')}${values.length > 10 ? ', ...' : ''})`,
+        );
         ok = false;
       } else if (!Number.isFinite(w) || w < 0) {
-        context.problem(`${where}.frequencies`, `the weight of ${JSON.stringify(value)} must be a number of 0 or more, got ${JSON.stringify(weight)}`);
+        context.problem(
+          `${where}.frequencies`,
+          `the weight of ${JSON.stringify(value)} must be a number of 0 or more, got ${JSON.stringify(weight)}`,
+        );
         ok = false;
       } else weights[i] = w;
     }

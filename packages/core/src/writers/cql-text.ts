@@ -35,7 +35,9 @@ export const CQL_TABLE_NAME = /^[A-Za-z0-9_]{1,48}$/;
 /** Throws RangeError naming the API parameter when `name` cannot name a keyspace or table. */
 export function checkCqlTableName(name: string, parameter: 'table' | 'keyspace'): void {
   if (!CQL_TABLE_NAME.test(name)) {
-    throw new RangeError(`${parameter} must be 1 to 48 letters, digits or underscores (Cassandra's rule for ${parameter} names), got ${JSON.stringify(name.slice(0, 60))}`);
+    throw new RangeError(
+      `${parameter} must be 1 to 48 letters, digits or underscores (Cassandra's rule for ${parameter} names), got ${JSON.stringify(name.slice(0, 60))}`,
+    );
   }
 }
 

@@ -5,7 +5,18 @@ import fc from 'fast-check';
 import { ItemList, Verbatim, type Value } from '../kernel/values.js';
 import type { RecordShape } from '../kernel/shape.js';
 import { createWriter, flatColumns, type WriterOptions } from './index.js';
-import { assertRangesJoin, field, items, object, plainObject, plainValue, richRows, richShape, stringColumns, writeAll } from './writer-fixtures.js';
+import {
+  assertRangesJoin,
+  field,
+  items,
+  object,
+  plainObject,
+  plainValue,
+  richRows,
+  richShape,
+  stringColumns,
+  writeAll,
+} from './writer-fixtures.js';
 
 /** What a cell should read back as: the flat formats' model, written independently of the writer. */
 function expectedCell(v: Value | undefined, json: boolean): unknown {
@@ -47,7 +58,12 @@ const DIALECTS: Dialect[] = [
 ];
 
 function options(d: Dialect, extra: Partial<WriterOptions> = {}): WriterOptions {
-  return { format: d.format, count: 0, ...(d.format === 'custom' ? { delimiter: d.delimiter, quoteChar: d.quote } : {}), ...extra };
+  return {
+    format: d.format,
+    count: 0,
+    ...(d.format === 'custom' ? { delimiter: d.delimiter, quoteChar: d.quote } : {}),
+    ...extra,
+  };
 }
 
 function parseAs(d: Dialect, text: string, extra: Record<string, unknown> = {}): string[][] {
@@ -79,13 +95,21 @@ describe('delimited writers (csv, txt, custom)', () => {
     test(`${name}: header and rows re-parse to the values`, () => {
       const text = writeAll(richShape, options(d), richRows);
       const [header, ...rows] = parseAs(d, text);
-      assert.deepEqual(header, flatColumns(richShape).map((c) => c.header));
+      assert.deepEqual(
+        header,
+        flatColumns(richShape).map((c) => c.header),
+      );
       assert.deepEqual(normalise(richShape, rows), expectedRows(richShape, richRows));
     });
 
     test(`${name}: property: any strings round-trip`, () => {
       const shape = stringColumns(3);
-      const text = fc.string({ unit: fc.oneof(fc.string({ unit: 'binary', maxLength: 1 }), fc.constantFrom('"', "'", '~', ',', '\t', '|', '\r', '\n', '.', ' ')) });
+      const text = fc.string({
+        unit: fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 1 }),
+          fc.constantFrom('"', "'", '~', ',', '\t', '|', '\r', '\n', '.', ' '),
+        ),
+      });
       fc.assert(
         fc.property(fc.array(fc.tuple(text, text, text), { minLength: 1, maxLength: 6 }), (rows) => {
           const out = writeAll(shape, options(d, { includeHeader: false }), rows);
@@ -97,7 +121,10 @@ describe('delimited writers (csv, txt, custom)', () => {
 
   test('header off, windows line endings, bom', () => {
     const d = DIALECTS[0];
-    const rows: Value[][] = [['a\nb', 'x'], ['c', 'd']];
+    const rows: Value[][] = [
+      ['a\nb', 'x'],
+      ['c', 'd'],
+    ];
     const shape = stringColumns(2);
     const plain = writeAll(shape, options(d, { includeHeader: false, lineEnding: 'windows', bom: true }), rows);
     assert.ok(plain.startsWith('\ufeff'));
@@ -124,14 +151,20 @@ describe('delimited writers (csv, txt, custom)', () => {
   test('nested object headers and special header names are quoted as needed', () => {
     const shape = { nodes: [object('a,b', [field('c"d', 0)]), field('e', 1)] };
     const out = writeAll(shape, { format: 'csv', count: 1 }, [['1', '2']]);
-    assert.deepEqual(parse(out), [['a,b.c"d', 'e'], ['1', '2']]);
+    assert.deepEqual(parse(out), [
+      ['a,b.c"d', 'e'],
+      ['1', '2'],
+    ]);
   });
 
   test('impossible custom settings are refused with the parameter named', () => {
     const shape = stringColumns(1);
     assert.throws(() => createWriter(shape, { format: 'custom', count: 1, delimiter: '' }), /delimiter/);
     assert.throws(() => createWriter(shape, { format: 'custom', count: 1, quoteChar: '""' }), /quote_char/);
-    assert.throws(() => createWriter(shape, { format: 'custom', count: 1, delimiter: 'a"', quoteChar: '"' }), /quote_char/);
+    assert.throws(
+      () => createWriter(shape, { format: 'custom', count: 1, delimiter: 'a"', quoteChar: '"' }),
+      /quote_char/,
+    );
     assert.throws(() => createWriter(shape, { format: 'custom', count: 1, delimiter: '\n' }), /line breaks/);
     assert.doesNotThrow(() => createWriter(shape, { format: 'custom', count: 1, delimiter: '😀', quoteChar: '🙂' }));
   });
@@ -140,10 +173,14 @@ describe('delimited writers (csv, txt, custom)', () => {
     for (const d of DIALECTS) assertRangesJoin(richShape, options(d, { bom: true }), richRows);
   });
 
-
   test('item lists are the same JSON text the json writer writes', () => {
     const shape = { nodes: [items('f', 0, [field('x', 0), field('y', 1)])] };
-    const row: Value[] = [new ItemList([['a', null], ['b', 'c']])];
+    const row: Value[] = [
+      new ItemList([
+        ['a', null],
+        ['b', 'c'],
+      ]),
+    ];
     const csvCell = parse(writeAll(shape, { format: 'csv', count: 1 }, [row]))[1][0] as string;
     const json = writeAll(shape, { format: 'json', count: 1 }, [row]).trimEnd();
     assert.equal(`{"f":${csvCell}}`, json);

@@ -48,7 +48,9 @@ export function checkDelimitedSettings(delimiter: string, quoteChar: string): vo
     throw new RangeError(`quote_char must be exactly one character (got ${JSON.stringify(quoteChar)})`);
   }
   if (delimiter.includes(quoteChar)) {
-    throw new RangeError(`delimiter (${JSON.stringify(delimiter)}) must not contain the quote_char (${JSON.stringify(quoteChar)})`);
+    throw new RangeError(
+      `delimiter (${JSON.stringify(delimiter)}) must not contain the quote_char (${JSON.stringify(quoteChar)})`,
+    );
   }
   if (/[\r\n]/.test(delimiter) || /[\r\n]/.test(quoteChar)) {
     throw new RangeError('delimiter and quote_char must not contain line breaks');
@@ -92,14 +94,16 @@ export class DelimitedWriter implements RowWriter {
     const special = new Set([...settings.delimiter, settings.quoteChar]);
     // The `u` flag (needed for a delimiter beyond the BMP) makes every test slower, so only then.
     const astral = [...special].some((c) => c.codePointAt(0)! > 0xffff);
-    this.needsQuote = new RegExp('[' + [...special].map((c) => classChar(c, astral)).join('') + '\\r\\n]', astral ? 'u' : '');
+    this.needsQuote = new RegExp(
+      '[' + [...special].map((c) => classChar(c, astral)).join('') + '\\r\\n]',
+      astral ? 'u' : '',
+    );
     this.plainSafe = ![...special].some((c) => /[0-9A-Za-z.+-]/.test(c));
     this.neutralize = settings.neutralizeFormulas ?? false;
     // A plain column's values skip every check, so none is plain when values may need a prefix.
     this.plain = this.columns.map((c) => !this.neutralize && isPlain(c.node, this.needsQuote));
     const headerLine = this.columns.map((c) => this.text(this.guard(c.header))).join(this.delimiter);
-    this.header =
-      (settings.bom ? '\ufeff' : '') + (settings.includeHeader ? this.lineOf(headerLine) + this.eol : '');
+    this.header = (settings.bom ? '\ufeff' : '') + (settings.includeHeader ? this.lineOf(headerLine) + this.eol : '');
   }
 
   begin(): string {

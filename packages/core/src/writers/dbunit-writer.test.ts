@@ -5,7 +5,16 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { RecordShape } from '../kernel/shape.js';
 import { ItemList, Verbatim, type Value } from '../kernel/values.js';
 import { flatColumns } from './index.js';
-import { assertRangesJoin, field, plainObject, plainValue, richRows, richShape, stringColumns, writeAll } from './writer-fixtures.js';
+import {
+  assertRangesJoin,
+  field,
+  plainObject,
+  plainValue,
+  richRows,
+  richShape,
+  stringColumns,
+  writeAll,
+} from './writer-fixtures.js';
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -37,7 +46,10 @@ function readDataset(text: string, table = 'MOCK_DATA'): Record<string, string>[
 
 /** XML 1.0 cannot carry these: dropped (xml-text.ts). */
 function carried(s: string): string {
-  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '');
+  return s.replace(
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    '',
+  );
 }
 
 /** What each row's attributes should be: flat columns as text, nulls absent. */
@@ -46,7 +58,8 @@ function expected(shape: RecordShape, row: Value[]): Record<string, string> {
   for (const c of flatColumns(shape)) {
     const v = row[c.slot];
     if (v === null || v === undefined) continue;
-    if (v instanceof ItemList) out[c.header] = JSON.stringify((plainObject(shape.nodes, row) as Record<string, unknown>)[c.header]);
+    if (v instanceof ItemList)
+      out[c.header] = JSON.stringify((plainObject(shape.nodes, row) as Record<string, unknown>)[c.header]);
     else if (Array.isArray(v)) out[c.header] = JSON.stringify(plainValue(v));
     else if (v instanceof Verbatim) out[c.header] = v.text;
     else out[c.header] = carried(String(v));
@@ -60,7 +73,10 @@ describe('dbunit writer', () => {
     assert.match(text, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<dataset>\n {2}<MOCK_DATA id="1" /);
     assert.ok(text.endsWith('</dataset>\n'));
     const rows = readDataset(text);
-    assert.deepEqual(rows, richRows.map((r) => expected(richShape, r)));
+    assert.deepEqual(
+      rows,
+      richRows.map((r) => expected(richShape, r)),
+    );
     assert.equal('note' in rows[0], false, 'a null column is absent');
     assert.equal('address.zip' in rows[1], false, 'a null inside an object too');
     assert.equal(rows[1]['address.city'], '', 'an empty string is an empty attribute, not absent');
@@ -69,7 +85,9 @@ describe('dbunit writer', () => {
   test('table option names the elements; names that are not XML names are made valid and kept apart', () => {
     const shape = { nodes: [field('first name', 0), field('first_name', 1), field('2fa', 2), field('xmlns', 3)] };
     const text = writeAll(shape, { format: 'dbunit', count: 1, table: 'user accounts' }, [['a', 'b', 'c', 'd']]);
-    assert.deepEqual(readDataset(text, 'user_accounts'), [{ first_name: 'a', first_name_2: 'b', _2fa: 'c', _xmlns: 'd' }]);
+    assert.deepEqual(readDataset(text, 'user_accounts'), [
+      { first_name: 'a', first_name_2: 'b', _2fa: 'c', _xmlns: 'd' },
+    ]);
   });
 
   test('quotes, <, >, &, ]]>, tabs, line breaks and CR survive; control characters are dropped', () => {
@@ -88,7 +106,10 @@ describe('dbunit writer', () => {
   });
 
   test('property: any strings come back (less what XML cannot carry)', () => {
-    const char = fc.oneof(fc.string({ unit: 'binary', maxLength: 1 }), fc.constantFrom('"', "'", '<', '&', '\n', '\r', '\t', ']]>', '\ud800'));
+    const char = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 1 }),
+      fc.constantFrom('"', "'", '<', '&', '\n', '\r', '\t', ']]>', '\ud800'),
+    );
     const text = fc.string({ unit: char });
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.option(text), text), { minLength: 1, maxLength: 6 }), (rows) => {

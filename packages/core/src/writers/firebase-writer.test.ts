@@ -19,17 +19,25 @@ describe('firebase writer', () => {
     assert.equal(keys.length, richRows.length);
     for (const key of keys) assert.match(key, PUSH_ID);
     assert.deepEqual([...keys].sort(), keys, 'keys sort in row order, as Firebase lists push ids');
-    assert.deepEqual(Object.values(parsed), richRows.map((r) => plainObject(richShape.nodes, r)));
+    assert.deepEqual(
+      Object.values(parsed),
+      richRows.map((r) => plainObject(richShape.nodes, r)),
+    );
   });
 
   test('push ids start with the generation time, as Firebase encodes it; the seed decides the rest', () => {
     const ids = new PushIds(identity);
     // 2025-01-01T00:00:00Z in Firebase's base 64 (8 characters, most significant first).
     let time = '';
-    for (let t = identity.startedAtMs, i = 0; i < 8; i++, t = Math.floor(t / 64)) time = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz'[t % 64] + time;
+    for (let t = identity.startedAtMs, i = 0; i < 8; i++, t = Math.floor(t / 64))
+      time = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz'[t % 64] + time;
     assert.equal(ids.id(0).slice(0, 8), time);
     assert.equal(new PushIds(identity).id(7), ids.id(7), 'the same seed gives the same ids');
-    assert.notEqual(new PushIds({ ...identity, seedKey: 54321 }).id(7).slice(8), ids.id(7).slice(8), 'another seed, other ids');
+    assert.notEqual(
+      new PushIds({ ...identity, seedKey: 54321 }).id(7).slice(8),
+      ids.id(7).slice(8),
+      'another seed, other ids',
+    );
   });
 
   test('ids stay unique and ordered across the carry between the random halves, up to 2^40 rows', () => {
@@ -45,14 +53,23 @@ describe('firebase writer', () => {
   });
 
   test('firebaseKey row_number keys rows "1", "2"...; no rows is {}', () => {
-    const parsed = JSON.parse(writeAll(richShape, options({ firebaseKey: 'row_number' }), richRows)) as Record<string, unknown>;
+    const parsed = JSON.parse(writeAll(richShape, options({ firebaseKey: 'row_number' }), richRows)) as Record<
+      string,
+      unknown
+    >;
     assert.deepEqual(Object.keys(parsed), ['1', '2', '3']);
     assert.deepEqual(JSON.parse(writeAll(richShape, options({ count: 0 }), [])), {});
   });
 
   test('includeNulls=false omits null keys inside each row', () => {
-    const parsed = JSON.parse(writeAll(richShape, options({ includeNulls: false }), richRows)) as Record<string, unknown>;
-    assert.deepEqual(Object.values(parsed), richRows.map((r) => plainObject(richShape.nodes, r, false)));
+    const parsed = JSON.parse(writeAll(richShape, options({ includeNulls: false }), richRows)) as Record<
+      string,
+      unknown
+    >;
+    assert.deepEqual(
+      Object.values(parsed),
+      richRows.map((r) => plainObject(richShape.nodes, r, false)),
+    );
   });
 
   test('rows written in ranges by separate writers join to the same bytes', () => {

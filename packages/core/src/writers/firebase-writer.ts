@@ -21,7 +21,12 @@ export class FirebaseWriter implements RowWriter {
   private readonly encoder: JsonObjectEncoder;
   private readonly pushIds: PushIds | null;
 
-  constructor(shape: RecordShape, includeNulls: boolean, key: 'push_id' | 'row_number', identity: GenerationIdentity | undefined) {
+  constructor(
+    shape: RecordShape,
+    includeNulls: boolean,
+    key: 'push_id' | 'row_number',
+    identity: GenerationIdentity | undefined,
+  ) {
     this.encoder = new JsonObjectEncoder(shape.nodes, includeNulls);
     this.pushIds = key === 'push_id' ? new PushIds(identity ?? NO_IDENTITY) : null;
   }

@@ -29,17 +29,35 @@ describe('createWriter', () => {
   });
 
   test('an unknown format is refused', () => {
-    assert.throws(() => createWriter(stringColumns(1), { format: 'yaml' as OutputFormat, count: 1 }), /unknown output format "yaml"/);
+    assert.throws(
+      () => createWriter(stringColumns(1), { format: 'yaml' as OutputFormat, count: 1 }),
+      /unknown output format "yaml"/,
+    );
   });
 });
 
 describe('plain columns (declared characters)', () => {
   const specialText = 'a,b"c\'d<e>&f\ng\th\\i';
-  for (const format of ['json', 'csv', 'txt', 'custom', 'sql', 'xml', 'jsonl', 'firebase', 'cql', 'dbunit', 'xlsx'] as const) {
+  for (const format of [
+    'json',
+    'csv',
+    'txt',
+    'custom',
+    'sql',
+    'xml',
+    'jsonl',
+    'firebase',
+    'cql',
+    'dbunit',
+    'xlsx',
+  ] as const) {
     test(`${format}: declaring characters changes no byte; a declared special character is still escaped`, () => {
       const rows: Value[][] = [['plain words'], ['more-text@x.y 12'], [specialText]];
       const output = (characters: string | undefined) => {
-        const writer = createWriter({ nodes: [field('v', 0, 'string', { characters })] }, { format, count: rows.length, delimiter: ';' });
+        const writer = createWriter(
+          { nodes: [field('v', 0, 'string', { characters })] },
+          { format, count: rows.length, delimiter: ';' },
+        );
         return writer.begin() + rows.map((r, i) => writer.row(r, i)).join('') + writer.end();
       };
       const undeclared = output(undefined);
@@ -48,7 +66,10 @@ describe('plain columns (declared characters)', () => {
       // A set without special characters is only true for the first two rows.
       const safeRows = rows.slice(0, 2);
       const safeOutput = (characters: string | undefined) => {
-        const writer = createWriter({ nodes: [field('v', 0, 'string', { characters })] }, { format, count: safeRows.length, delimiter: ';' });
+        const writer = createWriter(
+          { nodes: [field('v', 0, 'string', { characters })] },
+          { format, count: safeRows.length, delimiter: ';' },
+        );
         return writer.begin() + safeRows.map((r, i) => writer.row(r, i)).join('') + writer.end();
       };
       assert.equal(safeOutput('abcdefghijklmnopqrstuvwxyz@.-12 '), safeOutput(undefined));

@@ -17,7 +17,16 @@ import { checkSheetName, sheetRowsProblem } from './xlsx-text.js';
 import { XmlWriter } from './xml-writer.js';
 
 export { flatColumns, type FlatColumn } from './flatten.js';
-export { FORMAT_ALIASES, FORMAT_MEDIA_TYPES, OUTPUT_FORMATS, outputFormatNamed, type GenerationIdentity, type OutputFormat, type RowWriter, type WriterOptions } from './writer.js';
+export {
+  FORMAT_ALIASES,
+  FORMAT_MEDIA_TYPES,
+  OUTPUT_FORMATS,
+  outputFormatNamed,
+  type GenerationIdentity,
+  type OutputFormat,
+  type RowWriter,
+  type WriterOptions,
+} from './writer.js';
 
 /** The table name of sql, cql and dbunit, and the xlsx sheet name, when none is given (the established product's). */
 export const DEFAULT_TABLE = 'MOCK_DATA';
@@ -92,7 +101,12 @@ export function createWriter(shape: RecordShape, options: WriterOptions): RowWri
     case 'jsonl':
       return new JsonLinesWriter(shape, options.includeNulls ?? true);
     case 'firebase':
-      return new FirebaseWriter(shape, options.includeNulls ?? true, options.firebaseKey ?? 'push_id', options.identity);
+      return new FirebaseWriter(
+        shape,
+        options.includeNulls ?? true,
+        options.firebaseKey ?? 'push_id',
+        options.identity,
+      );
     case 'cql':
       return new CqlWriter(shape, options.table ?? DEFAULT_TABLE, options.keyspace);
     case 'dbunit':

@@ -11,5 +11,3 @@ export function isPlain(node: ShapeNode, special: RegExp): boolean {
   if (node.kind !== 'field' || node.repeated || node.characters === null) return false;
   return !new RegExp(special.source, special.flags.replace('g', '')).test(node.characters);
 }
-
-

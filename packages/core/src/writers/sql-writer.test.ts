@@ -5,7 +5,18 @@ import fc from 'fast-check';
 import { ItemList, Verbatim, type Value } from '../kernel/values.js';
 import { flatColumns } from './index.js';
 import { sqlIdentifier } from './sql-writer.js';
-import { assertRangesJoin, field, items, object, plainObject, plainValue, richRows, richShape, stringColumns, writeAll } from './writer-fixtures.js';
+import {
+  assertRangesJoin,
+  field,
+  items,
+  object,
+  plainObject,
+  plainValue,
+  richRows,
+  richShape,
+  stringColumns,
+  writeAll,
+} from './writer-fixtures.js';
 import type { RecordShape } from '../kernel/shape.js';
 
 /**
@@ -25,7 +36,9 @@ function load(sql: string, table = 'MOCK_DATA'): Record<string, unknown>[] {
 
 /** SQLite holds UTF-8: lone surrogates come back as U+FFFD. NUL is dropped by the writer (documented). */
 function asStored(s: string): string {
-  return s.replaceAll('\0', '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  return s
+    .replaceAll('\0', '')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 }
 
 function expected(shape: RecordShape, row: Value[]): Record<string, unknown> {
@@ -36,7 +49,8 @@ function expected(shape: RecordShape, row: Value[]): Record<string, unknown> {
     if (v === null || v === undefined) e = null;
     else if (v instanceof ItemList) e = (plainObject(shape.nodes, row) as Record<string, unknown>)[c.header];
     else if (Array.isArray(v)) e = plainValue(v);
-    else if (v instanceof Verbatim) e = v.text === '1 + 2' ? '3' : v.text; // TEXT columns store the result as text
+    else if (v instanceof Verbatim)
+      e = v.text === '1 + 2' ? '3' : v.text; // TEXT columns store the result as text
     else if (typeof v === 'boolean') e = v ? 1 : 0;
     else if (typeof v === 'string') e = asStored(v);
     else e = v;
@@ -52,38 +66,47 @@ describe('sql writer', () => {
     const cols = flatColumns(richShape);
     const decoded = rows.map((r) => {
       const o: Record<string, unknown> = { ...r };
-      for (const c of cols) if (c.kind === 'json' && typeof o[c.header] === 'string') o[c.header] = JSON.parse(o[c.header] as string);
+      for (const c of cols)
+        if (c.kind === 'json' && typeof o[c.header] === 'string') o[c.header] = JSON.parse(o[c.header] as string);
       return o;
     });
-    assert.deepEqual(decoded, richRows.map((r) => expected(richShape, r)));
+    assert.deepEqual(
+      decoded,
+      richRows.map((r) => expected(richShape, r)),
+    );
   });
 
   test('create table column types', () => {
     const db = new Database(':memory:');
     db.exec(writeAll(richShape, { format: 'sql', count: 0, createTable: true }, []));
-    const types = db.prepare("select name, type from pragma_table_info('MOCK_DATA')").all() as { name: string; type: string }[];
+    const types = db.prepare("select name, type from pragma_table_info('MOCK_DATA')").all() as {
+      name: string;
+      type: string;
+    }[];
     db.close();
-    assert.deepEqual(
-      Object.fromEntries(types.map((t) => [t.name, t.type])),
-      {
-        id: 'BIGINT',
-        first_name: 'TEXT',
-        'address.city': 'TEXT',
-        'address.zip': 'TEXT',
-        'address.kind': 'TEXT',
-        tags: 'TEXT',
-        friends: 'TEXT',
-        active: 'BOOLEAN',
-        score: 'NUMERIC',
-        code: 'TEXT',
-        note: 'TEXT',
-      },
-    );
+    assert.deepEqual(Object.fromEntries(types.map((t) => [t.name, t.type])), {
+      id: 'BIGINT',
+      first_name: 'TEXT',
+      'address.city': 'TEXT',
+      'address.zip': 'TEXT',
+      'address.kind': 'TEXT',
+      tags: 'TEXT',
+      friends: 'TEXT',
+      active: 'BOOLEAN',
+      score: 'NUMERIC',
+      code: 'TEXT',
+      note: 'TEXT',
+    });
   });
 
   test('one statement per row; table name option; identifiers quoted only when needed', () => {
-    const shape = { nodes: [field('first_name', 0), field('order', 1), field('2nd', 2), object('a', [field('b"c', 3)])] };
-    const sql = writeAll(shape, { format: 'sql', count: 2, table: 'my table' }, [['x', 'y', 'z', 'w'], ['p', null, 'r', 's']]);
+    const shape = {
+      nodes: [field('first_name', 0), field('order', 1), field('2nd', 2), object('a', [field('b"c', 3)])],
+    };
+    const sql = writeAll(shape, { format: 'sql', count: 2, table: 'my table' }, [
+      ['x', 'y', 'z', 'w'],
+      ['p', null, 'r', 's'],
+    ]);
     const lines = sql.split('\n');
     assert.equal(lines.length, 3);
     assert.equal(lines[2], '');
@@ -102,7 +125,9 @@ describe('sql writer', () => {
 
   test('SQL Expression values are bare SQL; non-finite numbers are NULL', () => {
     const shape = { nodes: [field('a', 0), field('b', 1, 'number'), field('c', 2)] };
-    const sql = writeAll(shape, { format: 'sql', count: 1, createTable: true }, [[new Verbatim("upper('abc') || 'd'", false), NaN, new Verbatim('7 * 6', true)]]);
+    const sql = writeAll(shape, { format: 'sql', count: 1, createTable: true }, [
+      [new Verbatim("upper('abc') || 'd'", false), NaN, new Verbatim('7 * 6', true)],
+    ]);
     assert.deepEqual(load(sql), [{ a: 'ABCd', b: null, c: '42' }]);
   });
 
@@ -115,7 +140,7 @@ describe('sql writer', () => {
     db.close();
   });
 
-  test('JSON Array columns hold the json writer\'s text', () => {
+  test("JSON Array columns hold the json writer's text", () => {
     const shape = { nodes: [items('f', 0, [field('x', 0)])] };
     const row: Value[] = [new ItemList([["it's"], [null]])];
     const [loaded] = load(writeAll(shape, { format: 'sql', count: 1, createTable: true }, [row]));
@@ -126,10 +151,12 @@ describe('sql writer', () => {
     assertRangesJoin(richShape, { format: 'sql', count: 3, createTable: true }, richRows);
   });
 
-
   test('property: any strings (quotes, backslashes, line breaks, NUL, lone surrogates) load back', () => {
     const shape = stringColumns(3);
-    const char = fc.oneof(fc.string({ unit: 'binary', maxLength: 1 }), fc.constantFrom("'", '\\', '\0', '\n', '\r', '"', ';', '\ud800', '\udc00'));
+    const char = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 1 }),
+      fc.constantFrom("'", '\\', '\0', '\n', '\r', '"', ';', '\ud800', '\udc00'),
+    );
     const text = fc.string({ unit: char });
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.option(text), text, text), { minLength: 1, maxLength: 6 }), (rows) => {

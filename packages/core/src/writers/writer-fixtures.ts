@@ -8,8 +8,21 @@ import type { OutputKind } from '../kernel/define-type.js';
 import { ItemList, Verbatim, type Value } from '../kernel/values.js';
 import { createWriter, type WriterOptions } from './index.js';
 
-export function field(key: string, slot: number, output: OutputKind = 'string', extra: { xml?: XmlRole; repeated?: boolean; characters?: string } = {}): FieldNode {
-  return { kind: 'field', key, slot, output, xml: extra.xml ?? 'element', repeated: extra.repeated ?? false, characters: extra.characters ?? null };
+export function field(
+  key: string,
+  slot: number,
+  output: OutputKind = 'string',
+  extra: { xml?: XmlRole; repeated?: boolean; characters?: string } = {},
+): FieldNode {
+  return {
+    kind: 'field',
+    key,
+    slot,
+    output,
+    xml: extra.xml ?? 'element',
+    repeated: extra.repeated ?? false,
+    characters: extra.characters ?? null,
+  };
 }
 
 export function object(key: string, children: ShapeNode[]): ObjectNode {
@@ -55,24 +68,16 @@ export const richRows: Value[][] = [
     new Verbatim('1 + 2', false),
     null,
   ],
-  [
-    2,
-    'emoji 😀 𝄞 and 中文',
-    '',
-    null,
-    null,
-    [],
-    new ItemList([]),
-    false,
-    -0.5,
-    new Verbatim('42', true),
-    LONG,
-  ],
+  [2, 'emoji 😀 𝄞 and 中文', '', null, null, [], new ItemList([]), false, -0.5, new Verbatim('42', true), LONG],
   [3, null, 'Zürich', 'x', 'y', null, null, null, 1e21, null, "back\\slash 'single' \u0007bell"],
 ];
 
 /** What JSON output holds for a row (includeNulls decides whether null keys stay). */
-export function plainObject(nodes: readonly ShapeNode[], values: readonly Value[], includeNulls = true): Record<string, unknown> {
+export function plainObject(
+  nodes: readonly ShapeNode[],
+  values: readonly Value[],
+  includeNulls = true,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const node of nodes) {
     let v: unknown;
@@ -110,8 +115,17 @@ export function assertRangesJoin(shape: RecordShape, options: WriterOptions, row
   for (let split = 0; split <= rows.length; split++) {
     const first = createWriter(shape, options);
     const second = createWriter(shape, options);
-    const tail = rows.slice(split).map((r, i) => second.row(r, split + i)).join('') + second.end();
-    const head = first.begin() + rows.slice(0, split).map((r, i) => first.row(r, i)).join('');
+    const tail =
+      rows
+        .slice(split)
+        .map((r, i) => second.row(r, split + i))
+        .join('') + second.end();
+    const head =
+      first.begin() +
+      rows
+        .slice(0, split)
+        .map((r, i) => first.row(r, i))
+        .join('');
     assert.equal(head + tail, whole, `split at ${split}`);
   }
 }

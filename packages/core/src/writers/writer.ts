@@ -8,14 +8,30 @@
  */
 import type { Value } from '../kernel/values.js';
 
-export const OUTPUT_FORMATS = ['json', 'csv', 'txt', 'custom', 'sql', 'xml', 'jsonl', 'firebase', 'cql', 'dbunit', 'xlsx'] as const;
+export const OUTPUT_FORMATS = [
+  'json',
+  'csv',
+  'txt',
+  'custom',
+  'sql',
+  'xml',
+  'jsonl',
+  'firebase',
+  'cql',
+  'dbunit',
+  'xlsx',
+] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 /**
  * Other names a format is asked for by: the established product's names (its web page's
  * `excel`, `dbunit`), the common spelling of JSON Lines, and `dbunit.xml` as a file extension.
  */
-export const FORMAT_ALIASES: Readonly<Record<string, OutputFormat>> = { excel: 'xlsx', ndjson: 'jsonl', 'dbunit.xml': 'dbunit' };
+export const FORMAT_ALIASES: Readonly<Record<string, OutputFormat>> = {
+  excel: 'xlsx',
+  ndjson: 'jsonl',
+  'dbunit.xml': 'dbunit',
+};
 
 /** The format a name or alias stands for, in any case; null when none. */
 export function outputFormatNamed(name: string): OutputFormat | null {

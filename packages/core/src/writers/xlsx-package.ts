@@ -61,7 +61,10 @@ const STYLES =
   '</styleSheet>';
 
 function workbook(sheetName: string): string {
-  return DECLARATION + `<workbook xmlns="${MAIN}" xmlns:r="${DOCUMENT_RELATIONSHIPS}"><sheets><sheet name="${xmlAttribute(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+  return (
+    DECLARATION +
+    `<workbook xmlns="${MAIN}" xmlns:r="${DOCUMENT_RELATIONSHIPS}"><sheets><sheet name="${xmlAttribute(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`
+  );
 }
 
 /**
@@ -72,7 +75,10 @@ function workbook(sheetName: string): string {
 const ENTRY = { mtime: new Date(2025, 0, 1), forceDosTimestamp: true, compressionLevel: 1 } as const;
 
 /** The xlsx file's bytes, from the worksheet's XML as it comes. Stopping early stops reading `sheetXml`. */
-export async function* packXlsx(sheetXml: AsyncIterable<Buffer | string>, sheetName: string): AsyncGenerator<Buffer, void, undefined> {
+export async function* packXlsx(
+  sheetXml: AsyncIterable<Buffer | string>,
+  sheetName: string,
+): AsyncGenerator<Buffer, void, undefined> {
   const zip = new (loadYazl().ZipFile)();
   const sheet = Readable.from(sheetXml, { objectMode: false });
   // yazl's output is a PassThrough (its types say only ReadableStream).

@@ -11,7 +11,9 @@ import yauzl from 'yauzl';
 /** Every entry of the zip, by name, each checked against the CRC-32 its headers give. */
 export async function zipEntries(file: Buffer): Promise<Map<string, Buffer>> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(file, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }, (error, z) => (error ? reject(error) : resolve(z))),
+    yauzl.fromBuffer(file, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }, (error, z) =>
+      error ? reject(error) : resolve(z),
+    ),
   );
   const entries = new Map<string, Buffer>();
   await new Promise<void>((resolve, reject) => {

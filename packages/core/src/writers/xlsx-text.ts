@@ -77,7 +77,16 @@ export function needsPreserve(s: string): boolean {
   if (s.length === 0) return false;
   const first = s.charCodeAt(0);
   const last = s.charCodeAt(s.length - 1);
-  return first === 32 || first === 9 || first === 10 || first === 13 || last === 32 || last === 9 || last === 10 || last === 13;
+  return (
+    first === 32 ||
+    first === 9 ||
+    first === 10 ||
+    first === 13 ||
+    last === 32 ||
+    last === 9 ||
+    last === 10 ||
+    last === 13
+  );
 }
 
 /** Characters Excel does not allow in a sheet name. */

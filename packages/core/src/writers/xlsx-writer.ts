@@ -65,9 +65,15 @@ export class XlsxWriter implements RowWriter {
     this.head =
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
       `<worksheet xmlns="${MAIN_NAMESPACE}">` +
-      (frozen ? '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' : '') +
+      (frozen
+        ? '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>'
+        : '') +
       '<sheetData>' +
-      (includeHeader ? '<row r="1">' + this.columns.map((c, i) => stringCell(this.prefixes[i], '1', c.header, ' s="1"')).join('') + '</row>' : '');
+      (includeHeader
+        ? '<row r="1">' +
+          this.columns.map((c, i) => stringCell(this.prefixes[i], '1', c.header, ' s="1"')).join('') +
+          '</row>'
+        : '');
   }
 
   begin(): string {
@@ -81,7 +87,10 @@ export class XlsxWriter implements RowWriter {
     for (let i = 0; i < slots.length; i++) {
       const v = values[slots[i]];
       if (typeof v === 'string') {
-        s += this.plain[i] && !needsPreserve(v) ? this.prefixes[i] + row + '" t="inlineStr"><is><t>' + cellLength(v) + '</t></is></c>' : stringCell(this.prefixes[i], row, v, '');
+        s +=
+          this.plain[i] && !needsPreserve(v)
+            ? this.prefixes[i] + row + '" t="inlineStr"><is><t>' + cellLength(v) + '</t></is></c>'
+            : stringCell(this.prefixes[i], row, v, '');
       } else if (typeof v === 'number') {
         if (Number.isFinite(v)) s += this.prefixes[i] + row + '"><v>' + numberText(v) + '</v></c>';
       } else if (typeof v === 'boolean') {

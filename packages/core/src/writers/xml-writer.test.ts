@@ -5,7 +5,16 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { RecordShape, ShapeNode } from '../kernel/shape.js';
 import { ItemList, Verbatim, type Value } from '../kernel/values.js';
 import { xmlName } from './xml-text.js';
-import { assertRangesJoin, field, items, object, plainValue, richRows, richShape, writeAll } from './writer-fixtures.js';
+import {
+  assertRangesJoin,
+  field,
+  items,
+  object,
+  plainValue,
+  richRows,
+  richShape,
+  writeAll,
+} from './writer-fixtures.js';
 
 type Parsed = Record<string, unknown>;
 
@@ -29,7 +38,10 @@ function parseXml(text: string): Parsed {
 
 /** The documented dropping: characters XML 1.0 cannot carry. */
 function carried(s: string): string {
-  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '');
+  return s.replace(
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    '',
+  );
 }
 
 function textOf(v: Value): string | null {
@@ -101,7 +113,14 @@ describe('xml writer', () => {
   });
 
   test('null omits the element or attribute; "" is an empty element', () => {
-    const shape = { nodes: [field('a', 0), field('b', 1), field('c', 2, 'string', { xml: 'attribute' }), field('d', 3, 'string', { xml: 'attribute' })] };
+    const shape = {
+      nodes: [
+        field('a', 0),
+        field('b', 1),
+        field('c', 2, 'string', { xml: 'attribute' }),
+        field('d', 3, 'string', { xml: 'attribute' }),
+      ],
+    };
     const out = writeAll(shape, { format: 'xml', count: 1 }, [[null, '', null, '']]);
     const [rec] = records(parseXml(out));
     assert.equal(rec.a, undefined);
@@ -113,14 +132,32 @@ describe('xml writer', () => {
   test('attributes and $value text on nested elements, items and repeated elements', () => {
     const shape: RecordShape = {
       nodes: [
-        object('firstName', [field('short', 0, 'string', { xml: 'attribute' }), field('value', 1, 'string', { xml: 'text' })]),
+        object('firstName', [
+          field('short', 0, 'string', { xml: 'attribute' }),
+          field('value', 1, 'string', { xml: 'text' }),
+        ]),
         field('friend', 2, 'string', { repeated: true }),
-        items('pet', 3, [field('kind', 0, 'string', { xml: 'attribute' }), field('name', 1, 'string', { xml: 'text' })]),
+        items('pet', 3, [
+          field('kind', 0, 'string', { xml: 'attribute' }),
+          field('name', 1, 'string', { xml: 'text' }),
+        ]),
       ],
     };
-    const row: Value[] = ['Bob', 'Robert', ['x', null, 'y'], new ItemList([['cat', 'Tom'], ['dog', null]])];
+    const row: Value[] = [
+      'Bob',
+      'Robert',
+      ['x', null, 'y'],
+      new ItemList([
+        ['cat', 'Tom'],
+        ['dog', null],
+      ]),
+    ];
     const out = writeAll(shape, { format: 'xml', count: 1 }, [row]);
-    assert.ok(out.includes('<firstName short="Bob">Robert</firstName><friend>x</friend><friend>y</friend><pet kind="cat">Tom</pet><pet kind="dog"/>'));
+    assert.ok(
+      out.includes(
+        '<firstName short="Bob">Robert</firstName><friend>x</friend><friend>y</friend><pet kind="cat">Tom</pet><pet kind="dog"/>',
+      ),
+    );
     checkElement(shape.nodes, row, records(parseXml(out))[0], 'row');
   });
 
@@ -141,7 +178,9 @@ describe('xml writer', () => {
         object('x<y', [field('&', 3)]),
       ],
     };
-    const out = writeAll(shape, { format: 'xml', count: 1, rootElement: '9 rows', recordElement: 'my record' }, [['v', 'p', 'q', 'r']]);
+    const out = writeAll(shape, { format: 'xml', count: 1, rootElement: '9 rows', recordElement: 'my record' }, [
+      ['v', 'p', 'q', 'r'],
+    ]);
     const parsed = parseXml(out);
     const [rec] = records(parsed, '_9_rows', 'my_record');
     assert.deepEqual(rec['_1st'], ['v']);
@@ -157,8 +196,12 @@ describe('xml writer', () => {
     assert.equal(xmlName('xmlish'), '_xmlish');
     assert.equal(xmlName('xm'), 'xm');
     // The XHTML-script shape: record element "script", an xmlns attribute, the code as text.
-    const shape = { nodes: [field('xmlns', 0, 'string', { xml: 'attribute' }), field('$value', 1, 'string', { xml: 'text' })] };
-    const out = writeAll(shape, { format: 'xml', count: 1, rootElement: 'xmlns', recordElement: 'script' }, [['http://www.w3.org/1999/xhtml', 'alert(1)']]);
+    const shape = {
+      nodes: [field('xmlns', 0, 'string', { xml: 'attribute' }), field('$value', 1, 'string', { xml: 'text' })],
+    };
+    const out = writeAll(shape, { format: 'xml', count: 1, rootElement: 'xmlns', recordElement: 'script' }, [
+      ['http://www.w3.org/1999/xhtml', 'alert(1)'],
+    ]);
     assert.ok(!/\sxmlns[=:]/.test(out), out);
     const [rec] = records(parseXml(out), '_xmlns', 'script');
     assert.equal(rec['@_xmlns'], 'http://www.w3.org/1999/xhtml');
@@ -178,12 +221,14 @@ describe('xml writer', () => {
     assertRangesJoin(richShape, { format: 'xml', count: 3 }, richRows);
   });
 
-
   test('property: any strings round-trip as attribute, element and text (after the documented dropping)', () => {
     const shape: RecordShape = {
       nodes: [field('a', 0, 'string', { xml: 'attribute' }), field('b', 1), field('c', 2, 'string', { xml: 'text' })],
     };
-    const char = fc.oneof(fc.string({ unit: 'binary', maxLength: 1 }), fc.constantFrom('&', '<', '>', '"', "'", '\r', '\n', '\t', ' ', '\ud800', '\uffff', ']]>'));
+    const char = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 1 }),
+      fc.constantFrom('&', '<', '>', '"', "'", '\r', '\n', '\t', ' ', '\ud800', '\uffff', ']]>'),
+    );
     const text = fc.string({ unit: char });
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.option(text), fc.option(text), text), { maxLength: 5 }), (rows) => {

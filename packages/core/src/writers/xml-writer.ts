@@ -64,9 +64,25 @@ function planElement(nodes: readonly ShapeNode[]): ElementPlan {
       used.add(unique);
       attributes.push({ prefix: ' ' + unique + '="', slot: node.slot });
     } else if (node.kind === 'field' && node.xml === 'text') {
-      content.push({ kind: TEXT, slot: node.slot, repeated: node.repeated, open: '', close: '', plan: null, plain: isPlain(node, TEXT_SPECIAL) });
+      content.push({
+        kind: TEXT,
+        slot: node.slot,
+        repeated: node.repeated,
+        open: '',
+        close: '',
+        plan: null,
+        plain: isPlain(node, TEXT_SPECIAL),
+      });
     } else if (node.kind === 'field') {
-      content.push({ kind: FIELD, slot: node.slot, repeated: node.repeated, open: '<' + name + '>', close: '</' + name + '>', plan: null, plain: isPlain(node, TEXT_SPECIAL) });
+      content.push({
+        kind: FIELD,
+        slot: node.slot,
+        repeated: node.repeated,
+        open: '<' + name + '>',
+        close: '</' + name + '>',
+        plan: null,
+        plain: isPlain(node, TEXT_SPECIAL),
+      });
     } else {
       content.push({
         kind: node.kind === 'object' ? OBJECT : ITEMS,

@@ -26,10 +26,21 @@ async function step(label: string, work: () => Promise<string>): Promise<void> {
     ms = performance.now() - started;
     return done;
   });
-  console.log(`${label.padEnd(34)} ${ms.toFixed(0).padStart(6)} ms  ${result.padEnd(8)} /health: ${health.count} answers, slowest ${health.slowestMs.toFixed(0)} ms`);
+  console.log(
+    `${label.padEnd(34)} ${ms.toFixed(0).padStart(6)} ms  ${result.padEnd(8)} /health: ${health.count} answers, slowest ${health.slowestMs.toFixed(0)} ms`,
+  );
 }
 
-const upload = async (name: string, body: string) => String((await fetchAnswer(`${server.url}/api/datasets/${name}?key=${key}`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body })).status);
+const upload = async (name: string, body: string) =>
+  String(
+    (
+      await fetchAnswer(`${server.url}/api/datasets/${name}?key=${key}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/csv' },
+        body,
+      })
+    ).status,
+  );
 
 function wide(columns: number): string {
   return `${Array.from({ length: columns }, (_, i) => `c${String(i).padStart(6, '0')}`).join(',')}\n${'1,'.repeat(columns - 1)}1\n`;
@@ -49,7 +60,16 @@ const FIELDS = JSON.stringify([
   { name: 'id', type: 'Dataset Column', dataset: 'big', column: 'id' },
   { name: 'code', type: 'Dataset Column', dataset: 'big', column: 'code' },
 ]);
-const preview = async () => String((await fetchAnswer(`${server.url}/api/generate.json?key=${key}&count=10&preview=true`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: FIELDS })).status);
+const preview = async () =>
+  String(
+    (
+      await fetchAnswer(`${server.url}/api/generate.json?key=${key}&count=10&preview=true`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: FIELDS,
+      })
+    ).status,
+  );
 
 try {
   console.log(`dataset bench on ${dialect}`);
@@ -59,7 +79,9 @@ try {
   }
   const table = rows();
   await step(`upload ${(table.length / 1e6).toFixed(1)} MB of rows`, () => upload('big', table));
-  await step('GET the dataset', async () => String((await fetchAnswer(`${server.url}/api/datasets/big?key=${key}`)).status));
+  await step('GET the dataset', async () =>
+    String((await fetchAnswer(`${server.url}/api/datasets/big?key=${key}`)).status),
+  );
   await step('1 preview', preview);
   await step('1 preview again', preview);
   await step('4 previews at once', async () => (await Promise.all([1, 2, 3, 4].map(preview))).join(','));

@@ -47,7 +47,15 @@ type Options = ReturnType<typeof options>;
 
 function options() {
   const { values } = parseArgs({
-    options: { rows: { type: 'string' }, workers: { type: 'string' }, repeat: { type: 'string' }, 'shard-rows': { type: 'string' }, schema: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean' } },
+    options: {
+      rows: { type: 'string' },
+      workers: { type: 'string' },
+      repeat: { type: 'string' },
+      'shard-rows': { type: 'string' },
+      schema: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
   });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
@@ -55,7 +63,8 @@ function options() {
   }
   const whole = (name: string, text: string | undefined, fallback: number) => {
     const n = text === undefined ? fallback : Number(text);
-    if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} must be a whole number above 0, got "${text}"\n${USAGE}`);
+    if (!Number.isSafeInteger(n) || n < 1)
+      throw new Error(`--${name} must be a whole number above 0, got "${text}"\n${USAGE}`);
     return n;
   };
   return {
@@ -103,9 +112,15 @@ async function sha256(path: string): Promise<string> {
  * Runs `rowloom ...` to completion; its peak RSS and CPU time are sampled from /proc while it runs
  * (it is gone after), so the CPU time misses at most its last SAMPLE_MILLISECONDS.
  */
-async function timedRun(args: string[], env: Record<string, string>): Promise<{ seconds: number; peakMb: number; cpuSeconds: number; stderr: string }> {
+async function timedRun(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ seconds: number; peakMb: number; cpuSeconds: number; stderr: string }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   let peakMb = 0;
   let cpu = 0;
@@ -170,7 +185,16 @@ async function cliRun(bench: Bench, workers: number, round: number): Promise<Cli
   const out = join(bench.dir, 'single.csv');
   try {
     const run = await timedRun([...commonArgs(bench.o), '-w', String(workers), '-o', out, '--quiet'], {});
-    return { kind: 'cli', workers, round, seconds: run.seconds, peakMb: run.peakMb, cpuSeconds: run.cpuSeconds, hash: await sha256(out), bytes: (await stat(out)).size };
+    return {
+      kind: 'cli',
+      workers,
+      round,
+      seconds: run.seconds,
+      peakMb: run.peakMb,
+      cpuSeconds: run.cpuSeconds,
+      hash: await sha256(out),
+      bytes: (await stat(out)).size,
+    };
   } finally {
     await rm(out, { force: true });
   }
@@ -180,7 +204,12 @@ async function distributedRun(bench: Bench, workerCount: number, round: number):
   const out = join(bench.dir, 'distributed.csv');
   const prefix = uniquePrefix();
   const store = join(bench.dir, `store-${workerCount}`);
-  const env = { REDIS_URL: bench.redisUrl, ROWLOOM_QUEUE_PREFIX: prefix, ROWLOOM_DOWNLOADS_DIR: store, ROWLOOM_SHARD_ROWS: String(bench.o.shardRows) };
+  const env = {
+    REDIS_URL: bench.redisUrl,
+    ROWLOOM_QUEUE_PREFIX: prefix,
+    ROWLOOM_DOWNLOADS_DIR: store,
+    ROWLOOM_SHARD_ROWS: String(bench.o.shardRows),
+  };
   const workers = await Promise.all(Array.from({ length: workerCount }, () => startWorker(env, [], true)));
   try {
     const before = await commandsProcessed(bench.redis);
@@ -218,7 +247,10 @@ async function distributedRun(bench: Bench, workerCount: number, round: number):
 function schedule(o: Options): Array<{ kind: Run['kind']; workers: number; round: number }> {
   const steps: Array<{ kind: Run['kind']; workers: number; round: number }> = [];
   for (let round = 1; round <= o.repeat; round++) {
-    const forward = o.workers.flatMap((workers) => [{ kind: 'cli' as const, workers, round }, { kind: 'distributed' as const, workers, round }]);
+    const forward = o.workers.flatMap((workers) => [
+      { kind: 'cli' as const, workers, round },
+      { kind: 'distributed' as const, workers, round },
+    ]);
     steps.push(...(round % 2 === 1 ? forward : forward.reverse()));
   }
   return steps;
@@ -250,7 +282,8 @@ interface Summary {
 }
 
 function summarize(o: Options, runs: Run[]): Summary[] {
-  const of = <K extends Run['kind']>(kind: K, workers: number) => runs.filter((r): r is Extract<Run, { kind: K }> => r.kind === kind && r.workers === workers);
+  const of = <K extends Run['kind']>(kind: K, workers: number) =>
+    runs.filter((r): r is Extract<Run, { kind: K }> => r.kind === kind && r.workers === workers);
   const base = o.workers[0]!;
   const roundRatios = (kind: Run['kind'], numerator: number, denominator: number, field: (run: Run) => number) =>
     Array.from({ length: o.repeat }, (_, i) => {
@@ -293,7 +326,10 @@ function summarize(o: Options, runs: Run[]): Summary[] {
 }
 
 function report(o: Options, runs: Run[], summaries: Summary[], load: { before: number[]; during: number[] }): string {
-  const n = (x: number, digits = 0) => (Number.isFinite(x) ? x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '-');
+  const n = (x: number, digits = 0) =>
+    Number.isFinite(x)
+      ? x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+      : '-';
   const signed = (x: number) => `${x >= 0 ? '+' : ''}${n(x, 1)}%`;
   const span = (xs: number[], format: (x: number) => string) => {
     const finite = xs.filter(Number.isFinite);
@@ -306,7 +342,10 @@ function report(o: Options, runs: Run[], summaries: Summary[], load: { before: n
     `load average (1 min): ${load.before.map((l) => l.toFixed(2)).join(' ')} before; during the runs median ${n(median(during), 2)}, ${n(during[0] ?? NaN, 2)} to ${n(during.at(-1) ?? NaN, 2)}`,
     '',
     'every run (s):',
-    ...runs.map((r) => `  round ${r.round} ${r.kind === 'cli' ? `CLI -w ${r.workers}` : `distributed, ${r.workers} worker(s)`}: ${n(r.seconds, 2)}${r.kind === 'distributed' ? ` (assemble ${n(r.assembleSeconds, 2)}, deliver ${n(r.deliverSeconds, 2)} ${r.delivered})` : ''}`),
+    ...runs.map(
+      (r) =>
+        `  round ${r.round} ${r.kind === 'cli' ? `CLI -w ${r.workers}` : `distributed, ${r.workers} worker(s)`}: ${n(r.seconds, 2)}${r.kind === 'distributed' ? ` (assemble ${n(r.assembleSeconds, 2)}, deliver ${n(r.deliverSeconds, 2)} ${r.delivered})` : ''}`,
+    ),
     '',
     'medians:',
     'W | CLI -w W s (rows/s, peak MB) | distributed s (rows/s) | overhead (rounds) | worker peak MB | Redis cmds / M rows | assemble s | deliver s (how)',
@@ -317,14 +356,21 @@ function report(o: Options, runs: Run[], summaries: Summary[], load: { before: n
         `${signed(s.overheadPercent)} (${span(s.roundOverheadsPercent, signed)}) | ${n(s.workerPeakMb)} | ${n(s.redisCommandsPerMillionRows)} | ${n(s.assembleSeconds, 2)} | ${n(s.deliverSeconds, 2)} (${s.delivered})`,
     );
   }
-  lines.push('', 'CPU seconds per million rows (user + system, all threads; medians): W | CLI | workers together | submitter | distributed / CLI');
+  lines.push(
+    '',
+    'CPU seconds per million rows (user + system, all threads; medians): W | CLI | workers together | submitter | distributed / CLI',
+  );
   for (const s of summaries) {
     const total = s.workerCpuPerMillion + s.submitterCpuPerMillion;
-    lines.push(`${s.workers} | ${n(s.cliCpuPerMillion, 2)} | ${n(s.workerCpuPerMillion, 2)} | ${n(s.submitterCpuPerMillion, 2)} | ${signed((total / s.cliCpuPerMillion - 1) * 100)}`);
+    lines.push(
+      `${s.workers} | ${n(s.cliCpuPerMillion, 2)} | ${n(s.workerCpuPerMillion, 2)} | ${n(s.submitterCpuPerMillion, 2)} | ${signed((total / s.cliCpuPerMillion - 1) * 100)}`,
+    );
   }
   for (const s of summaries.slice(1)) {
     const x = (v: number) => `x${n(v, 2)}`;
-    lines.push(`${o.workers[0]} -> ${s.workers}: CLI ${x(s.cliSpeedup)} (rounds ${span(s.cliRoundSpeedups, x)}), distributed ${x(s.distributedSpeedup)} (rounds ${span(s.distributedRoundSpeedups, x)})`);
+    lines.push(
+      `${o.workers[0]} -> ${s.workers}: CLI ${x(s.cliSpeedup)} (rounds ${span(s.cliRoundSpeedups, x)}), distributed ${x(s.distributedSpeedup)} (rounds ${span(s.distributedRoundSpeedups, x)})`,
+    );
   }
   const identical = runs.every((r) => r.hash === runs[0]!.hash);
   lines.push(`all ${runs.length} outputs byte-identical: ${identical ? 'yes' : 'NO'}`);
@@ -340,9 +386,13 @@ const loadSampler = setInterval(() => load.during.push(loadavg()[0]!), 5000);
 const runs: Run[] = [];
 try {
   for (const step of schedule(o)) {
-    const run = step.kind === 'cli' ? await cliRun(bench, step.workers, step.round) : await distributedRun(bench, step.workers, step.round);
+    const run =
+      step.kind === 'cli'
+        ? await cliRun(bench, step.workers, step.round)
+        : await distributedRun(bench, step.workers, step.round);
     runs.push(run);
-    if (!o.json) process.stderr.write(`round ${step.round}: ${step.kind} W=${step.workers} ${run.seconds.toFixed(2)} s\n`);
+    if (!o.json)
+      process.stderr.write(`round ${step.round}: ${step.kind} W=${step.workers} ${run.seconds.toFixed(2)} s\n`);
   }
 } finally {
   clearInterval(loadSampler);
@@ -350,5 +400,9 @@ try {
   await rm(bench.dir, { recursive: true, force: true });
 }
 const summaries = summarize(o, runs);
-process.stdout.write(o.json ? JSON.stringify({ rows: o.rows, shardRows: o.shardRows, repeat: o.repeat, load, runs, summaries }, null, 2) + '\n' : report(o, runs, summaries, load));
+process.stdout.write(
+  o.json
+    ? JSON.stringify({ rows: o.rows, shardRows: o.shardRows, repeat: o.repeat, load, runs, summaries }, null, 2) + '\n'
+    : report(o, runs, summaries, load),
+);
 if (runs.some((r) => r.hash !== runs[0]!.hash)) process.exitCode = 1;

@@ -26,7 +26,11 @@ const CONNECTIONS = 10;
 const STANDARD = fileURLToPath(new URL('../bench/standard-schema.json', import.meta.resolve('@rowloom/core')));
 
 async function send(url: string, method: string, body: unknown): Promise<void> {
-  const response = await fetch(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
 }
 
@@ -38,20 +42,45 @@ try {
     name: 'Bench',
     public: true,
     routes: [
-      { method: 'GET', path: '/people', responses: [{ status: 200, body: { type: 'schema', schema: 'standard', count: 10 } }] },
-      { method: 'GET', path: '/literal', responses: [{ status: 200, body: { type: 'json', value: { ok: true, items: [1, 2, 3] } } }] },
+      {
+        method: 'GET',
+        path: '/people',
+        responses: [{ status: 200, body: { type: 'schema', schema: 'standard', count: 10 } }],
+      },
+      {
+        method: 'GET',
+        path: '/literal',
+        responses: [{ status: 200, body: { type: 'json', value: { ok: true, items: [1, 2, 3] } } }],
+      },
     ],
   });
   const rows: string[][] = [];
-  for (const [label, path] of [['10 rows of the standard schema', '/people'], ['literal JSON', '/literal']]) {
-    const result = await autocannon({ url: `${ready.url}/mock/bench${path}`, connections: CONNECTIONS, duration: SECONDS, timeout: 30 });
+  for (const [label, path] of [
+    ['10 rows of the standard schema', '/people'],
+    ['literal JSON', '/literal'],
+  ]) {
+    const result = await autocannon({
+      url: `${ready.url}/mock/bench${path}`,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      timeout: 30,
+    });
     const failed = result.non2xx + result.errors + result.timeouts;
-    rows.push([label, (result['2xx'] / result.duration).toFixed(0), String(result.latency.p50), String(result.latency.p99), String(failed)]);
+    rows.push([
+      label,
+      (result['2xx'] / result.duration).toFixed(0),
+      String(result.latency.p50),
+      String(result.latency.p99),
+      String(failed),
+    ]);
   }
   const header = ['route', 'requests/s', 'p50 ms', 'p99 ms', 'failed'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
-  process.stdout.write(`Mock endpoints, loopback, ${CONNECTIONS} connections, ${SECONDS} s each (SQLite, public API: the request log and quota writes included)\n`);
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  process.stdout.write(
+    `Mock endpoints, loopback, ${CONNECTIONS} connections, ${SECONDS} s each (SQLite, public API: the request log and quota writes included)\n`,
+  );
   process.stdout.write(`${line(header)}\n${rows.map(line).join('\n')}\n`);
 } finally {
   await stopServerChild(child);

@@ -29,7 +29,12 @@ async function oneCall(fields: unknown[], format: OutputFormat, count: number): 
 }
 
 /** Calls back to back for about `seconds`; the time and totals of whole calls only. */
-async function callsFor(fields: unknown[], format: OutputFormat, count: number, seconds: number): Promise<{ calls: number; bytes: number; seconds: number }> {
+async function callsFor(
+  fields: unknown[],
+  format: OutputFormat,
+  count: number,
+  seconds: number,
+): Promise<{ calls: number; bytes: number; seconds: number }> {
   const started = process.hrtime.bigint();
   const limit = started + BigInt(Math.round(seconds * 1e9));
   let calls = 0;
@@ -47,7 +52,12 @@ async function callsFor(fields: unknown[], format: OutputFormat, count: number, 
  * Rows per second of generate() at this count, measured for `seconds` after an unreported warm-up
  * of a third of that (so the JIT has compiled the paths these calls take).
  */
-export async function shapeRowsPerSecond(fields: unknown[], format: OutputFormat, count: number, seconds: number): Promise<ShapeBaseline> {
+export async function shapeRowsPerSecond(
+  fields: unknown[],
+  format: OutputFormat,
+  count: number,
+  seconds: number,
+): Promise<ShapeBaseline> {
   await callsFor(fields, format, count, seconds / 3);
   const run = await callsFor(fields, format, count, seconds);
   if (run.bytes === 0) throw new Error(`generate() of ${count} ${format} rows wrote no bytes`);

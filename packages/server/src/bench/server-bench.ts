@@ -53,20 +53,48 @@ const int = (x: number) => Math.round(x).toLocaleString('en-US');
 
 function table(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
-  return [line(head), `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.map(line)].join('\n');
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  return [
+    line(head),
+    `|${widths.map((w, i) => (i === 0 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+    ...rows.map(line),
+  ].join('\n');
 }
 
-function render(results: CaseResult[], engine: Record<string, number>, shapeEngine: ShapeEngine, options: ServerBenchOptions): string {
+function render(
+  results: CaseResult[],
+  engine: Record<string, number>,
+  shapeEngine: ShapeEngine,
+  options: ServerBenchOptions,
+): string {
   const out = [
     `Rowloom server bench — Node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), ${new Date().toISOString()}`,
     `Server: child process, SQLite, unlimited plan; load: autocannon on loopback, ${options.duration} s per case, POST with the standard schema (10 fields).`,
     `Engine baselines, one thread, this process:`,
     `  1M:    generate() of ${int(options.engineRows)} rows in one call, to /dev/null: ${FORMATS.map((f) => `${f} ${int(engine[f])} rows/s`).join(', ')}`,
-    `  shape: generate() of the case's count, back to back for ${options.shapeSeconds} s, fresh seed per call, all bytes read: ${Object.entries(shapeEngine).map(([name, rate]) => `${name} ${int(rate)} rows/s`).join(', ')}`,
+    `  shape: generate() of the case's count, back to back for ${options.shapeSeconds} s, fresh seed per call, all bytes read: ${Object.entries(
+      shapeEngine,
+    )
+      .map(([name, rate]) => `${name} ${int(rate)} rows/s`)
+      .join(', ')}`,
     '',
     table(
-      ['endpoint', 'count', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'MB/s', 'rows/s', '1M engine rows/s', '÷ 1M', 'shape engine rows/s', '÷ shape', 'failed'],
+      [
+        'endpoint',
+        'count',
+        'conns',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'MB/s',
+        'rows/s',
+        '1M engine rows/s',
+        '÷ 1M',
+        'shape engine rows/s',
+        '÷ shape',
+        'failed',
+      ],
       results.map((r) => [
         `generate.${r.format}`,
         int(r.count),
@@ -105,8 +133,12 @@ async function main(): Promise<void> {
   const shapeEngine: ShapeEngine = {};
   for (const format of FORMATS) {
     for (const count of COUNTS) {
-      process.stderr.write(`engine ${format}, generate() of ${int(count)} rows back to back for ${options.shapeSeconds} s on one thread...\n`);
-      shapeEngine[shapeName(format, count)] = (await shapeRowsPerSecond(fields, format, count, options.shapeSeconds)).rowsPerSecond;
+      process.stderr.write(
+        `engine ${format}, generate() of ${int(count)} rows back to back for ${options.shapeSeconds} s on one thread...\n`,
+      );
+      shapeEngine[shapeName(format, count)] = (
+        await shapeRowsPerSecond(fields, format, count, options.shapeSeconds)
+      ).rowsPerSecond;
     }
   }
 
@@ -116,8 +148,11 @@ async function main(): Promise<void> {
     for (const format of FORMATS) {
       for (const count of COUNTS) {
         const url = `${ready.url}/api/generate.${format}?key=${ready.key}&count=${count}`;
-        if (options.warmup > 0) await runLoad({ url, body, connections: options.connections, duration: options.warmup });
-        process.stderr.write(`generate.${format} count ${count}: ${options.duration} s, ${options.connections} connections...\n`);
+        if (options.warmup > 0)
+          await runLoad({ url, body, connections: options.connections, duration: options.warmup });
+        process.stderr.write(
+          `generate.${format} count ${count}: ${options.duration} s, ${options.connections} connections...\n`,
+        );
         const load = await runLoad({ url, body, connections: options.connections, duration: options.duration });
         const rowsPerSecond = load.requestsPerSecond * count;
         const shape = shapeEngine[shapeName(format, count)];
@@ -145,7 +180,9 @@ async function main(): Promise<void> {
   );
   const spoiled = results.filter((r) => r.failed > 0 || r.ok === 0);
   if (spoiled.length) {
-    process.stderr.write(`\nFAILED: ${spoiled.map((r) => `generate.${r.format} count ${r.count}: ${r.failed} failed, ${r.ok} ok`).join('; ')}\n`);
+    process.stderr.write(
+      `\nFAILED: ${spoiled.map((r) => `generate.${r.format} count ${r.count}: ${r.failed} failed, ${r.ok} ok`).join('; ')}\n`,
+    );
     process.exitCode = 1;
   }
 }

@@ -26,7 +26,10 @@ const store = await openStore({ databaseUrl: null, sqliteFile: join(dir, 'rowloo
 const { key } = await createUser(store.db, 'bench@example.com', 'unlimited');
 const { key: otherKey } = await createUser(store.db, 'probe@example.com', 'unlimited');
 const { timeLimitMs, concurrency } = loadConfig(process.env);
-const app = await buildApp({ store, config: { plans: DEFAULT_PLANS, bodyLimitBytes: 10 * 1024 * 1024, timeLimitMs, concurrency } });
+const app = await buildApp({
+  store,
+  config: { plans: DEFAULT_PLANS, bodyLimitBytes: 10 * 1024 * 1024, timeLimitMs, concurrency },
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('the server has no TCP address');

@@ -9,10 +9,17 @@ import { fileURLToPath } from 'node:url';
 import type { ServerChildReady } from './server-child.js';
 
 /** Starts the server with `env` added to this process's environment (ROWLOOM_* settings). */
-export async function startServerChild(env: Record<string, string> = {}): Promise<{ child: ChildProcess; ready: ServerChildReady }> {
+export async function startServerChild(
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; ready: ServerChildReady }> {
   const script = fileURLToPath(new URL('./server-child.js', import.meta.url));
-  const child = spawn(process.execPath, [script], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...env } });
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the server child exited (code ${code}) before it was ready`))));
+  const child = spawn(process.execPath, [script], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the server child exited (code ${code}) before it was ready`))),
+  );
   const firstLine = new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
   const line = await Promise.race([firstLine, exited]);
   return { child, ready: JSON.parse(line) as ServerChildReady };

@@ -24,7 +24,8 @@ export class BoundedCache<K, V> {
   private readonly now: () => number;
 
   constructor(private readonly options: BoundedCacheOptions) {
-    if (!Number.isSafeInteger(options.max) || options.max < 1) throw new Error('a BoundedCache needs a max of at least 1');
+    if (!Number.isSafeInteger(options.max) || options.max < 1)
+      throw new Error('a BoundedCache needs a max of at least 1');
     this.now = options.now ?? Date.now;
   }
 
@@ -46,7 +47,10 @@ export class BoundedCache<K, V> {
 
   set(key: K, value: V): void {
     this.delete(key);
-    this.entries.set(key, { value, expires: this.options.ttlMs === undefined ? Infinity : this.now() + this.options.ttlMs });
+    this.entries.set(key, {
+      value,
+      expires: this.options.ttlMs === undefined ? Infinity : this.now() + this.options.ttlMs,
+    });
     while (this.entries.size > this.options.max) this.delete(this.entries.keys().next().value as K);
   }
 

@@ -31,7 +31,9 @@ export function fileSink(path: string, shownAs = path): DeliverySink {
   try {
     fd = openSync(path, 'w');
   } catch (error) {
-    throw new IoError(`cannot write ${shownAs}: ${systemReason(error as NodeJS.ErrnoException)}; choose a path in an existing, writable directory`);
+    throw new IoError(
+      `cannot write ${shownAs}: ${systemReason(error as NodeJS.ErrnoException)}; choose a path in an existing, writable directory`,
+    );
   }
   let open = true;
   const close = () => {
@@ -40,7 +42,7 @@ export function fileSink(path: string, shownAs = path): DeliverySink {
   };
   return {
     async write(chunk) {
-      for (let done = 0; done < chunk.length; ) done += writeSync(fd, chunk, done, chunk.length - done);
+      for (let done = 0; done < chunk.length;) done += writeSync(fd, chunk, done, chunk.length - done);
     },
     async finish() {
       close();

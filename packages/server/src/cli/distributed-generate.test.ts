@@ -29,11 +29,17 @@ interface Run {
 }
 
 /** Runs a command; `onStderr` sees stderr as it comes (to interrupt at the right moment). */
-function run(script: string, args: string[], env: Record<string, string | undefined>, onStderr?: (text: string, child: ReturnType<typeof spawn>) => void): Promise<Run> {
+function run(
+  script: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  onStderr?: (text: string, child: ReturnType<typeof spawn>) => void,
+): Promise<Run> {
   const fullEnv: NodeJS.ProcessEnv = { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
   delete fullEnv.REDIS_URL;
-  for (const [key, value] of Object.entries(env)) if (value === undefined) delete fullEnv[key];
-  else fullEnv[key] = value;
+  for (const [key, value] of Object.entries(env))
+    if (value === undefined) delete fullEnv[key];
+    else fullEnv[key] = value;
   const child = spawn(process.execPath, [script, ...args], { env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const out: Buffer[] = [];
   let stderr = '';
@@ -64,22 +70,35 @@ describe('rowloom generate --distributed: errors before anything is queued', () 
   test('no REDIS_URL: exit 2, one line naming REDIS_URL, no output', async () => {
     const result = await run(BIN, ['generate', schema, '--distributed', '-n', '5'], { REDIS_URL: undefined });
     assert.equal(result.code, 2);
-    assert.match(result.stderr, /^rowloom: --distributed needs REDIS_URL \(e\.g\. REDIS_URL=redis:\/\/127\.0\.0\.1:6379\)/);
+    assert.match(
+      result.stderr,
+      /^rowloom: --distributed needs REDIS_URL \(e\.g\. REDIS_URL=redis:\/\/127\.0\.0\.1:6379\)/,
+    );
     assert.equal(result.stderr.trim().split('\n').length, 1);
     assert.equal(result.stdout.length, 0);
   });
 
   test('Redis not answering: exit 3 naming the address and the reason, and no --out file (not even an empty one)', async () => {
     const out = join(dir, 'never.csv');
-    const result = await run(BIN, ['generate', schema, '--distributed', '-n', '5', '--out', out], { REDIS_URL: 'redis://user:secret@127.0.0.1:1' });
+    const result = await run(BIN, ['generate', schema, '--distributed', '-n', '5', '--out', out], {
+      REDIS_URL: 'redis://user:secret@127.0.0.1:1',
+    });
     assert.equal(result.code, 3);
-    assert.deepEqual((await readdir(dir)).filter((name) => name.includes('never')), []);
-    assert.match(result.stderr, /^rowloom: cannot reach Redis at redis:\/\/\*\*\*@127\.0\.0\.1:1 \(REDIS_URL\): .*ECONNREFUSED/);
+    assert.deepEqual(
+      (await readdir(dir)).filter((name) => name.includes('never')),
+      [],
+    );
+    assert.match(
+      result.stderr,
+      /^rowloom: cannot reach Redis at redis:\/\/\*\*\*@127\.0\.0\.1:1 \(REDIS_URL\): .*ECONNREFUSED/,
+    );
     assert.doesNotMatch(result.stderr, /secret/);
   });
 
   test('--workers is refused with --distributed (exit 2); an invalid schema is exit 1', async () => {
-    const workers = await run(BIN, ['generate', schema, '--distributed', '-w', '2'], { REDIS_URL: 'redis://127.0.0.1:1' });
+    const workers = await run(BIN, ['generate', schema, '--distributed', '-w', '2'], {
+      REDIS_URL: 'redis://127.0.0.1:1',
+    });
     assert.equal(workers.code, 2);
     assert.match(workers.stderr, /--workers sets this process's threads/);
     const bad = join(dir, 'bad.json');
@@ -111,8 +130,30 @@ describe('rowloom generate --distributed with two rowloom worker processes', { s
     // The engine's test schema: formulas, now(), a dataset file and a scenario file.
     await writeFile(join(dir, 'schema.json'), JSON.stringify(TEST_FIELDS));
     await writeFile(join(dir, 'people.csv'), 'id,city\n1,Lisbon\n2,"Łódź, ""old town"""\n3,Oslo\n4,\n');
-    await writeFile(join(dir, 'traffic.json'), JSON.stringify({ points: [{ x: 0, y: 10 }, { x: 0.5, y: 80 }, { x: 1, y: 100 }], interpolation: 'smooth', noise: 2 }));
-    base = ['generate', join(dir, 'schema.json'), '--dataset', `people=${join(dir, 'people.csv')}`, '--scenario', `Traffic=${join(dir, 'traffic.json')}`, '--seed', '7', '--count', '5000'];
+    await writeFile(
+      join(dir, 'traffic.json'),
+      JSON.stringify({
+        points: [
+          { x: 0, y: 10 },
+          { x: 0.5, y: 80 },
+          { x: 1, y: 100 },
+        ],
+        interpolation: 'smooth',
+        noise: 2,
+      }),
+    );
+    base = [
+      'generate',
+      join(dir, 'schema.json'),
+      '--dataset',
+      `people=${join(dir, 'people.csv')}`,
+      '--scenario',
+      `Traffic=${join(dir, 'traffic.json')}`,
+      '--seed',
+      '7',
+      '--count',
+      '5000',
+    ];
     workers = await Promise.all([startWorker(env, [], true), startWorker(env, [], true)]);
   });
 
@@ -131,7 +172,10 @@ describe('rowloom generate --distributed with two rowloom worker processes', { s
       assert.equal(distributed.code, 0, distributed.stderr);
       assert.equal(local.code, 0, local.stderr);
       assert.ok(local.stdout.length > 100_000);
-      assert.ok(distributed.stdout.equals(local.stdout), `${format}: ${distributed.stdout.length} bytes vs ${local.stdout.length}`);
+      assert.ok(
+        distributed.stdout.equals(local.stdout),
+        `${format}: ${distributed.stdout.length} bytes vs ${local.stdout.length}`,
+      );
       assert.match(distributed.stderr, new RegExp(`5,000 rows in ${shards} on queue prefix`));
     });
   }
@@ -146,12 +190,22 @@ describe('rowloom generate --distributed with two rowloom worker processes', { s
     for (const worker of workers) assert.match(worker.output(), /shard \d+\/8/);
     // Only the store's identity marker (installation.ts), no job's folder.
     assert.deepEqual(await readdir(store).catch(() => []), ['.rowloom-store']);
-    assert.deepEqual((await readdir(dir)).filter((name) => name.includes('out.csv')), ['out.csv'], 'no temporary file beside --out');
+    assert.deepEqual(
+      (await readdir(dir)).filter((name) => name.includes('out.csv')),
+      ['out.csv'],
+      'no temporary file beside --out',
+    );
   });
 
   test('the file is written out while the job runs, not copied after it: the bytes are the same', async () => {
     const out = join(dir, 'early.csv');
-    const args = [...base.filter((arg, i) => arg !== '--count' && base[i - 1] !== '--count'), '--count', '40000', '-f', 'csv'];
+    const args = [
+      ...base.filter((arg, i) => arg !== '--count' && base[i - 1] !== '--count'),
+      '--count',
+      '40000',
+      '-f',
+      'csv',
+    ];
     const local = await run(BIN, args, {});
     const distributed = await run(BIN, [...args, '--out', out, '--distributed'], env);
     assert.equal(distributed.code, 0, distributed.stderr);
@@ -185,20 +239,34 @@ describe('rowloom generate --distributed: Ctrl+C cancels the job', { skip: redis
     dir = await mkdtemp(join(tmpdir(), 'rowloom-dist-'));
     await writeFile(join(dir, 'schema.json'), JSON.stringify([{ name: 'id', type: 'Row Number' }]));
     // No worker on this prefix: the job stays queued until the interrupt.
-    const env = { REDIS_URL, ROWLOOM_QUEUE_PREFIX: prefix, ROWLOOM_DOWNLOADS_DIR: join(dir, 'store'), ROWLOOM_SHARD_ROWS: '10' };
+    const env = {
+      REDIS_URL,
+      ROWLOOM_QUEUE_PREFIX: prefix,
+      ROWLOOM_DOWNLOADS_DIR: join(dir, 'store'),
+      ROWLOOM_SHARD_ROWS: '10',
+    };
     let sent = false;
     const out = join(dir, 'interrupted.csv');
-    const result = await run(BIN, ['generate', join(dir, 'schema.json'), '--distributed', '-n', '100', '-s', '1', '--out', out], env, (text, child) => {
-      if (!sent && /rows in 10 shards/.test(text)) {
-        sent = true;
-        child.kill('SIGINT');
-      }
-    });
+    const result = await run(
+      BIN,
+      ['generate', join(dir, 'schema.json'), '--distributed', '-n', '100', '-s', '1', '--out', out],
+      env,
+      (text, child) => {
+        if (!sent && /rows in 10 shards/.test(text)) {
+          sent = true;
+          child.kill('SIGINT');
+        }
+      },
+    );
     assert.equal(result.code, 130, result.stderr);
     assert.match(result.stderr, /no rowloom worker is listening/);
     assert.match(result.stderr, /interrupted; cancelling job cli-/);
     assert.equal(result.stdout.length, 0);
-    assert.deepEqual((await readdir(dir)).filter((name) => name.includes('interrupted')), [], 'no --out file is left');
+    assert.deepEqual(
+      (await readdir(dir)).filter((name) => name.includes('interrupted')),
+      [],
+      'no --out file is left',
+    );
     const jobId = /job (cli-[0-9a-f-]+)/.exec(result.stderr)![1];
     const redis = new Redis(REDIS_URL);
     const queue = new Queue(QUEUE_NAME, { connection: { url: REDIS_URL }, prefix });
@@ -206,7 +274,10 @@ describe('rowloom generate --distributed: Ctrl+C cancels the job', { skip: redis
       assert.equal(await redis.exists(`${prefix}:rowloom-job:${jobId}`), 0);
       assert.equal(await queue.getJob(jobId), undefined);
       const counts = await queue.getJobCounts('waiting', 'prioritized', 'waiting-children', 'active', 'delayed');
-      assert.deepEqual(Object.values(counts).filter((n) => n > 0), []);
+      assert.deepEqual(
+        Object.values(counts).filter((n) => n > 0),
+        [],
+      );
     } finally {
       await queue.close();
       redis.disconnect();

@@ -18,7 +18,16 @@ import { basename, dirname, join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { resolveSeed } from '@rowloom/core';
-import { IoError, parseGenerateArgs, ProgressBar, readGenerateInput, reportFailure, SEEDED_REFERENCE_TIME, UsageError, type GenerateCommand } from '@rowloom/core/cli-kit';
+import {
+  IoError,
+  parseGenerateArgs,
+  ProgressBar,
+  readGenerateInput,
+  reportFailure,
+  SEEDED_REFERENCE_TIME,
+  UsageError,
+  type GenerateCommand,
+} from '@rowloom/core/cli-kit';
 import type { FrozenJob, JobProgress, JobRunner } from '../jobs/job-contract.js';
 import { BullMQRunner } from '../jobs/engine/bullmq-runner.js';
 import { connectionOf, QUEUE_NAME, queueSettingsFromEnv, type QueueSettings } from '../jobs/engine/queue-keys.js';
@@ -39,12 +48,17 @@ function shardRowsFrom(env: NodeJS.ProcessEnv): number {
   const text = env.ROWLOOM_SHARD_ROWS;
   if (text === undefined || text === '') return DEFAULT_SHARD_ROWS;
   const rows = Number(text);
-  if (!Number.isSafeInteger(rows) || rows < 1) throw new UsageError(`ROWLOOM_SHARD_ROWS must be a whole number above 0, got "${text}"`);
+  if (!Number.isSafeInteger(rows) || rows < 1)
+    throw new UsageError(`ROWLOOM_SHARD_ROWS must be a whole number above 0, got "${text}"`);
   return rows;
 }
 
 /** The FrozenJob of the command: the seed and now() resolved the way core's generate resolves them, so the bytes match. */
-export async function freezeCommand(command: GenerateCommand, shardRows: number, clock = new Date()): Promise<FrozenJob> {
+export async function freezeCommand(
+  command: GenerateCommand,
+  shardRows: number,
+  clock = new Date(),
+): Promise<FrozenJob> {
   const input = await readGenerateInput(command);
   const job: FrozenJob = {
     id: `cli-${randomUUID()}`,
@@ -67,14 +81,21 @@ export async function freezeCommand(command: GenerateCommand, shardRows: number,
 
 /** Fails with one clear line (exit 3) when Redis does not answer, instead of the queue's endless reconnecting. */
 async function probeRedis(settings: QueueSettings): Promise<void> {
-  const client = new Redis(settings.redisUrl, { lazyConnect: true, connectTimeout: REDIS_PROBE_MILLISECONDS, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const client = new Redis(settings.redisUrl, {
+    lazyConnect: true,
+    connectTimeout: REDIS_PROBE_MILLISECONDS,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   let cause = '';
   client.on('error', (error: Error) => (cause ||= error.message)); // ECONNREFUSED...: says more than "Connection is closed"
   try {
     await client.connect();
     await client.ping();
   } catch (error) {
-    throw new IoError(`cannot reach Redis at ${masked(settings.redisUrl)} (REDIS_URL): ${cause || (error as Error).message}; start it or point REDIS_URL at it`);
+    throw new IoError(
+      `cannot reach Redis at ${masked(settings.redisUrl)} (REDIS_URL): ${cause || (error as Error).message}; start it or point REDIS_URL at it`,
+    );
   } finally {
     client.disconnect();
   }
@@ -122,7 +143,8 @@ function watchJob(runner: JobRunner, job: FrozenJob, bar: ProgressBar | null): W
         bar.status(progress.status === 'running' ? '' : progress.status);
         bar.update(Math.min(rows, job.count));
       }
-      if (progress.status === 'done' || progress.status === 'failed' || progress.status === 'cancelled') resolve(progress);
+      if (progress.status === 'done' || progress.status === 'failed' || progress.status === 'cancelled')
+        resolve(progress);
     });
   });
   return { outcome, interrupted, stopListening: () => stop() };
@@ -132,7 +154,10 @@ function watchJob(runner: JobRunner, job: FrozenJob, bar: ProgressBar | null): W
 async function cancelJob(runner: JobRunner, job: FrozenJob): Promise<void> {
   process.stderr.write(`\nrowloom: interrupted; cancelling job ${job.id} (Ctrl+C again to leave without waiting)\n`);
   const again = new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
-  await Promise.race([runner.cancel(job.id).catch((error) => process.stderr.write(`rowloom: cancelling: ${(error as Error).message}\n`)), again]);
+  await Promise.race([
+    runner.cancel(job.id).catch((error) => process.stderr.write(`rowloom: cancelling: ${(error as Error).message}\n`)),
+    again,
+  ]);
 }
 
 /**
@@ -159,9 +184,15 @@ function partialPath(out: string): string {
 
 async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const command = parseGenerateArgs(args);
-  if (command.workers !== null) throw new UsageError('--workers sets this process\'s threads; with --distributed the rows are made by rowloom worker processes (start more of them instead)');
+  if (command.workers !== null)
+    throw new UsageError(
+      "--workers sets this process's threads; with --distributed the rows are made by rowloom worker processes (start more of them instead)",
+    );
   const settings = queueSettingsFromEnv(env);
-  if (!settings) throw new UsageError('--distributed needs REDIS_URL (e.g. REDIS_URL=redis://127.0.0.1:6379), the Redis that rowloom worker processes listen on; or leave out --distributed to generate here');
+  if (!settings)
+    throw new UsageError(
+      '--distributed needs REDIS_URL (e.g. REDIS_URL=redis://127.0.0.1:6379), the Redis that rowloom worker processes listen on; or leave out --distributed to generate here',
+    );
   const job = await freezeCommand(command, shardRowsFrom(env));
   const partial = command.out ? partialPath(command.out) : null;
   const destination = partial ? fileSink(partial, command.out!) : streamSink(process.stdout);
@@ -172,7 +203,13 @@ async function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     const runner = new BullMQRunner({ ...settings, store, storeName: describeStore(env), who: 'this command' });
     const bar = !command.quiet && process.stderr.isTTY === true ? new ProgressBar(job.count, process.stderr) : null;
     const waiting = watchJob(runner, job, bar);
-    const follower = new JobFileFollower({ store, jobId: job.id, shards: shardCount(job), head: jobFrame(job).head, finished: waiting.outcome });
+    const follower = new JobFileFollower({
+      store,
+      jobId: job.id,
+      shards: shardCount(job),
+      head: jobFrame(job).head,
+      finished: waiting.outcome,
+    });
     runner.onProgress((progress) => progress.jobId === job.id && follower.nudge());
     try {
       const status = await runJob({ command, settings, env, job, runner, waiting, follower, destination, bar });
@@ -207,15 +244,30 @@ interface JobRun {
 }
 
 /** Submits the job and writes its file to the destination as its parts are published; the exit status. */
-async function runJob({ command, settings, env, job, runner, waiting, follower, destination, bar }: JobRun): Promise<number> {
+async function runJob({
+  command,
+  settings,
+  env,
+  job,
+  runner,
+  waiting,
+  follower,
+  destination,
+  bar,
+}: JobRun): Promise<number> {
   if (!command.quiet && (await workersListening(settings)) === 0) {
-    process.stderr.write(`rowloom: no rowloom worker is listening on queue prefix "${settings.prefix}" yet; the job waits for one (start: REDIS_URL=... rowloom worker)\n`);
+    process.stderr.write(
+      `rowloom: no rowloom worker is listening on queue prefix "${settings.prefix}" yet; the job waits for one (start: REDIS_URL=... rowloom worker)\n`,
+    );
   }
   const started = performance.now();
   await runner.submit(job);
   if (!command.quiet) {
-    if (command.seed === null) process.stderr.write(`rowloom: seed ${job.seed} (pass --seed ${job.seed} to reproduce)\n`);
-    process.stderr.write(`rowloom: job ${job.id}: ${job.count.toLocaleString('en-US')} rows in ${shardCount(job) === 1 ? '1 shard' : `${shardCount(job)} shards`} on queue prefix "${settings.prefix}", store ${describeStore(env)}\n`);
+    if (command.seed === null)
+      process.stderr.write(`rowloom: seed ${job.seed} (pass --seed ${job.seed} to reproduce)\n`);
+    process.stderr.write(
+      `rowloom: job ${job.id}: ${job.count.toLocaleString('en-US')} rows in ${shardCount(job) === 1 ? '1 shard' : `${shardCount(job)} shards`} on queue prefix "${settings.prefix}", store ${describeStore(env)}\n`,
+    );
   }
   bar?.status('queued');
   bar?.update(0);
@@ -243,7 +295,9 @@ async function runJob({ command, settings, env, job, runner, waiting, follower, 
     const rate = Math.round(job.count / Math.max((made - started) / 1000, 1e-3)).toLocaleString('en-US');
     const bytes = follower.delivered.toLocaleString('en-US');
     const early = follower.deliveredWhileRunning.toLocaleString('en-US');
-    process.stderr.write(`rowloom: job ${job.id} done: made and assembled in ${seconds(made - started)} s (${rate} rows/s); ${bytes} bytes, ${early} of them written while it ran, the rest streamed out in ${seconds(performance.now() - made)} s\n`);
+    process.stderr.write(
+      `rowloom: job ${job.id} done: made and assembled in ${seconds(made - started)} s (${rate} rows/s); ${bytes} bytes, ${early} of them written while it ran, the rest streamed out in ${seconds(performance.now() - made)} s\n`,
+    );
   }
   return 0;
 }

@@ -71,7 +71,7 @@ export class JobFileFollower {
   /** The file's bytes; ends early (without the rest) when the job ends other than done, or on stop(). */
   async *bytes(): AsyncGenerator<Buffer> {
     const { shards, head } = this.job;
-    for (let shard = 0; shard < shards && this.outcome === null && !this.stopped; ) {
+    for (let shard = 0; shard < shards && this.outcome === null && !this.stopped;) {
       const part = await this.openPart(shard).catch(() => null); // a store's passing error: tried again at the next poll
       if (part === null) {
         await this.pause();
@@ -128,7 +128,8 @@ export class JobFileFollower {
     const { store, jobId } = this.job;
     const size = await store.fileSize(jobId);
     if (size === null) throw new Error(`job ${jobId} is done but its file is not in the store`);
-    if (this.delivered > size) throw new Error(`job ${jobId}: ${this.delivered} bytes were read from its parts, but its file has ${size}`);
+    if (this.delivered > size)
+      throw new Error(`job ${jobId}: ${this.delivered} bytes were read from its parts, but its file has ${size}`);
     if (this.delivered === size) return;
     for await (const chunk of await store.readFile(jobId, { start: this.delivered, end: size - 1 })) {
       if (this.stopped) return;

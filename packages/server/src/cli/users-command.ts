@@ -14,7 +14,8 @@ import { openStore, type Store } from '../db/open-database.js';
 import { PLAN_NAMES } from '../users/plans.js';
 import { createUser, findUserByEmail, listUsers, removeUser, setPasswordHash } from '../users/users-store.js';
 
-const USAGE = 'usage: rowloom users add <email> [--plan free|silver|gold|unlimited] [--admin] | rowloom users list | rowloom users reset-password <email> | rowloom users remove <email>';
+const USAGE =
+  'usage: rowloom users add <email> [--plan free|silver|gold|unlimited] [--admin] | rowloom users list | rowloom users reset-password <email> | rowloom users remove <email>';
 
 export const USERS_EXIT = { done: 0, unknownUser: 1, usage: 2 } as const;
 
@@ -32,15 +33,25 @@ function unknownUser(email: string): number {
   return USERS_EXIT.unknownUser;
 }
 
-async function add(config: Config, email: string | undefined, planOption: string | undefined, admin: boolean): Promise<number> {
+async function add(
+  config: Config,
+  email: string | undefined,
+  planOption: string | undefined,
+  admin: boolean,
+): Promise<number> {
   if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new Error(`give the new user's email address; ${USAGE}`);
   const plan = planOption ?? 'free';
-  if (!(PLAN_NAMES as readonly string[]).includes(plan) && !(plan in config.plans)) throw new Error(`--plan must be one of ${Object.keys(config.plans).join(', ')}, got "${plan}"`);
+  if (!(PLAN_NAMES as readonly string[]).includes(plan) && !(plan in config.plans))
+    throw new Error(`--plan must be one of ${Object.keys(config.plans).join(', ')}, got "${plan}"`);
   return withStore(config, async (store) => {
     if (await findUserByEmail(store.db, email)) throw new Error(`a user with the email ${email} exists already`);
-    const { key } = await createUser(store.db, email, plan, { secret: config.accounts.secret, admin }).catch((error: Error) => {
-      throw /unique|duplicate/i.test(error.message) ? new Error(`a user with the email ${email} exists already`) : error;
-    });
+    const { key } = await createUser(store.db, email, plan, { secret: config.accounts.secret, admin }).catch(
+      (error: Error) => {
+        throw /unique|duplicate/i.test(error.message)
+          ? new Error(`a user with the email ${email} exists already`)
+          : error;
+      },
+    );
     process.stdout.write(`Created ${email}${admin ? ' (admin)' : ''} on the ${plan} plan. API key:\n${key}\n`);
     return USERS_EXIT.done;
   });
@@ -53,7 +64,9 @@ async function resetPassword(config: Config, email: string): Promise<number> {
     const password = randomPassword();
     await setPasswordHash(store.db, user.id, await hashPassword(password));
     await deleteUserSessions(store.db, user.id);
-    process.stdout.write(`New password for ${user.email} (its sessions have ended; it can be changed on the account page):\n${password}\n`);
+    process.stdout.write(
+      `New password for ${user.email} (its sessions have ended; it can be changed on the account page):\n${password}\n`,
+    );
     return USERS_EXIT.done;
   });
 }
@@ -63,19 +76,26 @@ async function remove(config: Config, email: string): Promise<number> {
     const user = await findUserByEmail(store.db, email);
     if (!user) return unknownUser(email);
     await removeUser(store.db, user.id);
-    process.stdout.write(`Removed ${user.email} and everything it owned (keys, sessions, schemas, datasets, projects, usage).\n`);
+    process.stdout.write(
+      `Removed ${user.email} and everything it owned (keys, sessions, schemas, datasets, projects, usage).\n`,
+    );
     return USERS_EXIT.done;
   });
 }
 
 export async function usersCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { plan: { type: 'string' }, admin: { type: 'boolean' } } });
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { plan: { type: 'string' }, admin: { type: 'boolean' } },
+  });
   const [action, email] = positionals;
   const config = loadConfig();
   if (action === 'add') return add(config, email, values.plan, values.admin === true);
   if (action === 'list') {
     return withStore(config, async (store) => {
-      for (const user of await listUsers(store.db)) process.stdout.write(`${user.email}\t${user.plan}\t${user.created_at}\n`);
+      for (const user of await listUsers(store.db))
+        process.stdout.write(`${user.email}\t${user.plan}\t${user.created_at}\n`);
       return USERS_EXIT.done;
     });
   }

@@ -9,9 +9,15 @@ describe('rowloom worker: its arguments and environment', () => {
 
   test('--concurrency must be a whole number in range, named in the message', async () => {
     for (const bad of ['0', '-1', '1.5', 'many', '100000']) {
-      await assert.rejects(workerCommand([`--concurrency=${bad}`], { REDIS_URL: 'redis://127.0.0.1:1' }), /--concurrency must be a whole number from 1 to 256/);
+      await assert.rejects(
+        workerCommand([`--concurrency=${bad}`], { REDIS_URL: 'redis://127.0.0.1:1' }),
+        /--concurrency must be a whole number from 1 to 256/,
+      );
     }
-    await assert.rejects(workerCommand([], { REDIS_URL: 'redis://127.0.0.1:1', ROWLOOM_WORKER_LOCK_MS: 'soon' }), /ROWLOOM_WORKER_LOCK_MS/);
+    await assert.rejects(
+      workerCommand([], { REDIS_URL: 'redis://127.0.0.1:1', ROWLOOM_WORKER_LOCK_MS: 'soon' }),
+      /ROWLOOM_WORKER_LOCK_MS/,
+    );
   });
 
   test('unknown options are refused', async () => {

@@ -17,12 +17,14 @@ import { queueSettingsFromEnv } from '../jobs/engine/queue-keys.js';
 import { QueueWorker } from '../jobs/engine/queue-worker.js';
 import { describeStore, storeFromEnv } from '../jobs/store/store-from-env.js';
 
-const USAGE = 'usage: rowloom worker [--concurrency N]   (needs REDIS_URL; the store from ROWLOOM_DOWNLOADS_DIR, DATA_DIR or ROWLOOM_S3_BUCKET)';
+const USAGE =
+  'usage: rowloom worker [--concurrency N]   (needs REDIS_URL; the store from ROWLOOM_DOWNLOADS_DIR, DATA_DIR or ROWLOOM_S3_BUCKET)';
 
 function positiveInteger(name: string, text: string | undefined, fallback: number, max: number): number {
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${name} must be a whole number from 1 to ${max}, got "${text}"; ${USAGE}`);
+  if (!Number.isInteger(value) || value < 1 || value > max)
+    throw new Error(`${name} must be a whole number from 1 to ${max}, got "${text}"; ${USAGE}`);
   return value;
 }
 
@@ -38,7 +40,14 @@ export async function workerCommand(args: string[], env: NodeJS.ProcessEnv = pro
   if (!settings) throw new Error(`REDIS_URL is not set; ${USAGE}`);
   const store = await storeFromEnv(env);
   const log = (line: string) => process.stdout.write(`${new Date().toISOString()} worker ${process.pid}: ${line}\n`);
-  const worker = new QueueWorker({ ...settings, store, storeName: describeStore(env), concurrency, lockDurationMs, log });
+  const worker = new QueueWorker({
+    ...settings,
+    store,
+    storeName: describeStore(env),
+    concurrency,
+    lockDurationMs,
+    log,
+  });
   const leave = new AbortController();
   const leaveEarly = () => leave.abort();
   process.once('SIGTERM', leaveEarly).once('SIGINT', leaveEarly);
@@ -53,7 +62,9 @@ export async function workerCommand(args: string[], env: NodeJS.ProcessEnv = pro
   } finally {
     process.off('SIGTERM', leaveEarly).off('SIGINT', leaveEarly);
   }
-  log(`ready: queue prefix ${settings.prefix} on ${settings.redisUrl.replace(/\/\/[^@/]*@/, '//***@')}, store ${describeStore(env)}, concurrency ${concurrency}`);
+  log(
+    `ready: queue prefix ${settings.prefix} on ${settings.redisUrl.replace(/\/\/[^@/]*@/, '//***@')}, store ${describeStore(env)}, concurrency ${concurrency}`,
+  );
   await new Promise<void>((resolve) => {
     let stopping = false;
     const stop = (signal: string) => {

@@ -24,7 +24,11 @@ const FIELDS = [
   { name: 'total', type: 'Formula', value: 'total = 0\n(1..n).each { |i| total += i }\ntotal' },
   { name: 'product', type: 'Formula', value: '(1..n).inject(:*)' },
   { name: 'squares', type: 'Formula', value: 'n.times.map { |i| i * i }' },
-  { name: 'indexed', type: 'Formula', value: "words.split(' ').each_with_index.map { |w, i| \"#{i}:#{w}\" }.join(' ')" },
+  {
+    name: 'indexed',
+    type: 'Formula',
+    value: "words.split(' ').each_with_index.map { |w, i| \"#{i}:#{w}\" }.join(' ')",
+  },
   { name: 'odd', type: 'Formula', value: '{ a: 1, b: 2, c: 3 }.select { |k, v| v.odd? }.keys.join' },
 ];
 
@@ -48,7 +52,16 @@ function checkRows(rows: Row[]): void {
     seen.add(row.n);
     assert.deepEqual(
       [row.first, row.shortest, row.sorted, row.total, row.product, row.squares, row.indexed, row.odd],
-      ['pear', 'fig', 'banana,pear,fig', upTo.reduce((a, b) => a + b), upTo.reduce((a, b) => a * b), upTo.map((i) => (i - 1) ** 2), '0:pear 1:fig 2:banana', 'ac'],
+      [
+        'pear',
+        'fig',
+        'banana,pear,fig',
+        upTo.reduce((a, b) => a + b),
+        upTo.reduce((a, b) => a * b),
+        upTo.map((i) => (i - 1) ** 2),
+        '0:pear 1:fig 2:banana',
+        'ac',
+      ],
       JSON.stringify(row),
     );
   }
@@ -56,7 +69,8 @@ function checkRows(rows: Row[]): void {
 }
 
 const TOO_BIG = [{ name: 'huge', type: 'Formula', value: '(1..1000000000).map { |x| x }' }];
-const TOO_BIG_MESSAGE = /huge.*the range 1\.\.1000000000 has 1,000,000,000 items; a formula walks at most 10,000 items at 1:2/;
+const TOO_BIG_MESSAGE =
+  /huge.*the range 1\.\.1000000000 has 1,000,000,000 items; a formula walks at most 10,000 items at 1:2/;
 
 describe('formula locals and blocks over HTTP', () => {
   let server: TestServer;
@@ -68,7 +82,11 @@ describe('formula locals and blocks over HTTP', () => {
   after(() => server.close());
 
   const post = (path: string, fields: unknown) =>
-    fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}key=${key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
+    fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}key=${key}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(fields),
+    });
 
   test('POST /api/generate.json computes every formula for every row', async () => {
     const response = await post('/api/generate.json?count=30&seed=5', FIELDS);
@@ -93,7 +111,11 @@ describe('formula locals and blocks from the command line', () => {
   test('rowloom generate computes every formula', async () => {
     const schema = join(dir, 'schema.json');
     await writeFile(schema, JSON.stringify(FIELDS));
-    const { stdout } = await promisify(execFile)(process.execPath, [BIN, 'generate', schema, '-n', '25', '-f', 'json', '-s', '9'], { maxBuffer: 1 << 24 });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [BIN, 'generate', schema, '-n', '25', '-f', 'json', '-s', '9'],
+      { maxBuffer: 1 << 24 },
+    );
     checkRows(JSON.parse(stdout) as Row[]);
   });
 

@@ -144,7 +144,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         const records = csvRecords(body as string);
         assert.deepEqual(records[0], KEYS);
         assert.equal(records.length, 6);
-        assert.deepEqual(records.slice(1).map((r) => r[0]), ['1', '2', '3', '4', '5']);
+        assert.deepEqual(
+          records.slice(1).map((r) => r[0]),
+          ['1', '2', '3', '4', '5'],
+        );
       });
 
       test('csv with header: false: no header line', async () => {
@@ -152,7 +155,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         assert.equal(typeof body, 'string');
         const records = csvRecords(body as string);
         assert.equal(records.length, 3);
-        assert.deepEqual(records.map((r) => r[0]), ['1', '2', '3']);
+        assert.deepEqual(
+          records.map((r) => r[0]),
+          ['1', '2', '3'],
+        );
         assert.ok(records.every((r) => r.length === KEYS.length));
       });
 
@@ -207,8 +213,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
     describe('mockaroo-python (3.0.0) request shapes', () => {
       // json.dumps' default separators, as requests' json= sends them.
-      const pythonJson = (value: unknown) => JSON.stringify(value).replaceAll('","', '", "').replaceAll('":', '": ').replaceAll('},{', '}, {');
-      const q = (params: Record<string, string>) => new URLSearchParams({ ...params, client: 'python', key }).toString();
+      const pythonJson = (value: unknown) =>
+        JSON.stringify(value).replaceAll('","', '", "').replaceAll('":', '": ').replaceAll('},{', '}, {');
+      const q = (params: Record<string, string>) =>
+        new URLSearchParams({ ...params, client: 'python', key }).toString();
 
       test('types(): GET /api/types/ (trailing slash) answers {types: [...]} with what the CLI reads', async () => {
         const body = (await okJson(await fetch(`${server.url}/api/types/?${q({})}`))) as { types: unknown };
@@ -231,13 +239,23 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       test('generate() without fmt: POST /api/generate (no extension), True/False booleans', async () => {
         const fields = [...FIELDS, { name: 'blank', type: 'Row Number', percentBlank: 100 }];
         const rows = assertRows(
-          await okJson(await post(`/api/generate?${q({ count: '3', array: 'True', include_nulls: 'False' })}`, pythonJson(fields), { 'content-type': 'application/json' })),
+          await okJson(
+            await post(
+              `/api/generate?${q({ count: '3', array: 'True', include_nulls: 'False' })}`,
+              pythonJson(fields),
+              { 'content-type': 'application/json' },
+            ),
+          ),
           3,
           KEYS, // include_nulls=False drops the always-null key
         );
         assert.ok(rows.every((row) => !('blank' in row)));
         const withNulls = assertRows(
-          await okJson(await post(`/api/generate?${q({ count: '2', include_nulls: 'True' })}`, pythonJson(fields), { 'content-type': 'application/json' })),
+          await okJson(
+            await post(`/api/generate?${q({ count: '2', include_nulls: 'True' })}`, pythonJson(fields), {
+              'content-type': 'application/json',
+            }),
+          ),
           2,
           [...KEYS, 'blank'],
         );
@@ -245,26 +263,56 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       });
 
       test('count omitted means 1: one object; array=True makes it an array', async () => {
-        assertRow(await okJson(await post(`/api/generate?${q({})}`, pythonJson(FIELDS), { 'content-type': 'application/json' })), KEYS);
-        assertRows(await okJson(await post(`/api/generate.json?${q({ array: 'True' })}`, pythonJson(FIELDS), { 'content-type': 'application/json' })), 1, KEYS);
+        assertRow(
+          await okJson(
+            await post(`/api/generate?${q({})}`, pythonJson(FIELDS), { 'content-type': 'application/json' }),
+          ),
+          KEYS,
+        );
+        assertRows(
+          await okJson(
+            await post(`/api/generate.json?${q({ array: 'True' })}`, pythonJson(FIELDS), {
+              'content-type': 'application/json',
+            }),
+          ),
+          1,
+          KEYS,
+        );
       });
 
       test('fmt="csv" with include_header=False: raw rows, no header', async () => {
-        const text = await okText(await post(`/api/generate.csv?${q({ count: '2', include_header: 'False' })}`, pythonJson(FIELDS), { 'content-type': 'application/json' }), /^text\/csv/);
+        const text = await okText(
+          await post(`/api/generate.csv?${q({ count: '2', include_header: 'False' })}`, pythonJson(FIELDS), {
+            'content-type': 'application/json',
+          }),
+          /^text\/csv/,
+        );
         const records = csvRecords(text);
         assert.equal(records.length, 2);
-        assert.deepEqual(records.map((r) => r[0]), ['1', '2']);
+        assert.deepEqual(
+          records.map((r) => r[0]),
+          ['1', '2'],
+        );
       });
 
       test('a saved schema, no body and no content type: the name urlencoded with +, the stored count', async () => {
         const path = `/api/generate.json?${q({ schema: SCHEMA_NAME })}`;
         assert.match(path, /schema=My\+Schema/);
-        const rows = assertRows(await okJson(await fetch(server.url + path, { method: 'POST' })), SCHEMA_COUNT, ['n', 'city', 'gone']);
-        assert.deepEqual(rows.map((r) => r.n), [1, 2, 3, 4, 5, 6, 7]);
+        const rows = assertRows(await okJson(await fetch(server.url + path, { method: 'POST' })), SCHEMA_COUNT, [
+          'n',
+          'city',
+          'gone',
+        ]);
+        assert.deepEqual(
+          rows.map((r) => r.n),
+          [1, 2, 3, 4, 5, 6, 7],
+        );
       });
 
       test('a bad key: 401 with exactly {"error": "Invalid API Key"}', async () => {
-        const response = await post(`/api/generate.json?client=python&key=wrong`, pythonJson(FIELDS), { 'content-type': 'application/json' });
+        const response = await post(`/api/generate.json?client=python&key=wrong`, pythonJson(FIELDS), {
+          'content-type': 'application/json',
+        });
         const body = await assertError(response, 401);
         assert.deepEqual(body, { error: 'Invalid API Key' });
         const types = await assertError(await fetch(`${server.url}/api/types/?client=python&key=wrong`), 401);
@@ -275,12 +323,20 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         const limitedKey = await server.userKey('one-a-day');
         const path = `/api/generate.json?${new URLSearchParams({ count: '2', client: 'python', key: limitedKey })}`;
         await okJson(await post(path, pythonJson(FIELDS), { 'content-type': 'application/json' }));
-        const body = await assertError(await post(path, pythonJson(FIELDS), { 'content-type': 'application/json' }), 429);
+        const body = await assertError(
+          await post(path, pythonJson(FIELDS), { 'content-type': 'application/json' }),
+          429,
+        );
         assert.equal(body.error, 'Usage Limit Exceeded');
       });
 
       test('a bad parameter value: 400 naming the parameter', async () => {
-        const body = await assertError(await post(`/api/generate.json?${q({ array: 'Maybe' })}`, pythonJson(FIELDS), { 'content-type': 'application/json' }), 400);
+        const body = await assertError(
+          await post(`/api/generate.json?${q({ array: 'Maybe' })}`, pythonJson(FIELDS), {
+            'content-type': 'application/json',
+          }),
+          400,
+        );
         assert.match(body.error, /array/);
       });
     });
@@ -294,13 +350,22 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const headers = { 'content-type': 'text/plain; charset=utf-8', accept: 'application/json' };
 
       test('POST with the fields as text/plain: count 1 is one object, count 4 an array', async () => {
-        const one = assertRow(await okJson(await post(`/api/generate.json?key=${key}&count=1`, body, headers)), ['id', 'score']);
+        const one = assertRow(await okJson(await post(`/api/generate.json?key=${key}&count=1`, body, headers)), [
+          'id',
+          'score',
+        ]);
         assert.ok(Number.isInteger(one.score) && (one.score as number) >= 1 && (one.score as number) <= 10);
-        assertRows(await okJson(await post(`/api/generate.json?key=${key}&count=4`, body, headers)), 4, ['id', 'score']);
+        assertRows(await okJson(await post(`/api/generate.json?key=${key}&count=4`, body, headers)), 4, [
+          'id',
+          'score',
+        ]);
       });
 
       test('a saved schema by GET', async () => {
-        const response = await fetch(`${server.url}/api/generate.json?key=${key}&count=2&schema=${encodeURI(SCHEMA_NAME)}`, { headers: { accept: 'application/json' } });
+        const response = await fetch(
+          `${server.url}/api/generate.json?key=${key}&count=2&schema=${encodeURI(SCHEMA_NAME)}`,
+          { headers: { accept: 'application/json' } },
+        );
         assertRows(await okJson(response), 2, ['n', 'city', 'gone']);
       });
 
@@ -323,9 +388,16 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const keys = ['id', 'qty', 'when', 'kind'];
 
       test('json with array=true: numbers as strings, far-future date max, values in range', async () => {
-        const rows = assertRows(await okJson(await post(`/api/generate.json?key=${key}&array=true&count=25`, body, headers)), 25, keys);
+        const rows = assertRows(
+          await okJson(await post(`/api/generate.json?key=${key}&array=true&count=25`, body, headers)),
+          25,
+          keys,
+        );
         for (const row of rows) {
-          assert.ok(Number.isInteger(row.qty) && (row.qty as number) >= 1 && (row.qty as number) <= 100, `qty ${String(row.qty)}`);
+          assert.ok(
+            Number.isInteger(row.qty) && (row.qty as number) >= 1 && (row.qty as number) <= 100,
+            `qty ${String(row.qty)}`,
+          );
           assert.match(row.when as string, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
           const day = (row.when as string).slice(0, 10);
           assert.ok(day >= '2000-01-01' && day <= '9999-12-31', `when ${String(row.when)}`);
@@ -334,16 +406,28 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       });
 
       test('array=true with count 1 is still an array', async () => {
-        assertRows(await okJson(await post(`/api/generate.json?key=${key}&array=true&count=1`, body, headers)), 1, keys);
+        assertRows(
+          await okJson(await post(`/api/generate.json?key=${key}&array=true&count=1`, body, headers)),
+          1,
+          keys,
+        );
       });
 
       test('the other formats it asks for (csv, txt, sql, xml) answer 200', async () => {
-        const csv = csvRecords(await okText(await post(`/api/generate.csv?key=${key}&array=true&count=3`, body, headers), /^text\/csv/));
+        const csv = csvRecords(
+          await okText(await post(`/api/generate.csv?key=${key}&array=true&count=3`, body, headers), /^text\/csv/),
+        );
         assert.deepEqual(csv[0], keys);
         assert.equal(csv.length, 4);
-        const txt = await okText(await post(`/api/generate.txt?key=${key}&array=true&count=3`, body, headers), /^text\//);
+        const txt = await okText(
+          await post(`/api/generate.txt?key=${key}&array=true&count=3`, body, headers),
+          /^text\//,
+        );
         assert.equal(txt.trim().split('\n').length, 4);
-        const sql = await okText(await post(`/api/generate.sql?key=${key}&array=true&count=3`, body, headers), /sql|text\/plain/);
+        const sql = await okText(
+          await post(`/api/generate.sql?key=${key}&array=true&count=3`, body, headers),
+          /sql|text\/plain/,
+        );
         assert.equal(sql.match(/insert into/gi)?.length ?? 0, 3);
         const xml = await okText(await post(`/api/generate.xml?key=${key}&array=true&count=3`, body, headers), /xml/);
         assert.equal(xml.match(/<record>/g)?.length ?? 0, 3);
@@ -351,7 +435,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
       test('a failure parses as an object with error', async () => {
         const bad = body.replace('"max": "100"', '"max": "lots"');
-        const error = await assertError(await post(`/api/generate.json?key=${key}&array=true&count=1`, bad, headers), 400);
+        const error = await assertError(
+          await post(`/api/generate.json?key=${key}&array=true&count=1`, bad, headers),
+          400,
+        );
         assert.match(error.error, /qty/);
         assert.match(error.error, /max/);
       });
@@ -359,40 +446,62 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
     describe('mockaRoo (R) request shapes', () => {
       // httr sends the JSON string unmarked: form-encoded. '&' and '+' in it must survive.
-      const body = '[{"name":"id","percentBlank":0,"type":"Row Number"},{"name":"dept","percentBlank":0,"type":"Custom List","values":["R&D","A+B"]}]';
+      const body =
+        '[{"name":"id","percentBlank":0,"type":"Row Number"},{"name":"dept","percentBlank":0,"type":"Custom List","values":["R&D","A+B"]}]';
       const headers = { 'content-type': 'application/x-www-form-urlencoded' };
 
       test('csv: the raw JSON body is read as JSON, not as a form', async () => {
-        const records = csvRecords(await okText(await post(`/api/generate.csv?key=${key}&count=3`, body, headers), /^text\/csv/));
+        const records = csvRecords(
+          await okText(await post(`/api/generate.csv?key=${key}&count=3`, body, headers), /^text\/csv/),
+        );
         assert.deepEqual(records[0], ['id', 'dept']);
         assert.equal(records.length, 4);
-        assert.ok(records.slice(1).every((r) => r[1] === 'R&D' || r[1] === 'A+B'), JSON.stringify(records));
+        assert.ok(
+          records.slice(1).every((r) => r[1] === 'R&D' || r[1] === 'A+B'),
+          JSON.stringify(records),
+        );
       });
 
       test('json', async () => {
-        const rows = assertRows(await okJson(await post(`/api/generate.json?key=${key}&count=3`, body, headers)), 3, ['id', 'dept']);
+        const rows = assertRows(await okJson(await post(`/api/generate.json?key=${key}&count=3`, body, headers)), 3, [
+          'id',
+          'dept',
+        ]);
         assert.ok(rows.every((r) => r.dept === 'R&D' || r.dept === 'A+B'));
       });
     });
 
     describe('Go client (gregpechiro/mockaroo) request shapes', () => {
       // Go's json.Marshal of its MockType: every field carries percentBlank, formula, decimals and onlyUSPlaces.
-      const field = (name: string, type: string, extra: string) => `{"name":"${name}","percentBlank":0,"formula":"","type":"${type}"${extra},"decimals":0,"onlyUSPlaces":false}`;
+      const field = (name: string, type: string, extra: string) =>
+        `{"name":"${name}","percentBlank":0,"formula":"","type":"${type}"${extra},"decimals":0,"onlyUSPlaces":false}`;
       const body = (min: string, max: string) =>
         `[${field('Name', 'Words', ',"min":1,"max":2')},${field('Age', 'Number', `,"min":${min},"max":${max}`)},${field('Ok', 'Boolean', '')}]`;
       const headers = { 'content-type': 'application/json' };
 
       test('int32 range: 200, an array with every field', async () => {
-        const rows = assertRows(await okJson(await post(`/api/generate.json?key=${key}&count=5&array=true`, body('-2147483648', '2147483647'), headers)), 5, ['Name', 'Age', 'Ok']);
+        const rows = assertRows(
+          await okJson(
+            await post(`/api/generate.json?key=${key}&count=5&array=true`, body('-2147483648', '2147483647'), headers),
+          ),
+          5,
+          ['Name', 'Age', 'Ok'],
+        );
         for (const row of rows) {
-          assert.ok(Number.isInteger(row.Age) && (row.Age as number) >= -2147483648 && (row.Age as number) <= 2147483647);
+          assert.ok(
+            Number.isInteger(row.Age) && (row.Age as number) >= -2147483648 && (row.Age as number) <= 2147483647,
+          );
           assert.equal(typeof row.Ok, 'boolean');
           assert.equal(typeof row.Name, 'string');
         }
       });
 
       test('int64 range (±2^63): refused with a clear 400 naming the field and both bounds', async () => {
-        const response = await post(`/api/generate.json?key=${key}&count=2&array=true`, body('-9223372036854775808', '9223372036854775807'), headers);
+        const response = await post(
+          `/api/generate.json?key=${key}&count=2&array=true`,
+          body('-9223372036854775808', '9223372036854775807'),
+          headers,
+        );
         const error = await assertError(response, 400);
         assert.match(error.error, /"Age"/);
         assert.match(error.error, /min/);
@@ -403,13 +512,18 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
     describe('naveego plugin request shapes (X-API-Key header only)', () => {
       test('GET /api/types with the header: 200', async () => {
-        const body = (await okJson(await fetch(`${server.url}/api/types`, { headers: { 'x-api-key': key, accept: 'application/json' } }))) as { types: unknown[] };
+        const body = (await okJson(
+          await fetch(`${server.url}/api/types`, { headers: { 'x-api-key': key, accept: 'application/json' } }),
+        )) as { types: unknown[] };
         assert.ok(Array.isArray(body.types) && body.types.length > 0);
       });
 
       test('POST generate.json?array=true&schema=...&include_nulls=true with no body', async () => {
         const path = `/api/generate.json?array=true&count=3&schema=${encodeURIComponent(SCHEMA_NAME)}&include_nulls=true`;
-        const response = await fetch(server.url + path, { method: 'POST', headers: { 'x-api-key': key, accept: 'application/json' } });
+        const response = await fetch(server.url + path, {
+          method: 'POST',
+          headers: { 'x-api-key': key, accept: 'application/json' },
+        });
         const rows = assertRows(await okJson(response), 3, ['n', 'city', 'gone']);
         assert.ok(rows.every((r) => r.gone === null));
       });
@@ -420,7 +534,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       });
 
       test('an unknown schema: 404 with a JSON error naming it', async () => {
-        const response = await fetch(`${server.url}/api/generate.json?array=true&count=3&schema=Missing&include_nulls=true`, { method: 'POST', headers: { 'x-api-key': key } });
+        const response = await fetch(
+          `${server.url}/api/generate.json?array=true&count=3&schema=Missing&include_nulls=true`,
+          { method: 'POST', headers: { 'x-api-key': key } },
+        );
         assert.match((await assertError(response, 404)).error, /Missing/);
       });
     });

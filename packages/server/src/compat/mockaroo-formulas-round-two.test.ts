@@ -27,8 +27,16 @@ const FIELDS = [
   { name: 'dear', type: 'Formula', value: "R.select do |x|\n  x['price'] > 25\nend.length" },
   { name: 'oid', type: 'Formula', value: "mongo_object_id('5f1d7a')" },
   { name: 'missing', type: 'Formula', value: "field('Stage').nil? ? 'nil' : 'set'" },
-  { name: 'summary', type: 'Formula', value: "h = {}\nh['n'] = R.length\nh['sum'] = 0\nR.each { |x| h['sum'] += x['price'] }\nh" },
-  { name: 'tags', type: 'Formula', value: "%w[Red Blue].map(&:downcase).each_with_index.map { |(t), i| t + i.to_s }.join(' ')" },
+  {
+    name: 'summary',
+    type: 'Formula',
+    value: "h = {}\nh['n'] = R.length\nh['sum'] = 0\nR.each { |x| h['sum'] += x['price'] }\nh",
+  },
+  {
+    name: 'tags',
+    type: 'Formula',
+    value: "%w[Red Blue].map(&:downcase).each_with_index.map { |(t), i| t + i.to_s }.join(' ')",
+  },
 ];
 
 interface Row {
@@ -48,7 +56,10 @@ function checkRows(rows: Row[]): void {
   for (const row of rows) {
     const prices = row.R.map((item) => item.price);
     assert.ok(['big', 'small'].includes(row.size), row.size);
-    assert.equal(row.total, prices.reduce((a, b) => a + b, 0));
+    assert.equal(
+      row.total,
+      prices.reduce((a, b) => a + b, 0),
+    );
     assert.equal(row.count, prices.length);
     assert.equal(row.dear, prices.filter((p) => p > 25).length);
     assert.deepEqual(row.oid, { $oid: '5f1d7a' });
@@ -58,7 +69,8 @@ function checkRows(rows: Row[]): void {
   }
 }
 
-const WARNING = /field "missing", parameter "value": field\('Stage'\) names no field of this schema, so it reads as nil; did you mean 'stage'\?/;
+const WARNING =
+  /field "missing", parameter "value": field\('Stage'\) names no field of this schema, so it reads as nil; did you mean 'stage'\?/;
 
 describe('Mockaroo formula idioms, round two, over HTTP', () => {
   let server: TestServer;
@@ -70,7 +82,11 @@ describe('Mockaroo formula idioms, round two, over HTTP', () => {
   after(() => server.close());
 
   test('JSON: every idiom computes; the warning names the field and the missing name', async () => {
-    const response = await fetch(`${server.url}/api/generate.json?key=${key}&count=20&seed=7`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(FIELDS) });
+    const response = await fetch(`${server.url}/api/generate.json?key=${key}&count=20&seed=7`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(FIELDS),
+    });
     assert.equal(response.status, 200);
     checkRows((await response.json()) as Row[]);
     assert.match(decodeURIComponent(response.headers.get('x-rowloom-warning') ?? ''), WARNING);
@@ -78,12 +94,25 @@ describe('Mockaroo formula idioms, round two, over HTTP', () => {
 
   test('CSV: the same values as text; no warning when every field() names a field', async () => {
     const fields = FIELDS.filter((f) => f.name !== 'missing');
-    const json = (await (await fetch(`${server.url}/api/generate.json?key=${key}&count=5&seed=3`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) })).json()) as Row[];
-    const response = await fetch(`${server.url}/api/generate.csv?key=${key}&count=5&seed=3`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
+    const json = (await (
+      await fetch(`${server.url}/api/generate.json?key=${key}&count=5&seed=3`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(fields),
+      })
+    ).json()) as Row[];
+    const response = await fetch(`${server.url}/api/generate.csv?key=${key}&count=5&seed=3`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(fields),
+    });
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('x-rowloom-warning'), null);
     const csv = parseCsv(await response.text(), { columns: true }) as Record<string, string>[];
-    assert.deepEqual(csv.map((r) => [r.size, r.total, r.count]), json.map((r) => [r.size, String(r.total), String(r.count)]));
+    assert.deepEqual(
+      csv.map((r) => [r.size, r.total, r.count]),
+      json.map((r) => [r.size, String(r.total), String(r.count)]),
+    );
   });
 
   test('values and shapes: enum case, numbers in a Custom List, {"$oid"} in JSON; a saved schema keeps the catalogue\'s spelling', async () => {
@@ -91,30 +120,65 @@ describe('Mockaroo formula idioms, round two, over HTTP', () => {
       { name: 'day', type: 'Custom List', values: ['5', '007'], selectionStyle: 'Sequential' },
       { name: 'oid', type: 'Document-DB ObjectID' },
     ];
-    const response = await fetch(`${server.url}/api/generate.json?key=${key}&count=2&seed=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
+    const response = await fetch(`${server.url}/api/generate.json?key=${key}&count=2&seed=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(fields),
+    });
     assert.equal(response.status, 200);
     const rows = (await response.json()) as { day: unknown; oid: { $oid: string } }[];
-    assert.deepEqual(rows.map((r) => r.day), [5, '007']);
+    assert.deepEqual(
+      rows.map((r) => r.day),
+      [5, '007'],
+    );
     for (const row of rows) assert.match(row.oid.$oid, /^[0-9a-f]{24}$/);
-    const bad = await fetch(`${server.url}/api/generate.json?key=${key}&count=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ name: 'x', type: 'Custom List', values: ['a'], selectionStyle: 'Randomly' }]) });
+    const bad = await fetch(`${server.url}/api/generate.json?key=${key}&count=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ name: 'x', type: 'Custom List', values: ['a'], selectionStyle: 'Randomly' }]),
+    });
     assert.equal(bad.status, 400);
     assert.match(((await bad.json()) as { error: string }).error, /selectionStyle.*"random", "sequential"/);
-    const saved = await fetch(`${server.url}/api/schemas/Days?key=${key}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
+    const saved = await fetch(`${server.url}/api/schemas/Days?key=${key}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(fields),
+    });
     assert.equal(saved.status, 200, await saved.text());
-    const back = (await (await fetch(`${server.url}/api/schemas/Days?key=${key}`)).json()) as { fields: { selectionStyle?: string }[] };
+    const back = (await (await fetch(`${server.url}/api/schemas/Days?key=${key}`)).json()) as {
+      fields: { selectionStyle?: string }[];
+    };
     assert.equal(back.fields[0]!.selectionStyle, 'sequential');
   });
 
   test('a formula meeting a value it cannot work on: rows with nil, and the warning names the method, the value, the place and the row', async () => {
-    const fields = [{ name: 'qty', type: 'Number', min: 4, max: 4, decimals: 0 }, { name: 'shout', type: 'Formula', value: 'qty.upcase' }];
-    const response = await fetch(`${server.url}/api/generate.json?key=${key}&count=3&seed=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
+    const fields = [
+      { name: 'qty', type: 'Number', min: 4, max: 4, decimals: 0 },
+      { name: 'shout', type: 'Formula', value: 'qty.upcase' },
+    ];
+    const response = await fetch(`${server.url}/api/generate.json?key=${key}&count=3&seed=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(fields),
+    });
     assert.equal(response.status, 200);
-    assert.deepEqual(await response.json(), [{ qty: 4, shout: null }, { qty: 4, shout: null }, { qty: 4, shout: null }]);
-    assert.match(decodeURIComponent(response.headers.get('x-rowloom-warning') ?? ''), /field "shout", parameter "value": 'upcase' does not apply to a number \(4\) at 1:5 in row 1; the formula gave nil there/);
+    assert.deepEqual(await response.json(), [
+      { qty: 4, shout: null },
+      { qty: 4, shout: null },
+      { qty: 4, shout: null },
+    ]);
+    assert.match(
+      decodeURIComponent(response.headers.get('x-rowloom-warning') ?? ''),
+      /field "shout", parameter "value": 'upcase' does not apply to a number \(4\) at 1:5 in row 1; the formula gave nil there/,
+    );
   });
 
   test('a formula with a real mistake is still a 400 naming the field and the place', async () => {
-    const response = await fetch(`${server.url}/api/generate.json?key=${key}&count=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ name: 'f', type: 'Formula', value: 'a = 1\na +' }]) });
+    const response = await fetch(`${server.url}/api/generate.json?key=${key}&count=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ name: 'f', type: 'Formula', value: 'a = 1\na +' }]),
+    });
     assert.equal(response.status, 400);
     assert.match(((await response.json()) as { error: string }).error, /f.*at 2:4/);
   });
@@ -130,7 +194,11 @@ describe('Mockaroo formula idioms, round two, from the command line', () => {
   test('rowloom generate computes every idiom and prints the warning on stderr', async () => {
     const schema = join(dir, 'schema.json');
     await writeFile(schema, JSON.stringify(FIELDS));
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, 'generate', schema, '-n', '15', '-f', 'json', '-s', '4'], { maxBuffer: 1 << 24 });
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [BIN, 'generate', schema, '-n', '15', '-f', 'json', '-s', '4'],
+      { maxBuffer: 1 << 24 },
+    );
     checkRows(JSON.parse(stdout) as Row[]);
     assert.match(stderr, /rowloom: warning: /);
     assert.match(stderr, WARNING);
@@ -138,14 +206,24 @@ describe('Mockaroo formula idioms, round two, from the command line', () => {
 
   test('values and shapes through the command line: enum case, Custom List numbers, {"$oid"}, a Date with a time of day', async () => {
     const schema = join(dir, 'values.json');
-    await writeFile(schema, JSON.stringify([
-      { name: 'day', type: 'Custom List', values: ['5', '007'], selectionStyle: 'Sequential' },
-      { name: 'oid', type: 'Document-DB ObjectID' },
-      { name: 'at', type: 'Date', min: '6/1/2021', max: '6/1/2021', format: '%F %T' },
-    ]));
-    const { stdout } = await promisify(execFile)(process.execPath, [BIN, 'generate', schema, '-n', '40', '-f', 'json', '-s', '2'], { maxBuffer: 1 << 24 });
+    await writeFile(
+      schema,
+      JSON.stringify([
+        { name: 'day', type: 'Custom List', values: ['5', '007'], selectionStyle: 'Sequential' },
+        { name: 'oid', type: 'Document-DB ObjectID' },
+        { name: 'at', type: 'Date', min: '6/1/2021', max: '6/1/2021', format: '%F %T' },
+      ]),
+    );
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [BIN, 'generate', schema, '-n', '40', '-f', 'json', '-s', '2'],
+      { maxBuffer: 1 << 24 },
+    );
     const rows = JSON.parse(stdout) as { day: unknown; oid: { $oid: string }; at: string }[];
-    assert.deepEqual(rows.slice(0, 2).map((r) => r.day), [5, '007']);
+    assert.deepEqual(
+      rows.slice(0, 2).map((r) => r.day),
+      [5, '007'],
+    );
     for (const row of rows) {
       assert.match(row.oid.$oid, /^[0-9a-f]{24}$/);
       assert.match(row.at, /^2021-06-01 \d\d:\d\d:\d\d$/);

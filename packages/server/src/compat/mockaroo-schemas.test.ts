@@ -42,16 +42,31 @@ const PATIENTS = {
     column({ name: 'sex', type: 'Gender' }),
     column({ name: 'suffix', type: 'Suffix', null_percentage: 80 }),
     column({ name: 'mother_maiden', type: 'Last Name' }),
-    column({ name: 'dob', type: 'Formula', value: '(now() - years(random(0,60)) - days(random(0,10))).strftime("%Y-%m-%dT%H:%M:%SZ")' }),
+    column({
+      name: 'dob',
+      type: 'Formula',
+      value: '(now() - years(random(0,60)) - days(random(0,10))).strftime("%Y-%m-%dT%H:%M:%SZ")',
+    }),
     column({ name: 'phone_raw', type: 'Phone', format: '+#-###-###-####', formula: '' }),
     column({ name: 'area', type: 'Formula', value: "field('phone_raw').split('-')[1]", formula: 'this[0,2]' }),
     column({ name: 'digits', type: 'Formula', value: "field('phone_raw').delete('^0-9')" }),
     column({ name: 'twins', type: 'Custom List', values: ['Y', 'N'], selectionStyle: 'random', distribution: null }),
-    column({ name: 'birth_order', type: 'Formula', value: "if field('twins') == \"Y\" then /\\d{1}/.gen.to_i else nil end" }),
+    column({
+      name: 'birth_order',
+      type: 'Formula',
+      value: 'if field(\'twins\') == "Y" then /\\d{1}/.gen.to_i else nil end',
+    }),
     column({ name: 'kind', type: 'Formula', value: "case field('twins') when 'Y' then \"T\" else 'S' end" }),
     column({ name: 'visit', type: 'Datetime', min: '01/01/2020', max: '12/31/2020', format: '%m/%d/%Y' }),
     column({ name: 'follow_up', type: 'Formula', value: "(visit + 14).strftime('%m/%d/%Y')" }),
-    column({ name: 'next_day', type: 'Datetime', min: '01/01/2020', max: '12/31/2020', format: '%m/%d/%Y', formula: 'this + 1' }),
+    column({
+      name: 'next_day',
+      type: 'Datetime',
+      min: '01/01/2020',
+      max: '12/31/2020',
+      format: '%m/%d/%Y',
+      formula: 'this + 1',
+    }),
     column({ name: 'state', type: 'State (abbrev)', onlyUSPlaces: true }),
     column({ name: 'zip', type: 'Postal Code' }),
   ],
@@ -61,7 +76,12 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
   describe(`Mockaroo exports run unchanged (${dialect})`, { skip: await skipUnlessAvailable(dialect) }, () => {
     const suite = serverForSuite(dialect);
 
-    const post = (path: string, body: unknown) => fetch(`${suite.server.url}${path}${path.includes('?') ? '&' : '?'}key=${suite.key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown) =>
+      fetch(`${suite.server.url}${path}${path.includes('?') ? '&' : '?'}key=${suite.key}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
 
     test('a paginated list: to_i of a parameter that is not there is 0, the array is declared after its children', async () => {
       const response = await post('/api/generate.json?count=2&seed=7', PAGED_USERS);
@@ -69,7 +89,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const rows = (await response.json()) as { items: { id: number; name: string }[]; more: boolean }[];
       assert.equal(rows.length, 2);
       for (const row of rows) {
-        assert.deepEqual(row.items.map((i) => i.id), [1, 2, 3]);
+        assert.deepEqual(
+          row.items.map((i) => i.id),
+          [1, 2, 3],
+        );
         assert.ok(row.items.every((i) => /^\S+ \S+/.test(i.name)));
         assert.equal(row.more, true);
       }
@@ -94,7 +117,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         const next = new Date(Date.UTC(y, m - 1, d + 14));
         const expected = `${String(next.getUTCMonth() + 1).padStart(2, '0')}/${String(next.getUTCDate()).padStart(2, '0')}/${next.getUTCFullYear()}`;
         assert.equal(row.follow_up, expected, 'a Datetime plus a number adds days');
-        assert.match(row.next_day, /^\d{2}\/\d{2}\/2020|^01\/01\/2021$/, 'a date formula on a date field is written in its format');
+        assert.match(
+          row.next_day,
+          /^\d{2}\/\d{2}\/2020|^01\/01\/2021$/,
+          'a date formula on a date field is written in its format',
+        );
         assert.match(row.state, /^[A-Z]{2}$/);
         assert.match(row.zip, /^\d{5}$/);
         if (row.family === row.mother_maiden) sameFamily++;

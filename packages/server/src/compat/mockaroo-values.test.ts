@@ -15,7 +15,9 @@ import { serverForSuite } from '../testing/server-fixture.js';
 interface MockarooClient {
   generate(options: { count?: number; fields?: unknown[] }): Promise<unknown>;
 }
-const Mockaroo = createRequire(import.meta.url)('mockaroo') as { Client: new (options: { apiKey: string; host: string; port: number; secure: boolean }) => MockarooClient };
+const Mockaroo = createRequire(import.meta.url)('mockaroo') as {
+  Client: new (options: { apiKey: string; host: string; port: number; secure: boolean }) => MockarooClient;
+};
 
 /** As the clients send it: a capitalised selectionStyle, numbers in a list, a Date with %F %T, an ObjectID. */
 const FIELDS = [
@@ -38,7 +40,12 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
   describe(`Mockaroo values and shapes over HTTP (${dialect})`, { skip: await skipUnlessAvailable(dialect) }, () => {
     const suite = serverForSuite(dialect);
     const url = (path: string) => `${suite.server.url}${path}${path.includes('?') ? '&' : '?'}key=${suite.key}`;
-    const post = (path: string, body: unknown) => fetchAnswer(url(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown) =>
+      fetchAnswer(url(path), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
 
     test('generate.json: enum values in any case; numbers as numbers; times of day; {"$oid"}; the Caribbean guilder', async () => {
       const answer = await post(`/api/generate.json?count=${COUNT}&seed=7`, FIELDS);
@@ -59,7 +66,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         assert.deepEqual([row.currency, row.currency_code], ['Caribbean Guilder', 'XCG']);
       });
       assert.ok(new Set(rows.map((r) => String(r.visited).slice(11))).size > COUNT / 2, 'times of day vary');
-      assert.ok(answer.text.includes('"DayValue":1') && answer.text.includes('"code":"007"'), 'numbers bare, leading zeros quoted');
+      assert.ok(
+        answer.text.includes('"DayValue":1') && answer.text.includes('"code":"007"'),
+        'numbers bare, leading zeros quoted',
+      );
     });
 
     test('generate.csv: the same values as text, the ObjectID as bare hex digits', async () => {
@@ -69,27 +79,46 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const rows = parse(answer.text, { columns: true }) as Record<string, string>[];
       assert.deepEqual(
         rows.map((r) => [r._id, r.userId, r.DayValue, r.code, r.visited, r.currency_code]),
-        json.map((r) => [(r._id as { $oid: string }).$oid, String(r.userId), String(r.DayValue), r.code, r.visited, r.currency_code]),
+        json.map((r) => [
+          (r._id as { $oid: string }).$oid,
+          String(r.userId),
+          String(r.DayValue),
+          r.code,
+          r.visited,
+          r.currency_code,
+        ]),
       );
     });
 
     test('the mockaroo npm client sends "Random" and gets numbers back', async () => {
       const { port } = new URL(suite.server.url);
       const client = new Mockaroo.Client({ apiKey: suite.key, host: '127.0.0.1', port: Number(port), secure: false });
-      const records = (await client.generate({ count: 5, fields: [{ name: 'userId', type: 'Custom List', values: ['4', '8'], selectionStyle: 'Random' }] })) as { userId: unknown }[];
+      const records = (await client.generate({
+        count: 5,
+        fields: [{ name: 'userId', type: 'Custom List', values: ['4', '8'], selectionStyle: 'Random' }],
+      })) as { userId: unknown }[];
       assert.equal(records.length, 5);
       for (const record of records) assert.ok(record.userId === 4 || record.userId === 8, JSON.stringify(record));
     });
 
     test('an enum value that matches nothing: 400 naming the field and parameter, listing the allowed values', async () => {
-      const answer = await post('/api/generate.json?count=1', [{ name: 'kind', type: 'Custom List', values: ['a'], selectionStyle: 'Randomly' }]);
+      const answer = await post('/api/generate.json?count=1', [
+        { name: 'kind', type: 'Custom List', values: ['a'], selectionStyle: 'Randomly' },
+      ]);
       assert.equal(answer.status, 400);
       assert.equal(typeof answer.json.error, 'string');
-      assert.match(answer.json.error, /field "kind", parameter "selectionStyle": "Randomly" is not allowed; use one of "random", "sequential", "cartesian", "custom"/);
+      assert.match(
+        answer.json.error,
+        /field "kind", parameter "selectionStyle": "Randomly" is not allowed; use one of "random", "sequential", "cartesian", "custom"/,
+      );
     });
 
     test('a saved schema with "Random" and "PNG" saves, stores "random" and "png", and generates by name', async () => {
-      const saved = await fetchAnswer(url('/api/schemas/mockaroo%20values'), { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fields: FIELDS, count: 3 }) });
+      const saved = await fetchAnswer(url('/api/schemas/mockaroo%20values'), {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ fields: FIELDS, count: 3 }),
+      });
       assert.equal(saved.status, 200, saved.text);
       const stored = await fetchAnswer(url('/api/schemas/mockaroo%20values'));
       assert.equal(stored.status, 200, stored.text);
@@ -100,16 +129,28 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(byName.avatar.format, 'png');
       assert.equal(byName.price.symbol, 'none');
       assert.deepEqual(byName.code.values, ['007', '+1', '9.90'], 'everything else as written');
-      const generated = await fetchAnswer(url('/api/generate.json?schema=mockaroo%20values&seed=7'), { method: 'POST' });
+      const generated = await fetchAnswer(url('/api/generate.json?schema=mockaroo%20values&seed=7'), {
+        method: 'POST',
+      });
       assert.equal(generated.status, 200, generated.text);
       const rows = generated.json as Record<string, unknown>[];
-      assert.deepEqual(rows.map((r) => r.DayValue), [1, 2, 3]);
+      assert.deepEqual(
+        rows.map((r) => r.DayValue),
+        [1, 2, 3],
+      );
     });
 
     test('a save with an enum value that matches nothing is refused with the same 400', async () => {
-      const answer = await fetchAnswer(url('/api/schemas/bad%20enum'), { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ name: 'pic', type: 'Avatar', format: 'TIFF' }]) });
+      const answer = await fetchAnswer(url('/api/schemas/bad%20enum'), {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([{ name: 'pic', type: 'Avatar', format: 'TIFF' }]),
+      });
       assert.equal(answer.status, 400);
-      assert.match(answer.json.error, /field "pic", parameter "format": "TIFF" is not allowed; use one of "png", "jpg", "bmp"/);
+      assert.match(
+        answer.json.error,
+        /field "pic", parameter "format": "TIFF" is not allowed; use one of "png", "jpg", "bmp"/,
+      );
     });
   });
 }

@@ -47,7 +47,13 @@ async function burst(servers: TestServer[], key: string, count: number): Promise
   );
 }
 
-function assertBurst(outcomes: Outcome[], allowed: number, count: number, limit: 'requestsPerDay' | 'recordsPerDay', limitValue: number): void {
+function assertBurst(
+  outcomes: Outcome[],
+  allowed: number,
+  count: number,
+  limit: 'requestsPerDay' | 'recordsPerDay',
+  limitValue: number,
+): void {
   const statuses = outcomes.map((o) => o.status);
   assert.equal(statuses.filter((s) => s === 200).length, allowed, `statuses: ${statuses.join(',')}`);
   assert.equal(statuses.filter((s) => s === 429).length, BURST - allowed, `statuses: ${statuses.join(',')}`);
@@ -62,7 +68,10 @@ function assertBurst(outcomes: Outcome[], allowed: number, count: number, limit:
     assert.equal(body.allowed, limitValue);
     const retryAfter = Number(outcome.retryAfter);
     // Seconds until the counters reset at the next UTC midnight.
-    assert.ok(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 86_400, `Retry-After: ${outcome.retryAfter}`);
+    assert.ok(
+      Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 86_400,
+      `Retry-After: ${outcome.retryAfter}`,
+    );
   }
 }
 
@@ -127,7 +136,10 @@ describe('two server instances on one PostgreSQL', { skip: await skipUnlessAvail
       await client.end();
     }
     // Started together: both apply migrations to the same empty schema at once.
-    [a, b] = await Promise.all([startTestServer(database, { plans: PLANS, ownsDatabase: false }), startTestServer(database, { plans: PLANS, ownsDatabase: false })]);
+    [a, b] = await Promise.all([
+      startTestServer(database, { plans: PLANS, ownsDatabase: false }),
+      startTestServer(database, { plans: PLANS, ownsDatabase: false }),
+    ]);
   });
   after(async () => {
     await a?.close();
@@ -139,8 +151,22 @@ describe('two server instances on one PostgreSQL', { skip: await skipUnlessAvail
     const key = await a!.userKey();
     // Saved through server A's API...
     const put = (fields: unknown[], count: number) =>
-      fetch(`${a!.url}/api/schemas/${encodeURIComponent('shared people')}?key=${key}`, { method: 'PUT', body: JSON.stringify({ fields, count }) });
-    assert.equal((await put([{ name: 'id', type: 'Row Number' }, { name: 'first', type: 'First Name' }], 4)).status, 200);
+      fetch(`${a!.url}/api/schemas/${encodeURIComponent('shared people')}?key=${key}`, {
+        method: 'PUT',
+        body: JSON.stringify({ fields, count }),
+      });
+    assert.equal(
+      (
+        await put(
+          [
+            { name: 'id', type: 'Row Number' },
+            { name: 'first', type: 'First Name' },
+          ],
+          4,
+        )
+      ).status,
+      200,
+    );
     // ...used through server B.
     const url = `${b!.url}/api/generate.json?key=${key}&schema=${encodeURIComponent('shared people')}`;
     const first = await fetch(url);

@@ -21,7 +21,12 @@ export class ImageRenderer {
   readonly limiter: Limiter;
 
   constructor(options: ImageRendererOptions) {
-    this.limiter = new Limiter({ running: options.maxRenders, queued: options.maxRenders * 4, waitMs: options.queueWaitMs, what: 'image renderings' });
+    this.limiter = new Limiter({
+      running: options.maxRenders,
+      queued: options.maxRenders * 4,
+      waitMs: options.queueWaitMs,
+      what: 'image renderings',
+    });
   }
 
   /** The encoded image; rejects with a 503 HttpError when too many are being drawn. */
@@ -59,7 +64,9 @@ export class ImageRenderer {
 
   private start(): { thread: Worker; pending: Waiters } {
     if (this.worker) return this.worker;
-    const thread = new Worker(new URL('./image-worker.js', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 256 } });
+    const thread = new Worker(new URL('./image-worker.js', import.meta.url), {
+      resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 256 },
+    });
     const worker = { thread, pending: new Map() as Waiters };
     thread.on('message', (reply: ImageReply) => {
       const waiter = worker.pending.get(reply.id);

@@ -8,7 +8,14 @@ import * as images from '@rowloom/core/images';
 /** What to draw: everything the image is a pure function of. */
 export type ImageOrder =
   | { kind: 'avatar'; seed: string; width: number; height: number; format: images.ImageFormat }
-  | { kind: 'dummy'; width: number; height: number; format: images.ImageFormat; background: images.Rgb; foreground: images.Rgb };
+  | {
+      kind: 'dummy';
+      width: number;
+      height: number;
+      format: images.ImageFormat;
+      background: images.Rgb;
+      foreground: images.Rgb;
+    };
 
 export type ImageReply = { id: number; bytes: Uint8Array } | { id: number; error: string };
 

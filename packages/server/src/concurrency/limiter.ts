@@ -69,7 +69,11 @@ export class Limiter {
 
   private mayRun(owner: string | undefined): boolean {
     if (this.active >= this.options.running) return false;
-    return owner === undefined || this.options.perOwner === undefined || (this.owners.get(owner) ?? 0) < this.options.perOwner;
+    return (
+      owner === undefined ||
+      this.options.perOwner === undefined ||
+      (this.owners.get(owner) ?? 0) < this.options.perOwner
+    );
   }
 
   private grant(owner: string | undefined): () => void {
@@ -91,7 +95,7 @@ export class Limiter {
 
   /** The first waiters that may run now, in order (one over its share lets the next go first). */
   private grantWaiting(): void {
-    for (let i = 0; i < this.waiting.length && this.active < this.options.running; ) {
+    for (let i = 0; i < this.waiting.length && this.active < this.options.running;) {
       const waiter = this.waiting[i];
       if (!this.mayRun(waiter.owner)) {
         i++;
@@ -110,6 +114,11 @@ export class Limiter {
       this.options.perOwner !== undefined && mine >= this.options.perOwner
         ? `you already have ${mine} ${this.options.what} running, the most one key may have at once`
         : `${this.active} ${this.options.what} are running and ${this.waiting.length} waiting`;
-    return new HttpError(503, `the server is busy: ${reason}; retry in ${RETRY_AFTER_SECONDS} s`, { retry_after: RETRY_AFTER_SECONDS }, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+    return new HttpError(
+      503,
+      `the server is busy: ${reason}; retry in ${RETRY_AFTER_SECONDS} s`,
+      { retry_after: RETRY_AFTER_SECONDS },
+      { 'retry-after': String(RETRY_AFTER_SECONDS) },
+    );
   }
 }

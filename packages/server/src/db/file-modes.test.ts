@@ -60,6 +60,7 @@ describe('files the server writes are readable by their owner only', () => {
     assert.equal(mode(join(scratch, 'probe')), 0o644, 'the umask alone would give 0644');
     const entries = readdirSync(join(root, 'job-m'), { recursive: true, withFileTypes: true });
     assert.ok(entries.some((entry) => entry.isFile()));
-    for (const entry of entries) assert.equal(mode(join(entry.parentPath, entry.name)), entry.isDirectory() ? 0o700 : 0o600, entry.name);
+    for (const entry of entries)
+      assert.equal(mode(join(entry.parentPath, entry.name)), entry.isDirectory() ? 0o700 : 0o600, entry.name);
   });
 });

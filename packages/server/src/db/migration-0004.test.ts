@@ -20,16 +20,35 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         const old = await migrateBefore<Tables>(database, '0004');
         const now = new Date().toISOString();
         const fields = [{ name: 'id', type: 'Row Number' }];
-        await old.insertInto('users').values({ id: 'u1', email: 'old@example.com', plan: 'free', created_at: now }).execute();
-        await old.insertInto('projects').values({ id: 'p1', user_id: 'u1', name: 'Old project', created_at: now }).execute();
-        await old.insertInto('schemas').values({ id: 's1', user_id: 'u1', name: 'old', fields: JSON.stringify(fields), count: 42, updated_at: now }).execute();
+        await old
+          .insertInto('users')
+          .values({ id: 'u1', email: 'old@example.com', plan: 'free', created_at: now })
+          .execute();
+        await old
+          .insertInto('projects')
+          .values({ id: 'p1', user_id: 'u1', name: 'Old project', created_at: now })
+          .execute();
+        await old
+          .insertInto('schemas')
+          .values({ id: 's1', user_id: 'u1', name: 'old', fields: JSON.stringify(fields), count: 42, updated_at: now })
+          .execute();
         await old.destroy();
 
-        const store = await openStore({ databaseUrl: dialect === 'postgres' ? POSTGRES_URL : null, sqliteFile: database.sqliteFile, postgresSchema: database.postgresSchema });
+        const store = await openStore({
+          databaseUrl: dialect === 'postgres' ? POSTGRES_URL : null,
+          sqliteFile: database.sqliteFile,
+          postgresSchema: database.postgresSchema,
+        });
         try {
           const schema = await findSchema(store.db, 'u1', 'old');
-          assert.deepEqual({ ...schema, updatedAt: undefined }, { name: 'old', fields, count: 42, format: null, options: {}, project: null, updatedAt: undefined });
-          assert.deepEqual((await listProjects(store.db, 'u1')).map((p) => [p.name, p.datasets, p.schemas, p.scenarios]), [['Old project', 0, 0, 0]]);
+          assert.deepEqual(
+            { ...schema, updatedAt: undefined },
+            { name: 'old', fields, count: 42, format: null, options: {}, project: null, updatedAt: undefined },
+          );
+          assert.deepEqual(
+            (await listProjects(store.db, 'u1')).map((p) => [p.name, p.datasets, p.schemas, p.scenarios]),
+            [['Old project', 0, 0, 0]],
+          );
         } finally {
           await store.close();
         }

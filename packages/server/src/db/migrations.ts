@@ -65,7 +65,10 @@ export const MIGRATIONS: Record<string, Migration> = {
     // What each dataset takes in storage, summed against the plan's datasetBytes limit. Rows
     // stored before it get their length in characters, which is their size in bytes for ASCII.
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('datasets').addColumn('bytes', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('datasets')
+        .addColumn('bytes', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
       await sql`update datasets set bytes = length(columns) + length(rows)`.execute(db);
     },
   },
@@ -89,7 +92,11 @@ export const MIGRATIONS: Record<string, Migration> = {
       await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
       await db.schema.createIndex('api_keys_user').on('api_keys').column('user_id').execute();
       // Sign-in finds the user by lower(email); not unique, as older databases may hold both cases.
-      await db.schema.createIndex('users_email_lower').on('users').expression(sql`lower(email)`).execute();
+      await db.schema
+        .createIndex('users_email_lower')
+        .on('users')
+        .expression(sql`lower(email)`)
+        .execute();
       await db.schema
         .createTable('settings')
         .addColumn('name', 'text', (c) => c.primaryKey())
@@ -123,7 +130,10 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
       await db.schema.alterTable('schemas').addColumn('format', 'text').execute();
       await db.schema.alterTable('schemas').addColumn('options', 'text').execute();
-      await db.schema.alterTable('schemas').addColumn('project_id', 'text', (c) => c.references('projects.id').onDelete('set null')).execute();
+      await db.schema
+        .alterTable('schemas')
+        .addColumn('project_id', 'text', (c) => c.references('projects.id').onDelete('set null'))
+        .execute();
     },
   },
   '0005-mocks': {
@@ -160,7 +170,11 @@ export const MIGRATIONS: Record<string, Migration> = {
         .addColumn('data', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('mock_records_pk', ['mock_api_id', 'route_id', 'record_key'])
         .execute();
-      await db.schema.createIndex('mock_records_order').on('mock_records').columns(['mock_api_id', 'route_id', 'position']).execute();
+      await db.schema
+        .createIndex('mock_records_order')
+        .on('mock_records')
+        .columns(['mock_api_id', 'route_id', 'position'])
+        .execute();
       await db.schema
         .createTable('mock_counters')
         .addColumn('mock_api_id', 'text', (c) => c.notNull().references('mock_apis.id').onDelete('cascade'))
@@ -216,9 +230,20 @@ export const MIGRATIONS: Record<string, Migration> = {
         .addColumn('finished_at', 'text')
         .addColumn('expires_at', 'text')
         .execute();
-      await db.schema.createIndex('downloads_user_created').on('downloads').columns(['user_id', 'created_at']).execute();
-      await db.schema.createIndex('downloads_status_expires').on('downloads').columns(['status', 'expires_at']).execute();
-      await db.schema.alterTable('users').addColumn('is_admin', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .createIndex('downloads_user_created')
+        .on('downloads')
+        .columns(['user_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('downloads_status_expires')
+        .on('downloads')
+        .columns(['status', 'expires_at'])
+        .execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('is_admin', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await sql`update users set is_admin = 1 where email = 'admin@localhost'`.execute(db);
     },
   },
@@ -239,7 +264,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008-mock-request-log-truncated': {
     // The request log says when it kept only the first part of a body.
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('mock_requests').addColumn('body_truncated', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('mock_requests')
+        .addColumn('body_truncated', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
     },
   },
   '0009-dataset-preview': {

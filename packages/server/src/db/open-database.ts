@@ -81,7 +81,11 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   // The migration tables are looked up by name in every schema the user can see: with a schema
   // of its own, say which, or another instance's schema (another test run's) passes for this one's.
   const migrationTableSchema = dialect === 'postgres' ? options.postgresSchema : undefined;
-  const { error } = await new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) }).migrateToLatest();
+  const { error } = await new Migrator({
+    db,
+    provider,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  }).migrateToLatest();
   if (error) {
     await db.destroy();
     throw error instanceof Error ? error : new Error(String(error));

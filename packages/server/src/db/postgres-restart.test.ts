@@ -22,7 +22,9 @@ describe('idle PostgreSQL connections ended by the server', { skip: await skipUn
     try {
       // Several connections, left idle in the pool.
       await Promise.all(Array.from({ length: 3 }, () => sql`select pg_sleep(0.05)`.execute(store.db)));
-      const ended = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where pid <> pg_backend_pid() and query like '%pg_sleep(0.05)%'`);
+      const ended = await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where pid <> pg_backend_pid() and query like '%pg_sleep(0.05)%'`,
+      );
       assert.ok(ended.rowCount! >= 1, 'the idle connections were found and ended');
       await new Promise((resolve) => setTimeout(resolve, 200));
       const answer = await sql<{ one: number }>`select 1 as one`.execute(store.db);

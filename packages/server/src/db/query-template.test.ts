@@ -14,7 +14,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     let db: Kysely<Tables>;
     const database = newTestDatabase(dialect);
     before(async () => {
-      store = await openStore({ databaseUrl: dialect === 'postgres' ? POSTGRES_URL : null, sqliteFile: database.sqliteFile, postgresSchema: database.postgresSchema });
+      store = await openStore({
+        databaseUrl: dialect === 'postgres' ? POSTGRES_URL : null,
+        sqliteFile: database.sqliteFile,
+        postgresSchema: database.postgresSchema,
+      });
       db = store.db;
     });
     after(async () => {
@@ -36,7 +40,12 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         },
         { a: -9_000_001, b: '\u0000b' },
       );
-      const coerce = (rows: Record<string, unknown>[]) => rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v])));
+      const coerce = (rows: Record<string, unknown>[]) =>
+        rows.map((row) =>
+          Object.fromEntries(
+            Object.entries(row).map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v]),
+          ),
+        );
       assert.deepEqual(coerce(await template.rows(db, { a: 1, b: 'x' })), [{ a: 1, b: 'x', seven: 7 }]);
       assert.deepEqual(coerce(await template.rows(db, { a: 2, b: 'y' })), [{ a: 2, b: 'y', seven: 7 }]);
       assert.deepEqual(coerce(await template.rows(db, { a: 2, b: 'z' }, 'plus')), [{ a: 3, b: 'z' }]);
@@ -44,7 +53,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     });
 
     test('a value written into the text instead of bound is refused', async () => {
-      const template = new QueryTemplate<{ a: string }, Tables>((kysely, { a }) => kysely.selectNoFrom(sql.lit(a).as('a')), { a: 'sentinel-value' });
+      const template = new QueryTemplate<{ a: string }, Tables>(
+        (kysely, { a }) => kysely.selectNoFrom(sql.lit(a).as('a')),
+        { a: 'sentinel-value' },
+      );
       await assert.rejects(template.rows(db, { a: 'x' }), /written into/);
     });
   });

@@ -52,7 +52,8 @@ export class QueryTemplate<V extends Values, DB> {
     // A value written into the text instead of bound would be a wrong query on the next run.
     // (A value a shape does not use is simply not bound.)
     for (const name of names) {
-      if (sql.includes(String(this.sentinels[name]))) throw new Error(`QueryTemplate: "${String(name)}" is written into ${sql} instead of bound`);
+      if (sql.includes(String(this.sentinels[name])))
+        throw new Error(`QueryTemplate: "${String(name)}" is written into ${sql} instead of bound`);
     }
     return { sql, slots };
   }

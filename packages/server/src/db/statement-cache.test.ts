@@ -7,7 +7,9 @@ import { withStatementCache } from './statement-cache.js';
 test('one prepared statement per SQL text, reused with new parameters, within the bound', () => {
   const sqlite = new SQLite(':memory:');
   let prepared = 0;
-  const counting = Object.assign(Object.create(sqlite) as SQLite.Database, { prepare: (sql: string) => (prepared++, sqlite.prepare(sql)) });
+  const counting = Object.assign(Object.create(sqlite) as SQLite.Database, {
+    prepare: (sql: string) => (prepared++, sqlite.prepare(sql)),
+  });
   const cached = withStatementCache(counting, 2);
   cached.prepare('create table t (n integer)').run([]);
   const insert = cached.prepare('insert into t (n) values (?)');
@@ -28,11 +30,17 @@ test('through Kysely, a streamed query and the same query again both see every r
   const sqlite = new SQLite(':memory:');
   const db = new Kysely<{ t: { n: number } }>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   await db.schema.createTable('t').addColumn('n', 'integer').execute();
-  await db.insertInto('t').values([{ n: 1 }, { n: 2 }, { n: 3 }]).execute();
+  await db
+    .insertInto('t')
+    .values([{ n: 1 }, { n: 2 }, { n: 3 }])
+    .execute();
   const streamed: number[] = [];
   for await (const row of db.selectFrom('t').select('n').orderBy('n').stream()) streamed.push(row.n);
   const again = await db.selectFrom('t').select('n').orderBy('n').execute();
   assert.deepEqual(streamed, [1, 2, 3]);
-  assert.deepEqual(again.map((row) => row.n), [1, 2, 3]);
+  assert.deepEqual(
+    again.map((row) => row.n),
+    [1, 2, 3],
+  );
   await db.destroy();
 });

@@ -39,6 +39,9 @@ export function installAuthentication(app: FastifyInstance, db: Kysely<Tables>):
 
 /** The caller a route's authentication hook found; a route that reads it without declaring the hook is a bug. */
 export function userOf(request: FastifyRequest): User {
-  if (!request.user) throw new Error(`${request.method} ${request.routeOptions.url ?? request.url} reads the caller but declares no authentication (app.authenticate)`);
+  if (!request.user)
+    throw new Error(
+      `${request.method} ${request.routeOptions.url ?? request.url} reads the caller but declares no authentication (app.authenticate)`,
+    );
   return request.user;
 }

@@ -17,8 +17,10 @@ import { queryText, type Query } from './query.js';
 /** Exactly this text: client libraries compare it to recognise a bad key. */
 export const INVALID_KEY = 'Invalid API Key';
 export const NOT_SIGNED_IN = 'not signed in: send an API key (?key= or X-API-Key) or sign in (POST /api/session)';
-export const CSRF_MISSING = 'this request is authenticated by the session cookie, so it must carry the session\'s CSRF token in the X-CSRF-Token header (GET /api/session gives it)';
-export const FOREIGN_COOKIE = 'the session cookie is not accepted on a request another site\'s page made (Sec-Fetch-Site: %s); call from Rowloom\'s own page, or send an API key (?key= or X-API-Key)';
+export const CSRF_MISSING =
+  "this request is authenticated by the session cookie, so it must carry the session's CSRF token in the X-CSRF-Token header (GET /api/session gives it)";
+export const FOREIGN_COOKIE =
+  "the session cookie is not accepted on a request another site's page made (Sec-Fetch-Site: %s); call from Rowloom's own page, or send an API key (?key= or X-API-Key)";
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -68,7 +70,10 @@ export async function authenticate(db: Kysely<Tables>, request: FastifyRequest):
 }
 
 /** The user, and the session when the cookie (not a key) authenticated the request. */
-export async function authenticateWithSession(db: Kysely<Tables>, request: FastifyRequest): Promise<{ user: User; session?: Session }> {
+export async function authenticateWithSession(
+  db: Kysely<Tables>,
+  request: FastifyRequest,
+): Promise<{ user: User; session?: Session }> {
   const key = requestKey(request);
   if (key !== undefined) {
     const user = await findUserByKey(db, key);

@@ -41,7 +41,10 @@ export function limitJsonBodies(app: FastifyInstance, jsonLimit: number): void {
  */
 export function checkJsonDepth(json: unknown, where: string): unknown {
   const path = pathDeeperThan(json);
-  if (path !== null) throw badRequest(`${where} nests more than ${MAX_JSON_DEPTH} levels deep (at ${path.length > 60 ? path.slice(0, 60) + '...' : path}); flatten it`);
+  if (path !== null)
+    throw badRequest(
+      `${where} nests more than ${MAX_JSON_DEPTH} levels deep (at ${path.length > 60 ? path.slice(0, 60) + '...' : path}); flatten it`,
+    );
   return json;
 }
 

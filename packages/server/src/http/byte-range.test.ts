@@ -25,5 +25,6 @@ test('one range, open ranges, suffixes; past the end is unsatisfiable; the rest 
     ['bytes=a-b', 100, { kind: 'whole' }],
     ['x'.repeat(10000), 100, { kind: 'whole' }],
   ];
-  for (const [header, size, expected] of cases) assert.deepEqual(byteRange(header, size), expected, String(header).slice(0, 40));
+  for (const [header, size, expected] of cases)
+    assert.deepEqual(byteRange(header, size), expected, String(header).slice(0, 40));
 });

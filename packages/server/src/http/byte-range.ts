@@ -4,7 +4,8 @@
  * the RFC allows, so the whole file is sent; a range that starts past the end is a 416.
  */
 
-export type RangeAnswer = { kind: 'whole' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
+export type RangeAnswer =
+  { kind: 'whole' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 export function byteRange(header: string | undefined, size: number): RangeAnswer {
   if (header === undefined) return { kind: 'whole' };

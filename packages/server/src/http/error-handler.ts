@@ -12,7 +12,10 @@ const POSTGRES_NUL_CODES = new Set(['22021', '22P05']);
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof HttpError) {
-      void reply.code(error.status).headers(error.headers).send({ error: error.message, ...error.extra });
+      void reply
+        .code(error.status)
+        .headers(error.headers)
+        .send({ error: error.message, ...error.extra });
       return;
     }
     if (error instanceof SchemaError) {
@@ -25,27 +28,42 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      void reply.code(413).send({ error: `the request body is larger than the ${request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit} bytes allowed` });
+      void reply.code(413).send({
+        error: `the request body is larger than the ${request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit} bytes allowed`,
+      });
       return;
     }
-    if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fastifyError.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
-      void reply.code(fastifyError.statusCode ?? 415).send({ error: `the request's Content-Type header is malformed (${fastifyError.message}); send e.g. application/json, or text/csv for datasets` });
+    if (
+      fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ||
+      fastifyError.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH'
+    ) {
+      void reply.code(fastifyError.statusCode ?? 415).send({
+        error: `the request's Content-Type header is malformed (${fastifyError.message}); send e.g. application/json, or text/csv for datasets`,
+      });
       return;
     }
-    if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    if (
+      typeof fastifyError.statusCode === 'number' &&
+      fastifyError.statusCode >= 400 &&
+      fastifyError.statusCode < 500
+    ) {
       void reply.code(fastifyError.statusCode).send({ error: fastifyError.message });
       return;
     }
     // The routes refuse NUL in what they store; this catches any text they missed, on PostgreSQL
     // (whose text type cannot hold NUL) as a 400 rather than a 500.
     if (POSTGRES_NUL_CODES.has((error as { code?: string }).code ?? '')) {
-      void reply.code(400).send({ error: 'a text value in the request contains a NUL character (\\u0000), which cannot be stored; remove it' });
+      void reply.code(400).send({
+        error: 'a text value in the request contains a NUL character (\\u0000), which cannot be stored; remove it',
+      });
       return;
     }
     request.log.error({ err: error }, 'request failed');
     void reply.code(500).send({ error: 'internal error; the server log has the details' });
   });
   app.setNotFoundHandler((request, reply) => {
-    void reply.code(404).send({ error: `no such endpoint: ${request.method} ${request.url.split('?')[0]}; GET /api/openapi.json lists them` });
+    void reply.code(404).send({
+      error: `no such endpoint: ${request.method} ${request.url.split('?')[0]}; GET /api/openapi.json lists them`,
+    });
   });
 }

@@ -17,10 +17,13 @@ function schemasOf(doc: Json): [string, Json][] {
   const found: [string, Json][] = [];
   for (const [path, operations] of Object.entries(doc.paths as Json)) {
     for (const [method, operation] of Object.entries(operations as Json)) {
-      for (const parameter of (operation.parameters ?? []) as Json[]) if (parameter.schema) found.push([`${method} ${path} ${parameter.in} ${parameter.name}`, parameter.schema]);
-      for (const [type, content] of Object.entries((operation.requestBody?.content ?? {}) as Json)) found.push([`${method} ${path} body ${type}`, content.schema]);
+      for (const parameter of (operation.parameters ?? []) as Json[])
+        if (parameter.schema) found.push([`${method} ${path} ${parameter.in} ${parameter.name}`, parameter.schema]);
+      for (const [type, content] of Object.entries((operation.requestBody?.content ?? {}) as Json))
+        found.push([`${method} ${path} body ${type}`, content.schema]);
       for (const [status, response] of Object.entries((operation.responses ?? {}) as Json)) {
-        for (const [type, content] of Object.entries((response.content ?? {}) as Json)) if (content.schema) found.push([`${method} ${path} ${status} ${type}`, content.schema]);
+        for (const [type, content] of Object.entries((response.content ?? {}) as Json))
+          if (content.schema) found.push([`${method} ${path} ${status} ${type}`, content.schema]);
       }
     }
   }
@@ -32,10 +35,16 @@ describe('the OpenAPI document and the contract', () => {
   let key = '';
   let doc: Json;
   const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
-  const call = (path: string, init: RequestInit = {}) => fetchAnswer(`${server.url}${path}${path.includes('?') ? '&' : '?'}key=${key}`, init);
-  const json = (method: string, body: unknown): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const call = (path: string, init: RequestInit = {}) =>
+    fetchAnswer(`${server.url}${path}${path.includes('?') ? '&' : '?'}key=${key}`, init);
+  const json = (method: string, body: unknown): RequestInit => ({
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   /** The schema the document gives for an answer. */
-  const documented = (path: string, method: string, status: number) => doc.paths[path][method].responses[String(status)].content['application/json'].schema as Json;
+  const documented = (path: string, method: string, status: number) =>
+    doc.paths[path][method].responses[String(status)].content['application/json'].schema as Json;
   const assertMatches = (value: unknown, schema: Json, what: string) => {
     const validate = ajv.compile(schema);
     assert.ok(validate(value), `${what}: ${JSON.stringify(validate.errors)} in ${JSON.stringify(value).slice(0, 400)}`);
@@ -55,15 +64,29 @@ describe('the OpenAPI document and the contract', () => {
   });
 
   test('the lists, the usage and a session answer as documented', async () => {
-    const saved = await call('/api/schemas/people', json('PUT', { fields: [{ name: 'id', type: 'Row Number' }], project: null }));
+    const saved = await call(
+      '/api/schemas/people',
+      json('PUT', { fields: [{ name: 'id', type: 'Row Number' }], project: null }),
+    );
     assert.equal(saved.status, 200, saved.text);
-    const uploaded = await call('/api/datasets/shops?filename=shops.csv', { method: 'POST', headers: { 'content-type': 'text/csv' }, body: 'id,city\n1,Oslo\n' });
+    const uploaded = await call('/api/datasets/shops?filename=shops.csv', {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv' },
+      body: 'id,city\n1,Oslo\n',
+    });
     assert.equal(uploaded.status, 200, uploaded.text);
     assertMatches(uploaded.json, documented('/api/datasets/{name}', 'post', 200), 'the upload');
     const shown = await call('/api/key');
     assert.equal(shown.status, 200, shown.text);
     assertMatches(shown.json, documented('/api/key', 'get', 200), 'the key');
-    for (const [path, list] of [['/api/schemas', 'schemas'], ['/api/datasets', 'datasets'], ['/api/projects', 'projects'], ['/api/scenarios', 'scenarios'], ['/api/mocks', 'mocks'], ['/api/usage', null]] as const) {
+    for (const [path, list] of [
+      ['/api/schemas', 'schemas'],
+      ['/api/datasets', 'datasets'],
+      ['/api/projects', 'projects'],
+      ['/api/scenarios', 'scenarios'],
+      ['/api/mocks', 'mocks'],
+      ['/api/usage', null],
+    ] as const) {
       const answer = await call(path);
       assert.equal(answer.status, 200, `${path}: ${answer.text}`);
       if (list) assert.ok(Array.isArray(answer.json[list]), path);
@@ -77,14 +100,43 @@ describe('the OpenAPI document and the contract', () => {
   });
 
   test('a mock API, its list entry and an error answer as documented', async () => {
-    const body = { name: 'Shop', routes: [{ path: '/items/:id', responses: [{ status: 200, label: 'found', headers: { 'X-A': '1' }, faults: [{ kind: 'status', everyNth: 3 }], rules: [{ target: 'param', name: 'id', operator: 'equals', value: '1' }], body: { type: 'schema', schema: 'people' } }] }, { kind: 'crud', path: '/orders', crud: { schema: 'people' } }] };
-    assertMatches(body, doc.paths['/api/mocks'].post.requestBody.content['application/json'].schema, 'the sent document');
+    const body = {
+      name: 'Shop',
+      routes: [
+        {
+          path: '/items/:id',
+          responses: [
+            {
+              status: 200,
+              label: 'found',
+              headers: { 'X-A': '1' },
+              faults: [{ kind: 'status', everyNth: 3 }],
+              rules: [{ target: 'param', name: 'id', operator: 'equals', value: '1' }],
+              body: { type: 'schema', schema: 'people' },
+            },
+          ],
+        },
+        { kind: 'crud', path: '/orders', crud: { schema: 'people' } },
+      ],
+    };
+    assertMatches(
+      body,
+      doc.paths['/api/mocks'].post.requestBody.content['application/json'].schema,
+      'the sent document',
+    );
     const created = await call('/api/mocks', json('POST', body));
     assert.equal(created.status, 201, created.text);
     assertMatches(created.json, documented('/api/mocks', 'post', 201), 'the created mock API');
-    assertMatches(created.json, doc.paths['/api/mocks'].post.requestBody.content['application/json'].schema, 'the answer sent back');
+    assertMatches(
+      created.json,
+      doc.paths['/api/mocks'].post.requestBody.content['application/json'].schema,
+      'the answer sent back',
+    );
     assertMatches((await call('/api/mocks')).json, documented('/api/mocks', 'get', 200), 'the list');
-    const bad = await call('/api/mocks', json('POST', { name: 'Bad', routes: [{ path: '/x', responses: [{ status: 700 }] }] }));
+    const bad = await call(
+      '/api/mocks',
+      json('POST', { name: 'Bad', routes: [{ path: '/x', responses: [{ status: 700 }] }] }),
+    );
     assert.equal(bad.status, 400);
     assertMatches(bad.json, documented('/api/mocks', 'post', 400), 'the error');
   });

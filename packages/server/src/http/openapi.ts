@@ -13,7 +13,11 @@ export const KEY_QUERY = {
   key: { type: 'string', description: 'API key (or send the X-API-Key header)' },
 } as const;
 
-export const SECURITY: { [scheme: string]: string[] }[] = [{ apiKeyQuery: [] }, { apiKeyHeader: [] }, { sessionCookie: [] }];
+export const SECURITY: { [scheme: string]: string[] }[] = [
+  { apiKeyQuery: [] },
+  { apiKeyHeader: [] },
+  { sessionCookie: [] },
+];
 
 /** Error responses most endpoints can give. */
 export function errorResponses(...statuses: number[]): Record<number, typeof ErrorBody> {
@@ -25,10 +29,18 @@ export function errorResponses(...statuses: number[]): Record<number, typeof Err
  * document would show that as `{*}`, which code generators reject. It shows `{name}` instead:
  * a named, required path parameter, with the wildcard's description.
  */
-export function nameWildcardRoutes({ schema, url }: { schema: FastifySchema; url: string }): { schema: FastifySchema; url: string } {
+export function nameWildcardRoutes({ schema, url }: { schema: FastifySchema; url: string }): {
+  schema: FastifySchema;
+  url: string;
+} {
   if (!url.endsWith('/*') || !schema) return { schema, url };
-  const wildcard = (schema.params as { properties?: Record<string, { description?: string }> } | undefined)?.properties?.['*'];
-  const params = { type: 'object', properties: { name: { type: 'string', description: wildcard?.description ?? 'The name, URL-encoded' } }, required: ['name'] };
+  const wildcard = (schema.params as { properties?: Record<string, { description?: string }> } | undefined)
+    ?.properties?.['*'];
+  const params = {
+    type: 'object',
+    properties: { name: { type: 'string', description: wildcard?.description ?? 'The name, URL-encoded' } },
+    required: ['name'],
+  };
   return { schema: { ...schema, params }, url: url.slice(0, -1) + ':name' };
 }
 
@@ -41,7 +53,8 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       openapi: '3.1.0',
       info: {
         title: 'Rowloom',
-        description: 'Realistic synthetic data: the Mockaroo-compatible generate, types and dataset API, plus saved schemas and projects.',
+        description:
+          'Realistic synthetic data: the Mockaroo-compatible generate, types and dataset API, plus saved schemas and projects.',
         version: '0.1.0',
       },
       components: {
@@ -58,5 +71,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
 
 /** Serves the document; it describes the API, so it needs no key. */
 export function openApiRoute(app: FastifyInstance): void {
-  app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) => reply.type('application/json; charset=utf-8').send(JSON.stringify(app.swagger())));
+  app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(JSON.stringify(app.swagger())),
+  );
 }

@@ -13,7 +13,8 @@ import { setPageHeaders } from './security-headers.js';
 /** packages/server/dist/http → packages/web/dist */
 export const WEB_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
-const NOT_BUILT = '<!doctype html><title>Rowloom</title><p>The web interface is not built. Run <code>npm run build</code> and start the server again; the API is at <a href="/api/openapi.json">/api</a>.</p>';
+const NOT_BUILT =
+  '<!doctype html><title>Rowloom</title><p>The web interface is not built. Run <code>npm run build</code> and start the server again; the API is at <a href="/api/openapi.json">/api</a>.</p>';
 
 /** A browser navigating to one of the page's own addresses (not the API, not a file). */
 export function wantsPage(request: FastifyRequest): boolean {
@@ -40,7 +41,10 @@ export async function installWebInterface(app: FastifyInstance, root = WEB_ROOT)
     index: ['index.html'],
     setHeaders(response, path) {
       setPageHeaders(response);
-      response.setHeader('Cache-Control', path.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      response.setHeader(
+        'Cache-Control',
+        path.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   // The page's own routes (/schemas/Orders...) are index.html; the page then routes itself.

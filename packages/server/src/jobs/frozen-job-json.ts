@@ -32,7 +32,9 @@ function jobPieces(job: FrozenJob, dataset: (value: DatasetTable | DatasetText) 
       continue;
     }
     pieces.push('{');
-    Object.entries(value as FrozenJob['datasets']).forEach(([name, table], i) => pieces.push(`${i > 0 ? ',' : ''}${JSON.stringify(name)}:`, ...dataset(table as DatasetTable | DatasetText)));
+    Object.entries(value as FrozenJob['datasets']).forEach(([name, table], i) =>
+      pieces.push(`${i > 0 ? ',' : ''}${JSON.stringify(name)}:`, ...dataset(table as DatasetTable | DatasetText)),
+    );
     pieces.push('}');
   }
   pieces.push('}');
@@ -41,12 +43,22 @@ function jobPieces(job: FrozenJob, dataset: (value: DatasetTable | DatasetText) 
 
 /** JSON.stringify(job) with every dataset as its table, as UTF-8: what workers read from Redis. */
 export function frozenJobBytes(job: FrozenJob): Buffer {
-  const pieces = jobPieces(job, (dataset) => (isDatasetText(dataset) ? [`{"columns":${JSON.stringify(dataset.columns)},"rows":`, rowsBytes(dataset), '}'] : [JSON.stringify(dataset)]));
+  const pieces = jobPieces(job, (dataset) =>
+    isDatasetText(dataset)
+      ? [`{"columns":${JSON.stringify(dataset.columns)},"rows":`, rowsBytes(dataset), '}']
+      : [JSON.stringify(dataset)],
+  );
   return Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece)));
 }
 
 /** The job as the downloads table records it: datasets read as text named by revision, columns and row count. */
 export function frozenJobRecord(job: FrozenJob): string {
-  const pieces = jobPieces(job, (dataset) => [JSON.stringify(isDatasetText(dataset) ? { revision: dataset.revision, columns: dataset.columns, rowCount: dataset.rowCount } : dataset)]);
+  const pieces = jobPieces(job, (dataset) => [
+    JSON.stringify(
+      isDatasetText(dataset)
+        ? { revision: dataset.revision, columns: dataset.columns, rowCount: dataset.rowCount }
+        : dataset,
+    ),
+  ]);
   return pieces.join('');
 }

@@ -11,7 +11,9 @@ const stop = new AbortController();
 // Every request listens to the one stop signal.
 setMaxListeners(0, stop.signal);
 const outcomes = Object.fromEntries(HOSTILE_KINDS.map((kind) => [kind, {}])) as SoakResult['outcomes'];
-const clients = HOSTILE_KINDS.flatMap((kind) => Array.from({ length: options.clients[kind] }, () => hostileClient(options, kind, stop.signal, outcomes[kind])));
+const clients = HOSTILE_KINDS.flatMap((kind) =>
+  Array.from({ length: options.clients[kind] }, () => hostileClient(options, kind, stop.signal, outcomes[kind])),
+);
 parentPort!.once('message', async () => {
   stop.abort();
   await Promise.all(clients);

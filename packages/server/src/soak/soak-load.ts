@@ -54,8 +54,16 @@ const STANDARD_FIELDS = [
 ];
 
 const HEAVY_FORMULA = "(field('id').to_s + 'q').ljust(100000, 'ab').gsub(/[ab]/, 'c').size";
-const FORMULA_FIELDS = [{ name: 'id', type: 'Row Number' }, ...Array.from({ length: 20 }, (_, i) => ({ name: `heavy${i}`, type: 'Formula', value: HEAVY_FORMULA }))];
-const WORDS_FIELDS = Array.from({ length: 1000 }, (_, i) => ({ name: `words${i}`, type: 'Words', min: 1000, max: 1000 }));
+const FORMULA_FIELDS = [
+  { name: 'id', type: 'Row Number' },
+  ...Array.from({ length: 20 }, (_, i) => ({ name: `heavy${i}`, type: 'Formula', value: HEAVY_FORMULA })),
+];
+const WORDS_FIELDS = Array.from({ length: 1000 }, (_, i) => ({
+  name: `words${i}`,
+  type: 'Words',
+  min: 1000,
+  max: 1000,
+}));
 const IMAGE_FORMATS = ['png', 'gif', 'jpg', 'bmp'];
 
 /** How long a stalled client reads nothing (longer than the server's stall timeout in the soak). */
@@ -87,22 +95,28 @@ function call(base: string, { method, path, body, stall }: HttpCall, signal: Abo
       settled = true;
       resolve({ status, problem, bytes });
     };
-    const request = http.request(new URL(path, base), { method, signal, headers: body ? { 'content-type': 'application/json' } : {} }, (response) => {
-      status = response.statusCode ?? 0;
-      if (stall) {
-        // Read nothing for a while, then read what arrived: the end tells whether the server
-        // closed the response meanwhile (a paused response does not report its closing).
-        response.pause();
-        const resume = setTimeout(() => response.resume(), STALL_HOLD_MS);
-        response.once('close', () => clearTimeout(resume));
-      }
-      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      response.on('end', () => settle(response.complete ? null : 'cut'));
-      response.on('aborted', () => settle('cut'));
-      response.on('error', (error: NodeJS.ErrnoException) => settle(status ? 'cut' : (error.code ?? error.message)));
-      response.on('close', () => settle(response.complete ? null : 'cut'));
-    });
-    request.on('error', (error: NodeJS.ErrnoException) => settle(signal.aborted ? 'aborted' : status ? 'cut' : `error ${error.code ?? error.message}`));
+    const request = http.request(
+      new URL(path, base),
+      { method, signal, headers: body ? { 'content-type': 'application/json' } : {} },
+      (response) => {
+        status = response.statusCode ?? 0;
+        if (stall) {
+          // Read nothing for a while, then read what arrived: the end tells whether the server
+          // closed the response meanwhile (a paused response does not report its closing).
+          response.pause();
+          const resume = setTimeout(() => response.resume(), STALL_HOLD_MS);
+          response.once('close', () => clearTimeout(resume));
+        }
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () => settle(response.complete ? null : 'cut'));
+        response.on('aborted', () => settle('cut'));
+        response.on('error', (error: NodeJS.ErrnoException) => settle(status ? 'cut' : (error.code ?? error.message)));
+        response.on('close', () => settle(response.complete ? null : 'cut'));
+      },
+    );
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      settle(signal.aborted ? 'aborted' : status ? 'cut' : `error ${error.code ?? error.message}`),
+    );
     request.end(body);
   });
 }
@@ -111,7 +125,12 @@ let uniqueCounter = 0;
 const unique = () => `${Date.now().toString(36)}${(uniqueCounter++).toString(36)}`;
 
 function hostileCall(kind: HostileKind, key: string): HttpCall {
-  const post = (path: string, fields: unknown[], stall = false): HttpCall => ({ method: 'POST', path: `${path}&key=${key}`, body: JSON.stringify(fields), stall });
+  const post = (path: string, fields: unknown[], stall = false): HttpCall => ({
+    method: 'POST',
+    path: `${path}&key=${key}`,
+    body: JSON.stringify(fields),
+    stall,
+  });
   switch (kind) {
     case 'formula':
       return post('/api/generate.csv?count=1000', FORMULA_FIELDS);
@@ -126,22 +145,34 @@ function hostileCall(kind: HostileKind, key: string): HttpCall {
       const id = unique();
       return uniqueCounter % 2 === 0
         ? { method: 'GET', path: `/images/avatar/${id}.${format}?size=2000x2000` }
-        : { method: 'GET', path: `/images/dummy/2000x2000.${format}?bg=${(uniqueCounter * 7919 % 0xffffff).toString(16).padStart(6, '0')}&fg=${id.slice(-3).replace(/[^0-9a-f]/g, 'a').padStart(3, '0')}` };
+        : {
+            method: 'GET',
+            path: `/images/dummy/2000x2000.${format}?bg=${((uniqueCounter * 7919) % 0xffffff).toString(16).padStart(6, '0')}&fg=${id
+              .slice(-3)
+              .replace(/[^0-9a-f]/g, 'a')
+              .padStart(3, '0')}`,
+          };
     }
   }
 }
 
-const pause = (ms: number, signal: AbortSignal) => new Promise<void>((resolve) => {
-  const done = () => {
-    clearTimeout(timer);
-    signal.removeEventListener('abort', done);
-    resolve();
-  };
-  const timer = setTimeout(done, ms);
-  signal.addEventListener('abort', done, { once: true });
-});
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 
-export async function hostileClient(options: SoakOptions, kind: HostileKind, signal: AbortSignal, tally: Record<string, number>): Promise<void> {
+export async function hostileClient(
+  options: SoakOptions,
+  kind: HostileKind,
+  signal: AbortSignal,
+  tally: Record<string, number>,
+): Promise<void> {
   while (!signal.aborted) {
     const outcome = await call(options.url, hostileCall(kind, options.hostileKey), signal);
     if (signal.aborted && outcome.problem !== null) return;
@@ -153,8 +184,17 @@ export async function hostileClient(options: SoakOptions, kind: HostileKind, sig
 }
 
 /** Probes until `signal` aborts, but at least `atLeast` times. */
-async function probe(options: SoakOptions, signal: AbortSignal, figures: SoakResult['probe'], atLeast = 0): Promise<void> {
-  const generate: HttpCall = { method: 'POST', path: `/api/generate.json?count=1&key=${options.probeKey}`, body: JSON.stringify(STANDARD_FIELDS) };
+async function probe(
+  options: SoakOptions,
+  signal: AbortSignal,
+  figures: SoakResult['probe'],
+  atLeast = 0,
+): Promise<void> {
+  const generate: HttpCall = {
+    method: 'POST',
+    path: `/api/generate.json?count=1&key=${options.probeKey}`,
+    body: JSON.stringify(STANDARD_FIELDS),
+  };
   const types: HttpCall = { method: 'GET', path: `/api/types?key=${options.probeKey}` };
   for (let i = 0; i < atLeast || !signal.aborted; i++) {
     const [which, request] = i % 2 === 0 ? (['generate', generate] as const) : (['types', types] as const);
@@ -162,7 +202,8 @@ async function probe(options: SoakOptions, signal: AbortSignal, figures: SoakRes
     // The probe is never aborted mid-request: its latency is what a client would see.
     const outcome = await call(options.url, request, new AbortController().signal);
     figures[which].latenciesMs.push(performance.now() - started);
-    if (outcome.status !== 200 || outcome.problem) figures[which].failures.push(`${outcome.status} ${outcome.problem ?? ''}`.trim());
+    if (outcome.status !== 200 || outcome.problem)
+      figures[which].failures.push(`${outcome.status} ${outcome.problem ?? ''}`.trim());
     await pause(options.probeEveryMs ?? 50, signal);
   }
 }
@@ -173,7 +214,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     probe: { generate: { latenciesMs: [], failures: [] }, types: { latenciesMs: [], failures: [] } },
     outcomes: Object.fromEntries(HOSTILE_KINDS.map((kind) => [kind, {}])) as SoakResult['outcomes'],
   };
-  await probe(options, AbortSignal.abort(), { generate: { latenciesMs: [], failures: [] }, types: { latenciesMs: [], failures: [] } }, 2);
+  await probe(
+    options,
+    AbortSignal.abort(),
+    { generate: { latenciesMs: [], failures: [] }, types: { latenciesMs: [], failures: [] } },
+    2,
+  );
   const hostile = new Worker(new URL('./soak-hostile-worker.js', import.meta.url), { workerData: options });
   const outcomes = new Promise<SoakResult['outcomes']>((resolve, reject) => {
     hostile.once('message', resolve);

@@ -40,9 +40,13 @@ describe('soak: one client cannot hold the server for others', () => {
       assert.ok(p50 < 500 && p99 < 5000, `probe ${name}: p50 ${Math.round(p50)} ms, p99 ${Math.round(p99)} ms`);
     }
     // The hostile load really ran: every kind got answers.
-    for (const [kind, tally] of Object.entries(result.outcomes)) assert.ok(Object.keys(tally).length > 0, `${kind}: ${JSON.stringify(tally)}`);
+    for (const [kind, tally] of Object.entries(result.outcomes))
+      assert.ok(Object.keys(tally).length > 0, `${kind}: ${JSON.stringify(tally)}`);
     // Stalled readers were closed by the stall timeout, not left holding their generation.
-    assert.ok((result.outcomes.stalled['200 cut'] ?? 0) + (result.outcomes.stalled['503'] ?? 0) > 0, JSON.stringify(result.outcomes.stalled));
+    assert.ok(
+      (result.outcomes.stalled['200 cut'] ?? 0) + (result.outcomes.stalled['503'] ?? 0) > 0,
+      JSON.stringify(result.outcomes.stalled),
+    );
     const types = await fetch(`${ready.url}/api/types?key=${ready.otherKey}`);
     assert.equal(types.status, 200);
   });

@@ -38,7 +38,8 @@ export async function skipUnlessAvailable(dialect: DialectName): Promise<false |
   if (dialect === 'sqlite') return false;
   const problem = await postgresProblem();
   if (problem === null) return false;
-  if (POSTGRES_REQUIRED) throw new Error(`PostgreSQL is required (ROWLOOM_REQUIRE_POSTGRES=1) but unavailable: ${problem}`);
+  if (POSTGRES_REQUIRED)
+    throw new Error(`PostgreSQL is required (ROWLOOM_REQUIRE_POSTGRES=1) but unavailable: ${problem}`);
   process.stderr.write(`NOTE: the PostgreSQL suite is SKIPPED: ${problem}\n`);
   return `PostgreSQL unavailable (${problem})`;
 }

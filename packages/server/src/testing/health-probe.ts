@@ -13,7 +13,10 @@ export interface HealthTimes {
 }
 
 /** Probes /health at `url` while `work` runs; resolves with work's result and the probe's times. */
-export async function whileProbingHealth<T>(url: string, work: () => Promise<T>): Promise<{ result: T; health: HealthTimes }> {
+export async function whileProbingHealth<T>(
+  url: string,
+  work: () => Promise<T>,
+): Promise<{ result: T; health: HealthTimes }> {
   const probe = new Worker(new URL('./health-probe-worker.js', import.meta.url), { workerData: { url } });
   const answers = new Promise<number[]>((resolve, reject) => {
     probe.once('message', resolve);

@@ -30,15 +30,22 @@ export interface RawOptions {
 }
 
 /** A request over node:http, for what fetch will not send (a Host header of our choosing). */
-export function rawRequest(url: string, path: string, options: RawOptions = {}): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+export function rawRequest(
+  url: string,
+  path: string,
+  options: RawOptions = {},
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   const { port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body, headers: res.headers }));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body, headers: res.headers }));
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });

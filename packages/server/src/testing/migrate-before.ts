@@ -16,13 +16,21 @@ export async function migrateBefore<T>(database: TestDatabase, migration: string
     await setup.connect();
     await setup.query(`create schema "${database.postgresSchema}"`);
     await setup.end();
-    db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: POSTGRES_URL, options: `-c search_path=${database.postgresSchema}` }) }) });
+    db = new Kysely({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: POSTGRES_URL, options: `-c search_path=${database.postgresSchema}` }),
+      }),
+    });
   } else {
     db = new Kysely({ dialect: new SqliteDialect({ database: new SQLite(database.sqliteFile) }) });
   }
   const earlier = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < migration));
   const migrationTableSchema = database.dialect === 'postgres' ? database.postgresSchema : undefined;
-  const { error } = await new Migrator({ db, provider: { getMigrations: async () => earlier }, ...(migrationTableSchema ? { migrationTableSchema } : {}) }).migrateToLatest();
+  const { error } = await new Migrator({
+    db,
+    provider: { getMigrations: async () => earlier },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  }).migrateToLatest();
   if (error) throw error;
   return db;
 }

@@ -73,15 +73,31 @@ export interface TestServerOptions {
 }
 
 /** The test client is one address for every test: only the per-email limit keeps its production value. */
-const TEST_ACCOUNTS: AccountsConfig = { ...DEFAULT_ACCOUNTS, signInLimit: { ...DEFAULT_ACCOUNTS.signInLimit, perIp: 10_000 } };
+const TEST_ACCOUNTS: AccountsConfig = {
+  ...DEFAULT_ACCOUNTS,
+  signInLimit: { ...DEFAULT_ACCOUNTS.signInLimit, perIp: 10_000 },
+};
 
-async function signUpThrough(url: string, email = `user-${randomBytes(5).toString('hex')}@example.com`, password = randomBytes(12).toString('base64url')): Promise<SignedUp> {
-  const response = await fetch(`${url}/api/session/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+async function signUpThrough(
+  url: string,
+  email = `user-${randomBytes(5).toString('hex')}@example.com`,
+  password = randomBytes(12).toString('base64url'),
+): Promise<SignedUp> {
+  const response = await fetch(`${url}/api/session/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`sign-up of ${email} answered ${response.status}: ${text}`);
   const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('rowloom_session='));
   if (!setCookie) throw new Error('sign-up set no rowloom_session cookie');
-  return { cookie: setCookie.split(';', 1)[0], csrfToken: (JSON.parse(text) as { csrfToken: string }).csrfToken, email, password };
+  return {
+    cookie: setCookie.split(';', 1)[0],
+    csrfToken: (JSON.parse(text) as { csrfToken: string }).csrfToken,
+    email,
+    password,
+  };
 }
 
 /** Where a test database lives; pass the same location to a second server to share it. */
@@ -120,11 +136,33 @@ export async function startTestServer(database: TestDatabase, options: TestServe
     sqliteFile: database.sqliteFile,
     postgresSchema: database.postgresSchema,
   });
-  const accounts: AccountsConfig = { ...TEST_ACCOUNTS, ...options.accounts, signup: { ...TEST_ACCOUNTS.signup, ...options.accounts?.signup, ...options.signup } };
-  const config = { plans: options.plans ?? DEFAULT_PLANS, bodyLimitBytes: options.bodyLimitBytes ?? 10 * 1024 * 1024, timeLimitMs: options.timeLimitMs ?? null, accounts, publicUrl: options.publicUrl ?? null, mockHostSuffix: options.mockHostSuffix ?? null, mockOrigin: options.mockOrigin ?? null, publicMockRate: options.publicMockRate ?? 0, trustProxy: options.trustProxy ?? 0, metricsToken: options.metricsToken ?? null, ...(options.concurrency ? { concurrency: { ...defaultConcurrency(), ...options.concurrency } } : {}) };
+  const accounts: AccountsConfig = {
+    ...TEST_ACCOUNTS,
+    ...options.accounts,
+    signup: { ...TEST_ACCOUNTS.signup, ...options.accounts?.signup, ...options.signup },
+  };
+  const config = {
+    plans: options.plans ?? DEFAULT_PLANS,
+    bodyLimitBytes: options.bodyLimitBytes ?? 10 * 1024 * 1024,
+    timeLimitMs: options.timeLimitMs ?? null,
+    accounts,
+    publicUrl: options.publicUrl ?? null,
+    mockHostSuffix: options.mockHostSuffix ?? null,
+    mockOrigin: options.mockOrigin ?? null,
+    publicMockRate: options.publicMockRate ?? 0,
+    trustProxy: options.trustProxy ?? 0,
+    metricsToken: options.metricsToken ?? null,
+    ...(options.concurrency ? { concurrency: { ...defaultConcurrency(), ...options.concurrency } } : {}),
+  };
   const artifacts = new DirectoryStore(join(dirname(database.sqliteFile), 'downloads'));
   const jobs = { store: artifacts, runner: options.jobRunner?.(artifacts) ?? ('in-process' as const) };
-  const app = await buildApp({ store, config: { ...config, downloads: { ...DEFAULT_DOWNLOADS, ...options.downloads } }, logLevel: options.logLevel, logStream: options.logStream, jobs });
+  const app = await buildApp({
+    store,
+    config: { ...config, downloads: { ...DEFAULT_DOWNLOADS, ...options.downloads } },
+    logLevel: options.logLevel,
+    logStream: options.logStream,
+    jobs,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
@@ -133,7 +171,8 @@ export async function startTestServer(database: TestDatabase, options: TestServe
     url,
     store,
     app,
-    userKey: async (plan = 'unlimited') => (await createUser(store.db, `user-${randomBytes(5).toString('hex')}@example.com`, plan)).key,
+    userKey: async (plan = 'unlimited') =>
+      (await createUser(store.db, `user-${randomBytes(5).toString('hex')}@example.com`, plan)).key,
     signUp: (email, password) => signUpThrough(url, email, password),
     async close() {
       await app.close();
@@ -147,7 +186,10 @@ export async function startTestServer(database: TestDatabase, options: TestServe
  * For a describe() block: a test server on `dialect`, started before its tests with an unlimited
  * user's key, and closed after them. Tests read `suite.server` and `suite.key`.
  */
-export function serverForSuite(dialect: DialectName, options: TestServerOptions = {}): { server: TestServer; key: string } {
+export function serverForSuite(
+  dialect: DialectName,
+  options: TestServerOptions = {},
+): { server: TestServer; key: string } {
   const suite = { server: undefined as unknown as TestServer, key: '' };
   before(async () => {
     suite.server = await startTestServer(newTestDatabase(dialect), options);

@@ -34,13 +34,55 @@ const MIB = 1024 * 1024;
 
 /** Dataset storage grows with the plan; one upload is also bounded by BODY_LIMIT_BYTES. */
 export const DEFAULT_PLANS: Plans = {
-  free: { recordsPerRequest: 5000, recordsPerJob: 5000, requestsPerDay: 200, recordsPerDay: null, datasets: 10, datasetBytes: 10 * MIB, publicMockRequestsPerDay: 1000, publicMockRecordsPerDay: 50_000 },
-  silver: { recordsPerRequest: 5000, requestsPerDay: null, recordsPerDay: 1_000_000, datasets: 100, datasetBytes: 100 * MIB, publicMockRequestsPerDay: 10_000, publicMockRecordsPerDay: 1_000_000 },
-  gold: { recordsPerRequest: 5000, requestsPerDay: null, recordsPerDay: 10_000_000, datasets: 1000, datasetBytes: 1024 * MIB, publicMockRequestsPerDay: 100_000, publicMockRecordsPerDay: 10_000_000 },
-  unlimited: { recordsPerRequest: null, requestsPerDay: null, recordsPerDay: null, datasets: null, datasetBytes: null, publicMockRequestsPerDay: null, publicMockRecordsPerDay: null },
+  free: {
+    recordsPerRequest: 5000,
+    recordsPerJob: 5000,
+    requestsPerDay: 200,
+    recordsPerDay: null,
+    datasets: 10,
+    datasetBytes: 10 * MIB,
+    publicMockRequestsPerDay: 1000,
+    publicMockRecordsPerDay: 50_000,
+  },
+  silver: {
+    recordsPerRequest: 5000,
+    requestsPerDay: null,
+    recordsPerDay: 1_000_000,
+    datasets: 100,
+    datasetBytes: 100 * MIB,
+    publicMockRequestsPerDay: 10_000,
+    publicMockRecordsPerDay: 1_000_000,
+  },
+  gold: {
+    recordsPerRequest: 5000,
+    requestsPerDay: null,
+    recordsPerDay: 10_000_000,
+    datasets: 1000,
+    datasetBytes: 1024 * MIB,
+    publicMockRequestsPerDay: 100_000,
+    publicMockRecordsPerDay: 10_000_000,
+  },
+  unlimited: {
+    recordsPerRequest: null,
+    requestsPerDay: null,
+    recordsPerDay: null,
+    datasets: null,
+    datasetBytes: null,
+    publicMockRequestsPerDay: null,
+    publicMockRecordsPerDay: null,
+  },
 };
 
-const LIMIT_NAMES = ['recordsPerRequest', 'recordsPerJob', 'requestsPerDay', 'recordsPerDay', 'datasets', 'datasetBytes', 'publicMockRequestsPerDay', 'publicMockRecordsPerDay'];
+const LIMIT_NAMES = [
+  'recordsPerRequest',
+  'recordsPerJob',
+  'requestsPerDay',
+  'recordsPerDay',
+  'datasets',
+  'datasetBytes',
+  'publicMockRequestsPerDay',
+  'publicMockRecordsPerDay',
+];
 
 export function parsePlanOverrides(json: string): Plans {
   let overrides: unknown;
@@ -53,9 +95,12 @@ export function parsePlanOverrides(json: string): Plans {
   const plans: Plans = structuredClone(DEFAULT_PLANS);
   for (const [name, limits] of Object.entries(overrides as Record<string, unknown>)) {
     if (!limits || typeof limits !== 'object') throw new Error(`ROWLOOM_PLANS.${name} must be an object of limits`);
-    const merged: PlanLimits = { ...(plans[name] ?? { recordsPerRequest: null, requestsPerDay: null, recordsPerDay: null }) };
+    const merged: PlanLimits = {
+      ...(plans[name] ?? { recordsPerRequest: null, requestsPerDay: null, recordsPerDay: null }),
+    };
     for (const [key, value] of Object.entries(limits as Record<string, unknown>)) {
-      if (!LIMIT_NAMES.includes(key)) throw new Error(`ROWLOOM_PLANS.${name}.${key} is not a limit; use ${LIMIT_NAMES.join(', ')}`);
+      if (!LIMIT_NAMES.includes(key))
+        throw new Error(`ROWLOOM_PLANS.${name}.${key} is not a limit; use ${LIMIT_NAMES.join(', ')}`);
       if (value !== null && (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)) {
         throw new Error(`ROWLOOM_PLANS.${name}.${key} must be a whole number or null`);
       }

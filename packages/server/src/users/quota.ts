@@ -9,8 +9,7 @@ import type { Tables } from '../db/tables.js';
 import type { PlanLimits } from './plans.js';
 
 export type QuotaDecision =
-  | { ok: true }
-  | { ok: false; limit: 'requestsPerDay' | 'recordsPerDay'; allowed: number; resetsAt: Date };
+  { ok: true } | { ok: false; limit: 'requestsPerDay' | 'recordsPerDay'; allowed: number; resetsAt: Date };
 
 /** Days are UTC: the counters reset at midnight UTC. */
 export function usageDay(now: Date): string {
@@ -43,21 +42,30 @@ export type DailyLimits = Pick<PlanLimits, 'requestsPerDay' | 'recordsPerDay'>;
  * shape (the table, and which limits apply), since building it cost more than running it. The
  * builder is untyped: the table is one of DailyCounter's, which share their columns.
  */
-const CHARGE = new QueryTemplate<{ id: string; day: string; records: number; requestLimit: number; recordLimit: number }, Tables>(
+const CHARGE = new QueryTemplate<
+  { id: string; day: string; records: number; requestLimit: number; recordLimit: number },
+  Tables
+>(
   (typed, { id, day, records, requestLimit, recordLimit }, shape) => {
     const [table, key, limits] = shape.split('|') as [DailyCounter['table'], DailyCounter['key'], string];
-    const db = typed as unknown as Kysely<Record<string, { day: string; requests: number; records: number } & Record<string, unknown>>>;
+    const db = typed as unknown as Kysely<
+      Record<string, { day: string; requests: number; records: number } & Record<string, unknown>>
+    >;
     return db
       .insertInto(table)
       .values({ [key]: id, day, requests: 1, records })
       .onConflict((oc) =>
         oc
           .columns([key, 'day'])
-          .doUpdateSet((eb) => ({ requests: eb(`${table}.requests`, '+', 1), records: eb(`${table}.records`, '+', records) }))
+          .doUpdateSet((eb) => ({
+            requests: eb(`${table}.requests`, '+', 1),
+            records: eb(`${table}.records`, '+', records),
+          }))
           .where((eb) => {
             const conditions = [];
             if (limits.includes('requests')) conditions.push(eb(eb(`${table}.requests`, '+', 1), '<=', requestLimit));
-            if (limits.includes('records')) conditions.push(eb(eb(`${table}.records`, '+', records), '<=', recordLimit));
+            if (limits.includes('records'))
+              conditions.push(eb(eb(`${table}.records`, '+', records), '<=', recordLimit));
             return conditions.length ? eb.and(conditions) : eb.lit(true);
           }),
       )
@@ -67,12 +75,25 @@ const CHARGE = new QueryTemplate<{ id: string; day: string; records: number; req
 );
 
 /** Records one request of `records` rows if it fits the plan's daily limits. */
-export async function chargeUsage(db: Kysely<Tables>, userId: string, limits: PlanLimits, records: number, now = new Date()): Promise<QuotaDecision> {
+export async function chargeUsage(
+  db: Kysely<Tables>,
+  userId: string,
+  limits: PlanLimits,
+  records: number,
+  now = new Date(),
+): Promise<QuotaDecision> {
   return chargeDaily(db, USER_USAGE, userId, limits, records, now);
 }
 
 /** Records one request of `records` rows against `id`'s counter if it fits `limits`. */
-export async function chargeDaily(db: Kysely<Tables>, counter: DailyCounter, id: string, limits: DailyLimits, records: number, now = new Date()): Promise<QuotaDecision> {
+export async function chargeDaily(
+  db: Kysely<Tables>,
+  counter: DailyCounter,
+  id: string,
+  limits: DailyLimits,
+  records: number,
+  now = new Date(),
+): Promise<QuotaDecision> {
   const day = usageDay(now);
   const requestLimit = limits.requestsPerDay;
   const recordLimit = limits.recordsPerDay;
@@ -90,8 +111,15 @@ export async function chargeDaily(db: Kysely<Tables>, counter: DailyCounter, id:
   const [updated] = await CHARGE.rows<{ requests: number; records: number }>(db, values, shape);
   if (updated) return { ok: true };
   // Nothing was written: say which limit stopped it.
-  const untyped = db as unknown as Kysely<Record<string, { day: string; requests: number; records: number } & Record<string, unknown>>>;
-  const current = await untyped.selectFrom(counter.table).select(['requests', 'records']).where(counter.key, '=', id).where('day', '=', day).executeTakeFirst();
+  const untyped = db as unknown as Kysely<
+    Record<string, { day: string; requests: number; records: number } & Record<string, unknown>>
+  >;
+  const current = await untyped
+    .selectFrom(counter.table)
+    .select(['requests', 'records'])
+    .where(counter.key, '=', id)
+    .where('day', '=', day)
+    .executeTakeFirst();
   if (requestLimit !== null && current && Number(current.requests) + 1 > requestLimit) return refuse('requestsPerDay');
   return refuse('recordsPerDay');
 }

@@ -32,18 +32,37 @@ function tokenHash(token: string): string {
 }
 
 /** A new session for the user; the token goes in the cookie and is never stored. */
-export async function createSession(db: Kysely<Tables>, userId: string, now = new Date()): Promise<{ id: string; token: string; csrfToken: string; expiresAt: Date }> {
+export async function createSession(
+  db: Kysely<Tables>,
+  userId: string,
+  now = new Date(),
+): Promise<{ id: string; token: string; csrfToken: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await db
     .insertInto('sessions')
-    .values({ id: tokenHash(token), user_id: userId, csrf_token: csrfToken, created_at: now.toISOString(), expires_at: expiresAt.toISOString(), last_seen: now.toISOString() })
+    .values({
+      id: tokenHash(token),
+      user_id: userId,
+      csrf_token: csrfToken,
+      created_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      last_seen: now.toISOString(),
+    })
     .execute();
   await db
     .deleteFrom('sessions')
     .where('user_id', '=', userId)
-    .where('id', 'not in', (eb) => eb.selectFrom('sessions').select('id').where('user_id', '=', userId).orderBy('last_seen', 'desc').orderBy('created_at', 'desc').limit(MAX_SESSIONS_PER_USER))
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom('sessions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .orderBy('last_seen', 'desc')
+        .orderBy('created_at', 'desc')
+        .limit(MAX_SESSIONS_PER_USER),
+    )
     .execute();
   return { id: tokenHash(token), token, csrfToken, expiresAt };
 }
@@ -58,7 +77,16 @@ export async function findSession(db: Kysely<Tables>, token: string, now = new D
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id', 'sessions.csrf_token', 'sessions.created_at', 'sessions.expires_at', 'sessions.last_seen', 'users.id as user_id', 'users.email', 'users.plan'])
+    .select([
+      'sessions.id',
+      'sessions.csrf_token',
+      'sessions.created_at',
+      'sessions.expires_at',
+      'sessions.last_seen',
+      'users.id as user_id',
+      'users.email',
+      'users.plan',
+    ])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -69,7 +97,11 @@ export async function findSession(db: Kysely<Tables>, token: string, now = new D
   let expiresAt = new Date(row.expires_at);
   if (now.getTime() - Date.parse(row.last_seen) > REFRESH_AFTER_MS) {
     expiresAt = new Date(Math.min(now.getTime() + SESSION_TTL_MS, Date.parse(row.created_at) + SESSION_MAX_AGE_MS));
-    await db.updateTable('sessions').set({ last_seen: now.toISOString(), expires_at: expiresAt.toISOString() }).where('id', '=', id).execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen: now.toISOString(), expires_at: expiresAt.toISOString() })
+      .where('id', '=', id)
+      .execute();
   }
   return { id, user: { id: row.user_id, email: row.email, plan: row.plan }, csrfToken: row.csrf_token, expiresAt };
 }

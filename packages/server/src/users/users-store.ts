@@ -32,14 +32,30 @@ export interface NewUserOptions {
   admin?: boolean;
 }
 
-export async function createUser(db: Kysely<Tables>, email: string, plan: string, options: NewUserOptions = {}): Promise<{ user: User; key: string }> {
+export async function createUser(
+  db: Kysely<Tables>,
+  email: string,
+  plan: string,
+  options: NewUserOptions = {},
+): Promise<{ user: User; key: string }> {
   const user: User = { id: randomUUID(), email, plan };
   const key = newKey();
   const sealed = seal(await sealingKey(db, options.secret), key);
   const now = new Date().toISOString();
   await db.transaction().execute(async (tx) => {
-    await tx.insertInto('users').values({ ...user, created_at: now, password_hash: options.passwordHash ?? null, is_admin: options.admin ? 1 : 0 }).execute();
-    await tx.insertInto('api_keys').values({ key_hash: hashKey(key), user_id: user.id, created_at: now, sealed }).execute();
+    await tx
+      .insertInto('users')
+      .values({
+        ...user,
+        created_at: now,
+        password_hash: options.passwordHash ?? null,
+        is_admin: options.admin ? 1 : 0,
+      })
+      .execute();
+    await tx
+      .insertInto('api_keys')
+      .values({ key_hash: hashKey(key), user_id: user.id, created_at: now, sealed })
+      .execute();
   });
   return { user, key };
 }
@@ -50,7 +66,10 @@ export async function regenerateKey(db: Kysely<Tables>, userId: string, secret?:
   const sealed = seal(await sealingKey(db, secret), key);
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('api_keys').where('user_id', '=', userId).execute();
-    await tx.insertInto('api_keys').values({ key_hash: hashKey(key), user_id: userId, created_at: new Date().toISOString(), sealed }).execute();
+    await tx
+      .insertInto('api_keys')
+      .values({ key_hash: hashKey(key), user_id: userId, created_at: new Date().toISOString(), sealed })
+      .execute();
   });
   return key;
 }
@@ -60,14 +79,22 @@ export async function regenerateKey(db: Kysely<Tables>, userId: string, secret?:
  * sealed under another secret (ROWLOOM_SECRET changed). Regenerating gives a showable one.
  */
 export async function showKey(db: Kysely<Tables>, userId: string, secret?: string | null): Promise<string | null> {
-  const row = await db.selectFrom('api_keys').select(['key_hash', 'sealed']).where('user_id', '=', userId).orderBy('created_at', 'desc').executeTakeFirst();
+  const row = await db
+    .selectFrom('api_keys')
+    .select(['key_hash', 'sealed'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
   if (!row?.sealed) return null;
   const key = unseal(await sealingKey(db, secret), row.sealed);
   return key !== null && hashKey(key) === row.key_hash ? key : null;
 }
 
 /** Emails compare without regard to case: Ann@Example.com and ann@example.com are one account. */
-export async function findUserByEmail(db: Kysely<Tables>, email: string): Promise<(User & { passwordHash: string | null }) | undefined> {
+export async function findUserByEmail(
+  db: Kysely<Tables>,
+  email: string,
+): Promise<(User & { passwordHash: string | null }) | undefined> {
   const row = await db
     .selectFrom('users')
     .select(['id', 'email', 'plan', 'password_hash'])
@@ -76,8 +103,15 @@ export async function findUserByEmail(db: Kysely<Tables>, email: string): Promis
   return row && { id: row.id, email: row.email, plan: row.plan, passwordHash: row.password_hash ?? null };
 }
 
-export async function findUserById(db: Kysely<Tables>, id: string): Promise<(User & { passwordHash: string | null }) | undefined> {
-  const row = await db.selectFrom('users').select(['id', 'email', 'plan', 'password_hash']).where('id', '=', id).executeTakeFirst();
+export async function findUserById(
+  db: Kysely<Tables>,
+  id: string,
+): Promise<(User & { passwordHash: string | null }) | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'plan', 'password_hash'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && { id: row.id, email: row.email, plan: row.plan, passwordHash: row.password_hash ?? null };
 }
 
@@ -98,7 +132,12 @@ export async function removeUser(db: Kysely<Tables>, userId: string): Promise<vo
 
 /** The lookup every API request starts with, built once per database (see db/query-template.ts). */
 const USER_BY_KEY = new QueryTemplate<{ keyHash: string }, Tables>(
-  (db, { keyHash }) => db.selectFrom('api_keys').innerJoin('users', 'users.id', 'api_keys.user_id').select(['users.id', 'users.email', 'users.plan']).where('api_keys.key_hash', '=', keyHash),
+  (db, { keyHash }) =>
+    db
+      .selectFrom('api_keys')
+      .innerJoin('users', 'users.id', 'api_keys.user_id')
+      .select(['users.id', 'users.email', 'users.plan'])
+      .where('api_keys.key_hash', '=', keyHash),
   { keyHash: '\u0000key' },
 );
 
@@ -116,6 +155,9 @@ export async function listUsers(db: Kysely<Tables>): Promise<(User & { created_a
 }
 
 export async function countUsers(db: Kysely<Tables>): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

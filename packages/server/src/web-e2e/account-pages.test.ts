@@ -32,7 +32,8 @@ async function fillAuthForm(page: Page, email: string, password: string, submit:
 async function revealedKey(page: Page): Promise<string> {
   const output = page.getByLabel('API key', { exact: true });
   await output.waitFor();
-  if ((await output.getAttribute('data-revealed')) !== 'true') await page.getByRole('button', { name: 'Reveal key' }).click();
+  if ((await output.getAttribute('data-revealed')) !== 'true')
+    await page.getByRole('button', { name: 'Reveal key' }).click();
   const key = (await output.textContent())?.trim() ?? '';
   assert.doesNotMatch(key, /•/);
   return key;
@@ -137,44 +138,48 @@ describe('sign-up, sign-in and the account page in a browser', { skip: browserSk
     assert.equal((await fetch(`${suite.server.url}/api/datasets?key=${key}`)).status, 200);
   });
 
-  test('the curl commands (example schema, saved schema) run as shown, and usage counts them', { skip: existsSync('/usr/bin/curl') ? false : 'no curl at /usr/bin/curl' }, async () => {
-    const page = await suite.open('/signup?next=/account');
-    await fillAuthForm(page, newEmail(), PASSWORD, 'Sign up');
-    await page.waitForURL((url) => url.pathname === '/account');
-    const usage = page.getByRole('region', { name: 'Usage today' });
-    await usage.getByText('Requests').waitFor();
-    await page.getByRole('button', { name: 'Show key in command' }).click();
-    const command = (await page.getByLabel('curl command').textContent()) ?? '';
-    assert.match(command, /^curl /);
-    assert.ok(command.includes(await revealedKey(page)), 'the shown command carries the key');
-    const { stdout } = await promisify(execFile)('/bin/sh', ['-c', command], { timeout: 30_000 });
-    const rows = JSON.parse(stdout) as Record<string, unknown>[];
-    assert.equal(rows.length, 10);
-    assert.deepEqual(Object.keys(rows[0]), ['id', 'first_name', 'email']);
+  test(
+    'the curl commands (example schema, saved schema) run as shown, and usage counts them',
+    { skip: existsSync('/usr/bin/curl') ? false : 'no curl at /usr/bin/curl' },
+    async () => {
+      const page = await suite.open('/signup?next=/account');
+      await fillAuthForm(page, newEmail(), PASSWORD, 'Sign up');
+      await page.waitForURL((url) => url.pathname === '/account');
+      const usage = page.getByRole('region', { name: 'Usage today' });
+      await usage.getByText('Requests').waitFor();
+      await page.getByRole('button', { name: 'Show key in command' }).click();
+      const command = (await page.getByLabel('curl command').textContent()) ?? '';
+      assert.match(command, /^curl /);
+      assert.ok(command.includes(await revealedKey(page)), 'the shown command carries the key');
+      const { stdout } = await promisify(execFile)('/bin/sh', ['-c', command], { timeout: 30_000 });
+      const rows = JSON.parse(stdout) as Record<string, unknown>[];
+      assert.equal(rows.length, 10);
+      assert.deepEqual(Object.keys(rows[0]), ['id', 'first_name', 'email']);
 
-    await usage.getByRole('button', { name: 'Refresh' }).click();
-    await usage.getByText(/^1 /).first().waitFor();
-    const text = (await usage.textContent()) ?? '';
-    assert.match(text, /Records\s*10\b/);
+      await usage.getByRole('button', { name: 'Refresh' }).click();
+      await usage.getByText(/^1 /).first().waitFor();
+      const text = (await usage.textContent()) ?? '';
+      assert.match(text, /Records\s*10\b/);
 
-    // A saved schema (its name has a space and a quote) gets a command that downloads it in its saved format.
-    const key = await revealedKey(page);
-    const saved = await fetch(`${suite.server.url}/api/schemas/${encodeURIComponent("Bob's orders")}`, {
-      method: 'PUT',
-      headers: { 'x-api-key': key, 'content-type': 'application/json' },
-      body: JSON.stringify({ fields: [{ name: 'n', type: 'Row Number' }], count: 5, format: 'csv' }),
-    });
-    assert.equal(saved.status, 200, await saved.text());
-    await page.reload();
-    await page.getByLabel('Schema', { exact: true }).selectOption("Bob's orders");
-    await page.getByRole('button', { name: 'Show key in command' }).click();
-    const download = (await page.getByLabel('curl command').textContent()) ?? '';
-    assert.match(download, /\/api\/generate\?schema=Bob/);
-    await promisify(execFile)('/bin/sh', ['-c', download], { timeout: 30_000, cwd: suite.scratch });
-    const csv = readFileSync(join(suite.scratch, 'Bob_s_orders.csv'), 'utf8');
-    // The saved format and row count apply: a header and 5 rows.
-    assert.deepEqual(csv.trim().split(/\r?\n/), ['n', '1', '2', '3', '4', '5']);
-  });
+      // A saved schema (its name has a space and a quote) gets a command that downloads it in its saved format.
+      const key = await revealedKey(page);
+      const saved = await fetch(`${suite.server.url}/api/schemas/${encodeURIComponent("Bob's orders")}`, {
+        method: 'PUT',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ fields: [{ name: 'n', type: 'Row Number' }], count: 5, format: 'csv' }),
+      });
+      assert.equal(saved.status, 200, await saved.text());
+      await page.reload();
+      await page.getByLabel('Schema', { exact: true }).selectOption("Bob's orders");
+      await page.getByRole('button', { name: 'Show key in command' }).click();
+      const download = (await page.getByLabel('curl command').textContent()) ?? '';
+      assert.match(download, /\/api\/generate\?schema=Bob/);
+      await promisify(execFile)('/bin/sh', ['-c', download], { timeout: 30_000, cwd: suite.scratch });
+      const csv = readFileSync(join(suite.scratch, 'Bob_s_orders.csv'), 'utf8');
+      // The saved format and row count apply: a header and 5 rows.
+      assert.deepEqual(csv.trim().split(/\r?\n/), ['n', '1', '2', '3', '4', '5']);
+    },
+  );
 
   test('change the password: the new one signs in, the old one no longer does', async () => {
     const email = newEmail();
@@ -215,14 +220,22 @@ describe('sign-up, sign-in and the account page in a browser', { skip: browserSk
   test('after too many wrong passwords from this address the form says how long to wait; the browser that signed in before still gets in', async () => {
     const email = newEmail();
     const known = await suite.newContext();
-    assert.equal((await known.request.post('/api/session/signup', { data: { email, password: PASSWORD } })).status(), 200);
+    assert.equal(
+      (await known.request.post('/api/session/signup', { data: { email, password: PASSWORD } })).status(),
+      200,
+    );
     // Sign-in limits count in fixed windows of the clock (rate-limit.ts): a run that began just
     // before a window ended would find the lock gone by the time the form is sent. Start in a fresh one.
     const { windowMs } = DEFAULT_ACCOUNTS.signInLimit;
     const leftInWindow = windowMs - (Date.now() % windowMs);
     if (leftInWindow < 60_000) await new Promise((resolve) => setTimeout(resolve, leftInWindow + 1000));
     // A client without the account's device cookie (as a stranger on this address would be).
-    for (let attempt = 0; attempt < 10; attempt++) await fetch(`${suite.server.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'wrong password' }) });
+    for (let attempt = 0; attempt < 10; attempt++)
+      await fetch(`${suite.server.url}/api/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'wrong password' }),
+      });
     const page = await (await suite.newContext()).newPage();
     await page.goto('/signin');
     await fillAuthForm(page, email, PASSWORD, 'Sign in');
@@ -243,7 +256,9 @@ describe('sign-up limited to some domains, in a browser', { skip: browserSkip() 
   let server: TestServer;
   let browser: Browser;
   before(async () => {
-    server = await startTestServer(newTestDatabase('sqlite'), { signup: { mode: 'domains', domains: ['example.org'] } });
+    server = await startTestServer(newTestDatabase('sqlite'), {
+      signup: { mode: 'domains', domains: ['example.org'] },
+    });
     browser = await launchBrowser();
   });
   after(async () => {
@@ -257,7 +272,10 @@ describe('sign-up limited to some domains, in a browser', { skip: browserSkip() 
     await fillAuthForm(page, 'someone@example.com', PASSWORD, 'Sign up');
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    assert.match((await alert.textContent()) ?? '', /open only to addresses at example\.org; example\.com is not one of them/);
+    assert.match(
+      (await alert.textContent()) ?? '',
+      /open only to addresses at example\.org; example\.com is not one of them/,
+    );
     await page.getByLabel('Email').fill('someone@example.org');
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
@@ -281,7 +299,10 @@ describe('the first-start account, in a browser', { skip: browserSkip() }, () =>
 
   test('the password `npm start` prints signs admin@localhost in through the form; the account page shows the printed key', async () => {
     const { DATABASE_URL: _url, ROWLOOM_SECRET: _secret, ...env } = process.env;
-    child = spawn(process.execPath, [main], { env: { ...env, DATA_DIR: dir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    child = spawn(process.execPath, [main], {
+      env: { ...env, DATA_DIR: dir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const output = await new Promise<string>((resolve, reject) => {
       let seen = '';
       child!.stdout!.on('data', (chunk: Buffer) => {
@@ -302,4 +323,3 @@ describe('the first-start account, in a browser', { skip: browserSkip() }, () =>
     assert.equal(await revealedKey(page), key);
   });
 });
-

@@ -17,12 +17,21 @@ const NEW_PASSWORD = 'copper lantern drifts over quiet meadows';
 const newEmail = () => `person-${randomBytes(4).toString('hex')}@example.com`;
 
 /** Fills the sign-in or sign-up form and submits it; the alert's text when the page stays, else null (it went to `landing`). */
-async function submitAuthForm(page: Page, email: string, password: string, submit: 'Sign in' | 'Sign up', landing = '/'): Promise<string | null> {
+async function submitAuthForm(
+  page: Page,
+  email: string,
+  password: string,
+  submit: 'Sign in' | 'Sign up',
+  landing = '/',
+): Promise<string | null> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: submit, exact: true }).click();
   const alert = page.getByRole('alert');
-  const outcome = await Promise.race([page.waitForURL((url) => url.pathname === landing).then(() => null), alert.waitFor().then(async () => (await alert.textContent()) ?? '')]);
+  const outcome = await Promise.race([
+    page.waitForURL((url) => url.pathname === landing).then(() => null),
+    alert.waitFor().then(async () => (await alert.textContent()) ?? ''),
+  ]);
   return outcome;
 }
 
@@ -35,7 +44,7 @@ async function sessionCookie(context: BrowserContext, url: string): Promise<stri
 describe('account defences in a browser', { skip: browserSkip() }, () => {
   const suite = browserSuite();
 
-  test('a stranger\'s 40 failures from one address and 11 from others keep neither the owner\'s browser nor a new one off the page', async () => {
+  test("a stranger's 40 failures from one address and 11 from others keep neither the owner's browser nor a new one off the page", async () => {
     const email = newEmail();
     const owner = await (await suite.newContext()).newPage();
     await owner.goto('/signup');
@@ -44,11 +53,17 @@ describe('account defences in a browser', { skip: browserSkip() }, () => {
     await owner.waitForURL(/\/signin/);
 
     const statuses: number[] = [];
-    for (let i = 0; i < 40; i++) statuses.push((await signInFrom('127.0.0.2', suite.server, email, `guess ${i}`)).status);
-    for (let n = 3; n < 14; n++) statuses.push((await signInFrom(`127.0.0.${n}`, suite.server, email, `guess from ${n}`)).status);
+    for (let i = 0; i < 40; i++)
+      statuses.push((await signInFrom('127.0.0.2', suite.server, email, `guess ${i}`)).status);
+    for (let n = 3; n < 14; n++)
+      statuses.push((await signInFrom(`127.0.0.${n}`, suite.server, email, `guess from ${n}`)).status);
     assert.deepEqual(statuses, [...Array(10).fill(401), ...Array(30).fill(429), ...Array(11).fill(401)]);
 
-    assert.equal(await submitAuthForm(owner, email, PASSWORD, 'Sign in'), null, 'the browser the owner signed in with before');
+    assert.equal(
+      await submitAuthForm(owner, email, PASSWORD, 'Sign in'),
+      null,
+      'the browser the owner signed in with before',
+    );
     const fresh = await suite.open('/signin');
     assert.equal(await submitAuthForm(fresh, email, PASSWORD, 'Sign in'), null, 'a browser the account has never seen');
   });
@@ -56,13 +71,22 @@ describe('account defences in a browser', { skip: browserSkip() }, () => {
   test('the sign-up and change-password forms show why a common password or a blank is refused, and take a sound one', async () => {
     const page = await suite.open('/signup?next=/account');
     const email = newEmail();
-    assert.match((await submitAuthForm(page, email, 'Password1!', 'Sign up', '/account')) ?? '', /too easy to guess: This is similar to a commonly used password/);
-    assert.match((await submitAuthForm(page, email, '          ', 'Sign up', '/account')) ?? '', /must not be only spaces/);
+    assert.match(
+      (await submitAuthForm(page, email, 'Password1!', 'Sign up', '/account')) ?? '',
+      /too easy to guess: This is similar to a commonly used password/,
+    );
+    assert.match(
+      (await submitAuthForm(page, email, '          ', 'Sign up', '/account')) ?? '',
+      /must not be only spaces/,
+    );
     assert.equal(await submitAuthForm(page, email, PASSWORD, 'Sign up', '/account'), null);
 
     const form = page.getByRole('region', { name: 'Change password' });
     await form.getByLabel('Current password').fill(PASSWORD);
-    for (const [weak, why] of [['qwertyuiop', /too easy to guess/], ['            ', /must not be only spaces/]] as const) {
+    for (const [weak, why] of [
+      ['qwertyuiop', /too easy to guess/],
+      ['            ', /must not be only spaces/],
+    ] as const) {
       await form.getByLabel('New password', { exact: true }).fill(weak);
       await form.getByLabel('New password again').fill(weak);
       await form.getByRole('button', { name: 'Change password' }).click();
@@ -93,7 +117,11 @@ describe('account defences in a browser', { skip: browserSkip() }, () => {
     await form.getByText('Password changed.').waitFor();
 
     assert.notEqual(await sessionCookie(context, suite.server.url), oldCookie, 'the browser holds a new session token');
-    assert.equal((await fetch(`${suite.server.url}/api/session`, { headers: { cookie: oldCookie } })).status, 401, 'the old token is dead');
+    assert.equal(
+      (await fetch(`${suite.server.url}/api/session`, { headers: { cookie: oldCookie } })).status,
+      401,
+      'the old token is dead',
+    );
     await elsewhere.reload();
     await elsewhere.waitForURL(/\/signin/);
 

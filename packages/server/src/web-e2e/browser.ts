@@ -20,7 +20,8 @@ const REQUIRED = process.env.CI === 'true' || process.env.ROWLOOM_REQUIRE_BROWSE
 /** Why the browser suites cannot run here, or null when they can. */
 function missing(): string | null {
   if (!existsSync(CHROMIUM)) return `no browser at ${CHROMIUM} (apt-get install chromium, or set ROWLOOM_CHROMIUM)`;
-  if (!existsSync(join(WEB_ROOT, 'index.html'))) return `the web interface is not built (${WEB_ROOT}); run npm run build`;
+  if (!existsSync(join(WEB_ROOT, 'index.html')))
+    return `the web interface is not built (${WEB_ROOT}); run npm run build`;
   return null;
 }
 
@@ -31,7 +32,8 @@ function missing(): string | null {
 export function browserSkip(): string | false {
   const reason = missing();
   if (!reason) return false;
-  if (REQUIRED) throw new Error(`the browser tests are required here (CI or ROWLOOM_REQUIRE_BROWSER=1) but cannot run: ${reason}`);
+  if (REQUIRED)
+    throw new Error(`the browser tests are required here (CI or ROWLOOM_REQUIRE_BROWSER=1) but cannot run: ${reason}`);
   process.stderr.write(`\n*** SKIPPING the web interface's browser tests: ${reason} ***\n\n`);
   return reason;
 }
@@ -41,7 +43,16 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-gpu',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      ...extraArgs,
+    ],
   });
 }
 
@@ -79,7 +90,11 @@ export function browserSuite(options: TestServerOptions = {}): BrowserSuite {
   const server = serverForSuite('sqlite', options);
   Object.defineProperty(suite, 'server', { get: () => server.server });
   suite.newContext = async () => {
-    const context = await suite.browser.newContext({ baseURL: server.server.url, acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+    const context = await suite.browser.newContext({
+      baseURL: server.server.url,
+      acceptDownloads: true,
+      viewport: { width: 1280, height: 900 },
+    });
     contexts.push(context);
     return context;
   };

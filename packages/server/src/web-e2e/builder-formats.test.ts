@@ -26,7 +26,10 @@ async function openBuilder(suite: BrowserSuite): Promise<Page> {
 }
 
 async function download(page: Page): Promise<{ file: Download; bytes: Buffer }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Data' }).click()]);
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download Data' }).click(),
+  ]);
   return { file, bytes: await readFile((await file.path())!) };
 }
 
@@ -38,7 +41,8 @@ describe('builder: the newer formats', { skip: browserSkip() }, () => {
   test('the picker offers them; Excel downloads a workbook with the sheet name chosen and typed cells, and has no text preview', async () => {
     const page = await openBuilder(suite);
     const offered = await page.getByLabel('Format').locator('option').allTextContents();
-    for (const label of ['Excel (XLSX)', 'JSON Lines', 'Firebase', 'Cassandra CQL', 'DBUnit XML']) assert.ok(offered.includes(label), `${label} in ${offered.join(', ')}`);
+    for (const label of ['Excel (XLSX)', 'JSON Lines', 'Firebase', 'Cassandra CQL', 'DBUnit XML'])
+      assert.ok(offered.includes(label), `${label} in ${offered.join(', ')}`);
     assert.equal(await page.getByRole('tab', { name: 'CSV text' }).count(), 1);
     await page.getByLabel('Format').selectOption('xlsx');
     await page.getByRole('tab', { name: 'Table' }).waitFor();
@@ -51,17 +55,25 @@ describe('builder: the newer formats', { skip: browserSkip() }, () => {
     assert.deepEqual(book.SheetNames, ['People']);
     const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.People, { header: 1, raw: true });
     assert.deepEqual(rows[0], COLUMNS);
-    assert.deepEqual(rows.slice(1).map((r) => r[0]), Array.from({ length: 30 }, (_, i) => i + 1), 'row numbers are number cells');
+    assert.deepEqual(
+      rows.slice(1).map((r) => r[0]),
+      Array.from({ length: 30 }, (_, i) => i + 1),
+      'row numbers are number cells',
+    );
     await page.getByText(/Saved MOCK_DATA\.xlsx/).waitFor();
   });
 
-  test('Cassandra CQL with keyspace and table runs in SQLite; a keyspace Cassandra refuses is the server\'s 400', async () => {
+  test("Cassandra CQL with keyspace and table runs in SQLite; a keyspace Cassandra refuses is the server's 400", async () => {
     const page = await openBuilder(suite);
     await page.getByLabel('Format').selectOption('cql');
     await page.getByLabel('Rows', { exact: true }).fill('12');
     await page.getByLabel('Keyspace').fill('no good');
     await page.getByRole('button', { name: 'Download Data' }).click();
-    await page.getByText('parameter "keyspace" must be 1 to 48 letters, digits or underscores (Cassandra\'s rule for keyspace names), got "no good"').waitFor();
+    await page
+      .getByText(
+        'parameter "keyspace" must be 1 to 48 letters, digits or underscores (Cassandra\'s rule for keyspace names), got "no good"',
+      )
+      .waitFor();
     await page.getByLabel('Keyspace').fill('shop');
     await page.getByLabel('Table name').fill('people');
     const { file, bytes } = await download(page);
@@ -71,7 +83,13 @@ describe('builder: the newer formats', { skip: browserSkip() }, () => {
     const db = new Database(':memory:');
     db.exec("attach ':memory:' as shop; create table shop.people (id, first_name, last_name, email)");
     db.exec(text);
-    assert.deepEqual(db.prepare('select id from shop.people order by id').all().map((r) => (r as { id: number }).id), Array.from({ length: 12 }, (_, i) => i + 1));
+    assert.deepEqual(
+      db
+        .prepare('select id from shop.people order by id')
+        .all()
+        .map((r) => (r as { id: number }).id),
+      Array.from({ length: 12 }, (_, i) => i + 1),
+    );
   });
 
   test('JSON Lines (text preview and file), Firebase and DBUnit XML download files their readers take', async () => {
@@ -80,13 +98,27 @@ describe('builder: the newer formats', { skip: browserSkip() }, () => {
     await page.getByLabel('Format').selectOption('jsonl');
     await page.getByRole('tab', { name: 'JSON Lines text' }).click();
     // The preview's 10 rows, once its text has come.
-    const previewLines = async () => ((await page.getByLabel('Preview text').textContent()) ?? '').trim().split('\n').filter((l) => l !== '');
+    const previewLines = async () =>
+      ((await page.getByLabel('Preview text').textContent()) ?? '')
+        .trim()
+        .split('\n')
+        .filter((l) => l !== '');
     for (let i = 0; i < 200 && (await previewLines()).length !== 10; i++) await new Promise((r) => setTimeout(r, 50));
     const preview = await previewLines();
     assert.equal(preview.length, 10, preview.join('\n'));
-    assert.ok(preview.every((line) => Object.keys(JSON.parse(line) as object).join() === COLUMNS.join()), 'each preview line is a row object');
-    const lines = (await download(page)).bytes.toString('utf8').split('\n').slice(0, -1).map((line) => JSON.parse(line) as Record<string, unknown>);
-    assert.deepEqual(lines.map((r) => r.id), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    assert.ok(
+      preview.every((line) => Object.keys(JSON.parse(line) as object).join() === COLUMNS.join()),
+      'each preview line is a row object',
+    );
+    const lines = (await download(page)).bytes
+      .toString('utf8')
+      .split('\n')
+      .slice(0, -1)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.deepEqual(
+      lines.map((r) => r.id),
+      [1, 2, 3, 4, 5, 6, 7, 8, 9],
+    );
 
     await page.getByLabel('Format').selectOption('firebase');
     const firebase = await download(page);
@@ -101,7 +133,11 @@ describe('builder: the newer formats', { skip: browserSkip() }, () => {
     await page.getByLabel('Format').selectOption('dbunit');
     await page.getByLabel('Table name').fill('PEOPLE');
     const dbunit = await download(page);
-    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'PEOPLE' }).parse(dbunit.bytes.toString('utf8')) as { dataset: { PEOPLE: Record<string, string>[] } };
+    const parsed = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      isArray: (name) => name === 'PEOPLE',
+    }).parse(dbunit.bytes.toString('utf8')) as { dataset: { PEOPLE: Record<string, string>[] } };
     assert.equal(parsed.dataset.PEOPLE.length, 9);
     assert.deepEqual(Object.keys(parsed.dataset.PEOPLE[0]), COLUMNS);
   });

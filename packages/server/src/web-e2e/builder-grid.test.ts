@@ -10,7 +10,10 @@ import { describe, test } from 'node:test';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { browserSkip, browserSuite, type BrowserSuite } from './browser.js';
 
-async function signedInPage(suite: BrowserSuite, viewport?: { width: number; height: number }): Promise<{ page: Page; context: BrowserContext; csrfToken: string; cookie: string }> {
+async function signedInPage(
+  suite: BrowserSuite,
+  viewport?: { width: number; height: number },
+): Promise<{ page: Page; context: BrowserContext; csrfToken: string; cookie: string }> {
   const { cookie, csrfToken } = await suite.server.signUp();
   const context = await suite.newContext();
   const [name, value] = [cookie.slice(0, cookie.indexOf('=')), cookie.slice(cookie.indexOf('=') + 1)];
@@ -25,25 +28,44 @@ async function signedInPage(suite: BrowserSuite, viewport?: { width: number; hei
 const row = (page: Page, name: string) => page.getByRole('group', { name: `Field ${name}` });
 
 async function names(page: Page): Promise<string[]> {
-  return page.getByRole('list', { name: 'Fields' }).getByLabel('Name', { exact: true }).evaluateAll((inputs) => inputs.map((i: any) => i.value));
+  return page
+    .getByRole('list', { name: 'Fields' })
+    .getByLabel('Name', { exact: true })
+    .evaluateAll((inputs) => inputs.map((i: any) => i.value));
 }
 
 /** The text of the elements an element's aria-describedby names. */
 async function description(control: Locator): Promise<string> {
-  return control.evaluate((element: any) => (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean).map((id: string) => (globalThis as any).document.getElementById(id)?.textContent ?? '').join(' | '));
+  return control.evaluate((element: any) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id: string) => (globalThis as any).document.getElementById(id)?.textContent ?? '')
+      .join(' | '),
+  );
 }
 
 async function pickType(page: Page, field: string, search: string, option: string | null): Promise<number> {
   const started = Date.now();
-  await row(page, field).getByRole('button', { name: /^Type: / }).click();
+  await row(page, field)
+    .getByRole('button', { name: /^Type: / })
+    .click();
   const dialog = page.getByRole('dialog', { name: `Choose a type for ${field}` });
   await dialog.getByRole('option').first().waitFor();
   const openMs = Date.now() - started;
   const box = dialog.getByRole('combobox', { name: 'Search types' });
-  assert.equal(await box.evaluate((e) => e === (globalThis as any).document.activeElement), true, 'the search box has the focus');
+  assert.equal(
+    await box.evaluate((e) => e === (globalThis as any).document.activeElement),
+    true,
+    'the search box has the focus',
+  );
   await box.fill(search);
   if (option === null) await box.press('Enter');
-  else await dialog.getByRole('option', { name: new RegExp(`^${option}`) }).first().click();
+  else
+    await dialog
+      .getByRole('option', { name: new RegExp(`^${option}`) })
+      .first()
+      .click();
   await dialog.waitFor({ state: 'detached' });
   return openMs;
 }
@@ -52,7 +74,11 @@ async function addField(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: '+ Add another field' }).click();
   const focused = await page.evaluate(() => {
     const input = (globalThis as any).document.activeElement as any;
-    return { label: input.getAttribute('aria-label'), value: input.value, selected: input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0) };
+    return {
+      label: input.getAttribute('aria-label'),
+      value: input.value,
+      selected: input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0),
+    };
   });
   assert.equal(focused.label, 'Name', 'the new row’s name has the focus');
   assert.equal(focused.selected, focused.value, 'and its text is selected, so typing replaces it');
@@ -69,14 +95,24 @@ describe('the schema builder’s field grid in a real browser', { skip: browserS
 
     await addField(page, 'price');
     const openMs = await pickType(page, 'price', 'number', null);
-    assert.equal(await row(page, 'price').getByRole('button', { name: /^Type: / }).textContent(), 'Number', 'Enter picks the best match');
+    assert.equal(
+      await row(page, 'price')
+        .getByRole('button', { name: /^Type: / })
+        .textContent(),
+      'Number',
+      'Enter picks the best match',
+    );
     await row(page, 'price').getByLabel('decimals').fill('0');
     await row(page, 'price').getByLabel('max').fill('50');
 
     // Changing the type keeps the parameters the new type also has (decimals), drops the rest (max).
     await pickType(page, 'price', 'normal distribution', 'Normal Distribution');
     await pickType(page, 'price', 'number', 'Number');
-    assert.equal(await row(page, 'price').getByLabel('max').inputValue(), '', 'Normal Distribution has no max: dropped');
+    assert.equal(
+      await row(page, 'price').getByLabel('max').inputValue(),
+      '',
+      'Normal Distribution has no max: dropped',
+    );
     assert.equal(await row(page, 'price').getByLabel('decimals').inputValue(), '0', 'it has decimals: kept');
 
     await addField(page, 'tier');
@@ -87,7 +123,9 @@ describe('the schema builder’s field grid in a real browser', { skip: browserS
 
     await addField(page, 'label');
     // By category: Advanced, then the option.
-    await row(page, 'label').getByRole('button', { name: /^Type: / }).click();
+    await row(page, 'label')
+      .getByRole('button', { name: /^Type: / })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Choose a type for label' });
     await dialog.getByRole('button', { name: 'Advanced' }).click();
     await dialog.getByRole('option', { name: /^Template/ }).click();
@@ -101,7 +139,9 @@ describe('the schema builder’s field grid in a real browser', { skip: browserS
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     assert.equal(await typeButton.textContent(), 'Template');
-    await page.waitForFunction(() => (globalThis as any).document.activeElement?.getAttribute('aria-label') === 'Type: Template');
+    await page.waitForFunction(
+      () => (globalThis as any).document.activeElement?.getAttribute('aria-label') === 'Type: Template',
+    );
 
     assert.deepEqual(await names(page), ['id', 'first_name', 'last_name', 'email', 'price', 'tier', 'label']);
     // Reorder by keyboard on the drag handle: Space lifts, ArrowUp moves, Space drops.
@@ -111,14 +151,23 @@ describe('the schema builder’s field grid in a real browser', { skip: browserS
     await page.keyboard.press('ArrowUp');
     await page.waitForTimeout(300);
     await page.keyboard.press('Space');
-    await page.waitForFunction(() => [...(globalThis as any).document.querySelectorAll('input[aria-label="Name"]')].map((i: any) => i.value).join() === 'id,first_name,last_name,email,price,label,tier');
+    await page.waitForFunction(
+      () =>
+        [...(globalThis as any).document.querySelectorAll('input[aria-label="Name"]')]
+          .map((i: any) => i.value)
+          .join() === 'id,first_name,last_name,email,price,label,tier',
+    );
     // And with the buttons screen-reader users find in the row.
     await row(page, 'id').getByRole('button', { name: 'Move down' }).click();
     assert.deepEqual(await names(page), ['first_name', 'id', 'last_name', 'email', 'price', 'label', 'tier']);
 
     await row(page, 'last_name').getByRole('button', { name: 'Remove last_name' }).click();
     assert.deepEqual(await names(page), ['first_name', 'id', 'email', 'price', 'label', 'tier']);
-    assert.equal(await page.evaluate(() => ((globalThis as any).document.activeElement as any).value), 'email', 'the focus moves to the next row');
+    assert.equal(
+      await page.evaluate(() => ((globalThis as any).document.activeElement as any).value),
+      'email',
+      'the focus moves to the next row',
+    );
 
     // The server takes the schema as the grid built it: a formula check finds nothing anywhere.
     const formulaButton = row(page, 'price').getByRole('button', { name: 'Formula' });
@@ -130,13 +179,19 @@ describe('the schema builder’s field grid in a real browser', { skip: browserS
     await dialog2.getByRole('button', { name: 'Cancel' }).click();
     await dialog2.waitFor({ state: 'detached' });
     assert.equal(await formulaButton.count(), 1, 'no formula set');
-    await page.waitForFunction(() => (globalThis as any).document.activeElement?.getAttribute('aria-label') === 'Formula');
+    await page.waitForFunction(
+      () => (globalThis as any).document.activeElement?.getAttribute('aria-label') === 'Formula',
+    );
     console.log(`# measured: type picker open (click to first option shown) ${openMs} ms`);
   });
 
   test('nested names show their parents; options of Date and Dataset Column; works at 390px', async () => {
     const { page, cookie, csrfToken } = await signedInPage(suite, { width: 390, height: 800 });
-    const upload = await fetch(`${suite.server.url}/api/datasets/stores`, { method: 'POST', headers: { cookie, 'x-csrf-token': csrfToken, 'content-type': 'text/csv' }, body: 'id,city\n1,Oslo\n2,Lima\n' });
+    const upload = await fetch(`${suite.server.url}/api/datasets/stores`, {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': csrfToken, 'content-type': 'text/csv' },
+      body: 'id,city\n1,Oslo\n2,Lima\n',
+    });
     assert.equal(upload.status, 200, await upload.text());
 
     await addField(page, 'address.city');
@@ -147,7 +202,12 @@ describe('the schema builder’s field grid in a real browser', { skip: browserS
 
     await addField(page, 'born');
     await pickType(page, 'born', 'date', null);
-    assert.equal(await row(page, 'born').getByRole('button', { name: /^Type: / }).textContent(), 'Date');
+    assert.equal(
+      await row(page, 'born')
+        .getByRole('button', { name: /^Type: / })
+        .textContent(),
+      'Date',
+    );
     assert.equal(await row(page, 'born').getByLabel('min', { exact: true }).getAttribute('type'), 'date');
 
     // Regular Expression's chips insert {{name}} at the cursor.
@@ -161,7 +221,12 @@ describe('the schema builder’s field grid in a real browser', { skip: browserS
     // Search finds a type by an alias.
     await addField(page, 'doc_id');
     await pickType(page, 'doc_id', 'mongodb', null);
-    assert.equal(await row(page, 'doc_id').getByRole('button', { name: /^Type: / }).textContent(), 'Document-DB ObjectID');
+    assert.equal(
+      await row(page, 'doc_id')
+        .getByRole('button', { name: /^Type: / })
+        .textContent(),
+      'Document-DB ObjectID',
+    );
 
     // The Formula type's formula opens in the formula editor too.
     await addField(page, 'shout');
@@ -171,18 +236,27 @@ describe('the schema builder’s field grid in a real browser', { skip: browserS
     await dialog.getByRole('textbox', { name: 'Formula' }).pressSequentially('upper(email)');
     await dialog.getByRole('status').getByText('No problems in the formula.', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Apply' }).click();
-    assert.equal(await row(page, 'shout').getByRole('textbox', { name: 'value', exact: true }).inputValue(), 'upper(email)');
+    assert.equal(
+      await row(page, 'shout').getByRole('textbox', { name: 'value', exact: true }).inputValue(),
+      'upper(email)',
+    );
 
-    const overflow = await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth - (globalThis as any).window.innerWidth);
+    const overflow = await page.evaluate(
+      () => (globalThis as any).document.documentElement.scrollWidth - (globalThis as any).window.innerWidth,
+    );
     assert.ok(overflow <= 0, `nothing wider than the 390px screen (overflow ${overflow}px)`);
     const name = await row(page, 'born').getByLabel('Name', { exact: true }).boundingBox();
-    const type = await row(page, 'born').getByRole('button', { name: /^Type: / }).boundingBox();
+    const type = await row(page, 'born')
+      .getByRole('button', { name: /^Type: / })
+      .boundingBox();
     assert.ok(name && type && type.y > name.y, 'the row stacks: the type under the name');
   });
 
   test('a formula with an error shows it at its line, then fixed; a bad parameter’s problem shows beside it', async () => {
     const { page } = await signedInPage(suite);
-    await row(page, 'id').getByRole('button', { name: /^Type: / }).click();
+    await row(page, 'id')
+      .getByRole('button', { name: /^Type: / })
+      .click();
     await page.getByRole('combobox', { name: 'Search types' }).fill('number');
     await page.keyboard.press('Enter');
     await row(page, 'id').getByLabel('min', { exact: true }).fill('5');
@@ -207,19 +281,31 @@ describe('the schema builder’s field grid in a real browser', { skip: browserS
     await page.keyboard.press('Enter');
     await editor.pressSequentially('* 2');
     const status = dialog.getByRole('status');
-    await status.getByText(/^Line 2, column \d+: /).waitFor({ timeout: 10_000 }).catch(async (error: Error) => {
-      throw new Error(`${error.message}\nstatus: ${await status.textContent()}\neditor: ${await editor.textContent()}`);
-    });
+    await status
+      .getByText(/^Line 2, column \d+: /)
+      .waitFor({ timeout: 10_000 })
+      .catch(async (error: Error) => {
+        throw new Error(
+          `${error.message}\nstatus: ${await status.textContent()}\neditor: ${await editor.textContent()}`,
+        );
+      });
     const seenMs = Date.now() - typedAt;
-    assert.match(await status.textContent() ?? '', /Line 2, column \d+: unexpected "\*" at 2:\d+/);
-    assert.equal(await dialog.locator('.cm-lintRange-error').textContent(), '*', 'the error is marked in the editor where the server says');
+    assert.match((await status.textContent()) ?? '', /Line 2, column \d+: unexpected "\*" at 2:\d+/);
+    assert.equal(
+      await dialog.locator('.cm-lintRange-error').textContent(),
+      '*',
+      'the error is marked in the editor where the server says',
+    );
     const roundTrip = await status.getAttribute('data-elapsed-ms');
 
     // Completion offers field names and functions.
     await page.keyboard.press('End');
     await editor.pressSequentially(', first_');
     await page.keyboard.press('Control+Space');
-    await page.getByRole('option', { name: /first_name/ }).first().waitFor();
+    await page
+      .getByRole('option', { name: /first_name/ })
+      .first()
+      .waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor();
 
@@ -236,14 +322,26 @@ describe('the schema builder’s field grid in a real browser', { skip: browserS
     await page.waitForFunction(() => (globalThis as any).document.querySelector('[aria-invalid="true"]') !== null);
     assert.equal(await max.getAttribute('aria-invalid'), 'true');
     assert.match(await description(max), /max \(1\) must be >= min \(5\)/);
-    assert.equal(await row(page, 'id').getByText(/must be >= min/).count(), 1, 'shown once, beside the parameter');
+    assert.equal(
+      await row(page, 'id')
+        .getByText(/must be >= min/)
+        .count(),
+      1,
+      'shown once, beside the parameter',
+    );
     const duplicate = row(page, 'first_name').nth(1).getByLabel('Name', { exact: true });
     assert.equal(await duplicate.getAttribute('aria-invalid'), 'true');
     assert.match(await description(duplicate), /duplicate field name/);
-    assert.equal(await row(page, 'email').getByLabel('Name', { exact: true }).getAttribute('aria-invalid'), null, 'a good field is not marked');
+    assert.equal(
+      await row(page, 'email').getByLabel('Name', { exact: true }).getAttribute('aria-invalid'),
+      null,
+      'a good field is not marked',
+    );
     const values = row(page, 'tier').getByRole('textbox', { name: 'values' });
     assert.equal(await values.getAttribute('aria-invalid'), 'true');
     assert.match(await description(values), /the weight of "gold" must be a number of 0 or more, got -1/);
-    console.log(`# measured: formula check, typing to error shown ${seenMs} ms (incl. typing and the 300 ms pause); server round trip ${roundTrip} ms`);
+    console.log(
+      `# measured: formula check, typing to error shown ${seenMs} ms (incl. typing and the 300 ms pause); server round trip ${roundTrip} ms`,
+    );
   });
 });

@@ -12,9 +12,27 @@ import { browserSkip, browserSuite, type BrowserSuite } from './browser.js';
 
 /** A schema export (the established product's backup JSON) with `n` fields. */
 function exportOf(name: string, n: number, extra: Record<string, unknown> = {}): Buffer {
-  const types = ['Row Number', 'First Name', 'Last Name', 'Email Address', 'City', 'Number', 'Boolean', 'Date', 'Color', 'Words'];
-  const columns = Array.from({ length: n }, (_, i) => ({ name: i === 1 ? 'person.first' : `f${i + 1}`, type: types[i % types.length], null_percentage: 0, formula: null }));
-  return Buffer.from(JSON.stringify({ name, num_rows: 123, file_format: 'csv', include_header: true, columns, ...extra }));
+  const types = [
+    'Row Number',
+    'First Name',
+    'Last Name',
+    'Email Address',
+    'City',
+    'Number',
+    'Boolean',
+    'Date',
+    'Color',
+    'Words',
+  ];
+  const columns = Array.from({ length: n }, (_, i) => ({
+    name: i === 1 ? 'person.first' : `f${i + 1}`,
+    type: types[i % types.length],
+    null_percentage: 0,
+    formula: null,
+  }));
+  return Buffer.from(
+    JSON.stringify({ name, num_rows: 123, file_format: 'csv', include_header: true, columns, ...extra }),
+  );
 }
 
 /** A context signed in as a new user (a real sign-up and its session cookie) on `plan`. */
@@ -22,7 +40,8 @@ async function signedIn(suite: BrowserSuite, plan = 'unlimited'): Promise<Browse
   const context = await suite.newContext();
   const { cookie, email } = await suite.server.signUp();
   // Sign-up gives the free plan; the plan is the operator's to set, here straight in the database.
-  if (plan !== 'free') await suite.server.store.db.updateTable('users').set({ plan }).where('email', '=', email).execute();
+  if (plan !== 'free')
+    await suite.server.store.db.updateTable('users').set({ plan }).where('email', '=', email).execute();
   const at = cookie.indexOf('=');
   await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: suite.server.url }]);
   return context;
@@ -51,13 +70,27 @@ const columnsOf = (page: Page) => table(page).locator('thead th').allTextContent
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- runs in the page; the server's tsconfig has no DOM types
 type InPage = any;
 
-const rowsOf = (page: Page) => table(page).locator('tbody tr').evaluateAll((rows: InPage[]) => rows.map((r) => [...r.querySelectorAll('td')].map((td: InPage) => String(td.textContent ?? ''))) as string[][]);
+const rowsOf = (page: Page) =>
+  table(page)
+    .locator('tbody tr')
+    .evaluateAll(
+      (rows: InPage[]) =>
+        rows.map((r) => [...r.querySelectorAll('td')].map((td: InPage) => String(td.textContent ?? ''))) as string[][],
+    );
 const versionOf = (page: Page) => page.locator('.preview-body').getAttribute('data-version').then(Number);
 
 /** The preview's rows once it has answered for the current state. */
 async function settledRows(page: Page, after: number): Promise<string[][]> {
-  await until(() => versionOf(page), (v) => v > after, 'the preview to update');
-  await until(() => page.locator('.preview').getAttribute('aria-busy'), (b) => b === 'false', 'the preview to settle');
+  await until(
+    () => versionOf(page),
+    (v) => v > after,
+    'the preview to update',
+  );
+  await until(
+    () => page.locator('.preview').getAttribute('aria-busy'),
+    (b) => b === 'false',
+    'the preview to settle',
+  );
   return rowsOf(page);
 }
 
@@ -101,7 +134,9 @@ async function measure(page: Page, change: 'new-seed' | 'rename'): Promise<numbe
           });
           observer.observe(body, { attributes: true });
           if (kind === 'new-seed') {
-            [...document.querySelectorAll('button')].find((b: { textContent: string }) => b.textContent === 'New seed').click();
+            [...document.querySelectorAll('button')]
+              .find((b: { textContent: string }) => b.textContent === 'New seed')
+              .click();
           } else {
             const input = document.querySelectorAll('input[aria-label="Name"]')[5];
             Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, `renamed_${n}`);
@@ -120,7 +155,11 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
 
   test('the preview shows ten rows, a new seed changes them and the same seed gives the same rows', async () => {
     const page = await openBuilder(suite);
-    await until(() => rowsOf(page), (rows) => rows.length === 10, 'ten preview rows');
+    await until(
+      () => rowsOf(page),
+      (rows) => rows.length === 10,
+      'ten preview rows',
+    );
     assert.deepEqual(await columnsOf(page), ['id', 'first_name', 'last_name', 'email']);
     const first = await setSeed(page, 'alpha');
     const other = await setSeed(page, 'beta');
@@ -139,8 +178,16 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     assert.equal((await settledRows(page, v)).length, 3);
     const v2 = await versionOf(page);
     await page.getByRole('tab', { name: 'CSV text' }).click();
-    await until(() => versionOf(page), (n) => n > v2, 'the text preview');
-    const text = await until(() => page.getByLabel('Preview text').textContent(), (t) => (t ?? '').length > 0, 'the CSV text');
+    await until(
+      () => versionOf(page),
+      (n) => n > v2,
+      'the text preview',
+    );
+    const text = await until(
+      () => page.getByLabel('Preview text').textContent(),
+      (t) => (t ?? '').length > 0,
+      'the CSV text',
+    );
     const records = parseCsv(text ?? '', { columns: true }) as Record<string, string>[];
     assert.equal(records.length, 3);
     assert.deepEqual(Object.keys(records[0]), ['id', 'first_name', 'last_name', 'email']);
@@ -149,15 +196,23 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
   test('a 20-field schema restored from backup previews at once; nested names become dotted columns; latency measured', async () => {
     const page = await openBuilder(suite);
     await restore(page, exportOf('Twenty', 20));
-    await until(() => columnsOf(page), (c) => c.length === 20, 'twenty columns');
+    await until(
+      () => columnsOf(page),
+      (c) => c.length === 20,
+      'twenty columns',
+    );
     assert.equal((await columnsOf(page))[1], 'person.first');
     assert.equal(await page.getByLabel('Rows', { exact: true }).inputValue(), '123');
     const seedTimes = await measure(page, 'new-seed');
-    process.stdout.write(`# preview latency, 20 fields x 10 rows, New seed click -> updated table: ${summary(seedTimes)}\n`);
+    process.stdout.write(
+      `# preview latency, 20 fields x 10 rows, New seed click -> updated table: ${summary(seedTimes)}\n`,
+    );
     // With the field grid in the page (its rows have a "Name" box), a field renamed as if typed.
     if ((await page.getByRole('textbox', { name: 'Name', exact: true }).count()) >= 20) {
       const renameTimes = await measure(page, 'rename');
-      process.stdout.write(`# preview latency, 20 fields x 10 rows, field renamed -> updated table: ${summary(renameTimes)}\n`);
+      process.stdout.write(
+        `# preview latency, 20 fields x 10 rows, field renamed -> updated table: ${summary(renameTimes)}\n`,
+      );
       assert.ok((await columnsOf(page)).includes('renamed_8'));
     }
     assert.equal((await rowsOf(page)).length, 10);
@@ -165,7 +220,15 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
 
   test('a problem in the schema is summarised by the preview, by field', async () => {
     const page = await openBuilder(suite);
-    const bad = { name: 'Bad', num_rows: 5, file_format: 'csv', columns: [{ name: 'id', type: 'Row Number' }, { name: 'price', type: 'Number', min: 10, max: 1 }] };
+    const bad = {
+      name: 'Bad',
+      num_rows: 5,
+      file_format: 'csv',
+      columns: [
+        { name: 'id', type: 'Row Number' },
+        { name: 'price', type: 'Number', min: 10, max: 1 },
+      ],
+    };
     await restore(page, Buffer.from(JSON.stringify(bad)));
     const alert = page.locator('.preview-problems');
     await alert.waitFor();
@@ -180,18 +243,33 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
 
     // A fixed schema clears the summary.
     await restore(page, exportOf('Good', 2));
-    await until(() => columnsOf(page), (c) => c.length === 2, 'the good schema');
-    await until(() => alert.count(), (n) => n === 0, 'the problems cleared');
+    await until(
+      () => columnsOf(page),
+      (c) => c.length === 2,
+      'the good schema',
+    );
+    await until(
+      () => alert.count(),
+      (n) => n === 0,
+      'the problems cleared',
+    );
   });
 
   test('Download Data saves CSV and JSON files that real parsers read back, with the rows asked for', async () => {
     const page = await openBuilder(suite);
     await restore(page, exportOf('Shop', 6));
-    await until(() => columnsOf(page), (c) => c.length === 6, 'six columns');
+    await until(
+      () => columnsOf(page),
+      (c) => c.length === 6,
+      'six columns',
+    );
     await page.getByLabel('Rows', { exact: true }).fill('250');
     const columns = ['f1', 'person.first', 'f3', 'f4', 'f5', 'f6'];
 
-    const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Data' }).click()]);
+    const [csvDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Data' }).click(),
+    ]);
     assert.equal(csvDownload.suggestedFilename(), 'MOCK_DATA.csv');
     const csv = parseCsv(await readFile((await csvDownload.path())!), { columns: true }) as Record<string, string>[];
     assert.equal(csv.length, 250);
@@ -199,7 +277,10 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     await page.getByText(/Saved MOCK_DATA\.csv/).waitFor();
 
     await page.getByLabel('Format').selectOption('json');
-    const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Data' }).click()]);
+    const [jsonDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Data' }).click(),
+    ]);
     const json = JSON.parse(await readFile((await jsonDownload.path())!, 'utf8')) as Record<string, unknown>[];
     assert.equal(json.length, 250);
     assert.deepEqual(Object.keys(json[0]), ['f1', 'person', 'f3', 'f4', 'f5', 'f6']);
@@ -211,7 +292,10 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     await page.getByLabel('Format').selectOption('txt');
     await page.getByLabel('Include header').uncheck();
     await page.getByLabel('Rows', { exact: true }).fill('7');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Data' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Data' }).click(),
+    ]);
     assert.equal(download.suggestedFilename(), 'MOCK_DATA.txt');
     const rows = parseCsv(await readFile((await download.path())!), { delimiter: '\t' }) as string[][];
     assert.equal(rows.length, 7);
@@ -222,13 +306,24 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     await page.getByLabel('Format').selectOption('custom');
     await page.getByLabel('Quote character').fill(',');
     await page.getByRole('button', { name: 'Download Data' }).click();
-    await page.getByText('parameter "quote_char" must differ from the delimiter (a comma by default), got ","; choose another quote_char or set delimiter').waitFor();
+    await page
+      .getByText(
+        'parameter "quote_char" must differ from the delimiter (a comma by default), got ","; choose another quote_char or set delimiter',
+      )
+      .waitFor();
     await page.getByLabel('Delimiter').fill('|');
     await page.getByLabel('Quote character').fill("'");
-    const [custom] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Data' }).click()]);
+    const [custom] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Data' }).click(),
+    ]);
     // The writer doubles the quote character inside a quoted value (O'Brien -> 'O''Brien'), so
     // the parser's escape must be that character too (csv-parse's default escape is '"').
-    const records = parseCsv(await readFile((await custom.path())!), { delimiter: '|', quote: "'", escape: "'" }) as string[][];
+    const records = parseCsv(await readFile((await custom.path())!), {
+      delimiter: '|',
+      quote: "'",
+      escape: "'",
+    }) as string[][];
     assert.equal(records.length, 7);
   });
 
@@ -238,12 +333,21 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     // over a slow connection so the stream is still running when Cancel is pressed.
     await page.getByLabel('Rows', { exact: true }).fill('100000');
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: 100 * 1024, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: 100 * 1024,
+      uploadThroughput: -1,
+    });
     let downloaded = false;
     page.on('download', () => (downloaded = true));
     await page.getByRole('button', { name: 'Download Data' }).click();
     const progress = page.getByRole('progressbar', { name: 'Download progress' });
-    await until(() => progress.getAttribute('value').then(Number), (v) => v > 0, 'some progress');
+    await until(
+      () => progress.getAttribute('value').then(Number),
+      (v) => v > 0,
+      'some progress',
+    );
     await page.getByRole('button', { name: 'Cancel download' }).click();
     await page.getByText('Download cancelled.').waitFor();
     assert.equal(await progress.count(), 0);
@@ -254,7 +358,11 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
   test('save, reload, reopen from /schemas; save as; clone and delete with confirmation', async () => {
     const page = await openBuilder(suite);
     await restore(page, exportOf('Orders', 5));
-    await until(() => columnsOf(page), (c) => c.length === 5, 'five columns');
+    await until(
+      () => columnsOf(page),
+      (c) => c.length === 5,
+      'five columns',
+    );
     await page.getByLabel('Format').selectOption('sql');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Save as' });
@@ -276,15 +384,30 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
 
     await page.reload();
     await page.getByRole('heading', { name: 'My Orders' }).waitFor();
-    await until(() => columnsOf(page), (c) => c.length === 5, 'the saved fields after a reload');
+    await until(
+      () => columnsOf(page),
+      (c) => c.length === 5,
+      'the saved fields after a reload',
+    );
     assert.equal(await page.getByLabel('Rows', { exact: true }).inputValue(), '123');
     assert.equal(await page.getByLabel('Format').inputValue(), 'sql', 'the file settings are saved too');
 
     // A saved, unchanged schema is exported by the server (GET /api/schemas/NAME/export).
-    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export schema' }).click()]);
+    const [exported] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export schema' }).click(),
+    ]);
     assert.equal(exported.suggestedFilename(), 'My_Orders.schema.json');
-    const backup = JSON.parse(await readFile((await exported.path())!, 'utf8')) as { name: string; num_rows: number; file_format: string; columns: unknown[] };
-    assert.deepEqual([backup.name, backup.num_rows, backup.file_format, backup.columns.length], ['My Orders', 123, 'sql', 5]);
+    const backup = JSON.parse(await readFile((await exported.path())!, 'utf8')) as {
+      name: string;
+      num_rows: number;
+      file_format: string;
+      columns: unknown[];
+    };
+    assert.deepEqual(
+      [backup.name, backup.num_rows, backup.file_format, backup.columns.length],
+      ['My Orders', 123, 'sql', 5],
+    );
 
     // Save as with a name in use is refused in the dialog.
     await page.getByRole('button', { name: 'Save as…' }).click();
@@ -310,17 +433,29 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     assert.equal(await page.getByRole('link', { name: 'My Orders copy' }).count(), 1, 'cancel keeps it');
     await page.getByRole('button', { name: 'Delete My Orders copy' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await until(() => page.getByRole('link', { name: 'My Orders copy' }).count(), (n) => n === 0, 'the copy deleted');
+    await until(
+      () => page.getByRole('link', { name: 'My Orders copy' }).count(),
+      (n) => n === 0,
+      'the copy deleted',
+    );
 
     await page.getByRole('link', { name: 'My Orders', exact: true }).click();
     await page.waitForURL(/\/schemas\/My%20Orders$/);
-    await until(() => columnsOf(page), (c) => c.length === 5, 'reopened from the list');
+    await until(
+      () => columnsOf(page),
+      (c) => c.length === 5,
+      'reopened from the list',
+    );
   });
 
   test('unsaved changes: a draft survives a reload and can be discarded; links ask before leaving', async () => {
     const page = await openBuilder(suite);
     await restore(page, exportOf('Draft', 3));
-    await until(() => columnsOf(page), (c) => c.length === 3, 'three columns');
+    await until(
+      () => columnsOf(page),
+      (c) => c.length === 3,
+      'three columns',
+    );
     await page.getByText('Unsaved changes', { exact: true }).waitFor();
 
     page.once('dialog', (dialog) => void dialog.dismiss());
@@ -329,9 +464,17 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
 
     await page.reload();
     await page.getByText(/Restored unsaved changes/).waitFor();
-    await until(() => columnsOf(page), (c) => c.length === 3, 'the draft after a reload');
+    await until(
+      () => columnsOf(page),
+      (c) => c.length === 3,
+      'the draft after a reload',
+    );
     await page.getByRole('button', { name: 'Discard draft' }).click();
-    await until(() => columnsOf(page), (c) => c.join() === 'id,first_name,last_name,email', 'a new schema after discarding');
+    await until(
+      () => columnsOf(page),
+      (c) => c.join() === 'id,first_name,last_name,email',
+      'a new schema after discarding',
+    );
     await page.reload();
     await page.getByRole('heading', { name: 'New schema' }).waitFor();
     assert.equal(await page.getByText(/Restored unsaved changes/).count(), 0);
@@ -340,10 +483,12 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     await restore(page, exportOf('Again', 2));
     await page.getByRole('button', { name: 'New seed' }).click(); // a user gesture: browsers prompt only after one
     await page.getByLabel('Rows', { exact: true }).fill('77');
-    const prompt = new Promise<string>((resolve) => page.once('dialog', (dialog) => {
-      resolve(dialog.type());
-      void dialog.accept();
-    }));
+    const prompt = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.accept();
+      }),
+    );
     await page.close({ runBeforeUnload: true });
     assert.equal(await prompt, 'beforeunload');
   });
@@ -351,15 +496,30 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
   test('a schema export is exported and restored again unchanged', async () => {
     const page = await openBuilder(suite);
     await restore(page, exportOf('Roundtrip', 4, { file_format: 'xml', root_element: 'people' }));
-    await until(() => columnsOf(page), (c) => c.length === 4, 'four columns');
+    await until(
+      () => columnsOf(page),
+      (c) => c.length === 4,
+      'four columns',
+    );
     assert.equal(await page.getByLabel('Format').inputValue(), 'xml');
     assert.equal(await page.getByLabel('Root element').inputValue(), 'people');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export schema' }).click()]);
-    const doc = JSON.parse(await readFile((await download.path())!, 'utf8')) as { num_rows: number; file_format: string; root_element: string; columns: { name: string; type: string }[] };
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export schema' }).click(),
+    ]);
+    const doc = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
+      num_rows: number;
+      file_format: string;
+      root_element: string;
+      columns: { name: string; type: string }[];
+    };
     assert.equal(doc.num_rows, 123);
     assert.equal(doc.file_format, 'xml');
     assert.equal(doc.root_element, 'people');
-    assert.deepEqual(doc.columns.map((c) => c.name), ['f1', 'person.first', 'f3', 'f4']);
+    assert.deepEqual(
+      doc.columns.map((c) => c.name),
+      ['f1', 'person.first', 'f3', 'f4'],
+    );
     assert.equal(doc.columns[0].type, 'Row Number');
   });
 
@@ -369,28 +529,56 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     const dialog = page.getByRole('dialog', { name: 'Import fields from a CSV header' });
     await dialog.getByLabel('CSV header line').fill('id,"last, name",Email Address,notes\n1,2,3,4');
     await dialog.getByRole('button', { name: 'Import fields' }).click();
-    await until(() => columnsOf(page), (c) => c.join('|') === 'id|last, name|Email Address|notes', 'the header fields');
+    await until(
+      () => columnsOf(page),
+      (c) => c.join('|') === 'id|last, name|Email Address|notes',
+      'the header fields',
+    );
     const [row] = await rowsOf(page);
     assert.equal(row[0], '1', 'id is a Row Number');
     assert.match(row[2], /@/, 'a name that is a type gets that type');
 
     // From a file: only the first record counts.
     await page.getByRole('button', { name: 'Import fields from CSV header…' }).click();
-    await dialog.getByLabel('Or read it from a CSV file').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from('\uFEFFcity,country\nParis,France\n') });
-    await until(() => dialog.getByLabel('CSV header line').inputValue(), (v) => v === 'city,country', 'the header read from the file');
+    await dialog.getByLabel('Or read it from a CSV file').setInputFiles({
+      name: 'people.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('\uFEFFcity,country\nParis,France\n'),
+    });
+    await until(
+      () => dialog.getByLabel('CSV header line').inputValue(),
+      (v) => v === 'city,country',
+      'the header read from the file',
+    );
     await dialog.getByRole('button', { name: 'Import fields' }).click();
-    await until(() => columnsOf(page), (c) => c.join('|') === 'city|country', 'the file header fields');
+    await until(
+      () => columnsOf(page),
+      (c) => c.join('|') === 'city|country',
+      'the file header fields',
+    );
   });
 
   test('bad files and an empty header are refused with a message that says why; the schema stays', async () => {
     const page = await openBuilder(suite);
-    await until(() => columnsOf(page), (c) => c.length === 4, 'the new schema');
+    await until(
+      () => columnsOf(page),
+      (c) => c.length === 4,
+      'the new schema',
+    );
     await restore(page, Buffer.from('{"columns": [1, 2'), 'broken.json');
     await page.getByText(/Could not restore broken\.json: broken\.json is not JSON/).waitFor();
     await restore(page, Buffer.from('{"rows": []}'), 'other.json');
     await page.getByText(/Could not restore other\.json: .*no "columns" list/).waitFor();
-    await restore(page, Buffer.from(JSON.stringify({ columns: Array.from({ length: 5000 }, (_, i) => ({ name: `c${i}`, type: 'Words' })) })), 'wide.json');
-    await page.getByText('Could not restore wide.json: it has 5000 columns; a schema holds at most 1000 fields').waitFor();
+    await restore(
+      page,
+      Buffer.from(
+        JSON.stringify({ columns: Array.from({ length: 5000 }, (_, i) => ({ name: `c${i}`, type: 'Words' })) }),
+      ),
+      'wide.json',
+    );
+    await page
+      .getByText('Could not restore wide.json: it has 5000 columns; a schema holds at most 1000 fields')
+      .waitFor();
     await restore(page, Buffer.alloc(6 * 1024 * 1024, 32), 'huge.json');
     await page.getByText(/Could not restore huge\.json: .*at most 5 MB/).waitFor();
     assert.equal((await columnsOf(page)).length, 4);
@@ -410,18 +598,26 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
 
   test('a broken draft in storage is ignored', async () => {
     const page = await openBuilder(suite);
-    const email = await page.evaluate(async () => ((await (await fetch('/api/session')).json()) as { user: { email: string } }).user.email);
+    const email = await page.evaluate(
+      async () => ((await (await fetch('/api/session')).json()) as { user: { email: string } }).user.email,
+    );
     await page.evaluate((key) => {
       (globalThis as InPage).localStorage.setItem(key, '{nope');
     }, `rowloom.draft.${email}`);
     await page.reload();
-    await until(() => columnsOf(page), (c) => c.length === 4, 'a new schema despite the broken draft');
+    await until(
+      () => columnsOf(page),
+      (c) => c.length === 4,
+      'a new schema despite the broken draft',
+    );
   });
 
   test("the plan's limits are explained before Download Data is pressed", async () => {
     const page = await openBuilder(suite, '/', 'free');
     await page.getByLabel('Rows', { exact: true }).fill('10000');
-    await page.getByText('Your free plan allows 5,000 rows per download; you asked for 10,000. Lower the rows.').waitFor();
+    await page
+      .getByText('Your free plan allows 5,000 rows per download; you asked for 10,000. Lower the rows.')
+      .waitFor();
     assert.equal(await page.getByRole('button', { name: 'Download Data' }).isDisabled(), true);
     // Emptied or wrong while typing: the box says what it takes and the last good number holds.
     await page.getByLabel('Rows', { exact: true }).fill('');
@@ -429,7 +625,10 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     assert.equal(await page.getByRole('button', { name: 'Download Data' }).isDisabled(), true, 'still 10,000 rows');
     await page.getByLabel('Rows', { exact: true }).fill('20');
     await page.getByText(/Plan free: up to 5,000 rows per streamed download; \d+ of 200 requests used today/).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Data' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Data' }).click(),
+    ]);
     assert.equal((parseCsv(await readFile((await download.path())!), { columns: true }) as unknown[]).length, 20);
   });
 

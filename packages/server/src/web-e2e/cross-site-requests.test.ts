@@ -15,7 +15,12 @@ import { browserSkip, browserSuite } from './browser.js';
 const FIELDS = encodeURIComponent(JSON.stringify([{ name: 'id', type: 'Row Number' }]));
 
 /** The attacker's web server: serves whatever HTML the test put at a path. */
-function attackerSite(): { pages: Map<string, string>; port: () => number; start(): Promise<void>; stop(): Promise<void> } {
+function attackerSite(): {
+  pages: Map<string, string>;
+  port: () => number;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+} {
   const pages = new Map<string, string>();
   let server: Server | undefined;
   return {
@@ -25,7 +30,9 @@ function attackerSite(): { pages: Map<string, string>; port: () => number; start
       new Promise((resolve) => {
         server = createServer((request, response) => {
           const html = pages.get(new URL(request.url ?? '/', 'http://x').pathname);
-          response.writeHead(html === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' }).end(html ?? 'not here');
+          response
+            .writeHead(html === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' })
+            .end(html ?? 'not here');
         });
         server.listen(0, '127.0.0.1', () => resolve());
       }),
@@ -44,7 +51,9 @@ async function victimState(page: Page): Promise<{ downloads: number; requests: n
 
 /** The status the server answered to the request whose URL contains `part`, from its request log. */
 function loggedStatus(lines: string[], part: string): number | undefined {
-  const entries = lines.map((line) => JSON.parse(line) as { reqId?: string; req?: { url?: string }; res?: { statusCode?: number } });
+  const entries = lines.map(
+    (line) => JSON.parse(line) as { reqId?: string; req?: { url?: string }; res?: { statusCode?: number } },
+  );
   const request = entries.find((entry) => entry.req?.url?.includes(part));
   return entries.find((entry) => entry.reqId === request?.reqId && entry.res)?.res?.statusCode;
 }
@@ -56,16 +65,26 @@ describe('another site riding the session cookie, in a browser', { skip: browser
   before(() => attacker.start());
   after(() => attacker.stop());
 
-  test('a cross-site link to GET /api/generate?background=true (or to charged rows) with the victim\'s cookie starts no job and charges nothing', async () => {
+  test("a cross-site link to GET /api/generate?background=true (or to charged rows) with the victim's cookie starts no job and charges nothing", async () => {
     const { page } = await suite.signedIn('/');
-    const targets = [`${suite.server.url}/api/generate.csv?background=true&count=5000&fields=${FIELDS}`, `${suite.server.url}/api/generate.json?count=100&fields=${FIELDS}`];
-    attacker.pages.set('/prize', `<!doctype html><title>Prize</title>${targets.map((href, i) => `<a id="go${i}" href="${href}">Claim prize ${i}</a>`).join(' ')}`);
+    const targets = [
+      `${suite.server.url}/api/generate.csv?background=true&count=5000&fields=${FIELDS}`,
+      `${suite.server.url}/api/generate.json?count=100&fields=${FIELDS}`,
+    ];
+    attacker.pages.set(
+      '/prize',
+      `<!doctype html><title>Prize</title>${targets.map((href, i) => `<a id="go${i}" href="${href}">Claim prize ${i}</a>`).join(' ')}`,
+    );
     const cross = `http://localhost:${attacker.port()}/prize`;
     for (let i = 0; i < targets.length; i++) {
       await page.goto(cross);
       const [response] = await Promise.all([page.waitForNavigation(), page.click(`#go${i}`)]);
       const sent = await response!.request().allHeaders();
-      assert.match(sent.cookie ?? '', /rowloom_session=/, 'the browser did send the victim\'s cookie (a top-level link)');
+      assert.match(
+        sent.cookie ?? '',
+        /rowloom_session=/,
+        "the browser did send the victim's cookie (a top-level link)",
+      );
       assert.equal(sent['sec-fetch-site'], 'cross-site');
       assert.equal(response!.status(), 403, `link ${i}: ${await response!.text()}`);
     }
@@ -73,12 +92,18 @@ describe('another site riding the session cookie, in a browser', { skip: browser
     assert.deepEqual(await victimState(page), { downloads: 0, requests: 0, records: 0 });
   });
 
-  test('a same-site page loading JSONP with <script src> gets none of the victim\'s rows', async () => {
+  test("a same-site page loading JSONP with <script src> gets none of the victim's rows", async () => {
     const { page } = await suite.signedIn('/');
     const saved = await page.evaluate(async () => {
       const { csrfToken } = (await (await fetch('/api/session')).json()) as { csrfToken: string };
       const body = JSON.stringify({ fields: [{ name: 'code', type: 'Custom List', values: ['victim-secret-4711'] }] });
-      return (await fetch('/api/schemas/Secret', { method: 'PUT', headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken }, body })).status;
+      return (
+        await fetch('/api/schemas/Secret', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken },
+          body,
+        })
+      ).status;
     });
     assert.equal(saved, 200);
     const src = `${suite.server.url}/api/generate.json?schema=Secret&count=1&preview=true&callback=steal&n=${Date.now()}`;

@@ -15,7 +15,9 @@ async function signedInPage(suite: BrowserSuite, path: string): Promise<Page> {
 
 /** Whether the element has the keyboard focus (a string: this file is compiled without the DOM types). */
 function isFocused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement);
+  return locator.evaluate(
+    (element) => element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
+  );
 }
 
 function csvFile(name: string, text: string) {
@@ -70,7 +72,10 @@ describe('the datasets page in a browser', { skip: browserSkip() }, () => {
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByText(`Uploaded “${name}”: 1 row, 2 columns.`).waitFor();
     await page.getByRole('button', { name: `Preview ${name}` }).click();
-    await page.getByRole('table', { name: `First rows of ${name}` }).getByRole('cell', { name: 'North' }).waitFor();
+    await page
+      .getByRole('table', { name: `First rows of ${name}` })
+      .getByRole('cell', { name: 'North' })
+      .waitFor();
     await page.getByRole('button', { name: `Delete ${name}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete dataset' }).click();
     await page.getByText(`Deleted “${name}”.`).waitFor();
@@ -93,7 +98,10 @@ describe('the datasets page in a browser', { skip: browserSkip() }, () => {
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    assert.match((await alert.textContent()) ?? '', /“many” was not uploaded\..*passed them at line \d+, after \d+ rows.*the free plan allows 10485760/);
+    assert.match(
+      (await alert.textContent()) ?? '',
+      /“many” was not uploaded\..*passed them at line \d+, after \d+ rows.*the free plan allows 10485760/,
+    );
     await page.getByText('No datasets yet.', { exact: false }).waitFor();
   });
 
@@ -156,14 +164,29 @@ describe('the datasets page in a browser', { skip: browserSkip() }, () => {
     await uploadByPicker(page, 'leads.csv', 'name,score\nAda,9\n');
     await page.getByLabel('Project').selectOption('Launch');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await page.getByRole('row', { name: /^leads/ }).getByText('Launch').waitFor();
+    await page
+      .getByRole('row', { name: /^leads/ })
+      .getByText('Launch')
+      .waitFor();
 
     // A schema and a scenario saved into the project through the API, with the user's key.
     const key = ((await (await page.request.get('/api/key')).json()) as { key: string }).key;
     const headers = { 'x-api-key': key };
-    const schema = await page.request.put('/api/schemas/Signups', { headers, data: { fields: [{ name: 'id', type: 'Row Number' }], project: 'Launch' } });
+    const schema = await page.request.put('/api/schemas/Signups', {
+      headers,
+      data: { fields: [{ name: 'id', type: 'Row Number' }], project: 'Launch' },
+    });
     assert.equal(schema.status(), 200, await schema.text());
-    const scenario = await page.request.put('/api/scenarios/Growth', { headers, data: { points: [{ x: 0, y: 1 }, { x: 1, y: 2 }], project: 'Launch' } });
+    const scenario = await page.request.put('/api/scenarios/Growth', {
+      headers,
+      data: {
+        points: [
+          { x: 0, y: 1 },
+          { x: 1, y: 2 },
+        ],
+        project: 'Launch',
+      },
+    });
     assert.equal(scenario.status(), 200, await scenario.text());
 
     await page.getByRole('link', { name: 'Projects' }).click();
@@ -186,10 +209,16 @@ describe('the datasets page in a browser', { skip: browserSkip() }, () => {
 
 /** The numbers in the points table, row by row. */
 async function tablePoints(page: Page): Promise<{ x: number; y: number }[]> {
-  const rows = page.getByRole('table').filter({ has: page.getByText('Points (x: 0 = first row') }).getByRole('row');
+  const rows = page
+    .getByRole('table')
+    .filter({ has: page.getByText('Points (x: 0 = first row') })
+    .getByRole('row');
   const points: { x: number; y: number }[] = [];
   for (let i = 1; i < (await rows.count()); i++) {
-    points.push({ x: Number(await page.getByLabel(`x of point ${i}`).inputValue()), y: Number(await page.getByLabel(`y of point ${i}`).inputValue()) });
+    points.push({
+      x: Number(await page.getByLabel(`x of point ${i}`).inputValue()),
+      y: Number(await page.getByLabel(`y of point ${i}`).inputValue()),
+    });
   }
   return points;
 }
@@ -243,9 +272,14 @@ describe('the scenarios page in a browser', { skip: browserSkip() }, () => {
     await page.getByRole('button', { name: 'Preview generated values' }).click();
     const status = page.getByText(/^Showing 50 generated values/);
     await status.waitFor();
-    const [, min, max] = /min (-?\d+(?:\.\d+)?), max (-?\d+(?:\.\d+)?)/.exec((await status.textContent()) ?? '')!.map(Number);
+    const [, min, max] = /min (-?\d+(?:\.\d+)?), max (-?\d+(?:\.\d+)?)/
+      .exec((await status.textContent()) ?? '')!
+      .map(Number);
     const ys = drawn.map((p) => p.y);
-    assert.ok(min >= Math.min(...ys) - 0.01 && max <= Math.max(...ys) + 0.01, `values ${min}..${max} stay within the points (no noise)`);
+    assert.ok(
+      min >= Math.min(...ys) - 0.01 && max <= Math.max(...ys) + 0.01,
+      `values ${min}..${max} stay within the points (no noise)`,
+    );
 
     await page.getByRole('button', { name: 'Delete scenario' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete scenario' }).click();
@@ -280,4 +314,3 @@ describe('the scenarios page in a browser', { skip: browserSkip() }, () => {
     assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), '');
   });
 });
-

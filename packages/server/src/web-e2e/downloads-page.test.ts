@@ -40,7 +40,7 @@ describe('background downloads in the browser', { skip: browserSkip() }, () => {
   const suite = browserSuite({ plans: PLANS, downloads: { shardRows: SHARD_ROWS } });
   let page: Page;
 
-  test('Download Data above the plan\'s rows per download becomes a job whose file parses to the rows asked for', async () => {
+  test("Download Data above the plan's rows per download becomes a job whose file parses to the rows asked for", async () => {
     ({ page } = await suite.signedIn('/'));
     await page.getByRole('heading', { name: 'Preview' }).waitFor();
     await setRows(page, 300_000);
@@ -53,7 +53,8 @@ describe('background downloads in the browser', { skip: browserSkip() }, () => {
     await link.waitFor({ timeout: 60_000 });
     // Polling stops once the job is done: no status request in the next 2.5 s (it polls every 1 s).
     let polls = 0;
-    const count = (request: { url(): string }) => void (/\/api\/downloads\/[\w-]+$/.test(new URL(request.url()).pathname) && polls++);
+    const count = (request: { url(): string }) =>
+      void (/\/api\/downloads\/[\w-]+$/.test(new URL(request.url()).pathname) && polls++);
     page.on('request', count);
     await page.waitForTimeout(2500);
     page.off('request', count);
@@ -74,8 +75,16 @@ describe('background downloads in the browser', { skip: browserSkip() }, () => {
     await panel.getByText(/about .* left/).waitFor();
     // The bar moves: two values between none and all, the second above the first.
     const bar = panel.getByRole('progressbar', { name: 'Job progress' });
-    const first = await until(() => bar.getAttribute('value').then(Number), (v) => v > 0, 'some progress');
-    const second = await until(() => bar.getAttribute('value').then(Number), (v) => v > first, 'more progress');
+    const first = await until(
+      () => bar.getAttribute('value').then(Number),
+      (v) => v > 0,
+      'some progress',
+    );
+    const second = await until(
+      () => bar.getAttribute('value').then(Number),
+      (v) => v > first,
+      'more progress',
+    );
     assert.ok(second < 10_000_000, `${second} rows of 10,000,000 when cancelled`);
     await panel.getByRole('button', { name: 'Cancel job' }).click();
     await panel.getByText(/^Job cancelled after [\d,]+ rows\.$/).waitFor();
@@ -88,8 +97,15 @@ describe('background downloads in the browser', { skip: browserSkip() }, () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Downloads' }).click();
     await page.getByRole('heading', { name: 'Downloads' }).waitFor();
     const rows = page.locator('.jobs-table tbody tr');
-    await until(() => rows.count(), (n) => n === 2, 'two jobs');
-    assert.deepEqual([await rows.nth(0).getAttribute('data-status'), await rows.nth(1).getAttribute('data-status')], ['cancelled', 'done']);
+    await until(
+      () => rows.count(),
+      (n) => n === 2,
+      'two jobs',
+    );
+    assert.deepEqual(
+      [await rows.nth(0).getAttribute('data-status'), await rows.nth(1).getAttribute('data-status')],
+      ['cancelled', 'done'],
+    );
     const done = rows.nth(1);
     assert.match(await done.innerText(), /300,000/);
     const link = done.getByRole('link', { name: /^Download the 300,000-row CSV download of / });
@@ -97,8 +113,15 @@ describe('background downloads in the browser', { skip: browserSkip() }, () => {
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const records = parseCsv(await readFile((await download.path())!), { columns: true }) as unknown[];
     assert.equal(records.length, 300_000);
-    await rows.nth(0).getByRole('button', { name: /^Remove the 10,000,000-row CSV download of / }).click();
-    await until(() => rows.count(), (n) => n === 1, 'one job left');
+    await rows
+      .nth(0)
+      .getByRole('button', { name: /^Remove the 10,000,000-row CSV download of / })
+      .click();
+    await until(
+      () => rows.count(),
+      (n) => n === 1,
+      'one job left',
+    );
   });
 
   test('a non-admin has no Admin link and gets a clear message at the admin URL', async () => {
@@ -112,7 +135,11 @@ describe('background downloads in the browser', { skip: browserSkip() }, () => {
   test("the admin page lists another user's running job and cancels it after a confirmation", async () => {
     const other = await suite.server.signUp();
     const headers = { cookie: other.cookie, 'x-csrf-token': other.csrfToken, 'content-type': 'application/json' };
-    const started = await fetch(`${suite.server.url}/api/downloads.csv?count=20000000`, { method: 'POST', headers, body: JSON.stringify([{ name: 'id', type: 'Row Number' }]) });
+    const started = await fetch(`${suite.server.url}/api/downloads.csv?count=20000000`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify([{ name: 'id', type: 'Row Number' }]),
+    });
     assert.equal(started.status, 202, await started.clone().text());
     const { id } = (await started.json()) as { id: string };
 
@@ -125,19 +152,34 @@ describe('background downloads in the browser', { skip: browserSkip() }, () => {
     await row.waitFor();
     assert.match(await row.innerText(), /20,000,000/);
     await row.getByRole('button', { name: 'Cancel…' }).click();
-    await row.getByRole('group', { name: `Confirm cancelling the job of ${other.email}` }).getByRole('button', { name: 'Yes, cancel it' }).click();
-    await until(() => row.count(), (n) => n === 0, 'the job gone from the running list');
-    const status = (await (await fetch(`${suite.server.url}/api/downloads/${id}`, { headers: { cookie: other.cookie } })).json()) as { status: string };
+    await row
+      .getByRole('group', { name: `Confirm cancelling the job of ${other.email}` })
+      .getByRole('button', { name: 'Yes, cancel it' })
+      .click();
+    await until(
+      () => row.count(),
+      (n) => n === 0,
+      'the job gone from the running list',
+    );
+    const status = (await (
+      await fetch(`${suite.server.url}/api/downloads/${id}`, { headers: { cookie: other.cookie } })
+    ).json()) as { status: string };
     assert.equal(status.status, 'cancelled');
   });
 
   test("a plan's cap on a job's rows is explained before Download Data is pressed", async () => {
     const capped = await suite.signedIn('/');
-    await suite.server.store.db.updateTable('users').set({ plan: 'capped' }).where('email', '=', capped.email).execute();
+    await suite.server.store.db
+      .updateTable('users')
+      .set({ plan: 'capped' })
+      .where('email', '=', capped.email)
+      .execute();
     await capped.page.reload();
     await capped.page.getByRole('heading', { name: 'Preview' }).waitFor();
     await setRows(capped.page, 60_000);
-    await capped.page.getByText('Your capped plan allows 50,000 rows per background job; you asked for 60,000. Lower the rows.').waitFor();
+    await capped.page
+      .getByText('Your capped plan allows 50,000 rows per background job; you asked for 60,000. Lower the rows.')
+      .waitFor();
     assert.equal(await capped.page.getByRole('button', { name: 'Download Data' }).isDisabled(), true);
     await setRows(capped.page, 50_000);
     await capped.page.getByText('These rows run as a background job on the server').waitFor();

@@ -12,17 +12,28 @@ import { REDIS_URL, skipUnlessRedis, uniquePrefix } from '../jobs/testing/redis.
 import { DEFAULT_PLANS } from '../users/plans.js';
 import { browserSkip, browserSuite } from './browser.js';
 
-const PLANS = { ...DEFAULT_PLANS, free: { recordsPerRequest: 5000, recordsPerJob: null, requestsPerDay: null, recordsPerDay: null } };
+const PLANS = {
+  ...DEFAULT_PLANS,
+  free: { recordsPerRequest: 5000, recordsPerJob: null, requestsPerDay: null, recordsPerDay: null },
+};
 
 describe('a job no worker takes, on the Downloads page', { skip: browserSkip() || (await skipUnlessRedis()) }, () => {
   const prefix = uniquePrefix();
-  const suite = browserSuite({ plans: PLANS, jobRunner: (store: ArtifactStore) => new BullMQRunner({ redisUrl: REDIS_URL, prefix, store, storeName: (store as DirectoryStore).root }) });
+  const suite = browserSuite({
+    plans: PLANS,
+    jobRunner: (store: ArtifactStore) =>
+      new BullMQRunner({ redisUrl: REDIS_URL, prefix, store, storeName: (store as DirectoryStore).root }),
+  });
 
   test('says it is waiting for a worker, with no time left shown', async () => {
     const { page } = await suite.signedIn('/downloads');
     const submitted = await page.evaluate(async () => {
       const session = (await (await fetch('/api/session')).json()) as { csrfToken: string };
-      const response = await fetch('/api/downloads.csv?count=100000', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrfToken }, body: JSON.stringify([{ name: 'id', type: 'Row Number' }]) });
+      const response = await fetch('/api/downloads.csv?count=100000', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrfToken },
+        body: JSON.stringify([{ name: 'id', type: 'Row Number' }]),
+      });
       return response.status;
     });
     assert.equal(submitted, 202);

@@ -21,7 +21,9 @@ const PEOPLE = {
 };
 
 /** The Swagger Petstore (OpenAPI 3.0) the configuration API's tests import too. */
-const PETSTORE = readFileSync(fileURLToPath(new URL('../../src/features/mocks/fixtures/petstore-openapi.yaml', import.meta.url)));
+const PETSTORE = readFileSync(
+  fileURLToPath(new URL('../../src/features/mocks/fixtures/petstore-openapi.yaml', import.meta.url)),
+);
 
 /** The page's session CSRF token, for API calls made beside the page. */
 async function csrf(page: Page): Promise<string> {
@@ -30,7 +32,10 @@ async function csrf(page: Page): Promise<string> {
 }
 
 async function saveSchema(page: Page, name: string, schema: unknown): Promise<void> {
-  const answer = await page.request.put(`/api/schemas/${encodeURIComponent(name)}`, { headers: { 'X-CSRF-Token': await csrf(page) }, data: schema });
+  const answer = await page.request.put(`/api/schemas/${encodeURIComponent(name)}`, {
+    headers: { 'X-CSRF-Token': await csrf(page) },
+    data: schema,
+  });
   assert.equal(answer.status(), 200, await answer.text());
 }
 
@@ -201,7 +206,17 @@ describe('the Mock APIs pages in a browser', { skip: browserSkip() }, () => {
     const { page } = await suite.signedIn('/mocks');
     const created = await page.request.post('/api/mocks', {
       headers: { 'X-CSRF-Token': await csrf(page) },
-      data: { name: 'flaky', routes: [{ method: 'GET', path: '/ping', faults: [{ kind: 'reset', probability: 1 }], responses: [{ status: 200, body: { type: 'json', value: { pong: true } } }] }] },
+      data: {
+        name: 'flaky',
+        routes: [
+          {
+            method: 'GET',
+            path: '/ping',
+            faults: [{ kind: 'reset', probability: 1 }],
+            responses: [{ status: 200, body: { type: 'json', value: { pong: true } } }],
+          },
+        ],
+      },
     });
     assert.equal(created.status(), 201, await created.text());
     await page.goto('/mocks/flaky');
@@ -210,7 +225,10 @@ describe('the Mock APIs pages in a browser', { skip: browserSkip() }, () => {
     await page.getByText('Connection reset / empty reply').waitFor();
     const log = page.getByRole('table', { name: 'Requests, newest first' });
     // The browser retries a GET whose reused connection was reset, so there may be several entries.
-    await log.getByRole('button', { name: /\/ping/ }).first().waitFor();
+    await log
+      .getByRole('button', { name: /\/ping/ })
+      .first()
+      .waitFor();
     assert.match((await log.locator('tbody > tr').first().textContent()) ?? '', /reset/);
   });
 
@@ -222,7 +240,7 @@ describe('the Mock APIs pages in a browser', { skip: browserSkip() }, () => {
     const editor = page.locator('.handler-code .cm-content');
     await editor.click();
     await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.type("status 200\nx = (1 +\n{ id: x }");
+    await page.keyboard.type('status 200\nx = (1 +\n{ id: x }');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Not saved:').waitFor();
     const beside = page.locator('.handler-body .field-problem');
@@ -241,8 +259,13 @@ describe('the Mock APIs pages in a browser', { skip: browserSkip() }, () => {
 
   test('import an OpenAPI file: the name comes from the file, the routes and warnings are shown, its page opens', async () => {
     const { page } = await suite.signedIn('/mocks');
-    await page.getByLabel('OpenAPI file').setInputFiles({ name: 'petstore.yaml', mimeType: 'application/yaml', buffer: PETSTORE });
-    await until(async () => (await page.getByLabel('Mock API name').inputValue()) === 'petstore', 'the name from the file');
+    await page
+      .getByLabel('OpenAPI file')
+      .setInputFiles({ name: 'petstore.yaml', mimeType: 'application/yaml', buffer: PETSTORE });
+    await until(
+      async () => (await page.getByLabel('Mock API name').inputValue()) === 'petstore',
+      'the name from the file',
+    );
     assert.match(await page.getByLabel('Or paste it').inputValue(), /^openapi: 3\.0/);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const result = page.getByText(/^Imported petstore with \d+ routes\.$/);
@@ -272,12 +295,18 @@ describe('the Mock APIs pages in a browser', { skip: browserSkip() }, () => {
     const { page } = await suite.signedIn('/mocks');
     const created = await page.request.post('/api/mocks', {
       headers: { 'X-CSRF-Token': await csrf(page) },
-      data: { name: 'busy', routes: [{ method: 'GET', path: '/n/:i', responses: [{ status: 200, body: { type: 'json', value: { ok: true } } }] }] },
+      data: {
+        name: 'busy',
+        routes: [
+          { method: 'GET', path: '/n/:i', responses: [{ status: 200, body: { type: 'json', value: { ok: true } } }] },
+        ],
+      },
     });
     assert.equal(created.status(), 201, await created.text());
     // A private mock's calls are charged, so the cookie needs the CSRF token even on a GET.
     const token = await csrf(page);
-    for (let i = 1; i <= 55; i++) assert.equal((await page.request.get(`/mock/busy/n/${i}`, { headers: { 'X-CSRF-Token': token } })).status(), 200);
+    for (let i = 1; i <= 55; i++)
+      assert.equal((await page.request.get(`/mock/busy/n/${i}`, { headers: { 'X-CSRF-Token': token } })).status(), 200);
     await page.goto('/mocks/busy');
     const log = page.getByRole('table', { name: 'Requests, newest first' });
     const toggles = log.getByRole('button', { name: /\/n\/\d+/ });
@@ -290,7 +319,10 @@ describe('the Mock APIs pages in a browser', { skip: browserSkip() }, () => {
     assert.equal(await page.getByRole('button', { name: 'Show older requests' }).count(), 0);
 
     await page.getByRole('button', { name: 'Clear', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Clear the request log?' }).getByRole('button', { name: 'Clear log' }).click();
+    await page
+      .getByRole('dialog', { name: 'Clear the request log?' })
+      .getByRole('button', { name: 'Clear log' })
+      .click();
     await page.getByText('No requests yet.').waitFor();
   });
 

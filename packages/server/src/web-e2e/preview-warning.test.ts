@@ -18,7 +18,10 @@ describe('the preview warns about a formula reading a field that is not there', 
       { name: 'stage', type: 'Custom List', values: ['lead', 'won'] },
       { name: 'label', type: 'Formula', value: "field('Stage').nil? ? 'no stage' : 'staged'" },
     ];
-    const saved = await page.request.put('/api/schemas/Leads', { headers: { 'x-csrf-token': csrfToken }, data: { fields, count: 10 } });
+    const saved = await page.request.put('/api/schemas/Leads', {
+      headers: { 'x-csrf-token': csrfToken },
+      data: { fields, count: 10 },
+    });
     assert.equal(saved.status(), 200, await saved.text());
     await page.goto('/schemas/Leads');
     const warning = page.getByRole('status').filter({ hasText: 'Warning:' });
@@ -29,7 +32,7 @@ describe('the preview warns about a formula reading a field that is not there', 
     await page.getByRole('cell', { name: 'no stage' }).first().waitFor();
   });
 
-  test('a formula that meets a value it cannot work on (a number\'s upcase): rows, and a warning naming the method, the value and the row', async () => {
+  test("a formula that meets a value it cannot work on (a number's upcase): rows, and a warning naming the method, the value and the row", async () => {
     const { page } = await suite.signedIn('/schemas');
     const { csrfToken } = (await (await page.request.get('/api/session')).json()) as { csrfToken: string };
     const fields = [
@@ -37,7 +40,10 @@ describe('the preview warns about a formula reading a field that is not there', 
       { name: 'shout', type: 'Formula', value: 'qty.upcase' },
       { name: 'ok', type: 'Formula', value: "'fine'" },
     ];
-    const saved = await page.request.put('/api/schemas/Shouts', { headers: { 'x-csrf-token': csrfToken }, data: { fields, count: 10 } });
+    const saved = await page.request.put('/api/schemas/Shouts', {
+      headers: { 'x-csrf-token': csrfToken },
+      data: { fields, count: 10 },
+    });
     assert.equal(saved.status(), 200, await saved.text());
     await page.goto('/schemas/Shouts');
     const warning = page.getByRole('status').filter({ hasText: 'Warning:' });

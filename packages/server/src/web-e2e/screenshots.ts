@@ -29,7 +29,17 @@ const CUSTOMERS = {
 
 const STORES_CSV = 'id,city,manager\n1,Lyon,Ada Lovelace\n2,Porto,Grace Hopper\n3,Leeds,Alan Turing\n';
 
-const TRAFFIC = { points: [{ x: 0, y: 20 }, { x: 0.3, y: 85 }, { x: 0.55, y: 40 }, { x: 0.8, y: 95 }, { x: 1, y: 30 }], interpolation: 'smooth', noise: 4 };
+const TRAFFIC = {
+  points: [
+    { x: 0, y: 20 },
+    { x: 0.3, y: 85 },
+    { x: 0.55, y: 40 },
+    { x: 0.8, y: 95 },
+    { x: 1, y: 30 },
+  ],
+  interpolation: 'smooth',
+  noise: 4,
+};
 
 /** A mock API over the Customers schema: a rule-based 404, a JSON write, a handler and a CRUD collection. */
 const SHOP_MOCK = {
@@ -44,11 +54,33 @@ const SHOP_MOCK = {
       mode: 'rules',
       responses: [
         { label: 'found', status: 200, default: true, body: { type: 'schema', schema: 'Customers', count: 1 } },
-        { label: 'missing', status: 404, rules: [{ target: 'param', name: 'id', operator: 'equals', value: '0' }], body: { type: 'json', value: { error: 'no such customer' } } },
-        { label: 'flaky', status: 503, rules: [{ target: 'header', name: 'x-chaos', operator: 'exists' }], faults: [{ kind: 'reset', probability: 0.5 }], body: { type: 'empty' } },
+        {
+          label: 'missing',
+          status: 404,
+          rules: [{ target: 'param', name: 'id', operator: 'equals', value: '0' }],
+          body: { type: 'json', value: { error: 'no such customer' } },
+        },
+        {
+          label: 'flaky',
+          status: 503,
+          rules: [{ target: 'header', name: 'x-chaos', operator: 'exists' }],
+          faults: [{ kind: 'reset', probability: 0.5 }],
+          body: { type: 'empty' },
+        },
       ],
     },
-    { method: 'POST', path: '/customers', kind: 'responses', responses: [{ status: 201, headers: { Location: '/customers/101' }, body: { type: 'json', value: { id: 101, created: true } } }] },
+    {
+      method: 'POST',
+      path: '/customers',
+      kind: 'responses',
+      responses: [
+        {
+          status: 201,
+          headers: { Location: '/customers/101' },
+          body: { type: 'json', value: { id: 101, created: true } },
+        },
+      ],
+    },
     {
       method: 'GET',
       path: '/orders/:id',
@@ -60,16 +92,22 @@ const SHOP_MOCK = {
 };
 
 async function seed(request: APIRequestContext): Promise<void> {
-  const signUp = await request.post('/api/session/signup', { data: { email: 'ada@example.com', password: 'correct horse battery staple' } });
+  const signUp = await request.post('/api/session/signup', {
+    data: { email: 'ada@example.com', password: 'correct horse battery staple' },
+  });
   const { csrfToken } = (await signUp.json()) as { csrfToken: string };
   const headers = { 'X-CSRF-Token': csrfToken };
   const answers = [
     await request.put('/api/schemas/Customers', { headers, data: CUSTOMERS }),
-    await request.post('/api/datasets/stores', { headers: { ...headers, 'Content-Type': 'text/csv' }, data: STORES_CSV }),
+    await request.post('/api/datasets/stores', {
+      headers: { ...headers, 'Content-Type': 'text/csv' },
+      data: STORES_CSV,
+    }),
     await request.put('/api/scenarios/Traffic', { headers, data: TRAFFIC }),
     await request.post('/api/mocks', { headers, data: SHOP_MOCK }),
   ];
-  for (const answer of answers) if (!answer.ok()) throw new Error(`${answer.url()}: ${answer.status()} ${await answer.text()}`);
+  for (const answer of answers)
+    if (!answer.ok()) throw new Error(`${answer.url()}: ${answer.status()} ${await answer.text()}`);
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -82,7 +120,10 @@ async function builder(page: Page): Promise<void> {
   await page.getByRole('group', { name: 'Field spend' }).waitFor();
   await page.getByRole('table').first().waitFor();
   await shoot(page, 'web-builder');
-  await page.getByRole('group', { name: 'Field city' }).getByRole('button', { name: /^Type: / }).click();
+  await page
+    .getByRole('group', { name: 'Field city' })
+    .getByRole('button', { name: /^Type: / })
+    .click();
   const picker = page.getByRole('dialog', { name: 'Choose a type for city' });
   await picker.getByRole('combobox', { name: 'Search types' }).fill('airport');
   await picker.getByRole('option').first().waitFor();
@@ -97,7 +138,11 @@ async function builder(page: Page): Promise<void> {
 async function otherPages(page: Page): Promise<void> {
   await page.goto('/datasets');
   await page.getByText('stores').first().waitFor();
-  await page.getByRole('button', { name: /preview/i }).first().click().catch(() => undefined);
+  await page
+    .getByRole('button', { name: /preview/i })
+    .first()
+    .click()
+    .catch(() => undefined);
   await shoot(page, 'web-datasets');
   await page.goto('/scenarios');
   await page.getByRole('button', { name: 'Traffic' }).click();
@@ -105,7 +150,10 @@ async function otherPages(page: Page): Promise<void> {
   await page.getByText(/Showing \d+ generated values/).waitFor();
   await shoot(page, 'web-scenarios');
   await page.goto('/account');
-  await page.getByRole('heading', { name: /API key/i }).first().waitFor();
+  await page
+    .getByRole('heading', { name: /API key/i })
+    .first()
+    .waitFor();
   await shoot(page, 'web-account');
 }
 
@@ -128,18 +176,27 @@ async function mocks(page: Page): Promise<void> {
 /** Starts a background job of `count` rows of the Customers schema for the signed-in user; its id. */
 async function startJob(page: Page, count: number): Promise<string> {
   const { csrfToken } = (await (await page.request.get('/api/session')).json()) as { csrfToken: string };
-  const answer = await page.request.post(`/api/downloads.csv?schema=Customers&count=${count}`, { headers: { 'X-CSRF-Token': csrfToken } });
+  const answer = await page.request.post(`/api/downloads.csv?schema=Customers&count=${count}`, {
+    headers: { 'X-CSRF-Token': csrfToken },
+  });
   if (answer.status() !== 202) throw new Error(`POST /api/downloads: ${answer.status()} ${await answer.text()}`);
   return ((await answer.json()) as { id: string }).id;
 }
 
 async function jobStatus(page: Page, id: string): Promise<{ status: string; recordsGenerated: number }> {
-  return (await (await page.request.get(`/api/downloads/${id}`)).json()) as { status: string; recordsGenerated: number };
+  return (await (await page.request.get(`/api/downloads/${id}`)).json()) as {
+    status: string;
+    recordsGenerated: number;
+  };
 }
 
 /** The Downloads page with a done, a cancelled and a running job (cancelled after the picture), and the builder's job panel. */
 async function downloads(page: Page, server: TestServer): Promise<void> {
-  await server.store.db.updateTable('users').set({ plan: 'unlimited', is_admin: 1 }).where('email', '=', 'ada@example.com').execute();
+  await server.store.db
+    .updateTable('users')
+    .set({ plan: 'unlimited', is_admin: 1 })
+    .where('email', '=', 'ada@example.com')
+    .execute();
   const done = await startJob(page, 20_000);
   while ((await jobStatus(page, done)).status !== 'done') await page.waitForTimeout(100);
   const cancelled = await startJob(page, 2_000_000);
@@ -162,8 +219,12 @@ async function downloads(page: Page, server: TestServer): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
   await page.getByRole('row', { name: 'Job of ada@example.com' }).waitFor();
   await shoot(page, 'downloads-admin');
-  for (const row of (await (await page.request.get('/api/downloads')).json()).downloads as { id: string; status: string }[]) {
-    if (row.status === 'running' || row.status === 'queued') await page.request.delete(`/api/downloads/${row.id}`, { headers: { 'X-CSRF-Token': csrfToken } });
+  for (const row of (await (await page.request.get('/api/downloads')).json()).downloads as {
+    id: string;
+    status: string;
+  }[]) {
+    if (row.status === 'running' || row.status === 'queued')
+      await page.request.delete(`/api/downloads/${row.id}`, { headers: { 'X-CSRF-Token': csrfToken } });
   }
 }
 

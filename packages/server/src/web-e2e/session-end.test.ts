@@ -8,7 +8,10 @@ describe('the page when its session ends', { skip: browserSkip() }, () => {
 
   test('the next request answered 401 takes the page to sign-in, coming back where it was', async () => {
     const { page } = await suite.signedIn('/account');
-    await page.getByRole('heading', { name: /API key/i }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /API key/i })
+      .first()
+      .waitFor();
     // The account page's own reads (usage, key, recent jobs) land after its heading: let them
     // finish first, or one of them is the request that meets the ended session (CI saw that race).
     await page.waitForLoadState('networkidle');

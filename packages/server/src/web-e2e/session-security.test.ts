@@ -32,15 +32,33 @@ describe('session cookie protections in a browser', { skip: browserSkip() }, () 
   test('the page signs up with fetch; the cookie is httpOnly; writes need X-CSRF-Token', async () => {
     const page = await suite.open('/');
     const signedUp = await page.evaluate(async () => {
-      const response = await fetch('/api/session/signup', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'browser@example.com', password: 'long enough password' }) });
+      const response = await fetch('/api/session/signup', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'browser@example.com', password: 'long enough password' }),
+      });
       return { status: response.status, body: (await response.json()) as { csrfToken: string } };
     });
-    assert.equal(signedUp.status, 200, 'the browser\'s own Origin and Sec-Fetch-Site pass the same-origin rule');
-    assert.equal(await page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie.includes('rowloom_session')), false, 'scripts cannot read the cookie');
+    assert.equal(signedUp.status, 200, "the browser's own Origin and Sec-Fetch-Site pass the same-origin rule");
+    assert.equal(
+      await page.evaluate(() =>
+        (globalThis as unknown as { document: { cookie: string } }).document.cookie.includes('rowloom_session'),
+      ),
+      false,
+      'scripts cannot read the cookie',
+    );
     const statuses = await page.evaluate(async (csrfToken) => {
       const put = (headers: Record<string, string>) =>
-        fetch('/api/schemas/from-browser', { method: 'PUT', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ fields: [{ name: 'id', type: 'Row Number' }] }) }).then((r) => r.status);
-      return { list: (await fetch('/api/schemas')).status, withoutToken: await put({}), withToken: await put({ 'X-CSRF-Token': csrfToken }) };
+        fetch('/api/schemas/from-browser', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify({ fields: [{ name: 'id', type: 'Row Number' }] }),
+        }).then((r) => r.status);
+      return {
+        list: (await fetch('/api/schemas')).status,
+        withoutToken: await put({}),
+        withToken: await put({ 'X-CSRF-Token': csrfToken }),
+      };
     }, signedUp.body.csrfToken);
     assert.deepEqual(statuses, { list: 200, withoutToken: 403, withToken: 200 });
   });
@@ -54,7 +72,11 @@ describe('session cookie protections in a browser', { skip: browserSkip() }, () 
     assert.equal(response?.status(), 403);
     assert.match(await page.locator('body').innerText(), /own page/);
     const cookies = await context.cookies(suite.server.url);
-    assert.equal(cookies.find((c) => c.name === 'rowloom_session'), undefined, 'no session was set');
+    assert.equal(
+      cookies.find((c) => c.name === 'rowloom_session'),
+      undefined,
+      'no session was set',
+    );
   });
 
   test('a form post from another site does not carry the session cookie (SameSite=Lax)', async () => {
@@ -62,7 +84,11 @@ describe('session cookie protections in a browser', { skip: browserSkip() }, () 
     const page = await context.newPage();
     await page.goto('/');
     const signedUp = await page.evaluate(async () => {
-      const response = await fetch('/api/session/signup', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'target@example.com', password: 'long enough password' }) });
+      const response = await fetch('/api/session/signup', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'target@example.com', password: 'long enough password' }),
+      });
       return response.status;
     });
     assert.equal(signedUp, 200);
@@ -74,7 +100,9 @@ describe('session cookie protections in a browser', { skip: browserSkip() }, () 
     const [response] = await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Go' }).click()]);
     assert.equal(response?.status(), 401, 'the cross-site POST arrived without the cookie');
     await page.goto('/');
-    const names = await page.evaluate(async () => ((await (await fetch('/api/schemas')).json()) as { schemas: { name: string }[] }).schemas.map((s) => s.name));
+    const names = await page.evaluate(async () =>
+      ((await (await fetch('/api/schemas')).json()) as { schemas: { name: string }[] }).schemas.map((s) => s.name),
+    );
     assert.deepEqual(names, [], 'nothing was saved');
   });
 });

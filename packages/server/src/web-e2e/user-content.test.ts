@@ -29,7 +29,9 @@ function xhtmlScriptLink(key: string): string {
 
 async function victimSchemas(page: Page): Promise<string[]> {
   await page.goto('/');
-  return page.evaluate(async () => ((await (await fetch('/api/schemas')).json()) as { schemas: { name: string }[] }).schemas.map((s) => s.name));
+  return page.evaluate(async () =>
+    ((await (await fetch('/api/schemas')).json()) as { schemas: { name: string }[] }).schemas.map((s) => s.name),
+  );
 }
 
 /** Collects the page's Content Security Policy violations from the first script on. */
@@ -37,8 +39,19 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const found: string[] = [];
     (globalThis as unknown as { __violations: string[] }).__violations = found;
-    const target = (globalThis as unknown as { document: { addEventListener(type: string, listener: (event: { violatedDirective: string; blockedURI: string }) => void): void } }).document;
-    target.addEventListener('securitypolicyviolation', (event) => found.push(`${event.violatedDirective} ${event.blockedURI}`));
+    const target = (
+      globalThis as unknown as {
+        document: {
+          addEventListener(
+            type: string,
+            listener: (event: { violatedDirective: string; blockedURI: string }) => void,
+          ): void;
+        };
+      }
+    ).document;
+    target.addEventListener('securitypolicyviolation', (event) =>
+      found.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   return () => page.evaluate(() => (globalThis as unknown as { __violations?: string[] }).__violations ?? []);
 }
@@ -56,17 +69,31 @@ describe('user content never runs as the app', { skip: browserSkip() }, () => {
     assert.equal(response?.headers()['content-security-policy'], SANDBOX_CSP);
     assert.equal(response?.headers()['x-content-type-options'], 'nosniff');
     const body = await response!.text();
-    assert.ok(body.includes('_xmlns="http://www.w3.org/1999/xhtml"'), 'the namespace attribute is renamed, not declared');
+    assert.ok(
+      body.includes('_xmlns="http://www.w3.org/1999/xhtml"'),
+      'the namespace attribute is renamed, not declared',
+    );
     await page.waitForLoadState('load');
-    assert.equal(await page.evaluate(() => (globalThis as unknown as { __ran?: boolean }).__ran ?? false), false, 'the script did not run');
+    assert.equal(
+      await page.evaluate(() => (globalThis as unknown as { __ran?: boolean }).__ran ?? false),
+      false,
+      'the script did not run',
+    );
     assert.deepEqual(await sessionCookie(), cookiesBefore, 'no cookie changed');
-    assert.deepEqual(await victimSchemas(page), [], 'nothing was saved with the victim\'s session');
+    assert.deepEqual(await victimSchemas(page), [], "nothing was saved with the victim's session");
   });
 
   test('every answer but the page is a sandboxed document that is never sniffed', async () => {
     const key = await suite.server.userKey('free');
     const context = await suite.newContext();
-    const paths = ['/health', '/api/types', `/api/generate.csv?key=${key}&fields=${encodeURIComponent('[{"name":"a","type":"Row Number"}]')}`, '/api/no-such-endpoint?<script>', '/images/dummy/10x10.svg', '/api/openapi.json'];
+    const paths = [
+      '/health',
+      '/api/types',
+      `/api/generate.csv?key=${key}&fields=${encodeURIComponent('[{"name":"a","type":"Row Number"}]')}`,
+      '/api/no-such-endpoint?<script>',
+      '/images/dummy/10x10.svg',
+      '/api/openapi.json',
+    ];
     for (const path of paths) {
       const answer = await context.request.get(path);
       assert.equal(answer.headers()['content-security-policy'], SANDBOX_CSP, path);
@@ -90,17 +117,30 @@ describe('user content never runs as the app', { skip: browserSkip() }, () => {
       await page.getByRole('main').waitFor();
     }
     const script = await page.request.get((await page.locator('script[src]').first().getAttribute('src'))!);
-    assert.equal(script.headers()['content-security-policy'], PAGE_CSP, 'built assets carry the page policy, not the sandbox');
+    assert.equal(
+      script.headers()['content-security-policy'],
+      PAGE_CSP,
+      'built assets carry the page policy, not the sandbox',
+    );
     assert.deepEqual(await violations(), []);
   });
 
   test('another site cannot frame the signed-in page', async () => {
     const { page } = await suite.signedIn('/');
-    await page.route(EVIL, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Evil</title><iframe name="victim" src="${suite.server.url}/account"></iframe>` }));
+    await page.route(EVIL, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>Evil</title><iframe name="victim" src="${suite.server.url}/account"></iframe>`,
+      }),
+    );
     // The frame's load event fires either way; a refused frame shows the browser's error page.
     await page.goto(EVIL, { waitUntil: 'load' });
     const frame = page.frames().find((f) => f !== page.mainFrame());
     assert.ok(frame, 'the iframe exists');
-    assert.match(frame.url(), /^chrome-error:/, `the account page was refused inside the other site (frame at ${frame.url()})`);
+    assert.match(
+      frame.url(),
+      /^chrome-error:/,
+      `the account page was refused inside the other site (frame at ${frame.url()})`,
+    );
   });
 });

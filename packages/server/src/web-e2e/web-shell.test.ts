@@ -22,7 +22,10 @@ describe('the web interface is served by the server', () => {
   });
 
   test('the API and non-page requests keep their JSON 404', async () => {
-    for (const [path, accept] of [['/api/nothing', 'text/html'], ['/nothing', 'application/json']]) {
+    for (const [path, accept] of [
+      ['/api/nothing', 'text/html'],
+      ['/nothing', 'application/json'],
+    ]) {
       const response = await fetch(suite.server.url + path, { headers: { accept } });
       assert.equal(response.status, 404, path);
       assert.match(((await response.json()) as { error: string }).error, /no such endpoint/);

@@ -65,7 +65,13 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   const headers: Record<string, string> = { ...csrfHeaders(method), ...options.headers };
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: encodeBody(options.body, headers), credentials: 'same-origin', signal: options.signal });
+    response = await fetch(path, {
+      method,
+      headers,
+      body: encodeBody(options.body, headers),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'the server could not be reached; check that it is running');
@@ -81,7 +87,8 @@ async function errorOf(response: Response): Promise<ApiError> {
   const retryAfter = Number.isFinite(retry) && retry > 0 ? retry : null;
   try {
     const body = JSON.parse(text) as Partial<ErrorBody> | null;
-    if (typeof body?.error === 'string') return new ApiError(response.status, body.error, body as ErrorBody, retryAfter);
+    if (typeof body?.error === 'string')
+      return new ApiError(response.status, body.error, body as ErrorBody, retryAfter);
   } catch {
     // not JSON: fall through to the status line
   }

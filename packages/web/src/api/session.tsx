@@ -58,7 +58,13 @@ export function useSession(): SessionState {
 export function RequireSession({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const location = useLocation();
-  if (user === undefined) return <p className="loading" role="status">Loading…</p>;
-  if (user === null) return <Navigate to={`/signin?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (user === undefined)
+    return (
+      <p className="loading" role="status">
+        Loading…
+      </p>
+    );
+  if (user === null)
+    return <Navigate to={`/signin?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   return <>{children}</>;
 }

@@ -25,7 +25,17 @@ function signedIn(page: ReactElement) {
 }
 
 function lazyPage(page: ReactElement) {
-  return signedIn(<Suspense fallback={<p className="loading" role="status">Loading…</p>}>{page}</Suspense>);
+  return signedIn(
+    <Suspense
+      fallback={
+        <p className="loading" role="status">
+          Loading…
+        </p>
+      }
+    >
+      {page}
+    </Suspense>,
+  );
 }
 
 export function App() {
@@ -48,7 +58,14 @@ export function App() {
               <Route path="/downloads" element={lazyPage(<DownloadsPage />)} />
               <Route path="/admin/downloads" element={lazyPage(<AdminDownloadsPage />)} />
               <Route path="/account" element={signedIn(<AccountPage />)} />
-              <Route path="*" element={<p className="page">No such page. <a href="/">Back to the schema builder</a></p>} />
+              <Route
+                path="*"
+                element={
+                  <p className="page">
+                    No such page. <a href="/">Back to the schema builder</a>
+                  </p>
+                }
+              />
             </Route>
           </Routes>
         </BrowserRouter>

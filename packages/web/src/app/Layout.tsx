@@ -24,9 +24,13 @@ export function Layout() {
   const links = admin ? [...LINKS, { to: '/admin/downloads', label: 'Admin' }] : LINKS;
   return (
     <>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="top-bar">
-        <a className="brand" href="/">Rowloom</a>
+        <a className="brand" href="/">
+          Rowloom
+        </a>
         {user && (
           <nav aria-label="Main">
             {links.map((link) =>

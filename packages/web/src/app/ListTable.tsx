@@ -5,7 +5,19 @@ import type { ReactNode } from 'react';
  * sideways on a narrow screen, has column headers and a last column of actions whose header
  * only screen readers hear. The rows are the children.
  */
-export function ListTable({ columns, className, caption, wrapperClassName = 'table-scroll', children }: { columns: readonly string[]; className: string; caption?: string; wrapperClassName?: string; children: ReactNode }) {
+export function ListTable({
+  columns,
+  className,
+  caption,
+  wrapperClassName = 'table-scroll',
+  children,
+}: {
+  columns: readonly string[];
+  className: string;
+  caption?: string;
+  wrapperClassName?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={wrapperClassName}>
       <table className={className}>

@@ -14,7 +14,13 @@ export function useLeaveWarning(dirty: boolean, message: string): void {
     };
     const click = (event: MouseEvent) => {
       const link = (event.target as Element | null)?.closest?.('a[href]');
-      if (!link || (link as HTMLAnchorElement).target === '_blank' || link.hasAttribute('download') || link.getAttribute('href')?.startsWith('#')) return;
+      if (
+        !link ||
+        (link as HTMLAnchorElement).target === '_blank' ||
+        link.hasAttribute('download') ||
+        link.getAttribute('href')?.startsWith('#')
+      )
+        return;
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
       if (!window.confirm(message)) {
         event.preventDefault();

@@ -9,7 +9,11 @@ import type { TypeDescription } from '../api/catalogue';
 let types: TypeDescription[] | null = null;
 
 export function catalogue(): TypeDescription[] {
-  types ??= (JSON.parse(JSON.stringify({ types: describeCatalogue().map((t) => ({ ...t, type: t.output })) })) as { types: TypeDescription[] }).types;
+  types ??= (
+    JSON.parse(JSON.stringify({ types: describeCatalogue().map((t) => ({ ...t, type: t.output })) })) as {
+      types: TypeDescription[];
+    }
+  ).types;
   return types;
 }
 

@@ -19,33 +19,76 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     test('changing the password: the current one is checked, the new one works, every session ends and this browser gets a new one', async () => {
       const user = await server.signUp();
       const elsewhere = await signIn(server, user.email, user.password);
-      const wrongCurrent = await call(server, '/api/account/password', send('PUT', { current: 'not it at all', password: NEW_PASSWORD }, asUser(user)));
+      const wrongCurrent = await call(
+        server,
+        '/api/account/password',
+        send('PUT', { current: 'not it at all', password: NEW_PASSWORD }, asUser(user)),
+      );
       assert.equal(wrongCurrent.status, 400);
       assert.match(String(wrongCurrent.json.error), /"current"/);
-      const short = await call(server, '/api/account/password', send('PUT', { current: user.password, password: 'short' }, asUser(user)));
+      const short = await call(
+        server,
+        '/api/account/password',
+        send('PUT', { current: user.password, password: 'short' }, asUser(user)),
+      );
       assert.equal(short.status, 400);
       assert.match(String(short.json.error), /"password" must be at least 8/);
-      const noCsrf = await call(server, '/api/account/password', send('PUT', { current: user.password, password: NEW_PASSWORD }, asUser(user, false)));
+      const noCsrf = await call(
+        server,
+        '/api/account/password',
+        send('PUT', { current: user.password, password: NEW_PASSWORD }, asUser(user, false)),
+      );
       assert.equal(noCsrf.status, 403);
-      const changed = await call(server, '/api/account/password', send('PUT', { current: user.password, password: NEW_PASSWORD }, asUser(user)));
+      const changed = await call(
+        server,
+        '/api/account/password',
+        send('PUT', { current: user.password, password: NEW_PASSWORD }, asUser(user)),
+      );
       assert.equal(changed.status, 200, changed.text);
       assert.equal(changed.json.success, true);
       assert.deepEqual(changed.json.user, { email: user.email, plan: 'free' });
       assert.equal(changed.headers.get('cache-control'), 'no-store');
-      const renewed = { ...user, cookie: sessionCookie(changed)!.split(';', 1)[0], csrfToken: String(changed.json.csrfToken) };
+      const renewed = {
+        ...user,
+        cookie: sessionCookie(changed)!.split(';', 1)[0],
+        csrfToken: String(changed.json.csrfToken),
+      };
       assert.notEqual(renewed.cookie, user.cookie, 'a new session token');
       assert.notEqual(renewed.csrfToken, user.csrfToken, 'and a new CSRF token');
-      assert.equal((await call(server, '/api/session', { headers: asUser(user) })).status, 401, 'the old token of this browser is dead');
-      assert.equal((await call(server, '/api/session', { headers: asUser(elsewhere) })).status, 401, 'the other session ended');
-      assert.equal((await call(server, '/api/session', { headers: asUser(renewed, false) })).json.csrfToken, renewed.csrfToken, 'the new session lives');
-      const save = (who: typeof user) => call(server, '/api/schemas/After', send('PUT', { fields: FIELDS }, asUser(who)));
+      assert.equal(
+        (await call(server, '/api/session', { headers: asUser(user) })).status,
+        401,
+        'the old token of this browser is dead',
+      );
+      assert.equal(
+        (await call(server, '/api/session', { headers: asUser(elsewhere) })).status,
+        401,
+        'the other session ended',
+      );
+      assert.equal(
+        (await call(server, '/api/session', { headers: asUser(renewed, false) })).json.csrfToken,
+        renewed.csrfToken,
+        'the new session lives',
+      );
+      const save = (who: typeof user) =>
+        call(server, '/api/schemas/After', send('PUT', { fields: FIELDS }, asUser(who)));
       assert.equal((await save(renewed)).status, 200, 'the new cookie and token write');
       assert.equal((await save({ ...renewed, csrfToken: user.csrfToken })).status, 403, 'the old CSRF token does not');
-      assert.equal((await call(server, '/api/session', send('POST', { email: user.email, password: user.password }))).status, 401);
-      assert.equal((await call(server, '/api/session', send('POST', { email: user.email, password: NEW_PASSWORD }))).status, 200);
+      assert.equal(
+        (await call(server, '/api/session', send('POST', { email: user.email, password: user.password }))).status,
+        401,
+      );
+      assert.equal(
+        (await call(server, '/api/session', send('POST', { email: user.email, password: NEW_PASSWORD }))).status,
+        200,
+      );
       // With the key: every session ends, and there is no new one to give.
       const key = String((await call(server, '/api/key', { headers: asUser(renewed, false) })).json.key);
-      const byKey = await call(server, `/api/account/password?key=${key}`, send('PUT', { current: NEW_PASSWORD, password: `${NEW_PASSWORD} again` }));
+      const byKey = await call(
+        server,
+        `/api/account/password?key=${key}`,
+        send('PUT', { current: NEW_PASSWORD, password: `${NEW_PASSWORD} again` }),
+      );
       assert.equal(byKey.status, 200, byKey.text);
       assert.deepEqual(byKey.json, { success: true });
       assert.equal(sessionCookie(byKey), undefined);
@@ -54,7 +97,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
     test('a key-only user (rowloom users add) cannot set a password through the API without one', async () => {
       const key = await server.userKey('free');
-      const answer = await call(server, `/api/account/password?key=${key}`, send('PUT', { current: 'anything at all', password: NEW_PASSWORD }));
+      const answer = await call(
+        server,
+        `/api/account/password?key=${key}`,
+        send('PUT', { current: 'anything at all', password: NEW_PASSWORD }),
+      );
       assert.equal(answer.status, 400);
       assert.match(String(answer.json.error), /reset-password/);
     });
@@ -91,7 +138,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     test('a key made before keys were sealed cannot be shown: 409 says to regenerate', async () => {
       const user = await server.signUp();
       const { key } = (await call(server, '/api/key', { headers: asUser(user) })).json as { key: string };
-      const owner = await server.store.db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirstOrThrow();
+      const owner = await server.store.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', user.email)
+        .executeTakeFirstOrThrow();
       await server.store.db.updateTable('api_keys').set({ sealed: null }).where('user_id', '=', owner.id).execute();
       const answer = await call(server, '/api/key', { headers: asUser(user) });
       assert.equal(answer.status, 409);
@@ -115,29 +166,52 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         day: today,
         requests: 0,
         records: 0,
-        plan: { name: 'free', recordsPerRequest: 5000, recordsPerJob: 5000, requestsPerDay: 200, recordsPerDay: null, datasets: 10, datasetBytes: 10 * 1024 * 1024 },
+        plan: {
+          name: 'free',
+          recordsPerRequest: 5000,
+          recordsPerJob: 5000,
+          requestsPerDay: 200,
+          recordsPerDay: null,
+          datasets: 10,
+          datasetBytes: 10 * 1024 * 1024,
+        },
       });
       for (const count of [3, 4]) {
-        const generated = await call(server, `/api/generate.json?count=${count}`, send('POST', { fields: FIELDS }, asUser(user)));
+        const generated = await call(
+          server,
+          `/api/generate.json?count=${count}`,
+          send('POST', { fields: FIELDS }, asUser(user)),
+        );
         assert.equal(generated.status, 200, generated.text);
       }
       const used = await call(server, '/api/usage', { headers: asUser(user) });
       assert.equal(used.json.requests, 2);
       assert.equal(used.json.records, 7);
       const other = await server.signUp();
-      assert.equal((await call(server, '/api/usage', { headers: asUser(other) })).json.requests, 0, 'each user sees only their own usage');
+      assert.equal(
+        (await call(server, '/api/usage', { headers: asUser(other) })).json.requests,
+        0,
+        'each user sees only their own usage',
+      );
       assert.equal((await call(server, '/api/usage')).status, 401);
     });
 
     test('the OpenAPI document lists the account endpoints and the cookie as a way to authenticate', async () => {
-      const doc = (await call(server, '/api/openapi.json')).json as { paths: Record<string, Record<string, unknown>>; components: { securitySchemes: Record<string, unknown> } };
+      const doc = (await call(server, '/api/openapi.json')).json as {
+        paths: Record<string, Record<string, unknown>>;
+        components: { securitySchemes: Record<string, unknown> };
+      };
       const methods = (path: string) => Object.keys(doc.paths[path] ?? {}).sort();
       assert.deepEqual(methods('/api/session'), ['delete', 'get', 'post']);
       assert.deepEqual(methods('/api/session/signup'), ['post']);
       assert.deepEqual(methods('/api/account/password'), ['put']);
       assert.deepEqual(methods('/api/key'), ['get', 'post']);
       assert.deepEqual(methods('/api/usage'), ['get']);
-      assert.deepEqual(doc.components.securitySchemes.sessionCookie, { type: 'apiKey', in: 'cookie', name: 'rowloom_session' });
+      assert.deepEqual(doc.components.securitySchemes.sessionCookie, {
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'rowloom_session',
+      });
     });
   });
 }

@@ -18,7 +18,8 @@ import { setSessionCookie } from './session-cookie.js';
 import { ACCOUNT_BODY_LIMIT, type AccountContext } from './session-routes.js';
 import { createSession, deleteUserSessions } from '../../users/sessions.js';
 
-export const KEY_NOT_SHOWABLE = 'this API key was made before keys could be shown again (or under another ROWLOOM_SECRET), so it cannot be shown; regenerate it (POST /api/key) to get one you can see';
+export const KEY_NOT_SHOWABLE =
+  'this API key was made before keys could be shown again (or under another ROWLOOM_SECRET), so it cannot be shown; regenerate it (POST /api/key) to get one you can see';
 
 export function accountRoutes(app: FastifyInstance, context: AccountContext & { plans: Plans }): void {
   const { db, accounts, plans, publicUrl } = context;
@@ -37,28 +38,37 @@ export function accountRoutes(app: FastifyInstance, context: AccountContext & { 
     return { success: true, user: { email: user.email, plan: user.plan }, csrfToken: fresh.csrfToken };
   }
 
-  app.put('/api/account/password', { schema: CHANGE_PASSWORD, bodyLimit: ACCOUNT_BODY_LIMIT, preHandler: app.authenticate }, async (request, reply) => {
-    const user = userOf(request);
-    const session = request.session ?? undefined;
-    const body = accountBody(request.body);
-    const current = givenPassword(body, 'current', MAX_PASSWORD_LENGTH);
-    const problem = passwordProblem(body.password, 'password');
-    if (problem) throw new HttpError(400, problem);
-    // Guessing the current password through a stolen session or key is limited like signing in
-    // from one client (in a bucket of its own: it cannot lock the owner's sign-in).
-    const { perEmailPerClient: attempts, windowMs } = accounts.signInLimit;
-    const bucket = { name: `password-change:${user.id}`, limit: { attempts, windowMs } };
-    await limitAttempts(db, [bucket], 'password');
-    const stored = await findUserById(db, user.id);
-    if (!stored?.passwordHash) throw new HttpError(400, 'this account has no password yet; the administrator can set one with: rowloom users reset-password <email>');
-    if (!(await checkPassword(stored.passwordHash, current))) throw new HttpError(400, '"current" is not your current password');
-    await forgiveAttempt(db, [bucket]);
-    const weak = await guessabilityProblem(body.password as string, 'password', user.email);
-    if (weak) throw new HttpError(400, weak);
-    const passwordHash = await hashPassword(body.password as string);
-    await setPasswordHash(db, user.id, passwordHash);
-    return renewSessions(reply, user, passwordHash, session !== undefined);
-  });
+  app.put(
+    '/api/account/password',
+    { schema: CHANGE_PASSWORD, bodyLimit: ACCOUNT_BODY_LIMIT, preHandler: app.authenticate },
+    async (request, reply) => {
+      const user = userOf(request);
+      const session = request.session ?? undefined;
+      const body = accountBody(request.body);
+      const current = givenPassword(body, 'current', MAX_PASSWORD_LENGTH);
+      const problem = passwordProblem(body.password, 'password');
+      if (problem) throw new HttpError(400, problem);
+      // Guessing the current password through a stolen session or key is limited like signing in
+      // from one client (in a bucket of its own: it cannot lock the owner's sign-in).
+      const { perEmailPerClient: attempts, windowMs } = accounts.signInLimit;
+      const bucket = { name: `password-change:${user.id}`, limit: { attempts, windowMs } };
+      await limitAttempts(db, [bucket], 'password');
+      const stored = await findUserById(db, user.id);
+      if (!stored?.passwordHash)
+        throw new HttpError(
+          400,
+          'this account has no password yet; the administrator can set one with: rowloom users reset-password <email>',
+        );
+      if (!(await checkPassword(stored.passwordHash, current)))
+        throw new HttpError(400, '"current" is not your current password');
+      await forgiveAttempt(db, [bucket]);
+      const weak = await guessabilityProblem(body.password as string, 'password', user.email);
+      if (weak) throw new HttpError(400, weak);
+      const passwordHash = await hashPassword(body.password as string);
+      await setPasswordHash(db, user.id, passwordHash);
+      return renewSessions(reply, user, passwordHash, session !== undefined);
+    },
+  );
 
   app.get('/api/key', { schema: SHOW_KEY, preHandler: app.authenticate }, async (request, reply) => {
     const user = userOf(request);
@@ -77,7 +87,12 @@ export function accountRoutes(app: FastifyInstance, context: AccountContext & { 
   app.get('/api/usage', { schema: USAGE, preHandler: app.authenticate }, async (request) => {
     const user = userOf(request);
     const day = usageDay(new Date());
-    const row = await db.selectFrom('usage').select(['requests', 'records']).where('user_id', '=', user.id).where('day', '=', day).executeTakeFirst();
+    const row = await db
+      .selectFrom('usage')
+      .select(['requests', 'records'])
+      .where('user_id', '=', user.id)
+      .where('day', '=', day)
+      .executeTakeFirst();
     const limits = plans[user.plan] ?? plans.free;
     return {
       day,

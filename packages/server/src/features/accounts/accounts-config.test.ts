@@ -26,7 +26,12 @@ describe('accounts configuration', () => {
     });
     assert.deepEqual(accounts.signup, { mode: 'domains', domains: ['example.com', 'example.org'], plan: 'silver' });
     assert.equal(accounts.secret, 's3cret');
-    assert.deepEqual(accounts.signInLimit, { perEmailPerClient: 5, perIp: 50, perEmail: 200, windowMs: 15 * 60 * 1000 });
+    assert.deepEqual(accounts.signInLimit, {
+      perEmailPerClient: 5,
+      perIp: 50,
+      perEmail: 200,
+      windowMs: 15 * 60 * 1000,
+    });
     assert.equal(loadConfig({ ROWLOOM_SIGNUP: 'invite' }).accounts.signup.mode, 'invite');
   });
 
@@ -34,14 +39,27 @@ describe('accounts configuration', () => {
     const cases: [Record<string, string>, RegExp][] = [
       [{ ROWLOOM_SIGNUP: 'closed' }, /^ROWLOOM_SIGNUP must be one of open, domains, invite, got "closed"$/],
       [{ ROWLOOM_SIGNUP: 'domains' }, /ROWLOOM_SIGNUP=domains needs ROWLOOM_SIGNUP_DOMAINS/],
-      [{ ROWLOOM_SIGNUP: 'domains', ROWLOOM_SIGNUP_DOMAINS: 'example.com,not a domain' }, /ROWLOOM_SIGNUP_DOMAINS .*"not a domain" is not one/],
-      [{ ROWLOOM_SIGNUP_PLAN: 'platinum' }, /ROWLOOM_SIGNUP_PLAN must be one of free, silver, gold, unlimited, got "platinum"/],
+      [
+        { ROWLOOM_SIGNUP: 'domains', ROWLOOM_SIGNUP_DOMAINS: 'example.com,not a domain' },
+        /ROWLOOM_SIGNUP_DOMAINS .*"not a domain" is not one/,
+      ],
+      [
+        { ROWLOOM_SIGNUP_PLAN: 'platinum' },
+        /ROWLOOM_SIGNUP_PLAN must be one of free, silver, gold, unlimited, got "platinum"/,
+      ],
       [{ ROWLOOM_SIGNIN_ATTEMPTS: 'many' }, /ROWLOOM_SIGNIN_ATTEMPTS must be a whole number/],
       [{ ROWLOOM_SIGNIN_ATTEMPTS_PER_EMAIL: 'lots' }, /ROWLOOM_SIGNIN_ATTEMPTS_PER_EMAIL must be a whole number/],
-      [{ ROWLOOM_SIGNIN_ATTEMPTS: '20', ROWLOOM_SIGNIN_ATTEMPTS_PER_EMAIL: '15' }, /ROWLOOM_SIGNIN_ATTEMPTS_PER_EMAIL \(15\) must be at least ROWLOOM_SIGNIN_ATTEMPTS \(20\)/],
+      [
+        { ROWLOOM_SIGNIN_ATTEMPTS: '20', ROWLOOM_SIGNIN_ATTEMPTS_PER_EMAIL: '15' },
+        /ROWLOOM_SIGNIN_ATTEMPTS_PER_EMAIL \(15\) must be at least ROWLOOM_SIGNIN_ATTEMPTS \(20\)/,
+      ],
     ];
     for (const [env, message] of cases) {
-      assert.throws(() => loadConfig(env), (error: Error) => error instanceof ConfigError && message.test(error.message), JSON.stringify(env));
+      assert.throws(
+        () => loadConfig(env),
+        (error: Error) => error instanceof ConfigError && message.test(error.message),
+        JSON.stringify(env),
+      );
     }
   });
 
@@ -52,7 +70,10 @@ describe('accounts configuration', () => {
   });
 
   test('a plan added by ROWLOOM_PLANS may be the sign-up plan', () => {
-    const { accounts } = loadConfig({ ROWLOOM_PLANS: '{"trial": {"requestsPerDay": 10}}', ROWLOOM_SIGNUP_PLAN: 'trial' });
+    const { accounts } = loadConfig({
+      ROWLOOM_PLANS: '{"trial": {"requestsPerDay": 10}}',
+      ROWLOOM_SIGNUP_PLAN: 'trial',
+    });
     assert.equal(accounts.signup.plan, 'trial');
   });
 });

@@ -20,21 +20,42 @@ function passwordTag(passwordHash: string): string {
 }
 
 function attributes(publicUrl: string | null) {
-  return { httpOnly: true, sameSite: 'strict' as const, path: '/api/session', secure: publicUrl?.startsWith('https:') ?? false };
+  return {
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    path: '/api/session',
+    secure: publicUrl?.startsWith('https:') ?? false,
+  };
 }
 
 /** Marks this browser as known to the user, whose password hash is now `passwordHash`. */
-export function setDeviceCookie(reply: FastifyReply, user: { id: string; passwordHash: string }, publicUrl: string | null): void {
+export function setDeviceCookie(
+  reply: FastifyReply,
+  user: { id: string; passwordHash: string },
+  publicUrl: string | null,
+): void {
   const value = [user.id, randomBytes(16).toString('base64url'), passwordTag(user.passwordHash)].join('.');
-  void reply.setCookie(DEVICE_COOKIE, value, { ...attributes(publicUrl), signed: true, maxAge: DEVICE_MAX_AGE_SECONDS });
+  void reply.setCookie(DEVICE_COOKIE, value, {
+    ...attributes(publicUrl),
+    signed: true,
+    maxAge: DEVICE_MAX_AGE_SECONDS,
+  });
 }
 
 /** The device id when the request carries a valid device cookie of this user with this password, else null. */
-export function knownDevice(request: FastifyRequest, user: { id: string; passwordHash: string | null } | undefined): string | null {
+export function knownDevice(
+  request: FastifyRequest,
+  user: { id: string; passwordHash: string | null } | undefined,
+): string | null {
   const raw = (request.cookies as Record<string, string | undefined> | undefined)?.[DEVICE_COOKIE];
   if (!raw || !user?.passwordHash) return null;
   const { valid, value } = request.unsignCookie(raw);
   if (!valid || value === null) return null;
   const [userId, deviceId, tag, extra] = value.split('.');
-  return extra === undefined && userId === user.id && tag === passwordTag(user.passwordHash) && DEVICE_ID.test(deviceId ?? '') ? deviceId! : null;
+  return extra === undefined &&
+    userId === user.id &&
+    tag === passwordTag(user.passwordHash) &&
+    DEVICE_ID.test(deviceId ?? '')
+    ? deviceId!
+    : null;
 }

@@ -34,15 +34,25 @@ describe('first start', () => {
 
   test('prints where to go and a password that signs admin@localhost in, and the API key the page then shows', async () => {
     const { DATABASE_URL: _url, ROWLOOM_SECRET: _secret, ...rest } = process.env;
-    child = spawn(process.execPath, [MAIN], { env: { ...rest, DATA_DIR: dir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [MAIN], {
+      env: { ...rest, DATA_DIR: dir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const output = await outputUntil(child, /serving on http:\/\/localhost:\d+/);
     const port = output.match(/serving on http:\/\/localhost:(\d+)/)![1];
     assert.match(output, new RegExp(`Open http://localhost:${port}/ and sign in as admin@localhost`));
     const password = output.match(/with the password\s+(\S+)/)![1];
     const key = output.match(/API key[^\n]*:\s+([0-9a-f]{32})/)![1];
-    const signedIn = await fetch(`http://127.0.0.1:${port}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@localhost', password }) });
+    const signedIn = await fetch(`http://127.0.0.1:${port}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@localhost', password }),
+    });
     assert.equal(signedIn.status, 200);
-    assert.deepEqual(((await signedIn.json()) as { user: unknown }).user, { email: 'admin@localhost', plan: 'unlimited' });
+    assert.deepEqual(((await signedIn.json()) as { user: unknown }).user, {
+      email: 'admin@localhost',
+      plan: 'unlimited',
+    });
     const cookie = signedIn.headers.getSetCookie()[0].split(';')[0];
     const shown = await fetch(`http://127.0.0.1:${port}/api/key`, { headers: { cookie } });
     assert.equal(((await shown.json()) as { key: string }).key, key);

@@ -11,10 +11,44 @@ import { newTestDatabase, startTestServer, type SignedUp, type TestServer } from
 import { call, send } from './test-http.js';
 
 const HOSTILE_JSON: unknown[] = [
-  null, true, -1, 1e308, 0.5, '', ' ', '\u0000', 'a\u0000b@example.com', 'x'.repeat(12_000), '\ud800', '\ud800@example.com', 'é日本🎲@例え.jp',
-  ['a@example.com'], { $ne: null }, {}, '@', 'a@', '@b', 'a@b@c', 'a b@example.com', '<script>@x.y', "' or 1=1 --@x.y", 'long enough password',
+  null,
+  true,
+  -1,
+  1e308,
+  0.5,
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b@example.com',
+  'x'.repeat(12_000),
+  '\ud800',
+  '\ud800@example.com',
+  'é日本🎲@例え.jp',
+  ['a@example.com'],
+  { $ne: null },
+  {},
+  '@',
+  'a@',
+  '@b',
+  'a@b@c',
+  'a b@example.com',
+  '<script>@x.y',
+  "' or 1=1 --@x.y",
+  'long enough password',
 ];
-const HOSTILE_HEADER = ['', 'x', 'a'.repeat(43), '%', '%zz', 'é', '\u007f', 'null', 'http://evil.example', 'https://127.0.0.1', 'x'.repeat(4000)];
+const HOSTILE_HEADER = [
+  '',
+  'x',
+  'a'.repeat(43),
+  '%',
+  '%zz',
+  'é',
+  '\u007f',
+  'null',
+  'http://evil.example',
+  'https://127.0.0.1',
+  'x'.repeat(4000),
+];
 
 function seeded(seed: number): () => number {
   let state = seed >>> 0;
@@ -63,14 +97,19 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         const cookieChoice = random();
         if (cookieChoice < 0.3) headers.cookie = `rowloom_session=${headerSafe(pick(HOSTILE_HEADER))}`;
         if (cookieChoice >= 0.3 && cookieChoice < 0.5) headers.cookie = user.cookie;
-        if (random() < 0.3) headers['x-csrf-token'] = random() < 0.5 ? user.csrfToken : headerSafe(pick(HOSTILE_HEADER));
+        if (random() < 0.3)
+          headers['x-csrf-token'] = random() < 0.5 ? user.csrfToken : headerSafe(pick(HOSTILE_HEADER));
         if (random() < 0.2) headers.origin = headerSafe(pick(HOSTILE_HEADER));
         if (random() < 0.1) headers['sec-fetch-site'] = headerSafe(pick(HOSTILE_HEADER));
-        const init = method === 'GET' || method === 'DELETE' ? { method, headers } : send(method, random() < 0.1 ? pick(['', '[', '"x"', '{"email":']) : body, headers);
+        const init =
+          method === 'GET' || method === 'DELETE'
+            ? { method, headers }
+            : send(method, random() < 0.1 ? pick(['', '[', '"x"', '{"email":']) : body, headers);
         const answer = await call(server, path, init);
         const where = `#${i} ${method} ${path} ${JSON.stringify(body).slice(0, 200)} ${JSON.stringify(headers).slice(0, 200)}`;
         assert.ok(answer.status < 500, `${where}: ${answer.status} ${answer.text.slice(0, 300)}`);
-        if (answer.status >= 400) assert.equal(typeof answer.json.error, 'string', `${where}: ${answer.text.slice(0, 300)}`);
+        if (answer.status >= 400)
+          assert.equal(typeof answer.json.error, 'string', `${where}: ${answer.text.slice(0, 300)}`);
       }
       // Still serving: a new user signs up and their cookie works.
       const fresh = await server.signUp();

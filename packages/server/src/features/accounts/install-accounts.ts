@@ -21,7 +21,10 @@ export interface AccountsFeatureOptions {
 }
 
 /** The cookie parser, for every route of the app (fastify-plugin: not encapsulated). */
-export async function installCookies(app: FastifyInstance, { db, accounts = DEFAULT_ACCOUNTS }: Pick<AccountsFeatureOptions, 'db' | 'accounts'>): Promise<void> {
+export async function installCookies(
+  app: FastifyInstance,
+  { db, accounts = DEFAULT_ACCOUNTS }: Pick<AccountsFeatureOptions, 'db' | 'accounts'>,
+): Promise<void> {
   // Made (or read) now, so instances starting together settle on one secret before any request.
   await sealingKey(db, accounts.secret);
   // The secret signs the known-device cookie (the session cookie needs no signature: session-cookie.ts).

@@ -19,8 +19,14 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const oldKey = '0123456789abcdef0123456789abcdef';
       const old = await migrateBefore<Tables>(database, '0003');
       const now = new Date().toISOString();
-      await old.insertInto('users').values({ id: 'u1', email: 'old@example.com', plan: 'free', created_at: now }).execute();
-      await old.insertInto('api_keys').values({ key_hash: hashKey(oldKey), user_id: 'u1', created_at: now }).execute();
+      await old
+        .insertInto('users')
+        .values({ id: 'u1', email: 'old@example.com', plan: 'free', created_at: now })
+        .execute();
+      await old
+        .insertInto('api_keys')
+        .values({ key_hash: hashKey(oldKey), user_id: 'u1', created_at: now })
+        .execute();
       await old.destroy();
 
       const server = await startTestServer(database);
@@ -32,7 +38,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         const fresh = await call(server, `/api/key?key=${oldKey}`, { method: 'POST' });
         assert.equal(fresh.status, 200);
         assert.equal((await call(server, `/api/key?key=${fresh.json.key}`)).json.key, fresh.json.key);
-        const signIn = await call(server, '/api/session', send('POST', { email: 'old@example.com', password: 'any password at all' }));
+        const signIn = await call(
+          server,
+          '/api/session',
+          send('POST', { email: 'old@example.com', password: 'any password at all' }),
+        );
         assert.equal(signIn.status, 401);
         assert.deepEqual(signIn.json, { error: 'wrong email or password' });
       } finally {

@@ -32,33 +32,60 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
     test('sign-up refuses common and guessable passwords (400 naming "password" and saying why; no account is made) and takes sound ones', async () => {
       for (const [password, why] of WEAK) {
-        const answer = await call(server, '/api/session/signup', send('POST', { email: `weak-${Math.random().toString(36).slice(2, 8)}@example.com`, password }));
+        const answer = await call(
+          server,
+          '/api/session/signup',
+          send('POST', { email: `weak-${Math.random().toString(36).slice(2, 8)}@example.com`, password }),
+        );
         assert.equal(answer.status, 400, `${password}: ${answer.text}`);
         assert.match(String(answer.json.error), /^"password" is too easy to guess: /, password);
         assert.match(String(answer.json.error), why, password);
       }
-      const count = await server.store.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('email', 'like', 'weak-%').executeTakeFirstOrThrow();
+      const count = await server.store.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('email', 'like', 'weak-%')
+        .executeTakeFirstOrThrow();
       assert.equal(Number(count.n), 0);
       // A sound passphrase and a long random password are taken.
       for (const password of [STRONG, 'kT9#vQ2!mZ7xL4']) {
-        const answer = await call(server, '/api/session/signup', send('POST', { email: `sound-${Math.random().toString(36).slice(2, 8)}@example.com`, password }));
+        const answer = await call(
+          server,
+          '/api/session/signup',
+          send('POST', { email: `sound-${Math.random().toString(36).slice(2, 8)}@example.com`, password }),
+        );
         assert.equal(answer.status, 200, answer.text);
       }
     });
 
     test('sign-up refuses blanks (spaces, tabs, invisible characters only)', async () => {
       for (const password of BLANK) {
-        const answer = await call(server, '/api/session/signup', send('POST', { email: 'blank@example.com', password }));
+        const answer = await call(
+          server,
+          '/api/session/signup',
+          send('POST', { email: 'blank@example.com', password }),
+        );
         assert.equal(answer.status, 400, JSON.stringify(password));
         assert.match(String(answer.json.error), /"password" must not be only spaces/);
       }
     });
 
     test('a password made of the email address is guessable for that user (and fine for another)', async () => {
-      const own = await call(server, '/api/session/signup', send('POST', { email: 'zorblax.quintavian@example.com', password: 'Zorblax.Quintavian' }));
+      const own = await call(
+        server,
+        '/api/session/signup',
+        send('POST', { email: 'zorblax.quintavian@example.com', password: 'Zorblax.Quintavian' }),
+      );
       assert.equal(own.status, 400, own.text);
-      assert.match(String(own.json.error), /"password" is too easy to guess: There should not be any personal or page related data/);
-      const other = await call(server, '/api/session/signup', send('POST', { email: 'someone.else@example.com', password: 'Zorblax.Quintavian' }));
+      assert.match(
+        String(own.json.error),
+        /"password" is too easy to guess: There should not be any personal or page related data/,
+      );
+      const other = await call(
+        server,
+        '/api/session/signup',
+        send('POST', { email: 'someone.else@example.com', password: 'Zorblax.Quintavian' }),
+      );
       assert.equal(other.status, 200, other.text);
     });
 
@@ -73,12 +100,24 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     test('the password change refuses weak and blank new passwords the same way; the current password stays', async () => {
       const user = await server.signUp();
       for (const password of ['password', 'Password1!', ' '.repeat(12)]) {
-        const answer = await call(server, '/api/account/password', send('PUT', { current: user.password, password }, asUser(user)));
+        const answer = await call(
+          server,
+          '/api/account/password',
+          send('PUT', { current: user.password, password }, asUser(user)),
+        );
         assert.equal(answer.status, 400, `${JSON.stringify(password)}: ${answer.text}`);
         assert.match(String(answer.json.error), /^"password" (is too easy to guess: .+|must not be only spaces)/);
       }
-      assert.equal((await signIn(server, user.email, user.password)).email, user.email, 'the old password still signs in');
-      const changed = await call(server, '/api/account/password', send('PUT', { current: user.password, password: STRONG }, asUser(user)));
+      assert.equal(
+        (await signIn(server, user.email, user.password)).email,
+        user.email,
+        'the old password still signs in',
+      );
+      const changed = await call(
+        server,
+        '/api/account/password',
+        send('PUT', { current: user.password, password: STRONG }, asUser(user)),
+      );
       assert.equal(changed.status, 200, changed.text);
     });
   });

@@ -16,7 +16,13 @@ const CHECK_TIME_LIMIT_MS = 10_000;
 const MAX_WAITING = 16;
 const MEMORY_MB = 256;
 
-const unavailable = (why: string) => new HttpError(503, `the new password could not be checked now (${why}); try again in a few seconds`, {}, { 'retry-after': '5' });
+const unavailable = (why: string) =>
+  new HttpError(
+    503,
+    `the new password could not be checked now (${why}); try again in a few seconds`,
+    {},
+    { 'retry-after': '5' },
+  );
 
 interface Waiting {
   resolve(strength: Strength): void;
@@ -44,7 +50,9 @@ export function checkStrength(password: string, userInputs: string[]): Promise<S
 function running(): Worker {
   clearTimeout(idleTimer);
   if (worker) return worker;
-  const started = new Worker(new URL('./password-strength-worker.js', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB } });
+  const started = new Worker(new URL('./password-strength-worker.js', import.meta.url), {
+    resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB },
+  });
   started.on('message', answered);
   started.on('error', (error) => failAll(unavailable(error.message.slice(0, 200))));
   started.on('exit', () => {

@@ -25,8 +25,14 @@ export interface Bucket {
 const hashed = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000'), 'utf8').digest('hex');
 
 export const ipBucket = (ip: string, limit: RateLimit): Bucket => ({ name: `ip:${ip}`, limit });
-export const emailBucket = (email: string, limit: RateLimit): Bucket => ({ name: `email:${hashed(email.toLowerCase())}`, limit });
-export const emailClientBucket = (email: string, ip: string, limit: RateLimit): Bucket => ({ name: `email-ip:${hashed(email.toLowerCase(), ip)}`, limit });
+export const emailBucket = (email: string, limit: RateLimit): Bucket => ({
+  name: `email:${hashed(email.toLowerCase())}`,
+  limit,
+});
+export const emailClientBucket = (email: string, ip: string, limit: RateLimit): Bucket => ({
+  name: `email-ip:${hashed(email.toLowerCase(), ip)}`,
+  limit,
+});
 export const deviceBucket = (deviceId: string, limit: RateLimit): Bucket => ({ name: `device:${deviceId}`, limit });
 
 function windowStart(limit: RateLimit, now: Date): Date {
@@ -44,7 +50,11 @@ export async function countAttempt(db: Kysely<Tables>, buckets: Bucket[], now = 
     const row = await db
       .insertInto('sign_in_attempts')
       .values({ bucket: bucket.name, window_start: start.toISOString(), attempts: 1 })
-      .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet((eb) => ({ attempts: eb('sign_in_attempts.attempts', '+', 1) })))
+      .onConflict((oc) =>
+        oc
+          .columns(['bucket', 'window_start'])
+          .doUpdateSet((eb) => ({ attempts: eb('sign_in_attempts.attempts', '+', 1) })),
+      )
       .returning('attempts')
       .executeTakeFirstOrThrow();
     if (Number(row.attempts) > bucket.limit.attempts) {
@@ -59,7 +69,13 @@ export async function countAttempt(db: Kysely<Tables>, buckets: Bucket[], now = 
 /** 429 with Retry-After when any bucket is over its limit (the attempt is counted either way); `why` ends the message. */
 export async function limitAttempts(db: Kysely<Tables>, buckets: Bucket[], what: string, why = ''): Promise<void> {
   const retryAfter = await countAttempt(db, buckets);
-  if (retryAfter !== null) throw new HttpError(429, `too many ${what} attempts${why}; try again in ${retryAfter} seconds`, {}, { 'retry-after': String(retryAfter) });
+  if (retryAfter !== null)
+    throw new HttpError(
+      429,
+      `too many ${what} attempts${why}; try again in ${retryAfter} seconds`,
+      {},
+      { 'retry-after': String(retryAfter) },
+    );
 }
 
 /** A successful attempt: it does not count against the allowance. */
@@ -77,5 +93,8 @@ export async function forgiveAttempt(db: Kysely<Tables>, buckets: Bucket[], now 
 
 /** Windows older than a day are of no use. */
 async function forgetOldWindows(db: Kysely<Tables>, now: Date): Promise<void> {
-  await db.deleteFrom('sign_in_attempts').where('window_start', '<', new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString()).execute();
+  await db
+    .deleteFrom('sign_in_attempts')
+    .where('window_start', '<', new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString())
+    .execute();
 }

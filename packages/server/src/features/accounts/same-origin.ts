@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/http-error.js';
 
-const FOREIGN = 'sign-in and sign-up are accepted only from this server\'s own page';
+const FOREIGN = "sign-in and sign-up are accepted only from this server's own page";
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
@@ -24,7 +24,8 @@ function hostOf(origin: string): string | null {
 
 export function checkSameOrigin(request: FastifyRequest, publicUrl: string | null): void {
   const site = header(request, 'sec-fetch-site');
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') throw new HttpError(403, `${FOREIGN} (Sec-Fetch-Site: ${site})`);
+  if (site !== undefined && site !== 'same-origin' && site !== 'none')
+    throw new HttpError(403, `${FOREIGN} (Sec-Fetch-Site: ${site})`);
   const origin = header(request, 'origin');
   if (origin === undefined) return;
   const host = hostOf(origin);

@@ -33,7 +33,13 @@ export interface AccountContext {
 }
 
 /** Starts a new session for the user (whose password hash is `passwordHash`): ends the browser's previous one, sets the cookies. */
-async function signIn(context: AccountContext, request: FastifyRequest, reply: FastifyReply, user: User, passwordHash: string) {
+async function signIn(
+  context: AccountContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: User,
+  passwordHash: string,
+) {
   const previous = sessionToken(request);
   if (previous) await deleteSession(context.db, previous);
   if (Math.random() < 0.05) await deleteExpiredSessions(context.db);
@@ -71,7 +77,8 @@ export function sessionRoutes(app: FastifyInstance, context: AccountContext): vo
     const user = await findUserByEmail(db, email);
     const buckets = await admitSignIn(db, limit, { email, ip: request.ip, device: knownDevice(request, user) });
     // Unknown email and wrong password: one answer, after the same work.
-    if (!(await checkPassword(user?.passwordHash, password)) || !user?.passwordHash) throw new HttpError(401, WRONG_CREDENTIALS);
+    if (!(await checkPassword(user?.passwordHash, password)) || !user?.passwordHash)
+      throw new HttpError(401, WRONG_CREDENTIALS);
     await forgiveAttempt(db, buckets);
     return signIn(context, request, reply, user, user.passwordHash);
   });
@@ -84,16 +91,22 @@ export function sessionRoutes(app: FastifyInstance, context: AccountContext): vo
     if (problem) throw new HttpError(400, problem);
     const refusal = signupRefusal(accounts.signup, email);
     if (refusal) throw new HttpError(403, refusal);
-    await limitAttempts(db, [{ name: `signup-ip:${request.ip}`, limit: { attempts: limit.perIp, windowMs: limit.windowMs } }], 'sign-up');
+    await limitAttempts(
+      db,
+      [{ name: `signup-ip:${request.ip}`, limit: { attempts: limit.perIp, windowMs: limit.windowMs } }],
+      'sign-up',
+    );
     const taken = `an account with the email ${email} exists already; sign in instead`;
     if (await findUserByEmail(db, email)) throw new HttpError(409, taken);
     const weak = await guessabilityProblem(body.password as string, 'password', email);
     if (weak) throw new HttpError(400, weak);
     const passwordHash = await hashPassword(body.password as string);
-    const { user } = await createUser(db, email, accounts.signup.plan, { passwordHash, secret: accounts.secret }).catch((error: Error) => {
-      // Two sign-ups for one address at once: the database's unique email decides.
-      throw /unique|duplicate/i.test(error.message) ? new HttpError(409, taken) : error;
-    });
+    const { user } = await createUser(db, email, accounts.signup.plan, { passwordHash, secret: accounts.secret }).catch(
+      (error: Error) => {
+        // Two sign-ups for one address at once: the database's unique email decides.
+        throw /unique|duplicate/i.test(error.message) ? new HttpError(409, taken) : error;
+      },
+    );
     return signIn(context, request, reply, user, passwordHash);
   });
 

@@ -25,16 +25,25 @@ async function call(server: TestServer, path: string, init: RequestInit = {}): P
   return { status: response.status, headers: response.headers, text, json };
 }
 
-const post = (path: string, body: unknown, headers: Record<string, string> = {}): [string, RequestInit] => [path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }];
+const post = (path: string, body: unknown, headers: Record<string, string> = {}): [string, RequestInit] => [
+  path,
+  { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) },
+];
 
 /** Headers of a cookie-authenticated request, with the CSRF token unless left out. */
-const asUser = (user: SignedUp, csrf = true): Record<string, string> => ({ cookie: user.cookie, ...(csrf ? { 'x-csrf-token': user.csrfToken } : {}) });
+const asUser = (user: SignedUp, csrf = true): Record<string, string> => ({
+  cookie: user.cookie,
+  ...(csrf ? { 'x-csrf-token': user.csrfToken } : {}),
+});
 
 function sessionCookie(answer: Answer): string | undefined {
   return answer.headers.getSetCookie().find((c) => c.startsWith('rowloom_session='));
 }
 
-const FIELDS = [{ name: 'id', type: 'Row Number' }, { name: 'name', type: 'Full Name' }];
+const FIELDS = [
+  { name: 'id', type: 'Row Number' },
+  { name: 'name', type: 'Full Name' },
+];
 
 for (const dialect of ['sqlite', 'postgres'] as const) {
   describe(`sessions (${dialect})`, { skip: await skipUnlessAvailable(dialect) }, () => {
@@ -45,7 +54,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     after(() => server?.close());
 
     test('sign up sets an httpOnly, SameSite=Lax cookie and answers the user and a CSRF token', async () => {
-      const answer = await call(server, ...post('/api/session/signup', { email: 'Ann@Example.com', password: 'correct horse battery' }));
+      const answer = await call(
+        server,
+        ...post('/api/session/signup', { email: 'Ann@Example.com', password: 'correct horse battery' }),
+      );
       assert.equal(answer.status, 200, answer.text);
       assert.deepEqual(answer.json.user, { email: 'ann@example.com', plan: 'free' });
       assert.equal(typeof answer.json.csrfToken, 'string');
@@ -58,12 +70,18 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.doesNotMatch(cookie, /Secure/i, 'not Secure on a plain-http server');
       const session = await call(server, '/api/session', { headers: { cookie: cookie.split(';')[0] } });
       assert.equal(session.status, 200);
-      assert.deepEqual(session.json, { user: { email: 'ann@example.com', plan: 'free' }, csrfToken: answer.json.csrfToken });
+      assert.deepEqual(session.json, {
+        user: { email: 'ann@example.com', plan: 'free' },
+        csrfToken: answer.json.csrfToken,
+      });
     });
 
     test('sign in with the right password (any case of the email), refused with a wrong one or an unknown email, alike', async () => {
       const user = await server.signUp();
-      const ok = await call(server, ...post('/api/session', { email: user.email.toUpperCase(), password: user.password }));
+      const ok = await call(
+        server,
+        ...post('/api/session', { email: user.email.toUpperCase(), password: user.password }),
+      );
       assert.equal(ok.status, 200, ok.text);
       assert.equal((ok.json.user as { email: string }).email, user.email);
       const cookie = sessionCookie(ok)!.split(';')[0];
@@ -72,18 +90,31 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(wrong.status, 401);
       assert.deepEqual(wrong.json, { error: 'wrong email or password' });
       assert.equal(sessionCookie(wrong), undefined);
-      const unknown = await call(server, ...post('/api/session', { email: 'nobody@example.com', password: 'whatever it is' }));
+      const unknown = await call(
+        server,
+        ...post('/api/session', { email: 'nobody@example.com', password: 'whatever it is' }),
+      );
       assert.equal(unknown.status, 401);
       assert.deepEqual(unknown.json, wrong.json);
     });
 
     test('signing in ends the session the browser had (no fixation: a planted token is never adopted)', async () => {
       const user = await server.signUp();
-      const again = await call(server, ...post('/api/session', { email: user.email, password: user.password }, { cookie: user.cookie }));
+      const again = await call(
+        server,
+        ...post('/api/session', { email: user.email, password: user.password }, { cookie: user.cookie }),
+      );
       assert.equal(again.status, 200);
-      assert.equal((await call(server, '/api/session', { headers: { cookie: user.cookie } })).status, 401, 'the old session ended');
+      assert.equal(
+        (await call(server, '/api/session', { headers: { cookie: user.cookie } })).status,
+        401,
+        'the old session ended',
+      );
       const planted = 'rowloom_session=' + 'A'.repeat(43);
-      const fresh = await call(server, ...post('/api/session', { email: user.email, password: user.password }, { cookie: planted }));
+      const fresh = await call(
+        server,
+        ...post('/api/session', { email: user.email, password: user.password }, { cookie: planted }),
+      );
       assert.notEqual(sessionCookie(fresh)!.split(';')[0], planted);
     });
 
@@ -105,7 +136,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const refused = await call(server, '/api/session', { method: 'DELETE', headers: asUser(user, false) });
       assert.equal(refused.status, 403);
       assert.match(String(refused.json.error), /X-CSRF-Token/);
-      assert.equal((await call(server, '/api/session', { headers: { cookie: user.cookie } })).status, 200, 'still signed in');
+      assert.equal(
+        (await call(server, '/api/session', { headers: { cookie: user.cookie } })).status,
+        200,
+        'still signed in',
+      );
     });
 
     test('GET /api/session without a cookie: 401 with an error and the sign-up policy', async () => {
@@ -118,19 +153,35 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const user = await server.signUp();
       const token = user.cookie.split('=')[1];
       const id = createHash('sha256').update(token).digest('hex');
-      await server.store.db.updateTable('sessions').set({ created_at: new Date(Date.now() - 91 * 86_400_000).toISOString() }).where('id', '=', id).execute();
+      await server.store.db
+        .updateTable('sessions')
+        .set({ created_at: new Date(Date.now() - 91 * 86_400_000).toISOString() })
+        .where('id', '=', id)
+        .execute();
       assert.equal((await call(server, '/api/session', { headers: { cookie: user.cookie } })).status, 401);
     });
 
     test('a user keeps at most 50 sessions: signing in past that ends the least recently used', async () => {
       const user = await server.signUp();
-      const owner = await server.store.db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirstOrThrow();
+      const owner = await server.store.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', user.email)
+        .executeTakeFirstOrThrow();
       // The first session looks long unused; 55 more sign-ins follow (sessions made directly: hashing 55 passwords adds nothing here).
-      await server.store.db.updateTable('sessions').set({ last_seen: new Date(Date.now() - 86_400_000).toISOString() }).where('user_id', '=', owner.id).execute();
+      await server.store.db
+        .updateTable('sessions')
+        .set({ last_seen: new Date(Date.now() - 86_400_000).toISOString() })
+        .where('user_id', '=', owner.id)
+        .execute();
       for (let i = 0; i < 55; i++) await createSession(server.store.db, owner.id);
       const left = await server.store.db.selectFrom('sessions').select('id').where('user_id', '=', owner.id).execute();
       assert.equal(left.length, 50);
-      assert.equal((await call(server, '/api/session', { headers: { cookie: user.cookie } })).status, 401, 'the oldest went first');
+      assert.equal(
+        (await call(server, '/api/session', { headers: { cookie: user.cookie } })).status,
+        401,
+        'the oldest went first',
+      );
     });
 
     test('the cookie authenticates generate, schemas, datasets and types; writes need X-CSRF-Token', async () => {
@@ -138,23 +189,47 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const types = await call(server, '/api/types', { headers: asUser(user, false) });
       assert.equal(types.status, 200);
       const generateBody = { method: 'POST', body: JSON.stringify({ fields: FIELDS }) };
-      const noToken = await call(server, '/api/generate.json?count=3', { ...generateBody, headers: { ...asUser(user, false), 'content-type': 'application/json' } });
+      const noToken = await call(server, '/api/generate.json?count=3', {
+        ...generateBody,
+        headers: { ...asUser(user, false), 'content-type': 'application/json' },
+      });
       assert.equal(noToken.status, 403);
       assert.match(String(noToken.json.error), /X-CSRF-Token/);
-      const badToken = await call(server, '/api/generate.json?count=3', { ...generateBody, headers: { cookie: user.cookie, 'x-csrf-token': 'x'.repeat(43), 'content-type': 'application/json' } });
+      const badToken = await call(server, '/api/generate.json?count=3', {
+        ...generateBody,
+        headers: { cookie: user.cookie, 'x-csrf-token': 'x'.repeat(43), 'content-type': 'application/json' },
+      });
       assert.equal(badToken.status, 403);
-      const generated = await call(server, '/api/generate.json?count=3', { ...generateBody, headers: { ...asUser(user), 'content-type': 'application/json' } });
+      const generated = await call(server, '/api/generate.json?count=3', {
+        ...generateBody,
+        headers: { ...asUser(user), 'content-type': 'application/json' },
+      });
       assert.equal(generated.status, 200, generated.text);
       assert.equal((JSON.parse(generated.text) as unknown[]).length, 3);
 
-      const saved = await call(server, '/api/schemas/mine', { method: 'PUT', headers: { ...asUser(user), 'content-type': 'application/json' }, body: JSON.stringify({ fields: FIELDS, count: 4 }) });
+      const saved = await call(server, '/api/schemas/mine', {
+        method: 'PUT',
+        headers: { ...asUser(user), 'content-type': 'application/json' },
+        body: JSON.stringify({ fields: FIELDS, count: 4 }),
+      });
       assert.equal(saved.status, 200, saved.text);
-      const unsaved = await call(server, '/api/schemas/other', { method: 'PUT', headers: { ...asUser(user, false), 'content-type': 'application/json' }, body: JSON.stringify({ fields: FIELDS }) });
+      const unsaved = await call(server, '/api/schemas/other', {
+        method: 'PUT',
+        headers: { ...asUser(user, false), 'content-type': 'application/json' },
+        body: JSON.stringify({ fields: FIELDS }),
+      });
       assert.equal(unsaved.status, 403);
       const list = await call(server, '/api/schemas', { headers: asUser(user, false) });
-      assert.deepEqual((list.json.schemas as { name: string }[]).map((s) => s.name), ['mine']);
+      assert.deepEqual(
+        (list.json.schemas as { name: string }[]).map((s) => s.name),
+        ['mine'],
+      );
 
-      const uploaded = await call(server, '/api/datasets/colours', { method: 'POST', headers: { ...asUser(user), 'content-type': 'text/csv' }, body: 'colour\nred\nblue\n' });
+      const uploaded = await call(server, '/api/datasets/colours', {
+        method: 'POST',
+        headers: { ...asUser(user), 'content-type': 'text/csv' },
+        body: 'colour\nred\nblue\n',
+      });
       assert.equal(uploaded.status, 200, uploaded.text);
       const datasets = await call(server, '/api/datasets', { headers: asUser(user, false) });
       assert.equal(datasets.status, 200, datasets.text);
@@ -167,28 +242,46 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(badKey.status, 401);
       assert.deepEqual(badKey.json, { error: 'Invalid API Key' });
       const key = await server.userKey('unlimited');
-      const withKey = await call(server, `/api/generate.json?count=2&key=${key}`, { method: 'POST', headers: { cookie: user.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ fields: FIELDS }) });
+      const withKey = await call(server, `/api/generate.json?count=2&key=${key}`, {
+        method: 'POST',
+        headers: { cookie: user.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ fields: FIELDS }),
+      });
       assert.equal(withKey.status, 200, withKey.text);
       const none = await call(server, '/api/schemas');
-      assert.deepEqual(none.json, { error: 'Invalid API Key' }, 'no credential at all: the answer client libraries know');
+      assert.deepEqual(
+        none.json,
+        { error: 'Invalid API Key' },
+        'no credential at all: the answer client libraries know',
+      );
     });
 
-    test('one user cannot see another user\'s schemas through the cookie', async () => {
+    test("one user cannot see another user's schemas through the cookie", async () => {
       const first = await server.signUp();
       const second = await server.signUp();
-      const saved = await call(server, '/api/schemas/secret%20plan', { method: 'PUT', headers: { ...asUser(first), 'content-type': 'application/json' }, body: JSON.stringify({ fields: FIELDS }) });
+      const saved = await call(server, '/api/schemas/secret%20plan', {
+        method: 'PUT',
+        headers: { ...asUser(first), 'content-type': 'application/json' },
+        body: JSON.stringify({ fields: FIELDS }),
+      });
       assert.equal(saved.status, 200, saved.text);
       const list = await call(server, '/api/schemas', { headers: asUser(second) });
       assert.deepEqual(list.json.schemas, []);
       const one = await call(server, '/api/schemas/secret%20plan', { headers: asUser(second) });
       assert.equal(one.status, 404);
-      const generate = await call(server, '/api/generate.json?schema=secret%20plan', { method: 'POST', headers: asUser(second) });
+      const generate = await call(server, '/api/generate.json?schema=secret%20plan', {
+        method: 'POST',
+        headers: asUser(second),
+      });
       assert.ok(generate.status >= 400 && generate.status < 500, generate.text);
     });
 
     test('an expired session is refused and removed', async () => {
       const user = await server.signUp();
-      await server.store.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+      await server.store.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .execute();
       assert.equal((await call(server, '/api/session', { headers: { cookie: user.cookie } })).status, 401);
       const generate = await call(server, '/api/types', { headers: { cookie: user.cookie } });
       assert.equal(generate.status, 401);
@@ -203,7 +296,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(answer.status, 200);
       assert.match(sessionCookie(answer) ?? '', /Max-Age=1209600/);
       const token = user.cookie.split('=')[1];
-      const rows = await server.store.db.selectFrom('sessions').select(['expires_at', 'last_seen']).where('id', '=', createHash('sha256').update(token).digest('hex')).execute();
+      const rows = await server.store.db
+        .selectFrom('sessions')
+        .select(['expires_at', 'last_seen'])
+        .where('id', '=', createHash('sha256').update(token).digest('hex'))
+        .execute();
       assert.equal(rows.length, 1);
       const days = (Date.parse(rows[0].expires_at) - Date.now()) / 86_400_000;
       assert.ok(days > 13.9 && days <= 14, `expires in ${days} days`);

@@ -25,7 +25,10 @@ describe('sessions shared by two instances on one PostgreSQL', { skip: await ski
       await client.end();
     }
     // Started together: both migrate, and both make or read the sealing secret, at once.
-    [a, b] = await Promise.all([startTestServer(database, { ownsDatabase: false }), startTestServer(database, { ownsDatabase: false })]);
+    [a, b] = await Promise.all([
+      startTestServer(database, { ownsDatabase: false }),
+      startTestServer(database, { ownsDatabase: false }),
+    ]);
   });
   after(async () => {
     await a?.close();
@@ -38,7 +41,11 @@ describe('sessions shared by two instances on one PostgreSQL', { skip: await ski
     const onB = await call(b!, '/api/session', { headers: asUser(user) });
     assert.equal(onB.status, 200);
     assert.equal(onB.json.csrfToken, user.csrfToken);
-    const saved = await call(b!, '/api/schemas/shared', send('PUT', { fields: [{ name: 'id', type: 'Row Number' }] }, asUser(user)));
+    const saved = await call(
+      b!,
+      '/api/schemas/shared',
+      send('PUT', { fields: [{ name: 'id', type: 'Row Number' }] }, asUser(user)),
+    );
     assert.equal(saved.status, 200, saved.text);
     assert.equal((await call(b!, '/api/session', { method: 'DELETE', headers: asUser(user) })).status, 200);
     assert.equal((await call(a!, '/api/session', { headers: asUser(user) })).status, 401);
@@ -64,7 +71,9 @@ describe('sessions shared by two instances on one PostgreSQL', { skip: await ski
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       const server = i % 2 === 0 ? a! : b!;
-      statuses.push((await call(server, '/api/session', send('POST', { email: user.email, password: `wrong guess ${i}` }))).status);
+      statuses.push(
+        (await call(server, '/api/session', send('POST', { email: user.email, password: `wrong guess ${i}` }))).status,
+      );
     }
     assert.deepEqual(statuses, [...Array(10).fill(401), 429, 429]);
   });

@@ -23,7 +23,8 @@ export interface SignInAttempt {
   device: string | null;
 }
 
-const ACCOUNT_LOCKED = ' for this account from browsers it does not know; a browser you signed in with before can still sign in';
+const ACCOUNT_LOCKED =
+  ' for this account from browsers it does not know; a browser you signed in with before can still sign in';
 
 /** Counts the attempt, or throws 429 with Retry-After; the buckets it was counted in. */
 export async function admitSignIn(db: Kysely<Tables>, limit: SignInLimit, attempt: SignInAttempt): Promise<Bucket[]> {
@@ -33,7 +34,10 @@ export async function admitSignIn(db: Kysely<Tables>, limit: SignInLimit, attemp
     await limitAttempts(db, own, 'sign-in');
     return own;
   }
-  const client = [ipBucket(attempt.ip, { attempts: limit.perIp, windowMs: limit.windowMs }), emailClientBucket(attempt.email, attempt.ip, perClient)];
+  const client = [
+    ipBucket(attempt.ip, { attempts: limit.perIp, windowMs: limit.windowMs }),
+    emailClientBucket(attempt.email, attempt.ip, perClient),
+  ];
   await limitAttempts(db, client, 'sign-in');
   const account = emailBucket(attempt.email, { attempts: limit.perEmail, windowMs: limit.windowMs });
   await limitAttempts(db, [account], 'sign-in', ACCOUNT_LOCKED);

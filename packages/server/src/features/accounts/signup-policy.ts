@@ -17,10 +17,12 @@ export const OPEN_SIGNUP: SignupPolicy = { mode: 'open', domains: [], plan: 'fre
 
 /** Why this email may not sign up, or null when it may. */
 export function signupRefusal(policy: SignupPolicy, email: string): string | null {
-  if (policy.mode === 'invite') return 'sign-up is closed on this server (invitation only): ask its administrator for an account (rowloom users add)';
+  if (policy.mode === 'invite')
+    return 'sign-up is closed on this server (invitation only): ask its administrator for an account (rowloom users add)';
   if (policy.mode === 'domains') {
     const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-    if (!policy.domains.includes(domain)) return `sign-up on this server is open only to addresses at ${policy.domains.join(', ')}; ${domain} is not one of them`;
+    if (!policy.domains.includes(domain))
+      return `sign-up on this server is open only to addresses at ${policy.domains.join(', ')}; ${domain} is not one of them`;
   }
   return null;
 }

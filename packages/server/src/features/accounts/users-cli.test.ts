@@ -24,8 +24,17 @@ function environment(database: TestDatabase): NodeJS.ProcessEnv {
 }
 
 function rowloom(database: TestDatabase, ...args: string[]) {
-  const run = spawnSync(process.execPath, [BIN, 'users', ...args], { env: environment(database), encoding: 'utf8', timeout: 60_000 });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr, lastLine: run.stdout.trim().split('\n').at(-1) ?? '' };
+  const run = spawnSync(process.execPath, [BIN, 'users', ...args], {
+    env: environment(database),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return {
+    status: run.status,
+    stdout: run.stdout,
+    stderr: run.stderr,
+    lastLine: run.stdout.trim().split('\n').at(-1) ?? '',
+  };
 }
 
 for (const dialect of ['sqlite', 'postgres'] as const) {
@@ -42,7 +51,17 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const added = rowloom(database, 'add', 'invited@example.com', '--plan', 'silver');
       assert.equal(added.status, 0, added.stderr);
       assert.match(added.lastLine, /^[0-9a-f]{32}$/);
-      assert.equal((await call(server, '/api/session', send('POST', { email: 'invited@example.com', password: 'anything at all' }))).status, 401, 'no password yet');
+      assert.equal(
+        (
+          await call(
+            server,
+            '/api/session',
+            send('POST', { email: 'invited@example.com', password: 'anything at all' }),
+          )
+        ).status,
+        401,
+        'no password yet',
+      );
       const reset = rowloom(database, 'reset-password', 'invited@example.com');
       assert.equal(reset.status, 0, reset.stderr);
       assert.match(reset.stdout, /New password for invited@example\.com/);
@@ -51,31 +70,76 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const signedIn = await call(server, '/api/session', send('POST', { email: 'Invited@Example.com', password }));
       assert.equal(signedIn.status, 200, signedIn.text);
       assert.deepEqual(signedIn.json.user, { email: 'invited@example.com', plan: 'silver' });
-      const key = await call(server, '/api/key', { headers: { cookie: signedIn.headers.getSetCookie()[0].split(';')[0] } });
+      const key = await call(server, '/api/key', {
+        headers: { cookie: signedIn.headers.getSetCookie()[0].split(';')[0] },
+      });
       assert.equal(key.json.key, added.lastLine, 'the key made by the command is shown on the page');
     });
 
-    test('reset-password ends the user\'s sessions and the old password', async () => {
+    test("reset-password ends the user's sessions and the old password", async () => {
       rowloom(database, 'add', 'forgetful@example.com');
       const first = rowloom(database, 'reset-password', 'forgetful@example.com').lastLine;
-      const signedIn = await call(server, '/api/session', send('POST', { email: 'forgetful@example.com', password: first }));
+      const signedIn = await call(
+        server,
+        '/api/session',
+        send('POST', { email: 'forgetful@example.com', password: first }),
+      );
       const cookie = signedIn.headers.getSetCookie()[0].split(';')[0];
       assert.equal((await call(server, '/api/session', { headers: { cookie } })).status, 200);
       const second = rowloom(database, 'reset-password', 'forgetful@example.com');
       assert.equal(second.status, 0);
       assert.equal((await call(server, '/api/session', { headers: { cookie } })).status, 401, 'signed out everywhere');
-      assert.equal((await call(server, '/api/session', send('POST', { email: 'forgetful@example.com', password: first }))).status, 401);
-      assert.equal((await call(server, '/api/session', send('POST', { email: 'forgetful@example.com', password: second.lastLine }))).status, 200);
+      assert.equal(
+        (await call(server, '/api/session', send('POST', { email: 'forgetful@example.com', password: first }))).status,
+        401,
+      );
+      assert.equal(
+        (
+          await call(
+            server,
+            '/api/session',
+            send('POST', { email: 'forgetful@example.com', password: second.lastLine }),
+          )
+        ).status,
+        200,
+      );
     });
 
     test('remove deletes the user and everything they own; the key and the cookie stop working', async () => {
       const key = rowloom(database, 'add', 'leaving@example.com').lastLine;
       const password = rowloom(database, 'reset-password', 'leaving@example.com').lastLine;
       const signedIn = await call(server, '/api/session', send('POST', { email: 'leaving@example.com', password }));
-      const user = { cookie: signedIn.headers.getSetCookie()[0].split(';')[0], csrfToken: String(signedIn.json.csrfToken), email: 'leaving@example.com', password };
-      assert.equal((await call(server, '/api/schemas/kept', send('PUT', { fields: [{ name: 'id', type: 'Row Number' }] }, asUser(user)))).status, 200);
-      assert.equal((await call(server, `/api/datasets/colours?key=${key}`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: 'colour\nred\n' })).status, 200);
-      const owner = await server.store.db.selectFrom('users').select('id').where('email', '=', 'leaving@example.com').executeTakeFirstOrThrow();
+      const user = {
+        cookie: signedIn.headers.getSetCookie()[0].split(';')[0],
+        csrfToken: String(signedIn.json.csrfToken),
+        email: 'leaving@example.com',
+        password,
+      };
+      assert.equal(
+        (
+          await call(
+            server,
+            '/api/schemas/kept',
+            send('PUT', { fields: [{ name: 'id', type: 'Row Number' }] }, asUser(user)),
+          )
+        ).status,
+        200,
+      );
+      assert.equal(
+        (
+          await call(server, `/api/datasets/colours?key=${key}`, {
+            method: 'POST',
+            headers: { 'content-type': 'text/csv' },
+            body: 'colour\nred\n',
+          })
+        ).status,
+        200,
+      );
+      const owner = await server.store.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'leaving@example.com')
+        .executeTakeFirstOrThrow();
 
       const removed = rowloom(database, 'remove', 'leaving@example.com');
       assert.equal(removed.status, 0, removed.stderr);
@@ -83,7 +147,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.deepEqual((await call(server, `/api/types?key=${key}`)).json, { error: 'Invalid API Key' });
       assert.equal((await call(server, '/api/session', { headers: { cookie: user.cookie } })).status, 401);
       for (const table of ['schemas', 'datasets', 'sessions', 'api_keys', 'usage'] as const) {
-        const left = await server.store.db.selectFrom(table).select('user_id').where('user_id', '=', owner.id).execute();
+        const left = await server.store.db
+          .selectFrom(table)
+          .select('user_id')
+          .where('user_id', '=', owner.id)
+          .execute();
         assert.equal(left.length, 0, `${table} rows left`);
       }
       assert.doesNotMatch(rowloom(database, 'list').stdout, /leaving@example\.com/);
@@ -93,7 +161,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       for (const action of ['reset-password', 'remove']) {
         const run = rowloom(database, action, 'nobody@example.com');
         assert.equal(run.status, 1, `${action}: ${run.stderr}`);
-        assert.match(run.stderr, /^rowloom: no user with the email nobody@example\.com; `rowloom users list` shows them\n$/);
+        assert.match(
+          run.stderr,
+          /^rowloom: no user with the email nobody@example\.com; `rowloom users list` shows them\n$/,
+        );
         assert.equal(run.stdout, '');
       }
     });

@@ -27,9 +27,16 @@ export interface MetricsOptions {
 
 const SCHEMA = {
   summary: 'Background job figures for Prometheus (admins, or the metrics token)',
-  description: 'Prometheus text format. Authenticate as an admin (API key or session), or send `Authorization: Bearer <ROWLOOM_METRICS_TOKEN>`.',
+  description:
+    'Prometheus text format. Authenticate as an admin (API key or session), or send `Authorization: Bearer <ROWLOOM_METRICS_TOKEN>`.',
   tags: ['health'],
-  response: { 200: { description: 'Prometheus text exposition format', content: { 'text/plain': { schema: { type: 'string' } } } }, ...errorResponses(401, 403) },
+  response: {
+    200: {
+      description: 'Prometheus text exposition format',
+      content: { 'text/plain': { schema: { type: 'string' } } },
+    },
+    ...errorResponses(401, 403),
+  },
 };
 
 const STATUSES = ['queued', 'running', 'assembling', 'done', 'failed', 'cancelled', 'expired'];
@@ -46,18 +53,48 @@ function bearerMatches(request: FastifyRequest, token: string | null): boolean {
 async function authorize(options: MetricsOptions, request: FastifyRequest): Promise<void> {
   if (bearerMatches(request, options.token)) return;
   const user = await authenticate(options.db, request);
-  if (!(await isAdmin(options.db, user.id))) throw new HttpError(403, 'only an admin (or a scraper with ROWLOOM_METRICS_TOKEN as its bearer token) may read /metrics');
+  if (!(await isAdmin(options.db, user.id)))
+    throw new HttpError(
+      403,
+      'only an admin (or a scraper with ROWLOOM_METRICS_TOKEN as its bearer token) may read /metrics',
+    );
 }
 
 /** The figures' registry: gauges set from each scrape's readings, so two servers never add up each other's. */
 function makeRegistry() {
   const registry = new Registry();
-  const queueJobs = new Gauge({ name: 'rowloom_queue_jobs', help: 'Jobs in the BullMQ queue (shards and assemblers) by state', labelNames: ['state'], registers: [registry] });
-  const workers = new Gauge({ name: 'rowloom_queue_workers', help: 'rowloom worker processes listening on the queue', registers: [registry] });
-  const reachable = new Gauge({ name: 'rowloom_queue_up', help: '1 when the job queue (Redis) answers, else 0', registers: [registry] });
-  const completed = new Counter({ name: 'rowloom_queue_completed_total', help: "Queue jobs (shards and assemblers) completed, BullMQ's counter kept by the workers", registers: [registry] });
-  const failed = new Counter({ name: 'rowloom_queue_failed_total', help: "Queue jobs (shards and assemblers) failed for good, BullMQ's counter kept by the workers", registers: [registry] });
-  const downloads = new Gauge({ name: 'rowloom_downloads', help: 'Background jobs in the downloads table by status', labelNames: ['status'], registers: [registry] });
+  const queueJobs = new Gauge({
+    name: 'rowloom_queue_jobs',
+    help: 'Jobs in the BullMQ queue (shards and assemblers) by state',
+    labelNames: ['state'],
+    registers: [registry],
+  });
+  const workers = new Gauge({
+    name: 'rowloom_queue_workers',
+    help: 'rowloom worker processes listening on the queue',
+    registers: [registry],
+  });
+  const reachable = new Gauge({
+    name: 'rowloom_queue_up',
+    help: '1 when the job queue (Redis) answers, else 0',
+    registers: [registry],
+  });
+  const completed = new Counter({
+    name: 'rowloom_queue_completed_total',
+    help: "Queue jobs (shards and assemblers) completed, BullMQ's counter kept by the workers",
+    registers: [registry],
+  });
+  const failed = new Counter({
+    name: 'rowloom_queue_failed_total',
+    help: "Queue jobs (shards and assemblers) failed for good, BullMQ's counter kept by the workers",
+    registers: [registry],
+  });
+  const downloads = new Gauge({
+    name: 'rowloom_downloads',
+    help: 'Background jobs in the downloads table by status',
+    labelNames: ['status'],
+    registers: [registry],
+  });
   return { registry, queueJobs, workers, reachable, completed, failed, downloads };
 }
 
@@ -66,8 +103,13 @@ export async function metricsFeature(app: FastifyInstance, options: MetricsOptio
   app.get('/metrics', { schema: SCHEMA }, async (request, reply) => {
     await authorize(options, request);
     const figures = makeRegistry();
-    const rows = await options.db.selectFrom('downloads').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
-    for (const status of STATUSES) figures.downloads.set({ status }, Number(rows.find((row) => row.status === status)?.n ?? 0));
+    const rows = await options.db
+      .selectFrom('downloads')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute();
+    for (const status of STATUSES)
+      figures.downloads.set({ status }, Number(rows.find((row) => row.status === status)?.n ?? 0));
     const queue: QueueMetrics | null = options.runner.metrics ? await options.runner.metrics().catch(() => null) : null;
     const health = queue ? null : await options.runner.health();
     figures.reachable.set(queue || health?.reachable ? 1 : 0);

@@ -2,7 +2,12 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverForSuite } from '../../testing/server-fixture.js';
 
-interface Word { name: string; signature: string; description: string; example: string }
+interface Word {
+  name: string;
+  signature: string;
+  description: string;
+  example: string;
+}
 
 describe('GET /api/formula-functions', () => {
   const suite = serverForSuite('sqlite');

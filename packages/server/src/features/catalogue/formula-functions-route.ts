@@ -7,15 +7,30 @@ import type { FastifyInstance } from 'fastify';
 import { describeFormulaVocabulary } from '@rowloom/core';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
 
-const WORDS = { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, signature: { type: 'string' }, description: { type: 'string' }, example: { type: 'string' } } } };
+const WORDS = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      name: { type: 'string' },
+      signature: { type: 'string' },
+      description: { type: 'string' },
+      example: { type: 'string' },
+    },
+  },
+};
 
 const SCHEMA = {
   summary: 'The formula language’s functions and methods',
-  description: 'Every function, method and special form a formula may use, with its signature, description and an example.',
+  description:
+    'Every function, method and special form a formula may use, with its signature, description and an example.',
   tags: ['types'],
   security: SECURITY,
   querystring: { type: 'object', properties: KEY_QUERY },
-  response: { 200: { type: 'object', properties: { functions: WORDS, methods: WORDS, specialForms: WORDS } }, ...errorResponses(401) },
+  response: {
+    200: { type: 'object', properties: { functions: WORDS, methods: WORDS, specialForms: WORDS } },
+    ...errorResponses(401),
+  },
 };
 
 /** The formula functions the engine knows, as a Fastify plugin. */

@@ -18,7 +18,11 @@ function imageSize(bytes: Buffer, contentType: string): [number, number] {
       for (;;) {
         const length = bytes.readUInt32BE(at);
         const type = bytes.toString('latin1', at + 4, at + 8);
-        assert.equal(bytes.readUInt32BE(at + 8 + length), crc32(bytes.subarray(at + 4, at + 8 + length)), `${type} CRC`);
+        assert.equal(
+          bytes.readUInt32BE(at + 8 + length),
+          crc32(bytes.subarray(at + 4, at + 8 + length)),
+          `${type} CRC`,
+        );
         if (type === 'IDAT') idat.push(bytes.subarray(at + 8, at + 8 + length));
         at += 12 + length;
         if (type === 'IEND') break;
@@ -35,7 +39,7 @@ function imageSize(bytes: Buffer, contentType: string): [number, number] {
     case 'image/jpeg': {
       assert.deepEqual([...bytes.subarray(0, 2)], [0xff, 0xd8]);
       // The frame header (SOF0..SOF2) holds the size; skip the segments before it.
-      for (let at = 2; at < bytes.length; ) {
+      for (let at = 2; at < bytes.length;) {
         assert.equal(bytes[at], 0xff, 'segment marker');
         const marker = bytes[at + 1];
         if (marker >= 0xc0 && marker <= 0xc2) return [bytes.readUInt16BE(at + 7), bytes.readUInt16BE(at + 5)];
@@ -49,7 +53,9 @@ function imageSize(bytes: Buffer, contentType: string): [number, number] {
       assert.equal(bytes.readUInt32LE(2), bytes.length);
       return [bytes.readInt32LE(18), Math.abs(bytes.readInt32LE(22))];
     case 'image/svg+xml': {
-      const match = /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="(\d+)" height="(\d+)"[^>]*>.*<\/svg>$/s.exec(bytes.toString('utf8'));
+      const match = /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="(\d+)" height="(\d+)"[^>]*>.*<\/svg>$/s.exec(
+        bytes.toString('utf8'),
+      );
       assert.ok(match, 'an svg root with width and height');
       return [Number(match[1]), Number(match[2])];
     }
@@ -60,10 +66,22 @@ function imageSize(bytes: Buffer, contentType: string): [number, number] {
 async function fetchImage(url: string) {
   const response = await fetch(url);
   const bytes = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, headers: response.headers, bytes, json: () => JSON.parse(bytes.toString('utf8')) as { error: string } };
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes,
+    json: () => JSON.parse(bytes.toString('utf8')) as { error: string },
+  };
 }
 
-const CONTENT_TYPES = { png: 'image/png', gif: 'image/gif', jpg: 'image/jpeg', jpeg: 'image/jpeg', bmp: 'image/bmp', svg: 'image/svg+xml' };
+const CONTENT_TYPES = {
+  png: 'image/png',
+  gif: 'image/gif',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  bmp: 'image/bmp',
+  svg: 'image/svg+xml',
+};
 
 describe('images route', () => {
   let server: TestServer;
@@ -79,7 +97,11 @@ describe('images route', () => {
       { name: 'avatar_jpg', type: 'Avatar', format: 'jpg' },
       { name: 'dummy', type: 'Dummy Image URL', minWidth: 20, maxWidth: 300, minHeight: 20, maxHeight: 300 },
     ];
-    const response = await fetch(`${server.url}/api/generate.json?key=${key}&count=12&seed=3`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
+    const response = await fetch(`${server.url}/api/generate.json?key=${key}&count=12&seed=3`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(fields),
+    });
     assert.equal(response.status, 200);
     const rows = (await response.json()) as { avatar: string; avatar_jpg: string; dummy: string }[];
     for (const row of rows) {
@@ -104,7 +126,10 @@ describe('images route', () => {
 
   test('every format, both kinds, no API key, cacheable for good', async () => {
     for (const [format, type] of Object.entries(CONTENT_TYPES)) {
-      for (const path of [`/images/avatar/quiaetvel.${format}?size=37x29`, `/images/dummy/37x29.${format}?bg=ff4444&fg=fff`]) {
+      for (const path of [
+        `/images/avatar/quiaetvel.${format}?size=37x29`,
+        `/images/dummy/37x29.${format}?bg=ff4444&fg=fff`,
+      ]) {
         const image = await fetchImage(server.url + path);
         assert.equal(image.status, 200, path);
         assert.equal(image.headers.get('content-type'), type, path);
@@ -120,8 +145,14 @@ describe('images route', () => {
     const plain = await fetchImage(`${server.url}/images/dummy/120x60`);
     assert.equal(plain.headers.get('content-type'), 'image/png');
     assert.deepEqual(imageSize(plain.bytes, 'image/png'), [120, 60]);
-    assert.deepEqual(imageSize((await fetchImage(`${server.url}/images/dummy/1x2000.gif`)).bytes, 'image/gif'), [1, 2000]);
-    assert.deepEqual(imageSize((await fetchImage(`${server.url}/images/avatar/abc.png?size=2000x1`)).bytes, 'image/png'), [2000, 1]);
+    assert.deepEqual(
+      imageSize((await fetchImage(`${server.url}/images/dummy/1x2000.gif`)).bytes, 'image/gif'),
+      [1, 2000],
+    );
+    assert.deepEqual(
+      imageSize((await fetchImage(`${server.url}/images/avatar/abc.png?size=2000x1`)).bytes, 'image/png'),
+      [2000, 1],
+    );
   });
 
   test('the same URL gives the same bytes; the seed and colours change the picture', async () => {
@@ -162,14 +193,27 @@ describe('images route', () => {
     assert.equal(loadConfig({}).publicUrl, null);
     assert.throws(() => loadConfig({ PUBLIC_URL: 'ftp://x' }), /PUBLIC_URL must be an http or https address/);
     assert.throws(() => loadConfig({ PUBLIC_URL: 'not a url' }), /PUBLIC_URL/);
-    const app = await buildApp({ store: server.store, config: { plans: DEFAULT_PLANS, bodyLimitBytes: 1 << 20, timeLimitMs: null, publicUrl: config.publicUrl } });
+    const app = await buildApp({
+      store: server.store,
+      config: { plans: DEFAULT_PLANS, bodyLimitBytes: 1 << 20, timeLimitMs: null, publicUrl: config.publicUrl },
+    });
     try {
       const key = await server.userKey();
-      const response = await app.inject({ method: 'POST', url: `/api/generate.json?key=${key}`, payload: [{ name: 'a', type: 'Avatar' }, { name: 'd', type: 'Dummy Image URL' }] });
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/generate.json?key=${key}`,
+        payload: [
+          { name: 'a', type: 'Avatar' },
+          { name: 'd', type: 'Dummy Image URL' },
+        ],
+      });
       assert.equal(response.statusCode, 200);
       const row = response.json() as { a: string; d: string };
       assert.match(row.a, /^https:\/\/rowloom\.example\.com\/images\/avatar\/[a-z]+\.png\?size=50x50$/);
-      assert.match(row.d, /^https:\/\/rowloom\.example\.com\/images\/dummy\/\d+x\d+\.(png|gif|jpg)\?bg=[0-9a-f]{6}&fg=[0-9a-f]{6}$/);
+      assert.match(
+        row.d,
+        /^https:\/\/rowloom\.example\.com\/images\/dummy\/\d+x\d+\.(png|gif|jpg)\?bg=[0-9a-f]{6}&fg=[0-9a-f]{6}$/,
+      );
     } finally {
       await app.close();
     }
@@ -186,7 +230,10 @@ describe('image cache', () => {
     assert.ok(cache.get('a'), 'a is now the most recent');
     cache.set('d', bytes(10));
     assert.equal(cache.get('b'), undefined, 'b was the least recently used');
-    assert.deepEqual(['a', 'c', 'd'].map((k) => cache.get(k)?.length), [10, 10, 10]);
+    assert.deepEqual(
+      ['a', 'c', 'd'].map((k) => cache.get(k)?.length),
+      [10, 10, 10],
+    );
     cache.set('e', bytes(90));
     assert.ok(cache.bytes <= 100 && cache.count <= 3, `${cache.count} images, ${cache.bytes} bytes`);
     assert.equal(cache.get('e')?.length, 90);

@@ -18,7 +18,8 @@ import { errorResponses } from '../../http/openapi.js';
 import type { ImageRenderer } from '../../concurrency/image-renderer.js';
 import type { ImageOrder } from '../../concurrency/image-worker.js';
 
-const { AVATAR_PATH, CONTENT_TYPES, DEFAULT_AVATAR_SIDE, DUMMY_PATH, IMAGE_FORMATS, MAX_IMAGE_SIDE, MIN_IMAGE_SIDE } = images;
+const { AVATAR_PATH, CONTENT_TYPES, DEFAULT_AVATAR_SIDE, DUMMY_PATH, IMAGE_FORMATS, MAX_IMAGE_SIDE, MIN_IMAGE_SIDE } =
+  images;
 
 /** Longest avatar seed accepted (the URLs Rowloom writes use about 30 characters). */
 const MAX_SEED_LENGTH = 100;
@@ -81,7 +82,11 @@ export class ImageCache {
 const FORMAT_LIST = IMAGE_FORMATS.map((f) => '.' + f).join(', ');
 
 /** "name.ext" -> its name and image format; a 400 naming the format when it is not one. */
-function splitFormat(file: string, what: string, fallback: images.ImageFormat | null): { name: string; format: images.ImageFormat } {
+function splitFormat(
+  file: string,
+  what: string,
+  fallback: images.ImageFormat | null,
+): { name: string; format: images.ImageFormat } {
   const dot = file.lastIndexOf('.');
   if (dot < 0) {
     if (fallback) return { name: file, format: fallback };
@@ -97,7 +102,9 @@ function splitFormat(file: string, what: string, fallback: images.ImageFormat | 
 function sideOf(text: string, parameter: string): number {
   const n = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
   if (!(n >= MIN_IMAGE_SIDE && n <= MAX_IMAGE_SIDE)) {
-    throw badRequest(`${parameter} "${text}" is not allowed; give a whole number of pixels from ${MIN_IMAGE_SIDE} to ${MAX_IMAGE_SIDE}`);
+    throw badRequest(
+      `${parameter} "${text}" is not allowed; give a whole number of pixels from ${MIN_IMAGE_SIDE} to ${MAX_IMAGE_SIDE}`,
+    );
   }
   return n;
 }
@@ -105,7 +112,10 @@ function sideOf(text: string, parameter: string): number {
 /** "WxH" (or one number for a square) -> width and height. */
 function sizeOf(text: string, parameter: string, names: [string, string]): { width: number; height: number } {
   const match = /^(\d+)(?:[xX](\d+))?$/.exec(text);
-  if (!match) throw badRequest(`${parameter} "${text}" is not a size; write it as WIDTHxHEIGHT, e.g. 300x200, each ${MIN_IMAGE_SIDE} to ${MAX_IMAGE_SIDE} pixels`);
+  if (!match)
+    throw badRequest(
+      `${parameter} "${text}" is not a size; write it as WIDTHxHEIGHT, e.g. 300x200, each ${MIN_IMAGE_SIDE} to ${MAX_IMAGE_SIDE} pixels`,
+    );
   return { width: sideOf(match[1], names[0]), height: sideOf(match[2] ?? match[1], names[1]) };
 }
 
@@ -119,15 +129,28 @@ function colorOf(query: Query, parameter: string, fallback: string): images.Rgb 
 
 const imageResponse = {
   description: 'The image',
-  content: Object.fromEntries(Object.values(CONTENT_TYPES).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+  content: Object.fromEntries(
+    Object.values(CONTENT_TYPES).map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+  ),
 };
 
 const AVATAR_SCHEMA = {
   summary: 'An avatar image',
   description: `An identicon-style picture decided by the seed, as Avatar values link to. No API key needed. Formats: ${FORMAT_LIST}.`,
   tags: ['images'],
-  params: { type: 'object', properties: { file: { type: 'string', description: 'Seed and format, e.g. spargoamiculumblandior.png' } } },
-  querystring: { type: 'object', properties: { size: { type: 'string', description: `WIDTHxHEIGHT in pixels, each ${MIN_IMAGE_SIDE} to ${MAX_IMAGE_SIDE} (default ${DEFAULT_AVATAR_SIDE}x${DEFAULT_AVATAR_SIDE})` } } },
+  params: {
+    type: 'object',
+    properties: { file: { type: 'string', description: 'Seed and format, e.g. spargoamiculumblandior.png' } },
+  },
+  querystring: {
+    type: 'object',
+    properties: {
+      size: {
+        type: 'string',
+        description: `WIDTHxHEIGHT in pixels, each ${MIN_IMAGE_SIDE} to ${MAX_IMAGE_SIDE} (default ${DEFAULT_AVATAR_SIDE}x${DEFAULT_AVATAR_SIDE})`,
+      },
+    },
+  },
   response: { 200: imageResponse, ...errorResponses(400, 503) },
 };
 
@@ -135,7 +158,10 @@ const DUMMY_SCHEMA = {
   summary: 'A placeholder image',
   description: `A solid block of colour with its size printed on it, as Dummy Image URL values link to. No API key needed. Formats: ${FORMAT_LIST}.`,
   tags: ['images'],
-  params: { type: 'object', properties: { file: { type: 'string', description: 'Size and format, e.g. 300x200.png' } } },
+  params: {
+    type: 'object',
+    properties: { file: { type: 'string', description: 'Size and format, e.g. 300x200.png' } },
+  },
   querystring: {
     type: 'object',
     properties: {
@@ -147,7 +173,10 @@ const DUMMY_SCHEMA = {
 };
 
 /** The image endpoint as a Fastify plugin: `renderer` draws on threads of its own. */
-export async function imagesFeature(app: FastifyInstance, { renderer, limits = DEFAULT_IMAGE_CACHE }: { renderer: ImageRenderer; limits?: ImageCacheLimits }): Promise<void> {
+export async function imagesFeature(
+  app: FastifyInstance,
+  { renderer, limits = DEFAULT_IMAGE_CACHE }: { renderer: ImageRenderer; limits?: ImageCacheLimits },
+): Promise<void> {
   const cache = new ImageCache(limits);
 
   const send = async (reply: FastifyReply, key: string, order: ImageOrder) => {
@@ -157,21 +186,34 @@ export async function imagesFeature(app: FastifyInstance, { renderer, limits = D
       cache.set(key, bytes);
     }
     const { format } = order;
-    return reply
-      .code(200)
-      .header('content-type', CONTENT_TYPES[format])
-      .header('cache-control', CACHE_CONTROL)
-      // An SVG opened on its own runs nothing: the sandbox policy every answer gets (http/security-headers.ts).
-      .send(bytes);
+    return (
+      reply
+        .code(200)
+        .header('content-type', CONTENT_TYPES[format])
+        .header('cache-control', CACHE_CONTROL)
+        // An SVG opened on its own runs nothing: the sandbox policy every answer gets (http/security-headers.ts).
+        .send(bytes)
+    );
   };
 
   app.get(`${AVATAR_PATH}/:file`, { schema: AVATAR_SCHEMA }, async (request, reply) => {
     const { name: seed, format } = splitFormat((request.params as { file: string }).file, 'avatar', null);
-    if (seed === '' || seed.length > MAX_SEED_LENGTH) throw badRequest(`the avatar seed (the name before the format) must be 1 to ${MAX_SEED_LENGTH} characters, got ${seed.length}`);
+    if (seed === '' || seed.length > MAX_SEED_LENGTH)
+      throw badRequest(
+        `the avatar seed (the name before the format) must be 1 to ${MAX_SEED_LENGTH} characters, got ${seed.length}`,
+      );
     const sizeText = queryText(request.query as Query, 'size');
     const { width, height } =
-      sizeText === undefined || sizeText === '' ? { width: DEFAULT_AVATAR_SIDE, height: DEFAULT_AVATAR_SIDE } : sizeOf(sizeText, 'parameter "size"', ['size (width)', 'size (height)']);
-    return send(reply, `avatar\u0000${seed}\u0000${width}x${height}.${format}`, { kind: 'avatar', seed, width, height, format });
+      sizeText === undefined || sizeText === ''
+        ? { width: DEFAULT_AVATAR_SIDE, height: DEFAULT_AVATAR_SIDE }
+        : sizeOf(sizeText, 'parameter "size"', ['size (width)', 'size (height)']);
+    return send(reply, `avatar\u0000${seed}\u0000${width}x${height}.${format}`, {
+      kind: 'avatar',
+      seed,
+      width,
+      height,
+      format,
+    });
   });
 
   app.get(`${DUMMY_PATH}/:file`, { schema: DUMMY_SCHEMA }, async (request, reply) => {

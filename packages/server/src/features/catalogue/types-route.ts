@@ -8,7 +8,8 @@ import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
 
 const SCHEMA = {
   summary: 'The type catalogue',
-  description: 'Every data type with its category, description, parameters (name, type, description, default) and an example value.',
+  description:
+    'Every data type with its category, description, parameters (name, type, description, default) and an example value.',
   tags: ['types'],
   security: SECURITY,
   querystring: { type: 'object', properties: KEY_QUERY },
@@ -24,7 +25,18 @@ const SCHEMA = {
               name: { type: 'string' },
               category: { type: 'string' },
               description: { type: 'string' },
-              parameters: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, type: { type: 'string' }, description: { type: 'string' }, default: {} } } },
+              parameters: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    name: { type: 'string' },
+                    type: { type: 'string' },
+                    description: { type: 'string' },
+                    default: {},
+                  },
+                },
+              },
               example: {},
             },
           },

@@ -44,7 +44,10 @@ export interface DatasetParserOptions {
 }
 
 export function bodyTooLarge(limit: number): HttpError {
-  return new HttpError(413, `the upload is larger than ${limit} bytes, the most this server takes in one request (BODY_LIMIT_BYTES); upload a smaller table`);
+  return new HttpError(
+    413,
+    `the upload is larger than ${limit} bytes, the most this server takes in one request (BODY_LIMIT_BYTES); upload a smaller table`,
+  );
 }
 
 function startThread(order: ParseOrder): Worker {
@@ -60,7 +63,10 @@ function startThread(order: ParseOrder): Worker {
 function threadFailure(error: Error): Error {
   const code = (error as NodeJS.ErrnoException).code ?? '';
   if (/ERR_WORKER_OUT_OF_MEMORY/.test(code) || /out of memory/i.test(error.message)) {
-    return new HttpError(413, `reading the table needed more than the ${PARSE_THREAD_MEMORY_MB} MB an upload may use; upload fewer or shorter values at once`);
+    return new HttpError(
+      413,
+      `reading the table needed more than the ${PARSE_THREAD_MEMORY_MB} MB an upload may use; upload fewer or shorter values at once`,
+    );
   }
   return new Error(`reading the upload failed: ${error.message}`);
 }
@@ -70,7 +76,13 @@ export class DatasetParser {
 
   constructor(options: DatasetParserOptions) {
     // One upload per key at a time, so one client cannot take every thread; its others wait their turn.
-    this.limiter = new Limiter({ running: options.maxParses, queued: options.maxParses * 4, waitMs: options.queueWaitMs, what: 'dataset uploads', perOwner: 1 });
+    this.limiter = new Limiter({
+      running: options.maxParses,
+      queued: options.maxParses * 4,
+      waitMs: options.queueWaitMs,
+      what: 'dataset uploads',
+      perOwner: 1,
+    });
   }
 
   /** Waits for a place (or throws the 503) before anything of the body is read. */
@@ -108,14 +120,21 @@ export class DatasetParser {
           if (--ahead < CHUNKS_AHEAD && !settled) body.resume();
         } else if (message.type === 'refused') {
           const { refusal } = message;
-          settle(refusal.kind === 'too-large' ? order.tooLarge(refusal) : badRequest(refusal.message, refusal.limit ? { limit: refusal.limit, allowed: refusal.allowed } : undefined));
+          settle(
+            refusal.kind === 'too-large'
+              ? order.tooLarge(refusal)
+              : badRequest(
+                  refusal.message,
+                  refusal.limit ? { limit: refusal.limit, allowed: refusal.allowed } : undefined,
+                ),
+          );
         } else if (message.type === 'stored') {
           const rowsJson = Buffer.from(message.rows, message.rowsOffset, message.rowsLength).toString('utf8');
           settle({ ...message.table, rowsJson });
         }
       });
       thread.on('error', (error) => settle(threadFailure(error)));
-      thread.on('exit', () => settle(new Error('the upload\'s thread stopped before it answered')));
+      thread.on('exit', () => settle(new Error("the upload's thread stopped before it answered")));
       body.on('data', onData).on('end', onEnd).on('error', onGone).on('aborted', onGone);
       body.resume();
     });

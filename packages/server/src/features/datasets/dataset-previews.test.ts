@@ -27,19 +27,28 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       key = await server.userKey('unlimited');
       // 9 MB: "100000,0" .. "1099999,9".
       const lines = Array.from({ length: ROWS }, (_, i) => `${100_000 + i},${i % 10}`);
-      const stored = await fetchAnswer(`${server.url}/api/datasets/million?key=${key}`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: `id,digit\n${lines.join('\n')}\n` });
+      const stored = await fetchAnswer(`${server.url}/api/datasets/million?key=${key}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/csv' },
+        body: `id,digit\n${lines.join('\n')}\n`,
+      });
       assert.equal(stored.status, 200, stored.text);
       assert.equal(stored.json.rows, ROWS);
     });
     after(() => server.close());
 
     const preview = (seed: number) =>
-      fetchAnswer(`${server.url}/api/generate.json?key=${key}&count=10&preview=true&seed=${seed}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(FIELDS) });
+      fetchAnswer(`${server.url}/api/generate.json?key=${key}&count=10&preview=true&seed=${seed}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(FIELDS),
+      });
 
     test('four at once, three times over: every row from the dataset, /health answering all along', async (t) => {
       const { result, health } = await whileProbingHealth(server.url, async () => {
         const answers = [];
-        for (let round = 0; round < 3; round++) answers.push(...(await Promise.all([1, 2, 3, 4].map((n) => preview(round * 4 + n)))));
+        for (let round = 0; round < 3; round++)
+          answers.push(...(await Promise.all([1, 2, 3, 4].map((n) => preview(round * 4 + n)))));
         return answers;
       });
       t.diagnostic(`/health answered ${health.count} times, the slowest in ${health.slowestMs.toFixed(0)} ms`);
@@ -60,7 +69,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     test('the same seed gives the same bytes, and a replaced dataset is read in its new version', async () => {
       const first = await preview(99);
       assert.equal((await preview(99)).text, first.text);
-      const replaced = await fetchAnswer(`${server.url}/api/datasets/million?key=${key}`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: 'id,digit\n100042,7\n' });
+      const replaced = await fetchAnswer(`${server.url}/api/datasets/million?key=${key}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/csv' },
+        body: 'id,digit\n100042,7\n',
+      });
       assert.equal(replaced.status, 200, replaced.text);
       const rows = (await preview(99)).json as { id: string; digit: string; city: string }[];
       assert.deepEqual(rows[0], { id: '100042', digit: '7', city: '7' });

@@ -36,7 +36,16 @@ const BIG = [
   { name: 'joined', type: 'Formula', value: "from_dataset('million', 'digit', id: picked)" },
 ];
 /** Valid while dataset "tiers" has a gold tier; replaced by one without, only its rows show the problem. */
-const TIERED = [{ name: 'tier', type: 'Dataset Column', dataset: 'tiers', column: 'tier', selectionStyle: 'custom', distribution: [{ frequencies: { gold: 1 } }] }];
+const TIERED = [
+  {
+    name: 'tier',
+    type: 'Dataset Column',
+    dataset: 'tiers',
+    column: 'tier',
+    selectionStyle: 'custom',
+    distribution: [{ frequencies: { gold: 1 } }],
+  },
+];
 
 type Row = { id: string; digit: string; picked: string; joined: string };
 
@@ -52,7 +61,11 @@ function assertBigRows(rows: Row[], count: number, first = 0): void {
   });
 }
 
-const json = (body: unknown, method = 'POST'): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (body: unknown, method = 'POST'): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 export async function datasetReadersSuite(dialect: 'sqlite' | 'postgres'): Promise<void> {
   const skip = await skipUnlessAvailable(dialect);
@@ -65,7 +78,11 @@ export async function datasetReadersSuite(dialect: 'sqlite' | 'postgres'): Promi
       assert.equal(saved.status, 201, saved.text);
     };
     const uploadTiers = async (csv: string) => {
-      const stored = await call(`/api/datasets/tiers?key=${key}`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: csv });
+      const stored = await call(`/api/datasets/tiers?key=${key}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/csv' },
+        body: csv,
+      });
       assert.equal(stored.status, 200, stored.text);
     };
 
@@ -75,11 +92,18 @@ export async function datasetReadersSuite(dialect: 'sqlite' | 'postgres'): Promi
       key = await server.userKey('unlimited');
       // 9 MB: "100000,0" .. "1099999,9".
       const lines = Array.from({ length: ROWS }, (_, i) => `${100_000 + i},${i % 10}`);
-      const stored = await call(`/api/datasets/million?key=${key}`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: `id,digit\n${lines.join('\n')}\n` });
+      const stored = await call(`/api/datasets/million?key=${key}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/csv' },
+        body: `id,digit\n${lines.join('\n')}\n`,
+      });
       assert.equal(stored.status, 200, stored.text);
       assert.equal(stored.json.rows, ROWS);
       await uploadTiers('tier\ngold\nsilver\n');
-      for (const [name, fields] of [['Big', BIG], ['Tiered', TIERED]] as const) {
+      for (const [name, fields] of [
+        ['Big', BIG],
+        ['Tiered', TIERED],
+      ] as const) {
         const saved = await call(`/api/schemas/${name}?key=${key}`, json(fields, 'PUT'));
         assert.equal(saved.status, 200, saved.text);
       }
@@ -90,22 +114,37 @@ export async function datasetReadersSuite(dialect: 'sqlite' | 'postgres'): Promi
      * `calls(round, n)` AT_ONCE at a time, ROUNDS times, /health probed all along: every answer,
      * and `prompt()`, which asserts /health kept answering (called after the answers are checked).
      */
-    async function atOnce(t: TestContext, calls: (round: number, n: number) => Promise<Answer>): Promise<{ answers: Answer[]; prompt: () => void }> {
+    async function atOnce(
+      t: TestContext,
+      calls: (round: number, n: number) => Promise<Answer>,
+    ): Promise<{ answers: Answer[]; prompt: () => void }> {
       // The server runs in this process: its event loop's longest stall is shown beside /health's times.
       const stalls = monitorEventLoopDelay({ resolution: 10 });
       stalls.enable();
       const { result, health } = await whileProbingHealth(server.url, async () => {
         const answers: Answer[] = [];
-        for (let round = 0; round < ROUNDS; round++) answers.push(...(await Promise.all(Array.from({ length: AT_ONCE }, (_, n) => calls(round, n)))));
+        for (let round = 0; round < ROUNDS; round++)
+          answers.push(...(await Promise.all(Array.from({ length: AT_ONCE }, (_, n) => calls(round, n)))));
         return answers;
       });
       stalls.disable();
-      t.diagnostic(`/health answered ${health.count} times, the slowest in ${health.slowestMs.toFixed(0)} ms; the event loop's longest stall ${(stalls.max / 1e6).toFixed(0)} ms`);
-      return { answers: result, prompt: () => assert.ok(health.slowestMs < HEALTH_BOUND_MS, `/health took up to ${health.slowestMs.toFixed(0)} ms`) };
+      t.diagnostic(
+        `/health answered ${health.count} times, the slowest in ${health.slowestMs.toFixed(0)} ms; the event loop's longest stall ${(stalls.max / 1e6).toFixed(0)} ms`,
+      );
+      return {
+        answers: result,
+        prompt: () =>
+          assert.ok(health.slowestMs < HEALTH_BOUND_MS, `/health took up to ${health.slowestMs.toFixed(0)} ms`),
+      };
     }
 
     test("a public mock route answering with the schema's rows, called anonymously", async (t) => {
-      await saveMock({ name: 'Rows', slug: 'rows', public: true, routes: [{ path: '/people', responses: [{ body: { type: 'schema', schema: 'Big', count: 5, array: true } }] }] });
+      await saveMock({
+        name: 'Rows',
+        slug: 'rows',
+        public: true,
+        routes: [{ path: '/people', responses: [{ body: { type: 'schema', schema: 'Big', count: 5, array: true } }] }],
+      });
       const { answers, prompt } = await atOnce(t, () => call('/mock/rows/people'));
       for (const answer of answers) {
         assert.equal(answer.status, 200, answer.text);
@@ -115,7 +154,12 @@ export async function datasetReadersSuite(dialect: 'sqlite' | 'postgres'): Promi
     });
 
     test("a mock handler generating the schema's rows", async (t) => {
-      await saveMock({ name: 'Handled', slug: 'handled', public: true, routes: [{ path: '/people', responses: [{ body: { type: 'handler', source: 'schema "Big"\ngenerate 3' } }] }] });
+      await saveMock({
+        name: 'Handled',
+        slug: 'handled',
+        public: true,
+        routes: [{ path: '/people', responses: [{ body: { type: 'handler', source: 'schema "Big"\ngenerate 3' } }] }],
+      });
       const { answers, prompt } = await atOnce(t, () => call('/mock/handled/people'));
       for (const answer of answers) {
         assert.equal(answer.status, 200, answer.text);
@@ -126,9 +170,28 @@ export async function datasetReadersSuite(dialect: 'sqlite' | 'postgres'): Promi
 
     test('saving mock APIs whose handlers join on it', async (t) => {
       const source = "status 200\n{ digit: from_dataset('million', 'digit', id: params['id']) }";
-      const { answers, prompt } = await atOnce(t, (round, n) => call(`/api/mocks?key=${key}`, json({ name: `Joins ${round}-${n}`, routes: [{ path: '/digits/:id', responses: [{ body: { type: 'handler', source } }] }] })));
+      const { answers, prompt } = await atOnce(t, (round, n) =>
+        call(
+          `/api/mocks?key=${key}`,
+          json({
+            name: `Joins ${round}-${n}`,
+            routes: [{ path: '/digits/:id', responses: [{ body: { type: 'handler', source } }] }],
+          }),
+        ),
+      );
       for (const answer of answers) assert.equal(answer.status, 201, answer.text);
-      const bad = await call(`/api/mocks?key=${key}`, json({ name: 'Bad join', routes: [{ path: '/d/:id', responses: [{ body: { type: 'handler', source: source.replace("'digit'", "'digits'") } }] }] }));
+      const bad = await call(
+        `/api/mocks?key=${key}`,
+        json({
+          name: 'Bad join',
+          routes: [
+            {
+              path: '/d/:id',
+              responses: [{ body: { type: 'handler', source: source.replace("'digit'", "'digits'") } }],
+            },
+          ],
+        }),
+      );
       assert.equal(bad.status, 400, bad.text);
       assert.deepEqual(
         (bad.json.details as { message: string }[]).map((d) => d.message),
@@ -138,7 +201,12 @@ export async function datasetReadersSuite(dialect: 'sqlite' | 'postgres'): Promi
     });
 
     test('CRUD collections seeded from the schema', async (t) => {
-      const routes = Array.from({ length: AT_ONCE * ROUNDS }, (_, i) => ({ kind: 'crud', method: 'ANY', path: `/people${i}`, crud: { schema: 'Big', count: 4 } }));
+      const routes = Array.from({ length: AT_ONCE * ROUNDS }, (_, i) => ({
+        kind: 'crud',
+        method: 'ANY',
+        path: `/people${i}`,
+        crud: { schema: 'Big', count: 4 },
+      }));
       await saveMock({ name: 'Collections', slug: 'collections', public: true, routes });
       const { answers, prompt } = await atOnce(t, (round, n) => call(`/mock/collections/people${round * AT_ONCE + n}`));
       for (const answer of answers) {
@@ -149,7 +217,9 @@ export async function datasetReadersSuite(dialect: 'sqlite' | 'postgres'): Promi
     });
 
     test("background downloads: submitted at once, each file is generate's output for its seed", async (t) => {
-      const { answers, prompt } = await atOnce(t, (round, n) => call(`/api/downloads.csv?key=${key}&count=2000&seed=job-${round}-${n}`, json(BIG)));
+      const { answers, prompt } = await atOnce(t, (round, n) =>
+        call(`/api/downloads.csv?key=${key}&count=2000&seed=job-${round}-${n}`, json(BIG)),
+      );
       for (const answer of answers) assert.equal(answer.status, 202, answer.text);
       for (const [i, answer] of answers.entries()) {
         const id = (answer.json as DownloadStatus).id;
@@ -157,7 +227,10 @@ export async function datasetReadersSuite(dialect: 'sqlite' | 'postgres'): Promi
         assert.equal(done.status, 'done', JSON.stringify(done));
         if (i % AT_ONCE !== 0) continue;
         const file = await call(`/api/downloads/${id}/file?key=${key}`);
-        const reference = await call(`/api/generate.csv?key=${key}&count=2000&seed=job-${Math.floor(i / AT_ONCE)}-0`, json(BIG));
+        const reference = await call(
+          `/api/generate.csv?key=${key}&count=2000&seed=job-${Math.floor(i / AT_ONCE)}-0`,
+          json(BIG),
+        );
         assert.equal(reference.status, 200, reference.text);
         assert.equal(file.text, reference.text);
       }
@@ -165,7 +238,9 @@ export async function datasetReadersSuite(dialect: 'sqlite' | 'postgres'): Promi
     });
 
     test('saving schemas that read it', async (t) => {
-      const { answers, prompt } = await atOnce(t, (round, n) => call(`/api/schemas/Big-${round}-${n}?key=${key}`, json({ fields: BIG, count: 7 }, 'PUT')));
+      const { answers, prompt } = await atOnce(t, (round, n) =>
+        call(`/api/schemas/Big-${round}-${n}?key=${key}`, json({ fields: BIG, count: 7 }, 'PUT')),
+      );
       for (const answer of answers) {
         assert.equal(answer.status, 200, answer.text);
         assert.equal(answer.json.fields, BIG.length);
@@ -190,25 +265,44 @@ export async function datasetReadersSuite(dialect: 'sqlite' | 'postgres'): Promi
       assert.equal((await call('/mock/tiers/rows')).json.tier, 'gold');
       // A dataset replaced after the schema was saved: only its rows show that gold is gone.
       await uploadTiers('tier\nbronze\n');
-      const problem = 'field "tier", parameter "distribution[0].frequencies": "gold" is not one of the values ("bronze")';
+      const problem =
+        'field "tier", parameter "distribution[0].frequencies": "gold" is not one of the values ("bronze")';
       const rows = await call('/mock/tiers/rows');
       assert.equal(rows.status, 422, rows.text);
-      assert.equal(rows.json.error, `routes[0].responses[0] (GET /rows): the saved schema "Tiered" has 1 problem(s): ${problem}`);
+      assert.equal(
+        rows.json.error,
+        `routes[0].responses[0] (GET /rows): the saved schema "Tiered" has 1 problem(s): ${problem}`,
+      );
       const handled = await call('/mock/tiers/handled');
       assert.equal(handled.status, 422, handled.text);
-      assert.equal(handled.json.error, `handler error at 2:1: schema 'Tiered' cannot generate: ${problem} (routes[1].responses[0] (GET /handled))`);
+      assert.equal(
+        handled.json.error,
+        `handler error at 2:1: schema 'Tiered' cannot generate: ${problem} (routes[1].responses[0] (GET /handled))`,
+      );
       const seeded = await call('/mock/tiers/seeded');
       assert.equal(seeded.status, 409, seeded.text);
       assert.equal(seeded.json.error, `the saved schema "Tiered" that seeds /seeded cannot generate rows: ${problem}`);
       const download = await call(`/api/downloads.csv?key=${key}&schema=Tiered`, { method: 'POST' });
       assert.equal(download.status, 400, download.text);
-      const refusal = { error: `the fields have 1 problem: ${problem}`, details: [{ field: 'tier', param: 'distribution[0].frequencies', message: '"gold" is not one of the values ("bronze")' }] };
+      const refusal = {
+        error: `the fields have 1 problem: ${problem}`,
+        details: [
+          {
+            field: 'tier',
+            param: 'distribution[0].frequencies',
+            message: '"gold" is not one of the values ("bronze")',
+          },
+        ],
+      };
       assert.deepEqual(download.json, refusal);
       const saved = await call(`/api/schemas/Tiered?key=${key}`, json(TIERED, 'PUT'));
       assert.equal(saved.status, 400, saved.text);
       assert.deepEqual(saved.json, refusal);
       const listed = await call(`/api/downloads?key=${key}`);
-      assert.ok(!(listed.json.downloads as { count: number }[]).some((d) => d.count === 1000), 'the refused download was not stored');
+      assert.ok(
+        !(listed.json.downloads as { count: number }[]).some((d) => d.count === 1000),
+        'the refused download was not stored',
+      );
     });
   });
 }

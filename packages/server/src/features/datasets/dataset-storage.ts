@@ -28,7 +28,11 @@ async function others(db: Kysely<Tables>, userId: string, name: string): Promise
 }
 
 function refuseCount(name: string, count: number, limits: StorageLimits, countLimit: number): HttpError {
-  return refuse(`storing "${name}" would make ${count} datasets; the ${limits.plan} plan allows ${countLimit}. Delete one first (DELETE /api/datasets/<name>)`, 'datasets', countLimit);
+  return refuse(
+    `storing "${name}" would make ${count} datasets; the ${limits.plan} plan allows ${countLimit}. Delete one first (DELETE /api/datasets/<name>)`,
+    'datasets',
+    countLimit,
+  );
 }
 
 /** What an upload may take before its body is read. */
@@ -44,7 +48,12 @@ export interface UploadAllowance {
  * already reached, else the bytes its table may take. Only a hint for reading: the upload is
  * checked again when it is stored (checkDatasetStorage), where concurrent uploads are ordered.
  */
-export async function uploadAllowance(db: Kysely<Tables>, userId: string, name: string, limits: StorageLimits): Promise<UploadAllowance> {
+export async function uploadAllowance(
+  db: Kysely<Tables>,
+  userId: string,
+  name: string,
+  limits: StorageLimits,
+): Promise<UploadAllowance> {
   const countLimit = limits.datasets ?? null;
   const bytesLimit = limits.datasetBytes ?? null;
   const taken = countLimit === null && bytesLimit === null ? { count: 0, bytes: 0 } : await others(db, userId, name);
@@ -63,14 +72,24 @@ export async function uploadAllowance(db: Kysely<Tables>, userId: string, name: 
 }
 
 /** Throws the 403 when storing `bytes` under `name` would take the user past a limit. */
-export async function checkDatasetStorage(db: Kysely<Tables>, userId: string, name: string, bytes: number, limits: StorageLimits): Promise<void> {
+export async function checkDatasetStorage(
+  db: Kysely<Tables>,
+  userId: string,
+  name: string,
+  bytes: number,
+  limits: StorageLimits,
+): Promise<void> {
   const countLimit = limits.datasets ?? null;
   const bytesLimit = limits.datasetBytes ?? null;
   if (countLimit === null && bytesLimit === null) return;
   // Serialises one user's uploads: the no-op update locks the user's row until the transaction
   // ends (PostgreSQL; SQLite runs one writer at a time anyway), so two concurrent uploads cannot
   // both pass the check below on totals that do not include each other.
-  await db.updateTable('users').set((eb) => ({ id: eb.ref('id') })).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', userId)
+    .execute();
   const taken = await others(db, userId, name);
   const count = taken.count + 1;
   const total = taken.bytes + bytes;

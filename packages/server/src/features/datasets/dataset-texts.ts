@@ -47,8 +47,15 @@ export class DatasetTexts {
 
   /** The user's datasets of these names that exist, by name. */
   async named(db: Kysely<Tables>, userId: string, names: readonly string[]): Promise<Record<string, DatasetText>> {
-    const rows = await db.selectFrom('datasets').select(['id', 'name', 'columns', 'row_count', 'updated_at', 'revision']).where('user_id', '=', userId).where('name', 'in', names).execute();
-    const texts = await Promise.all(rows.map(async (row) => [row.name, this.take(revisionOf(row)) ?? (await this.read(db, row.id))] as const));
+    const rows = await db
+      .selectFrom('datasets')
+      .select(['id', 'name', 'columns', 'row_count', 'updated_at', 'revision'])
+      .where('user_id', '=', userId)
+      .where('name', 'in', names)
+      .execute();
+    const texts = await Promise.all(
+      rows.map(async (row) => [row.name, this.take(revisionOf(row)) ?? (await this.read(db, row.id))] as const),
+    );
     // fromEntries defines own properties: a dataset named "__proto__" stays a dataset.
     return Object.fromEntries(texts.filter((entry): entry is readonly [string, DatasetText] => entry[1] !== undefined));
   }
@@ -62,10 +69,19 @@ export class DatasetTexts {
     let reading = this.reading.get(id);
     if (!reading) {
       reading = (async () => {
-        const row = await db.selectFrom('datasets').select(['id', 'name', 'columns', 'row_count', 'updated_at', 'revision', 'rows']).where('id', '=', id).executeTakeFirst();
+        const row = await db
+          .selectFrom('datasets')
+          .select(['id', 'name', 'columns', 'row_count', 'updated_at', 'revision', 'rows'])
+          .where('id', '=', id)
+          .executeTakeFirst();
         if (!row) return undefined;
         const revision = revisionOf(row);
-        return this.keep(revision, { revision, columns: JSON.parse(row.columns) as string[], rowCount: Number(row.row_count), rowsJson: sharedBytes(row.rows) });
+        return this.keep(revision, {
+          revision,
+          columns: JSON.parse(row.columns) as string[],
+          rowCount: Number(row.row_count),
+          rowsJson: sharedBytes(row.rows),
+        });
       })().finally(() => this.reading.delete(id));
       this.reading.set(id, reading);
     }

@@ -7,11 +7,24 @@ import { newTestDatabase, startTestServer, type TestServer } from '../../testing
 async function call(server: TestServer, path: string, init: RequestInit = {}) {
   const response = await fetch(server.url + path, init);
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) as Record<string, unknown> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: () => JSON.parse(text) as Record<string, unknown>,
+  };
 }
 
-const upload = (body: string, contentType = 'text/csv'): RequestInit => ({ method: 'POST', headers: { 'content-type': contentType }, body });
-const generateWith = (fields: unknown[]): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
+const upload = (body: string, contentType = 'text/csv'): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': contentType },
+  body,
+});
+const generateWith = (fields: unknown[]): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(fields),
+});
 
 /** id, name, city: the name and city of a row belong to its id. */
 const PEOPLE = [
@@ -21,7 +34,10 @@ const PEOPLE = [
   ['4', 'Di', 'Osaka'],
   ['5', 'Ed', 'Quito'],
 ];
-const PEOPLE_CSV = 'id,name,city\r\n' + PEOPLE.map((row) => row.map((v) => (/[",]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v)).join(',')).join('\r\n') + '\r\n';
+const PEOPLE_CSV =
+  'id,name,city\r\n' +
+  PEOPLE.map((row) => row.map((v) => (/[",]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v)).join(',')).join('\r\n') +
+  '\r\n';
 
 for (const dialect of ['sqlite', 'postgres'] as const) {
   describe(`datasets and projects (${dialect})`, { skip: await skipUnlessAvailable(dialect) }, () => {
@@ -38,25 +54,47 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     after(() => server.close());
 
     const datasetPath = (name: string) => `/api/datasets/${encodeURIComponent(name)}`;
-    const namesOf = async (userKey: string) => ((await call(server, `/api/datasets?key=${userKey}`)).json().datasets as { name: string }[]).map((d) => d.name);
+    const namesOf = async (userKey: string) =>
+      ((await call(server, `/api/datasets?key=${userKey}`)).json().datasets as { name: string }[]).map((d) => d.name);
 
     test('a CSV upload answers 200 with its rows and columns; GET lists it and shows its first 10 rows as objects', async () => {
       const rows = Array.from({ length: 15 }, (_, i) => `${i},v${i}`);
-      const response = await call(server, `/api/datasets/numbers?key=${key}&filename=Numbers.CSV`, upload(`n,label\n${rows.join('\n')}\n`, 'text/csv; charset=utf-8'));
+      const response = await call(
+        server,
+        `/api/datasets/numbers?key=${key}&filename=Numbers.CSV`,
+        upload(`n,label\n${rows.join('\n')}\n`, 'text/csv; charset=utf-8'),
+      );
       assert.equal(response.status, 200, response.text);
       assert.deepEqual(response.json(), { success: true, name: 'numbers', rows: 15, columns: ['n', 'label'] });
 
       const list = (await call(server, `/api/datasets?key=${key}`)).json().datasets as Record<string, unknown>[];
       const listed = list.find((d) => d.name === 'numbers')!;
-      assert.deepEqual({ ...listed, updated_at: typeof listed.updated_at }, { name: 'numbers', rows: 15, columns: ['n', 'label'], project: null, filename: 'Numbers.CSV', updated_at: 'string' });
+      assert.deepEqual(
+        { ...listed, updated_at: typeof listed.updated_at },
+        {
+          name: 'numbers',
+          rows: 15,
+          columns: ['n', 'label'],
+          project: null,
+          filename: 'Numbers.CSV',
+          updated_at: 'string',
+        },
+      );
 
       const one = (await call(server, `/api/datasets/numbers?key=${key}`)).json();
       assert.equal(one.rows, 15);
       assert.deepEqual(one.columns, ['n', 'label']);
-      assert.deepEqual(one.preview, Array.from({ length: 10 }, (_, i) => ({ n: String(i), label: `v${i}` })));
+      assert.deepEqual(
+        one.preview,
+        Array.from({ length: 10 }, (_, i) => ({ n: String(i), label: `v${i}` })),
+      );
 
       const people = (await call(server, `/api/datasets/people?key=${key}`)).json();
-      assert.deepEqual(people.preview, PEOPLE.map(([id, name, city]) => ({ id, name, city })), 'quoted commas, quotes and empty cells survive');
+      assert.deepEqual(
+        people.preview,
+        PEOPLE.map(([id, name, city]) => ({ id, name, city })),
+        'quoted commas, quotes and empty cells survive',
+      );
     });
 
     test('tab-separated text: a .txt filename, or a first line with tabs and no commas', async () => {
@@ -65,12 +103,23 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(asTxt.status, 200, asTxt.text);
       assert.deepEqual(asTxt.json().columns, ['code', 'label']);
       const preview = (await call(server, `/api/datasets/codes?key=${key}`)).json().preview;
-      assert.deepEqual(preview, [{ code: 'A1', label: 'one, two' }, { code: 'B2', label: 'three' }]);
+      assert.deepEqual(preview, [
+        { code: 'A1', label: 'one, two' },
+        { code: 'B2', label: 'three' },
+      ]);
 
-      const sniffed = await call(server, `/api/datasets/codes2?key=${key}`, upload('code\tlabel\nC3\tfour\n', 'text/plain'));
+      const sniffed = await call(
+        server,
+        `/api/datasets/codes2?key=${key}`,
+        upload('code\tlabel\nC3\tfour\n', 'text/plain'),
+      );
       assert.deepEqual(sniffed.json().columns, ['code', 'label']);
       // A .txt table with commas and no tabs is read as CSV.
-      const commaTxt = await call(server, `/api/datasets/codes3?key=${key}&filename=x.txt`, upload('a,b\n1,2\n', 'text/plain'));
+      const commaTxt = await call(
+        server,
+        `/api/datasets/codes3?key=${key}&filename=x.txt`,
+        upload('a,b\n1,2\n', 'text/plain'),
+      );
       assert.deepEqual(commaTxt.json().columns, ['a', 'b']);
     });
 
@@ -84,7 +133,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(viaEncoded.status, 200);
       assert.equal(viaEncoded.json().name, name);
       assert.ok((await namesOf(key)).includes(name));
-      const generated = await call(server, `/api/generate.json?key=${key}`, generateWith([{ name: 'x', type: 'Dataset Column', dataset: name, column: 'x' }]));
+      const generated = await call(
+        server,
+        `/api/generate.json?key=${key}`,
+        generateWith([{ name: 'x', type: 'Dataset Column', dataset: name, column: 'x' }]),
+      );
       assert.deepEqual(generated.json(), { x: '1' });
       const deleted = await call(server, `${datasetPath(name)}?key=${key}`, { method: 'DELETE' });
       assert.deepEqual(deleted.json(), { success: true });
@@ -113,7 +166,13 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         assert.match(String(response.json().error), message);
       }
       assert.equal((await call(server, `/api/datasets/people?key=${key}`)).text, before);
-      const rows = (await call(server, `/api/generate.json?key=${key}&count=20`, generateWith([{ name: 'id', type: 'Dataset Column', dataset: 'people', column: 'id' }]))).json() as unknown as { id: string }[];
+      const rows = (
+        await call(
+          server,
+          `/api/generate.json?key=${key}&count=20`,
+          generateWith([{ name: 'id', type: 'Dataset Column', dataset: 'people', column: 'id' }]),
+        )
+      ).json() as unknown as { id: string }[];
       assert.ok(rows.every((r) => PEOPLE.some((p) => p[0] === r.id)));
     });
 
@@ -128,10 +187,28 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
     test('a replaced dataset is read in its new version', async () => {
       await call(server, `/api/datasets/colors?key=${key}`, upload('color\nred\n'));
-      assert.deepEqual((await call(server, `/api/generate.json?key=${key}`, generateWith([{ name: 'c', type: 'My List (deprecated)', list: 'colors' }]))).json(), { c: 'red' });
+      assert.deepEqual(
+        (
+          await call(
+            server,
+            `/api/generate.json?key=${key}`,
+            generateWith([{ name: 'c', type: 'My List (deprecated)', list: 'colors' }]),
+          )
+        ).json(),
+        { c: 'red' },
+      );
       const replaced = await call(server, `/api/datasets/colors?key=${key}`, upload('color,hex\nblue,#00f\n'));
       assert.deepEqual(replaced.json(), { success: true, name: 'colors', rows: 1, columns: ['color', 'hex'] });
-      assert.deepEqual((await call(server, `/api/generate.json?key=${key}`, generateWith([{ name: 'c', type: 'My List (deprecated)', list: 'colors' }]))).json(), { c: 'blue' });
+      assert.deepEqual(
+        (
+          await call(
+            server,
+            `/api/generate.json?key=${key}`,
+            generateWith([{ name: 'c', type: 'My List (deprecated)', list: 'colors' }]),
+          )
+        ).json(),
+        { c: 'blue' },
+      );
     });
 
     test('delete: 200 {"success": true}, then 404; fields reading it then fail naming it', async () => {
@@ -143,13 +220,21 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(again.status, 404);
       assert.match(String(again.json().error), /no dataset named "gone"/);
       assert.equal((await call(server, `/api/datasets/gone?key=${key}`)).status, 404);
-      const use = await call(server, `/api/generate.json?key=${key}`, generateWith([{ name: 'a', type: 'Dataset Column', dataset: 'gone', column: 'a' }]));
+      const use = await call(
+        server,
+        `/api/generate.json?key=${key}`,
+        generateWith([{ name: 'a', type: 'Dataset Column', dataset: 'gone', column: 'a' }]),
+      );
       assert.equal(use.status, 400);
       assert.match(String(use.json().error), /no dataset named "gone"/);
     });
 
     test('projects: create (body or ?name=), list, 409 on a duplicate, datasets uploaded into one', async () => {
-      const created = await call(server, `/api/projects?key=${key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Sales Team' }) });
+      const created = await call(server, `/api/projects?key=${key}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Sales Team' }),
+      });
       assert.equal(created.status, 200, created.text);
       assert.equal(created.json().name, 'Sales Team');
       assert.equal((await call(server, `/api/projects?key=${key}&name=Ops`, { method: 'POST' })).status, 200);
@@ -160,31 +245,66 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(nameless.status, 400);
       assert.match(String(nameless.json().error), /needs a name/);
 
-      const into = await call(server, `/api/datasets/regions?key=${key}&project=${encodeURIComponent('Sales Team')}&filename=regions.csv`, upload('region\nNorth\n'));
+      const into = await call(
+        server,
+        `/api/datasets/regions?key=${key}&project=${encodeURIComponent('Sales Team')}&filename=regions.csv`,
+        upload('region\nNorth\n'),
+      );
       assert.equal(into.status, 200, into.text);
       // Replacing without ?project keeps the project.
       await call(server, `/api/datasets/regions?key=${key}`, upload('region\nSouth\n'));
-      const listed = ((await call(server, `/api/datasets?key=${key}`)).json().datasets as { name: string; project: string | null; filename: string | null }[]).find((d) => d.name === 'regions')!;
+      const listed = (
+        (await call(server, `/api/datasets?key=${key}`)).json().datasets as {
+          name: string;
+          project: string | null;
+          filename: string | null;
+        }[]
+      ).find((d) => d.name === 'regions')!;
       assert.equal(listed.project, 'Sales Team');
       assert.equal(listed.filename, null);
-      const projects = (await call(server, `/api/projects?key=${key}`)).json().projects as { name: string; datasets: number }[];
-      assert.deepEqual(projects.map((p) => [p.name, p.datasets]), [['Ops', 0], ['Sales Team', 1]]);
+      const projects = (await call(server, `/api/projects?key=${key}`)).json().projects as {
+        name: string;
+        datasets: number;
+      }[];
+      assert.deepEqual(
+        projects.map((p) => [p.name, p.datasets]),
+        [
+          ['Ops', 0],
+          ['Sales Team', 1],
+        ],
+      );
     });
 
     test("one user cannot see, use, replace or delete another's dataset or use their project", async () => {
       assert.ok(!(await namesOf(other)).includes('people'));
       assert.equal((await call(server, `/api/datasets/people?key=${other}`)).status, 404);
       assert.equal((await call(server, `/api/datasets/people?key=${other}`, { method: 'DELETE' })).status, 404);
-      const use = await call(server, `/api/generate.json?key=${other}`, generateWith([{ name: 'n', type: 'Dataset Column', dataset: 'people', column: 'name' }]));
+      const use = await call(
+        server,
+        `/api/generate.json?key=${other}`,
+        generateWith([{ name: 'n', type: 'Dataset Column', dataset: 'people', column: 'name' }]),
+      );
       assert.equal(use.status, 400);
       assert.match(String(use.json().error), /no dataset named "people"/);
-      const saveSchema = await call(server, `/api/schemas/mine?key=${other}`, { method: 'POST', body: JSON.stringify([{ name: 'n', type: 'Dataset Column', dataset: 'people', column: 'name' }]) });
+      const saveSchema = await call(server, `/api/schemas/mine?key=${other}`, {
+        method: 'POST',
+        body: JSON.stringify([{ name: 'n', type: 'Dataset Column', dataset: 'people', column: 'name' }]),
+      });
       assert.equal(saveSchema.status, 400);
       assert.equal((await call(server, `/api/datasets/x?key=${other}&project=Ops`, upload('a\n1\n'))).status, 404);
       assert.deepEqual((await call(server, `/api/projects?key=${other}`)).json().projects, []);
       // The other user's own dataset of the same name is separate.
       await call(server, `/api/datasets/people?key=${other}`, upload('id,name,city\n99,Zoe,Rome\n'));
-      assert.deepEqual((await call(server, `/api/generate.json?key=${other}`, generateWith([{ name: 'n', type: 'Dataset Column', dataset: 'people', column: 'name' }]))).json(), { n: 'Zoe' });
+      assert.deepEqual(
+        (
+          await call(
+            server,
+            `/api/generate.json?key=${other}`,
+            generateWith([{ name: 'n', type: 'Dataset Column', dataset: 'people', column: 'name' }]),
+          )
+        ).json(),
+        { n: 'Zoe' },
+      );
       assert.equal((await call(server, `/api/datasets/people?key=${key}`)).json().rows, PEOPLE.length);
     });
 
@@ -240,8 +360,15 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         );
         assert.equal(response.status, 200, response.text);
         const expected = [...PEOPLE.map((p) => p[2]), null];
-        assert.deepEqual((JSON.parse(response.text) as { city: string | null }[]).map((r) => r.city), expected);
-        const missing = await call(server, `/api/generate.json?key=${key}`, generateWith([{ name: 'c', type: 'Formula', value: "from_dataset('peeple', 'city', id: 1)" }]));
+        assert.deepEqual(
+          (JSON.parse(response.text) as { city: string | null }[]).map((r) => r.city),
+          expected,
+        );
+        const missing = await call(
+          server,
+          `/api/generate.json?key=${key}`,
+          generateWith([{ name: 'c', type: 'Formula', value: "from_dataset('peeple', 'city', id: 1)" }]),
+        );
         assert.equal(missing.status, 400);
         assert.match(String(missing.json().error), /unknown dataset 'peeple'; did you mean 'people'\?/);
       });
@@ -251,11 +378,20 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           { name: 'id', type: 'Dataset Column', dataset: 'people', column: 'id', selectionStyle: 'sequential' },
           { name: 'name', type: 'Dataset Column', dataset: 'people', column: 'name', selectionStyle: 'sequential' },
         ];
-        const small = (await call(server, `/api/generate.json?key=${key}&count=7`, generateWith(fields))).json() as unknown as Record<string, string>[];
-        assert.deepEqual(small.map((r) => r.id), ['1', '2', '3', '4', '5', '1', '2']);
+        const small = (
+          await call(server, `/api/generate.json?key=${key}&count=7`, generateWith(fields))
+        ).json() as unknown as Record<string, string>[];
+        assert.deepEqual(
+          small.map((r) => r.id),
+          ['1', '2', '3', '4', '5', '1', '2'],
+        );
         // Large enough to run on worker threads: the datasets travel to them.
         const count = 120_000;
-        const big = await call(server, `/api/generate.csv?key=${key}&count=${count}&header=false`, generateWith(fields));
+        const big = await call(
+          server,
+          `/api/generate.csv?key=${key}&count=${count}&header=false`,
+          generateWith(fields),
+        );
         assert.equal(big.status, 200);
         const lines = parse(big.text) as string[][];
         assert.equal(lines.length, count);
@@ -276,7 +412,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           )
         ).json() as unknown as Record<string, string>[];
         const expected = ['S', 'L'].flatMap((size) => PEOPLE.map((p) => `${size}|${p[0]}|${p[1]}`));
-        assert.deepEqual(rows.map((r) => `${r.size}|${r.id}|${r.name}`), expected);
+        assert.deepEqual(
+          rows.map((r) => `${r.size}|${r.id}|${r.name}`),
+          expected,
+        );
       });
 
       test('a missing dataset or column is a 400 naming both and what exists', async () => {
@@ -301,10 +440,24 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       });
 
       test('a saved schema reads the dataset at generate time', async () => {
-        const saved = await call(server, `/api/schemas/who?key=${key}`, { method: 'PUT', body: JSON.stringify({ fields: [{ name: 'name', type: 'Dataset Column', dataset: 'people', column: 'name', selectionStyle: 'sequential' }], count: 2 }) });
+        const saved = await call(server, `/api/schemas/who?key=${key}`, {
+          method: 'PUT',
+          body: JSON.stringify({
+            fields: [
+              { name: 'name', type: 'Dataset Column', dataset: 'people', column: 'name', selectionStyle: 'sequential' },
+            ],
+            count: 2,
+          }),
+        });
         assert.equal(saved.status, 200, saved.text);
-        const rows = (await call(server, `/api/generate.json?key=${key}&schema=who`)).json() as unknown as Record<string, string>[];
-        assert.deepEqual(rows.map((r) => r.name), [PEOPLE[0][1], PEOPLE[1][1]]);
+        const rows = (await call(server, `/api/generate.json?key=${key}&schema=who`)).json() as unknown as Record<
+          string,
+          string
+        >[];
+        assert.deepEqual(
+          rows.map((r) => r.name),
+          [PEOPLE[0][1], PEOPLE[1][1]],
+        );
       });
     });
   });

@@ -11,7 +11,12 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { DATASET_PREVIEW_ROWS, MAX_DATASET_COLUMN_NAME_BYTES, MAX_DATASET_COLUMNS, MAX_DATASET_VALUE_BYTES } from '@rowloom/core';
+import {
+  DATASET_PREVIEW_ROWS,
+  MAX_DATASET_COLUMN_NAME_BYTES,
+  MAX_DATASET_COLUMNS,
+  MAX_DATASET_VALUE_BYTES,
+} from '@rowloom/core';
 import { deleteDataset, findDataset, listDatasets, saveDataset } from './datasets-store.js';
 import { uploadAllowance } from './dataset-storage.js';
 import { bodyTooLarge, type DatasetParser } from './dataset-parser.js';
@@ -33,7 +38,12 @@ export interface DatasetUploads {
   bodyLimitBytes: number;
 }
 
-const NAME_PARAM = { type: 'object', properties: { '*': { type: 'string', description: 'The dataset name, URL-encoded (may contain spaces and slashes)' } } };
+const NAME_PARAM = {
+  type: 'object',
+  properties: {
+    '*': { type: 'string', description: 'The dataset name, URL-encoded (may contain spaces and slashes)' },
+  },
+};
 const SUCCESS = { type: 'object', properties: { success: { type: 'boolean' } } };
 const LIST_SCHEMA = {
   summary: 'List your datasets',
@@ -58,8 +68,8 @@ const UPLOAD_SCHEMA = {
     `A table has at most ${MAX_DATASET_COLUMNS} columns, column names of at most ${MAX_DATASET_COLUMN_NAME_BYTES} bytes and values of at most ${MAX_DATASET_VALUE_BYTES} bytes (UTF-8); ` +
     'past one of these the answer is 400 naming the line, the column and the cap in `limit` and `allowed`. ' +
     'The whole upload is checked before anything is stored: a rejected upload leaves the previous version in place. ' +
-    'The plan\'s dataset count is checked before the body is read, its storage while the body is read: past either the answer is 403 with `limit` and `allowed`, ' +
-    'as soon as the table is known not to fit (the rest of the body is not read). A body over the server\'s limit (BODY_LIMIT_BYTES) is a 413; ' +
+    "The plan's dataset count is checked before the body is read, its storage while the body is read: past either the answer is 403 with `limit` and `allowed`, " +
+    "as soon as the table is known not to fit (the rest of the body is not read). A body over the server's limit (BODY_LIMIT_BYTES) is a 413; " +
     'when all the threads that read uploads are busy, a 503 with Retry-After.',
   tags: ['datasets'],
   security: SECURITY,
@@ -92,7 +102,10 @@ function uploadFilename(query: Query): string | null {
   const filename = queryText(query, 'filename');
   if (filename === undefined || filename === '') return null;
   storableText(filename, 'parameter "filename"');
-  if (!/\.(csv|txt)$/i.test(filename)) throw badRequest(`parameter "filename" must end in .csv or .txt, got "${filename}"; leave it out if the file has another name`);
+  if (!/\.(csv|txt)$/i.test(filename))
+    throw badRequest(
+      `parameter "filename" must end in .csv or .txt, got "${filename}"; leave it out if the file has another name`,
+    );
   return filename;
 }
 
@@ -100,7 +113,10 @@ function checkContentType(request: FastifyRequest): void {
   const header = request.headers['content-type'] ?? '';
   const mediaType = header.split(';')[0].trim().toLowerCase();
   if (!UPLOAD_TYPES.includes(mediaType)) {
-    throw new HttpError(415, `Content-Type must be text/csv or text/plain, got ${header === '' ? 'none' : `"${header}"`}; send the table as CSV or tab-separated text`);
+    throw new HttpError(
+      415,
+      `Content-Type must be text/csv or text/plain, got ${header === '' ? 'none' : `"${header}"`}; send the table as CSV or tab-separated text`,
+    );
   }
 }
 
@@ -136,7 +152,10 @@ export interface DatasetsFeatureOptions {
 }
 
 /** The datasets feature as a Fastify plugin: list, read, upload and delete a user's datasets. */
-export async function datasetsFeature(app: FastifyInstance, { db, plans, uploads }: DatasetsFeatureOptions): Promise<void> {
+export async function datasetsFeature(
+  app: FastifyInstance,
+  { db, plans, uploads }: DatasetsFeatureOptions,
+): Promise<void> {
   const list = async (request: FastifyRequest) => {
     const user = userOf(request);
     return { datasets: await listDatasets(db, user.id) };
@@ -151,7 +170,10 @@ export async function datasetsFeature(app: FastifyInstance, { db, plans, uploads
     if (!dataset) throw notFound(`no dataset named "${name}"; GET /api/datasets lists yours`);
     const { preview, ...summary } = dataset;
     // Rows as objects keyed by column name; fromEntries keeps a column called "__proto__".
-    return { ...summary, preview: preview.map((row) => Object.fromEntries(summary.columns.map((column, i) => [column, row[i] ?? '']))) };
+    return {
+      ...summary,
+      preview: preview.map((row) => Object.fromEntries(summary.columns.map((column, i) => [column, row[i] ?? '']))),
+    };
   });
 
   // Authenticated here, not by the hook: the body is read by the handler (closingWhenUnread), and a
@@ -167,7 +189,10 @@ export async function datasetsFeature(app: FastifyInstance, { db, plans, uploads
     let projectId: string | null = null;
     if (projectName !== undefined && projectName !== '') {
       const project = await findProject(db, user.id, projectName);
-      if (!project) throw notFound(`no project named "${projectName}"; create it first with POST /api/projects, or leave out "project"`);
+      if (!project)
+        throw notFound(
+          `no project named "${projectName}"; create it first with POST /api/projects, or leave out "project"`,
+        );
       projectId = project.id;
     }
     const limits = { ...(plans[user.plan] ?? plans.free), plan: user.plan };
@@ -177,7 +202,12 @@ export async function datasetsFeature(app: FastifyInstance, { db, plans, uploads
     const release = await uploads.parser.admit(user.id);
     let table;
     try {
-      table = await uploads.parser.read(request.raw, { filename, allowedBytes: allowance.bytes, bodyLimitBytes: uploads.bodyLimitBytes, tooLarge: allowance.tooLarge });
+      table = await uploads.parser.read(request.raw, {
+        filename,
+        allowedBytes: allowance.bytes,
+        bodyLimitBytes: uploads.bodyLimitBytes,
+        tooLarge: allowance.tooLarge,
+      });
     } finally {
       release();
     }
@@ -187,7 +217,8 @@ export async function datasetsFeature(app: FastifyInstance, { db, plans, uploads
   };
   app.register(async (scope) => {
     bodiesLeftUnread(scope);
-    const handler = (request: FastifyRequest, reply: FastifyReply) => closingWhenUnread(request, reply, () => upload(request));
+    const handler = (request: FastifyRequest, reply: FastifyReply) =>
+      closingWhenUnread(request, reply, () => upload(request));
     // POST /api/datasets?name=...: one line of Mockaroo's API reference shows this form.
     scope.post('/api/datasets', { schema: { ...UPLOAD_SCHEMA, hide: true }, config: TAKES_FILES }, handler);
     scope.post('/api/datasets/*', { schema: UPLOAD_SCHEMA, config: TAKES_FILES }, handler);
@@ -196,7 +227,8 @@ export async function datasetsFeature(app: FastifyInstance, { db, plans, uploads
   const remove = async (request: FastifyRequest) => {
     const user = userOf(request);
     const name = pathName(request, 'dataset', 'datasets');
-    if (!(await deleteDataset(db, user.id, name))) throw notFound(`no dataset named "${name}"; GET /api/datasets lists yours`);
+    if (!(await deleteDataset(db, user.id, name)))
+      throw notFound(`no dataset named "${name}"; GET /api/datasets lists yours`);
     return { success: true };
   };
   app.delete('/api/datasets', { schema: { ...DELETE_SCHEMA, hide: true }, preHandler: app.authenticate }, remove);

@@ -27,7 +27,13 @@ export interface SaveOptions {
  * Creates or replaces the dataset in one statement: until it commits the old version is what
  * every reader sees, and a failure leaves it untouched.
  */
-export async function saveDataset(db: Kysely<Tables>, userId: string, name: string, table: StoredUpload, options: SaveOptions): Promise<void> {
+export async function saveDataset(
+  db: Kysely<Tables>,
+  userId: string,
+  name: string,
+  table: StoredUpload,
+  options: SaveOptions,
+): Promise<void> {
   const content = {
     columns: table.columnsJson,
     rows: table.rowsJson,
@@ -43,13 +49,21 @@ export async function saveDataset(db: Kysely<Tables>, userId: string, name: stri
     await tx
       .insertInto('datasets')
       .values({ id: randomUUID(), user_id: userId, name, project_id: options.projectId, ...content })
-      .onConflict((oc) => oc.columns(['user_id', 'name']).doUpdateSet(options.projectId === null ? content : { ...content, project_id: options.projectId }))
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'name'])
+          .doUpdateSet(options.projectId === null ? content : { ...content, project_id: options.projectId }),
+      )
       .execute();
   });
 }
 
 export async function deleteDataset(db: Kysely<Tables>, userId: string, name: string): Promise<boolean> {
-  const result = await db.deleteFrom('datasets').where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
+  const result = await db
+    .deleteFrom('datasets')
+    .where('user_id', '=', userId)
+    .where('name', '=', name)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -57,12 +71,33 @@ function summaryQuery(db: Kysely<Tables>, userId: string) {
   return db
     .selectFrom('datasets')
     .leftJoin('projects', 'projects.id', 'datasets.project_id')
-    .select(['datasets.name', 'datasets.row_count', 'datasets.columns', 'datasets.filename', 'datasets.updated_at', 'projects.name as project'])
+    .select([
+      'datasets.name',
+      'datasets.row_count',
+      'datasets.columns',
+      'datasets.filename',
+      'datasets.updated_at',
+      'projects.name as project',
+    ])
     .where('datasets.user_id', '=', userId);
 }
 
-function toSummary(row: { name: string; row_count: number; columns: string; filename: string | null; updated_at: string; project: string | null }): DatasetSummary {
-  return { name: row.name, rows: Number(row.row_count), columns: JSON.parse(row.columns) as string[], project: row.project, filename: row.filename, updated_at: row.updated_at };
+function toSummary(row: {
+  name: string;
+  row_count: number;
+  columns: string;
+  filename: string | null;
+  updated_at: string;
+  project: string | null;
+}): DatasetSummary {
+  return {
+    name: row.name,
+    rows: Number(row.row_count),
+    columns: JSON.parse(row.columns) as string[],
+    project: row.project,
+    filename: row.filename,
+    updated_at: row.updated_at,
+  };
 }
 
 export async function listDatasets(db: Kysely<Tables>, userId: string): Promise<DatasetSummary[]> {
@@ -71,8 +106,15 @@ export async function listDatasets(db: Kysely<Tables>, userId: string): Promise<
 }
 
 /** The summary and the first rows (DATASET_PREVIEW_ROWS), read without the others. */
-export async function findDataset(db: Kysely<Tables>, userId: string, name: string): Promise<(DatasetSummary & { preview: string[][] }) | undefined> {
-  const row = await summaryQuery(db, userId).select(['datasets.id', 'datasets.preview']).where('datasets.name', '=', name).executeTakeFirst();
+export async function findDataset(
+  db: Kysely<Tables>,
+  userId: string,
+  name: string,
+): Promise<(DatasetSummary & { preview: string[][] }) | undefined> {
+  const row = await summaryQuery(db, userId)
+    .select(['datasets.id', 'datasets.preview'])
+    .where('datasets.name', '=', name)
+    .executeTakeFirst();
   if (!row) return undefined;
   const preview = row.preview ?? (await keepPreview(db, row.id, row.updated_at));
   return { ...toSummary(row), preview: JSON.parse(preview) as string[][] };
@@ -91,7 +133,13 @@ function keepPreview(db: Kysely<Tables>, id: string, updatedAt: string): Promise
     making = (async () => {
       const { rows } = await db.selectFrom('datasets').select('rows').where('id', '=', id).executeTakeFirstOrThrow();
       const preview = await previewOfRows(rows);
-      await db.updateTable('datasets').set({ preview }).where('id', '=', id).where('updated_at', '=', updatedAt).where('preview', 'is', null).execute();
+      await db
+        .updateTable('datasets')
+        .set({ preview })
+        .where('id', '=', id)
+        .where('updated_at', '=', updatedAt)
+        .where('preview', 'is', null)
+        .execute();
       return preview;
     })().finally(() => previewsMaking.delete(id));
     previewsMaking.set(id, making);
@@ -110,7 +158,12 @@ export interface DatasetsForFields {
  * The user's datasets that the fields name, as their stored text (DatasetTexts): parsed where rows
  * are made, after checkOnThreads found what only the rows show.
  */
-export async function datasetsForFields(db: Kysely<Tables>, userId: string, fields: unknown[], texts: DatasetTexts): Promise<DatasetsForFields> {
+export async function datasetsForFields(
+  db: Kysely<Tables>,
+  userId: string,
+  fields: unknown[],
+  texts: DatasetTexts,
+): Promise<DatasetsForFields> {
   // A name with NUL cannot be stored (PostgreSQL text refuses it), so it names no dataset: the
   // engine then reports it missing, as for any other unknown name.
   const names = referencedDatasetNames(fields).filter((name) => !name.includes('\u0000'));

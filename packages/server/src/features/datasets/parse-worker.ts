@@ -9,9 +9,17 @@
  * Also makes the preview of a dataset stored before previews were kept apart (`preview` orders).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { DATASET_PREVIEW_ROWS, DatasetParseError, DatasetTooLargeError, StoredTableWriter, TableReader, type StoredTable } from '@rowloom/core/datasets';
+import {
+  DATASET_PREVIEW_ROWS,
+  DatasetParseError,
+  DatasetTooLargeError,
+  StoredTableWriter,
+  TableReader,
+  type StoredTable,
+} from '@rowloom/core/datasets';
 
-export type ParseOrder = { kind: 'upload'; filename: string | null; allowedBytes: number | null } | { kind: 'preview'; rowsJson: string };
+export type ParseOrder =
+  { kind: 'upload'; filename: string | null; allowedBytes: number | null } | { kind: 'preview'; rowsJson: string };
 
 export type ToParser = { type: 'chunk'; bytes: Uint8Array } | { type: 'end' };
 
@@ -30,8 +38,14 @@ const port = parentPort!;
 const order = workerData as ParseOrder;
 
 function refusalOf(error: unknown): Refusal {
-  if (error instanceof DatasetTooLargeError) return { kind: 'too-large', allowedBytes: error.allowedBytes, line: error.line, rows: error.rows };
-  if (error instanceof DatasetParseError) return { kind: 'invalid', message: error.message, ...(error.limit ? { limit: error.limit, allowed: error.allowed } : {}) };
+  if (error instanceof DatasetTooLargeError)
+    return { kind: 'too-large', allowedBytes: error.allowedBytes, line: error.line, rows: error.rows };
+  if (error instanceof DatasetParseError)
+    return {
+      kind: 'invalid',
+      message: error.message,
+      ...(error.limit ? { limit: error.limit, allowed: error.allowed } : {}),
+    };
   // Anything else is a fault of ours: the thread fails, and the request with it (a 500).
   throw error;
 }
@@ -55,7 +69,16 @@ function readUpload(filename: string | null, allowedBytes: number | null): void 
         const { rowsJson, ...table } = writer.finish();
         // The rows' bytes move to the request thread instead of being copied (their buffer is their own: it starts at 64 KiB).
         const rows = rowsJson.buffer as ArrayBuffer;
-        port.postMessage({ type: 'stored', table, rows, rowsOffset: rowsJson.byteOffset, rowsLength: rowsJson.byteLength } satisfies FromParser, [rows]);
+        port.postMessage(
+          {
+            type: 'stored',
+            table,
+            rows,
+            rowsOffset: rowsJson.byteOffset,
+            rowsLength: rowsJson.byteLength,
+          } satisfies FromParser,
+          [rows],
+        );
       },
       () => {
         // Reported through the reader's onFailure.
@@ -65,4 +88,8 @@ function readUpload(filename: string | null, allowedBytes: number | null): void 
 }
 
 if (order.kind === 'upload') readUpload(order.filename, order.allowedBytes);
-else port.postMessage({ type: 'preview', previewJson: JSON.stringify((JSON.parse(order.rowsJson) as unknown[]).slice(0, DATASET_PREVIEW_ROWS)) } satisfies FromParser);
+else
+  port.postMessage({
+    type: 'preview',
+    previewJson: JSON.stringify((JSON.parse(order.rowsJson) as unknown[]).slice(0, DATASET_PREVIEW_ROWS)),
+  } satisfies FromParser);

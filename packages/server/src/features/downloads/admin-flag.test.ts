@@ -19,7 +19,12 @@ function rowloom(database: TestDatabase, ...args: string[]) {
     env.DATABASE_URL = url.href;
   }
   const run = spawnSync(process.execPath, [BIN, 'users', ...args], { env, encoding: 'utf8', timeout: 60_000 });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr, lastLine: run.stdout.trim().split('\n').at(-1) ?? '' };
+  return {
+    status: run.status,
+    stdout: run.stdout,
+    stderr: run.stderr,
+    lastLine: run.stdout.trim().split('\n').at(-1) ?? '',
+  };
 }
 
 for (const dialect of ['sqlite', 'postgres'] as const) {

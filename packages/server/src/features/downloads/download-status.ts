@@ -13,11 +13,17 @@ export interface StatusContext {
   stallMs?: number;
 }
 
-export const NO_WORKER = 'waiting for a worker: no rowloom worker is listening on the queue (start one: REDIS_URL=... rowloom worker)';
+export const NO_WORKER =
+  'waiting for a worker: no rowloom worker is listening on the queue (start one: REDIS_URL=... rowloom worker)';
 export const DEFAULT_STALL_MS = 5000;
 
 /** `base`: where clients reach this server (PUBLIC_URL or the request's origin), for `url`. */
-export function downloadStatus(row: DownloadSummary, base: string, now: Date = new Date(), context: StatusContext = {}): DownloadStatus {
+export function downloadStatus(
+  row: DownloadSummary,
+  base: string,
+  now: Date = new Date(),
+  context: StatusContext = {},
+): DownloadStatus {
   const count = Number(row.count);
   const status = row.status as JobStatus;
   const active = isActive(status);
@@ -55,7 +61,12 @@ function waitingFor(row: DownloadSummary, context: StatusContext, now: Date): st
 }
 
 /** Rows per second since the job started (until it finished), and the seconds left at that rate while it runs. */
-function speed(row: DownloadSummary, records: number, count: number, now: Date): { rate: number | null; secondsLeft: number | null } {
+function speed(
+  row: DownloadSummary,
+  records: number,
+  count: number,
+  now: Date,
+): { rate: number | null; secondsLeft: number | null } {
   if (!row.started_at) return { rate: null, secondsLeft: null };
   const end = row.finished_at ? Date.parse(row.finished_at) : now.getTime();
   const seconds = (end - Date.parse(row.started_at)) / 1000;

@@ -9,8 +9,52 @@ import { skipUnlessAvailable } from '../../testing/databases.js';
 import { serverForSuite } from '../../testing/server-fixture.js';
 import { call, post } from './downloads-test-helpers.js';
 
-const HOSTILE_TEXT = ['', ' ', '\u0000', 'a\u0000b', '\u007f', 'é日本🎲', '\ud800', '-1', '0', '1e400', '99999999999999999999999', 'NaN', '[]', '{}', '['.repeat(3000), '%', '../../etc/passwd', "'; drop table users; --", 'true', 'x'.repeat(5000), '\r\n'];
-const PARAMS = ['count', 'seed', 'now', 'schema', 'fields', 'format', 'callback', 'array', 'include_nulls', 'include_header', 'bom', 'delimiter', 'quote_char', 'line_ending', 'table', 'create_table', 'root_element', 'record_element', 'neutralize_formulas', 'background', 'limit'];
+const HOSTILE_TEXT = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\u007f',
+  'é日本🎲',
+  '\ud800',
+  '-1',
+  '0',
+  '1e400',
+  '99999999999999999999999',
+  'NaN',
+  '[]',
+  '{}',
+  '['.repeat(3000),
+  '%',
+  '../../etc/passwd',
+  "'; drop table users; --",
+  'true',
+  'x'.repeat(5000),
+  '\r\n',
+];
+const PARAMS = [
+  'count',
+  'seed',
+  'now',
+  'schema',
+  'fields',
+  'format',
+  'callback',
+  'array',
+  'include_nulls',
+  'include_header',
+  'bom',
+  'delimiter',
+  'quote_char',
+  'line_ending',
+  'table',
+  'create_table',
+  'root_element',
+  'record_element',
+  'neutralize_formulas',
+  'background',
+  'limit',
+];
 const FIELDS = [{ name: 'id', type: 'Row Number' }];
 
 /** A lone surrogate cannot be URI-encoded: it goes as the bytes of one (ED A0 80), which is not UTF-8. */
@@ -32,12 +76,26 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           }
         }
       }
-      for (const body of ['not json', '[' .repeat(5000), '{"fields": 5}', '[{"name": "\\u0000", "type": "Row Number"}]', JSON.stringify([{ name: 'x', type: 'Formula', value: 'x'.repeat(100_000) }])]) {
+      for (const body of [
+        'not json',
+        '['.repeat(5000),
+        '{"fields": 5}',
+        '[{"name": "\\u0000", "type": "Row Number"}]',
+        JSON.stringify([{ name: 'x', type: 'Formula', value: 'x'.repeat(100_000) }]),
+      ]) {
         const answer = await call(suite.server, `/api/downloads.csv?key=${suite.key}`, { method: 'POST', body });
-        assert.ok(answer.status < 500 && answer.status !== 202 ? typeof answer.json.error === 'string' : answer.status === 202, `${body.slice(0, 30)}: ${answer.status} ${answer.text.slice(0, 200)}`);
+        assert.ok(
+          answer.status < 500 && answer.status !== 202 ? typeof answer.json.error === 'string' : answer.status === 202,
+          `${body.slice(0, 30)}: ${answer.status} ${answer.text.slice(0, 200)}`,
+        );
       }
       for (const id of ['%00', '%ud800', 'x'.repeat(3000), '%20', "'"]) {
-        for (const [method, path] of [['GET', `/api/downloads/${id}`], ['GET', `/api/downloads/${id}/file`], ['DELETE', `/api/downloads/${id}`], ['DELETE', `/api/admin/downloads/${id}`]]) {
+        for (const [method, path] of [
+          ['GET', `/api/downloads/${id}`],
+          ['GET', `/api/downloads/${id}/file`],
+          ['DELETE', `/api/downloads/${id}`],
+          ['DELETE', `/api/admin/downloads/${id}`],
+        ]) {
           const answer = await call(suite.server, `${path}?key=${suite.key}`, { method });
           assert.ok(answer.status >= 400 && answer.status < 500, `${method} ${path.slice(0, 40)}: ${answer.status}`);
           assert.equal(typeof answer.json.error, 'string');

@@ -8,25 +8,44 @@ import { AdminDownloadList, DownloadList, DownloadStatus } from '@rowloom/contra
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
 import { GENERATE_QUERY } from '../generate/generate-route.js';
 
-const ID_PARAM = { type: 'object', properties: { id: { type: 'string', description: "The download's id" } }, required: ['id'] };
-const limitQuery = (max: number) => ({ limit: { type: 'string', description: `How many, newest first (default 50, at most ${max})` } });
+const ID_PARAM = {
+  type: 'object',
+  properties: { id: { type: 'string', description: "The download's id" } },
+  required: ['id'],
+};
+const limitQuery = (max: number) => ({
+  limit: { type: 'string', description: `How many, newest first (default 50, at most ${max})` },
+});
 
 export const SUBMIT_SCHEMA = {
   summary: 'Start a background job',
   description:
     'The inputs of /api/generate (fields in the body or the `fields` parameter, or `schema`; `count`; every file option; `seed`; `now`) as a job that runs in the background, ' +
     "sharded over the workers, without the plan's records per request (its records per job and per day apply; all the rows are charged now and what a failed or cancelled job " +
-    'did not make is given back). The format is the extension (/api/downloads.csv) or the `format` parameter (default: the saved schema\'s, else json). Answers 202 at once.',
+    "did not make is given back). The format is the extension (/api/downloads.csv) or the `format` parameter (default: the saved schema's, else json). Answers 202 at once.",
   tags: ['downloads'],
   security: SECURITY,
-  querystring: { type: 'object', properties: { ...GENERATE_QUERY, format: { type: 'string', description: `The file format when the URL has no extension: ${OUTPUT_FORMATS.join(', ')} (also excel, ndjson, dbunit.xml)` } } },
+  querystring: {
+    type: 'object',
+    properties: {
+      ...GENERATE_QUERY,
+      format: {
+        type: 'string',
+        description: `The file format when the URL has no extension: ${OUTPUT_FORMATS.join(', ')} (also excel, ndjson, dbunit.xml)`,
+      },
+    },
+  },
   body: { type: 'array', description: 'Field specifications, as for /api/generate', items: { type: 'object' } },
-  response: { 202: { ...DownloadStatus, description: 'Accepted: the job is queued (Location: its status URL)' }, ...errorResponses(400, 401, 404, 413, 429, 503) },
+  response: {
+    202: { ...DownloadStatus, description: 'Accepted: the job is queued (Location: its status URL)' },
+    ...errorResponses(400, 401, 404, 413, 429, 503),
+  },
 };
 
 export const LIST_SCHEMA = {
   summary: 'Your background jobs',
-  description: 'Newest first, with their status; finished files stay for ROWLOOM_DOWNLOAD_RETENTION_HOURS (default 24) and then show as expired.',
+  description:
+    'Newest first, with their status; finished files stay for ROWLOOM_DOWNLOAD_RETENTION_HOURS (default 24) and then show as expired.',
   tags: ['downloads'],
   security: SECURITY,
   querystring: { type: 'object', properties: { ...KEY_QUERY, ...limitQuery(500) } },
@@ -44,21 +63,29 @@ export const STATUS_SCHEMA = {
 
 export const FILE_SCHEMA = {
   summary: "A finished job's file",
-  description: 'Streams the file with its content type and a Content-Disposition file name. Range requests (one range) resume a download: 206 with Content-Range; 416 when the range starts past the end.',
+  description:
+    'Streams the file with its content type and a Content-Disposition file name. Range requests (one range) resume a download: 206 with Content-Range; 416 when the range starts past the end.',
   tags: ['downloads'],
   security: SECURITY,
   params: ID_PARAM,
   querystring: { type: 'object', properties: { ...KEY_QUERY } },
   response: {
-    200: { description: 'The whole file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
-    206: { description: 'The requested byte range', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+    200: {
+      description: 'The whole file',
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    },
+    206: {
+      description: 'The requested byte range',
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    },
     ...errorResponses(401, 404, 409, 410, 416),
   },
 };
 
 export const DELETE_SCHEMA = {
   summary: 'Cancel or remove a background job',
-  description: 'A queued or running job is cancelled (200: its status, now cancelled; the rows it did not make go back to your plan); a finished one is removed with its file (204).',
+  description:
+    'A queued or running job is cancelled (200: its status, now cancelled; the rows it did not make go back to your plan); a finished one is removed with its file (204).',
   tags: ['downloads'],
   security: SECURITY,
   params: ID_PARAM,

@@ -21,13 +21,21 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
   describe(`downloads (${dialect})`, { skip: await skipUnlessAvailable(dialect) }, () => {
     const suite = serverForSuite(dialect);
     const start = async (query: string, body: unknown = FIELDS, key = suite.key) => {
-      const answer = await call(suite.server, `/api/downloads${query}${query.includes('?') ? '&' : '?'}key=${key}`, post(body));
+      const answer = await call(
+        suite.server,
+        `/api/downloads${query}${query.includes('?') ? '&' : '?'}key=${key}`,
+        post(body),
+      );
       assert.equal(answer.status, 202, answer.text);
       return answer;
     };
 
     test('a job answers 202 at once; its file is byte-identical to one generate call with the same seed (csv, json, xml)', async () => {
-      for (const [path, query] of [['.csv', ''], ['', '&format=json&array=true'], ['.xml', '&root_element=rows']]) {
+      for (const [path, query] of [
+        ['.csv', ''],
+        ['', '&format=json&array=true'],
+        ['.xml', '&root_element=rows'],
+      ]) {
         const started = await start(`${path}?count=1234&seed=abc${query}`);
         const status = started.json as unknown as DownloadStatus;
         assert.match(status.id, /^[0-9a-f-]{36}$/);
@@ -42,12 +50,19 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         const file = await call(suite.server, `/api/downloads/${status.id}/file?key=${suite.key}`);
         assert.equal(file.status, 200);
         const format = path ? path.slice(1) : 'json';
-        const reference = await call(suite.server, `/api/generate.${format}?key=${suite.key}&count=1234&seed=abc${query.replace('&format=json', '')}`, post(FIELDS));
+        const reference = await call(
+          suite.server,
+          `/api/generate.${format}?key=${suite.key}&count=1234&seed=abc${query.replace('&format=json', '')}`,
+          post(FIELDS),
+        );
         assert.equal(reference.status, 200);
         assert.ok(file.bytes.equals(reference.bytes), `${format}: the job's file differs from generate's output`);
         assert.equal(done.bytes, file.bytes.length);
         assert.equal(file.headers.get('content-type'), reference.headers.get('content-type'));
-        assert.match(file.headers.get('content-disposition') ?? '', new RegExp(`^attachment; filename="rowloom-${status.id.slice(0, 8)}\\.${format}"$`));
+        assert.match(
+          file.headers.get('content-disposition') ?? '',
+          new RegExp(`^attachment; filename="rowloom-${status.id.slice(0, 8)}\\.${format}"$`),
+        );
         assert.equal(file.headers.get('accept-ranges'), 'bytes');
       }
     });
@@ -63,17 +78,23 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const pieces: Buffer[] = [];
       for (let i = 0; i < 3; i++) {
         const last = i === 2 ? '' : String(cuts[i + 1] - 1);
-        const part = await call(suite.server, `/api/downloads/${id}/file?key=${suite.key}`, { headers: { range: `bytes=${cuts[i]}-${last}` } });
+        const part = await call(suite.server, `/api/downloads/${id}/file?key=${suite.key}`, {
+          headers: { range: `bytes=${cuts[i]}-${last}` },
+        });
         assert.equal(part.status, 206, part.text);
         assert.equal(part.headers.get('content-range'), `bytes ${cuts[i]}-${cuts[i + 1] - 1}/${size}`);
         assert.equal(Number(part.headers.get('content-length')), cuts[i + 1] - cuts[i]);
         pieces.push(part.bytes);
       }
       assert.ok(Buffer.concat(pieces).equals(whole));
-      const suffix = await call(suite.server, `/api/downloads/${id}/file?key=${suite.key}`, { headers: { range: 'bytes=-10' } });
+      const suffix = await call(suite.server, `/api/downloads/${id}/file?key=${suite.key}`, {
+        headers: { range: 'bytes=-10' },
+      });
       assert.equal(suffix.status, 206);
       assert.ok(suffix.bytes.equals(whole.subarray(size - 10)));
-      const past = await call(suite.server, `/api/downloads/${id}/file?key=${suite.key}`, { headers: { range: `bytes=${size}-` } });
+      const past = await call(suite.server, `/api/downloads/${id}/file?key=${suite.key}`, {
+        headers: { range: `bytes=${size}-` },
+      });
       assert.equal(past.status, 416);
       assert.equal(past.headers.get('content-range'), `bytes */${size}`);
       assert.match(String(past.json.error), /past the end/);
@@ -88,7 +109,9 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(Number(head.headers.get('content-length')), size);
       assert.equal((await head.arrayBuffer()).byteLength, 0);
       // If-Range with another ETag: the file changed, so the whole of it.
-      const stale = await call(suite.server, `/api/downloads/${id}/file?key=${suite.key}`, { headers: { range: 'bytes=0-9', 'if-range': '"other"' } });
+      const stale = await call(suite.server, `/api/downloads/${id}/file?key=${suite.key}`, {
+        headers: { range: 'bytes=0-9', 'if-range': '"other"' },
+      });
       assert.equal(stale.status, 200);
     });
 
@@ -98,10 +121,17 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       await waitFor(suite.server, suite.key, second.id, ['done']);
       const list = await call(suite.server, `/api/downloads?key=${suite.key}&limit=2`);
       assert.equal(list.status, 200);
-      assert.deepEqual((list.json.downloads as DownloadStatus[]).map((d) => d.id), [second.id, first.id]);
+      assert.deepEqual(
+        (list.json.downloads as DownloadStatus[]).map((d) => d.id),
+        [second.id, first.id],
+      );
       const other = await suite.server.userKey('unlimited');
       assert.deepEqual((await call(suite.server, `/api/downloads?key=${other}`)).json, { downloads: [] });
-      for (const [method, path] of [['GET', ''], ['GET', '/file'], ['DELETE', '']]) {
+      for (const [method, path] of [
+        ['GET', ''],
+        ['GET', '/file'],
+        ['DELETE', ''],
+      ]) {
         const answer = await call(suite.server, `/api/downloads/${second.id}${path}?key=${other}`, { method });
         assert.equal(answer.status, 404, `${method} ${path}`);
         assert.match(String(answer.json.error), /no download with the id/);
@@ -112,7 +142,12 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(await suite.server.app.hasRoute({ method: 'GET', url: '/api/downloads/:id/file' }), true);
       assert.equal((await call(suite.server, `/api/downloads?key=${suite.key}&limit=0`)).status, 400);
       for (const id of ['%00', 'a'.repeat(5000), '..%2F..%2Fetc', '%E2%82%AC']) {
-        for (const path of ['', '/file']) assert.equal((await call(suite.server, `/api/downloads/${id}${path}?key=${suite.key}`)).status, 404, id.slice(0, 20));
+        for (const path of ['', '/file'])
+          assert.equal(
+            (await call(suite.server, `/api/downloads/${id}${path}?key=${suite.key}`)).status,
+            404,
+            id.slice(0, 20),
+          );
       }
       assert.equal((await call(suite.server, '/api/downloads')).status, 401);
     });
@@ -132,7 +167,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         ['.custom?delimiter=,&quote_char=,', FIELDS, 400, /delimiter/],
       ];
       for (const [query, body, status, error] of cases) {
-        const answer = await call(suite.server, `/api/downloads${query}&key=${suite.key}`, body === undefined ? { method: 'POST' } : post(body));
+        const answer = await call(
+          suite.server,
+          `/api/downloads${query}&key=${suite.key}`,
+          body === undefined ? { method: 'POST' } : post(body),
+        );
         assert.equal(answer.status, status, `${query}: ${answer.text}`);
         assert.match(String(answer.json.error), error, query);
       }
@@ -142,7 +181,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     test('cancelling a running job stops it, says cancelled, and gives back the rows it did not make', async () => {
       const key = await suite.server.userKey('gold');
       const started = (await start('.csv?count=3000000&seed=big', FIELDS, key)).json as unknown as DownloadStatus;
-      const usage = async () => (await call(suite.server, `/api/usage?key=${key}`)).json as { records: number; requests: number };
+      const usage = async () =>
+        (await call(suite.server, `/api/usage?key=${key}`)).json as { records: number; requests: number };
       assert.deepEqual(await usage().then((u) => [u.requests, u.records]), [1, 3_000_000]);
       const cancelled = await call(suite.server, `/api/downloads/${started.id}?key=${key}`, { method: 'DELETE' });
       assert.equal(cancelled.status, 200, cancelled.text);
@@ -156,7 +196,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal((await waitFor(suite.server, key, started.id, ['cancelled'])).status, 'cancelled');
       assert.equal((await usage()).records, status.recordsGenerated);
       // A cancelled job can then be removed.
-      assert.equal((await call(suite.server, `/api/downloads/${started.id}?key=${key}`, { method: 'DELETE' })).status, 204);
+      assert.equal(
+        (await call(suite.server, `/api/downloads/${started.id}?key=${key}`, { method: 'DELETE' })).status,
+        204,
+      );
     });
 
     test('plans: a job is not bound by records per request, but by records per job (free: 5000) and the server maximum', async () => {
@@ -175,25 +218,46 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
     test('generate?background=true answers 200 (what Mockaroo clients take as success) with the job status', async () => {
       for (const flag of ['true', 'True']) {
-        const answer = await call(suite.server, `/api/generate.csv?key=${suite.key}&count=7000&seed=bg&background=${flag}`, post(FIELDS));
+        const answer = await call(
+          suite.server,
+          `/api/generate.csv?key=${suite.key}&count=7000&seed=bg&background=${flag}`,
+          post(FIELDS),
+        );
         assert.equal(answer.status, 200, answer.text);
         const status = answer.json as unknown as DownloadStatus;
         assert.equal(status.count, 7000);
         assert.equal(status.format, 'csv');
         await waitFor(suite.server, suite.key, status.id, ['done']);
         const file = await call(suite.server, `/api/downloads/${status.id}/file?key=${suite.key}`);
-        const reference = await call(suite.server, `/api/generate.csv?key=${suite.key}&count=7000&seed=bg`, post(FIELDS));
+        const reference = await call(
+          suite.server,
+          `/api/generate.csv?key=${suite.key}&count=7000&seed=bg`,
+          post(FIELDS),
+        );
         assert.ok(file.bytes.equals(reference.bytes));
       }
       // Without it, generate streams as before.
-      const plain = await call(suite.server, `/api/generate.csv?key=${suite.key}&count=2&background=false`, post(FIELDS));
+      const plain = await call(
+        suite.server,
+        `/api/generate.csv?key=${suite.key}&count=2&background=false`,
+        post(FIELDS),
+      );
       assert.equal(plain.status, 200);
       assert.match(plain.text, /^id,name,price,when\n/);
     });
 
     test('the OpenAPI document describes the downloads routes', async () => {
-      const doc = (await call(suite.server, '/api/openapi.json')).json as { paths: Record<string, Record<string, unknown>> };
-      for (const path of ['/api/downloads', '/api/downloads/{id}', '/api/downloads/{id}/file', '/api/admin/downloads', '/api/admin/downloads/{id}']) assert.ok(doc.paths[path], path);
+      const doc = (await call(suite.server, '/api/openapi.json')).json as {
+        paths: Record<string, Record<string, unknown>>;
+      };
+      for (const path of [
+        '/api/downloads',
+        '/api/downloads/{id}',
+        '/api/downloads/{id}/file',
+        '/api/admin/downloads',
+        '/api/admin/downloads/{id}',
+      ])
+        assert.ok(doc.paths[path], path);
       assert.ok(doc.paths['/api/downloads'].post && doc.paths['/api/downloads'].get);
       assert.ok(doc.paths['/api/downloads/{id}'].delete);
     });

@@ -18,7 +18,15 @@ import { checkJobSize } from './job-quota.js';
 import type { Plans } from '../../users/plans.js';
 import { withSavedOptions } from '../schemas/schema-settings.js';
 import { isAdmin } from '../../users/users-store.js';
-import { ADMIN_DELETE_SCHEMA, ADMIN_LIST_SCHEMA, DELETE_SCHEMA, FILE_SCHEMA, LIST_SCHEMA, STATUS_SCHEMA, SUBMIT_SCHEMA } from './downloads-route-schemas.js';
+import {
+  ADMIN_DELETE_SCHEMA,
+  ADMIN_LIST_SCHEMA,
+  DELETE_SCHEMA,
+  FILE_SCHEMA,
+  LIST_SCHEMA,
+  STATUS_SCHEMA,
+  SUBMIT_SCHEMA,
+} from './downloads-route-schemas.js';
 import { publicUrlOf, resolveFields } from '../generate/generate-fields.js';
 import { checkRowCount, outputFormat, seedParameter, writerOptions } from '../generation/generate-request.js';
 import type { SubmitDownload } from '../generate/generate-route.js';
@@ -34,14 +42,16 @@ export interface DownloadsRouteOptions extends FreezeSources {
   shardRows?: number;
 }
 
-
 /** The format: the URL's extension, else `format=`, else the saved schema's, else json; extension and parameter must agree. */
 function formatOf(extension: string | undefined, query: Query, saved: string | null | undefined) {
   const parameter = queryText(query, 'format');
-  if (parameter && outputFormatNamed(parameter) === null) throw badRequest(`parameter "format" must be one of ${OUTPUT_FORMATS.join(', ')}, got "${parameter.slice(0, 60)}"`);
+  if (parameter && outputFormatNamed(parameter) === null)
+    throw badRequest(`parameter "format" must be one of ${OUTPUT_FORMATS.join(', ')}, got "${parameter.slice(0, 60)}"`);
   // Names of one format agree (.xlsx with format=excel).
   if (extension !== undefined && parameter && outputFormatNamed(parameter) !== outputFormatNamed(extension)) {
-    throw badRequest(`the URL's extension (.${extension}) and parameter "format" (${parameter}) disagree; give one of them`);
+    throw badRequest(
+      `the URL's extension (.${extension}) and parameter "format" (${parameter}) disagree; give one of them`,
+    );
   }
   const given = extension ?? (parameter || undefined);
   return given === undefined && saved ? outputFormat(saved) : outputFormat(given);
@@ -67,7 +77,10 @@ export function submitDownload(options: DownloadsRouteOptions): SubmitDownload {
     const extension = (request.params as { format?: string }).format;
     // The request's own parameters first, before any lookup.
     writerOptions(formatOf(extension, query, null), query);
-    if (queryText(query, 'callback')) throw badRequest('parameter "callback" (JSONP) does not apply to background jobs: their file is fetched from GET /api/downloads/{id}/file');
+    if (queryText(query, 'callback'))
+      throw badRequest(
+        'parameter "callback" (JSONP) does not apply to background jobs: their file is fetched from GET /api/downloads/{id}/file',
+      );
     const source = await resolveFields(db, user, query, request.body);
     const format = formatOf(extension, query, source.settings?.format);
     const writer = writerOptions(format, source.settings ? withSavedOptions(query, source.settings.options) : query);
@@ -76,19 +89,40 @@ export function submitDownload(options: DownloadsRouteOptions): SubmitDownload {
     const limits = plans[user.plan] ?? plans.free;
     checkJobSize(count, user.plan, limits, options.maxJobRecords);
     const publicUrl = publicUrlOf(request, options.publicUrl);
-    const request_ = { userId: user.id, fields: source.fields, count, format, writer, seed: seedParameter(query), now: queryText(query, 'now') || null, publicUrl };
-    const { job, file } = await freezeJob(options, request_, queryText(query, 'schema') || 'rowloom', options.shardRows);
+    const request_ = {
+      userId: user.id,
+      fields: source.fields,
+      count,
+      format,
+      writer,
+      seed: seedParameter(query),
+      now: queryText(query, 'now') || null,
+      publicUrl,
+    };
+    const { job, file } = await freezeJob(
+      options,
+      request_,
+      queryText(query, 'schema') || 'rowloom',
+      options.shardRows,
+    );
     await downloads.submit(job, file, limits);
     const row = await downloads.find(job.id, user.id);
     const base = baseOf(request, options.publicUrl);
-    return reply.code(status).header('location', `${base}/api/downloads/${job.id}`).send(await downloads.status(row!, base));
+    return reply
+      .code(status)
+      .header('location', `${base}/api/downloads/${job.id}`)
+      .send(await downloads.status(row!, base));
   };
 }
 
 /** Ids are what freezeJob makes (UUIDs); anything else (a NUL PostgreSQL cannot hold, 10 kB of text) is looked up as nothing. */
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
 
-function findById(options: DownloadsRouteOptions, id: string, userId: string | null): Promise<DownloadSummary | undefined> {
+function findById(
+  options: DownloadsRouteOptions,
+  id: string,
+  userId: string | null,
+): Promise<DownloadSummary | undefined> {
   return ID.test(id) ? options.downloads.find(id, userId) : Promise.resolve(undefined);
 }
 
@@ -101,7 +135,12 @@ async function ownDownload(options: DownloadsRouteOptions, request: FastifyReque
 }
 
 /** Cancels an unfinished job (200, its status) or removes a finished one and its file (204). */
-async function cancelOrRemove(options: DownloadsRouteOptions, request: FastifyRequest, reply: FastifyReply, row: DownloadSummary): Promise<FastifyReply> {
+async function cancelOrRemove(
+  options: DownloadsRouteOptions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  row: DownloadSummary,
+): Promise<FastifyReply> {
   if (isActive(row.status)) {
     await options.downloads.cancel(row);
     const after = await options.downloads.find(row.id, null);
@@ -111,20 +150,42 @@ async function cancelOrRemove(options: DownloadsRouteOptions, request: FastifyRe
   return reply.code(204).send();
 }
 
-async function sendFile(options: DownloadsRouteOptions, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+async function sendFile(
+  options: DownloadsRouteOptions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   const row = await ownDownload(options, request);
-  if (row.status === 'expired') throw new HttpError(410, `download ${row.id} has expired: files are kept ${retentionText(row)}; start the job again`);
-  if (row.status !== 'done') throw new HttpError(409, `download ${row.id} is ${row.status}; its file is there once its status is done (GET /api/downloads/${row.id})`);
+  if (row.status === 'expired')
+    throw new HttpError(
+      410,
+      `download ${row.id} has expired: files are kept ${retentionText(row)}; start the job again`,
+    );
+  if (row.status !== 'done')
+    throw new HttpError(
+      409,
+      `download ${row.id} is ${row.status}; its file is there once its status is done (GET /api/downloads/${row.id})`,
+    );
   const size = await options.downloads.options.store.fileSize(row.id);
-  if (size === null) throw new HttpError(410, `the file of download ${row.id} is gone from the store; start the job again`);
+  if (size === null)
+    throw new HttpError(410, `the file of download ${row.id} is gone from the store; start the job again`);
   const etag = `"${row.id}-${size}"`;
-  reply.header('accept-ranges', 'bytes').header('etag', etag).header('content-type', row.content_type).header('content-disposition', `attachment; filename="${row.filename}"`);
+  reply
+    .header('accept-ranges', 'bytes')
+    .header('etag', etag)
+    .header('content-type', row.content_type)
+    .header('content-disposition', `attachment; filename="${row.filename}"`);
   // If-Range: a range is only served while the file is the one the client started with.
   const ifRange = request.headers['if-range'];
   const rangeHeader = ifRange !== undefined && ifRange !== etag ? undefined : request.headers.range;
   const range = byteRange(rangeHeader, size);
   if (range.kind === 'unsatisfiable') {
-    throw new HttpError(416, `the range "${rangeHeader}" starts past the end of the file (${size} bytes)`, {}, { 'content-range': `bytes */${size}` });
+    throw new HttpError(
+      416,
+      `the range "${rangeHeader}" starts past the end of the file (${size} bytes)`,
+      {},
+      { 'content-range': `bytes */${size}` },
+    );
   }
   if (range.kind === 'whole') {
     const stream = await options.downloads.options.store.readFile(row.id);
@@ -139,12 +200,18 @@ async function sendFile(options: DownloadsRouteOptions, request: FastifyRequest,
 }
 
 function retentionText(row: DownloadSummary): string {
-  return row.finished_at && row.expires_at ? `${Math.round((Date.parse(row.expires_at) - Date.parse(row.finished_at)) / 3_600_000)} hours after they are made` : 'for a limited time';
+  return row.finished_at && row.expires_at
+    ? `${Math.round((Date.parse(row.expires_at) - Date.parse(row.finished_at)) / 3_600_000)} hours after they are made`
+    : 'for a limited time';
 }
 
 async function requireAdmin(db: Kysely<Tables>, request: FastifyRequest): Promise<void> {
   const user = userOf(request);
-  if (!(await isAdmin(db, user.id))) throw new HttpError(403, 'only an admin may see or cancel other users\' jobs; `rowloom users add <email> --admin` makes one');
+  if (!(await isAdmin(db, user.id)))
+    throw new HttpError(
+      403,
+      "only an admin may see or cancel other users' jobs; `rowloom users add <email> --admin` makes one",
+    );
 }
 
 /** The downloads feature as a Fastify plugin: background jobs submitted, followed, fetched and cancelled (and an admin's view of all). */
@@ -152,28 +219,45 @@ export async function downloadsFeature(app: FastifyInstance, options: DownloadsR
   const { db } = options;
   const submit = submitDownload(options);
   app.addHook('preHandler', app.authenticate);
-  app.post('/api/downloads', { schema: SUBMIT_SCHEMA }, (request, reply) => submit(request, reply, 202, userOf(request)));
-  app.post('/api/downloads.:format', { schema: SUBMIT_SCHEMA }, (request, reply) => submit(request, reply, 202, userOf(request)));
+  app.post('/api/downloads', { schema: SUBMIT_SCHEMA }, (request, reply) =>
+    submit(request, reply, 202, userOf(request)),
+  );
+  app.post('/api/downloads.:format', { schema: SUBMIT_SCHEMA }, (request, reply) =>
+    submit(request, reply, 202, userOf(request)),
+  );
   app.get('/api/downloads', { schema: LIST_SCHEMA }, async (request) => {
     const user = userOf(request);
     const rows = await listDownloads(db, user.id, listLimit(request.query as Query, 500));
     const base = baseOf(request, options.publicUrl);
     return { downloads: await Promise.all(rows.map((row) => options.downloads.status(row, base))) };
   });
-  app.get('/api/downloads/:id', { schema: STATUS_SCHEMA }, async (request) => options.downloads.status(await ownDownload(options, request), baseOf(request, options.publicUrl)));
+  app.get('/api/downloads/:id', { schema: STATUS_SCHEMA }, async (request) =>
+    options.downloads.status(await ownDownload(options, request), baseOf(request, options.publicUrl)),
+  );
   app.get('/api/downloads/:id/file', { schema: FILE_SCHEMA }, (request, reply) => sendFile(options, request, reply));
-  app.delete('/api/downloads/:id', { schema: DELETE_SCHEMA }, async (request, reply) => cancelOrRemove(options, request, reply, await ownDownload(options, request)));
+  app.delete('/api/downloads/:id', { schema: DELETE_SCHEMA }, async (request, reply) =>
+    cancelOrRemove(options, request, reply, await ownDownload(options, request)),
+  );
   app.get('/api/admin/downloads', { schema: ADMIN_LIST_SCHEMA }, async (request) => {
     await requireAdmin(db, request);
     const rows = await listActiveDownloads(db, listLimit(request.query as Query, 1000));
     const base = baseOf(request, options.publicUrl);
-    return { downloads: await Promise.all(rows.map(async (row) => ({ ...(await options.downloads.status(row, base)), userId: row.user_id, email: row.email }))) };
+    return {
+      downloads: await Promise.all(
+        rows.map(async (row) => ({
+          ...(await options.downloads.status(row, base)),
+          userId: row.user_id,
+          email: row.email,
+        })),
+      ),
+    };
   });
   app.delete('/api/admin/downloads/:id', { schema: ADMIN_DELETE_SCHEMA }, async (request, reply) => {
     await requireAdmin(db, request);
     const { id } = request.params as { id: string };
     const row = await findById(options, id, null);
-    if (!row) throw notFound(`no download with the id "${id.slice(0, 200)}"; GET /api/admin/downloads lists the running ones`);
+    if (!row)
+      throw notFound(`no download with the id "${id.slice(0, 200)}"; GET /api/admin/downloads lists the running ones`);
     return cancelOrRemove(options, request, reply, row);
   });
 }

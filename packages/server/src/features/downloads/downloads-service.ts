@@ -8,9 +8,25 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.js';
 import { HttpError } from '../../http/http-error.js';
 import type { PlanLimits } from '../../users/plans.js';
-import { QueueUnavailableError, type ArtifactStore, type FrozenJob, type JobProgress, type JobRunner, type QueueHealth } from '../../jobs/job-contract.js';
+import {
+  QueueUnavailableError,
+  type ArtifactStore,
+  type FrozenJob,
+  type JobProgress,
+  type JobRunner,
+  type QueueHealth,
+} from '../../jobs/job-contract.js';
 import { downloadStatus, type StatusContext } from './download-status.js';
-import { activeJobIds, applyProgress, deleteDownload, expireDownloads, findDownload, isActive, type DownloadSummary, type FileInfo } from './downloads-table.js';
+import {
+  activeJobIds,
+  applyProgress,
+  deleteDownload,
+  expireDownloads,
+  findDownload,
+  isActive,
+  type DownloadSummary,
+  type FileInfo,
+} from './downloads-table.js';
 import { chargeAndStore, refundUnproduced, withdrawSubmission } from './job-quota.js';
 import { LiveProgress } from './live-progress.js';
 import { reconcile, type ReconcileSummary } from './reconciler.js';
@@ -45,7 +61,8 @@ const WORKERS_CACHE_MS = 2000;
 const QUEUE_RETRY_SECONDS = 10;
 
 /** The error of a job an in-process server lost by restarting. */
-export const RESTARTED = 'the server restarted while this job ran (jobs run in-process without REDIS_URL); start it again';
+export const RESTARTED =
+  'the server restarted while this job ran (jobs run in-process without REDIS_URL); start it again';
 
 export class Downloads {
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -71,7 +88,8 @@ export class Downloads {
       if (!this.closed) void this.track(this.record(progress));
     });
     if (this.options.inProcess) {
-      for (const jobId of await activeJobIds(this.options.db)) await this.record({ jobId, status: 'failed', recordsGenerated: 0, error: RESTARTED });
+      for (const jobId of await activeJobIds(this.options.db))
+        await this.record({ jobId, status: 'failed', recordsGenerated: 0, error: RESTARTED });
     }
     if (this.options.runner.inspect) {
       void this.reconcile();
@@ -125,7 +143,8 @@ export class Downloads {
       graceMs: this.options.reconcileGraceMs ?? 60_000,
     })
       .catch((error: unknown) => {
-        if (!(error instanceof QueueUnavailableError)) this.options.log?.error({ err: error }, 'downloads: reconciling jobs with the queue failed');
+        if (!(error instanceof QueueUnavailableError))
+          this.options.log?.error({ err: error }, 'downloads: reconciling jobs with the queue failed');
         return null;
       })
       .finally(() => {
@@ -136,7 +155,8 @@ export class Downloads {
 
   /** The queue's health, reused for WORKERS_CACHE_MS (every status answer asks how many workers listen). */
   queueHealth(): Promise<QueueHealth> {
-    if (!this.workersSeen || Date.now() - this.workersSeen.at > WORKERS_CACHE_MS) this.workersSeen = { at: Date.now(), health: this.options.runner.health() };
+    if (!this.workersSeen || Date.now() - this.workersSeen.at > WORKERS_CACHE_MS)
+      this.workersSeen = { at: Date.now(), health: this.options.runner.health() };
     return this.workersSeen.health;
   }
 
@@ -184,7 +204,14 @@ export class Downloads {
 
   private async forget(jobId: string): Promise<void> {
     this.live.forget(jobId);
-    await this.options.runner.forget?.(jobId).catch((error: unknown) => this.options.log?.warn({ err: error, jobId }, 'downloads: removing a finished job from the queue failed (the reconciler tries again)'));
+    await this.options.runner
+      .forget?.(jobId)
+      .catch((error: unknown) =>
+        this.options.log?.warn(
+          { err: error, jobId },
+          'downloads: removing a finished job from the queue failed (the reconciler tries again)',
+        ),
+      );
   }
 
   /**
@@ -193,7 +220,11 @@ export class Downloads {
    * space, not the caller's answer: it is logged, never thrown.
    */
   private async removeArtifacts(jobId: string): Promise<void> {
-    await this.options.store.remove(jobId).catch((error: unknown) => this.options.log?.error({ err: error, jobId }, 'downloads: removing the files of a finished job failed'));
+    await this.options.store
+      .remove(jobId)
+      .catch((error: unknown) =>
+        this.options.log?.error({ err: error, jobId }, 'downloads: removing the files of a finished job failed'),
+      );
   }
 
   /** Expires finished files past their retention and removes them from the store. */
@@ -211,7 +242,9 @@ export class Downloads {
 
   /** Runs a background write, logging (never throwing) its failure; close() waits for it. */
   private track(work: Promise<void>): Promise<void> {
-    const tracked = work.catch((error: unknown) => this.options.log?.error({ err: error }, 'downloads: writing job progress failed'));
+    const tracked = work.catch((error: unknown) =>
+      this.options.log?.error({ err: error }, 'downloads: writing job progress failed'),
+    );
     this.pending.add(tracked);
     void tracked.finally(() => this.pending.delete(tracked));
     return tracked;
@@ -233,5 +266,10 @@ export class Downloads {
 }
 
 function queueUnavailable(why: string): HttpError {
-  return new HttpError(503, `background jobs cannot be taken now: ${why}; nothing was charged, try again in a moment`, {}, { 'retry-after': String(QUEUE_RETRY_SECONDS) });
+  return new HttpError(
+    503,
+    `background jobs cannot be taken now: ${why}; nothing was charged, try again in a moment`,
+    {},
+    { 'retry-after': String(QUEUE_RETRY_SECONDS) },
+  );
 }

@@ -23,16 +23,27 @@ export async function call(server: TestServer, path: string, init: RequestInit =
   return { status: response.status, headers: response.headers, text, json, bytes };
 }
 
-export const post = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+export const post = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
 
 /** Polls GET /api/downloads/:id until the status is one of `statuses` (a test failure after `timeoutMs`). */
-export async function waitFor(server: TestServer, key: string, id: string, statuses: string[], timeoutMs = 60_000): Promise<DownloadStatus> {
+export async function waitFor(
+  server: TestServer,
+  key: string,
+  id: string,
+  statuses: string[],
+  timeoutMs = 60_000,
+): Promise<DownloadStatus> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const answer = await call(server, `/api/downloads/${id}?key=${key}`);
     const status = answer.json as unknown as DownloadStatus;
     if (statuses.includes(status.status)) return status;
-    if (Date.now() > deadline) throw new Error(`download ${id} is still ${status.status} (${answer.text}), waited for ${statuses.join('|')}`);
+    if (Date.now() > deadline)
+      throw new Error(`download ${id} is still ${status.status} (${answer.text}), waited for ${statuses.join('|')}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

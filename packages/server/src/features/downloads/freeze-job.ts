@@ -6,7 +6,14 @@
  * threads do, or the worker that reads the job; see frozen-job-json.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { checkOnThreads, generate, resolveSeed, type GenerationPool, type OutputFormat, type WriterOptions } from '@rowloom/core';
+import {
+  checkOnThreads,
+  generate,
+  resolveSeed,
+  type GenerationPool,
+  type OutputFormat,
+  type WriterOptions,
+} from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import type { DatasetTexts } from '../datasets/dataset-texts.js';
 import type { Tables } from '../../db/tables.js';
@@ -51,13 +58,36 @@ export interface Frozen {
  * `name`: what the file name starts with (the saved schema's name, else "rowloom"). Throws
  * SchemaError (a 400 naming every problem) when the fields do not compile; nothing is stored.
  */
-export async function freezeJob(sources: FreezeSources, request: DownloadRequest, name: string, shardRows = DEFAULT_SHARD_ROWS, clock = new Date()): Promise<Frozen> {
-  const { datasets, datasetNames, scenarios, scenarioNames } = await sourcesForFields(sources.db, request.userId, request.fields, sources.datasetTexts);
+export async function freezeJob(
+  sources: FreezeSources,
+  request: DownloadRequest,
+  name: string,
+  shardRows = DEFAULT_SHARD_ROWS,
+  clock = new Date(),
+): Promise<Frozen> {
+  const { datasets, datasetNames, scenarios, scenarioNames } = await sourcesForFields(
+    sources.db,
+    request.userId,
+    request.fields,
+    sources.datasetTexts,
+  );
   const seed = resolveSeed(request.seed).seed;
   const now = request.now || (request.seed !== null ? SEEDED_NOW : clock.toISOString());
   // Compiling (schema, formulas, now, writer options) is the validation: what only the datasets'
   // rows show on a generation thread, the rest here. No row is made: the stream is never read.
-  const validation = { fields: request.fields, datasets, datasetNames, scenarios, scenarioNames, count: request.count, seed, now, writer: request.writer, publicUrl: request.publicUrl, pool: sources.pool };
+  const validation = {
+    fields: request.fields,
+    datasets,
+    datasetNames,
+    scenarios,
+    scenarioNames,
+    count: request.count,
+    seed,
+    now,
+    writer: request.writer,
+    publicUrl: request.publicUrl,
+    pool: sources.pool,
+  };
   await checkOnThreads(validation);
   const check = generate(validation);
   check.stream.destroy();
@@ -76,11 +106,18 @@ export async function freezeJob(sources: FreezeSources, request: DownloadRequest
     ...(request.publicUrl ? { publicUrl: request.publicUrl } : {}),
     shardRows,
   };
-  return { job: planShards(job, check.packed), file: { contentType: check.contentType, filename: fileName(name, id, check.extension) } };
+  return {
+    job: planShards(job, check.packed),
+    file: { contentType: check.contentType, filename: fileName(name, id, check.extension) },
+  };
 }
 
 /** `customers-1b9d6bcd.csv`: the name's safe characters, the id's first block, the writer's extension. */
 function fileName(name: string, id: string, extension: string): string {
-  const base = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+|_+$/g, '').slice(0, 80) || 'rowloom';
+  const base =
+    name
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^[._]+|_+$/g, '')
+      .slice(0, 80) || 'rowloom';
   return `${base}-${id.slice(0, 8)}.${extension}`;
 }

@@ -20,10 +20,16 @@ import { ACTIVE_STATUSES, insertDownload, type FileInfo } from './downloads-tabl
 export function checkJobSize(count: number, plan: string, limits: PlanLimits, maxJobRecords: number): void {
   const perJob = limits.recordsPerJob ?? null;
   if (perJob !== null && count > perJob) {
-    throw badRequest(`count ${count} is more than the ${perJob} records one job may ask for on the ${plan} plan; ask for at most ${perJob}`, { limit: 'recordsPerJob', allowed: perJob });
+    throw badRequest(
+      `count ${count} is more than the ${perJob} records one job may ask for on the ${plan} plan; ask for at most ${perJob}`,
+      { limit: 'recordsPerJob', allowed: perJob },
+    );
   }
   if (count > maxJobRecords) {
-    throw badRequest(`count ${count} is more than the ${maxJobRecords} records this server runs in one job (ROWLOOM_MAX_JOB_RECORDS); ask for at most ${maxJobRecords}`, { limit: 'maxJobRecords', allowed: maxJobRecords });
+    throw badRequest(
+      `count ${count} is more than the ${maxJobRecords} records this server runs in one job (ROWLOOM_MAX_JOB_RECORDS); ask for at most ${maxJobRecords}`,
+      { limit: 'maxJobRecords', allowed: maxJobRecords },
+    );
   }
 }
 
@@ -37,15 +43,32 @@ const ACTIVE_JOBS_RETRY_SECONDS = 30;
  * for any other submission of the same user to commit, and SQLite runs one writer at a time: two
  * submissions racing for the last place cannot both get it.
  */
-export async function chargeAndStore(db: Kysely<Tables>, job: FrozenJob, file: FileInfo, limits: PlanLimits, now: Date, maxActiveJobs: number | null = null): Promise<void> {
+export async function chargeAndStore(
+  db: Kysely<Tables>,
+  job: FrozenJob,
+  file: FileInfo,
+  limits: PlanLimits,
+  now: Date,
+  maxActiveJobs: number | null = null,
+): Promise<void> {
   await db.transaction().execute(async (tx) => {
     const decision = await chargeUsage(tx, job.userId, limits, job.count, now);
     if (!decision.ok) {
       const retryAfter = Math.max(1, Math.ceil((decision.resetsAt.getTime() - now.getTime()) / 1000));
-      throw new HttpError(429, USAGE_LIMIT_EXCEEDED, { limit: decision.limit, allowed: decision.allowed, resets_at: decision.resetsAt.toISOString() }, { 'retry-after': String(retryAfter) });
+      throw new HttpError(
+        429,
+        USAGE_LIMIT_EXCEEDED,
+        { limit: decision.limit, allowed: decision.allowed, resets_at: decision.resetsAt.toISOString() },
+        { 'retry-after': String(retryAfter) },
+      );
     }
     if (maxActiveJobs !== null) {
-      const { active } = await tx.selectFrom('downloads').select((eb) => eb.fn.countAll<number>().as('active')).where('user_id', '=', job.userId).where('status', 'in', ACTIVE_STATUSES as JobStatus[]).executeTakeFirstOrThrow();
+      const { active } = await tx
+        .selectFrom('downloads')
+        .select((eb) => eb.fn.countAll<number>().as('active'))
+        .where('user_id', '=', job.userId)
+        .where('status', 'in', ACTIVE_STATUSES as JobStatus[])
+        .executeTakeFirstOrThrow();
       if (Number(active) >= maxActiveJobs) {
         throw new HttpError(
           429,
@@ -65,13 +88,28 @@ export async function chargeAndStore(db: Kysely<Tables>, job: FrozenJob, file: F
  */
 export async function withdrawSubmission(db: Kysely<Tables>, jobId: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const row = await tx.deleteFrom('downloads').where('id', '=', jobId).where('status', '=', 'queued').returning(['user_id', 'count', 'charged_day']).executeTakeFirst();
+    const row = await tx
+      .deleteFrom('downloads')
+      .where('id', '=', jobId)
+      .where('status', '=', 'queued')
+      .returning(['user_id', 'count', 'charged_day'])
+      .executeTakeFirst();
     if (!row) return;
     await tx
       .updateTable('usage')
       .set((eb) => ({
-        requests: eb.case().when('requests', '>=', 1).then(eb('requests', '-', 1)).else(0).end(),
-        records: eb.case().when('records', '>=', Number(row.count)).then(eb('records', '-', Number(row.count))).else(0).end(),
+        requests: eb
+          .case()
+          .when('requests', '>=', 1)
+          .then(eb('requests', '-', 1))
+          .else(0)
+          .end(),
+        records: eb
+          .case()
+          .when('records', '>=', Number(row.count))
+          .then(eb('records', '-', Number(row.count)))
+          .else(0)
+          .end(),
       }))
       .where('user_id', '=', row.user_id)
       .where('day', '=', row.charged_day)
@@ -88,14 +126,31 @@ export async function refundUnproduced(db: Kysely<Tables>, jobId: string): Promi
   return db.transaction().execute(async (tx) => {
     // The claim comes first: a write takes SQLite's lock at once (a read first would make two
     // instances' transactions deadlock on the upgrade), and PostgreSQL's row lock orders them.
-    const claimed = await tx.updateTable('downloads').set({ refunded: 1 }).where('id', '=', jobId).where('refunded', '=', 0).where('status', 'in', ['failed', 'cancelled']).executeTakeFirst();
+    const claimed = await tx
+      .updateTable('downloads')
+      .set({ refunded: 1 })
+      .where('id', '=', jobId)
+      .where('refunded', '=', 0)
+      .where('status', 'in', ['failed', 'cancelled'])
+      .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return 0;
-    const row = await tx.selectFrom('downloads').select(['user_id', 'count', 'records_generated', 'charged_day']).where('id', '=', jobId).executeTakeFirstOrThrow();
+    const row = await tx
+      .selectFrom('downloads')
+      .select(['user_id', 'count', 'records_generated', 'charged_day'])
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
     const unproduced = Math.max(0, Number(row.count) - Number(row.records_generated));
     if (unproduced === 0) return 0;
     await tx
       .updateTable('usage')
-      .set((eb) => ({ records: eb.case().when('records', '>=', unproduced).then(eb('records', '-', unproduced)).else(0).end() }))
+      .set((eb) => ({
+        records: eb
+          .case()
+          .when('records', '>=', unproduced)
+          .then(eb('records', '-', unproduced))
+          .else(0)
+          .end(),
+      }))
       .where('user_id', '=', row.user_id)
       .where('day', '=', row.charged_day)
       .execute();

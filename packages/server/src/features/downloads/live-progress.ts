@@ -21,7 +21,12 @@ export class LiveProgress {
   private readonly jobs = new Map<string, Live>();
 
   heard(progress: JobProgress, now = Date.now()): void {
-    if (progress.status === 'done' || progress.status === 'failed' || progress.status === 'cancelled' || progress.status === 'expired') {
+    if (
+      progress.status === 'done' ||
+      progress.status === 'failed' ||
+      progress.status === 'cancelled' ||
+      progress.status === 'expired'
+    ) {
       this.jobs.delete(progress.jobId);
       return;
     }

@@ -24,7 +24,8 @@ import type { ArtifactStore, JobProgress, JobRunner } from '../../jobs/job-contr
 import { ACTIVE_STATUSES } from './downloads-table.js';
 import type { JobStatus } from '../../jobs/job-contract.js';
 
-export const LOST = 'the job was lost from the queue (Redis restarted without its data, or its keys were removed) before it finished; its unmade rows were given back: start it again';
+export const LOST =
+  'the job was lost from the queue (Redis restarted without its data, or its keys were removed) before it finished; its unmade rows were given back: start it again';
 
 export interface ReconcilerOptions {
   db: Kysely<Tables>;
@@ -66,15 +67,30 @@ export async function reconcile(options: ReconcilerOptions, now = new Date()): P
         summary.running++;
         break;
       case 'done':
-        await options.record({ jobId: row.id, status: 'done', recordsGenerated: view.recordsGenerated, bytes: view.bytes });
+        await options.record({
+          jobId: row.id,
+          status: 'done',
+          recordsGenerated: view.recordsGenerated,
+          bytes: view.bytes,
+        });
         summary.done++;
         break;
       case 'failed':
-        await options.record({ jobId: row.id, status: 'failed', recordsGenerated: view.recordsGenerated, error: view.error });
+        await options.record({
+          jobId: row.id,
+          status: 'failed',
+          recordsGenerated: view.recordsGenerated,
+          error: view.error,
+        });
         summary.failed++;
         break;
       case 'cancelled':
-        await options.record({ jobId: row.id, status: 'cancelled', recordsGenerated: view.recordsGenerated, error: 'cancelled' });
+        await options.record({
+          jobId: row.id,
+          status: 'cancelled',
+          recordsGenerated: view.recordsGenerated,
+          error: 'cancelled',
+        });
         summary.cancelled++;
         break;
       case 'missing': {

@@ -21,7 +21,12 @@ import { fieldsFrom, type FieldSource } from '../generation/generate-request.js'
 export type ResolvedFields = FieldSource & { settings: SchemaSettings | null; fieldsText?: string };
 
 /** Fields come from the body, else the `fields` parameter; a saved schema gives fields, count and file settings. */
-export async function resolveFields(db: Kysely<Tables>, user: User, query: Query, body: unknown): Promise<ResolvedFields> {
+export async function resolveFields(
+  db: Kysely<Tables>,
+  user: User,
+  query: Query,
+  body: unknown,
+): Promise<ResolvedFields> {
   const fromBody = fieldsFrom(jsonBody(body), 'the request body');
   const fieldsParam = queryText(query, 'fields');
   let fromParam: FieldSource | null = null;
@@ -43,7 +48,9 @@ export async function resolveFields(db: Kysely<Tables>, user: User, query: Query
   const fieldsText = fromBody ? (body as string) : undefined;
   if (explicit) return { fields: explicit.fields, count: explicit.count ?? saved?.count ?? null, settings, fieldsText };
   if (saved) return { fields: saved.fields, count: saved.count, settings };
-  throw badRequest('no fields: send them as a JSON array in the request body or the "fields" parameter, or name a saved schema with "schema"');
+  throw badRequest(
+    'no fields: send them as a JSON array in the request body or the "fields" parameter, or name a saved schema with "schema"',
+  );
 }
 
 /**
@@ -52,5 +59,7 @@ export async function resolveFields(db: Kysely<Tables>, user: User, query: Query
  */
 export function publicUrlOf(request: FastifyRequest, configured: string | null): string | undefined {
   if (configured) return configured;
-  return /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(request.host) ? `${request.protocol}://${request.host}` : undefined;
+  return /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(request.host)
+    ? `${request.protocol}://${request.host}`
+    : undefined;
 }

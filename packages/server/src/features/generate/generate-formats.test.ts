@@ -26,20 +26,30 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 function sheetOf(bytes: Buffer): { names: string[]; rows: unknown[][] } {
   const book = XLSX.read(bytes, { type: 'buffer' });
-  return { names: book.SheetNames, rows: XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1, raw: true }) };
+  return {
+    names: book.SheetNames,
+    rows: XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1, raw: true }),
+  };
 }
 
 describe('the newer formats through the API', { skip: await skipUnlessAvailable('sqlite') }, () => {
   const suite = serverForSuite('sqlite', { downloads: { shardRows: 300 } });
-  const generate = (path: string, body: unknown = FIELDS) => call(suite.server, `${path}${path.includes('?') ? '&' : '?'}key=${suite.key}`, post(body));
+  const generate = (path: string, body: unknown = FIELDS) =>
+    call(suite.server, `${path}${path.includes('?') ? '&' : '?'}key=${suite.key}`, post(body));
 
   test('jsonl: one object per line, each parsed with JSON.parse; .ndjson is the same', async () => {
     const answer = await generate('/api/generate.jsonl?count=25&seed=f');
     assert.equal(answer.status, 200, answer.text);
     assert.equal(answer.headers.get('content-type'), 'application/x-ndjson; charset=utf-8');
-    const rows = answer.text.split('\n').slice(0, -1).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const rows = answer.text
+      .split('\n')
+      .slice(0, -1)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     assert.equal(rows.length, 25);
-    assert.deepEqual(rows.map((r) => r.id), Array.from({ length: 25 }, (_, i) => i + 1));
+    assert.deepEqual(
+      rows.map((r) => r.id),
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
     assert.equal(typeof rows.find((r) => r.price !== null)!.price, 'number');
     assert.ok((await generate('/api/generate.ndjson?count=25&seed=f')).bytes.equals(answer.bytes));
     const json = JSON.parse((await generate('/api/generate.json?count=25&seed=f')).text) as unknown[];
@@ -57,7 +67,9 @@ describe('the newer formats through the API', { skip: await skipUnlessAvailable(
     assert.deepEqual([...keys].sort(), keys);
     assert.deepEqual(Object.values(object), JSON.parse((await generate('/api/generate.json?count=10&seed=f')).text));
     assert.ok((await generate('/api/generate.firebase?count=10&seed=f')).bytes.equals(answer.bytes));
-    const numbered = JSON.parse((await generate('/api/generate.firebase?count=3&seed=f&firebase_key=row_number')).text) as Record<string, unknown>;
+    const numbered = JSON.parse(
+      (await generate('/api/generate.firebase?count=3&seed=f&firebase_key=row_number')).text,
+    ) as Record<string, unknown>;
     assert.deepEqual(Object.keys(numbered), ['1', '2', '3']);
   });
 
@@ -71,7 +83,10 @@ describe('the newer formats through the API', { skip: await skipUnlessAvailable(
     db.exec(answer.text);
     const rows = db.prepare('select * from shop.people order by id').all() as Record<string, unknown>[];
     const json = JSON.parse((await generate('/api/generate.json?count=30&seed=f')).text) as Record<string, unknown>[];
-    assert.deepEqual(rows, json.map((r) => ({ ...r, active: r.active === true ? 1 : 0 })));
+    assert.deepEqual(
+      rows,
+      json.map((r) => ({ ...r, active: r.active === true ? 1 : 0 })),
+    );
   });
 
   test('dbunit (also .dbunit.xml): flat XML a real parser reads; nulls are absent attributes; table names the elements', async () => {
@@ -80,9 +95,25 @@ describe('the newer formats through the API', { skip: await skipUnlessAvailable(
       assert.equal(answer.status, 200, answer.text);
       assert.equal(answer.headers.get('content-type'), 'application/xml; charset=utf-8');
       assert.equal(XMLValidator.validate(answer.text), true);
-      const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false, trimValues: false, htmlEntities: true, isArray: (name) => name === 'PEOPLE' }).parse(answer.text) as { dataset: { PEOPLE: Record<string, string>[] } };
+      const parsed = new XMLParser({
+        ignoreAttributes: false,
+        attributeNamePrefix: '',
+        parseAttributeValue: false,
+        trimValues: false,
+        htmlEntities: true,
+        isArray: (name) => name === 'PEOPLE',
+      }).parse(answer.text) as { dataset: { PEOPLE: Record<string, string>[] } };
       const json = JSON.parse((await generate('/api/generate.json?count=20&seed=f')).text) as Record<string, unknown>[];
-      assert.deepEqual(parsed.dataset.PEOPLE, json.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null).map(([k, v]) => [k, String(v)]))));
+      assert.deepEqual(
+        parsed.dataset.PEOPLE,
+        json.map((r) =>
+          Object.fromEntries(
+            Object.entries(r)
+              .filter(([, v]) => v !== null)
+              .map(([k, v]) => [k, String(v)]),
+          ),
+        ),
+      );
     }
   });
 
@@ -94,7 +125,10 @@ describe('the newer formats through the API', { skip: await skipUnlessAvailable(
     assert.deepEqual(names, ['People']);
     assert.deepEqual(rows[0], ['id', 'name', 'price', 'active', 'quote']);
     const json = JSON.parse((await generate('/api/generate.json?count=40&seed=f')).text) as Record<string, unknown>[];
-    assert.deepEqual(rows.slice(1).map((r) => Array.from({ length: 5 }, (_, i) => r[i] ?? null)), json.map((r) => Object.values(r)));
+    assert.deepEqual(
+      rows.slice(1).map((r) => Array.from({ length: 5 }, (_, i) => r[i] ?? null)),
+      json.map((r) => Object.values(r)),
+    );
     assert.ok((await generate('/api/generate.excel?count=40&seed=f&sheet_name=People')).bytes.equals(answer.bytes));
     // Large enough for the generation threads (not only this thread's first slice): the same file.
     const big = await generate('/api/generate.xlsx?count=20000&seed=big');
@@ -107,22 +141,42 @@ describe('the newer formats through the API', { skip: await skipUnlessAvailable(
       ['/api/generate.cql?table=my-table', /^parameter "table" must be 1 to 48 letters, digits or underscores/],
       ['/api/generate.cql?keyspace=a.b', /^parameter "keyspace" must be 1 to 48 letters/],
       ['/api/generate.xlsx?sheet_name=a/b', /^parameter "sheet_name" must not contain/],
-      ['/api/generate.xlsx?sheet_name=' + 'x'.repeat(32), /^parameter "sheet_name" is 32 characters long; Excel allows at most 31/],
-      ['/api/generate.firebase?firebase_key=uuid', /^parameter "firebase_key" must be push_id or row_number, got "uuid"/],
-      ['/api/generate.xlsx?count=1048576', /^parameter "count" 1048576 is more than the 1048575 rows an Excel worksheet holds below its header row/],
+      [
+        '/api/generate.xlsx?sheet_name=' + 'x'.repeat(32),
+        /^parameter "sheet_name" is 32 characters long; Excel allows at most 31/,
+      ],
+      [
+        '/api/generate.firebase?firebase_key=uuid',
+        /^parameter "firebase_key" must be push_id or row_number, got "uuid"/,
+      ],
+      [
+        '/api/generate.xlsx?count=1048576',
+        /^parameter "count" 1048576 is more than the 1048575 rows an Excel worksheet holds below its header row/,
+      ],
       ['/api/downloads.xlsx?count=2000000', /^parameter "count" 2000000 is more than the 1048575 rows/],
-      ['/api/downloads?format=parquet', /^parameter "format" must be one of json, csv, txt, custom, sql, xml, jsonl, firebase, cql, dbunit, xlsx/],
+      [
+        '/api/downloads?format=parquet',
+        /^parameter "format" must be one of json, csv, txt, custom, sql, xml, jsonl, firebase, cql, dbunit, xlsx/,
+      ],
     ];
     for (const [path, message] of cases) {
       const answer = await generate(path);
       assert.equal(answer.status, 400, `${path}: ${answer.text}`);
       assert.match(String(answer.json.error), message, path);
     }
-    assert.equal((await generate('/api/generate.xlsx?count=1048576&include_header=false')).status, 200, 'without a header the last row fits');
+    assert.equal(
+      (await generate('/api/generate.xlsx?count=1048576&include_header=false')).status,
+      200,
+      'without a header the last row fits',
+    );
   });
 
-  test('a saved schema can choose a newer format, by the established product\'s name too (file_format excel)', async () => {
-    const save = await call(suite.server, `/api/schemas/sheet?key=${suite.key}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ columns: FIELDS, num_rows: 5, file_format: 'excel', sheet_name: 'Saved' }) });
+  test("a saved schema can choose a newer format, by the established product's name too (file_format excel)", async () => {
+    const save = await call(suite.server, `/api/schemas/sheet?key=${suite.key}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ columns: FIELDS, num_rows: 5, file_format: 'excel', sheet_name: 'Saved' }),
+    });
     assert.equal(save.status, 200, save.text);
     const answer = await call(suite.server, `/api/generate?schema=sheet&key=${suite.key}&seed=s`, { method: 'POST' });
     assert.equal(answer.status, 200, answer.text);
@@ -131,22 +185,42 @@ describe('the newer formats through the API', { skip: await skipUnlessAvailable(
     const exported = await call(suite.server, `/api/schemas/sheet/export?key=${suite.key}`);
     assert.equal(exported.json.file_format, 'xlsx');
     assert.equal(exported.json.sheet_name, 'Saved');
-    const bad = await call(suite.server, `/api/schemas/bad?key=${suite.key}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fields: FIELDS, format: 'cql', options: { keyspace: 'no good' } }) });
+    const bad = await call(suite.server, `/api/schemas/bad?key=${suite.key}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fields: FIELDS, format: 'cql', options: { keyspace: 'no good' } }),
+    });
     assert.equal(bad.status, 400);
     assert.match(String(bad.json.error), /^options\.keyspace must be 1 to 48 letters/);
   });
 
-  test('the OpenAPI document lists the formats\' media types and options', async () => {
-    const document = (await call(suite.server, '/api/openapi.json')).json as { paths: Record<string, Record<string, { parameters?: { name: string }[]; responses: Record<string, { content?: Record<string, unknown> }> }>> };
+  test("the OpenAPI document lists the formats' media types and options", async () => {
+    const document = (await call(suite.server, '/api/openapi.json')).json as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          { parameters?: { name: string }[]; responses: Record<string, { content?: Record<string, unknown> }> }
+        >
+      >;
+    };
     const operation = document.paths['/api/generate.{format}'].post;
     const types = Object.keys(operation.responses['200'].content!);
-    for (const type of ['application/x-ndjson', 'text/plain', 'application/xml', XLSX_TYPE]) assert.ok(types.includes(type), type);
+    for (const type of ['application/x-ndjson', 'text/plain', 'application/xml', XLSX_TYPE])
+      assert.ok(types.includes(type), type);
     const parameters = operation.parameters!.map((p) => p.name);
     for (const name of ['keyspace', 'sheet_name', 'firebase_key', 'table']) assert.ok(parameters.includes(name), name);
   });
 
   test('background jobs: sharded files (jsonl, firebase, cql, dbunit) and the one-piece xlsx equal one generate call', async () => {
-    for (const [path, query] of [['.jsonl', ''], ['.firebase', ''], ['.cql', '&keyspace=ks'], ['.dbunit', '&table=T'], ['.xlsx', '&sheet_name=Rows'], ['', '&format=excel']]) {
+    for (const [path, query] of [
+      ['.jsonl', ''],
+      ['.firebase', ''],
+      ['.cql', '&keyspace=ks'],
+      ['.dbunit', '&table=T'],
+      ['.xlsx', '&sheet_name=Rows'],
+      ['', '&format=excel'],
+    ]) {
       const started = await generate(`/api/downloads${path}?count=1000&seed=jobs${query}`);
       assert.equal(started.status, 202, started.text);
       const id = (started.json as unknown as DownloadStatus).id;
@@ -154,10 +228,22 @@ describe('the newer formats through the API', { skip: await skipUnlessAvailable(
       assert.equal(done.status, 'done', JSON.stringify(done));
       assert.equal(done.recordsGenerated, 1000);
       const file = await call(suite.server, `/api/downloads/${id}/file?key=${suite.key}`);
-      const reference = await generate(`/api/generate${path || '.xlsx'}?count=1000&seed=jobs${query.replace('&format=excel', '')}`);
-      assert.ok(file.bytes.equals(reference.bytes), `${path || 'format=excel'}: the job's file differs from generate's output`);
+      const reference = await generate(
+        `/api/generate${path || '.xlsx'}?count=1000&seed=jobs${query.replace('&format=excel', '')}`,
+      );
+      assert.ok(
+        file.bytes.equals(reference.bytes),
+        `${path || 'format=excel'}: the job's file differs from generate's output`,
+      );
       assert.equal(file.headers.get('content-type'), reference.headers.get('content-type'));
-      const extension = { '.jsonl': 'jsonl', '.firebase': 'json', '.cql': 'cql', '.dbunit': 'xml', '.xlsx': 'xlsx', '': 'xlsx' }[path];
+      const extension = {
+        '.jsonl': 'jsonl',
+        '.firebase': 'json',
+        '.cql': 'cql',
+        '.dbunit': 'xml',
+        '.xlsx': 'xlsx',
+        '': 'xlsx',
+      }[path];
       assert.match(file.headers.get('content-disposition') ?? '', new RegExp(`\\.${extension}"$`));
     }
   });

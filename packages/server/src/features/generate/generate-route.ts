@@ -19,7 +19,15 @@ import type { Plans } from '../../users/plans.js';
 import type { User } from '../../users/users-store.js';
 import { isPreview, PREVIEW_MAX_ROWS } from './preview.js';
 import { withSavedOptions } from '../schemas/schema-settings.js';
-import { checkRowCount, jsonpCallback, outputFormat, seedHeader, seedParameter, warningHeader, writerOptions } from '../generation/generate-request.js';
+import {
+  checkRowCount,
+  jsonpCallback,
+  outputFormat,
+  seedHeader,
+  seedParameter,
+  warningHeader,
+  writerOptions,
+} from '../generation/generate-request.js';
 import { publicUrlOf, resolveFields } from './generate-fields.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
 import { PlanCache } from './plan-cache.js';
@@ -43,34 +51,58 @@ const SCHEMA = {
     type: 'object',
     properties: {
       ...KEY_QUERY,
-      count: text('Rows to generate (default 1, or the saved schema\'s count); at most the plan\'s records per request'),
-      schema: text("Name of a saved schema: its fields and count, and its file settings as defaults (its format when the URL has no extension; its options where the request gives none)"),
+      count: text("Rows to generate (default 1, or the saved schema's count); at most the plan's records per request"),
+      schema: text(
+        'Name of a saved schema: its fields and count, and its file settings as defaults (its format when the URL has no extension; its options where the request gives none)',
+      ),
       fields: text('Field specifications as JSON (for GET and JSONP)'),
       seed: text('Any text or number: the same seed and fields give the same bytes'),
-      preview: text(`true: a preview of at most ${PREVIEW_MAX_ROWS} rows, not counted against the plan's daily requests and records (the web page's live preview). A GET with the session cookie must be a preview: charged rows need POST with X-CSRF-Token, or the key`),
-      now: text("Formulas' now() as ISO 8601 (e.g. 2025-06-01T09:00:00Z); with a seed and no now it is 2025-01-01T00:00:00Z"),
+      preview: text(
+        `true: a preview of at most ${PREVIEW_MAX_ROWS} rows, not counted against the plan's daily requests and records (the web page's live preview). A GET with the session cookie must be a preview: charged rows need POST with X-CSRF-Token, or the key`,
+      ),
+      now: text(
+        "Formulas' now() as ISO 8601 (e.g. 2025-06-01T09:00:00Z); with a seed and no now it is 2025-01-01T00:00:00Z",
+      ),
       callback: text('json only: JSONP function name; needs the API key (?key=), never the session cookie'),
       array: text('json: true always returns an array'),
       include_nulls: text('json, jsonl, firebase: false omits null keys'),
       include_header: text('csv, txt, custom, xlsx: false drops the header row (alias: header)'),
       bom: text('csv, txt, custom: true starts with a byte order mark'),
-      neutralize_formulas: text("csv, txt, custom: true prefixes text starting with = + - @ tab or CR with ' so spreadsheets do not run it as a formula; numbers are left alone"),
+      neutralize_formulas: text(
+        "csv, txt, custom: true prefixes text starting with = + - @ tab or CR with ' so spreadsheets do not run it as a formula; numbers are left alone",
+      ),
       delimiter: text('custom: column separator'),
       quote_char: text('custom: quote character (default ")'),
       line_ending: text('csv, txt, custom: unix or windows'),
       table: text('sql, cql, dbunit: table name (default MOCK_DATA); cql: 1 to 48 letters, digits or _'),
       create_table: text('sql: true writes a create table statement first'),
       keyspace: text('cql: keyspace of the table (INSERT INTO keyspace.table); 1 to 48 letters, digits or _'),
-      sheet_name: text('xlsx: the worksheet\'s name (default MOCK_DATA); at most 31 characters, none of : \\ / ? * [ ]'),
-      firebase_key: text('firebase: push_id (default: Firebase push ids, sortable and reproducible with a seed) or row_number (1, 2, ...)'),
+      sheet_name: text("xlsx: the worksheet's name (default MOCK_DATA); at most 31 characters, none of : \\ / ? * [ ]"),
+      firebase_key: text(
+        'firebase: push_id (default: Firebase push ids, sortable and reproducible with a seed) or row_number (1, 2, ...)',
+      ),
       root_element: text('xml: root element (default dataset)'),
       record_element: text('xml: record element (default record)'),
-      background: text("true: run as a background job instead (POST /api/downloads; any plan's records per request do not apply) and answer 200 with its status (see GET /api/downloads/{id}). With the session cookie only by POST with X-CSRF-Token"),
+      background: text(
+        "true: run as a background job instead (POST /api/downloads; any plan's records per request do not apply) and answer 200 with its status (see GET /api/downloads/{id}). With the session cookie only by POST with X-CSRF-Token",
+      ),
     },
   },
-  body: { type: 'array', description: 'Field specifications: {name, type, percentBlank?, ...type parameters}', items: { type: 'object' } },
+  body: {
+    type: 'array',
+    description: 'Field specifications: {name, type, percentBlank?, ...type parameters}',
+    items: { type: 'object' },
+  },
   response: {
-    200: { description: 'The rows, streamed, in the requested format', content: Object.fromEntries([...new Set(Object.values(FORMAT_MEDIA_TYPES))].map((type) => [type, { schema: type === FORMAT_MEDIA_TYPES.xlsx ? { type: 'string', format: 'binary' } : { type: 'string' } }])) },
+    200: {
+      description: 'The rows, streamed, in the requested format',
+      content: Object.fromEntries(
+        [...new Set(Object.values(FORMAT_MEDIA_TYPES))].map((type) => [
+          type,
+          { schema: type === FORMAT_MEDIA_TYPES.xlsx ? { type: 'string', format: 'binary' } : { type: 'string' } },
+        ]),
+      ),
+    },
     ...errorResponses(400, 401, 404, 413, 429, 503),
   },
 };
@@ -90,7 +122,12 @@ function jsonp(callback: string, json: Readable): Readable {
 }
 
 /** Starts a generate-shaped request as a background job, answering `status` (../downloads/downloads-route.ts). */
-export type SubmitDownload = (request: FastifyRequest, reply: FastifyReply, status: number, caller: User) => Promise<FastifyReply>;
+export type SubmitDownload = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  caller: User,
+) => Promise<FastifyReply>;
 
 /**
  * `background` starts the request as a job (POST /api/downloads). It answers 200, not 202:
@@ -108,13 +145,17 @@ export interface GenerateFeatureOptions {
 }
 
 /** The generate feature as a Fastify plugin: rows made now, in the answer. */
-export async function generateFeature(app: FastifyInstance, { db, plans, timeLimitMs, publicUrl, sharing, background }: GenerateFeatureOptions): Promise<void> {
+export async function generateFeature(
+  app: FastifyInstance,
+  { db, plans, timeLimitMs, publicUrl, sharing, background }: GenerateFeatureOptions,
+): Promise<void> {
   // This app's checked field lists (see plan-cache.ts): the same fields are not compiled twice here.
   const checked = new PlanCache();
   app.addHook('preHandler', app.authenticate);
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = generateCaller(request);
-    if (background && queryBoolean(request.query as Query, ['background'], false)) return background(request, reply, 200, user);
+    if (background && queryBoolean(request.query as Query, ['background'], false))
+      return background(request, reply, 200, user);
     const extension = (request.params as { format?: string }).format;
     const query = request.query as Query;
     // The request's own parameters are checked first, before any lookup.
@@ -122,7 +163,8 @@ export async function generateFeature(app: FastifyInstance, { db, plans, timeLim
     const source = await resolveFields(db, user, query, request.body);
     // A saved schema's settings are defaults: its format when the URL has no extension, its
     // options where the request gives none.
-    const format = extension === undefined && source.settings?.format ? source.settings.format : outputFormat(extension);
+    const format =
+      extension === undefined && source.settings?.format ? source.settings.format : outputFormat(extension);
     const writer = writerOptions(format, source.settings ? withSavedOptions(query, source.settings.options) : query);
     const callback = jsonpCallback(query, format);
     const count = queryCount(query, 'count') ?? source.count ?? 1;
@@ -142,12 +184,33 @@ export async function generateFeature(app: FastifyInstance, { db, plans, timeLim
     const origin = publicUrlOf(request, publicUrl);
     // Compiling validates the fields: a bad request fails here and is not charged.
     const reusePlan = checked.reuser(source.fields, sources, origin, source.fieldsText);
-    const generateRequest = { fields: source.fields, datasets, datasetNames, scenarios, scenarioNames, count, seed: seedParameter(query), now: queryText(query, 'now') || null, writer, pool: sharing.pool, inline: sharing.inline, publicUrl: origin, reusePlan };
+    const generateRequest = {
+      fields: source.fields,
+      datasets,
+      datasetNames,
+      scenarios,
+      scenarioNames,
+      count,
+      seed: seedParameter(query),
+      now: queryText(query, 'now') || null,
+      writer,
+      pool: sharing.pool,
+      inline: sharing.inline,
+      publicUrl: origin,
+      reusePlan,
+    };
     // What only the datasets' rows can show (a weight column's numbers...) is checked on a thread.
     await checkOnThreads(generateRequest);
     const generation = generate(generateRequest);
     // Everything that can fail is done before the charge: a failed request costs nothing.
-    const release = await admitAndCharge(db, sharing.limiter, user.id, limits, preview ? null : count, generation.stream);
+    const release = await admitAndCharge(
+      db,
+      sharing.limiter,
+      user.id,
+      limits,
+      preview ? null : count,
+      generation.stream,
+    );
     // Admitted first: trying the first rows for run-time faults is work on a generation thread.
     // It is waited for briefly: rows too heavy to try at once go out without that warning.
     const warnings = await generation.warnings(AbortSignal.timeout(FAULT_TRIAL_WAIT_MS));
@@ -164,9 +227,18 @@ export async function generateFeature(app: FastifyInstance, { db, plans, timeLim
     }
     const body = callback ? jsonp(callback, generation.stream) : generation.stream;
     // Guarded first: a client that leaves from here on still frees its place (on 'close').
-    guardResponse(request, reply, { generation: generation.stream, body, timeLimitMs, stallMs: sharing.stallMs, release });
+    guardResponse(request, reply, {
+      generation: generation.stream,
+      body,
+      timeLimitMs,
+      stallMs: sharing.stallMs,
+      release,
+    });
     // Rows made here in one slice go out as one piece (whole-output.ts).
-    const whole = !callback && startsInline(generation.plan, count, sharing.inline) ? await wholeOutputNow(generation.stream) : null;
+    const whole =
+      !callback && startsInline(generation.plan, count, sharing.inline)
+        ? await wholeOutputNow(generation.stream)
+        : null;
     if (request.raw.socket.destroyed) return reply;
     return reply
       .code(200)

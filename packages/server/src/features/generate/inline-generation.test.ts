@@ -11,7 +11,9 @@ import { newTestDatabase, startTestServer, type TestServer } from '../../testing
 import { readFileSync } from 'node:fs';
 
 /** The benchmark's standard 10-field schema, shipped with core. */
-const STANDARD: Record<string, unknown>[] = JSON.parse(readFileSync(new URL('../bench/standard-schema.json', import.meta.resolve('@rowloom/core')), 'utf8'));
+const STANDARD: Record<string, unknown>[] = JSON.parse(
+  readFileSync(new URL('../bench/standard-schema.json', import.meta.resolve('@rowloom/core')), 'utf8'),
+);
 
 /** Slow rows, not small (a formula): each replaces 100,000 characters one by one (about 0.2 s a row here). */
 const SLOW = [
@@ -22,19 +24,36 @@ const SLOW = [
 /** The engine's own bytes for these fields, on one thread without a pool. */
 async function engineBytes(fields: unknown[], count: number, format: OutputFormat, seed: string): Promise<Buffer> {
   const parts: Buffer[] = [];
-  for await (const chunk of generate({ fields, count, seed, writer: { format }, workers: 1 }).stream) parts.push(Buffer.from(chunk as Buffer));
+  for await (const chunk of generate({ fields, count, seed, writer: { format }, workers: 1 }).stream)
+    parts.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(parts);
 }
 
-async function generated(server: TestServer, key: string, fields: unknown[], count: number, format: OutputFormat, seed: string): Promise<{ status: number; bytes: Buffer }> {
-  const response = await fetch(`${server.url}/api/generate.${format}?key=${key}&count=${count}&seed=${seed}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
+async function generated(
+  server: TestServer,
+  key: string,
+  fields: unknown[],
+  count: number,
+  format: OutputFormat,
+  seed: string,
+): Promise<{ status: number; bytes: Buffer }> {
+  const response = await fetch(`${server.url}/api/generate.${format}?key=${key}&count=${count}&seed=${seed}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fields),
+  });
   return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
 /** Starts a request and reads its first chunk, leaving the rest unread: it is being served. */
 async function started(server: TestServer, key: string, fields: unknown[], count: number) {
   const stop = new AbortController();
-  const response = await fetch(`${server.url}/api/generate.csv?key=${key}&count=${count}&seed=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields), signal: stop.signal });
+  const response = await fetch(`${server.url}/api/generate.csv?key=${key}&count=${count}&seed=1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fields),
+    signal: stop.signal,
+  });
   assert.equal(response.status, 200);
   const reader = response.body!.getReader();
   const first = await reader.read();
@@ -59,13 +78,16 @@ describe('small requests on the main thread', { skip: await skipUnlessAvailable(
   });
   after(() => server.close());
 
-  test('give the engine\'s bytes, in json and csv, again and again (a remembered plan) and with other seeds', async () => {
+  test("give the engine's bytes, in json and csv, again and again (a remembered plan) and with other seeds", async () => {
     for (const format of ['json', 'csv'] as const) {
       for (const seed of ['42', '7', '42']) {
         for (const count of [1, 100, 999]) {
           const answer = await generated(server, key, STANDARD, count, format, seed);
           assert.equal(answer.status, 200);
-          assert.ok(answer.bytes.equals(await engineBytes(STANDARD, count, format, seed)), `${format}, seed ${seed}, ${count} rows`);
+          assert.ok(
+            answer.bytes.equals(await engineBytes(STANDARD, count, format, seed)),
+            `${format}, seed ${seed}, ${count} rows`,
+          );
         }
       }
     }

@@ -17,14 +17,23 @@ function numbers(value: number): unknown[] {
   ];
 }
 
-async function post({ server, key }: { server: TestServer; key: string }, body: string, query = 'count=3&seed=9'): Promise<{ status: number; text: string }> {
-  const response = await fetch(`${server.url}/api/generate.csv?key=${key}&${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+async function post(
+  { server, key }: { server: TestServer; key: string },
+  body: string,
+  query = 'count=3&seed=9',
+): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${server.url}/api/generate.csv?key=${key}&${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
   return { status: response.status, text: await response.text() };
 }
 
 async function engineText(fields: unknown[]): Promise<string> {
   let text = '';
-  for await (const chunk of generate({ fields, count: 3, seed: '9', writer: { format: 'csv' }, workers: 1 }).stream) text += String(chunk);
+  for await (const chunk of generate({ fields, count: 3, seed: '9', writer: { format: 'csv' }, workers: 1 }).stream)
+    text += String(chunk);
   return text;
 }
 
@@ -44,14 +53,19 @@ describe('plans remembered by the body text', { skip: await skipUnlessAvailable(
   test('the same fields sent as body text and as the fields parameter give the same output', async () => {
     const fields = numbers(7);
     const fromBody = await post(suite, JSON.stringify(fields, null, 2));
-    const fromParam = await fetch(`${suite.server.url}/api/generate.csv?key=${suite.key}&count=3&seed=9&fields=${encodeURIComponent(JSON.stringify(fields))}`);
+    const fromParam = await fetch(
+      `${suite.server.url}/api/generate.csv?key=${suite.key}&count=3&seed=9&fields=${encodeURIComponent(JSON.stringify(fields))}`,
+    );
     assert.equal(fromBody.status, 200);
     assert.equal(fromBody.text, await fromParam.text());
     assert.equal(fromBody.text, await engineText(fields));
   });
 
   test('an invalid schema gets its full 400 every time, and a valid body after it is not confused with it', async () => {
-    const bad = JSON.stringify([{ name: 'x', type: 'No Such Type' }, { name: 'n', type: 'Number', min: 9, max: 1 }]);
+    const bad = JSON.stringify([
+      { name: 'x', type: 'No Such Type' },
+      { name: 'n', type: 'Number', min: 9, max: 1 },
+    ]);
     const first = await post(suite, bad);
     assert.equal(first.status, 400);
     assert.match(first.text, /No Such Type/);

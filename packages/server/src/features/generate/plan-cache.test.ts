@@ -28,13 +28,17 @@ test('the same fields text compiles once; other fields or another public URL com
 test('a schema that does not compile is not remembered: its errors come every time', () => {
   const cache = new PlanCache();
   const bad = [{ name: 'x', type: 'No Such Type' }];
-  for (let i = 0; i < 2; i++) assert.throws(() => cache.reuser(bad, NONE, undefined)!(() => compileSchema(bad)), /No Such Type/);
+  for (let i = 0; i < 2; i++)
+    assert.throws(() => cache.reuser(bad, NONE, undefined)!(() => compileSchema(bad)), /No Such Type/);
   assert.equal(cache.size, 0);
 });
 
 test('fields that read stored datasets or scenarios, or that are very long, are never shared', () => {
   const cache = new PlanCache();
-  assert.equal(cache.reuser(FIELDS, { datasets: { colours: { columns: ['c'], rows: [['red']] } }, scenarios: {} }, undefined), undefined);
+  assert.equal(
+    cache.reuser(FIELDS, { datasets: { colours: { columns: ['c'], rows: [['red']] } }, scenarios: {} }, undefined),
+    undefined,
+  );
   assert.equal(cache.reuser(FIELDS, { datasets: {}, scenarios: { s: {} } }, undefined), undefined);
   assert.equal(cache.reuser(FIELDS, { datasets: {}, scenarios: {}, datasetNames: [] }, undefined), undefined);
   const long = [{ name: 'x'.repeat(PLAN_CACHE_MAX_TEXT), type: 'Row Number' }];

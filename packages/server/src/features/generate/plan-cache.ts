@@ -29,10 +29,21 @@ export class PlanCache {
    * read stored datasets or scenarios, or are too long to keep). `fieldsText`: the request body
    * the fields were read from, if they were; it keys them without serialising them again.
    */
-  reuser(fields: unknown[], sources: { datasets: object; scenarios: object; datasetNames?: unknown; scenarioNames?: unknown }, publicUrl: string | undefined, fieldsText?: string): GenerateRequest['reusePlan'] {
+  reuser(
+    fields: unknown[],
+    sources: { datasets: object; scenarios: object; datasetNames?: unknown; scenarioNames?: unknown },
+    publicUrl: string | undefined,
+    fieldsText?: string,
+  ): GenerateRequest['reusePlan'] {
     // A request that lists the user's dataset or scenario names may read them: never shared.
     if (sources.datasetNames !== undefined || sources.scenarioNames !== undefined) return undefined;
-    const key = planSharingKey({ fields, fieldsText, datasets: sources.datasets, scenarios: sources.scenarios, publicUrl });
+    const key = planSharingKey({
+      fields,
+      fieldsText,
+      datasets: sources.datasets,
+      scenarios: sources.scenarios,
+      publicUrl,
+    });
     if (key === null) return undefined;
     return (compile) => {
       const known = this.plans.get(key);

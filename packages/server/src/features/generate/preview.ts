@@ -13,7 +13,10 @@ export const PREVIEW_MAX_ROWS = 100;
 export function isPreview(query: Query, count: number): boolean {
   const preview = queryBoolean(query, ['preview'], false);
   if (preview && count > PREVIEW_MAX_ROWS) {
-    throw badRequest(`parameter "preview" allows at most ${PREVIEW_MAX_ROWS} rows, and count is ${count}; ask for fewer rows or drop preview (then the rows count against the plan)`, { limit: 'preview', allowed: PREVIEW_MAX_ROWS });
+    throw badRequest(
+      `parameter "preview" allows at most ${PREVIEW_MAX_ROWS} rows, and count is ${count}; ask for fewer rows or drop preview (then the rows count against the plan)`,
+      { limit: 'preview', allowed: PREVIEW_MAX_ROWS },
+    );
   }
   return preview;
 }

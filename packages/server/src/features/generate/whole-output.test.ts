@@ -73,15 +73,19 @@ describe('small generate responses sent whole', { skip: await skipUnlessAvailabl
 
   async function engineBytes(count: number, format: 'json' | 'csv', seed: string): Promise<Buffer> {
     const parts: Buffer[] = [];
-    for await (const chunk of generate({ fields: FIELDS, count, seed, writer: { format }, workers: 1 }).stream) parts.push(Buffer.from(chunk as Buffer));
+    for await (const chunk of generate({ fields: FIELDS, count, seed, writer: { format }, workers: 1 }).stream)
+      parts.push(Buffer.from(chunk as Buffer));
     return Buffer.concat(parts);
   }
 
-  test('whole or streamed, a response has the engine\'s bytes and says its length or is chunked', async () => {
+  test("whole or streamed, a response has the engine's bytes and says its length or is chunked", async () => {
     for (const format of ['json', 'csv'] as const) {
       for (const count of [1, 100, 999, 1001]) {
         for (const seed of ['1', '2']) {
-          const response = await fetch(`${suite.server.url}/api/generate.${format}?key=${suite.key}&count=${count}&seed=${seed}`, { method: 'POST', body: JSON.stringify(FIELDS) });
+          const response = await fetch(
+            `${suite.server.url}/api/generate.${format}?key=${suite.key}&count=${count}&seed=${seed}`,
+            { method: 'POST', body: JSON.stringify(FIELDS) },
+          );
           const bytes = Buffer.from(await response.arrayBuffer());
           assert.equal(response.status, 200);
           assert.ok(bytes.equals(await engineBytes(count, format, seed)), `${format}, ${count} rows, seed ${seed}`);
@@ -95,7 +99,10 @@ describe('small generate responses sent whole', { skip: await skipUnlessAvailabl
   });
 
   test('JSONP wraps the same bytes', async () => {
-    const response = await fetch(`${suite.server.url}/api/generate.json?key=${suite.key}&count=10&seed=3&callback=take`, { method: 'POST', body: JSON.stringify(FIELDS) });
+    const response = await fetch(
+      `${suite.server.url}/api/generate.json?key=${suite.key}&count=10&seed=3&callback=take`,
+      { method: 'POST', body: JSON.stringify(FIELDS) },
+    );
     assert.equal(response.status, 200);
     assert.equal(await response.text(), `/**/take(${(await engineBytes(10, 'json', '3')).toString()});`);
   });

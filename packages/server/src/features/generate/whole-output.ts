@@ -27,7 +27,7 @@ function readThisTurn(stream: Readable, pieces: Buffer[]): Promise<boolean> {
     // An empty read() asks the source for more: that is how its rows are made (at once, when they
     // are made on this thread) and how its end is found ('end' follows a read that finds none).
     const onReadable = () => {
-      for (let piece: Buffer | null; (piece = stream.read() as Buffer | null) !== null; ) pieces.push(piece);
+      for (let piece: Buffer | null; (piece = stream.read() as Buffer | null) !== null;) pieces.push(piece);
     };
     const onEnd = () => finish(true);
     const onClose = () => finish(false);

@@ -11,7 +11,15 @@ export type FieldSources = DatasetsForFields & ScenariosForFields;
  * Datasets come as their stored text, from `texts`: parsed on the generation threads only (call
  * checkOnThreads before compiling on this thread, which then sees columns and row counts).
  */
-export async function sourcesForFields(db: Kysely<Tables>, userId: string, fields: unknown[], texts: DatasetTexts): Promise<FieldSources> {
-  const [datasets, scenarios] = await Promise.all([datasetsForFields(db, userId, fields, texts), scenariosForFields(db, userId, fields)]);
+export async function sourcesForFields(
+  db: Kysely<Tables>,
+  userId: string,
+  fields: unknown[],
+  texts: DatasetTexts,
+): Promise<FieldSources> {
+  const [datasets, scenarios] = await Promise.all([
+    datasetsForFields(db, userId, fields, texts),
+    scenariosForFields(db, userId, fields),
+  ]);
   return { ...datasets, ...scenarios };
 }

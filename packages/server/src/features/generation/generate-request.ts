@@ -4,7 +4,14 @@
  * `firebase_key`. Unknown parameters (client=node...) are ignored. Also the fields a body or
  * the `fields` parameter carries, in any schema shape.
  */
-import { checkWriterOptions, OUTPUT_FORMATS, outputFormatNamed, readSchemaDocument, type OutputFormat, type WriterOptions } from '@rowloom/core';
+import {
+  checkWriterOptions,
+  OUTPUT_FORMATS,
+  outputFormatNamed,
+  readSchemaDocument,
+  type OutputFormat,
+  type WriterOptions,
+} from '@rowloom/core';
 import { badRequest, notFound } from '../../http/http-error.js';
 import { queryBoolean, queryText, type Query } from '../../http/query.js';
 
@@ -42,8 +49,10 @@ export function writerOptions(format: OutputFormat, query: Query): Omit<WriterOp
   const delimiter = queryText(query, 'delimiter');
   const quoteChar = queryText(query, 'quote_char');
   const lineEnding = queryText(query, 'line_ending')?.toLowerCase();
-  if (delimiter !== undefined && (delimiter === '' || /[\r\n]/.test(delimiter))) throw badRequest('parameter "delimiter" must be one or more characters, without line breaks');
-  if (quoteChar !== undefined && ([...quoteChar].length !== 1 || /[\r\n]/.test(quoteChar))) throw badRequest(`parameter "quote_char" must be exactly one character, got "${quoteChar}"`);
+  if (delimiter !== undefined && (delimiter === '' || /[\r\n]/.test(delimiter)))
+    throw badRequest('parameter "delimiter" must be one or more characters, without line breaks');
+  if (quoteChar !== undefined && ([...quoteChar].length !== 1 || /[\r\n]/.test(quoteChar)))
+    throw badRequest(`parameter "quote_char" must be exactly one character, got "${quoteChar}"`);
   // The custom format's delimiter defaults to a comma, so quote_char=, clashes with it too.
   if (format === 'custom' && (delimiter ?? ',').includes(quoteChar ?? '"')) {
     throw badRequest(
@@ -52,10 +61,13 @@ export function writerOptions(format: OutputFormat, query: Query): Omit<WriterOp
         : 'parameter "delimiter" must not contain the quote character (quote_char)',
     );
   }
-  if (lineEnding !== undefined && lineEnding !== 'unix' && lineEnding !== 'windows') throw badRequest(`parameter "line_ending" must be unix or windows, got "${lineEnding}"`);
+  if (lineEnding !== undefined && lineEnding !== 'unix' && lineEnding !== 'windows')
+    throw badRequest(`parameter "line_ending" must be unix or windows, got "${lineEnding}"`);
   const firebaseKey = queryText(query, 'firebase_key') || undefined;
   if (firebaseKey !== undefined && !(FIREBASE_KEYS as readonly string[]).includes(firebaseKey)) {
-    throw badRequest(`parameter "firebase_key" must be ${FIREBASE_KEYS.join(' or ')}, got "${firebaseKey.slice(0, 60)}"`);
+    throw badRequest(
+      `parameter "firebase_key" must be ${FIREBASE_KEYS.join(' or ')}, got "${firebaseKey.slice(0, 60)}"`,
+    );
   }
   const options: Omit<WriterOptions, 'count'> = {
     format,
@@ -87,7 +99,8 @@ export const MAX_SEED_LENGTH = 1000;
 export function seedParameter(query: Query): string | null {
   const seed = queryText(query, 'seed');
   if (seed === undefined || seed === '') return null;
-  if (seed.length > MAX_SEED_LENGTH) throw badRequest(`parameter "seed" is ${seed.length} characters long; use at most ${MAX_SEED_LENGTH}`);
+  if (seed.length > MAX_SEED_LENGTH)
+    throw badRequest(`parameter "seed" is ${seed.length} characters long; use at most ${MAX_SEED_LENGTH}`);
   return seed;
 }
 
@@ -107,7 +120,8 @@ const WARNING_HEADER_CHARS = 4000;
 export function warningHeader(warnings: readonly string[]): Record<string, string> {
   if (warnings.length === 0) return {};
   let text = warnings.join('; ');
-  if (text.length > WARNING_HEADER_CHARS) text = `${text.slice(0, WARNING_HEADER_CHARS)}... (${warnings.length} warnings)`;
+  if (text.length > WARNING_HEADER_CHARS)
+    text = `${text.slice(0, WARNING_HEADER_CHARS)}... (${warnings.length} warnings)`;
   return { 'x-rowloom-warning': text.replace(/[^\x20-\x24\x26-\x7e]/gu, (c) => encodeURIComponent(c)) };
 }
 
@@ -139,8 +153,11 @@ export function fieldsFrom(json: unknown, where: string): FieldSource | null {
   if (json === undefined) return null;
   const result = readSchemaDocument(json);
   if (result.problem !== undefined) {
-    if (Array.isArray(json) || (json && typeof json === 'object' && ('fields' in json || 'columns' in json))) throw badRequest(`${where}: ${result.problem}`);
-    throw badRequest(`${where} must be a JSON array of field specifications, e.g. [{"name": "id", "type": "Row Number"}], or a schema with "fields" or "columns"`);
+    if (Array.isArray(json) || (json && typeof json === 'object' && ('fields' in json || 'columns' in json)))
+      throw badRequest(`${where}: ${result.problem}`);
+    throw badRequest(
+      `${where} must be a JSON array of field specifications, e.g. [{"name": "id", "type": "Row Number"}], or a schema with "fields" or "columns"`,
+    );
   }
   return { fields: result.document.fields, count: result.document.count };
 }

@@ -35,18 +35,26 @@ const STALL_CHECKS_PER_TIMEOUT = 4;
  * Closes the response when its client has read nothing for `stallMs` while output waits (the
  * socket's buffer stays full): a reader that stops must not hold a generation for ever.
  */
-function closeWhenStalled(request: FastifyRequest, reply: FastifyReply, streams: Readable[], stallMs: number): NodeJS.Timeout {
+function closeWhenStalled(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  streams: Readable[],
+  stallMs: number,
+): NodeJS.Timeout {
   const response = reply.raw;
   let lastDrained = Date.now();
   response.on('drain', () => (lastDrained = Date.now()));
-  const check = setInterval(() => {
-    if (!response.writableNeedDrain) lastDrained = Date.now();
-    else if (Date.now() - lastDrained > stallMs) {
-      request.log.warn({ stallMs }, 'the client stopped reading; response aborted');
-      for (const stream of streams) stream.destroy(new Error(`the client read nothing for ${stallMs / 1000} s`));
-      response.destroy();
-    }
-  }, Math.max(10, stallMs / STALL_CHECKS_PER_TIMEOUT));
+  const check = setInterval(
+    () => {
+      if (!response.writableNeedDrain) lastDrained = Date.now();
+      else if (Date.now() - lastDrained > stallMs) {
+        request.log.warn({ stallMs }, 'the client stopped reading; response aborted');
+        for (const stream of streams) stream.destroy(new Error(`the client read nothing for ${stallMs / 1000} s`));
+        response.destroy();
+      }
+    },
+    Math.max(10, stallMs / STALL_CHECKS_PER_TIMEOUT),
+  );
   check.unref();
   return check;
 }
@@ -56,7 +64,14 @@ function closeWhenStalled(request: FastifyRequest, reply: FastifyReply, streams:
  * in that order, so a refused request costs nothing. Returns what frees the place.
  * `count` null: a preview, not charged.
  */
-export async function admitAndCharge(db: Kysely<Tables>, limiter: Limiter, userId: string, limits: Plans[string], count: number | null, generation: Readable): Promise<() => void> {
+export async function admitAndCharge(
+  db: Kysely<Tables>,
+  limiter: Limiter,
+  userId: string,
+  limits: Plans[string],
+  count: number | null,
+  generation: Readable,
+): Promise<() => void> {
   return admitAndPay(limiter, userId, (records) => chargeOrRefuse(db, userId, limits, records), count, generation);
 }
 
@@ -64,7 +79,13 @@ export async function admitAndCharge(db: Kysely<Tables>, limiter: Limiter, userI
 export type Pay = (records: number) => Promise<void>;
 
 /** admitAndCharge with the charge given: a public mock's calls are paid by its own budget, not a plan. */
-export async function admitAndPay(limiter: Limiter, owner: string, pay: Pay, count: number | null, generation: Readable): Promise<() => void> {
+export async function admitAndPay(
+  limiter: Limiter,
+  owner: string,
+  pay: Pay,
+  count: number | null,
+  generation: Readable,
+): Promise<() => void> {
   let release: () => void;
   try {
     release = await limiter.acquire(owner);
@@ -84,7 +105,12 @@ export async function admitAndPay(limiter: Limiter, owner: string, pay: Pay, cou
 }
 
 /** Charges one request of `records` rows to the plan, or throws the 429 the generate API answers. */
-export async function chargeOrRefuse(db: Kysely<Tables>, userId: string, limits: Plans[string], records: number): Promise<void> {
+export async function chargeOrRefuse(
+  db: Kysely<Tables>,
+  userId: string,
+  limits: Plans[string],
+  records: number,
+): Promise<void> {
   const decision = await chargeUsage(db, userId, limits, records);
   if (decision.ok) return;
   const retryAfter = Math.max(1, Math.ceil((decision.resetsAt.getTime() - Date.now()) / 1000));
@@ -105,15 +131,22 @@ export interface ResponseGuards {
 }
 
 /** The time limit, the stall check, and the clean-up when the response ends or the client leaves. */
-export function guardResponse(request: FastifyRequest, reply: FastifyReply, { generation, body, timeLimitMs, stallMs, release }: ResponseGuards): void {
+export function guardResponse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { generation, body, timeLimitMs, stallMs, release }: ResponseGuards,
+): void {
   // Past the time limit the response is cut off mid-stream: the connection closes without the
   // final chunk, so every HTTP client reports an error instead of a silently short document.
-  const timer = timeLimitMs === null ? null : setTimeout(() => {
-    request.log.warn({ timeLimitMs }, 'generation exceeded the time limit; response aborted');
-    const error = new Error(`generation exceeded the time limit of ${timeLimitMs / 1000} s`);
-    generation.destroy(error);
-    body.destroy(error);
-  }, timeLimitMs);
+  const timer =
+    timeLimitMs === null
+      ? null
+      : setTimeout(() => {
+          request.log.warn({ timeLimitMs }, 'generation exceeded the time limit; response aborted');
+          const error = new Error(`generation exceeded the time limit of ${timeLimitMs / 1000} s`);
+          generation.destroy(error);
+          body.destroy(error);
+        }, timeLimitMs);
   const stallCheck = closeWhenStalled(request, reply, [generation, body], stallMs);
   // A client that disconnects stops the generation (and frees its turn on the threads).
   reply.raw.on('close', () => {

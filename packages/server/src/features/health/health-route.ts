@@ -29,7 +29,11 @@ const SCHEMA = {
   tags: ['health'],
   response: {
     200: { type: 'object', properties: { status: { type: 'string', enum: ['ok', 'degraded'] }, queue: QUEUE } },
-    503: { type: 'object', properties: { status: { type: 'string', enum: ['unavailable'] }, error: { type: 'string' }, queue: QUEUE }, required: ['error'] },
+    503: {
+      type: 'object',
+      properties: { status: { type: 'string', enum: ['unavailable'] }, error: { type: 'string' }, queue: QUEUE },
+      required: ['error'],
+    },
   },
 };
 
@@ -45,14 +49,26 @@ function withinTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /** The health check as a Fastify plugin. */
-export async function healthFeature(app: FastifyInstance, { db, queueHealth }: { db: Kysely<Tables>; queueHealth: () => Promise<QueueHealth> }): Promise<void> {
+export async function healthFeature(
+  app: FastifyInstance,
+  { db, queueHealth }: { db: Kysely<Tables>; queueHealth: () => Promise<QueueHealth> },
+): Promise<void> {
   app.get('/health', { schema: SCHEMA }, async (request, reply) => {
-    const queue = withinTimeout(queueHealth(), HEALTH_TIMEOUT_MS).catch((error: Error): QueueHealth => ({ kind: 'redis', reachable: false, workers: null, error: error.message }));
+    const queue = withinTimeout(queueHealth(), HEALTH_TIMEOUT_MS).catch((error: Error): QueueHealth => ({
+      kind: 'redis',
+      reachable: false,
+      workers: null,
+      error: error.message,
+    }));
     try {
       await withinTimeout(sql`select 1`.execute(db), HEALTH_TIMEOUT_MS);
     } catch (error) {
       request.log.warn({ err: error }, 'health check: the database does not answer');
-      return reply.code(503).send({ status: 'unavailable', error: `the database does not answer: ${(error as Error).message}`, queue: await queue });
+      return reply.code(503).send({
+        status: 'unavailable',
+        error: `the database does not answer: ${(error as Error).message}`,
+        queue: await queue,
+      });
     }
     const answer = await queue;
     if (!answer.reachable) request.log.warn({ queue: answer }, 'health check: the job queue does not answer');

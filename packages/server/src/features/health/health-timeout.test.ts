@@ -16,9 +16,16 @@ test('GET /health answers 503 in bounded time when the database never answers', 
   const silent = createServer((socket) => sockets.push(socket)); // accepts, never replies
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   const port = (silent.address() as { port: number }).port;
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: `postgres://x@127.0.0.1:${port}/x`, connectionTimeoutMillis: 60_000 }) }) });
+  const db = new Kysely<Tables>({
+    dialect: new PostgresDialect({
+      pool: new pg.Pool({ connectionString: `postgres://x@127.0.0.1:${port}/x`, connectionTimeoutMillis: 60_000 }),
+    }),
+  });
   const app = Fastify();
-  await app.register(healthFeature, { db, queueHealth: async () => ({ kind: 'in-process', reachable: true, workers: 1 }) });
+  await app.register(healthFeature, {
+    db,
+    queueHealth: async () => ({ kind: 'in-process', reachable: true, workers: 1 }),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     const started = Date.now();

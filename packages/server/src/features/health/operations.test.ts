@@ -34,7 +34,10 @@ describe('the log', () => {
   const lines: string[] = [];
   let server: TestServer;
   before(async () => {
-    server = await startTestServer(newTestDatabase('sqlite'), { logLevel: 'info', logStream: { write: (line: string) => void lines.push(line) } });
+    server = await startTestServer(newTestDatabase('sqlite'), {
+      logLevel: 'info',
+      logStream: { write: (line: string) => void lines.push(line) },
+    });
   });
   after(() => server.close());
 
@@ -66,7 +69,9 @@ describe('the OpenAPI document', () => {
   test('every path parameter is named and declared; names with slashes still reach the handlers', async () => {
     const text = await (await fetch(`${server.url}/api/openapi.json`)).text();
     assert.ok(!text.includes('{*}'));
-    const doc = JSON.parse(text) as { paths: Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean }[] }>> };
+    const doc = JSON.parse(text) as {
+      paths: Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean }[] }>>;
+    };
     assert.ok(doc.paths['/api/schemas/{name}'].put);
     assert.ok(doc.paths['/api/datasets/{name}'].post);
     assert.ok(doc.paths['/health'].get);
@@ -76,12 +81,18 @@ describe('the OpenAPI document', () => {
       for (const [method, operation] of Object.entries(operations)) {
         const declared = (operation.parameters ?? []).filter((p) => p.in === 'path');
         assert.deepEqual(declared.map((p) => p.name).sort(), [...named].sort(), `${method} ${path}`);
-        assert.ok(declared.every((p) => p.required === true), `${method} ${path}`);
+        assert.ok(
+          declared.every((p) => p.required === true),
+          `${method} ${path}`,
+        );
       }
     }
     const key = await server.userKey();
     const saved = await fetch(`${server.url}/api/schemas/team/people?key=${key}`, { method: 'PUT', body: FIELDS });
     assert.equal(saved.status, 200);
-    assert.equal(((await (await fetch(`${server.url}/api/schemas/team%2Fpeople?key=${key}`)).json()) as { name: string }).name, 'team/people');
+    assert.equal(
+      ((await (await fetch(`${server.url}/api/schemas/team%2Fpeople?key=${key}`)).json()) as { name: string }).name,
+      'team/people',
+    );
   });
 });

@@ -30,11 +30,18 @@ export function handlerSources(json: unknown): string[] {
 }
 
 /** A checker for readMockApi, with the owner's datasets the document's handlers may join on loaded. */
-export async function handlerChecker(db: Kysely<Tables>, userId: string, json: unknown, texts: DatasetTexts): Promise<(source: string) => HandlerCheck> {
+export async function handlerChecker(
+  db: Kysely<Tables>,
+  userId: string,
+  json: unknown,
+  texts: DatasetTexts,
+): Promise<(source: string) => HandlerCheck> {
   const joining = handlerSources(json).filter((source) => source.includes('from_dataset'));
   let datasets: Record<string, DatasetText> = {};
   if (joining.length > 0) {
-    const names = (await db.selectFrom('datasets').select('name').where('user_id', '=', userId).execute()).map((row) => row.name);
+    const names = (await db.selectFrom('datasets').select('name').where('user_id', '=', userId).execute()).map(
+      (row) => row.name,
+    );
     const named = names.filter((name) => joining.some((source) => source.includes(name))).slice(0, MAX_DATASETS);
     if (named.length > 0) datasets = await texts.named(db, userId, named);
   }
@@ -42,7 +49,11 @@ export async function handlerChecker(db: Kysely<Tables>, userId: string, json: u
   const checked = new Map<string, HandlerCheck>();
   return (source) => {
     let check = checked.get(source);
-    if (!check) checked.set(source, (check = { problems: checkHandler(source, datasets), schemaNames: handlerSchemaNames(source) }));
+    if (!check)
+      checked.set(
+        source,
+        (check = { problems: checkHandler(source, datasets), schemaNames: handlerSchemaNames(source) }),
+      );
     return check;
   };
 }

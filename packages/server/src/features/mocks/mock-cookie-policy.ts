@@ -38,7 +38,11 @@ export function parseSetCookie(header: string): SetCookieParts {
     .filter((text) => text !== '')
     .map((text) => {
       const at = text.indexOf('=');
-      return { name: (at < 0 ? text : text.slice(0, at)).trim().toLowerCase(), value: at < 0 ? '' : text.slice(at + 1).trim(), text };
+      return {
+        name: (at < 0 ? text : text.slice(0, at)).trim().toLowerCase(),
+        value: at < 0 ? '' : text.slice(at + 1).trim(),
+        text,
+      };
     });
   return { name, pair: pair.trim(), attributes };
 }
@@ -51,11 +55,16 @@ function withoutPrefix(name: string): string {
 /** Why a mock may not send this Set-Cookie value, or null when it may (sentences follow the header's place). */
 export function cookieProblem(header: string): string | null {
   const cookie = parseSetCookie(header);
-  if (cookie.name === '') return 'must name its cookie (name=value): a nameless cookie is sent back as its bare value and could pose as any cookie';
-  if (!TOKEN.test(cookie.name)) return `names the cookie ${JSON.stringify(cookie.name.slice(0, 60))}, which is not a cookie name (letters, digits and !#$%&'*+.^_\`|~-)`;
-  if (withoutPrefix(cookie.name).toLowerCase().startsWith(APP_PREFIX)) return `may not set the cookie "${cookie.name.slice(0, 60)}": names beginning with ${APP_PREFIX} belong to Rowloom itself (its session); choose another name`;
-  if (/^__host-/i.test(cookie.name)) return `may not set the __Host- cookie "${cookie.name.slice(0, 60)}": __Host- cookies need Path=/, and a mock's cookies are confined to its own path /mock/<slug>; use another name (__Secure- is fine)`;
-  if (cookie.attributes.some((attribute) => attribute.name === 'domain')) return 'may not have a Domain attribute: it would share the cookie with other hosts (other mocks, or the app); leave it out and the cookie belongs to the host that answered';
+  if (cookie.name === '')
+    return 'must name its cookie (name=value): a nameless cookie is sent back as its bare value and could pose as any cookie';
+  if (!TOKEN.test(cookie.name))
+    return `names the cookie ${JSON.stringify(cookie.name.slice(0, 60))}, which is not a cookie name (letters, digits and !#$%&'*+.^_\`|~-)`;
+  if (withoutPrefix(cookie.name).toLowerCase().startsWith(APP_PREFIX))
+    return `may not set the cookie "${cookie.name.slice(0, 60)}": names beginning with ${APP_PREFIX} belong to Rowloom itself (its session); choose another name`;
+  if (/^__host-/i.test(cookie.name))
+    return `may not set the __Host- cookie "${cookie.name.slice(0, 60)}": __Host- cookies need Path=/, and a mock's cookies are confined to its own path /mock/<slug>; use another name (__Secure- is fine)`;
+  if (cookie.attributes.some((attribute) => attribute.name === 'domain'))
+    return 'may not have a Domain attribute: it would share the cookie with other hosts (other mocks, or the app); leave it out and the cookie belongs to the host that answered';
   return null;
 }
 

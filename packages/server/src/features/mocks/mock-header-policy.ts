@@ -8,8 +8,10 @@
  */
 import { cookieProblem } from './mock-cookie-policy.js';
 
-const OWN = 'is set by the mock runtime on every answer (Content-Security-Policy: sandbox, X-Content-Type-Options: nosniff) and may not be replaced; leave it out';
-const HOST_WIDE = 'acts on the whole host, not on this answer (where mocks share the app\'s origin, on the app too); leave it out';
+const OWN =
+  'is set by the mock runtime on every answer (Content-Security-Policy: sandbox, X-Content-Type-Options: nosniff) and may not be replaced; leave it out';
+const HOST_WIDE =
+  "acts on the whole host, not on this answer (where mocks share the app's origin, on the app too); leave it out";
 
 const REFUSED = new Map<string, string>([
   ['content-security-policy', OWN],

@@ -18,14 +18,33 @@ export interface StoredMockApi {
 type Row = Pick<Tables['mock_apis'], 'id' | 'user_id' | 'document' | 'updated_at'>;
 
 function stored(row: Row | undefined): StoredMockApi | undefined {
-  return row && { id: row.id, userId: row.user_id, document: parsedDocument(row.id, row.document), updatedAt: row.updated_at };
+  return (
+    row && {
+      id: row.id,
+      userId: row.user_id,
+      document: parsedDocument(row.id, row.document),
+      updatedAt: row.updated_at,
+    }
+  );
 }
 
 export async function findMockBySlug(db: Kysely<Tables>, slug: string): Promise<StoredMockApi | undefined> {
-  return stored(await db.selectFrom('mock_apis').select(['id', 'user_id', 'document', 'updated_at']).where('slug', '=', slug).executeTakeFirst());
+  return stored(
+    await db
+      .selectFrom('mock_apis')
+      .select(['id', 'user_id', 'document', 'updated_at'])
+      .where('slug', '=', slug)
+      .executeTakeFirst(),
+  );
 }
 
 /** `host` without a port, lower-cased. */
 export async function findMockByHost(db: Kysely<Tables>, host: string): Promise<StoredMockApi | undefined> {
-  return stored(await db.selectFrom('mock_apis').select(['id', 'user_id', 'document', 'updated_at']).where('host', '=', host).executeTakeFirst());
+  return stored(
+    await db
+      .selectFrom('mock_apis')
+      .select(['id', 'user_id', 'document', 'updated_at'])
+      .where('host', '=', host)
+      .executeTakeFirst(),
+  );
 }

@@ -21,7 +21,10 @@ export interface ParsedPath {
 /** Parses `path`, reporting every problem under `where`; undefined when it is not usable. */
 export function parseRoutePath(path: unknown, where: string, problems: Problems): ParsedPath | undefined {
   if (typeof path !== 'string' || !path.startsWith('/')) {
-    problems.add(where, `must be a path starting with "/", such as /users/:id, got ${JSON.stringify(path)?.slice(0, 60)}`);
+    problems.add(
+      where,
+      `must be a path starting with "/", such as /users/:id, got ${JSON.stringify(path)?.slice(0, 60)}`,
+    );
     return undefined;
   }
   if (path.length > MAX_PATH_CHARS) {
@@ -50,10 +53,16 @@ export function parseRoutePath(path: unknown, where: string, problems: Problems)
       problems.add(where, index === segments.length - 1 ? 'must not end with "/"' : 'has an empty segment ("//")');
       ok = false;
     } else if (segment.startsWith(':')) {
-      problems.add(where, `has a bad parameter "${segment.slice(0, 70)}": a parameter is ":" and a name of letters, digits and _ (not starting with a digit), filling the whole segment`);
+      problems.add(
+        where,
+        `has a bad parameter "${segment.slice(0, 70)}": a parameter is ":" and a name of letters, digits and _ (not starting with a digit), filling the whole segment`,
+      );
       ok = false;
     } else if (!LITERAL.test(segment)) {
-      problems.add(where, `has a segment "${segment.slice(0, 70)}" with characters a URL path cannot hold as they are; percent-encode them`);
+      problems.add(
+        where,
+        `has a segment "${segment.slice(0, 70)}" with characters a URL path cannot hold as they are; percent-encode them`,
+      );
       ok = false;
     } else {
       shape.push(segment);

@@ -14,10 +14,18 @@ interface Node {
 
 const SEGMENT = /\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]|\.?([^.[]+)/g;
 
-export function inDocumentOrder(schema: object, structural: readonly MockProblem[], semantic: readonly MockProblem[]): MockProblem[] {
+export function inDocumentOrder(
+  schema: object,
+  structural: readonly MockProblem[],
+  semantic: readonly MockProblem[],
+): MockProblem[] {
   const wrong = structural.map((problem) => problem.path);
   const kept = semantic.filter((problem) => !wrong.some((path) => within(problem.path, path)));
-  const keyed = [...structural, ...kept].map((problem, index) => ({ problem, index, position: positionOf(schema as Node, problem.path) }));
+  const keyed = [...structural, ...kept].map((problem, index) => ({
+    problem,
+    index,
+    position: positionOf(schema as Node, problem.path),
+  }));
   keyed.sort((a, b) => compare(a.position, b.position) || a.index - b.index);
   return keyed.map(({ problem }) => problem);
 }
@@ -25,7 +33,9 @@ export function inDocumentOrder(schema: object, structural: readonly MockProblem
 /** `path` is `ancestor` or lies under it. */
 function within(path: string, ancestor: string): boolean {
   if (ancestor === '') return true;
-  return path === ancestor || (path.startsWith(ancestor) && (path[ancestor.length] === '.' || path[ancestor.length] === '['));
+  return (
+    path === ancestor || (path.startsWith(ancestor) && (path[ancestor.length] === '.' || path[ancestor.length] === '['))
+  );
 }
 
 /** Each step of the path as a number: an item's index, or a key's place among its object's keys (unknown keys first). */

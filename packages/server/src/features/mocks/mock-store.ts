@@ -37,27 +37,57 @@ export async function listMockApis(db: Kysely<Tables>, userId: string): Promise<
   const rows = await withProject(db, userId).orderBy('mock_apis.name').execute();
   return rows.map((row) => {
     const { document, updatedAt } = record(row);
-    return { name: document.name, slug: document.slug, host: document.host ?? null, public: document.public ?? false, project: document.project ?? null, description: document.description ?? '', routes: document.routes.length, updatedAt };
+    return {
+      name: document.name,
+      slug: document.slug,
+      host: document.host ?? null,
+      public: document.public ?? false,
+      project: document.project ?? null,
+      description: document.description ?? '',
+      routes: document.routes.length,
+      updatedAt,
+    };
   });
 }
 
-export async function findMockApi(db: Kysely<Tables>, userId: string, name: string): Promise<MockApiRecord | undefined> {
+export async function findMockApi(
+  db: Kysely<Tables>,
+  userId: string,
+  name: string,
+): Promise<MockApiRecord | undefined> {
   const row = await withProject(db, userId).where('mock_apis.name', '=', name).executeTakeFirst();
   return row && record(row);
 }
 
 /** Why storing `document` (as `ownId`, when replacing) would clash: 409 naming the name, slug or host. */
-async function checkClashes(db: Kysely<Tables>, userId: string, document: MockApiDocument, ownId: string | null): Promise<void> {
+async function checkClashes(
+  db: Kysely<Tables>,
+  userId: string,
+  document: MockApiDocument,
+  ownId: string | null,
+): Promise<void> {
   const others = (query: ReturnType<typeof selectIds>) => (ownId === null ? query : query.where('id', '!=', ownId));
   const selectIds = () => db.selectFrom('mock_apis').select('id');
   if (await others(selectIds().where('user_id', '=', userId).where('name', '=', document.name)).executeTakeFirst()) {
-    throw new HttpError(409, `name: you already have a mock API named "${document.name}"; choose another name, or PUT /api/mocks/${encodeURIComponent(document.name)} to replace it`, { field: 'name' });
+    throw new HttpError(
+      409,
+      `name: you already have a mock API named "${document.name}"; choose another name, or PUT /api/mocks/${encodeURIComponent(document.name)} to replace it`,
+      { field: 'name' },
+    );
   }
   if (await others(selectIds().where('slug', '=', document.slug)).executeTakeFirst()) {
-    throw new HttpError(409, `slug: "${document.slug}" is taken by another mock API on this server; choose another "slug"`, { field: 'slug' });
+    throw new HttpError(
+      409,
+      `slug: "${document.slug}" is taken by another mock API on this server; choose another "slug"`,
+      { field: 'slug' },
+    );
   }
   if (document.host && (await others(selectIds().where('host', '=', document.host)).executeTakeFirst())) {
-    throw new HttpError(409, `host: "${document.host}" is taken by another mock API on this server; choose another "host"`, { field: 'host' });
+    throw new HttpError(
+      409,
+      `host: "${document.host}" is taken by another mock API on this server; choose another "host"`,
+      { field: 'host' },
+    );
   }
 }
 
@@ -68,11 +98,24 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 function columns(document: MockApiDocument, projectId: string | null, updatedAt: string) {
-  return { name: document.name, slug: document.slug, host: document.host ?? null, project_id: projectId, document: JSON.stringify({ ...document, project: null }), updated_at: updatedAt };
+  return {
+    name: document.name,
+    slug: document.slug,
+    host: document.host ?? null,
+    project_id: projectId,
+    document: JSON.stringify({ ...document, project: null }),
+    updated_at: updatedAt,
+  };
 }
 
 /** Retries the clash check when the database refused a write our check passed: the answer names the clash. */
-async function clashesOr<T>(db: Kysely<Tables>, userId: string, document: MockApiDocument, ownId: string | null, write: () => Promise<T>): Promise<T> {
+async function clashesOr<T>(
+  db: Kysely<Tables>,
+  userId: string,
+  document: MockApiDocument,
+  ownId: string | null,
+  write: () => Promise<T>,
+): Promise<T> {
   await checkClashes(db, userId, document, ownId);
   try {
     return await write();
@@ -83,21 +126,52 @@ async function clashesOr<T>(db: Kysely<Tables>, userId: string, document: MockAp
   }
 }
 
-export async function createMockApi(db: Kysely<Tables>, userId: string, document: MockApiDocument, projectId: string | null): Promise<MockApiRecord> {
-  const count = await db.selectFrom('mock_apis').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+export async function createMockApi(
+  db: Kysely<Tables>,
+  userId: string,
+  document: MockApiDocument,
+  projectId: string | null,
+): Promise<MockApiRecord> {
+  const count = await db
+    .selectFrom('mock_apis')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   if (Number(count.count) >= MOCK_LIMITS.mockApisPerUser) {
-    throw new HttpError(403, `you have ${Number(count.count)} mock APIs, the most one account may hold; delete one first (DELETE /api/mocks/<name>)`, { limit: 'mockApisPerUser', allowed: MOCK_LIMITS.mockApisPerUser });
+    throw new HttpError(
+      403,
+      `you have ${Number(count.count)} mock APIs, the most one account may hold; delete one first (DELETE /api/mocks/<name>)`,
+      { limit: 'mockApisPerUser', allowed: MOCK_LIMITS.mockApisPerUser },
+    );
   }
   const id = randomUUID();
   const updatedAt = new Date().toISOString();
-  await clashesOr(db, userId, document, null, () => db.insertInto('mock_apis').values({ id, user_id: userId, ...columns(document, projectId, updatedAt) }).execute());
+  await clashesOr(db, userId, document, null, () =>
+    db
+      .insertInto('mock_apis')
+      .values({ id, user_id: userId, ...columns(document, projectId, updatedAt) })
+      .execute(),
+  );
   return { id, document, updatedAt };
 }
 
 /** Replaces the stored document (the name may change). */
-export async function replaceMockApi(db: Kysely<Tables>, userId: string, id: string, document: MockApiDocument, projectId: string | null): Promise<MockApiRecord> {
+export async function replaceMockApi(
+  db: Kysely<Tables>,
+  userId: string,
+  id: string,
+  document: MockApiDocument,
+  projectId: string | null,
+): Promise<MockApiRecord> {
   const updatedAt = new Date().toISOString();
-  await clashesOr(db, userId, document, id, () => db.updateTable('mock_apis').set(columns(document, projectId, updatedAt)).where('id', '=', id).where('user_id', '=', userId).execute());
+  await clashesOr(db, userId, document, id, () =>
+    db
+      .updateTable('mock_apis')
+      .set(columns(document, projectId, updatedAt))
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .execute(),
+  );
   return { id, document, updatedAt };
 }
 

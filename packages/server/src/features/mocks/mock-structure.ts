@@ -40,7 +40,8 @@ const EXPECTED: Record<string, string> = {
   responses: 'a response such as {"status": 200, "body": {"type": "json", "value": {}}}',
   faults: 'a fault such as {"kind": "status", "status": 503, "probability": 0.1}',
   rules: 'a rule such as {"target": "query", "name": "status", "operator": "equals", "value": "sold"}',
-  latency: '{"type": "fixed", "ms": N}, {"type": "uniform", "min": N, "max": N} or {"type": "lognormal", "median": N, "sigma": S}',
+  latency:
+    '{"type": "fixed", "ms": N}, {"type": "uniform", "min": N, "max": N} or {"type": "lognormal", "median": N, "sigma": S}',
   body: 'a body such as {"type": "json", "value": {...}} or {"type": "schema", "schema": "users"}',
   crud: 'CRUD settings such as {"schema": "<saved schema>", "count": 10, "key": "id"}',
   headers: 'an object of header names to values',
@@ -92,13 +93,16 @@ function checkObject(node: Node, value: unknown, path: string, key: string, prob
   const properties = node.properties ?? {};
   if (node.patternProperties) {
     const count = Object.keys(value).length;
-    if (node.maxProperties !== undefined && count > node.maxProperties) problems.add(path, `has ${count} ${key}; at most ${node.maxProperties} are allowed`);
+    if (node.maxProperties !== undefined && count > node.maxProperties)
+      problems.add(path, `has ${count} ${key}; at most ${node.maxProperties} are allowed`);
     // The entries are the reader's: header names and option names have rules of their own.
     return;
   }
   if (node.additionalProperties === false) {
     const known = Object.keys(properties);
-    for (const name of Object.keys(value)) if (!Object.hasOwn(properties, name)) problems.add(at(path, name), `is not a known key here; the keys are ${known.join(', ')}`);
+    for (const name of Object.keys(value))
+      if (!Object.hasOwn(properties, name))
+        problems.add(at(path, name), `is not a known key here; the keys are ${known.join(', ')}`);
   }
   for (const [name, property] of Object.entries(properties)) {
     const item = value[name];
@@ -126,16 +130,23 @@ function checkArray(node: Node, value: unknown, path: string, key: string, probl
 function checkText(node: Node, value: unknown, path: string, problems: Problems): void {
   if (typeof value !== 'string') problems.add(path, `must be text, got ${shown(value)}`);
   else if (node.minLength !== undefined && value.length < node.minLength) problems.add(path, 'is needed');
-  else if (node.maxLength !== undefined && value.length > node.maxLength) problems.add(path, `is ${value.length} characters long; at most ${node.maxLength} are allowed`);
+  else if (node.maxLength !== undefined && value.length > node.maxLength)
+    problems.add(path, `is ${value.length} characters long; at most ${node.maxLength} are allowed`);
   else if (value.includes('\u0000')) problems.add(path, 'must not contain a NUL character (\\u0000)');
-  else if (hasLoneSurrogate(value)) problems.add(path, 'must be valid Unicode text (it holds half of a surrogate pair)');
+  else if (hasLoneSurrogate(value))
+    problems.add(path, 'must be valid Unicode text (it holds half of a surrogate pair)');
 }
 
 function checkNumber(node: Node, value: unknown, path: string, problems: Problems): void {
   const integer = node.type === 'integer';
   const min = node.minimum ?? Number.MIN_SAFE_INTEGER;
   const max = node.maximum ?? Number.MAX_SAFE_INTEGER;
-  const ok = typeof value === 'number' && Number.isFinite(value) && (!integer || Number.isInteger(value)) && value >= min && value <= max;
+  const ok =
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    (!integer || Number.isInteger(value)) &&
+    value >= min &&
+    value <= max;
   if (!ok) problems.add(path, `must be ${integer ? 'an integer' : 'a number'} ${min}..${max}, got ${shown(value)}`);
 }
 
@@ -143,7 +154,9 @@ function checkNumber(node: Node, value: unknown, path: string, problems: Problem
 function checkUnion(node: Node, value: unknown, path: string, key: string, problems: Problems): void {
   const variants = flatten(node);
   if (value === null && variants.some((variant) => variant.type === 'null')) return;
-  const tagged = variants.filter((variant) => variant.type === 'object' && variant.properties?.type?.const !== undefined);
+  const tagged = variants.filter(
+    (variant) => variant.type === 'object' && variant.properties?.type?.const !== undefined,
+  );
   if (tagged.length === 0) {
     const first = variants.find((variant) => variant.type !== 'null');
     if (first) check(first, value, path, key, problems);
@@ -172,6 +185,10 @@ function takesNull(node: Node): boolean {
 
 /** "is needed", with what is needed when the schema says (its description). */
 function neededMessage(node: Node & { description?: string }): string {
-  const what = node.enum ? `one of ${node.enum.join(', ')}` : node.description ? node.description.charAt(0).toLowerCase() + node.description.slice(1) : '';
+  const what = node.enum
+    ? `one of ${node.enum.join(', ')}`
+    : node.description
+      ? node.description.charAt(0).toLowerCase() + node.description.slice(1)
+      : '';
   return what === '' ? 'is needed' : `is needed: ${what}`;
 }

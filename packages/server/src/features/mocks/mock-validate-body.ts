@@ -29,9 +29,21 @@ export interface BodyContext {
 
 /** The generate API's file options a schema body may set (its query parameter names). */
 export const BODY_OPTIONS = [
-  'delimiter', 'quote_char', 'line_ending', 'array', 'include_nulls', 'include_header', 'bom',
-  'neutralize_formulas', 'table', 'create_table', 'root_element', 'record_element', 'keyspace',
-  'sheet_name', 'firebase_key',
+  'delimiter',
+  'quote_char',
+  'line_ending',
+  'array',
+  'include_nulls',
+  'include_header',
+  'bom',
+  'neutralize_formulas',
+  'table',
+  'create_table',
+  'root_element',
+  'record_element',
+  'keyspace',
+  'sheet_name',
+  'firebase_key',
 ] as const;
 
 const CONTENT_TYPE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+(\s*;[\t\x20-\x7e]*)?$/;
@@ -61,16 +73,27 @@ export function checkSchemaName(name: string, path: string, context: BodyContext
   const names = context.schemaNames;
   if (!names || names.includes(name)) return;
   const suggestion = closestMatch(name, names);
-  const hint = names.length === 0 ? 'you have no saved schemas: save one first (PUT /api/schemas/<name>)' : suggestion ? `did you mean "${suggestion}"?` : 'GET /api/schemas lists yours';
+  const hint =
+    names.length === 0
+      ? 'you have no saved schemas: save one first (PUT /api/schemas/<name>)'
+      : suggestion
+        ? `did you mean "${suggestion}"?`
+        : 'GET /api/schemas lists yours';
   problems.add(path, `names the saved schema "${name.slice(0, 100)}", which you do not have; ${hint}`);
 }
 
-function schemaBody(value: Record<string, unknown>, path: string, context: BodyContext, problems: Problems): MockBody | undefined {
+function schemaBody(
+  value: Record<string, unknown>,
+  path: string,
+  context: BodyContext,
+  problems: Problems,
+): MockBody | undefined {
   const schema = text(value.schema);
   if (schema === '') problems.add(at(path, 'schema'), 'is needed: the name of one of your saved schemas');
   else if (schema !== undefined) checkSchemaName(schema, at(path, 'schema'), context, problems);
   const most = context.recordsPerRequest ?? Number.MAX_SAFE_INTEGER;
-  const count = value.count === undefined || value.count === null ? 1 : atMost(value.count, at(path, 'count'), 1, most, problems);
+  const count =
+    value.count === undefined || value.count === null ? 1 : atMost(value.count, at(path, 'count'), 1, most, problems);
   const format = choice(value.format, OUTPUT_FORMATS, 'json');
   const options = bodyOptions(value.options, at(path, 'options'), format, problems);
   if (!schema || count === undefined || format === undefined || options === undefined) return undefined;
@@ -78,7 +101,12 @@ function schemaBody(value: Record<string, unknown>, path: string, context: BodyC
 }
 
 /** The options as the generate API's query parameters, checked by its own writerOptions(). */
-function bodyOptions(value: unknown, path: string, format: OutputFormat | undefined, problems: Problems): Record<string, string> | undefined {
+function bodyOptions(
+  value: unknown,
+  path: string,
+  format: OutputFormat | undefined,
+  problems: Problems,
+): Record<string, string> | undefined {
   if (value === undefined || value === null) return {};
   if (!isObject(value)) return undefined;
   const options: Record<string, string> = {};
@@ -109,7 +137,10 @@ function jsonValueBody(value: Record<string, unknown>, path: string, problems: P
   if (!('value' in value)) return undefined;
   const bytes = utf8Bytes(JSON.stringify(value.value) ?? '');
   if (bytes > MOCK_LIMITS.literalBodyBytes) {
-    problems.add(at(path, 'value'), `is ${bytes} bytes of JSON; at most ${MOCK_LIMITS.literalBodyBytes} are allowed (use a schema body for large responses)`);
+    problems.add(
+      at(path, 'value'),
+      `is ${bytes} bytes of JSON; at most ${MOCK_LIMITS.literalBodyBytes} are allowed (use a schema body for large responses)`,
+    );
     return undefined;
   }
   return { type: 'json', value: value.value };
@@ -123,19 +154,28 @@ function textBody(value: Record<string, unknown>, path: string, problems: Proble
   }
   const contentType = text(value.contentType);
   if (contentType !== undefined && !CONTENT_TYPE.test(contentType)) {
-    problems.add(at(path, 'contentType'), `must be a media type such as text/csv or application/xml; charset=utf-8, got ${shown(contentType)}`);
+    problems.add(
+      at(path, 'contentType'),
+      `must be a media type such as text/csv or application/xml; charset=utf-8, got ${shown(contentType)}`,
+    );
     return undefined;
   }
   if (body === undefined) return undefined;
   return { type: 'text', text: body, contentType: contentType ?? DEFAULT_TEXT_TYPE };
 }
 
-function handlerBody(value: Record<string, unknown>, path: string, context: BodyContext, problems: Problems): MockBody | undefined {
+function handlerBody(
+  value: Record<string, unknown>,
+  path: string,
+  context: BodyContext,
+  problems: Problems,
+): MockBody | undefined {
   const source = text(value.source);
   if (!source) return undefined;
   if (!context.checkHandler) return { type: 'handler', source };
   const check = context.checkHandler(source);
-  for (const problem of check.problems) problems.add(at(path, 'source'), `line ${problem.line}:${problem.column}: ${problem.message}`);
+  for (const problem of check.problems)
+    problems.add(at(path, 'source'), `line ${problem.line}:${problem.column}: ${problem.message}`);
   for (const name of check.schemaNames) checkSchemaName(name, at(path, 'source'), context, problems);
   return check.problems.length === 0 ? { type: 'handler', source } : undefined;
 }

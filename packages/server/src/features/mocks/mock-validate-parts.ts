@@ -3,7 +3,15 @@
  * Each reader reports every problem under its JSON path and returns the value with its defaults
  * filled (or undefined when it is unusable).
  */
-import { FAULT_KINDS, MOCK_LIMITS, RULE_OPERATORS, RULE_TARGETS, type Fault, type Latency, type Rule } from '@rowloom/contract';
+import {
+  FAULT_KINDS,
+  MOCK_LIMITS,
+  RULE_OPERATORS,
+  RULE_TARGETS,
+  type Fault,
+  type Latency,
+  type Rule,
+} from '@rowloom/contract';
 import { mockHeaderProblem } from './mock-header-policy.js';
 import { DocumentRegexWork, rulePatternProblem } from './rule-regex.js';
 import { at, choice, isObject, shown, utf8Bytes, type Problems } from './mock-problems.js';
@@ -43,10 +51,12 @@ function readFault(value: unknown, path: string, problems: Problems): Fault | un
   const kind = choice(value.kind, FAULT_KINDS);
   const hasProbability = value.probability !== undefined && value.probability !== null;
   const hasNth = value.everyNth !== undefined && value.everyNth !== null;
-  if (hasProbability === hasNth) problems.add(path, 'must have exactly one of "probability" (0..1) and "everyNth" (1 or more)');
+  if (hasProbability === hasNth)
+    problems.add(path, 'must have exactly one of "probability" (0..1) and "everyNth" (1 or more)');
   notFor(value, path, kind, 'status', ['status', 'body'], problems);
   notFor(value, path, kind, 'dribble', ['chunks', 'durationMs'], problems);
-  if (kind === 'status' && typeof value.body === 'string' && utf8Bytes(value.body) > MOCK_LIMITS.literalBodyBytes) problems.add(at(path, 'body'), `is more than ${MOCK_LIMITS.literalBodyBytes} bytes`);
+  if (kind === 'status' && typeof value.body === 'string' && utf8Bytes(value.body) > MOCK_LIMITS.literalBodyBytes)
+    problems.add(at(path, 'body'), `is more than ${MOCK_LIMITS.literalBodyBytes} bytes`);
   if (kind === undefined) return undefined;
   const fault: Fault = { kind };
   if (hasProbability) fault.probability = value.probability as number;
@@ -63,9 +73,18 @@ function readFault(value: unknown, path: string, problems: Problems): Fault | un
 }
 
 /** Keys that only mean something for one kind of fault. */
-function notFor(value: Record<string, unknown>, path: string, kind: string | undefined, owner: string, keys: string[], problems: Problems): void {
+function notFor(
+  value: Record<string, unknown>,
+  path: string,
+  kind: string | undefined,
+  owner: string,
+  keys: string[],
+  problems: Problems,
+): void {
   if (kind === undefined || kind === owner) return;
-  for (const key of keys) if (value[key] !== undefined && value[key] !== null) problems.add(at(path, key), `only applies to "${owner}" faults, not "${kind}"`);
+  for (const key of keys)
+    if (value[key] !== undefined && value[key] !== null)
+      problems.add(at(path, key), `only applies to "${owner}" faults, not "${kind}"`);
 }
 
 /** RFC 9110 token characters. */
@@ -73,7 +92,16 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Visible ASCII and Latin-1, space and tab: what Node writes as is. */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** Headers the server computes itself: a configured one would contradict the body or the connection. */
-const MANAGED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'trailer', 'te', 'proxy-connection']);
+const MANAGED_HEADERS = new Set([
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'trailer',
+  'te',
+  'proxy-connection',
+]);
 
 export function readHeaders(value: unknown, path: string, problems: Problems): Record<string, string> | undefined {
   if (value === undefined || value === null) return {};
@@ -87,7 +115,7 @@ export function readHeaders(value: unknown, path: string, problems: Problems): R
     const where = `${path}[${JSON.stringify(name.slice(0, 60))}]`;
     const text = typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : raw;
     if (!HEADER_NAME.test(name) || name.length > 256) {
-      problems.add(where, 'is not a valid header name: use letters, digits and !#$%&\'*+.^_`|~- (no spaces or colons)');
+      problems.add(where, "is not a valid header name: use letters, digits and !#$%&'*+.^_`|~- (no spaces or colons)");
       ok = false;
     } else if (MANAGED_HEADERS.has(name.toLowerCase())) {
       problems.add(where, 'is set by the server from the body and connection; leave it out');
@@ -96,7 +124,10 @@ export function readHeaders(value: unknown, path: string, problems: Problems): R
       problems.add(where, 'is given twice (header names are case-insensitive)');
       ok = false;
     } else if (typeof text !== 'string' || text.length > MAX_HEADER_VALUE_CHARS || !HEADER_VALUE.test(text)) {
-      problems.add(where, `must be a header value: text of at most ${MAX_HEADER_VALUE_CHARS} characters without line breaks or control characters, got ${shown(raw)}`);
+      problems.add(
+        where,
+        `must be a header value: text of at most ${MAX_HEADER_VALUE_CHARS} characters without line breaks or control characters, got ${shown(raw)}`,
+      );
       ok = false;
     } else if (mockHeaderProblem(name, text) !== null) {
       problems.add(where, mockHeaderProblem(name, text)!);
@@ -115,14 +146,26 @@ const NAMED_TARGETS = new Set(['param', 'query', 'header', 'body']);
 const DOTTED = /^[^.\s]+(\.[^.\s]+)*$/;
 
 /** `regexWork`: what the whole document's patterns may still compile (one per document being read). */
-export function readRules(value: unknown, path: string, pathParams: string[] | undefined, problems: Problems, regexWork: DocumentRegexWork = new DocumentRegexWork()): Rule[] | undefined {
+export function readRules(
+  value: unknown,
+  path: string,
+  pathParams: string[] | undefined,
+  problems: Problems,
+  regexWork: DocumentRegexWork = new DocumentRegexWork(),
+): Rule[] | undefined {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) return undefined;
   const rules = value.map((item, index) => readRule(item, `${path}[${index}]`, pathParams, problems, regexWork));
   return rules.every((rule) => rule !== undefined) ? (rules as Rule[]) : undefined;
 }
 
-function readRule(value: unknown, path: string, pathParams: string[] | undefined, problems: Problems, regexWork: DocumentRegexWork): Rule | undefined {
+function readRule(
+  value: unknown,
+  path: string,
+  pathParams: string[] | undefined,
+  problems: Problems,
+  regexWork: DocumentRegexWork,
+): Rule | undefined {
   if (!isObject(value)) return undefined;
   const target = choice(value.target, RULE_TARGETS);
   const operator = choice(value.operator, RULE_OPERATORS);
@@ -142,16 +185,40 @@ function readRule(value: unknown, path: string, pathParams: string[] | undefined
 export function ruleValuesAsText(json: unknown): unknown {
   if (!isObject(json) || !Array.isArray(json.routes)) return json;
   const scalar = (value: unknown) => typeof value === 'number' || typeof value === 'boolean';
-  const needed = json.routes.some((route) => isObject(route) && Array.isArray(route.responses) && route.responses.some((response) => isObject(response) && Array.isArray(response.rules) && response.rules.some((rule) => isObject(rule) && scalar(rule.value))));
+  const needed = json.routes.some(
+    (route) =>
+      isObject(route) &&
+      Array.isArray(route.responses) &&
+      route.responses.some(
+        (response) =>
+          isObject(response) &&
+          Array.isArray(response.rules) &&
+          response.rules.some((rule) => isObject(rule) && scalar(rule.value)),
+      ),
+  );
   if (!needed) return json;
-  const textRule = (rule: unknown) => (isObject(rule) && scalar(rule.value) ? { ...rule, value: String(rule.value) } : rule);
-  const textResponse = (response: unknown) => (isObject(response) && Array.isArray(response.rules) ? { ...response, rules: response.rules.map(textRule) } : response);
-  const routes = json.routes.map((route) => (isObject(route) && Array.isArray(route.responses) ? { ...route, responses: route.responses.map(textResponse) } : route));
+  const textRule = (rule: unknown) =>
+    isObject(rule) && scalar(rule.value) ? { ...rule, value: String(rule.value) } : rule;
+  const textResponse = (response: unknown) =>
+    isObject(response) && Array.isArray(response.rules)
+      ? { ...response, rules: response.rules.map(textRule) }
+      : response;
+  const routes = json.routes.map((route) =>
+    isObject(route) && Array.isArray(route.responses)
+      ? { ...route, responses: route.responses.map(textResponse) }
+      : route,
+  );
   return { ...json, routes };
 }
 
 /** The name a rule reads; null when bad (reported). */
-function ruleName(value: unknown, path: string, target: string | undefined, pathParams: string[] | undefined, problems: Problems): string | undefined | null {
+function ruleName(
+  value: unknown,
+  path: string,
+  target: string | undefined,
+  pathParams: string[] | undefined,
+  problems: Problems,
+): string | undefined | null {
   if (target === undefined) return undefined;
   const given = value !== undefined && value !== null && value !== '';
   if (!NAMED_TARGETS.has(target)) {
@@ -162,11 +229,17 @@ function ruleName(value: unknown, path: string, target: string | undefined, path
   if (given && typeof value !== 'string') return null;
   const name = value as string | undefined | null;
   if (name === undefined || name === null || name === '') {
-    problems.add(path, `is needed with target "${target}": the ${target === 'body' ? 'dotted path into the JSON body (user.id)' : `${target} name`}`);
+    problems.add(
+      path,
+      `is needed with target "${target}": the ${target === 'body' ? 'dotted path into the JSON body (user.id)' : `${target} name`}`,
+    );
     return null;
   }
   if (target === 'param' && pathParams && !pathParams.includes(name)) {
-    problems.add(path, `names the path parameter "${name}", which the route's path does not have; ${pathParams.length ? `its parameters are ${pathParams.join(', ')}` : 'it has no parameters'}`);
+    problems.add(
+      path,
+      `names the path parameter "${name}", which the route's path does not have; ${pathParams.length ? `its parameters are ${pathParams.join(', ')}` : 'it has no parameters'}`,
+    );
     return null;
   }
   if (target === 'body' && !DOTTED.test(name)) {
@@ -177,7 +250,14 @@ function ruleName(value: unknown, path: string, target: string | undefined, path
 }
 
 /** The value a rule compares with; null when bad (reported). */
-function ruleValueFor(value: unknown, path: string, target: string | undefined, operator: string | undefined, problems: Problems, regexWork: DocumentRegexWork): string | undefined | null {
+function ruleValueFor(
+  value: unknown,
+  path: string,
+  target: string | undefined,
+  operator: string | undefined,
+  problems: Problems,
+  regexWork: DocumentRegexWork,
+): string | undefined | null {
   if (operator === undefined) return undefined;
   const given = value !== undefined && value !== null;
   if (!NEEDS_VALUE.has(operator)) {

@@ -6,11 +6,33 @@
  * It is pure: what it needs to know about the owner (their schema names, plan) and the server
  * (its own host names) comes in `options`, so the routes look those up once beforehand.
  */
-import { MOCK_LIMITS, MOCK_METHODS, MockApiInput, ROUTE_KINDS, ROUTE_MODES, RULES_OPERATORS, type CrudSettings, type MockApiDocument, type MockResponse, type MockRoute } from '@rowloom/contract';
+import {
+  MOCK_LIMITS,
+  MOCK_METHODS,
+  MockApiInput,
+  ROUTE_KINDS,
+  ROUTE_MODES,
+  RULES_OPERATORS,
+  type CrudSettings,
+  type MockApiDocument,
+  type MockResponse,
+  type MockRoute,
+} from '@rowloom/contract';
 import { checkHost, checkName, checkSlug, ID, newId } from './mock-names.js';
 import { parseRoutePath } from './mock-path.js';
 import { inDocumentOrder } from './mock-problem-order.js';
-import { at, atMost, choice, flag, isObject, Problems, shown, text, utf8Bytes, type MockProblem } from './mock-problems.js';
+import {
+  at,
+  atMost,
+  choice,
+  flag,
+  isObject,
+  Problems,
+  shown,
+  text,
+  utf8Bytes,
+  type MockProblem,
+} from './mock-problems.js';
 import { checkStructure } from './mock-structure.js';
 import { checkSchemaName, readBody, type BodyContext } from './mock-validate-body.js';
 import { readFaults, readHeaders, readLatency, readRules, ruleValuesAsText } from './mock-validate-parts.js';
@@ -27,7 +49,8 @@ export interface MockReadOptions extends BodyContext {
   regexWork?: DocumentRegexWork;
 }
 
-export type MockReadResult = { document: MockApiDocument; problems?: undefined } | { document?: undefined; problems: MockProblem[]; more: number };
+export type MockReadResult =
+  { document: MockApiDocument; problems?: undefined } | { document?: undefined; problems: MockProblem[]; more: number };
 
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
@@ -40,7 +63,11 @@ export function readMockApi(sent: unknown, options: MockReadOptions = {}): MockR
   const problems = Problems.of(inDocumentOrder(MockApiInput, structure.list, semantics.list));
   if (document && problems.count === 0) {
     const bytes = utf8Bytes(JSON.stringify(document));
-    if (bytes > MOCK_LIMITS.documentBytes) problems.add('', `the document is ${bytes} bytes with its defaults filled; at most ${MOCK_LIMITS.documentBytes} are allowed`);
+    if (bytes > MOCK_LIMITS.documentBytes)
+      problems.add(
+        '',
+        `the document is ${bytes} bytes with its defaults filled; at most ${MOCK_LIMITS.documentBytes} are allowed`,
+      );
   }
   if (problems.count > 0 || !document) return { problems: problems.list, more: problems.count - problems.list.length };
   return { document };
@@ -62,8 +89,19 @@ function readDocument(json: unknown, options: MockReadOptions, problems: Problem
   const project = json.project === undefined ? options.existing?.project : json.project;
   const latency = readLatency(json.latency, 'latency', problems);
   const routes = readRoutes(json.routes, options, problems);
-  if (name === undefined || slug === undefined || host === undefined || latency === undefined || routes === undefined) return undefined;
-  return { name, slug, host, project: (project as string | null | undefined) || null, description: text(json.description) ?? '', public: flag(json.public, false), cors: flag(json.cors, true), latency, routes };
+  if (name === undefined || slug === undefined || host === undefined || latency === undefined || routes === undefined)
+    return undefined;
+  return {
+    name,
+    slug,
+    host,
+    project: (project as string | null | undefined) || null,
+    description: text(json.description) ?? '',
+    public: flag(json.public, false),
+    cors: flag(json.cors, true),
+    latency,
+    routes,
+  };
 }
 
 function readRoutes(value: unknown, options: MockReadOptions, problems: Problems): MockRoute[] | undefined {
@@ -85,26 +123,67 @@ function readRoute(value: unknown, path: string, options: MockReadOptions, probl
   if (!isObject(value)) return undefined;
   const kind = choice(value.kind, ROUTE_KINDS, 'responses');
   const method = choice(value.method, MOCK_METHODS, kind === 'crud' ? 'ANY' : 'GET');
-  if (kind === 'crud' && method !== undefined && method !== 'ANY') problems.add(at(path, 'method'), `must be ANY for a crud route (it answers GET and POST on its path, GET, PUT, PATCH and DELETE on path/<key>), got ${method}`);
+  if (kind === 'crud' && method !== undefined && method !== 'ANY')
+    problems.add(
+      at(path, 'method'),
+      `must be ANY for a crud route (it answers GET and POST on its path, GET, PUT, PATCH and DELETE on path/<key>), got ${method}`,
+    );
   const parsed = parseRoutePath(value.path, at(path, 'path'), problems);
-  if (kind === 'crud' && parsed && parsed.params.length > 0) problems.add(at(path, 'path'), 'must be literal for a crud route (such as /users): the record key is the segment after it');
+  if (kind === 'crud' && parsed && parsed.params.length > 0)
+    problems.add(
+      at(path, 'path'),
+      'must be literal for a crud route (such as /users): the record key is the segment after it',
+    );
   const id = checkId(value.id, at(path, 'id'), problems);
   const latency = readLatency(value.latency, at(path, 'latency'), problems);
   const faults = readFaults(value.faults, at(path, 'faults'), problems);
-  const responses = kind === 'crud' ? crudResponses(value.responses, at(path, 'responses'), problems) : readResponses(value.responses, at(path, 'responses'), parsed?.params, options, problems);
-  const crud = kind === 'crud' ? readCrud(value.crud, at(path, 'crud'), options, problems) : noCrud(value.crud, at(path, 'crud'), problems);
-  if (kind === undefined || method === undefined || !parsed || id === null || latency === undefined || !faults || !responses || crud === null) return undefined;
+  const responses =
+    kind === 'crud'
+      ? crudResponses(value.responses, at(path, 'responses'), problems)
+      : readResponses(value.responses, at(path, 'responses'), parsed?.params, options, problems);
+  const crud =
+    kind === 'crud'
+      ? readCrud(value.crud, at(path, 'crud'), options, problems)
+      : noCrud(value.crud, at(path, 'crud'), problems);
+  if (
+    kind === undefined ||
+    method === undefined ||
+    !parsed ||
+    id === null ||
+    latency === undefined ||
+    !faults ||
+    !responses ||
+    crud === null
+  )
+    return undefined;
   const route: MockRoute = {
-    id: id ?? '', method, path: value.path as string, description: text(value.description) ?? '', kind,
-    mode: choice(value.mode, ROUTE_MODES, 'rules'), repeatable: flag(value.repeatable, false), latency, faults, responses,
+    id: id ?? '',
+    method,
+    path: value.path as string,
+    description: text(value.description) ?? '',
+    kind,
+    mode: choice(value.mode, ROUTE_MODES, 'rules'),
+    repeatable: flag(value.repeatable, false),
+    latency,
+    faults,
+    responses,
   };
   if (crud) route.crud = crud;
   return { route, shape: parsed.shape, path };
 }
 
-function readResponses(value: unknown, path: string, params: string[] | undefined, options: MockReadOptions, problems: Problems): MockResponse[] | undefined {
+function readResponses(
+  value: unknown,
+  path: string,
+  params: string[] | undefined,
+  options: MockReadOptions,
+  problems: Problems,
+): MockResponse[] | undefined {
   if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) {
-    problems.add(path, 'must list at least one response, such as [{"status": 200, "body": {"type": "json", "value": {"ok": true}}}]');
+    problems.add(
+      path,
+      'must list at least one response, such as [{"status": 200, "body": {"type": "json", "value": {"ok": true}}}]',
+    );
     return undefined;
   }
   if (!Array.isArray(value)) return undefined;
@@ -114,7 +193,13 @@ function readResponses(value: unknown, path: string, params: string[] | undefine
   return responses.every((response) => response !== undefined) ? (responses as MockResponse[]) : undefined;
 }
 
-function readResponse(value: unknown, path: string, params: string[] | undefined, options: MockReadOptions, problems: Problems): MockResponse | undefined {
+function readResponse(
+  value: unknown,
+  path: string,
+  params: string[] | undefined,
+  options: MockReadOptions,
+  problems: Problems,
+): MockResponse | undefined {
   if (!isObject(value)) return undefined;
   const id = checkId(value.id, at(path, 'id'), problems);
   const headers = readHeaders(value.headers, at(path, 'headers'), problems);
@@ -124,8 +209,15 @@ function readResponse(value: unknown, path: string, params: string[] | undefined
   const body = readBody(value.body, at(path, 'body'), options, problems);
   if (id === null || !headers || latency === undefined || !faults || !rules || !body) return undefined;
   const response: MockResponse = {
-    id: id ?? '', status: (value.status as number | null | undefined) ?? 200, headers, latency, faults, default: flag(value.default, false), rules,
-    rulesOperator: choice(value.rulesOperator, RULES_OPERATORS, 'all'), body,
+    id: id ?? '',
+    status: (value.status as number | null | undefined) ?? 200,
+    headers,
+    latency,
+    faults,
+    default: flag(value.default, false),
+    rules,
+    rulesOperator: choice(value.rulesOperator, RULES_OPERATORS, 'all'),
+    body,
   };
   const label = text(value.label);
   if (label !== undefined) response.label = label;
@@ -157,9 +249,13 @@ function readCrud(value: unknown, path: string, options: MockReadOptions, proble
   else if (schema !== undefined) checkSchemaName(schema, at(path, 'schema'), options, problems);
   // Seeding is one generation: the plan's records per request bound it like any other.
   const most = Math.min(MOCK_LIMITS.crudRecords, options.recordsPerRequest ?? Number.MAX_SAFE_INTEGER);
-  const count = value.count === undefined || value.count === null ? Math.min(10, most) : atMost(value.count, at(path, 'count'), 0, most, problems);
+  const count =
+    value.count === undefined || value.count === null
+      ? Math.min(10, most)
+      : atMost(value.count, at(path, 'count'), 0, most, problems);
   const key = value.key === undefined || value.key === null ? 'id' : value.key;
-  if (typeof key === 'string' && !FIELD_NAME.test(key)) problems.add(at(path, 'key'), `must be a simple field name (letters, digits and _), such as id, got ${shown(key)}`);
+  if (typeof key === 'string' && !FIELD_NAME.test(key))
+    problems.add(at(path, 'key'), `must be a simple field name (letters, digits and _), such as id, got ${shown(key)}`);
   if (!schema || count === undefined || typeof key !== 'string' || !FIELD_NAME.test(key)) return null;
   const crud: CrudSettings = { schema, count, key };
   const seed = text(value.seed);
@@ -183,18 +279,36 @@ function checkId(value: unknown, path: string, problems: Problems): string | und
  * method and shape (so the request log and counters stay attached), a response the stored
  * response at the same position with the same status; the rest get new random ids.
  */
-function assignIds(read: ReadRoute[], existing: MockApiDocument | undefined, problems: Problems): MockRoute[] | undefined {
+function assignIds(
+  read: ReadRoute[],
+  existing: MockApiDocument | undefined,
+  problems: Problems,
+): MockRoute[] | undefined {
   const seen = new Map<string, string>();
   for (const { route, shape, path } of read) {
     const key = `${route.method} ${shape}`;
     const twin = seen.get(key);
-    if (twin !== undefined) problems.add(path, `has the same method and path as ${twin} (${route.method} ${route.path}); merge their responses`);
+    if (twin !== undefined)
+      problems.add(
+        path,
+        `has the same method and path as ${twin} (${route.method} ${route.path}); merge their responses`,
+      );
     else seen.set(key, path);
   }
   const routeIds = new Set(read.map(({ route }) => route.id).filter((id) => id !== ''));
-  const responseIds = new Set(read.flatMap(({ route }) => route.responses.map((response) => response.id)).filter((id) => id !== ''));
-  duplicates(read.map(({ route }, index) => [route.id, `routes[${index}].id`]), problems);
-  duplicates(read.flatMap(({ route }, index) => route.responses.map((response, r): [string, string] => [response.id, `routes[${index}].responses[${r}].id`])), problems);
+  const responseIds = new Set(
+    read.flatMap(({ route }) => route.responses.map((response) => response.id)).filter((id) => id !== ''),
+  );
+  duplicates(
+    read.map(({ route }, index) => [route.id, `routes[${index}].id`]),
+    problems,
+  );
+  duplicates(
+    read.flatMap(({ route }, index) =>
+      route.responses.map((response, r): [string, string] => [response.id, `routes[${index}].responses[${r}].id`]),
+    ),
+    problems,
+  );
   const stored = new Map((existing?.routes ?? []).map((route) => [`${route.method} ${shapeOf(route.path)}`, route]));
   return read.map(({ route, shape }) => {
     const twin = stored.get(`${route.method} ${shape}`);

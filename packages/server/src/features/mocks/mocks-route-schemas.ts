@@ -7,7 +7,11 @@ import { MockApiInput, MockApiList, RequestLog, StoredMockApi } from '@rowloom/c
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
 import { MAX_LOG_PAGE } from './request-log-read.js';
 
-const NAME_PARAM = { type: 'object', properties: { name: { type: 'string', description: 'The mock API\'s name, URL-encoded' } }, required: ['name'] };
+const NAME_PARAM = {
+  type: 'object',
+  properties: { name: { type: 'string', description: "The mock API's name, URL-encoded" } },
+  required: ['name'],
+};
 const KEY_ONLY = { type: 'object', properties: KEY_QUERY };
 const TAGS = ['mocks'];
 const BASE = { tags: TAGS, security: SECURITY };
@@ -31,25 +35,41 @@ export const CREATE_MOCK = {
   response: { 201: StoredMockApi, ...errorResponses(400, 401, 403, 404, 409, 413) },
 };
 
-export const GET_MOCK = { ...BASE, summary: 'A mock API: its stored document and URL', params: NAME_PARAM, querystring: KEY_ONLY, response: { 200: StoredMockApi, ...errorResponses(401, 404) } };
+export const GET_MOCK = {
+  ...BASE,
+  summary: 'A mock API: its stored document and URL',
+  params: NAME_PARAM,
+  querystring: KEY_ONLY,
+  response: { 200: StoredMockApi, ...errorResponses(401, 404) },
+};
 
 export const REPLACE_MOCK = {
   ...BASE,
-  summary: 'Replace a mock API (the body\'s name may rename it)',
-  description: 'Routes and responses sent without ids keep those of the stored route with the same method and path (and the response at the same position with the same status).',
+  summary: "Replace a mock API (the body's name may rename it)",
+  description:
+    'Routes and responses sent without ids keep those of the stored route with the same method and path (and the response at the same position with the same status).',
   params: NAME_PARAM,
   querystring: KEY_ONLY,
   body: MockApiInput,
   response: { 200: StoredMockApi, ...errorResponses(400, 401, 403, 404, 409, 413) },
 };
 
-export const DELETE_MOCK = { ...BASE, summary: 'Delete a mock API with its CRUD records, counters and request log', params: NAME_PARAM, querystring: KEY_ONLY, response: { 204: { type: 'null', description: 'Deleted' }, ...errorResponses(401, 404) } };
+export const DELETE_MOCK = {
+  ...BASE,
+  summary: 'Delete a mock API with its CRUD records, counters and request log',
+  params: NAME_PARAM,
+  querystring: KEY_ONLY,
+  response: { 204: { type: 'null', description: 'Deleted' }, ...errorResponses(401, 404) },
+};
 
 export const RESET_MOCK = {
   ...BASE,
   summary: 'Reset CRUD collections (reseeded on their next request) and request counters',
   params: NAME_PARAM,
-  querystring: { type: 'object', properties: { ...KEY_QUERY, route: { type: 'string', description: 'Only this route (its id)' } } },
+  querystring: {
+    type: 'object',
+    properties: { ...KEY_QUERY, route: { type: 'string', description: 'Only this route (its id)' } },
+  },
   response: { 200: { type: 'object', properties: { reset: { type: 'boolean' } } }, ...errorResponses(401, 404) },
 };
 
@@ -68,19 +88,29 @@ export const READ_LOG = {
   response: { 200: RequestLog, ...errorResponses(400, 401, 404) },
 };
 
-export const CLEAR_LOG = { ...BASE, summary: 'Clear the request log', params: NAME_PARAM, querystring: KEY_ONLY, response: { 204: { type: 'null', description: 'Cleared' }, ...errorResponses(401, 404) } };
+export const CLEAR_LOG = {
+  ...BASE,
+  summary: 'Clear the request log',
+  params: NAME_PARAM,
+  querystring: KEY_ONLY,
+  response: { 204: { type: 'null', description: 'Cleared' }, ...errorResponses(401, 404) },
+};
 
 export const IMPORT_MOCK = {
   ...BASE,
   summary: 'Create (or replace) a mock API from an OpenAPI 3.0/3.1 document (JSON or YAML)',
-  description: 'Each path and method becomes a route, each documented status a response (the first 2xx is the default; others are chosen by the header "Prefer: code=<status>"). Bodies come from the examples, or are generated from the schema. What cannot be imported is listed in warnings.',
+  description:
+    'Each path and method becomes a route, each documented status a response (the first 2xx is the default; others are chosen by the header "Prefer: code=<status>"). Bodies come from the examples, or are generated from the schema. What cannot be imported is listed in warnings.',
   querystring: {
     type: 'object',
     properties: {
       ...KEY_QUERY,
-      name: { type: 'string', description: 'The mock API\'s name (default the document\'s info.title)' },
+      name: { type: 'string', description: "The mock API's name (default the document's info.title)" },
       slug: { type: 'string' },
-      replace: { type: 'boolean', description: 'Replace the mock API of that name if you have one (default false: 409)' },
+      replace: {
+        type: 'boolean',
+        description: 'Replace the mock API of that name if you have one (default false: 409)',
+      },
     },
   },
   body: { type: 'string', description: 'The OpenAPI document, as JSON or YAML text' },

@@ -17,14 +17,33 @@ import { handlerChecker } from './handler-check.js';
 import { exportOpenApi } from './openapi-export.js';
 import { importOpenApi } from './openapi-import.js';
 import { parseOpenApiOffThread } from './openapi-parse-thread.js';
-import { createMockApi, deleteMockApi, findMockApi, listMockApis, replaceMockApi, resetMockApi, type MockApiRecord } from './mock-store.js';
+import {
+  createMockApi,
+  deleteMockApi,
+  findMockApi,
+  listMockApis,
+  replaceMockApi,
+  resetMockApi,
+  type MockApiRecord,
+} from './mock-store.js';
 import { readMockApi, type MockProblem, type MockReadOptions } from './mock-validation.js';
 import { clearRequestLog, DEFAULT_LOG_PAGE, MAX_LOG_PAGE, readRequestLog } from './request-log-read.js';
 import { schemaExamples } from './schema-examples.js';
 import type { Plans } from '../../users/plans.js';
 import type { User } from '../../users/users-store.js';
 import { projectIdFor } from '../projects/project-param.js';
-import { CLEAR_LOG, CREATE_MOCK, DELETE_MOCK, EXPORT_MOCK, GET_MOCK, IMPORT_MOCK, LIST_MOCKS, READ_LOG, REPLACE_MOCK, RESET_MOCK } from './mocks-route-schemas.js';
+import {
+  CLEAR_LOG,
+  CREATE_MOCK,
+  DELETE_MOCK,
+  EXPORT_MOCK,
+  GET_MOCK,
+  IMPORT_MOCK,
+  LIST_MOCKS,
+  READ_LOG,
+  REPLACE_MOCK,
+  RESET_MOCK,
+} from './mocks-route-schemas.js';
 
 export interface MocksRouteOptions {
   plans: Plans;
@@ -40,7 +59,8 @@ export interface MocksRouteOptions {
   mockOrigin?: string | null;
 }
 
-const EXAMPLE = '{"name": "Users", "routes": [{"method": "GET", "path": "/users/:id", "responses": [{"status": 200, "body": {"type": "json", "value": {"id": 1}}}]}]}';
+const EXAMPLE =
+  '{"name": "Users", "routes": [{"method": "GET", "path": "/users/:id", "responses": [{"status": 200, "body": {"type": "json", "value": {"id": 1}}}]}]}';
 
 /** Where the server was reached: PUBLIC_URL, else the request's scheme and Host. */
 function baseUrl(request: FastifyRequest, publicUrl: string | null): string {
@@ -51,38 +71,65 @@ function baseUrl(request: FastifyRequest, publicUrl: string | null): string {
 /** The 400 listing every problem: the first five in the message, all of them in details. */
 function problemsError(problems: MockProblem[], more: number): HttpError {
   const total = problems.length + more;
-  const shown = problems.slice(0, 5).map((problem) => problem.message).join('; ');
+  const shown = problems
+    .slice(0, 5)
+    .map((problem) => problem.message)
+    .join('; ');
   const message = total > 5 ? `${shown}; and ${total - 5} more problems (see details)` : shown;
-  return badRequest(message, { details: problems.map((problem) => ({ path: problem.path, field: problem.path, message: problem.message })) });
+  return badRequest(message, {
+    details: problems.map((problem) => ({ path: problem.path, field: problem.path, message: problem.message })),
+  });
 }
 
 /** The request body as a document: bounded by MOCK_LIMITS.documentBytes before it is parsed. */
 function documentBody(request: FastifyRequest): unknown {
   const body = request.body;
   if (typeof body === 'string' && Buffer.byteLength(body, 'utf8') > MOCK_LIMITS.documentBytes) {
-    throw new HttpError(413, `the mock API document is ${Buffer.byteLength(body, 'utf8')} bytes; at most ${MOCK_LIMITS.documentBytes} are allowed (split it into several mock APIs)`);
+    throw new HttpError(
+      413,
+      `the mock API document is ${Buffer.byteLength(body, 'utf8')} bytes; at most ${MOCK_LIMITS.documentBytes} are allowed (split it into several mock APIs)`,
+    );
   }
   const json = jsonBody(body);
   if (json === undefined) throw badRequest(`the body must be a mock API document as JSON, such as ${EXAMPLE}`);
   return json;
 }
 
-const nameOf = (request: FastifyRequest) => storableText((request.params as { name: string }).name, 'the mock API name');
+const nameOf = (request: FastifyRequest) =>
+  storableText((request.params as { name: string }).name, 'the mock API name');
 const missing = (name: string) => notFound(`no mock API named "${name.slice(0, 100)}"; GET /api/mocks lists yours`);
 
 /** The mock APIs' management (/api/mocks) as a Fastify plugin; serving them is mock-routes.ts's. */
-export async function mocksFeature(app: FastifyInstance, options: MocksRouteOptions & { db: Kysely<Tables> }): Promise<void> {
+export async function mocksFeature(
+  app: FastifyInstance,
+  options: MocksRouteOptions & { db: Kysely<Tables> },
+): Promise<void> {
   const { db } = options;
   app.addHook('preHandler', app.authenticate);
   const mockBase = (request: FastifyRequest) => options.mockOrigin ?? baseUrl(request, options.publicUrl);
-  const answer = (request: FastifyRequest, stored: MockApiRecord) => ({ ...stored.document, url: `${mockBase(request)}/mock/${stored.document.slug}`, updatedAt: stored.updatedAt });
+  const answer = (request: FastifyRequest, stored: MockApiRecord) => ({
+    ...stored.document,
+    url: `${mockBase(request)}/mock/${stored.document.slug}`,
+    updatedAt: stored.updatedAt,
+  });
 
   /** What validation needs to know about the owner and the server. */
-  const readOptions = async (request: FastifyRequest, user: User, json: unknown, existing?: MockApiDocument): Promise<MockReadOptions> => {
+  const readOptions = async (
+    request: FastifyRequest,
+    user: User,
+    json: unknown,
+    existing?: MockApiDocument,
+  ): Promise<MockReadOptions> => {
     const schemas = await db.selectFrom('schemas').select('name').where('user_id', '=', user.id).execute();
     const plan = options.plans[user.plan] ?? options.plans.free;
     const checkHandler = await handlerChecker(db, user.id, json, options.datasetTexts);
-    return { existing, schemaNames: schemas.map((row) => row.name), recordsPerRequest: plan?.recordsPerRequest ?? null, hostSuffix: options.mockHostSuffix, checkHandler };
+    return {
+      existing,
+      schemaNames: schemas.map((row) => row.name),
+      recordsPerRequest: plan?.recordsPerRequest ?? null,
+      hostSuffix: options.mockHostSuffix,
+      checkHandler,
+    };
   };
 
   const validated = async (request: FastifyRequest, user: User, json: unknown, existing?: MockApiDocument) => {
@@ -103,7 +150,9 @@ export async function mocksFeature(app: FastifyInstance, options: MocksRouteOpti
   app.get('/api/mocks', { schema: LIST_MOCKS }, async (request) => {
     const user = userOf(request);
     const base = mockBase(request);
-    return { mocks: (await listMockApis(db, user.id)).map((summary) => ({ ...summary, url: `${base}/mock/${summary.slug}` })) };
+    return {
+      mocks: (await listMockApis(db, user.id)).map((summary) => ({ ...summary, url: `${base}/mock/${summary.slug}` })),
+    };
   });
 
   app.post('/api/mocks', { schema: CREATE_MOCK }, async (request, reply) => {
@@ -112,7 +161,9 @@ export async function mocksFeature(app: FastifyInstance, options: MocksRouteOpti
     return reply.code(201).send(answer(request, await createMockApi(db, user.id, document, projectId)));
   });
 
-  app.post('/api/mocks/import', { schema: IMPORT_MOCK, config: TAKES_FILES }, async (request, reply) => importRoute(request, reply));
+  app.post('/api/mocks/import', { schema: IMPORT_MOCK, config: TAKES_FILES }, async (request, reply) =>
+    importRoute(request, reply),
+  );
 
   app.get('/api/mocks/:name', { schema: GET_MOCK }, async (request) => answer(request, (await owned(request)).stored));
 
@@ -120,7 +171,13 @@ export async function mocksFeature(app: FastifyInstance, options: MocksRouteOpti
     const { user, stored } = await owned(request);
     const json = documentBody(request);
     // The path names the API; a body without a name keeps it.
-    const body = json !== null && typeof json === 'object' && !Array.isArray(json) && (json as { name?: unknown }).name === undefined ? { ...json, name: stored.document.name } : json;
+    const body =
+      json !== null &&
+      typeof json === 'object' &&
+      !Array.isArray(json) &&
+      (json as { name?: unknown }).name === undefined
+        ? { ...json, name: stored.document.name }
+        : json;
     const { document, projectId } = await validated(request, user, body, stored.document);
     const replaced = await replaceMockApi(db, user.id, stored.id, document, projectId);
     await forgetRemovedRoutes(stored.document, document, stored.id);
@@ -138,7 +195,9 @@ export async function mocksFeature(app: FastifyInstance, options: MocksRouteOpti
     const route = queryText(request.query as Query, 'route');
     if (route !== undefined && route !== '' && !stored.document.routes.some((r) => r.id === route)) {
       const ids = stored.document.routes.map((r) => `${r.id} (${r.method} ${r.path})`).slice(0, 20);
-      throw notFound(`parameter "route": mock API "${stored.document.name}" has no route with id "${route.slice(0, 60)}"; its routes are ${ids.join(', ') || 'none'}`);
+      throw notFound(
+        `parameter "route": mock API "${stored.document.name}" has no route with id "${route.slice(0, 60)}"; its routes are ${ids.join(', ') || 'none'}`,
+      );
     }
     await resetMockApi(db, stored.id, route || undefined);
     return { reset: true };
@@ -148,7 +207,8 @@ export async function mocksFeature(app: FastifyInstance, options: MocksRouteOpti
     const { stored } = await owned(request);
     const query = request.query as Query;
     const limit = queryCount(query, 'limit') ?? DEFAULT_LOG_PAGE;
-    if (limit < 1 || limit > MAX_LOG_PAGE) throw badRequest(`parameter "limit" must be 1..${MAX_LOG_PAGE}, got ${limit}`);
+    if (limit < 1 || limit > MAX_LOG_PAGE)
+      throw badRequest(`parameter "limit" must be 1..${MAX_LOG_PAGE}, got ${limit}`);
     const before = queryCount(query, 'before');
     return { requests: await readRequestLog(db, stored.id, limit, before) };
   });
@@ -163,17 +223,24 @@ export async function mocksFeature(app: FastifyInstance, options: MocksRouteOpti
     const { user, stored } = await owned(request);
     const examples = await schemaExamples(db, options.pool, user.id, stored.document);
     const url = answer(request, stored).url;
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(exportOpenApi(stored.document, url, examples)));
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(exportOpenApi(stored.document, url, examples)));
   });
 
   async function importRoute(request: FastifyRequest, reply: FastifyReply) {
     const user = userOf(request);
     const query = request.query as Query;
     const replace = queryBoolean(query, ['replace'], false);
-    const imported = importOpenApi(await parseOpenApiOffThread(typeof request.body === 'string' ? request.body : ''), { name: queryText(query, 'name'), slug: queryText(query, 'slug') });
+    const imported = importOpenApi(await parseOpenApiOffThread(typeof request.body === 'string' ? request.body : ''), {
+      name: queryText(query, 'name'),
+      slug: queryText(query, 'slug'),
+    });
     const existing = replace ? await findMockApi(db, user.id, imported.document.name as string) : undefined;
     const { document, projectId } = await validated(request, user, imported.document, existing?.document);
-    const stored = existing ? await replaceMockApi(db, user.id, existing.id, document, projectId) : await createMockApi(db, user.id, document, projectId);
+    const stored = existing
+      ? await replaceMockApi(db, user.id, existing.id, document, projectId)
+      : await createMockApi(db, user.id, document, projectId);
     if (existing) await forgetRemovedRoutes(existing.document, document, existing.id);
     return reply.code(existing ? 200 : 201).send({ ...answer(request, stored), warnings: imported.warnings });
   }

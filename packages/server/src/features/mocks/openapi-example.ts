@@ -62,7 +62,8 @@ export function exampleFromSchema(schema: unknown, root: unknown, maxNodes = MAX
 
 type Schema = Record<string, unknown>;
 
-const isSchema = (value: unknown): value is Schema => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isSchema = (value: unknown): value is Schema =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Resolves `#/a/b~1c` in the document; undefined when it is not a local pointer that exists. */
 export function resolvePointer(root: unknown, ref: string): unknown {
@@ -86,7 +87,8 @@ function valueOf(schema: unknown, walk: Walk, depth: number): unknown {
   if (Array.isArray(schema.allOf)) return allOf(schema.allOf, walk, depth);
   for (const key of ['oneOf', 'anyOf'] as const) {
     const choices = schema[key];
-    if (Array.isArray(choices) && choices.length > 0) return valueOf(choices.find((c) => !(isSchema(c) && c.type === 'null')) ?? choices[0], walk, depth);
+    if (Array.isArray(choices) && choices.length > 0)
+      return valueOf(choices.find((c) => !(isSchema(c) && c.type === 'null')) ?? choices[0], walk, depth);
   }
   switch (typeOf(schema)) {
     case 'object':
@@ -125,7 +127,8 @@ function givenValue(schema: Schema): unknown {
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
   if (schema.const !== undefined) return schema.const;
   if (schema.default !== undefined) return schema.default;
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum.find((v) => v !== null) ?? schema.enum[0];
+  if (Array.isArray(schema.enum) && schema.enum.length > 0)
+    return schema.enum.find((v) => v !== null) ?? schema.enum[0];
   return undefined;
 }
 
@@ -152,7 +155,8 @@ function objectOf(schema: Schema, walk: Walk, depth: number): Record<string, unk
     if (isSchema(property) && property.writeOnly === true) continue;
     result[name] = valueOf(property, walk, depth + 1);
   }
-  if (properties.length === 0 && isSchema(schema.additionalProperties)) result.additionalProp1 = valueOf(schema.additionalProperties, walk, depth + 1);
+  if (properties.length === 0 && isSchema(schema.additionalProperties))
+    result.additionalProp1 = valueOf(schema.additionalProperties, walk, depth + 1);
   return result;
 }
 
@@ -165,7 +169,8 @@ function arrayOf(schema: Schema, walk: Walk, depth: number): unknown[] {
 }
 
 function stringOf(schema: Schema): string {
-  let text = typeof schema.format === 'string' && FORMATS[schema.format] !== undefined ? FORMATS[schema.format] : 'string';
+  let text =
+    typeof schema.format === 'string' && FORMATS[schema.format] !== undefined ? FORMATS[schema.format] : 'string';
   const min = typeof schema.minLength === 'number' ? Math.min(schema.minLength, MAX_STRING) : 0;
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
   while (text.length < min) text += 'x';
@@ -173,8 +178,18 @@ function stringOf(schema: Schema): string {
 }
 
 function numberOf(schema: Schema): number {
-  const min = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : undefined;
-  const max = typeof schema.maximum === 'number' ? schema.maximum : typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - 1 : undefined;
+  const min =
+    typeof schema.minimum === 'number'
+      ? schema.minimum
+      : typeof schema.exclusiveMinimum === 'number'
+        ? schema.exclusiveMinimum + 1
+        : undefined;
+  const max =
+    typeof schema.maximum === 'number'
+      ? schema.maximum
+      : typeof schema.exclusiveMaximum === 'number'
+        ? schema.exclusiveMaximum - 1
+        : undefined;
   if (min !== undefined) return min;
   if (max !== undefined && max < 0) return max;
   return 0;

@@ -25,11 +25,17 @@ export function exportOpenApi(document: MockApiDocument, url: string, examples: 
   const ordered = [...document.routes].sort((a, b) => Number(a.method === 'ANY') - Number(b.method === 'ANY'));
   for (const route of ordered) {
     if (route.kind === 'crud') crudOperations(route, examples, add);
-    else for (const method of route.method === 'ANY' ? ANY_METHODS : [route.method.toLowerCase()]) add(route.path, method, operation(route, examples));
+    else
+      for (const method of route.method === 'ANY' ? ANY_METHODS : [route.method.toLowerCase()])
+        add(route.path, method, operation(route, examples));
   }
   return {
     openapi: '3.0.3',
-    info: { title: document.name, version: '1.0.0', ...(document.description ? { description: document.description } : {}) },
+    info: {
+      title: document.name,
+      version: '1.0.0',
+      ...(document.description ? { description: document.description } : {}),
+    },
     servers: [{ url }],
     paths,
   };
@@ -40,7 +46,12 @@ function openApiPath(path: string): string {
 }
 
 function pathParameters(path: string): Data[] {
-  return [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+  return [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => ({
+    name: match[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
 }
 
 function operation(route: MockRoute, examples: SchemaExamples): Data {
@@ -62,7 +73,10 @@ function responsesOf(responses: MockResponse[], examples: SchemaExamples): Data 
     const first = group[0];
     const out: Data = { description: first.label || describeBody(first.body, examples) };
     const headers = Object.entries(first.headers ?? {});
-    if (headers.length > 0) out.headers = Object.fromEntries(headers.map(([name, value]) => [name, { schema: { type: 'string' }, example: value }]));
+    if (headers.length > 0)
+      out.headers = Object.fromEntries(
+        headers.map(([name, value]) => [name, { schema: { type: 'string' }, example: value }]),
+      );
     const content = contentOf(group, examples);
     if (content) out.content = content;
     result[String(status)] = out;
@@ -73,11 +87,17 @@ function responsesOf(responses: MockResponse[], examples: SchemaExamples): Data 
 function contentOf(group: MockResponse[], examples: SchemaExamples): Data | undefined {
   const media = mediaOf(group[0].body);
   if (media === undefined) return undefined;
-  const withExamples = group.filter((response) => mediaOf(response.body) === media && exampleOf(response.body, examples) !== undefined);
+  const withExamples = group.filter(
+    (response) => mediaOf(response.body) === media && exampleOf(response.body, examples) !== undefined,
+  );
   const entry: Data = {};
-  if (group[0].body.type === 'text' || (group[0].body.type === 'schema' && media !== 'application/json')) entry.schema = { type: 'string' };
+  if (group[0].body.type === 'text' || (group[0].body.type === 'schema' && media !== 'application/json'))
+    entry.schema = { type: 'string' };
   if (withExamples.length === 1) entry.example = exampleOf(withExamples[0].body, examples);
-  else if (withExamples.length > 1) entry.examples = Object.fromEntries(withExamples.map((r) => [r.id, { summary: r.label || `response ${r.id}`, value: exampleOf(r.body, examples) }]));
+  else if (withExamples.length > 1)
+    entry.examples = Object.fromEntries(
+      withExamples.map((r) => [r.id, { summary: r.label || `response ${r.id}`, value: exampleOf(r.body, examples) }]),
+    );
   return { [media]: entry };
 }
 
@@ -110,7 +130,10 @@ function describeBody(body: MockBody, examples: SchemaExamples): string {
     case 'schema': {
       const fields = examples.get(body.schema)?.fields ?? [];
       const rows = (body.count ?? 1) === 1 ? 'one row' : `${body.count} rows`;
-      return `${rows} of the saved schema "${body.schema}" as ${body.format ?? 'json'}` + (fields.length ? ` (fields: ${fields.slice(0, 30).join(', ')})` : '');
+      return (
+        `${rows} of the saved schema "${body.schema}" as ${body.format ?? 'json'}` +
+        (fields.length ? ` (fields: ${fields.slice(0, 30).join(', ')})` : '')
+      );
     }
     case 'handler':
       return 'answered by a handler program (status, headers and body computed per request)';
@@ -124,13 +147,20 @@ function describeBody(body: MockBody, examples: SchemaExamples): string {
 }
 
 /** A CRUD collection: GET and POST on its path, GET, PUT, PATCH and DELETE on path/{key}. */
-function crudOperations(route: MockRoute, examples: SchemaExamples, add: (path: string, method: string, operation: Data) => void): void {
+function crudOperations(
+  route: MockRoute,
+  examples: SchemaExamples,
+  add: (path: string, method: string, operation: Data) => void,
+): void {
   const schema = route.crud?.schema ?? '';
   const key = route.crud?.key ?? 'id';
   const row = examples.get(schema)?.row;
   const json = (example: unknown) => (example === undefined ? {} : { content: { 'application/json': { example } } });
   const record = (description: string) => ({ description, ...json(row) });
-  const missing = { description: 'no record with that key', content: { 'application/json': { example: { error: 'not found' } } } };
+  const missing = {
+    description: 'no record with that key',
+    content: { 'application/json': { example: { error: 'not found' } } },
+  };
   const keyPath = `${route.path}/:${key}`;
   const op = (verb: string, suffix: string, summary: string, responses: Data, path = route.path) => ({
     operationId: `${verb}_${route.id}_${suffix}`,
@@ -138,10 +168,41 @@ function crudOperations(route: MockRoute, examples: SchemaExamples, add: (path: 
     ...(path === keyPath ? { parameters: pathParameters(keyPath) } : {}),
     responses,
   });
-  add(route.path, 'get', op('get', 'list', `List the "${schema}" records (page, per_page, filters by field)`, { 200: { description: 'a page of records', ...json(row === undefined ? undefined : [row]) } }));
-  add(route.path, 'post', op('post', 'create', 'Add a record', { 201: record('the stored record'), 400: { description: 'the body is not a JSON object' } }));
+  add(
+    route.path,
+    'get',
+    op('get', 'list', `List the "${schema}" records (page, per_page, filters by field)`, {
+      200: { description: 'a page of records', ...json(row === undefined ? undefined : [row]) },
+    }),
+  );
+  add(
+    route.path,
+    'post',
+    op('post', 'create', 'Add a record', {
+      201: record('the stored record'),
+      400: { description: 'the body is not a JSON object' },
+    }),
+  );
   add(keyPath, 'get', op('get', 'read', 'A record', { 200: record('the record'), 404: missing }, keyPath));
-  add(keyPath, 'put', op('put', 'replace', 'Replace a record', { 200: record('the stored record'), 404: missing }, keyPath));
-  add(keyPath, 'patch', op('patch', 'update', 'Update some fields of a record', { 200: record('the stored record'), 404: missing }, keyPath));
-  add(keyPath, 'delete', op('delete', 'delete', 'Delete a record', { 204: { description: 'deleted' }, 404: missing }, keyPath));
+  add(
+    keyPath,
+    'put',
+    op('put', 'replace', 'Replace a record', { 200: record('the stored record'), 404: missing }, keyPath),
+  );
+  add(
+    keyPath,
+    'patch',
+    op(
+      'patch',
+      'update',
+      'Update some fields of a record',
+      { 200: record('the stored record'), 404: missing },
+      keyPath,
+    ),
+  );
+  add(
+    keyPath,
+    'delete',
+    op('delete', 'delete', 'Delete a record', { 204: { description: 'deleted' }, 404: missing }, keyPath),
+  );
 }

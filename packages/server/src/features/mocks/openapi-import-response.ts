@@ -32,7 +32,8 @@ export interface ImportedResponse {
 
 /** A `$ref` (to #/components/...) followed a few times; anything else as is. */
 export function deref(value: unknown, root: unknown): unknown {
-  for (let hops = 0; hops < 10 && isData(value) && typeof value.$ref === 'string'; hops++) value = resolvePointer(root, value.$ref);
+  for (let hops = 0; hops < 10 && isData(value) && typeof value.$ref === 'string'; hops++)
+    value = resolvePointer(root, value.$ref);
   return value;
 }
 
@@ -44,7 +45,14 @@ export function statusOf(key: string): number | undefined {
   return range ? Number(range[1]) * 100 : undefined;
 }
 
-export function importResponse(status: number, raw: unknown, root: unknown, where: string, warn: Warn, budget: ExampleBudget): ImportedResponse {
+export function importResponse(
+  status: number,
+  raw: unknown,
+  root: unknown,
+  where: string,
+  warn: Warn,
+  budget: ExampleBudget,
+): ImportedResponse {
   const response = deref(raw, root);
   if (!isData(response)) {
     warn(`${where}: the response is not an object (or its $ref does not resolve); it answers with no body`);
@@ -52,11 +60,21 @@ export function importResponse(status: number, raw: unknown, root: unknown, wher
   }
   const description = typeof response.description === 'string' ? response.description.trim().slice(0, 150) : '';
   const { body, generated } = bodyOf(response.content, root, where, warn, budget);
-  const label = generated ? (description ? `${description} (generated from schema)` : 'generated from schema') : description || undefined;
+  const label = generated
+    ? description
+      ? `${description} (generated from schema)`
+      : 'generated from schema'
+    : description || undefined;
   return { label, status, headers: headersOf(response.headers, root, where, warn, budget), body };
 }
 
-function headersOf(raw: unknown, root: unknown, where: string, warn: Warn, budget: ExampleBudget): Record<string, string> {
+function headersOf(
+  raw: unknown,
+  root: unknown,
+  where: string,
+  warn: Warn,
+  budget: ExampleBudget,
+): Record<string, string> {
   if (!isData(raw)) return {};
   const headers: Record<string, string> = {};
   for (const [name, spec] of Object.entries(raw).slice(0, MOCK_LIMITS.headersPerResponse)) {
@@ -67,7 +85,8 @@ function headersOf(raw: unknown, root: unknown, where: string, warn: Warn, budge
     const problems = new Problems();
     const checked = readHeaders({ [name]: text }, 'headers', problems);
     if (checked) Object.assign(headers, checked);
-    else warn(`${where}: header ${name.slice(0, 60)} is left out (${problems.list[0]?.message ?? 'not a valid header'})`);
+    else
+      warn(`${where}: header ${name.slice(0, 60)} is left out (${problems.list[0]?.message ?? 'not a valid header'})`);
   }
   return headers;
 }
@@ -84,7 +103,11 @@ function exampleOf(spec: Data, root: unknown, budget?: ExampleBudget): unknown {
 }
 
 /** An example from the schema, charged to the budget; undefined once it is spent. */
-function generated(schema: unknown, root: unknown, budget: ExampleBudget): ReturnType<typeof exampleFromSchema> | undefined {
+function generated(
+  schema: unknown,
+  root: unknown,
+  budget: ExampleBudget,
+): ReturnType<typeof exampleFromSchema> | undefined {
   if (budget.nodes <= 0) return undefined;
   const example = exampleFromSchema(schema, root, budget.nodes);
   budget.nodes -= example.nodes;
@@ -93,33 +116,52 @@ function generated(schema: unknown, root: unknown, budget: ExampleBudget): Retur
 
 const JSON_TYPE = /^application\/(.+\+)?json\b|^\*\/\*$/i;
 
-function bodyOf(content: unknown, root: unknown, where: string, warn: Warn, budget: ExampleBudget): { body: Data; generated: boolean } {
+function bodyOf(
+  content: unknown,
+  root: unknown,
+  where: string,
+  warn: Warn,
+  budget: ExampleBudget,
+): { body: Data; generated: boolean } {
   if (!isData(content) || Object.keys(content).length === 0) return { body: { type: 'empty' }, generated: false };
   const types = Object.keys(content);
   const jsonType = types.find((type) => JSON_TYPE.test(type));
-  if (jsonType !== undefined) return jsonBody(deref(content[jsonType], root), root, `${where} ${jsonType}`, warn, budget);
+  if (jsonType !== undefined)
+    return jsonBody(deref(content[jsonType], root), root, `${where} ${jsonType}`, warn, budget);
   // No JSON: a text example is sent as text of its own media type.
   for (const type of types) {
     const media = deref(content[type], root);
     const example = isData(media) ? exampleOf({ ...media, schema: undefined }, root) : undefined;
-    if (typeof example === 'string' && /^[\w.+-]+\/[\w.+-]+$/.test(type)) return sized({ type: 'text', text: example, contentType: type }, where, warn, false);
+    if (typeof example === 'string' && /^[\w.+-]+\/[\w.+-]+$/.test(type))
+      return sized({ type: 'text', text: example, contentType: type }, where, warn, false);
   }
-  warn(`${where}: only JSON bodies and text examples are imported; ${types.slice(0, 3).join(', ')} has no text example, so it answers with no body`);
+  warn(
+    `${where}: only JSON bodies and text examples are imported; ${types.slice(0, 3).join(', ')} has no text example, so it answers with no body`,
+  );
   return { body: { type: 'empty' }, generated: false };
 }
 
-function jsonBody(media: unknown, root: unknown, where: string, warn: Warn, budget: ExampleBudget): { body: Data; generated: boolean } {
+function jsonBody(
+  media: unknown,
+  root: unknown,
+  where: string,
+  warn: Warn,
+  budget: ExampleBudget,
+): { body: Data; generated: boolean } {
   if (!isData(media)) return { body: { type: 'empty' }, generated: false };
   if (media.example !== undefined) return sized({ type: 'json', value: media.example }, where, warn, false);
   if (isData(media.examples) && Object.keys(media.examples).length > 0) {
     const first = deref(Object.values(media.examples)[0], root);
-    if (isData(first) && first.value !== undefined) return sized({ type: 'json', value: first.value }, where, warn, false);
+    if (isData(first) && first.value !== undefined)
+      return sized({ type: 'json', value: first.value }, where, warn, false);
     if (isData(first) && first.externalValue !== undefined) warn(`${where}: externalValue examples are not fetched`);
   }
   if (media.schema === undefined) return { body: { type: 'empty' }, generated: false };
   const example = generated(media.schema, root, budget);
   if (example === undefined) {
-    warn(`${where}: no example was generated (the import's budget of ${IMPORT_EXAMPLE_NODES} schema values is spent); it answers with no body`);
+    warn(
+      `${where}: no example was generated (the import's budget of ${IMPORT_EXAMPLE_NODES} schema values is spent); it answers with no body`,
+    );
     return { body: { type: 'empty' }, generated: false };
   }
   for (const note of example.notes) warn(`${where}: ${note}`);
@@ -130,6 +172,8 @@ function jsonBody(media: unknown, root: unknown, where: string, warn: Warn, budg
 function sized(body: Data, where: string, warn: Warn, generated: boolean): { body: Data; generated: boolean } {
   const bytes = Buffer.byteLength(JSON.stringify(body.type === 'json' ? body.value : body.text) ?? '', 'utf8');
   if (bytes <= MOCK_LIMITS.literalBodyBytes) return { body, generated };
-  warn(`${where}: the example is ${bytes} bytes, more than the ${MOCK_LIMITS.literalBodyBytes} a mock response may hold; it answers with no body`);
+  warn(
+    `${where}: the example is ${bytes} bytes, more than the ${MOCK_LIMITS.literalBodyBytes} a mock response may hold; it answers with no body`,
+  );
   return { body: { type: 'empty' }, generated: false };
 }

@@ -11,7 +11,14 @@ import { MOCK_LIMITS } from '@rowloom/contract';
 import { MAX_NAME_CHARS } from './mock-names.js';
 import { parseRoutePath } from './mock-path.js';
 import { Problems } from './mock-problems.js';
-import { IMPORT_EXAMPLE_NODES, importResponse, statusOf, type ExampleBudget, type ImportedResponse, type Warn } from './openapi-import-response.js';
+import {
+  IMPORT_EXAMPLE_NODES,
+  importResponse,
+  statusOf,
+  type ExampleBudget,
+  type ImportedResponse,
+  type Warn,
+} from './openapi-import-response.js';
 import { parseOpenApiText } from './openapi-parse.js';
 
 type Data = Record<string, unknown>;
@@ -52,16 +59,28 @@ export function importOpenApi(input: string | Record<string, unknown>, options: 
 }
 
 function checkVersion(spec: Data): void {
-  if (typeof spec.swagger === 'string') throw badRequest(`the document is Swagger ${spec.swagger.slice(0, 10)}; only OpenAPI 3.0 and 3.1 are imported (convert it first, e.g. with swagger2openapi)`);
+  if (typeof spec.swagger === 'string')
+    throw badRequest(
+      `the document is Swagger ${spec.swagger.slice(0, 10)}; only OpenAPI 3.0 and 3.1 are imported (convert it first, e.g. with swagger2openapi)`,
+    );
   if (typeof spec.openapi !== 'string' || !/^3\.[01]\b/.test(spec.openapi)) {
-    throw badRequest(`the document must be OpenAPI 3.0 or 3.1 (its "openapi" field says ${JSON.stringify(spec.openapi ?? null)?.slice(0, 30)})`);
+    throw badRequest(
+      `the document must be OpenAPI 3.0 or 3.1 (its "openapi" field says ${JSON.stringify(spec.openapi ?? null)?.slice(0, 30)})`,
+    );
   }
-  if (spec.paths !== undefined && !isData(spec.paths)) throw badRequest('the document\'s "paths" must be an object of paths');
+  if (spec.paths !== undefined && !isData(spec.paths))
+    throw badRequest('the document\'s "paths" must be an object of paths');
 }
 
 function nameFor(given: string | undefined, title: unknown): string {
   if (given !== undefined && given.trim() !== '') return given;
-  if (typeof title === 'string' && title.trim() !== '') return title.trim().replace(/\//g, '-').replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, MAX_NAME_CHARS).trim();
+  if (typeof title === 'string' && title.trim() !== '')
+    return title
+      .trim()
+      .replace(/\//g, '-')
+      .replace(/[\u0000-\u001f\u007f]/g, ' ')
+      .slice(0, MAX_NAME_CHARS)
+      .trim();
   throw badRequest('parameter "name" is needed (the document has no info.title to name the mock API after)');
 }
 
@@ -78,14 +97,19 @@ function importPaths(spec: Data, warn: Warn, budget: ExampleBudget): Data[] {
     for (const method of METHODS) {
       const operation = item[method];
       if (!isData(operation)) continue;
-      const anyId = operation['x-rowloom-method'] === 'ANY' && typeof operation['x-rowloom-route-id'] === 'string' ? `${path} ${operation['x-rowloom-route-id']}` : undefined;
+      const anyId =
+        operation['x-rowloom-method'] === 'ANY' && typeof operation['x-rowloom-route-id'] === 'string'
+          ? `${path} ${operation['x-rowloom-route-id']}`
+          : undefined;
       if (anyId !== undefined && anyRoutes.has(anyId)) continue;
       if (routes.length >= MOCK_LIMITS.routes) {
         skipped++;
         continue;
       }
       if (anyId !== undefined) anyRoutes.add(anyId);
-      routes.push(importOperation(anyId !== undefined ? 'ANY' : method.toUpperCase(), path, operation, spec, warn, budget));
+      routes.push(
+        importOperation(anyId !== undefined ? 'ANY' : method.toUpperCase(), path, operation, spec, warn, budget),
+      );
     }
   }
   if (skipped > 0) warn(`${skipped} operations were left out: a mock API holds at most ${MOCK_LIMITS.routes} routes`);
@@ -94,15 +118,20 @@ function importPaths(spec: Data, warn: Warn, budget: ExampleBudget): Data[] {
 
 /** `/pet/{petId}` -> `/pet/:petId`; undefined (with a warning) when the mock path syntax cannot say it. */
 function routePath(template: string, warn: Warn): string | undefined {
-  const segments = template.replace(/^\/?/, '').split('/').map((segment) => {
-    const variable = VARIABLE.exec(segment);
-    if (variable) return ':' + variable[1].replace(/[^A-Za-z0-9_]/g, '_').replace(/^(\d)/, '_$1');
-    return segment.includes('{') ? segment : encodeURI(decodeSafely(segment)).replace(/[?#[\]]/g, encodeURIComponent);
-  });
+  const segments = template
+    .replace(/^\/?/, '')
+    .split('/')
+    .map((segment) => {
+      const variable = VARIABLE.exec(segment);
+      if (variable) return ':' + variable[1].replace(/[^A-Za-z0-9_]/g, '_').replace(/^(\d)/, '_$1');
+      return segment.includes('{') ? segment : encodeURI(decodeSafely(segment)).replace(/[?#[\]]/g, encodeURIComponent);
+    });
   const path = '/' + segments.join('/').replace(/\/$/, '');
   const problems = new Problems();
   if (!parseRoutePath(path, 'path', problems) || segments.some((s) => s.includes('{'))) {
-    const reason = segments.some((s) => s.includes('{')) ? 'a parameter must fill a whole segment' : problems.list[0]?.message ?? 'not a valid path';
+    const reason = segments.some((s) => s.includes('{'))
+      ? 'a parameter must fill a whole segment'
+      : (problems.list[0]?.message ?? 'not a valid path');
     warn(`${template.slice(0, 100)}: left out (${reason})`);
     return undefined;
   }
@@ -117,11 +146,24 @@ function decodeSafely(segment: string): string {
   }
 }
 
-function importOperation(method: string, path: string, operation: Data, spec: Data, warn: Warn, budget: ExampleBudget): Data {
+function importOperation(
+  method: string,
+  path: string,
+  operation: Data,
+  spec: Data,
+  warn: Warn,
+  budget: ExampleBudget,
+): Data {
   const where = `${method} ${path}`;
-  const summary = [operation.summary, operation.description].find((text) => typeof text === 'string' && text.trim() !== '') as string | undefined;
+  const summary = [operation.summary, operation.description].find(
+    (text) => typeof text === 'string' && text.trim() !== '',
+  ) as string | undefined;
   const responses = orderedResponses(operation.responses, spec, where, warn, budget);
-  const route: Data = { method, path, responses: responses.length > 0 ? responses : [{ status: 200, default: true, body: { type: 'empty' } }] };
+  const route: Data = {
+    method,
+    path,
+    responses: responses.length > 0 ? responses : [{ status: 200, default: true, body: { type: 'empty' } }],
+  };
   if (summary) route.description = summary.trim().slice(0, 10_000);
   if (responses.length === 0) warn(`${where}: no responses are documented; it answers 200 with no body`);
   if (operation.callbacks !== undefined) warn(`${where}: callbacks are not imported`);
@@ -159,7 +201,9 @@ function orderedResponses(raw: unknown, spec: Data, where: string, warn: Warn, b
       break;
     }
     seen.add(status);
-    responses.push(mockResponse(importResponse(status, raw[key], spec, `${where} ${key}`, warn, budget), responses.length === 0));
+    responses.push(
+      mockResponse(importResponse(status, raw[key], spec, `${where} ${key}`, warn, budget), responses.length === 0),
+    );
   }
   return responses;
 }
@@ -168,15 +212,24 @@ function mockResponse(imported: ImportedResponse, isDefault: boolean): Data {
   const response: Data = { status: imported.status, headers: imported.headers, body: imported.body };
   if (imported.label) response.label = imported.label;
   if (isDefault) response.default = true;
-  else response.rules = [{ target: 'header', name: 'prefer', operator: 'regex', value: `(^|[\\s,;])code=${imported.status}($|[\\s,;])` }];
+  else
+    response.rules = [
+      { target: 'header', name: 'prefer', operator: 'regex', value: `(^|[\\s,;])code=${imported.status}($|[\\s,;])` },
+    ];
   return response;
 }
 
 function noteUnsupported(spec: Data, warn: Warn): void {
   const components = isData(spec.components) ? spec.components : {};
-  if (isData(components.securitySchemes) || Array.isArray(spec.security)) warn('security schemes are not imported: the mock API takes your API key, or none when it is public');
+  if (isData(components.securitySchemes) || Array.isArray(spec.security))
+    warn('security schemes are not imported: the mock API takes your API key, or none when it is public');
   if (isData(spec.webhooks)) warn('webhooks are not imported');
   const servers = Array.isArray(spec.servers) ? spec.servers : [];
-  const base = servers.map((server) => (isData(server) && typeof server.url === 'string' ? server.url : '')).find((url) => url !== '');
-  if (base !== undefined) warn(`the servers' base URL (${base.slice(0, 100)}) is not part of the routes: they are served at /mock/<slug>/<path>`);
+  const base = servers
+    .map((server) => (isData(server) && typeof server.url === 'string' ? server.url : ''))
+    .find((url) => url !== '');
+  if (base !== undefined)
+    warn(
+      `the servers' base URL (${base.slice(0, 100)}) is not part of the routes: they are served at /mock/<slug>/<path>`,
+    );
 }

@@ -45,15 +45,21 @@ function parseOnWorker(source: string): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void worker.terminate();
-      reject(badRequest(`the OpenAPI document took more than ${PARSE_TIME_LIMIT_MS / 1000} s to read; send it as JSON`));
+      reject(
+        badRequest(`the OpenAPI document took more than ${PARSE_TIME_LIMIT_MS / 1000} s to read; send it as JSON`),
+      );
     }, PARSE_TIME_LIMIT_MS);
     const settle = (outcome: () => void) => {
       clearTimeout(timer);
       void worker.terminate();
       outcome();
     };
-    worker.once('message', (reply: ParseReply) => settle(() => (reply.ok ? resolve(reply.data) : reject(new HttpError(reply.status, reply.message)))));
+    worker.once('message', (reply: ParseReply) =>
+      settle(() => (reply.ok ? resolve(reply.data) : reject(new HttpError(reply.status, reply.message)))),
+    );
     // Out of memory (ERR_WORKER_OUT_OF_MEMORY) or a crash: the document is the cause.
-    worker.once('error', (error) => settle(() => reject(badRequest(`the OpenAPI document could not be read (${error.message.slice(0, 200)})`))));
+    worker.once('error', (error) =>
+      settle(() => reject(badRequest(`the OpenAPI document could not be read (${error.message.slice(0, 200)})`))),
+    );
   });
 }

@@ -13,7 +13,11 @@ function reply(): ParseReply {
     return { ok: true, data: parseOpenApiText(workerData as string) };
   } catch (error) {
     if (error instanceof HttpError) return { ok: false, status: error.status, message: error.message };
-    return { ok: false, status: 400, message: `the document could not be read: ${(error as Error).message.slice(0, 300)}` };
+    return {
+      ok: false,
+      status: 400,
+      message: `the document could not be read: ${(error as Error).message.slice(0, 300)}`,
+    };
   }
 }
 

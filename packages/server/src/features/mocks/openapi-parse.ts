@@ -16,13 +16,17 @@ export const MAX_YAML_BYTES = 1024 * 1024;
 
 export function parseOpenApiText(text: string): Record<string, unknown> {
   const source = text.replace(/^\uFEFF/, '');
-  if (source.trim() === '') throw badRequest('the body must be an OpenAPI 3.x document as JSON or YAML text; it is empty');
+  if (source.trim() === '')
+    throw badRequest('the body must be an OpenAPI 3.x document as JSON or YAML text; it is empty');
   const data = parsed(source);
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw badRequest('the body must be an OpenAPI 3.x document (an object with "openapi": "3.x" and "paths"), as JSON or YAML');
+    throw badRequest(
+      'the body must be an OpenAPI 3.x document (an object with "openapi": "3.x" and "paths"), as JSON or YAML',
+    );
   }
   const deep = pathDeeperThan(data);
-  if (deep !== null) throw badRequest(`the OpenAPI document nests more than ${MAX_JSON_DEPTH} levels deep (at ${deep.slice(0, 60)})`);
+  if (deep !== null)
+    throw badRequest(`the OpenAPI document nests more than ${MAX_JSON_DEPTH} levels deep (at ${deep.slice(0, 60)})`);
   return data as Record<string, unknown>;
 }
 
@@ -37,13 +41,22 @@ function parsed(source: string): unknown {
   }
   const bytes = Buffer.byteLength(source, 'utf8');
   if (bytes > MAX_YAML_BYTES) {
-    throw new HttpError(413, `the OpenAPI document is ${bytes} bytes of YAML; YAML is read up to ${MAX_YAML_BYTES} bytes (send larger documents as JSON, up to the body limit)`);
+    throw new HttpError(
+      413,
+      `the OpenAPI document is ${bytes} bytes of YAML; YAML is read up to ${MAX_YAML_BYTES} bytes (send larger documents as JSON, up to the body limit)`,
+    );
   }
   try {
-    return parse(source, { maxAliasCount: MAX_YAML_ALIASES, prettyErrors: false, uniqueKeys: false, logLevel: 'error' });
+    return parse(source, {
+      maxAliasCount: MAX_YAML_ALIASES,
+      prettyErrors: false,
+      uniqueKeys: false,
+      logLevel: 'error',
+    });
   } catch (error) {
     // RangeError: a nesting deep enough to exhaust the parser's stack.
-    const message = error instanceof RangeError ? 'it nests too deeply' : (error as Error).message.split('\n')[0].slice(0, 300);
+    const message =
+      error instanceof RangeError ? 'it nests too deeply' : (error as Error).message.split('\n')[0].slice(0, 300);
     throw badRequest(`the body is neither JSON nor valid YAML: ${message}`);
   }
 }

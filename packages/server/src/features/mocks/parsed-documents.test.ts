@@ -2,7 +2,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parsedDocument } from './parsed-documents.js';
 
-const text = (name: string, filler = '') => JSON.stringify({ name, slug: name, routes: [{ method: 'GET', path: '/users', responses: [{ status: 200, body: { kind: 'json', value: { note: filler } } }] }] });
+const text = (name: string, filler = '') =>
+  JSON.stringify({
+    name,
+    slug: name,
+    routes: [
+      { method: 'GET', path: '/users', responses: [{ status: 200, body: { kind: 'json', value: { note: filler } } }] },
+    ],
+  });
 
 test('the same stored text gives the same parsed document; a changed text is parsed again', () => {
   const first = parsedDocument('mock-a', text('a'));
@@ -14,7 +21,10 @@ test('the same stored text gives the same parsed document; a changed text is par
 });
 
 test('a shared document cannot be changed by one request under another', () => {
-  const document = parsedDocument('mock-frozen', text('frozen')) as unknown as { name: string; routes: { path: string }[] };
+  const document = parsedDocument('mock-frozen', text('frozen')) as unknown as {
+    name: string;
+    routes: { path: string }[];
+  };
   assert.throws(() => {
     document.name = 'changed';
   }, TypeError);

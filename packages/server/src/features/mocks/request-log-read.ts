@@ -15,7 +15,9 @@ export type { LoggedRequest } from '@rowloom/contract';
 function objectOf(text: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }
@@ -23,7 +25,12 @@ function objectOf(text: string): Record<string, unknown> {
 
 const orNumber = (value: number | string | null) => (value === null ? null : Number(value));
 
-export async function readRequestLog(db: Kysely<Tables>, mockApiId: string, limit: number, before?: number): Promise<LoggedRequest[]> {
+export async function readRequestLog(
+  db: Kysely<Tables>,
+  mockApiId: string,
+  limit: number,
+  before?: number,
+): Promise<LoggedRequest[]> {
   let query = db.selectFrom('mock_requests').selectAll().where('mock_api_id', '=', mockApiId);
   if (before !== undefined) query = query.where('seq', '<', before);
   const rows = await query.orderBy('seq', 'desc').limit(limit).execute();

@@ -60,11 +60,16 @@ function programSize(regex: RE2JS, source: string): number {
 }
 
 const tooComplex = (size: number) =>
-  new RuleRegexError(`is too complex a regular expression: it compiles to ${size} steps per character, at most ${MAX_RULE_INSTRUCTIONS} are allowed (counted repetitions such as {100} multiply)`);
+  new RuleRegexError(
+    `is too complex a regular expression: it compiles to ${size} steps per character, at most ${MAX_RULE_INSTRUCTIONS} are allowed (counted repetitions such as {100} multiply)`,
+  );
 
 /** The pattern's size bound; throws when its text alone refuses it (too long, or repetitions too large to compile). */
 function checkedBound(source: string): number {
-  if (source.length > MAX_REGEX_CHARS) throw new RuleRegexError(`is a regular expression of ${source.length} characters; at most ${MAX_REGEX_CHARS} are allowed`);
+  if (source.length > MAX_REGEX_CHARS)
+    throw new RuleRegexError(
+      `is a regular expression of ${source.length} characters; at most ${MAX_REGEX_CHARS} are allowed`,
+    );
   const bound = programSizeBound(source);
   if (bound > MAX_RULE_BOUND) throw tooComplex(bound);
   return bound;
@@ -76,7 +81,9 @@ function compile(source: string, bound: number): Compiled | RuleRegexError {
     regex = RE2JS.compile(source);
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).replace(/^error parsing regexp: /, '');
-    const hint = /\\[1-9]|\(\?<?[=!]/.test(source) ? ' (RE2 syntax: backreferences and lookarounds are not supported, so matching stays linear-time)' : ' (RE2 syntax)';
+    const hint = /\\[1-9]|\(\?<?[=!]/.test(source)
+      ? ' (RE2 syntax: backreferences and lookarounds are not supported, so matching stays linear-time)'
+      : ' (RE2 syntax)';
     return new RuleRegexError(`is not a valid regular expression: ${reason}${hint}`);
   }
   const instructions = programSize(regex, source);
@@ -126,7 +133,9 @@ export function rulePatternProblem(source: string, work: DocumentRegexWork = new
 }
 
 const overSteps = () =>
-  new RuleRegexError(`could not be tested: this request's regex work would take more than ${REQUEST_MATCH_STEPS} steps (each pattern's size, and the characters tested x that size); send shorter values, or use fewer or simpler regex rules`);
+  new RuleRegexError(
+    `could not be tested: this request's regex work would take more than ${REQUEST_MATCH_STEPS} steps (each pattern's size, and the characters tested x that size); send shorter values, or use fewer or simpler regex rules`,
+  );
 
 /** Charges `cost` to the request, or throws past its steps. */
 function charge(steps: MatchSteps, cost: number): void {

@@ -25,12 +25,19 @@ export function schemaNamesOf(document: MockApiDocument): string[] {
   return [...names];
 }
 
-export async function schemaExamples(db: Kysely<Tables>, pool: GenerationPool, userId: string, document: MockApiDocument): Promise<SchemaExamples> {
+export async function schemaExamples(
+  db: Kysely<Tables>,
+  pool: GenerationPool,
+  userId: string,
+  document: MockApiDocument,
+): Promise<SchemaExamples> {
   const examples: SchemaExamples = new Map();
   for (const name of schemaNamesOf(document).slice(0, MAX_SCHEMAS)) {
     const saved = await findSchema(db, userId, name);
     if (!saved) continue;
-    const fields = saved.fields.map((field) => (field && typeof field === 'object' ? String((field as { name?: unknown }).name ?? '') : '')).filter((n) => n !== '');
+    const fields = saved.fields
+      .map((field) => (field && typeof field === 'object' ? String((field as { name?: unknown }).name ?? '') : ''))
+      .filter((n) => n !== '');
     examples.set(name, { fields, row: await exampleRow(pool, saved.fields) });
   }
   return examples;
@@ -38,7 +45,14 @@ export async function schemaExamples(db: Kysely<Tables>, pool: GenerationPool, u
 
 async function exampleRow(pool: GenerationPool, fields: unknown[]): Promise<Record<string, unknown> | undefined> {
   try {
-    const generation = generate({ fields, count: 1, seed: 'openapi-example', now: '2024-01-15T09:30:00Z', writer: { format: 'json' }, pool });
+    const generation = generate({
+      fields,
+      count: 1,
+      seed: 'openapi-example',
+      now: '2024-01-15T09:30:00Z',
+      writer: { format: 'json' },
+      pool,
+    });
     const json = await text(generation.stream);
     return Buffer.byteLength(json, 'utf8') <= MAX_ROW_BYTES ? (JSON.parse(json) as Record<string, unknown>) : undefined;
   } catch {

@@ -32,10 +32,16 @@ const CREATE_SCHEMA = {
   description: 'Datasets can then be uploaded into it with ?project=NAME.',
   tags: ['projects'],
   security: SECURITY,
-  querystring: { type: 'object', properties: { ...KEY_QUERY, name: { type: 'string', description: 'The project name (or send it in the body)' } } },
+  querystring: {
+    type: 'object',
+    properties: { ...KEY_QUERY, name: { type: 'string', description: 'The project name (or send it in the body)' } },
+  },
   body: { type: 'object', properties: { name: { type: 'string' } } },
   response: {
-    200: { type: 'object', properties: { success: { type: 'boolean' }, name: { type: 'string' }, created_at: { type: 'string' } } },
+    200: {
+      type: 'object',
+      properties: { success: { type: 'boolean' }, name: { type: 'string' }, created_at: { type: 'string' } },
+    },
     ...errorResponses(400, 401, 409),
   },
 };
@@ -55,12 +61,16 @@ function projectName(request: FastifyRequest): string {
   const json = jsonBody(request.body);
   let name: unknown = queryText(request.query as Query, 'name');
   if (json !== undefined) {
-    if (!json || typeof json !== 'object' || Array.isArray(json)) throw badRequest('the body must be a JSON object such as {"name": "Sales"}');
+    if (!json || typeof json !== 'object' || Array.isArray(json))
+      throw badRequest('the body must be a JSON object such as {"name": "Sales"}');
     if ((json as { name?: unknown }).name !== undefined) name = (json as { name: unknown }).name;
   }
-  if (typeof name !== 'string' || name.trim() === '') throw badRequest('the project needs a name: send {"name": "Sales"} or ?name=Sales');
-  if (name.length > MAX_NAME_LENGTH) throw badRequest(`the project name is ${name.length} characters long; use at most ${MAX_NAME_LENGTH}`);
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw badRequest('the project name must not contain control characters (line breaks, tabs...)');
+  if (typeof name !== 'string' || name.trim() === '')
+    throw badRequest('the project needs a name: send {"name": "Sales"} or ?name=Sales');
+  if (name.length > MAX_NAME_LENGTH)
+    throw badRequest(`the project name is ${name.length} characters long; use at most ${MAX_NAME_LENGTH}`);
+  if (/[\u0000-\u001f\u007f]/.test(name))
+    throw badRequest('the project name must not contain control characters (line breaks, tabs...)');
   return name;
 }
 
@@ -76,14 +86,16 @@ export async function projectsFeature(app: FastifyInstance, { db }: { db: Kysely
       const user = userOf(request);
       const name = projectName(request);
       const project = await createProject(db, user.id, name);
-      if (!project) throw new HttpError(409, `a project named "${name}" already exists; choose another name, or use it as it is`);
+      if (!project)
+        throw new HttpError(409, `a project named "${name}" already exists; choose another name, or use it as it is`);
       return { success: true, name: project.name, created_at: project.createdAt };
     });
   }
   app.delete('/api/projects/*', { schema: DELETE_SCHEMA }, async (request) => {
     const user = userOf(request);
     const name = pathName(request, 'project', 'projects');
-    if (!(await deleteProject(db, user.id, name))) throw notFound(`no project named "${name}"; GET /api/projects lists yours`);
+    if (!(await deleteProject(db, user.id, name)))
+      throw notFound(`no project named "${name}"; GET /api/projects lists yours`);
     return { success: true };
   });
 }

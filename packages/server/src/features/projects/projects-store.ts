@@ -11,7 +11,12 @@ export interface Project {
 }
 
 export async function findProject(db: Kysely<Tables>, userId: string, name: string): Promise<Project | undefined> {
-  const row = await db.selectFrom('projects').select(['id', 'name', 'created_at']).where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
+  const row = await db
+    .selectFrom('projects')
+    .select(['id', 'name', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('name', '=', name)
+    .executeTakeFirst();
   return row && { id: row.id, name: row.name, createdAt: row.created_at };
 }
 
@@ -37,20 +42,43 @@ export async function listProjects(db: Kysely<Tables>, userId: string): Promise<
     .select((eb) => [
       'projects.name',
       'projects.created_at',
-      eb.selectFrom('datasets').select(eb.fn.countAll<number>().as('n')).whereRef('datasets.project_id', '=', 'projects.id').as('datasets'),
-      eb.selectFrom('schemas').select(eb.fn.countAll<number>().as('n')).whereRef('schemas.project_id', '=', 'projects.id').as('schemas'),
-      eb.selectFrom('scenarios').select(eb.fn.countAll<number>().as('n')).whereRef('scenarios.project_id', '=', 'projects.id').as('scenarios'),
+      eb
+        .selectFrom('datasets')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('datasets.project_id', '=', 'projects.id')
+        .as('datasets'),
+      eb
+        .selectFrom('schemas')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('schemas.project_id', '=', 'projects.id')
+        .as('schemas'),
+      eb
+        .selectFrom('scenarios')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('scenarios.project_id', '=', 'projects.id')
+        .as('scenarios'),
     ])
     .where('projects.user_id', '=', userId)
     .orderBy('projects.name')
     .execute();
-  return rows.map((row) => ({ name: row.name, datasets: Number(row.datasets), schemas: Number(row.schemas), scenarios: Number(row.scenarios), created_at: row.created_at }));
+  return rows.map((row) => ({
+    name: row.name,
+    datasets: Number(row.datasets),
+    schemas: Number(row.schemas),
+    scenarios: Number(row.scenarios),
+    created_at: row.created_at,
+  }));
 }
 
 /** Deletes the project; its datasets, schemas and scenarios stay, in no project. false when there is none. */
 export async function deleteProject(db: Kysely<Tables>, userId: string, name: string): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
-    const project = await tx.selectFrom('projects').select('id').where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
+    const project = await tx
+      .selectFrom('projects')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('name', '=', name)
+      .executeTakeFirst();
     if (!project) return false;
     // Explicit rather than left to ON DELETE SET NULL, which SQLite honours only with its pragma on.
     for (const table of ['datasets', 'schemas', 'scenarios'] as const) {

@@ -18,7 +18,11 @@ async function call(server: TestServer, path: string, init: RequestInit = {}) {
   return { status: response.status, text, json };
 }
 
-const send = (method: string, body: unknown): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+const send = (method: string, body: unknown): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+});
 
 const POINTS = [
   { x: 0, y: 10 },
@@ -38,14 +42,28 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     };
 
     test('save, read, list, replace, delete', async () => {
-      const saved = await call(suite.server, path('Web traffic'), send('PUT', { points: [POINTS[2], POINTS[0], POINTS[3], POINTS[1]], interpolation: 'smooth', noise: 1.5 }));
+      const saved = await call(
+        suite.server,
+        path('Web traffic'),
+        send('PUT', { points: [POINTS[2], POINTS[0], POINTS[3], POINTS[1]], interpolation: 'smooth', noise: 1.5 }),
+      );
       assert.equal(saved.status, 200, saved.text);
       assert.equal(saved.json.success, true);
       assert.deepEqual(saved.json.points, POINTS, 'points come back sorted by x');
 
       const one = await call(suite.server, path('Web traffic'));
       assert.equal(one.status, 200);
-      assert.deepEqual({ ...one.json, updated_at: undefined }, { name: 'Web traffic', points: POINTS, interpolation: 'smooth', noise: 1.5, project: null, updated_at: undefined });
+      assert.deepEqual(
+        { ...one.json, updated_at: undefined },
+        {
+          name: 'Web traffic',
+          points: POINTS,
+          interpolation: 'smooth',
+          noise: 1.5,
+          project: null,
+          updated_at: undefined,
+        },
+      );
       assert.ok(!Number.isNaN(Date.parse(one.json.updated_at as string)));
 
       const replaced = await call(suite.server, path('Web traffic'), send('PUT', { points: POINTS.slice(0, 2) }));
@@ -70,7 +88,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const stranger = await suite.server.userKey();
       assert.equal((await call(suite.server, `/api/scenarios/Private?key=${stranger}`)).status, 404);
       assert.deepEqual((await call(suite.server, `/api/scenarios?key=${stranger}`)).json.scenarios, []);
-      const generate = await call(suite.server, `/api/generate.json?key=${stranger}`, send('POST', [{ name: 'load', type: 'Scenario', scenario: 'Private' }]));
+      const generate = await call(
+        suite.server,
+        `/api/generate.json?key=${stranger}`,
+        send('POST', [{ name: 'load', type: 'Scenario', scenario: 'Private' }]),
+      );
       assert.equal(generate.status, 400);
       assert.match(generate.json.error as string, /there are no scenarios/);
     });
@@ -79,15 +101,24 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const rows = 201;
       for (const interpolation of ['linear', 'step', 'smooth'] as const) {
         const name = `Curve ${interpolation}`;
-        assert.equal((await call(suite.server, path(name), send('PUT', { points: POINTS, interpolation, noise: 0 }))).status, 200);
+        assert.equal(
+          (await call(suite.server, path(name), send('PUT', { points: POINTS, interpolation, noise: 0 }))).status,
+          200,
+        );
         const values = await csv([{ name: 'load', type: 'Scenario', scenario: name, decimals: 4 }], `&count=${rows}`);
         const curve = curveOf(POINTS, interpolation);
         assert.equal(values.length, rows);
-        values.forEach((value, r) => assert.ok(Math.abs(value - curve(r / (rows - 1))) < 1e-4, `${interpolation} row ${r + 1}: ${value}`));
+        values.forEach((value, r) =>
+          assert.ok(Math.abs(value - curve(r / (rows - 1))) < 1e-4, `${interpolation} row ${r + 1}: ${value}`),
+        );
         assert.equal(values[0], 10);
         assert.equal(values[rows - 1], 100);
       }
-      assert.equal((await call(suite.server, path('Noisy'), send('PUT', { points: POINTS, interpolation: 'smooth', noise: 3 }))).status, 200);
+      assert.equal(
+        (await call(suite.server, path('Noisy'), send('PUT', { points: POINTS, interpolation: 'smooth', noise: 3 })))
+          .status,
+        200,
+      );
       const fields = [{ name: 'load', type: 'Scenario', scenario: 'Noisy' }];
       const first = await csv(fields, '&count=300&seed=42');
       assert.deepEqual(await csv(fields, '&count=300&seed=42'), first);
@@ -95,8 +126,26 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     });
 
     test('noise has the standard deviation asked for', async () => {
-      assert.equal((await call(suite.server, path('Flat'), send('PUT', { points: [{ x: 0, y: 50 }, { x: 1, y: 50 }], noise: 5 }))).status, 200);
-      const values = await csv([{ name: 'load', type: 'Scenario', scenario: 'Flat', decimals: 6 }], '&count=5000&seed=1');
+      assert.equal(
+        (
+          await call(
+            suite.server,
+            path('Flat'),
+            send('PUT', {
+              points: [
+                { x: 0, y: 50 },
+                { x: 1, y: 50 },
+              ],
+              noise: 5,
+            }),
+          )
+        ).status,
+        200,
+      );
+      const values = await csv(
+        [{ name: 'load', type: 'Scenario', scenario: 'Flat', decimals: 6 }],
+        '&count=5000&seed=1',
+      );
       const mean = values.reduce((a, b) => a + b, 0) / values.length;
       const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / (values.length - 1));
       // Standard errors: 0.07 for the mean and 0.05 for the sd; the tolerances are 5 of them.
@@ -106,36 +155,125 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
     test('an unknown scenario is a 400 naming the field and parameter and listing the scenarios', async () => {
       await call(suite.server, path('Traffic'), send('PUT', { points: POINTS }));
-      const response = await call(suite.server, `/api/generate.json?key=${suite.key}`, send('POST', [{ name: 'load', type: 'Scenario', scenario: 'Trafic' }]));
+      const response = await call(
+        suite.server,
+        `/api/generate.json?key=${suite.key}`,
+        send('POST', [{ name: 'load', type: 'Scenario', scenario: 'Trafic' }]),
+      );
       assert.equal(response.status, 400);
       const details = response.json.details as { field: string; param: string; message: string }[];
-      assert.ok(details.some((d) => d.field === 'load' && d.param === 'scenario' && /did you mean "Traffic"\?.*"Traffic"/.test(d.message)), response.text);
-      const saving = await call(suite.server, `/api/schemas/uses-missing?key=${suite.key}`, send('PUT', [{ name: 'load', type: 'Scenario', scenario: 'Nope' }]));
+      assert.ok(
+        details.some(
+          (d) => d.field === 'load' && d.param === 'scenario' && /did you mean "Traffic"\?.*"Traffic"/.test(d.message),
+        ),
+        response.text,
+      );
+      const saving = await call(
+        suite.server,
+        `/api/schemas/uses-missing?key=${suite.key}`,
+        send('PUT', [{ name: 'load', type: 'Scenario', scenario: 'Nope' }]),
+      );
       assert.equal(saving.status, 400);
       assert.match(saving.text, /no scenario named \\"Nope\\"/);
     });
 
     test('a saved schema with a Scenario field generates through generate?schema=', async () => {
-      await call(suite.server, path('Ramp'), send('PUT', { points: [{ x: 0, y: 0 }, { x: 1, y: 9 }] }));
-      assert.equal((await call(suite.server, `/api/schemas/ramp?key=${suite.key}`, send('PUT', { fields: [{ name: 'load', type: 'Scenario', scenario: 'Ramp', decimals: 0 }], count: 10, format: 'csv' }))).status, 200);
+      await call(
+        suite.server,
+        path('Ramp'),
+        send('PUT', {
+          points: [
+            { x: 0, y: 0 },
+            { x: 1, y: 9 },
+          ],
+        }),
+      );
+      assert.equal(
+        (
+          await call(
+            suite.server,
+            `/api/schemas/ramp?key=${suite.key}`,
+            send('PUT', {
+              fields: [{ name: 'load', type: 'Scenario', scenario: 'Ramp', decimals: 0 }],
+              count: 10,
+              format: 'csv',
+            }),
+          )
+        ).status,
+        200,
+      );
       const response = await call(suite.server, `/api/generate?key=${suite.key}&schema=ramp`);
       assert.equal(response.status, 200, response.text);
       assert.equal(response.text.trim(), 'load\n0\n1\n2\n3\n4\n5\n6\n7\n8\n9');
     });
 
-    test('a formula reads a scenario through generate(\'Scenario\', ...), loaded like a field\'s', async () => {
-      await call(suite.server, path('Ramp2'), send('PUT', { points: [{ x: 0, y: 0 }, { x: 1, y: 4 }] }));
-      const values = await csv([{ name: 'load', type: 'Formula', value: "generate('Scenario', scenario: 'Ramp2', decimals: 0) * 10" }], '&count=5');
+    test("a formula reads a scenario through generate('Scenario', ...), loaded like a field's", async () => {
+      await call(
+        suite.server,
+        path('Ramp2'),
+        send('PUT', {
+          points: [
+            { x: 0, y: 0 },
+            { x: 1, y: 4 },
+          ],
+        }),
+      );
+      const values = await csv(
+        [{ name: 'load', type: 'Formula', value: "generate('Scenario', scenario: 'Ramp2', decimals: 0) * 10" }],
+        '&count=5',
+      );
       assert.deepEqual(values, [0, 10, 20, 30, 40]);
     });
 
     test('hostile bodies get a 4xx naming the position, never a 500', async () => {
       const cases: [unknown, RegExp][] = [
-        [{ points: [{ x: 0, y: 1 }, { x: 0.5, y: 2 }, { x: 0.7, y: 3 }, { x: 1.5, y: 4 }] }, /points\[3\]\.x must be between 0 and 1/],
-        [{ points: [{ x: 0, y: 1 }, { x: 'NaN', y: 2 }] }, /points\[1\]\.x must be a number/],
-        [{ points: [{ x: 0, y: 'lots' }, { x: 1, y: 2 }] }, /points\[0\]\.y must be a number/],
-        [{ points: [{ x: 0, y: 1 }, { x: 0, y: 2 }] }, /points\[1\]\.x is 0, the same as points\[0\]\.x/],
-        [{ points: [{ x: 0, y: 1 }, { x: 1, y: 1e308 }] }, /points\[1\]\.y must be a number from/],
+        [
+          {
+            points: [
+              { x: 0, y: 1 },
+              { x: 0.5, y: 2 },
+              { x: 0.7, y: 3 },
+              { x: 1.5, y: 4 },
+            ],
+          },
+          /points\[3\]\.x must be between 0 and 1/,
+        ],
+        [
+          {
+            points: [
+              { x: 0, y: 1 },
+              { x: 'NaN', y: 2 },
+            ],
+          },
+          /points\[1\]\.x must be a number/,
+        ],
+        [
+          {
+            points: [
+              { x: 0, y: 'lots' },
+              { x: 1, y: 2 },
+            ],
+          },
+          /points\[0\]\.y must be a number/,
+        ],
+        [
+          {
+            points: [
+              { x: 0, y: 1 },
+              { x: 0, y: 2 },
+            ],
+          },
+          /points\[1\]\.x is 0, the same as points\[0\]\.x/,
+        ],
+        [
+          {
+            points: [
+              { x: 0, y: 1 },
+              { x: 1, y: 1e308 },
+            ],
+          },
+          /points\[1\]\.y must be a number from/,
+        ],
         [{ points: 'up and down' }, /points must be an array/],
         [{ points: [{ x: 0, y: 1 }] }, /2 to 1000 points, got 1/],
         [{ points: POINTS, interpolation: 'cubic' }, /interpolation must be one of linear, step, smooth/],
@@ -154,7 +292,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const many = { points: Array.from({ length: 1_000_000 }, (_, i) => ({ x: i / 1e6, y: i })) };
       const huge = await call(suite.server, path('Hostile'), send('PUT', many));
       assert.ok(huge.status === 400 || huge.status === 413, huge.text.slice(0, 200));
-      const thousandBad = await call(suite.server, path('Hostile'), send('PUT', { points: Array.from({ length: 1000 }, () => ({ x: 2, y: 0 })) }));
+      const thousandBad = await call(
+        suite.server,
+        path('Hostile'),
+        send('PUT', { points: Array.from({ length: 1000 }, () => ({ x: 2, y: 0 })) }),
+      );
       assert.equal(thousandBad.status, 400);
       assert.equal((thousandBad.json.details as unknown[]).length, 20);
       assert.ok(thousandBad.text.length < 5000, 'the answer stays short');
@@ -163,7 +305,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.match(longName.json.error as string, /scenario name is 5000 characters long/);
       assert.equal((await call(suite.server, path('line\nbreak'), send('PUT', { points: POINTS }))).status, 400);
       assert.equal((await call(suite.server, path('Hostile'))).status, 404, 'nothing was stored');
-      assert.equal((await call(suite.server, `/api/scenarios/x?key=wrong`, send('PUT', { points: POINTS }))).status, 401);
+      assert.equal(
+        (await call(suite.server, `/api/scenarios/x?key=wrong`, send('PUT', { points: POINTS }))).status,
+        401,
+      );
     });
 
     test('odd but valid names: spaces, unicode, __proto__', async () => {
@@ -176,14 +321,23 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     });
 
     test('a scenario can be put in a project, and the project counts it', async () => {
-      assert.equal((await call(suite.server, `/api/projects?key=${suite.key}`, send('POST', { name: 'Load tests' }))).status, 200);
-      const saved = await call(suite.server, path('In project'), send('PUT', { points: POINTS, project: 'Load tests' }));
+      assert.equal(
+        (await call(suite.server, `/api/projects?key=${suite.key}`, send('POST', { name: 'Load tests' }))).status,
+        200,
+      );
+      const saved = await call(
+        suite.server,
+        path('In project'),
+        send('PUT', { points: POINTS, project: 'Load tests' }),
+      );
       assert.equal(saved.status, 200, saved.text);
       assert.equal(saved.json.project, 'Load tests');
       const kept = await call(suite.server, path('In project'), send('PUT', { points: POINTS }));
       assert.equal(kept.json.project, 'Load tests', 'leaving out "project" keeps it');
       const projects = await call(suite.server, `/api/projects?key=${suite.key}`);
-      const project = (projects.json.projects as { name: string; scenarios: number }[]).find((p) => p.name === 'Load tests');
+      const project = (projects.json.projects as { name: string; scenarios: number }[]).find(
+        (p) => p.name === 'Load tests',
+      );
       assert.equal(project?.scenarios, 1);
       const missing = await call(suite.server, path('In project'), send('PUT', { points: POINTS, project: 'Nowhere' }));
       assert.equal(missing.status, 404);

@@ -18,22 +18,39 @@ import { pathName } from '../../http/path-name.js';
 import { projectIdFor } from '../projects/project-param.js';
 import { ScenarioList } from '@rowloom/contract';
 
-const NAME_PARAM = { type: 'object', properties: { '*': { type: 'string', description: 'The scenario name, URL-encoded (may contain spaces)' } } };
+const NAME_PARAM = {
+  type: 'object',
+  properties: { '*': { type: 'string', description: 'The scenario name, URL-encoded (may contain spaces)' } },
+};
 const KEY_ONLY = { type: 'object', properties: KEY_QUERY };
 const POINTS = {
   type: 'array',
   minItems: 2,
   maxItems: MAX_SCENARIO_POINTS,
-  description: 'The curve\'s points: x is the fraction of the row range (0 the first row, 1 the last), in any order, each x once',
-  items: { type: 'object', properties: { x: { type: 'number', minimum: 0, maximum: 1 }, y: { type: 'number' } }, required: ['x', 'y'] },
+  description:
+    "The curve's points: x is the fraction of the row range (0 the first row, 1 the last), in any order, each x once",
+  items: {
+    type: 'object',
+    properties: { x: { type: 'number', minimum: 0, maximum: 1 }, y: { type: 'number' } },
+    required: ['x', 'y'],
+  },
 };
 const SCENARIO = {
   type: 'object',
   properties: {
     name: { type: 'string' },
     points: POINTS,
-    interpolation: { type: 'string', enum: [...INTERPOLATIONS], description: 'linear; step (each y holds until the next point); smooth (monotone cubic, Fritsch–Carlson: no overshoot). Default linear' },
-    noise: { type: 'number', minimum: 0, description: 'Standard deviation of the seeded Gaussian noise added to each value (default 0)' },
+    interpolation: {
+      type: 'string',
+      enum: [...INTERPOLATIONS],
+      description:
+        'linear; step (each y holds until the next point); smooth (monotone cubic, Fritsch–Carlson: no overshoot). Default linear',
+    },
+    noise: {
+      type: 'number',
+      minimum: 0,
+      description: 'Standard deviation of the seeded Gaussian noise added to each value (default 0)',
+    },
     project: { type: ['string', 'null'], description: 'The project it belongs to' },
     updated_at: { type: 'string' },
   },
@@ -48,16 +65,42 @@ const LIST_SCHEMA = {
     ...errorResponses(401),
   },
 };
-const GET_SCHEMA = { summary: 'A scenario: its points, interpolation and noise', tags: ['scenarios'], security: SECURITY, params: NAME_PARAM, querystring: KEY_ONLY, response: { 200: SCENARIO, ...errorResponses(401, 404) } };
-const SAVE_SCHEMA = {
-  summary: 'Save (create or replace) a scenario',
-  description: 'A Rowloom design (the established product never documented its scenarios): see docs/scenarios.md. A Scenario field reads it: {"name": "load", "type": "Scenario", "scenario": "NAME"}.',
+const GET_SCHEMA = {
+  summary: 'A scenario: its points, interpolation and noise',
   tags: ['scenarios'],
   security: SECURITY,
   params: NAME_PARAM,
-  querystring: { type: 'object', properties: { ...KEY_QUERY, project: { type: 'string', description: 'The project to put it in (or "project" in the body)' } } },
-  body: { type: 'object', properties: { points: POINTS, interpolation: SCENARIO.properties.interpolation, noise: SCENARIO.properties.noise, project: SCENARIO.properties.project }, required: ['points'] },
-  response: { 200: { ...SCENARIO, properties: { ...SCENARIO.properties, success: { type: 'boolean' } } }, ...errorResponses(400, 401, 404, 413) },
+  querystring: KEY_ONLY,
+  response: { 200: SCENARIO, ...errorResponses(401, 404) },
+};
+const SAVE_SCHEMA = {
+  summary: 'Save (create or replace) a scenario',
+  description:
+    'A Rowloom design (the established product never documented its scenarios): see docs/scenarios.md. A Scenario field reads it: {"name": "load", "type": "Scenario", "scenario": "NAME"}.',
+  tags: ['scenarios'],
+  security: SECURITY,
+  params: NAME_PARAM,
+  querystring: {
+    type: 'object',
+    properties: {
+      ...KEY_QUERY,
+      project: { type: 'string', description: 'The project to put it in (or "project" in the body)' },
+    },
+  },
+  body: {
+    type: 'object',
+    properties: {
+      points: POINTS,
+      interpolation: SCENARIO.properties.interpolation,
+      noise: SCENARIO.properties.noise,
+      project: SCENARIO.properties.project,
+    },
+    required: ['points'],
+  },
+  response: {
+    200: { ...SCENARIO, properties: { ...SCENARIO.properties, success: { type: 'boolean' } } },
+    ...errorResponses(400, 401, 404, 413),
+  },
 };
 const DELETE_SCHEMA = {
   summary: 'Delete a scenario',
@@ -85,21 +128,42 @@ export async function scenariosFeature(app: FastifyInstance, { db }: { db: Kysel
     const name = pathName(request, 'scenario', 'scenarios');
     const scenario = await findScenario(db, user.id, name);
     if (!scenario) throw missing(name);
-    return { name: scenario.name, points: scenario.points, interpolation: scenario.interpolation, noise: scenario.noise, project: scenario.project, updated_at: scenario.updatedAt };
+    return {
+      name: scenario.name,
+      points: scenario.points,
+      interpolation: scenario.interpolation,
+      noise: scenario.noise,
+      project: scenario.project,
+      updated_at: scenario.updatedAt,
+    };
   });
 
   const save = async (request: FastifyRequest) => {
     const user = userOf(request);
     const name = pathName(request, 'scenario', 'scenarios');
     const json = jsonBody(request.body);
-    if (json === undefined) throw badRequest('the body must be the scenario as JSON: {"points": [{"x": 0, "y": 10}, {"x": 1, "y": 20}], "interpolation": "linear", "noise": 0}');
+    if (json === undefined)
+      throw badRequest(
+        'the body must be the scenario as JSON: {"points": [{"x": 0, "y": 10}, {"x": 1, "y": 20}], "interpolation": "linear", "noise": 0}',
+      );
     const result = readScenario(json);
     if (result.problems) {
-      const shown = result.problems.slice(0, 5).map((p) => p.message).join('; ');
-      throw badRequest(result.problems.length > 5 ? `${shown}; and ${result.problems.length - 5} more problems (see details)` : shown, { details: result.problems });
+      const shown = result.problems
+        .slice(0, 5)
+        .map((p) => p.message)
+        .join('; ');
+      throw badRequest(
+        result.problems.length > 5 ? `${shown}; and ${result.problems.length - 5} more problems (see details)` : shown,
+        { details: result.problems },
+      );
     }
     const fromBody = (json as { project?: unknown }).project;
-    const projectId = await projectIdFor(db, user.id, fromBody !== undefined ? fromBody : queryText(request.query as Query, 'project'), '"project"');
+    const projectId = await projectIdFor(
+      db,
+      user.id,
+      fromBody !== undefined ? fromBody : queryText(request.query as Query, 'project'),
+      '"project"',
+    );
     const updatedAt = await saveScenario(db, user.id, name, result.curve, projectId);
     const saved = await findScenario(db, user.id, name);
     return { success: true, name, ...result.curve, project: saved?.project ?? null, updated_at: updatedAt };

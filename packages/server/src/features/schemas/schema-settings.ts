@@ -56,7 +56,9 @@ const EXPORT_FORMATS: Record<string, OutputFormat> = { tab: 'txt', tsv: 'txt', '
 export function readSchemaSettings(json: unknown): SchemaSettings {
   if (!json || typeof json !== 'object' || Array.isArray(json)) return { format: null, options: {} };
   const object = json as Record<string, unknown>;
-  return Array.isArray(object.columns) && !Array.isArray(object.fields) ? exportSettings(object) : rowloomSettings(object);
+  return Array.isArray(object.columns) && !Array.isArray(object.fields)
+    ? exportSettings(object)
+    : rowloomSettings(object);
 }
 
 /** `{"fields", "format", "options": {...}}`: a bad format or option is a 400 naming it. */
@@ -68,12 +70,15 @@ function rowloomSettings(object: Record<string, unknown>): SchemaSettings {
     if (chosen === null) throw badRequest(`"format" must be one of ${OUTPUT_FORMATS.join(', ')}, got ${short(format)}`);
   }
   if (options !== undefined && options !== null && (typeof options !== 'object' || Array.isArray(options))) {
-    throw badRequest(`"options" must be an object of file options such as {"include_header": false}, got ${short(options)}`);
+    throw badRequest(
+      `"options" must be an object of file options such as {"include_header": false}, got ${short(options)}`,
+    );
   }
   const given = (options ?? {}) as Record<string, unknown>;
   const read: SchemaOptions = {};
   for (const [key, value] of Object.entries(given)) {
-    if (!Object.hasOwn(SCHEMA_OPTIONS, key)) throw badRequest(`options.${key.slice(0, 60)} is not a file option; use ${OPTION_NAMES.join(', ')}`);
+    if (!Object.hasOwn(SCHEMA_OPTIONS, key))
+      throw badRequest(`options.${key.slice(0, 60)} is not a file option; use ${OPTION_NAMES.join(', ')}`);
     const option = readOption(key as SchemaOptionName, value, `options.${key}`);
     if (option !== undefined) read[key as SchemaOptionName] = option;
   }
@@ -105,7 +110,8 @@ function readOption(key: SchemaOptionName, value: unknown, where: string): strin
     throw badRequest(`${where} must be true or false, got ${short(value)}`);
   }
   if (typeof value !== 'string') throw badRequest(`${where} must be text, got ${short(value)}`);
-  if (value.length > MAX_OPTION_LENGTH) throw badRequest(`${where} is ${value.length} characters long; use at most ${MAX_OPTION_LENGTH}`);
+  if (value.length > MAX_OPTION_LENGTH)
+    throw badRequest(`${where} is ${value.length} characters long; use at most ${MAX_OPTION_LENGTH}`);
   if (value.includes('\u0000')) throw badRequest(`${where} must not contain a NUL character (\\u0000)`);
   return value;
 }
@@ -115,7 +121,8 @@ function validated(settings: SchemaSettings, where: (name: string) => string): S
   try {
     writerOptions(settings.format ?? 'json', asQuery(settings.options));
   } catch (error) {
-    if (error instanceof HttpError) throw badRequest(error.message.replace(/parameter "(\w+)"/g, (_all, name: string) => where(name)));
+    if (error instanceof HttpError)
+      throw badRequest(error.message.replace(/parameter "(\w+)"/g, (_all, name: string) => where(name)));
     throw error;
   }
   return settings;

@@ -12,7 +12,12 @@ const FIELDS = [
 async function call(server: TestServer, path: string, init: RequestInit = {}) {
   const response = await fetch(server.url + path, init);
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) as Record<string, unknown> & unknown[] };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: () => JSON.parse(text) as Record<string, unknown> & unknown[],
+  };
 }
 
 const send = (method: string, body: unknown, contentType = 'application/json'): RequestInit => ({
@@ -36,7 +41,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     const path = (name: string) => `/api/schemas/${encodeURIComponent(name)}`;
 
     test('save, read, list, replace with PUT, delete', async () => {
-      const saved = await call(server, `${path('people list')}?key=${key}`, send('POST', { fields: FIELDS, count: 12 }));
+      const saved = await call(
+        server,
+        `${path('people list')}?key=${key}`,
+        send('POST', { fields: FIELDS, count: 12 }),
+      );
       assert.equal(saved.status, 200, saved.text);
       assert.equal(saved.json().success, true);
       assert.equal(saved.json().name, 'people list');
@@ -45,13 +54,22 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
       const one = await call(server, `${path('people list')}?key=${key}`);
       assert.equal(one.status, 200);
-      assert.deepEqual({ name: one.json().name, fields: one.json().fields, count: one.json().count }, { name: 'people list', fields: FIELDS, count: 12 });
+      assert.deepEqual(
+        { name: one.json().name, fields: one.json().fields, count: one.json().count },
+        { name: 'people list', fields: FIELDS, count: 12 },
+      );
 
-      const replaced = await call(server, `${path('people list')}?key=${key}`, send('PUT', { fields: [FIELDS[0]], count: 3 }));
+      const replaced = await call(
+        server,
+        `${path('people list')}?key=${key}`,
+        send('PUT', { fields: [FIELDS[0]], count: 3 }),
+      );
       assert.equal(replaced.status, 200, replaced.text);
       const list = await call(server, `/api/schemas?key=${key}`);
       assert.equal(list.status, 200);
-      const listed = (list.json().schemas as { name: string; count: number; fields: number; updated_at: string }[]).find((s) => s.name === 'people list');
+      const listed = (
+        list.json().schemas as { name: string; count: number; fields: number; updated_at: string }[]
+      ).find((s) => s.name === 'people list');
       assert.ok(listed);
       assert.equal(listed.count, 3);
       assert.equal(listed.fields, 1);
@@ -76,14 +94,24 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     test('generate?schema=NAME: the stored count by default, an explicit count wins, the body may be empty, GET works too', async () => {
       await call(server, `${path('my schema')}?key=${key}`, send('POST', { fields: FIELDS, count: 7 }));
       // As the mockaroo npm client sends it: a form content type and no body.
-      const stored = await call(server, `/api/generate.json?key=${key}&schema=my%20schema`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const stored = await call(server, `/api/generate.json?key=${key}&schema=my%20schema`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       assert.equal(stored.status, 200, stored.text);
       const rows = stored.json() as unknown as { id: number; name: string }[];
       assert.equal(rows.length, 7);
-      assert.deepEqual(rows.map((r) => r.id), [1, 2, 3, 4, 5, 6, 7]);
+      assert.deepEqual(
+        rows.map((r) => r.id),
+        [1, 2, 3, 4, 5, 6, 7],
+      );
       assert.deepEqual(Object.keys(rows[0]), ['id', 'name']);
 
-      const explicit = await call(server, `/api/generate.json?key=${key}&schema=${encodeURIComponent('my schema')}&count=2`, { method: 'POST' });
+      const explicit = await call(
+        server,
+        `/api/generate.json?key=${key}&schema=${encodeURIComponent('my schema')}&count=2`,
+        { method: 'POST' },
+      );
       assert.equal((explicit.json() as unknown[]).length, 2);
 
       const byGet = await call(server, `/api/generate.csv?key=${key}&schema=my+schema`);
@@ -92,7 +120,17 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     });
 
     test('a schema is validated like a generate request: every problem at once, nothing stored', async () => {
-      const bad = await call(server, `${path('broken')}?key=${key}`, send('POST', { fields: [{ name: 'a', type: 'Nope' }, { name: 'b', type: 'Number', min: 10, max: 1 }], count: 5 }));
+      const bad = await call(
+        server,
+        `${path('broken')}?key=${key}`,
+        send('POST', {
+          fields: [
+            { name: 'a', type: 'Nope' },
+            { name: 'b', type: 'Number', min: 10, max: 1 },
+          ],
+          count: 5,
+        }),
+      );
       assert.equal(bad.status, 400);
       const details = bad.json().details as { field: string; param: string }[];
       assert.deepEqual(details.map((d) => d.field).sort(), ['a', 'b']);
@@ -121,9 +159,16 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.match(String(use.json().error), /no saved schema named "private"/);
       assert.equal((await call(server, `${path('private')}?key=${other}`, { method: 'DELETE' })).status, 404);
       // The same name is the other user's own, separate schema.
-      assert.equal((await call(server, `${path('private')}?key=${other}`, send('PUT', { fields: [FIELDS[0]], count: 1 }))).status, 200);
+      assert.equal(
+        (await call(server, `${path('private')}?key=${other}`, send('PUT', { fields: [FIELDS[0]], count: 1 }))).status,
+        200,
+      );
       assert.deepEqual((await call(server, `${path('private')}?key=${key}`)).json().fields, FIELDS);
-      assert.equal(((await call(server, `/api/generate.json?key=${key}&schema=private`, { method: 'POST' })).json() as unknown[]).length, 2);
+      assert.equal(
+        ((await call(server, `/api/generate.json?key=${key}&schema=private`, { method: 'POST' })).json() as unknown[])
+          .length,
+        2,
+      );
     });
 
     test('every schema endpoint needs a valid key', async () => {

@@ -5,7 +5,14 @@
  * as a schema export (backup) that PUT takes back; DELETE removes one. `generate?schema=NAME` uses them.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { canonicalFields, checkOnThreads, compileSchema, OUTPUT_FORMATS, readSchemaDocument, SCHEMA_DOCUMENT_SHAPES } from '@rowloom/core';
+import {
+  canonicalFields,
+  checkOnThreads,
+  compileSchema,
+  OUTPUT_FORMATS,
+  readSchemaDocument,
+  SCHEMA_DOCUMENT_SHAPES,
+} from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import { sourcesForFields } from '../generation/field-sources.js';
 import type { Tables } from '../../db/tables.js';
@@ -26,7 +33,10 @@ export const DEFAULT_SCHEMA_COUNT = 1000;
 
 const FIELDS_EXAMPLE = '{"fields": [{"name": "id", "type": "Row Number"}], "count": 100}';
 
-const NAME_PARAM = { type: 'object', properties: { '*': { type: 'string', description: 'The schema name, URL-encoded (may contain spaces)' } } };
+const NAME_PARAM = {
+  type: 'object',
+  properties: { '*': { type: 'string', description: 'The schema name, URL-encoded (may contain spaces)' } },
+};
 const KEY_ONLY = { type: 'object', properties: KEY_QUERY };
 const LIST_SCHEMA = {
   summary: 'List your saved schemas',
@@ -41,11 +51,21 @@ const LIST_SCHEMA = {
 const OPTIONS_SCHEMA = {
   type: 'object',
   description: "Default file options, by generate's query names; a generate request's own parameters win",
-  properties: Object.fromEntries(Object.entries(SCHEMA_OPTIONS).map(([name, option]) => [name, { type: option.kind === 'boolean' ? 'boolean' : 'string' }])),
+  properties: Object.fromEntries(
+    Object.entries(SCHEMA_OPTIONS).map(([name, option]) => [
+      name,
+      { type: option.kind === 'boolean' ? 'boolean' : 'string' },
+    ]),
+  ),
 };
-const FORMAT_SCHEMA = { type: ['string', 'null'], enum: [...OUTPUT_FORMATS, null], description: 'Default format of generate?schema=NAME without an extension (null: json)' };
+const FORMAT_SCHEMA = {
+  type: ['string', 'null'],
+  enum: [...OUTPUT_FORMATS, null],
+  description: 'Default format of generate?schema=NAME without an extension (null: json)',
+};
 const GET_SCHEMA = {
-  summary: 'A saved schema: its fields, default row count, file settings and project; /export appended to the path gives it as a schema export (backup)',
+  summary:
+    'A saved schema: its fields, default row count, file settings and project; /export appended to the path gives it as a schema export (backup)',
   tags: ['schemas'],
   security: SECURITY,
   params: NAME_PARAM,
@@ -74,7 +94,11 @@ const SAVE_SCHEMA = {
   params: NAME_PARAM,
   querystring: {
     type: 'object',
-    properties: { ...KEY_QUERY, count: { type: 'string', description: 'Default row count, when the body does not give one' }, project: { type: 'string', description: 'The project to put it in (or "project" in the body)' } },
+    properties: {
+      ...KEY_QUERY,
+      count: { type: 'string', description: 'Default row count, when the body does not give one' },
+      project: { type: 'string', description: 'The project to put it in (or "project" in the body)' },
+    },
   },
   body: {
     oneOf: [
@@ -85,7 +109,10 @@ const SAVE_SCHEMA = {
           count: { type: 'integer', minimum: 1 },
           format: FORMAT_SCHEMA,
           options: OPTIONS_SCHEMA,
-          project: { type: ['string', 'null'], description: 'A project name; null takes it out of its project; absent keeps it' },
+          project: {
+            type: ['string', 'null'],
+            description: 'A project name; null takes it out of its project; absent keeps it',
+          },
         },
         required: ['fields'],
       },
@@ -94,7 +121,12 @@ const SAVE_SCHEMA = {
         description:
           'A schema export (backup) of the established product: num_rows is the default row count; file_format, array, include_nulls, include_header, bom, line_ending, ' +
           'delimiter, quote_char, table_name, include_create_table, root_element and record_element become the file settings',
-        properties: { name: { type: 'string' }, columns: { type: 'array', items: { type: 'object' } }, num_rows: { type: 'integer', minimum: 1 }, file_format: { type: 'string' } },
+        properties: {
+          name: { type: 'string' },
+          columns: { type: 'array', items: { type: 'object' } },
+          num_rows: { type: 'integer', minimum: 1 },
+          file_format: { type: 'string' },
+        },
         required: ['columns'],
       },
       { type: 'array', items: { type: 'object' } },
@@ -128,8 +160,12 @@ const DELETE_SCHEMA = {
 
 function schemaCount(value: unknown, where: string): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1) throw badRequest(`${where} must be a whole number of 1 or more (the schema's default row count), got ${JSON.stringify(value)}`);
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw badRequest(
+      `${where} must be a whole number of 1 or more (the schema's default row count), got ${JSON.stringify(value)}`,
+    );
   return n;
 }
 
@@ -137,24 +173,49 @@ function schemaCount(value: unknown, where: string): number | undefined {
  * `{ "fields": [...], "count": N }`, a bare array, or a schema export (restoring a backup:
  * `{ "columns": [...], "num_rows": N }`); the count may also come as ?count=.
  */
-function schemaBody(request: FastifyRequest): { fields: unknown[]; count: number; settings: SchemaSettings; project: unknown } {
+function schemaBody(request: FastifyRequest): {
+  fields: unknown[];
+  count: number;
+  settings: SchemaSettings;
+  project: unknown;
+} {
   const json = jsonBody(request.body);
   const fromQuery = schemaCount(queryText(request.query as Query, 'count'), 'parameter "count"');
   const result = readSchemaDocument(json);
   if (result.problem !== undefined) {
     const shaped = json !== null && typeof json === 'object' && ('fields' in json || 'columns' in json);
-    throw badRequest(shaped ? `the body: ${result.problem}` : `the body must be the schema as JSON: ${FIELDS_EXAMPLE} (or ${SCHEMA_DOCUMENT_SHAPES})`);
+    throw badRequest(
+      shaped
+        ? `the body: ${result.problem}`
+        : `the body must be the schema as JSON: ${FIELDS_EXAMPLE} (or ${SCHEMA_DOCUMENT_SHAPES})`,
+    );
   }
   const { fields, count } = result.document;
-  const countKey = json !== null && typeof json === 'object' && !Array.isArray(json) && 'count' in json ? '"count"' : '"num_rows"';
-  const project = json !== null && typeof json === 'object' && !Array.isArray(json) && 'project' in json ? (json as { project: unknown }).project : queryText(request.query as Query, 'project');
-  return { fields, count: schemaCount(count, countKey) ?? fromQuery ?? DEFAULT_SCHEMA_COUNT, settings: readSchemaSettings(json), project };
+  const countKey =
+    json !== null && typeof json === 'object' && !Array.isArray(json) && 'count' in json ? '"count"' : '"num_rows"';
+  const project =
+    json !== null && typeof json === 'object' && !Array.isArray(json) && 'project' in json
+      ? (json as { project: unknown }).project
+      : queryText(request.query as Query, 'project');
+  return {
+    fields,
+    count: schemaCount(count, countKey) ?? fromQuery ?? DEFAULT_SCHEMA_COUNT,
+    settings: readSchemaSettings(json),
+    project,
+  };
 }
 
 /** A field as a schema export's column: name, type, null_percentage and formula first, then its parameters. */
 function exportColumn(field: unknown): unknown {
   if (!field || typeof field !== 'object' || Array.isArray(field)) return field;
-  const { name, type, percentBlank, null_percentage: nullPercentage, formula, ...params } = field as Record<string, unknown>;
+  const {
+    name,
+    type,
+    percentBlank,
+    null_percentage: nullPercentage,
+    formula,
+    ...params
+  } = field as Record<string, unknown>;
   return { name, type, null_percentage: nullPercentage ?? percentBlank ?? 0, formula: formula ?? null, ...params };
 }
 
@@ -166,7 +227,10 @@ export function schemaExport(schema: SavedSchema): Record<string, unknown> {
 const EXPORT_SUFFIX = '/export';
 
 /** The saved schemas feature as a Fastify plugin. `sharing`: the generation threads, where a schema's datasets are parsed to check it, and the datasets as text. */
-export async function schemasFeature(app: FastifyInstance, { db, sharing }: { db: Kysely<Tables>; sharing: Pick<GenerationSharing, 'pool' | 'datasetTexts'> }): Promise<void> {
+export async function schemasFeature(
+  app: FastifyInstance,
+  { db, sharing }: { db: Kysely<Tables>; sharing: Pick<GenerationSharing, 'pool' | 'datasetTexts'> },
+): Promise<void> {
   app.addHook('preHandler', app.authenticate);
   const list = async (request: FastifyRequest) => {
     const user = userOf(request);
@@ -179,11 +243,24 @@ export async function schemasFeature(app: FastifyInstance, { db, sharing }: { db
     const user = userOf(request);
     const name = pathName(request, 'schema', 'schemas');
     const schema = await findSchema(db, user.id, name);
-    if (schema) return { name: schema.name, fields: schema.fields, count: schema.count, format: schema.format, options: schema.options, project: schema.project, updated_at: schema.updatedAt };
+    if (schema)
+      return {
+        name: schema.name,
+        fields: schema.fields,
+        count: schema.count,
+        format: schema.format,
+        options: schema.options,
+        project: schema.project,
+        updated_at: schema.updatedAt,
+      };
     // NAME/export, unless a schema is called that (then NAME/export/export exports it).
-    const exported = name.endsWith(EXPORT_SUFFIX) ? await findSchema(db, user.id, name.slice(0, -EXPORT_SUFFIX.length)) : undefined;
+    const exported = name.endsWith(EXPORT_SUFFIX)
+      ? await findSchema(db, user.id, name.slice(0, -EXPORT_SUFFIX.length))
+      : undefined;
     if (exported) return schemaExport(exported);
-    throw notFound(`no saved schema named "${name.endsWith(EXPORT_SUFFIX) ? name.slice(0, -EXPORT_SUFFIX.length) : name}"; GET /api/schemas lists yours`);
+    throw notFound(
+      `no saved schema named "${name.endsWith(EXPORT_SUFFIX) ? name.slice(0, -EXPORT_SUFFIX.length) : name}"; GET /api/schemas lists yours`,
+    );
   });
 
   const save = async (request: FastifyRequest) => {
@@ -202,7 +279,16 @@ export async function schemasFeature(app: FastifyInstance, { db, sharing }: { db
     const projectId = await projectIdFor(db, user.id, project, '"project"');
     const updatedAt = await saveSchema(db, user.id, name, fields, count, { ...settings, projectId });
     const saved = await findSchema(db, user.id, name);
-    return { success: true, name, count, fields: fields.length, format: settings.format, options: settings.options, project: saved?.project ?? null, updated_at: updatedAt };
+    return {
+      success: true,
+      name,
+      count,
+      fields: fields.length,
+      format: settings.format,
+      options: settings.options,
+      project: saved?.project ?? null,
+      updated_at: updatedAt,
+    };
   };
   app.post('/api/schemas/*', { schema: SAVE_SCHEMA }, save);
   app.put('/api/schemas/*', { schema: SAVE_SCHEMA }, save);
@@ -210,7 +296,8 @@ export async function schemasFeature(app: FastifyInstance, { db, sharing }: { db
   app.delete('/api/schemas/*', { schema: DELETE_SCHEMA }, async (request) => {
     const user = userOf(request);
     const name = pathName(request, 'schema', 'schemas');
-    if (!(await deleteSchema(db, user.id, name))) throw notFound(`no saved schema named "${name}"; GET /api/schemas lists yours`);
+    if (!(await deleteSchema(db, user.id, name)))
+      throw notFound(`no saved schema named "${name}"; GET /api/schemas lists yours`);
     return { success: true };
   });
 }

@@ -21,7 +21,15 @@ function withProject(db: Kysely<Tables>, userId: string) {
   return db
     .selectFrom('schemas')
     .leftJoin('projects', 'projects.id', 'schemas.project_id')
-    .select(['schemas.name', 'schemas.fields', 'schemas.count', 'schemas.format', 'schemas.options', 'schemas.updated_at', 'projects.name as project'])
+    .select([
+      'schemas.name',
+      'schemas.fields',
+      'schemas.count',
+      'schemas.format',
+      'schemas.options',
+      'schemas.updated_at',
+      'projects.name as project',
+    ])
     .where('schemas.user_id', '=', userId);
 }
 
@@ -46,7 +54,14 @@ export interface SchemaExtras extends Partial<SchemaSettings> {
 }
 
 /** Creates or replaces; the fields and settings must already be validated. Returns when. */
-export async function saveSchema(db: Kysely<Tables>, userId: string, name: string, fields: unknown[], count: number, extras: SchemaExtras = {}): Promise<string> {
+export async function saveSchema(
+  db: Kysely<Tables>,
+  userId: string,
+  name: string,
+  fields: unknown[],
+  count: number,
+  extras: SchemaExtras = {},
+): Promise<string> {
   const updatedAt = new Date().toISOString();
   const options = extras.options ?? {};
   const content = {
@@ -59,7 +74,11 @@ export async function saveSchema(db: Kysely<Tables>, userId: string, name: strin
   await db
     .insertInto('schemas')
     .values({ id: randomUUID(), user_id: userId, name, project_id: extras.projectId ?? null, ...content })
-    .onConflict((oc) => oc.columns(['user_id', 'name']).doUpdateSet(extras.projectId === undefined ? content : { ...content, project_id: extras.projectId }))
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'name'])
+        .doUpdateSet(extras.projectId === undefined ? content : { ...content, project_id: extras.projectId }),
+    )
     .execute();
   return updatedAt;
 }
@@ -79,6 +98,10 @@ export async function listSchemas(db: Kysely<Tables>, userId: string): Promise<S
 }
 
 export async function deleteSchema(db: Kysely<Tables>, userId: string, name: string): Promise<boolean> {
-  const result = await db.deleteFrom('schemas').where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
+  const result = await db
+    .deleteFrom('schemas')
+    .where('user_id', '=', userId)
+    .where('name', '=', name)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

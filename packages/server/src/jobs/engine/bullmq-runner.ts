@@ -21,7 +21,15 @@
  */
 import { FlowProducer, Job, Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { ArtifactStore, FrozenJob, JobProgress, JobRunner, QueueHealth, QueueMetrics, QueueView } from '../job-contract.js';
+import type {
+  ArtifactStore,
+  FrozenJob,
+  JobProgress,
+  JobRunner,
+  QueueHealth,
+  QueueMetrics,
+  QueueView,
+} from '../job-contract.js';
 import { QueueUnavailableError } from '../job-contract.js';
 import { frozenJobBytes } from '../frozen-job-json.js';
 import { checkJobId, jobFrame, shardCount } from './shard.js';
@@ -105,7 +113,15 @@ export class BullMQRunner implements JobRunner {
   start(): Promise<void> {
     this.started ??= (async () => {
       await this.events.waitUntilReady();
-      const guard = await joinAsServer({ redis: this.redis, prefix: this.options.prefix, store: this.options.store, storeName: this.options.storeName ?? 'the store' }, this.options.who);
+      const guard = await joinAsServer(
+        {
+          redis: this.redis,
+          prefix: this.options.prefix,
+          store: this.options.store,
+          storeName: this.options.storeName ?? 'the store',
+        },
+        this.options.who,
+      );
       this.installation = guard.start((problem) => process.emitWarning(problem));
     })();
     this.started.catch(() => {
@@ -123,7 +139,8 @@ export class BullMQRunner implements JobRunner {
       await within(this.start(), timeout, 'Redis');
       await within(this.enqueue(job), timeout, 'Redis');
     } catch (error) {
-      if (error instanceof InstallationMismatchError) throw new QueueUnavailableError(`the job queue is misconfigured: ${error.message}`);
+      if (error instanceof InstallationMismatchError)
+        throw new QueueUnavailableError(`the job queue is misconfigured: ${error.message}`);
       throw new QueueUnavailableError(`the job queue (Redis) did not take the job: ${(error as Error).message}`);
     }
     this.listeners.emit({ jobId: job.id, status: 'queued', recordsGenerated: 0 });
@@ -131,10 +148,20 @@ export class BullMQRunner implements JobRunner {
 
   private async enqueue(job: FrozenJob): Promise<void> {
     const keys = jobKeys(this.options.prefix, job.id);
-    await this.redis.multi().set(keys.frozen, frozenJobBytes(job), 'EX', JOB_KEY_TTL_SECONDS).del(keys.done, keys.cancel).exec();
-    const retry = { attempts: this.options.attempts ?? 3, backoff: { type: 'exponential', delay: this.options.backoffMs ?? 2000 } };
+    await this.redis
+      .multi()
+      .set(keys.frozen, frozenJobBytes(job), 'EX', JOB_KEY_TTL_SECONDS)
+      .del(keys.done, keys.cancel)
+      .exec();
+    const retry = {
+      attempts: this.options.attempts ?? 3,
+      backoff: { type: 'exponential', delay: this.options.backoffMs ?? 2000 },
+    };
     const window = Math.max(1, this.options.shardWindow ?? SHARD_WINDOW);
-    const finished = { removeOnComplete: { age: FINISHED_JOB_TTL_SECONDS }, removeOnFail: { age: FINISHED_JOB_TTL_SECONDS } };
+    const finished = {
+      removeOnComplete: { age: FINISHED_JOB_TTL_SECONDS },
+      removeOnFail: { age: FINISHED_JOB_TTL_SECONDS },
+    };
     await this.flows.add({
       name: 'assemble',
       queueName: QUEUE_NAME,
@@ -175,11 +202,19 @@ export class BullMQRunner implements JobRunner {
     if (cancelled) return { state: 'cancelled', recordsGenerated };
     if (!job || state === 'unknown') return { state: 'missing' };
     if (state === 'completed') {
-      const result = (typeof job.returnvalue === 'string' ? JSON.parse(job.returnvalue) : job.returnvalue) as AssembleResult;
+      const result = (
+        typeof job.returnvalue === 'string' ? JSON.parse(job.returnvalue) : job.returnvalue
+      ) as AssembleResult;
       return { state: 'done', bytes: result.bytes, recordsGenerated: result.recordsGenerated };
     }
-    if (state === 'failed') return { state: 'failed', recordsGenerated, error: (await this.shardFailure(job.failedReason)) ?? job.failedReason };
-    if (state === 'waiting-children') return { state: 'active', status: recordsGenerated > 0 ? 'running' : 'queued', recordsGenerated };
+    if (state === 'failed')
+      return {
+        state: 'failed',
+        recordsGenerated,
+        error: (await this.shardFailure(job.failedReason)) ?? job.failedReason,
+      };
+    if (state === 'waiting-children')
+      return { state: 'active', status: recordsGenerated > 0 ? 'running' : 'queued', recordsGenerated };
     return { state: 'active', status: 'assembling', recordsGenerated };
   }
 
@@ -205,12 +240,25 @@ export class BullMQRunner implements JobRunner {
     return within(
       (async () => {
         const [jobs, workers, completed, failed] = await Promise.all([
-          this.queue.getJobCounts('wait', 'prioritized', 'waiting-children', 'active', 'delayed', 'completed', 'failed'),
+          this.queue.getJobCounts(
+            'wait',
+            'prioritized',
+            'waiting-children',
+            'active',
+            'delayed',
+            'completed',
+            'failed',
+          ),
           this.queue.getWorkersCount(),
           this.queue.getMetrics('completed', 0, 0),
           this.queue.getMetrics('failed', 0, 0),
         ]);
-        return { jobs, workers, completedTotal: Number(completed.meta.count) || 0, failedTotal: Number(failed.meta.count) || 0 };
+        return {
+          jobs,
+          workers,
+          completedTotal: Number(completed.meta.count) || 0,
+          failedTotal: Number(failed.meta.count) || 0,
+        };
       })(),
       PROBE_MILLISECONDS * 2,
       'Redis',
@@ -234,10 +282,13 @@ export class BullMQRunner implements JobRunner {
   private async reachable(): Promise<void> {
     try {
       // Just made, or reconnecting: a connection that comes up within the time counts.
-      if (this.probe.status !== 'ready') await within(new Promise((resolve) => this.probe.once('ready', resolve)), PROBE_MILLISECONDS, 'Redis');
+      if (this.probe.status !== 'ready')
+        await within(new Promise((resolve) => this.probe.once('ready', resolve)), PROBE_MILLISECONDS, 'Redis');
       await within(this.probe.ping(), PROBE_MILLISECONDS, 'Redis');
     } catch (error) {
-      throw new QueueUnavailableError(`the job queue (Redis at ${this.options.redisUrl.replace(/\/\/[^@/]*@/, '//***@')}) does not answer: ${(error as Error).message}`);
+      throw new QueueUnavailableError(
+        `the job queue (Redis at ${this.options.redisUrl.replace(/\/\/[^@/]*@/, '//***@')}) does not answer: ${(error as Error).message}`,
+      );
     }
   }
 
@@ -251,7 +302,10 @@ export class BullMQRunner implements JobRunner {
     const deadline = Date.now() + (this.options.removalWaitMs ?? 60_000);
     const work = (async () => {
       while ((await this.queue.remove(jobId, { removeChildren: true })) !== 1) {
-        if (Date.now() > deadline || this.stop.signal.aborted) throw new Error(`job ${jobId} is still held by a worker; the queue removes it when it fails (or after ${FINISHED_JOB_TTL_SECONDS / 3600} h)`);
+        if (Date.now() > deadline || this.stop.signal.aborted)
+          throw new Error(
+            `job ${jobId} is still held by a worker; the queue removes it when it fails (or after ${FINISHED_JOB_TTL_SECONDS / 3600} h)`,
+          );
         await new Promise((resolve) => setTimeout(resolve, REMOVAL_RETRY_MILLISECONDS));
       }
       await this.options.store.remove(jobId);
@@ -263,13 +317,24 @@ export class BullMQRunner implements JobRunner {
 
   private relay(data: unknown): void {
     const progress = data as JobProgress;
-    if (progress && typeof progress === 'object' && typeof progress.jobId === 'string' && typeof progress.status === 'string') this.listeners.emit(progress);
+    if (
+      progress &&
+      typeof progress === 'object' &&
+      typeof progress.jobId === 'string' &&
+      typeof progress.status === 'string'
+    )
+      this.listeners.emit(progress);
   }
 
   private completed(jobId: string, returnvalue: unknown): void {
     if (isShardJobId(jobId)) return;
     const result = (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as AssembleResult;
-    this.listeners.emit({ jobId: result.jobId ?? jobId, status: 'done', recordsGenerated: result.recordsGenerated, bytes: result.bytes });
+    this.listeners.emit({
+      jobId: result.jobId ?? jobId,
+      status: 'done',
+      recordsGenerated: result.recordsGenerated,
+      bytes: result.bytes,
+    });
   }
 
   /** The assembler failed for good (a shard out of tries fails it too): unless cancelled, say why and clean up. */

@@ -43,7 +43,8 @@ class Watcher {
       const look = () => {
         const hit = (this.seen.get(jobId) ?? []).find(check);
         if (hit) return resolve(hit);
-        if (Date.now() - started > timeoutMs) return reject(new Error(`job ${jobId}: timed out; seen ${JSON.stringify(this.seen.get(jobId)?.slice(-3))}`));
+        if (Date.now() - started > timeoutMs)
+          return reject(new Error(`job ${jobId}: timed out; seen ${JSON.stringify(this.seen.get(jobId)?.slice(-3))}`));
         setTimeout(look, 25);
       };
       look();
@@ -54,7 +55,12 @@ class Watcher {
   }
 }
 
-function workerSuite(name: string, openStore: () => Promise<{ store: ArtifactStore; env: Record<string, string>; dispose: () => Promise<void> }>, variants: typeof WRITER_VARIANTS, extra: boolean): void {
+function workerSuite(
+  name: string,
+  openStore: () => Promise<{ store: ArtifactStore; env: Record<string, string>; dispose: () => Promise<void> }>,
+  variants: typeof WRITER_VARIANTS,
+  extra: boolean,
+): void {
   describe(`BullMQ runner with rowloom worker processes: ${name}`, { skip: redisSkip }, () => {
     const prefix = uniquePrefix();
     let store: ArtifactStore;
@@ -96,7 +102,8 @@ function workerSuite(name: string, openStore: () => Promise<{ store: ArtifactSto
         assert.equal(last.recordsGenerated, 3001);
         assert.ok((await read(store, job.id)).equals(expected), `${label}: the assembled file differs`);
         const statuses = watcher.seen.get(job.id)!.map((p) => p.status);
-        for (const status of ['queued', 'running', 'assembling', 'done'] as const) assert.ok(statuses.includes(status), `no ${status} in ${statuses}`);
+        for (const status of ['queued', 'running', 'assembling', 'done'] as const)
+          assert.ok(statuses.includes(status), `no ${status} in ${statuses}`);
         await store.remove(job.id);
       });
     }
@@ -112,11 +119,27 @@ function workerSuite(name: string, openStore: () => Promise<{ store: ArtifactSto
         const last = await seen.finished(job.id);
         assert.equal(last.status, 'done', last.error);
         assert.ok((await read(store, job.id)).equals(await singleShot(job)), 'the file differs');
-        const logged = workers.flatMap((w) => [...w.output().matchAll(new RegExp(`job ${job.id} shard (\\d+)/20 `, 'g'))].map((m) => Number(m[1])));
-        assert.deepEqual([...new Set(logged)].sort((a, b) => a - b), Array.from({ length: 20 }, (_, i) => i + 1));
+        const logged = workers.flatMap((w) =>
+          [...w.output().matchAll(new RegExp(`job ${job.id} shard (\\d+)/20 `, 'g'))].map((m) => Number(m[1])),
+        );
+        assert.deepEqual(
+          [...new Set(logged)].sort((a, b) => a - b),
+          Array.from({ length: 20 }, (_, i) => i + 1),
+        );
         await windowed.forget(job.id);
-        const left = await queue.getJobs(['active', 'wait', 'prioritized', 'waiting-children', 'delayed', 'completed', 'failed']);
-        assert.deepEqual(left.filter((j) => j?.data?.jobId === job.id).map((j) => j.id), []);
+        const left = await queue.getJobs([
+          'active',
+          'wait',
+          'prioritized',
+          'waiting-children',
+          'delayed',
+          'completed',
+          'failed',
+        ]);
+        assert.deepEqual(
+          left.filter((j) => j?.data?.jobId === job.id).map((j) => j.id),
+          [],
+        );
         await store.remove(job.id);
       } finally {
         await windowed.close();
@@ -139,14 +162,25 @@ function workerSuite(name: string, openStore: () => Promise<{ store: ArtifactSto
       assert.equal(await store.fileSize(job.id), null);
       await new Promise((resolve) => setTimeout(resolve, 1500));
       assert.equal(await store.fileSize(job.id), null);
-      if (store instanceof DirectoryStore) assert.ok(!(await readdir(store.root)).includes(job.id), 'nothing of the job is left in the store');
+      if (store instanceof DirectoryStore)
+        assert.ok(!(await readdir(store.root)).includes(job.id), 'nothing of the job is left in the store');
       // A worker logs a shard a few Redis round trips after recording it done, so a shard done just
       // before the cancel can be logged after it. What must hold: every shard logged as done was
       // counted by the cancel (which sums the shards recorded done when it ran), so none was done after.
-      const loggedRows = workers.flatMap((w) => [...w.output().matchAll(new RegExp(`job ${job.id} shard \\d+/\\d+ rows (\\d+)-(\\d+) done`, 'g'))]).reduce((sum, m) => sum + Number(m[2]) - Number(m[1]), 0);
-      assert.ok(loggedRows <= last.recordsGenerated, `workers logged ${loggedRows} rows done, the cancel counted ${last.recordsGenerated}: a shard finished after the cancel`);
+      const loggedRows = workers
+        .flatMap((w) => [
+          ...w.output().matchAll(new RegExp(`job ${job.id} shard \\d+/\\d+ rows (\\d+)-(\\d+) done`, 'g')),
+        ])
+        .reduce((sum, m) => sum + Number(m[2]) - Number(m[1]), 0);
+      assert.ok(
+        loggedRows <= last.recordsGenerated,
+        `workers logged ${loggedRows} rows done, the cancel counted ${last.recordsGenerated}: a shard finished after the cancel`,
+      );
       const active = await queue.getJobs(['active', 'wait', 'prioritized', 'waiting-children', 'delayed']);
-      assert.deepEqual(active.filter((j) => j?.data?.jobId === job.id).map((j) => j.id), []);
+      assert.deepEqual(
+        active.filter((j) => j?.data?.jobId === job.id).map((j) => j.id),
+        [],
+      );
       assert.ok(!watcher.seen.get(job.id)!.some((p) => p.status === 'done' || p.status === 'failed'));
     });
 
@@ -171,7 +205,10 @@ function workerSuite(name: string, openStore: () => Promise<{ store: ArtifactSto
       const shard = Number(victim.shardId.split('-shard-')[1]);
       assert.equal(victim.shardId, shardJobId(job.id, shard));
       const survivors = workers.filter((w) => w !== victim.worker);
-      assert.ok(survivors.some((w) => w.output().includes(`job ${job.id} shard ${shard + 1}/`)), `shard ${shard} was not redone by another worker`);
+      assert.ok(
+        survivors.some((w) => w.output().includes(`job ${job.id} shard ${shard + 1}/`)),
+        `shard ${shard} was not redone by another worker`,
+      );
       await store.remove(job.id);
       workers.splice(workers.indexOf(victim.worker), 1, await startWorker(workerEnv));
     });
@@ -194,7 +231,11 @@ workerSuite(
   'directory store',
   async () => {
     const dir = await mkdtemp(join(tmpdir(), 'rowloom-jobs-'));
-    return { store: new DirectoryStore(dir), env: { ROWLOOM_DOWNLOADS_DIR: dir }, dispose: () => rm(dir, { recursive: true, force: true }) };
+    return {
+      store: new DirectoryStore(dir),
+      env: { ROWLOOM_DOWNLOADS_DIR: dir },
+      dispose: () => rm(dir, { recursive: true, force: true }),
+    };
   },
   WRITER_VARIANTS,
   true,
@@ -205,7 +246,11 @@ workerSuite(
   'S3 store (s3rver)',
   async () => {
     s3 = await startTestS3Server();
-    return { store: new S3Store({ bucket: TEST_BUCKET, endpoint: s3.endpoint, client: { credentials: TEST_S3_CREDENTIALS } }), env: s3.env, dispose: () => s3.close() };
+    return {
+      store: new S3Store({ bucket: TEST_BUCKET, endpoint: s3.endpoint, client: { credentials: TEST_S3_CREDENTIALS } }),
+      env: s3.env,
+      dispose: () => s3.close(),
+    };
   },
   WRITER_VARIANTS.filter((v) => ['csv with header', 'xml'].includes(v.label)),
   false,
@@ -214,7 +259,7 @@ workerSuite(
 export type { FrozenJob };
 
 describe('BullMQ runner: a shard that cannot be made fails the job, with its reason', { skip: redisSkip }, () => {
-  test('the frozen input gone: failed, the shard worker\'s message, artifacts removed', async () => {
+  test("the frozen input gone: failed, the shard worker's message, artifacts removed", async () => {
     const prefix = uniquePrefix();
     const dir = await mkdtemp(join(tmpdir(), 'rowloom-jobs-fail-'));
     const store = new DirectoryStore(dir);

@@ -53,9 +53,16 @@ describe('InProcessRunner on a directory store', () => {
       const expected = await singleShot(job);
       assert.equal(last.bytes, expected.length);
       assert.ok((await read(store, job.id)).equals(expected));
-      assert.deepEqual(seen.map((p) => p.status).filter((s, i, all) => s !== all[i - 1]), ['queued', 'running', 'assembling', 'done']);
+      assert.deepEqual(
+        seen.map((p) => p.status).filter((s, i, all) => s !== all[i - 1]),
+        ['queued', 'running', 'assembling', 'done'],
+      );
       assert.equal(seen.at(-1)!.recordsGenerated, 2003);
-      assert.deepEqual((await readdir(join(dir, job.id))).sort(), ['manifest.json', 'parts'], 'the file is its parts and a manifest, nothing temporary left');
+      assert.deepEqual(
+        (await readdir(join(dir, job.id))).sort(),
+        ['manifest.json', 'parts'],
+        'the file is its parts and a manifest, nothing temporary left',
+      );
       await store.remove(job.id);
     });
   }
@@ -63,7 +70,9 @@ describe('InProcessRunner on a directory store', () => {
   test('cancel stops the job, says so once, and leaves nothing behind', async () => {
     const job = testJob({ format: 'csv' }, 400_000, 20_000);
     const seen: JobProgress[] = [];
-    const firstShard = new Promise<void>((resolve) => runner.onProgress((p) => p.jobId === job.id && p.recordsGenerated > 0 && resolve()));
+    const firstShard = new Promise<void>((resolve) =>
+      runner.onProgress((p) => p.jobId === job.id && p.recordsGenerated > 0 && resolve()),
+    );
     runner.onProgress((p) => p.jobId === job.id && seen.push(p));
     await runner.submit(job);
     await firstShard;

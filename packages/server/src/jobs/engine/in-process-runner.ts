@@ -117,7 +117,11 @@ export class InProcessRunner implements JobRunner {
       if (stop.signal.aborted) return;
       if (entry.rowsDone === 0) this.emit(entry, 'running');
       try {
-        await this.options.store.putPart(job.id, shard, shardPart(job, setup, this.options.pool.rows(setup, start, end, stop.signal)));
+        await this.options.store.putPart(
+          job.id,
+          shard,
+          shardPart(job, setup, this.options.pool.rows(setup, start, end, stop.signal)),
+        );
         break;
       } catch (error) {
         if (stop.signal.aborted || attempt >= attempts) throw error;

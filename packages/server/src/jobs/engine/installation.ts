@@ -91,7 +91,11 @@ export async function joinAsServer(options: JoinOptions, who = 'this server'): P
  * A worker's start: waits for a server's record (calling `waiting` once), then checks its own
  * store's marker and its version against it. Throws InstallationMismatchError when they differ.
  */
-export async function joinAsWorker(options: JoinOptions, waiting: (message: string) => void, signal?: AbortSignal): Promise<InstallationGuard> {
+export async function joinAsWorker(
+  options: JoinOptions,
+  waiting: (message: string) => void,
+  signal?: AbortSignal,
+): Promise<InstallationGuard> {
   const key = installationKey(options.prefix);
   const version = options.version ?? rowloomVersion();
   let told = false;
@@ -100,7 +104,7 @@ export async function joinAsWorker(options: JoinOptions, waiting: (message: stri
     const record = parse(await options.redis.get(key));
     if (record !== null) {
       let marker = await options.store.readMarker();
-      for (const started = Date.now(); marker === null && Date.now() - started < MARKER_WAIT_MS; ) {
+      for (const started = Date.now(); marker === null && Date.now() - started < MARKER_WAIT_MS;) {
         await new Promise((resolve) => setTimeout(resolve, 250));
         marker = await options.store.readMarker();
       }
@@ -110,7 +114,9 @@ export async function joinAsWorker(options: JoinOptions, waiting: (message: stri
     }
     if (!told) {
       told = true;
-      waiting(`waiting for a server: no Rowloom server (or rowloom generate --distributed) has recorded its store and version on queue prefix "${options.prefix}" yet`);
+      waiting(
+        `waiting for a server: no Rowloom server (or rowloom generate --distributed) has recorded its store and version on queue prefix "${options.prefix}" yet`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

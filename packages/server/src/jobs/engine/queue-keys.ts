@@ -80,7 +80,12 @@ export function connectionOf(settings: QueueSettings) {
  * metrics): commands fail at once while disconnected instead of waiting for a reconnect.
  */
 export function failFastOptions() {
-  return { enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 2000, retryStrategy: (times: number) => Math.min(times * 200, 2000) };
+  return {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2000,
+    retryStrategy: (times: number) => Math.min(times * 200, 2000),
+  };
 }
 
 /** Rejects with `what` when `work` takes longer than `ms` (a Redis that accepts connections but never answers). */

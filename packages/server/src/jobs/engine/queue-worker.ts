@@ -103,7 +103,16 @@ export class QueueWorker {
    * taking jobs.
    */
   async start(signal?: AbortSignal): Promise<void> {
-    const guard = await joinAsWorker({ redis: this.redis, prefix: this.options.prefix, store: this.options.store, storeName: this.options.storeName ?? 'the store' }, this.log, signal);
+    const guard = await joinAsWorker(
+      {
+        redis: this.redis,
+        prefix: this.options.prefix,
+        store: this.options.store,
+        storeName: this.options.storeName ?? 'the store',
+      },
+      this.log,
+      signal,
+    );
     this.installation = guard.start((problem) => this.log(`warning: ${problem}`));
     void this.worker.run().catch((error: Error) => this.log(`queue error: ${error.message}`));
     await this.worker.waitUntilReady();
@@ -131,7 +140,8 @@ export class QueueWorker {
     const cached = this.frozen.get(jobId);
     if (cached) return cached;
     const text = await this.redis.get(jobKeys(this.options.prefix, jobId).frozen);
-    if (text === null) throw new UnrecoverableError(`job ${jobId}: its input is gone from Redis (cancelled or expired)`);
+    if (text === null)
+      throw new UnrecoverableError(`job ${jobId}: its input is gone from Redis (cancelled or expired)`);
     const job = JSON.parse(text) as FrozenJob;
     const entry = { job, setup: jobSetup(job) };
     this.frozen.set(jobId, entry);
@@ -156,7 +166,10 @@ export class QueueWorker {
   private async rowsDone(jobId: string, frozen: FrozenJob): Promise<number> {
     const key = jobKeys(this.options.prefix, jobId).done;
     const last = shardCount(frozen) - 1;
-    const [[, done], [, lastDone]] = (await this.redis.multi().hlen(key).hexists(key, String(last)).exec()) as [[unknown, number], [unknown, number]];
+    const [[, done], [, lastDone]] = (await this.redis.multi().hlen(key).hexists(key, String(last)).exec()) as [
+      [unknown, number],
+      [unknown, number],
+    ];
     const full = shardRange(frozen, 0).end - shardRange(frozen, 0).start;
     const lastRows = shardRange(frozen, last).end - shardRange(frozen, last).start;
     return Math.min(frozen.count, done * full - (lastDone ? full - lastRows : 0));
@@ -169,10 +182,18 @@ export class QueueWorker {
     const plan = this.planOf(jobId, setup);
     const { start, end } = shardRange(frozen, shard);
     const started = performance.now();
-    await this.report(job, { jobId, status: 'running', recordsGenerated: await this.rowsDone(jobId, frozen), inFlight: 0 });
+    await this.report(job, {
+      jobId,
+      status: 'running',
+      recordsGenerated: await this.rowsDone(jobId, frozen),
+      inFlight: 0,
+    });
     const stop = new AbortController();
     const watch = setInterval(() => {
-      this.cancelled(jobId).then((yes) => yes && stop.abort(), () => {});
+      this.cancelled(jobId).then(
+        (yes) => yes && stop.abort(),
+        () => {},
+      );
     }, CANCEL_POLL_MILLISECONDS);
     // Rows made within the shard, reported every PROGRESS_MILLISECONDS: a status that moved only
     // per shard stood still for seconds at a time.
@@ -188,7 +209,11 @@ export class QueueWorker {
     let bytes = 0;
     try {
       const part = shardPart(frozen, setup, paced(shardBytes(frozen, shard, setup, counter, plan), stop.signal));
-      await this.options.store.putPart(jobId, shard, counted(part, (n) => (bytes += n)));
+      await this.options.store.putPart(
+        jobId,
+        shard,
+        counted(part, (n) => (bytes += n)),
+      );
     } catch (error) {
       if (stop.signal.aborted) throw new UnrecoverableError(CANCELLED);
       throw error;
@@ -197,7 +222,16 @@ export class QueueWorker {
       clearInterval(progress);
     }
     const keys = jobKeys(this.options.prefix, jobId);
-    const outcome = await this.redis.eval(COMMIT_SHARD, 3, keys.cancel, keys.frozen, keys.done, String(shard), String(end - start), String(JOB_KEY_TTL_SECONDS));
+    const outcome = await this.redis.eval(
+      COMMIT_SHARD,
+      3,
+      keys.cancel,
+      keys.frozen,
+      keys.done,
+      String(shard),
+      String(end - start),
+      String(JOB_KEY_TTL_SECONDS),
+    );
     if (outcome === 'cancelled') {
       await this.options.store.remove(jobId); // published just as the job was cancelled: take it back
       throw new UnrecoverableError(CANCELLED);
@@ -210,8 +244,15 @@ export class QueueWorker {
     }
     await this.queueNext(job, shardCount(frozen));
     const seconds = (performance.now() - started) / 1000;
-    await this.report(job, { jobId, status: 'running', recordsGenerated: await this.rowsDone(jobId, frozen), inFlight: 0 });
-    this.log(`job ${jobId} shard ${shard + 1}/${shardCount(frozen)} rows ${start}-${end} done in ${seconds.toFixed(2)} s (${bytes} bytes, ${Math.round((end - start) / Math.max(seconds, 1e-3))} rows/s, attempt ${job.attemptsMade + 1})`);
+    await this.report(job, {
+      jobId,
+      status: 'running',
+      recordsGenerated: await this.rowsDone(jobId, frozen),
+      inFlight: 0,
+    });
+    this.log(
+      `job ${jobId} shard ${shard + 1}/${shardCount(frozen)} rows ${start}-${end} done in ${seconds.toFixed(2)} s (${bytes} bytes, ${Math.round((end - start) / Math.max(seconds, 1e-3))} rows/s, attempt ${job.attemptsMade + 1})`,
+    );
     return { rows: end - start };
   }
 
@@ -226,9 +267,20 @@ export class QueueWorker {
     const next = shard + window;
     if (await this.redis.hexists(jobKeys(this.options.prefix, jobId).done, String(next))) return; // a late duplicate of this shard
     if ((await this.queue.getJobState(jobId)) !== 'waiting-children') return;
-    const retry = { attempts: job.opts.attempts ?? 3, backoff: (job.opts.backoff as { type: string; delay: number }) ?? { type: 'exponential', delay: 2000 } };
+    const retry = {
+      attempts: job.opts.attempts ?? 3,
+      backoff: (job.opts.backoff as { type: string; delay: number }) ?? { type: 'exponential', delay: 2000 },
+    };
     try {
-      await this.queue.add('shard', { jobId, shard: next, window }, { jobId: shardJobId(jobId, next), ...shardOptions(next, retry), parent: { id: job.parent.id!, queue: job.parent.queueKey ?? `${this.options.prefix}:${QUEUE_NAME}` } });
+      await this.queue.add(
+        'shard',
+        { jobId, shard: next, window },
+        {
+          jobId: shardJobId(jobId, next),
+          ...shardOptions(next, retry),
+          parent: { id: job.parent.id!, queue: job.parent.queueKey ?? `${this.options.prefix}:${QUEUE_NAME}` },
+        },
+      );
     } catch (error) {
       if (await this.cancelled(jobId)) return; // removed by the cancel meanwhile
       throw error;
@@ -250,7 +302,9 @@ export class QueueWorker {
     const keys = jobKeys(this.options.prefix, jobId);
     await this.redis.del(keys.frozen, keys.done);
     this.frozen.delete(jobId);
-    this.log(`job ${jobId} file assembled from ${shardCount(frozen)} shards in ${((performance.now() - started) / 1000).toFixed(2)} s (${bytes} bytes)`);
+    this.log(
+      `job ${jobId} file assembled from ${shardCount(frozen)} shards in ${((performance.now() - started) / 1000).toFixed(2)} s (${bytes} bytes)`,
+    );
     return { jobId, bytes, recordsGenerated: frozen.count };
   }
 }

@@ -29,10 +29,13 @@ function engineFiles(dir: string): string[] {
 /** "0.1.0+3f2a9c1b0d4e" (computed once per process: ~20 ms). */
 export function rowloomVersion(): string {
   if (cached) return cached;
-  const server = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const server = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
   const coreDist = dirname(require.resolve('@rowloom/core'));
   const hash = createHash('sha256');
-  for (const file of engineFiles(coreDist)) hash.update(relative(coreDist, file)).update('\0').update(readFileSync(file)).update('\0');
+  for (const file of engineFiles(coreDist))
+    hash.update(relative(coreDist, file)).update('\0').update(readFileSync(file)).update('\0');
   cached = `${server.version}+${hash.digest('hex').slice(0, 12)}`;
   return cached;
 }

@@ -9,7 +9,11 @@ import { InProcessRunner } from './in-process-runner.js';
 import { queueSettingsFromEnv } from './queue-keys.js';
 import { describeStore } from '../store/store-from-env.js';
 
-export async function runnerFromEnv(store: ArtifactStore, pool: GenerationPool, env: NodeJS.ProcessEnv = process.env): Promise<JobRunner> {
+export async function runnerFromEnv(
+  store: ArtifactStore,
+  pool: GenerationPool,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<JobRunner> {
   const settings = queueSettingsFromEnv(env);
   if (!settings) return new InProcessRunner({ store, pool, concurrency: Number(env.ROWLOOM_JOB_CONCURRENCY) || 1 });
   const { BullMQRunner } = await import('./bullmq-runner.js');

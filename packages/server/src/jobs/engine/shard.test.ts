@@ -7,15 +7,26 @@ describe('shards', () => {
   test('ranges cover [0, count) once, the last one shorter', () => {
     const job = testJob({ format: 'csv' }, 1003, 250);
     assert.equal(shardCount(job), 5);
-    assert.deepEqual([0, 1, 2, 3, 4].map((s) => shardRange(job, s)), [
-      { start: 0, end: 250 }, { start: 250, end: 500 }, { start: 500, end: 750 }, { start: 750, end: 1000 }, { start: 1000, end: 1003 },
-    ]);
+    assert.deepEqual(
+      [0, 1, 2, 3, 4].map((s) => shardRange(job, s)),
+      [
+        { start: 0, end: 250 },
+        { start: 250, end: 500 },
+        { start: 500, end: 750 },
+        { start: 750, end: 1000 },
+        { start: 1000, end: 1003 },
+      ],
+    );
     assert.equal(shardCount(testJob({ format: 'csv' }, 0, 10)), 1);
   });
 
   for (const { label, writer } of WRITER_VARIANTS) {
     test(`head + shards + tail === one generate call: ${label}`, async () => {
-      for (const [count, shardRows] of [[1003, 97], [1, 7], [250, 250]] as const) {
+      for (const [count, shardRows] of [
+        [1003, 97],
+        [1, 7],
+        [250, 250],
+      ] as const) {
         const job = testJob(writer, count, shardRows);
         const { head, tail } = jobFrame(job);
         const pieces = [head];
@@ -23,13 +34,19 @@ describe('shards', () => {
         pieces.push(tail);
         const expected = await singleShot(job);
         assert.ok(expected.length > 0);
-        assert.ok(Buffer.concat(pieces).equals(expected), `${label}: ${count} rows in shards of ${shardRows} differ from one generate call`);
+        assert.ok(
+          Buffer.concat(pieces).equals(expected),
+          `${label}: ${count} rows in shards of ${shardRows} differ from one generate call`,
+        );
       }
     });
   }
 
   test('a packed job (xlsx) is one shard whose part is the whole file, equal to one generate call; nothing goes around it', async () => {
-    for (const writer of [{ format: 'xlsx' as const }, { format: 'xlsx' as const, includeHeader: false, sheetName: 'People' }]) {
+    for (const writer of [
+      { format: 'xlsx' as const },
+      { format: 'xlsx' as const, includeHeader: false, sheetName: 'People' },
+    ]) {
       const job = planShards(testJob(writer, 1003, 97));
       assert.equal(job.packed, true);
       assert.equal(shardCount(job), 1, 'one shard whatever shard size was asked');
@@ -39,7 +56,14 @@ describe('shards', () => {
       assert.equal(extension, 'xlsx');
       const setup = jobSetup(job);
       const parts: Buffer[] = [];
-      for await (const piece of shardPart(job, setup, (async function* () { yield* shardBytes(job, 0, setup); })())) parts.push(piece);
+      for await (const piece of shardPart(
+        job,
+        setup,
+        (async function* () {
+          yield* shardBytes(job, 0, setup);
+        })(),
+      ))
+        parts.push(piece);
       const expected = await singleShot(job);
       assert.equal(expected.subarray(0, 2).toString(), 'PK', 'a zip');
       assert.ok(Buffer.concat(parts).equals(expected), 'the shard made the same file as one generate call');

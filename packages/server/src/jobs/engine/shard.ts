@@ -4,7 +4,17 @@
  * any machine makes the same bytes for the same shard (a retried shard replaces its part with
  * identical bytes).
  */
-import { rangeFrame, rangeSetup, rowRange, wholeFile, type Datasets, type RowCounter, type Scenarios, type SchemaPlan, type WorkerSetup } from '@rowloom/core';
+import {
+  rangeFrame,
+  rangeSetup,
+  rowRange,
+  wholeFile,
+  type Datasets,
+  type RowCounter,
+  type Scenarios,
+  type SchemaPlan,
+  type WorkerSetup,
+} from '@rowloom/core';
 import type { FrozenJob } from '../job-contract.js';
 
 export const DEFAULT_SHARD_ROWS = 250_000;
@@ -13,7 +23,8 @@ export const DEFAULT_SHARD_ROWS = 250_000;
 export const JOB_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
 export function checkJobId(jobId: string): string {
-  if (!JOB_ID_PATTERN.test(jobId)) throw new Error(`job id "${jobId.slice(0, 140)}" must be 1-128 letters, digits, _ or -`);
+  if (!JOB_ID_PATTERN.test(jobId))
+    throw new Error(`job id "${jobId.slice(0, 140)}" must be 1-128 letters, digits, _ or -`);
   return jobId;
 }
 
@@ -59,8 +70,14 @@ export function jobSetup(job: FrozenJob): WorkerSetup {
 /** writer.begin() and writer.end() of the whole file, as bytes; nothing for a packed file (its one part is all of it). */
 export function jobFrame(job: FrozenJob): { head: Buffer; tail: Buffer; contentType: string; extension: string } {
   const frame = rangeFrame(jobSetup(job));
-  if (job.packed) return { head: Buffer.alloc(0), tail: Buffer.alloc(0), contentType: frame.contentType, extension: frame.extension };
-  return { head: Buffer.from(frame.begin, 'utf8'), tail: Buffer.from(frame.end, 'utf8'), contentType: frame.contentType, extension: frame.extension };
+  if (job.packed)
+    return { head: Buffer.alloc(0), tail: Buffer.alloc(0), contentType: frame.contentType, extension: frame.extension };
+  return {
+    head: Buffer.from(frame.begin, 'utf8'),
+    tail: Buffer.from(frame.end, 'utf8'),
+    contentType: frame.contentType,
+    extension: frame.extension,
+  };
 }
 
 /**
@@ -75,7 +92,13 @@ export function shardPart(job: FrozenJob, setup: WorkerSetup, rows: AsyncIterabl
  * The bytes of one shard, made on this thread in batches of about 64 KiB; `counter` follows the
  * rows made. `plan` (rangePlan(setup)) is kept by a worker for all the shards it takes of a job.
  */
-export function shardBytes(job: FrozenJob, shard: number, setup: WorkerSetup = jobSetup(job), counter?: RowCounter, plan?: SchemaPlan): Generator<Buffer, void, undefined> {
+export function shardBytes(
+  job: FrozenJob,
+  shard: number,
+  setup: WorkerSetup = jobSetup(job),
+  counter?: RowCounter,
+  plan?: SchemaPlan,
+): Generator<Buffer, void, undefined> {
   const { start, end } = shardRange(job, shard);
   return rowRange(setup, start, end, counter, plan);
 }

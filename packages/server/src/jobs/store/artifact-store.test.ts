@@ -28,7 +28,13 @@ function patterned(length: number, seed: number): Buffer {
 }
 
 /** Puts the parts, assembles them between head and tail, and returns the bytes the file must have. */
-async function assembled(store: ArtifactStore, jobId: string, parts: Buffer[], head: string, tail: string): Promise<Buffer> {
+async function assembled(
+  store: ArtifactStore,
+  jobId: string,
+  parts: Buffer[],
+  head: string,
+  tail: string,
+): Promise<Buffer> {
   for (const [shard, part] of parts.entries()) await store.putPart(jobId, shard, part);
   const expected = Buffer.concat([Buffer.from(head), ...parts, Buffer.from(tail)]);
   assert.equal(await store.assemble(jobId, parts.length, Buffer.from(head), Buffer.from(tail)), expected.length);
@@ -39,7 +45,12 @@ async function* chunks(...pieces: string[]): AsyncGenerator<Buffer> {
   for (const piece of pieces) yield Buffer.from(piece);
 }
 
-function storeSuite(name: string, open: () => Promise<ArtifactStore>, dispose: () => Promise<void>, leftovers: () => Promise<string[]>): void {
+function storeSuite(
+  name: string,
+  open: () => Promise<ArtifactStore>,
+  dispose: () => Promise<void>,
+  leftovers: () => Promise<string[]>,
+): void {
   describe(`ArtifactStore: ${name}`, () => {
     let store: ArtifactStore;
     before(async () => (store = await open()));
@@ -67,9 +78,14 @@ function storeSuite(name: string, open: () => Promise<ArtifactStore>, dispose: (
     test('a large file (several multipart parts) survives the round trip', async () => {
       const part = Buffer.alloc(3 * 1024 * 1024 + 17);
       for (let i = 0; i < part.length; i++) part[i] = (i * 31 + 7) & 0xff;
-      for (let shard = 0; shard < 4; shard++) await store.putPart('job-big', shard, Buffer.concat([Buffer.from([shard]), part]));
+      for (let shard = 0; shard < 4; shard++)
+        await store.putPart('job-big', shard, Buffer.concat([Buffer.from([shard]), part]));
       const size = await store.assemble('job-big', 4, Buffer.from('HEAD'), Buffer.from('TAIL'));
-      const expected = Buffer.concat([Buffer.from('HEAD'), ...[0, 1, 2, 3].map((s) => Buffer.concat([Buffer.from([s]), part])), Buffer.from('TAIL')]);
+      const expected = Buffer.concat([
+        Buffer.from('HEAD'),
+        ...[0, 1, 2, 3].map((s) => Buffer.concat([Buffer.from([s]), part])),
+        Buffer.from('TAIL'),
+      ]);
       assert.equal(size, expected.length);
       assert.ok((await text(await store.readFile('job-big'))).equals(expected));
       await store.remove('job-big');
@@ -99,7 +115,11 @@ function storeSuite(name: string, open: () => Promise<ArtifactStore>, dispose: (
       assert.equal(await store.fileSize('job-ranges'), expected.length);
       for (let start = 0; start < expected.length; start++) {
         for (let end = start; end < expected.length; end++) {
-          assert.deepEqual((await text(await store.readFile('job-ranges', { start, end }))).toString(), expected.subarray(start, end + 1).toString(), `bytes ${start}-${end}`);
+          assert.deepEqual(
+            (await text(await store.readFile('job-ranges', { start, end }))).toString(),
+            expected.subarray(start, end + 1).toString(),
+            `bytes ${start}-${end}`,
+          );
         }
       }
       await store.remove('job-ranges');
@@ -112,10 +132,15 @@ function storeSuite(name: string, open: () => Promise<ArtifactStore>, dispose: (
       const boundaries = [5, 5 + parts[0]!.length, 5 + parts[0]!.length + 1000, expected.length - 5 - 7 * MIB];
       for (const boundary of boundaries) {
         const range = { start: boundary - 3, end: boundary + 2 };
-        assert.ok((await text(await store.readFile('job-large', range))).equals(expected.subarray(range.start, range.end + 1)), `around ${boundary}`);
+        assert.ok(
+          (await text(await store.readFile('job-large', range))).equals(expected.subarray(range.start, range.end + 1)),
+          `around ${boundary}`,
+        );
       }
       const across = { start: 2, end: expected.length - 2 }; // from the head to the tail, over every part
-      assert.ok((await text(await store.readFile('job-large', across))).equals(expected.subarray(across.start, across.end + 1)));
+      assert.ok(
+        (await text(await store.readFile('job-large', across))).equals(expected.subarray(across.start, across.end + 1)),
+      );
       await store.remove('job-large');
     });
 
@@ -167,9 +192,14 @@ describe('directory store: the file is its parts, never a copy of them', () => {
     const parts = [patterned(300_000, 1), patterned(200_000, 2), patterned(100_000, 3)];
     const expected = await assembled(store, 'job-nocopy', parts, 'id,name\n', '');
     const files = await readdir(join(root, 'job-nocopy'), { recursive: true });
-    const sizes = await Promise.all(files.map(async (name) => ({ name, size: (await stat(join(root, 'job-nocopy', name))).size })));
+    const sizes = await Promise.all(
+      files.map(async (name) => ({ name, size: (await stat(join(root, 'job-nocopy', name))).size })),
+    );
     const written = sizes.filter(({ name }) => !name.startsWith('parts'));
-    assert.deepEqual(written.map(({ name }) => name), ['manifest.json']);
+    assert.deepEqual(
+      written.map(({ name }) => name),
+      ['manifest.json'],
+    );
     assert.ok(written[0]!.size < 1000, `manifest of ${written[0]!.size} bytes`);
     assert.ok((await text(await store.readFile('job-nocopy'))).equals(expected));
   });
@@ -190,7 +220,7 @@ describe('directory store: the file is its parts, never a copy of them', () => {
     assert.equal((await text(await store.readFile('job-legacy', { start: 7, end: 11 }))).toString(), 'bytes');
   });
 
-  test('what a killed writer left (a real process killed mid-part) and a killed assembler\'s temporary are removed by the next assembly', async () => {
+  test("what a killed writer left (a real process killed mid-part) and a killed assembler's temporary are removed by the next assembly", async () => {
     const store = new DirectoryStore(root);
     // A process writing shard 1 for ever, killed with SIGKILL once its temporary is on disk.
     const moduleUrl = pathToFileURL(new URL('./fs-store.js', import.meta.url).pathname).href;
@@ -199,9 +229,13 @@ describe('directory store: the file is its parts, never a copy of them', () => {
       await new DirectoryStore(${JSON.stringify(root)}).putPart('job-killed', 1, forever());`;
     const writer = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'ignore' });
     const parts = join(root, 'job-killed', 'parts');
-    const temporaries = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).filter((name) => name.startsWith('.tmp-'));
+    const temporaries = async (dir: string) =>
+      (await readdir(dir).catch(() => [] as string[])).filter((name) => name.startsWith('.tmp-'));
     const deadline = Date.now() + 30_000;
-    while ((await temporaries(parts)).length === 0 || (await stat(join(parts, (await temporaries(parts))[0]!))).size < 256 * 1024) {
+    while (
+      (await temporaries(parts)).length === 0 ||
+      (await stat(join(parts, (await temporaries(parts))[0]!))).size < 256 * 1024
+    ) {
       assert.ok(Date.now() < deadline, 'the writer never started its part');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -230,13 +264,22 @@ storeSuite(
   'S3 (s3rver)',
   async () => {
     s3 = await startTestS3Server();
-    return new S3Store({ bucket: TEST_BUCKET, endpoint: s3.endpoint, region: 'us-east-1', prefix: 'test-prefix', client: { credentials: TEST_S3_CREDENTIALS } });
+    return new S3Store({
+      bucket: TEST_BUCKET,
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      prefix: 'test-prefix',
+      client: { credentials: TEST_S3_CREDENTIALS },
+    });
   },
   async () => s3?.close(),
   async () => {
     const objects = join(s3!.directory, TEST_BUCKET);
     try {
-      return (await readdir(objects, { recursive: true })).filter((name) => !name.endsWith('.json') && !name.endsWith('.md5') && !name.startsWith('._S3rver') && name !== 'test-prefix');
+      return (await readdir(objects, { recursive: true })).filter(
+        (name) =>
+          !name.endsWith('.json') && !name.endsWith('.md5') && !name.startsWith('._S3rver') && name !== 'test-prefix',
+      );
     } catch {
       return [];
     }
@@ -247,17 +290,32 @@ describe('S3 store: the bucket copies the parts', () => {
   let server: TestS3Server;
   let raw: S3Client;
   const open = (options: Partial<ConstructorParameters<typeof S3Store>[0]> = {}) =>
-    new S3Store({ bucket: TEST_BUCKET, endpoint: server.endpoint, region: 'us-east-1', prefix: 'copy-prefix', client: { credentials: TEST_S3_CREDENTIALS }, ...options });
+    new S3Store({
+      bucket: TEST_BUCKET,
+      endpoint: server.endpoint,
+      region: 'us-east-1',
+      prefix: 'copy-prefix',
+      client: { credentials: TEST_S3_CREDENTIALS },
+      ...options,
+    });
   const objects = async () => {
     try {
-      return (await readdir(join(server.directory, TEST_BUCKET), { recursive: true })).filter((name) => name.endsWith('._S3rver_object'));
+      return (await readdir(join(server.directory, TEST_BUCKET), { recursive: true })).filter((name) =>
+        name.endsWith('._S3rver_object'),
+      );
     } catch {
       return [];
     }
   };
   before(async () => {
     server = await startTestS3Server();
-    raw = new S3Client({ region: 'us-east-1', endpoint: server.endpoint, forcePathStyle: true, credentials: TEST_S3_CREDENTIALS, requestChecksumCalculation: 'WHEN_REQUIRED' });
+    raw = new S3Client({
+      region: 'us-east-1',
+      endpoint: server.endpoint,
+      forcePathStyle: true,
+      credentials: TEST_S3_CREDENTIALS,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
   });
   after(async () => {
     raw.destroy();
@@ -270,15 +328,23 @@ describe('S3 store: the bucket copies the parts', () => {
     for (const [shard, part] of parts.entries()) await store.putPart('job-copy', shard, part);
     server.requests.length = 0;
     const expected = Buffer.concat([Buffer.from('HEAD'), ...parts, Buffer.from('TAIL')]);
-    assert.equal(await store.assemble('job-copy', parts.length, Buffer.from('HEAD'), Buffer.from('TAIL')), expected.length);
+    assert.equal(
+      await store.assemble('job-copy', parts.length, Buffer.from('HEAD'), Buffer.from('TAIL')),
+      expected.length,
+    );
     const copies = server.requests.filter((request) => request.method === 'PUT' && request.copySource);
-    const uploaded = server.requests.filter((request) => request.method === 'PUT' && !request.copySource).reduce((sum, request) => sum + request.bodyBytes, 0);
+    const uploaded = server.requests
+      .filter((request) => request.method === 'PUT' && !request.copySource)
+      .reduce((sum, request) => sum + request.bodyBytes, 0);
     // Head + 5 MiB of part 0 uploaded; the rest of part 0 a range copy; part 1 (1000 bytes) uploaded with part 2;
     // part 3 a whole copy; the tail the last part.
-    assert.deepEqual(copies.map((request) => [request.copySource!.replace(/^.*\/parts\//, ''), request.copyRange ?? 'whole']), [
-      ['000000', `bytes=${5 * MIB - 4}-${11 * MIB + 2}`],
-      ['000003', 'whole'],
-    ]);
+    assert.deepEqual(
+      copies.map((request) => [request.copySource!.replace(/^.*\/parts\//, ''), request.copyRange ?? 'whole']),
+      [
+        ['000000', `bytes=${5 * MIB - 4}-${11 * MIB + 2}`],
+        ['000003', 'whole'],
+      ],
+    );
     assert.ok(uploaded <= 5 * MIB + 1000 + 6 * MIB + 4, `${uploaded} bytes uploaded`);
     assert.ok((await text(await store.readFile('job-copy'))).equals(expected));
     await store.remove('job-copy');
@@ -290,12 +356,21 @@ describe('S3 store: the bucket copies the parts', () => {
     const store = open({ multipartLimits: { minPartBytes: 8, maxPartBytes: 200, maxParts: 3 } });
     const parts = Array.from({ length: 14 }, (_, shard) => patterned(3 + ((shard * 7) % 19), shard));
     // An intermediate object a killed assembler left behind.
-    await raw.send(new PutObjectCommand({ Bucket: TEST_BUCKET, Key: 'copy-prefix/job-levels/compose/1-000009', Body: 'left over' }));
+    await raw.send(
+      new PutObjectCommand({ Bucket: TEST_BUCKET, Key: 'copy-prefix/job-levels/compose/1-000009', Body: 'left over' }),
+    );
     server.requests.length = 0;
     const expected = await assembled(store, 'job-levels', parts, '{', '}');
     assert.ok((await text(await store.readFile('job-levels'))).equals(expected));
-    assert.ok(server.requests.some((request) => request.copySource?.includes('/job-levels/compose/')), 'intermediate objects were copied');
-    assert.deepEqual(await objects(), ['copy-prefix/job-levels/file._S3rver_object'], 'the parts, the intermediates and the left-over are gone');
+    assert.ok(
+      server.requests.some((request) => request.copySource?.includes('/job-levels/compose/')),
+      'intermediate objects were copied',
+    );
+    assert.deepEqual(
+      await objects(),
+      ['copy-prefix/job-levels/file._S3rver_object'],
+      'the parts, the intermediates and the left-over are gone',
+    );
     await store.remove('job-levels');
     await store.close();
   });

@@ -4,7 +4,11 @@
  * S3) nor all at once (file handles, sockets). Results keep the items' order; the first failure
  * rejects (calls already started are let finish, none is started after).
  */
-export async function boundedMap<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function boundedMap<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   let failed = false;

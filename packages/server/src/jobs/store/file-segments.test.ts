@@ -24,7 +24,9 @@ test('piecesInRange: the pieces of any range, read in order, are that range of t
     .filter((segments) => totalSize(segments) > 0);
   const withRange = file.chain((segments) => {
     const size = totalSize(segments);
-    return fc.tuple(fc.constant(segments), fc.nat({ max: size - 1 }), fc.nat({ max: size - 1 })).map(([s, a, b]) => ({ segments: s, start: Math.min(a, b), end: Math.max(a, b) }));
+    return fc
+      .tuple(fc.constant(segments), fc.nat({ max: size - 1 }), fc.nat({ max: size - 1 }))
+      .map(([s, a, b]) => ({ segments: s, start: Math.min(a, b), end: Math.max(a, b) }));
   });
   fc.assert(
     fc.property(withRange, ({ segments, start, end }) => {

@@ -58,7 +58,8 @@ interface Manifest {
   parts: number[];
 }
 
-type Layout = { kind: 'segments'; segments: FileSegment[]; size: number } | { kind: 'file'; path: string; size: number };
+type Layout =
+  { kind: 'segments'; segments: FileSegment[]; size: number } | { kind: 'file'; path: string; size: number };
 
 /** The store's identity marker (installation.ts), beside the jobs' folders (no job id starts with a dot). */
 const MARKER = '.rowloom-store';
@@ -92,7 +93,8 @@ function parseManifest(jobId: string, text: string): Manifest {
     Array.isArray(manifest.parts) &&
     manifest.parts.every(isWholeNumber) &&
     isWholeNumber(manifest.size);
-  if (!valid) throw new Error(`the manifest of job ${jobId} is not one this version reads (format ${String(manifest.format)})`);
+  if (!valid)
+    throw new Error(`the manifest of job ${jobId} is not one this version reads (format ${String(manifest.format)})`);
   return manifest as Manifest;
 }
 
@@ -138,14 +140,18 @@ export class DirectoryStore implements ArtifactStore {
   }
 
   async assemble(jobId: string, shards: number, head: Buffer, tail: Buffer): Promise<number> {
-    const sizes = await boundedMap(Array.from({ length: shards }, (_, shard) => shard), STAT_CONCURRENCY, async (shard) => {
-      try {
-        return (await stat(this.partPath(jobId, shard))).size;
-      } catch (error) {
-        if (isMissing(error)) throw new Error(`part ${shard} of ${shards} is missing`);
-        throw error;
-      }
-    });
+    const sizes = await boundedMap(
+      Array.from({ length: shards }, (_, shard) => shard),
+      STAT_CONCURRENCY,
+      async (shard) => {
+        try {
+          return (await stat(this.partPath(jobId, shard))).size;
+        } catch (error) {
+          if (isMissing(error)) throw new Error(`part ${shard} of ${shards} is missing`);
+          throw error;
+        }
+      },
+    );
     await this.removeTemporaries(jobId);
     const manifest: Manifest = {
       format: MANIFEST_FORMAT,
@@ -161,10 +167,14 @@ export class DirectoryStore implements ArtifactStore {
   async readFile(jobId: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream> {
     const layout = await this.layout(jobId);
     if (!layout) throw missingFile(jobId);
-    if (layout.kind === 'file') return createReadStream(layout.path, range ? { start: range.start, end: range.end } : {});
+    if (layout.kind === 'file')
+      return createReadStream(layout.path, range ? { start: range.start, end: range.end } : {});
     const pieces = piecesInRange(layout.segments, range?.start ?? 0, Math.min(range?.end ?? Infinity, layout.size - 1));
     // A missing part is an error here, not a stream that stops halfway.
-    const damaged = await this.damagedPart(jobId, pieces.map((piece) => piece.segment));
+    const damaged = await this.damagedPart(
+      jobId,
+      pieces.map((piece) => piece.segment),
+    );
     if (damaged !== null) throw Object.assign(new Error(`job ${jobId}: ${damaged}`), { code: 'ENOENT' });
     return Readable.from(this.pieceBytes(jobId, pieces), { objectMode: false, highWaterMark: READ_CHUNK_BYTES });
   }
@@ -184,7 +194,12 @@ export class DirectoryStore implements ArtifactStore {
    * outlast that.
    */
   async remove(jobId: string): Promise<void> {
-    await rm(this.jobDir(jobId), { recursive: true, force: true, maxRetries: REMOVE_RETRIES, retryDelay: REMOVE_RETRY_MS });
+    await rm(this.jobDir(jobId), {
+      recursive: true,
+      force: true,
+      maxRetries: REMOVE_RETRIES,
+      retryDelay: REMOVE_RETRY_MS,
+    });
   }
 
   async readMarker(): Promise<string | null> {
@@ -250,11 +265,18 @@ export class DirectoryStore implements ArtifactStore {
         continue;
       }
       let read = 0;
-      for await (const chunk of createReadStream(this.partPath(jobId, segment.shard), { start, end, highWaterMark: READ_CHUNK_BYTES })) {
+      for await (const chunk of createReadStream(this.partPath(jobId, segment.shard), {
+        start,
+        end,
+        highWaterMark: READ_CHUNK_BYTES,
+      })) {
         read += (chunk as Buffer).length;
         yield chunk as Buffer;
       }
-      if (read !== end - start + 1) throw new Error(`job ${jobId}: part ${segment.shard} ended after ${start + read} bytes, ${segment.size} were recorded`);
+      if (read !== end - start + 1)
+        throw new Error(
+          `job ${jobId}: part ${segment.shard} ended after ${start + read} bytes, ${segment.size} were recorded`,
+        );
     }
   }
 
@@ -263,7 +285,8 @@ export class DirectoryStore implements ArtifactStore {
     for (const dir of [this.jobDir(jobId), join(this.jobDir(jobId), 'parts')]) {
       const names = await readdir(dir).catch((error) => (isMissing(error) ? [] : Promise.reject(error)));
       for (const name of names) {
-        if (name.startsWith(TEMPORARY_PREFIX)) await unlink(join(dir, name)).catch((error) => (isMissing(error) ? undefined : Promise.reject(error)));
+        if (name.startsWith(TEMPORARY_PREFIX))
+          await unlink(join(dir, name)).catch((error) => (isMissing(error) ? undefined : Promise.reject(error)));
       }
     }
   }

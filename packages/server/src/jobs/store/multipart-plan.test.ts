@@ -5,7 +5,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { planMultipart, S3_LIMITS, splitPlan, type MultipartLimits, type MultipartSource, type PlannedPart } from './multipart-plan.js';
+import {
+  planMultipart,
+  S3_LIMITS,
+  splitPlan,
+  type MultipartLimits,
+  type MultipartSource,
+  type PlannedPart,
+} from './multipart-plan.js';
 
 const MIB = 1024 * 1024;
 
@@ -31,23 +38,44 @@ function coverage(parts: PlannedPart[]): string[] {
 function expectedCoverage(sources: MultipartSource[]): string[] {
   return sources
     .filter((source) => (source.kind === 'bytes' ? source.data.length : source.size) > 0)
-    .map((source) => (source.kind === 'bytes' ? `bytes:${source.data.toString('hex')} 0-${source.data.length - 1}` : `${source.key} 0-${source.size - 1}`));
+    .map((source) =>
+      source.kind === 'bytes'
+        ? `bytes:${source.data.toString('hex')} 0-${source.data.length - 1}`
+        : `${source.key} 0-${source.size - 1}`,
+    );
 }
 
 function checkRules(parts: PlannedPart[], sources: MultipartSource[], limits: MultipartLimits): void {
-  const sizes = new Map(sources.flatMap((source) => (source.kind === 'object' ? [[source.key, source.size] as const] : [])));
+  const sizes = new Map(
+    sources.flatMap((source) => (source.kind === 'object' ? [[source.key, source.size] as const] : [])),
+  );
   parts.forEach((part, index) => {
     const last = index === parts.length - 1;
-    assert.ok(last || part.size >= limits.minPartBytes, `part ${index + 1} of ${parts.length}: ${part.size} bytes is under the minimum`);
+    assert.ok(
+      last || part.size >= limits.minPartBytes,
+      `part ${index + 1} of ${parts.length}: ${part.size} bytes is under the minimum`,
+    );
     assert.ok(part.size <= limits.maxPartBytes, `part ${index + 1}: ${part.size} bytes is over the maximum`);
     assert.ok(part.size > 0);
     if (part.kind === 'copy') {
-      assert.ok(part.range === undefined || sizes.get(part.key)! > limits.minPartBytes, `a range copy from ${part.key} of ${sizes.get(part.key)} bytes (ranges only from objects over the minimum)`);
+      assert.ok(
+        part.range === undefined || sizes.get(part.key)! > limits.minPartBytes,
+        `a range copy from ${part.key} of ${sizes.get(part.key)} bytes (ranges only from objects over the minimum)`,
+      );
       if (part.range) assert.equal(part.range.end - part.range.start + 1, part.size);
       else assert.equal(part.size, sizes.get(part.key));
     } else {
-      assert.ok(part.size < 3 * limits.minPartBytes, `an uploaded part of ${part.size} bytes: memory must stay under three minimum parts`);
-      assert.equal(part.pieces.reduce((sum, piece) => sum + (piece.kind === 'bytes' ? piece.data.length : piece.end - piece.start + 1), 0), part.size);
+      assert.ok(
+        part.size < 3 * limits.minPartBytes,
+        `an uploaded part of ${part.size} bytes: memory must stay under three minimum parts`,
+      );
+      assert.equal(
+        part.pieces.reduce(
+          (sum, piece) => sum + (piece.kind === 'bytes' ? piece.data.length : piece.end - piece.start + 1),
+          0,
+        ),
+        part.size,
+      );
     }
   });
 }
@@ -65,7 +93,8 @@ test('planMultipart: any head, parts and tail give exactly the file, within ever
       checkRules(parts, sources, limits);
       assert.deepEqual(coverage(parts), expectedCoverage(sources));
       // Runs of a split plan are valid uploads of their own: only their last part may be small.
-      for (const run of splitPlan(parts, 3)) run.slice(0, -1).forEach((part) => assert.ok(part.size >= limits.minPartBytes));
+      for (const run of splitPlan(parts, 3))
+        run.slice(0, -1).forEach((part) => assert.ok(part.size >= limits.minPartBytes));
     }),
     { numRuns: 3000 },
   );
@@ -75,14 +104,26 @@ test('planMultipart, the usual job: the head goes up with the first 5 MiB of par
   const head = Buffer.from('id,first_name,email\n');
   const sources: MultipartSource[] = [
     { kind: 'bytes', data: head },
-    ...Array.from({ length: 80 }, (_, shard): MultipartSource => ({ kind: 'object', key: `parts/${shard}`, size: 29 * MIB + shard })),
+    ...Array.from({ length: 80 }, (_, shard): MultipartSource => ({
+      kind: 'object',
+      key: `parts/${shard}`,
+      size: 29 * MIB + shard,
+    })),
     { kind: 'bytes', data: Buffer.alloc(0) },
   ];
   const parts = planMultipart(sources, S3_LIMITS);
   checkRules(parts, sources, S3_LIMITS);
   const uploaded = parts.filter((part) => part.kind === 'upload');
-  assert.deepEqual(uploaded.map((part) => part.size), [5 * MIB]);
-  assert.deepEqual(parts[1], { kind: 'copy', key: 'parts/0', size: 24 * MIB + head.length, range: { start: 5 * MIB - head.length, end: 29 * MIB - 1 } });
+  assert.deepEqual(
+    uploaded.map((part) => part.size),
+    [5 * MIB],
+  );
+  assert.deepEqual(parts[1], {
+    kind: 'copy',
+    key: 'parts/0',
+    size: 24 * MIB + head.length,
+    range: { start: 5 * MIB - head.length, end: 29 * MIB - 1 },
+  });
   assert.equal(parts.length, 81);
 });
 
@@ -91,5 +132,14 @@ test('planMultipart: a part over 5 GiB is copied in ranges of at most 5 GiB; an 
   const parts = planMultipart(sources, S3_LIMITS);
   checkRules(parts, sources, S3_LIMITS);
   assert.equal(parts.length, 3);
-  assert.deepEqual(planMultipart([{ kind: 'bytes', data: Buffer.alloc(0) }, { kind: 'object', key: 'empty', size: 0 }], S3_LIMITS), []);
+  assert.deepEqual(
+    planMultipart(
+      [
+        { kind: 'bytes', data: Buffer.alloc(0) },
+        { kind: 'object', key: 'empty', size: 0 },
+      ],
+      S3_LIMITS,
+    ),
+    [],
+  );
 });

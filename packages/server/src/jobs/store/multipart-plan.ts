@@ -75,7 +75,8 @@ export function planMultipart(sources: readonly MultipartSource[], limits: Multi
 /** Copies of bytes start..end of an object, cut into equal runs of at most the largest part (each then well above the smallest). */
 function copies(key: string, objectSize: number, start: number, end: number, limits: MultipartLimits): PlannedPart[] {
   const length = end - start + 1;
-  if (start === 0 && length === objectSize && length <= limits.maxPartBytes) return [{ kind: 'copy', key, size: length }];
+  if (start === 0 && length === objectSize && length <= limits.maxPartBytes)
+    return [{ kind: 'copy', key, size: length }];
   const count = Math.ceil(length / limits.maxPartBytes);
   const result: PlannedPart[] = [];
   for (let i = 0; i < count; i++) {

@@ -34,7 +34,14 @@ import { Upload } from '@aws-sdk/lib-storage';
 import type { ArtifactStore } from '../job-contract.js';
 import { checkJobId } from '../engine/shard.js';
 import { boundedMap } from './bounded-map.js';
-import { planMultipart, S3_LIMITS, splitPlan, type MultipartLimits, type MultipartSource, type PlannedPart } from './multipart-plan.js';
+import {
+  planMultipart,
+  S3_LIMITS,
+  splitPlan,
+  type MultipartLimits,
+  type MultipartSource,
+  type PlannedPart,
+} from './multipart-plan.js';
 
 export interface S3StoreOptions {
   bucket: string;
@@ -102,12 +109,19 @@ export class S3Store implements ArtifactStore {
 
   async putPart(jobId: string, shard: number, bytes: AsyncIterable<Buffer> | Buffer): Promise<void> {
     if (!Number.isInteger(shard) || shard < 0) throw new Error(`shard must be a whole number ≥ 0, got ${shard}`);
-    await this.upload(this.key(jobId, `parts/${partName(shard)}`), Buffer.isBuffer(bytes) ? bytes : Readable.from(bytes));
+    await this.upload(
+      this.key(jobId, `parts/${partName(shard)}`),
+      Buffer.isBuffer(bytes) ? bytes : Readable.from(bytes),
+    );
   }
 
   async readPart(jobId: string, shard: number): Promise<NodeJS.ReadableStream | null> {
     try {
-      return (await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(jobId, `parts/${partName(shard)}`) }))).Body as Readable;
+      return (
+        await this.client.send(
+          new GetObjectCommand({ Bucket: this.bucket, Key: this.key(jobId, `parts/${partName(shard)}`) }),
+        )
+      ).Body as Readable;
     } catch (error) {
       if (notFound(error)) return null;
       throw error;
@@ -115,24 +129,39 @@ export class S3Store implements ArtifactStore {
   }
 
   async assemble(jobId: string, shards: number, head: Buffer, tail: Buffer): Promise<number> {
-    const parts = await boundedMap(Array.from({ length: shards }, (_, shard) => shard), REQUEST_CONCURRENCY, async (shard): Promise<MultipartSource> => {
-      const key = this.key(jobId, `parts/${partName(shard)}`);
-      try {
-        const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-        return { kind: 'object', key, size: answer.ContentLength ?? 0 };
-      } catch (error) {
-        if (notFound(error)) throw new Error(`part ${shard} of ${shards} is missing`);
-        throw error;
-      }
-    });
-    const size = await this.compose(jobId, this.key(jobId, 'file'), [{ kind: 'bytes', data: head }, ...parts, { kind: 'bytes', data: tail }], 1);
+    const parts = await boundedMap(
+      Array.from({ length: shards }, (_, shard) => shard),
+      REQUEST_CONCURRENCY,
+      async (shard): Promise<MultipartSource> => {
+        const key = this.key(jobId, `parts/${partName(shard)}`);
+        try {
+          const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+          return { kind: 'object', key, size: answer.ContentLength ?? 0 };
+        } catch (error) {
+          if (notFound(error)) throw new Error(`part ${shard} of ${shards} is missing`);
+          throw error;
+        }
+      },
+    );
+    const size = await this.compose(
+      jobId,
+      this.key(jobId, 'file'),
+      [{ kind: 'bytes', data: head }, ...parts, { kind: 'bytes', data: tail }],
+      1,
+    );
     await this.removeKeys(this.key(jobId, 'parts/'));
     await this.removeKeys(this.key(jobId, 'compose/')); // also what an assembler killed earlier left
     return size;
   }
 
   async readFile(jobId: string, range?: { start: number; end: number }): Promise<NodeJS.ReadableStream> {
-    const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(jobId, 'file'), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+    const answer = await this.client.send(
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: this.key(jobId, 'file'),
+        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+      }),
+    );
     return answer.Body as Readable;
   }
 
@@ -152,7 +181,9 @@ export class S3Store implements ArtifactStore {
 
   async readMarker(): Promise<string | null> {
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}/${MARKER}` }));
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}/${MARKER}` }),
+      );
       return (await answer.Body!.transformToString('utf8')).trim() || null;
     } catch (error) {
       if (notFound(error)) return null;
@@ -177,7 +208,13 @@ export class S3Store implements ArtifactStore {
   }
 
   private async upload(key: string, body: Buffer | Readable): Promise<void> {
-    const upload = new Upload({ client: this.client, params: { Bucket: this.bucket, Key: key, Body: body }, partSize: this.partSize, queueSize: 2, leavePartsOnError: false });
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: key, Body: body },
+      partSize: this.partSize,
+      queueSize: 2,
+      leavePartsOnError: false,
+    });
     await upload.done();
   }
 
@@ -186,12 +223,20 @@ export class S3Store implements ArtifactStore {
    * composed in levels (runs of parts into intermediate objects, then those). With S3's limits a
    * second level always fits: an object of at most 5 TB is at most 1,024 copies of 5 GiB.
    */
-  private async compose(jobId: string, target: string, sources: MultipartSource[], level: number, partsBefore = Infinity): Promise<number> {
+  private async compose(
+    jobId: string,
+    target: string,
+    sources: MultipartSource[],
+    level: number,
+    partsBefore = Infinity,
+  ): Promise<number> {
     const plan = planMultipart(sources, this.limits);
     if (plan.length <= this.limits.maxParts) return this.runPlan(target, plan);
     if (plan.length >= partsBefore) {
       const { maxParts, maxPartBytes } = this.limits;
-      throw new Error(`the file is too large for one object: it needs ${plan.length} parts after ${level - 1} level(s) of composing (at most ${maxParts} parts of ${maxPartBytes} bytes)`);
+      throw new Error(
+        `the file is too large for one object: it needs ${plan.length} parts after ${level - 1} level(s) of composing (at most ${maxParts} parts of ${maxPartBytes} bytes)`,
+      );
     }
     const intermediates: MultipartSource[] = [];
     for (const [index, run] of splitPlan(plan, this.limits.maxParts).entries()) {
@@ -210,12 +255,21 @@ export class S3Store implements ArtifactStore {
     }
     const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key }));
     try {
-      const etags = await boundedMap(plan, PART_CONCURRENCY, (part, index) => this.sendPart(key, UploadId!, index + 1, part));
+      const etags = await boundedMap(plan, PART_CONCURRENCY, (part, index) =>
+        this.sendPart(key, UploadId!, index + 1, part),
+      );
       await this.client.send(
-        new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId, MultipartUpload: { Parts: etags.map((ETag, index) => ({ ETag, PartNumber: index + 1 })) } }),
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId,
+          MultipartUpload: { Parts: etags.map((ETag, index) => ({ ETag, PartNumber: index + 1 })) },
+        }),
       );
     } catch (error) {
-      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId })).catch(() => {});
+      await this.client
+        .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId }))
+        .catch(() => {});
       throw error;
     }
     return size;
@@ -225,30 +279,43 @@ export class S3Store implements ArtifactStore {
     const target = { Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber };
     if (part.kind === 'copy') {
       const range = part.range ? `bytes=${part.range.start}-${part.range.end}` : undefined;
-      const answer = await this.client.send(new UploadPartCopyCommand({ ...target, CopySource: copySource(this.bucket, part.key), CopySourceRange: range }));
+      const answer = await this.client.send(
+        new UploadPartCopyCommand({ ...target, CopySource: copySource(this.bucket, part.key), CopySourceRange: range }),
+      );
       return answer.CopyPartResult!.ETag!;
     }
-    const pieces = await Promise.all(part.pieces.map((piece) => (piece.kind === 'bytes' ? piece.data : this.download(piece.key, piece.start, piece.end))));
+    const pieces = await Promise.all(
+      part.pieces.map((piece) =>
+        piece.kind === 'bytes' ? piece.data : this.download(piece.key, piece.start, piece.end),
+      ),
+    );
     const body = Buffer.concat(pieces);
     return (await this.client.send(new UploadPartCommand({ ...target, Body: body, ContentLength: body.length }))).ETag!;
   }
 
   /** Bytes start..end (inclusive) of an object. */
   private async download(key: string, start: number, end: number): Promise<Buffer> {
-    const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=${start}-${end}` }));
+    const answer = await this.client.send(
+      new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=${start}-${end}` }),
+    );
     const bytes = Buffer.from(await answer.Body!.transformToByteArray());
-    if (bytes.length !== end - start + 1) throw new Error(`${key}: asked for bytes ${start}-${end}, got ${bytes.length}`);
+    if (bytes.length !== end - start + 1)
+      throw new Error(`${key}: asked for bytes ${start}-${end}, got ${bytes.length}`);
     return bytes;
   }
 
   /** Deletes every object under `prefix`, a page at a time (one request per key: DeleteObjects needs a checksum header some servers reject). */
   private async removeKeys(prefix: string): Promise<void> {
     for (;;) {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, MaxKeys: 1000 }));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, MaxKeys: 1000 }),
+      );
       const keys = (page.Contents ?? []).map((item) => item.Key!).filter(Boolean);
       if (keys.length === 0) return;
       for (let i = 0; i < keys.length; i += 8) {
-        await Promise.all(keys.slice(i, i + 8).map((Key) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }))));
+        await Promise.all(
+          keys.slice(i, i + 8).map((Key) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }))),
+        );
       }
       if (!page.IsTruncated) return;
     }

@@ -9,7 +9,8 @@ import type { ArtifactStore } from '../job-contract.js';
 import { DirectoryStore } from './fs-store.js';
 
 export function describeStore(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.ROWLOOM_S3_BUCKET) return `s3://${env.ROWLOOM_S3_BUCKET}/${env.ROWLOOM_S3_PREFIX ?? 'rowloom-downloads'}${env.ROWLOOM_S3_ENDPOINT ? ` at ${env.ROWLOOM_S3_ENDPOINT}` : ''}`;
+  if (env.ROWLOOM_S3_BUCKET)
+    return `s3://${env.ROWLOOM_S3_BUCKET}/${env.ROWLOOM_S3_PREFIX ?? 'rowloom-downloads'}${env.ROWLOOM_S3_ENDPOINT ? ` at ${env.ROWLOOM_S3_ENDPOINT}` : ''}`;
   return downloadsDir(env);
 }
 
@@ -21,7 +22,12 @@ export async function storeFromEnv(env: NodeJS.ProcessEnv = process.env): Promis
   if (env.ROWLOOM_S3_BUCKET) {
     // Loaded only when asked for: the AWS SDK is large, and most servers use the directory.
     const { S3Store } = await import('./s3-store.js');
-    return new S3Store({ bucket: env.ROWLOOM_S3_BUCKET, endpoint: env.ROWLOOM_S3_ENDPOINT || undefined, region: env.ROWLOOM_S3_REGION || undefined, prefix: env.ROWLOOM_S3_PREFIX || undefined });
+    return new S3Store({
+      bucket: env.ROWLOOM_S3_BUCKET,
+      endpoint: env.ROWLOOM_S3_ENDPOINT || undefined,
+      region: env.ROWLOOM_S3_REGION || undefined,
+      prefix: env.ROWLOOM_S3_PREFIX || undefined,
+    });
   }
   return new DirectoryStore(downloadsDir(env));
 }

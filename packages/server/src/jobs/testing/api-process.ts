@@ -13,7 +13,10 @@ export interface ApiProcess {
 
 /** Starts the server on a free loopback port with `env` (DATA_DIR, DATABASE_URL, REDIS_URL...); resolves once it serves. */
 export async function startApi(env: Record<string, string>): Promise<ApiProcess> {
-  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
   child.stdout!.on('data', (chunk) => (text += chunk));
   child.stderr!.on('data', (chunk) => (text += chunk));

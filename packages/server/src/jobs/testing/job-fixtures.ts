@@ -14,11 +14,27 @@ export const TEST_FIELDS: unknown[] = [
 ];
 
 export const TEST_DATASETS = {
-  people: { columns: ['id', 'city'], rows: [['1', 'Lisbon'], ['2', 'Łódź, "old town"'], ['3', 'Oslo'], ['4', '']] },
+  people: {
+    columns: ['id', 'city'],
+    rows: [
+      ['1', 'Lisbon'],
+      ['2', 'Łódź, "old town"'],
+      ['3', 'Oslo'],
+      ['4', ''],
+    ],
+  },
 };
 
 export const TEST_SCENARIOS = {
-  Traffic: { points: [{ x: 0, y: 10 }, { x: 0.5, y: 80 }, { x: 1, y: 100 }], interpolation: 'smooth', noise: 2 },
+  Traffic: {
+    points: [
+      { x: 0, y: 10 },
+      { x: 0.5, y: 80 },
+      { x: 1, y: 100 },
+    ],
+    interpolation: 'smooth',
+    noise: 2,
+  },
 };
 
 /** Every format, with the options that change the head, tail or row separators. */
@@ -27,7 +43,10 @@ export const WRITER_VARIANTS: { label: string; writer: FrozenJob['writer'] }[] =
   { label: 'json lines (no array)', writer: { format: 'json', array: false } },
   { label: 'json without nulls', writer: { format: 'json', array: true, includeNulls: false } },
   { label: 'csv with header', writer: { format: 'csv', includeHeader: true } },
-  { label: 'csv without header, bom, windows', writer: { format: 'csv', includeHeader: false, bom: true, lineEnding: 'windows' } },
+  {
+    label: 'csv without header, bom, windows',
+    writer: { format: 'csv', includeHeader: false, bom: true, lineEnding: 'windows' },
+  },
   { label: 'txt', writer: { format: 'txt' } },
   { label: 'custom delimiter and quote', writer: { format: 'custom', delimiter: '|', quoteChar: "'" } },
   { label: 'sql with create table', writer: { format: 'sql', table: 'people_rows', createTable: true } },
@@ -42,7 +61,12 @@ export const WRITER_VARIANTS: { label: string; writer: FrozenJob['writer'] }[] =
 
 let nextId = 1;
 
-export function testJob(writer: FrozenJob['writer'], count: number, shardRows: number, id = `test-${process.pid}-${nextId++}`): FrozenJob {
+export function testJob(
+  writer: FrozenJob['writer'],
+  count: number,
+  shardRows: number,
+  id = `test-${process.pid}-${nextId++}`,
+): FrozenJob {
   return {
     id,
     userId: 'user-1',
@@ -60,7 +84,17 @@ export function testJob(writer: FrozenJob['writer'], count: number, shardRows: n
 
 /** What one `generate` call makes for the same job: the reference the shards must equal. */
 export async function singleShot(job: FrozenJob): Promise<Buffer> {
-  const generation = generate({ fields: job.fields, datasets: job.datasets as never, scenarios: job.scenarios as never, count: job.count, seed: job.seed, now: job.now, writer: job.writer, workers: 1, publicUrl: job.publicUrl });
+  const generation = generate({
+    fields: job.fields,
+    datasets: job.datasets as never,
+    scenarios: job.scenarios as never,
+    count: job.count,
+    seed: job.seed,
+    now: job.now,
+    writer: job.writer,
+    workers: 1,
+    publicUrl: job.publicUrl,
+  });
   const parts: Buffer[] = [];
   for await (const piece of generation.stream) parts.push(Buffer.from(piece as Buffer));
   return Buffer.concat(parts);

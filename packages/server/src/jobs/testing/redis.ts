@@ -11,7 +11,12 @@ export const REDIS_URL = process.env.ROWLOOM_TEST_REDIS_URL || 'redis://127.0.0.
 export const REDIS_REQUIRED = process.env.ROWLOOM_REQUIRE_REDIS === '1' || process.env.CI === 'true';
 
 async function redisProblem(): Promise<string | null> {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const client = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 3000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   client.on('error', () => {});
   try {
     await client.connect();
@@ -28,7 +33,8 @@ async function redisProblem(): Promise<string | null> {
 export async function skipUnlessRedis(): Promise<false | string> {
   const problem = await redisProblem();
   if (problem === null) return false;
-  if (REDIS_REQUIRED) throw new Error(`Redis is required (CI=true or ROWLOOM_REQUIRE_REDIS=1) but unavailable: ${problem}`);
+  if (REDIS_REQUIRED)
+    throw new Error(`Redis is required (CI=true or ROWLOOM_REQUIRE_REDIS=1) but unavailable: ${problem}`);
   process.stderr.write(`NOTE: the Redis job suite is SKIPPED: ${problem}\n`);
   return `Redis unavailable (${problem})`;
 }

@@ -17,7 +17,11 @@ interface StoredObject {
   content: NodeJS.ReadableStream | null;
   range?: { start: number; end: number };
 }
-type GetObject = (bucket: string, key: string, options?: { start?: number; end?: number }) => Promise<StoredObject | null>;
+type GetObject = (
+  bucket: string,
+  key: string,
+  options?: { start?: number; end?: number },
+) => Promise<StoredObject | null>;
 
 interface S3rverInstance {
   run(): Promise<{ port: number }>;
@@ -74,14 +78,28 @@ export interface TestS3Server {
 export async function startTestS3Server(): Promise<TestS3Server> {
   const S3rver = createRequire(import.meta.url)('@20minutes/s3rver') as S3rverClass;
   const directory = await mkdtemp(join(tmpdir(), 'rowloom-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', directory, silent: true, allowMismatchedSignatures: true, configureBuckets: [{ name: TEST_BUCKET }] });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    directory,
+    silent: true,
+    allowMismatchedSignatures: true,
+    configureBuckets: [{ name: TEST_BUCKET }],
+  });
   answerRangesEndingAtZero(server);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const requests: S3Request[] = [];
   server.httpServer.on('request', (request: import('node:http').IncomingMessage) => {
-    const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
-    requests.push({ method: request.method ?? '', url: request.url ?? '', copySource: header('x-amz-copy-source'), copyRange: header('x-amz-copy-source-range'), bodyBytes: Number(header('content-length') ?? 0) });
+    const header = (name: string) =>
+      typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined;
+    requests.push({
+      method: request.method ?? '',
+      url: request.url ?? '',
+      copySource: header('x-amz-copy-source'),
+      copyRange: header('x-amz-copy-source-range'),
+      bodyBytes: Number(header('content-length') ?? 0),
+    });
   });
   return {
     endpoint,

@@ -15,8 +15,15 @@ export interface WorkerProcess {
  * Starts `rowloom worker` and resolves once it says it is ready, or, with `untilWaiting`, once it
  * waits for a server to record the installation (a submitter that starts after it).
  */
-export async function startWorker(env: Record<string, string>, args: string[] = [], untilWaiting = false): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, [BIN, 'worker', ...args], { env: { ...process.env, ...env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startWorker(
+  env: Record<string, string>,
+  args: string[] = [],
+  untilWaiting = false,
+): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, [BIN, 'worker', ...args], {
+    env: { ...process.env, ...env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
   child.stdout!.on('data', (chunk) => (text += chunk));
   child.stderr!.on('data', (chunk) => (text += chunk));

@@ -23,7 +23,9 @@ export function ApiKeySection({ apiKey, loading, error }: { apiKey?: string; loa
       client.setQueryData(KEY_QUERY, key);
       setConfirming(false);
       setRevealed(true);
-      setNotice('A new key is in place. The old key stopped working just now: update any scripts or clients that use it.');
+      setNotice(
+        'A new key is in place. The old key stopped working just now: update any scripts or clients that use it.',
+      );
     },
   });
 
@@ -31,10 +33,15 @@ export function ApiKeySection({ apiKey, loading, error }: { apiKey?: string; loa
     <section className="page account-section" aria-labelledby="key-title">
       <h2 id="key-title">Your API key</h2>
       <p className="hint">
-        Send it as the <code>X-API-Key</code> header or the <code>key</code> query parameter. Keep it secret: it acts as you.
+        Send it as the <code>X-API-Key</code> header or the <code>key</code> query parameter. Keep it secret: it acts as
+        you.
       </p>
       {loading && <p role="status">Loading…</p>}
-      {error && <p className="error" role="alert">Could not show the key: {error.message}</p>}
+      {error && (
+        <p className="error" role="alert">
+          Could not show the key: {error.message}
+        </p>
+      )}
       {error && !apiKey && (
         <button type="button" className="danger" onClick={() => setConfirming(true)}>
           Regenerate key
@@ -72,7 +79,10 @@ export function ApiKeySection({ apiKey, loading, error }: { apiKey?: string; loa
           regenerate.reset();
         }}
       >
-        <p>The current key stops working at once. Every script, client or tool using it will be refused until you give it the new key.</p>
+        <p>
+          The current key stops working at once. Every script, client or tool using it will be refused until you give it
+          the new key.
+        </p>
       </ConfirmDialog>
     </section>
   );

@@ -61,7 +61,12 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <button type="button" ref={cancel} onClick={props.onCancel}>
           Cancel
         </button>
-        <button type="button" className={props.danger ? 'danger-solid' : 'primary'} disabled={props.busy} onClick={props.onConfirm}>
+        <button
+          type="button"
+          className={props.danger ? 'danger-solid' : 'primary'}
+          disabled={props.busy}
+          onClick={props.onConfirm}
+        >
           {props.confirmLabel}
         </button>
       </div>

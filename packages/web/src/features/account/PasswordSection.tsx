@@ -37,12 +37,42 @@ export function PasswordSection() {
     <section className="page account-section" aria-labelledby="password-title">
       <h2 id="password-title">Change password</h2>
       <form className="password-form" onSubmit={submit} noValidate>
-        <PasswordInput label="Current password" name="current" value={current} onChange={setCurrent} autoComplete="current-password" />
-        <PasswordInput label="New password" name="new-password" value={password} onChange={setPassword} autoComplete="new-password" />
-        <PasswordInput label="New password again" name="new-password-again" value={again} onChange={setAgain} autoComplete="new-password" />
-        {mismatch && <p className="error" role="alert">The two new passwords differ; type the same one twice.</p>}
-        {change.error && <p className="error" role="alert">{change.error.message.charAt(0).toUpperCase() + change.error.message.slice(1)}</p>}
-        {change.isSuccess && <p role="status" className="ok">Password changed. Every other browser signed in to this account has been signed out.</p>}
+        <PasswordInput
+          label="Current password"
+          name="current"
+          value={current}
+          onChange={setCurrent}
+          autoComplete="current-password"
+        />
+        <PasswordInput
+          label="New password"
+          name="new-password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+        />
+        <PasswordInput
+          label="New password again"
+          name="new-password-again"
+          value={again}
+          onChange={setAgain}
+          autoComplete="new-password"
+        />
+        {mismatch && (
+          <p className="error" role="alert">
+            The two new passwords differ; type the same one twice.
+          </p>
+        )}
+        {change.error && (
+          <p className="error" role="alert">
+            {change.error.message.charAt(0).toUpperCase() + change.error.message.slice(1)}
+          </p>
+        )}
+        {change.isSuccess && (
+          <p role="status" className="ok">
+            Password changed. Every other browser signed in to this account has been signed out.
+          </p>
+        )}
         <button type="submit" className="primary" disabled={change.isPending || current === '' || password === ''}>
           Change password
         </button>

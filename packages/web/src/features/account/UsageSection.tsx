@@ -17,7 +17,16 @@ function UsageBar({ label, used, limit }: { label: string; used: number; limit: 
         </span>
       </div>
       {hasLimit ? (
-        <meter aria-label={`${label} today`} min={0} max={Math.max(limit, 1)} low={limit * 0.75} high={limit * 0.9} optimum={0} value={Math.min(used, limit)} data-share={share.toFixed(2)} />
+        <meter
+          aria-label={`${label} today`}
+          min={0}
+          max={Math.max(limit, 1)}
+          low={limit * 0.75}
+          high={limit * 0.9}
+          optimum={0}
+          value={Math.min(used, limit)}
+          data-share={share.toFixed(2)}
+        />
       ) : (
         <p className="hint">no limit</p>
       )}
@@ -26,7 +35,9 @@ function UsageBar({ label, used, limit }: { label: string; used: number; limit: 
 }
 
 function bytes(value: number): string {
-  return value >= 1024 * 1024 ? `${number.format(Math.round(value / 1024 / 1024))} MB` : `${number.format(Math.round(value / 1024))} KB`;
+  return value >= 1024 * 1024
+    ? `${number.format(Math.round(value / 1024 / 1024))} MB`
+    : `${number.format(Math.round(value / 1024))} KB`;
 }
 
 export function UsageSection() {
@@ -35,7 +46,11 @@ export function UsageSection() {
     <section className="page account-section" aria-labelledby="usage-title">
       <h2 id="usage-title">Usage today</h2>
       {usage.isPending && <p role="status">Loading…</p>}
-      {usage.error && <p className="error" role="alert">Could not load usage: {usage.error.message}</p>}
+      {usage.error && (
+        <p className="error" role="alert">
+          Could not load usage: {usage.error.message}
+        </p>
+      )}
       {usage.data && (
         <>
           <p>
@@ -44,9 +59,16 @@ export function UsageSection() {
           <UsageBar label="Requests" used={usage.data.requests} limit={usage.data.plan.requestsPerDay} />
           <UsageBar label="Records" used={usage.data.records} limit={usage.data.plan.recordsPerDay} />
           <ul className="plan-limits">
-            <li>Records per request: {usage.data.plan.recordsPerRequest == null ? 'no limit' : number.format(usage.data.plan.recordsPerRequest)}</li>
+            <li>
+              Records per request:{' '}
+              {usage.data.plan.recordsPerRequest == null
+                ? 'no limit'
+                : number.format(usage.data.plan.recordsPerRequest)}
+            </li>
             <li>Datasets: {usage.data.plan.datasets == null ? 'no limit' : number.format(usage.data.plan.datasets)}</li>
-            <li>Dataset storage: {usage.data.plan.datasetBytes == null ? 'no limit' : bytes(usage.data.plan.datasetBytes)}</li>
+            <li>
+              Dataset storage: {usage.data.plan.datasetBytes == null ? 'no limit' : bytes(usage.data.plan.datasetBytes)}
+            </li>
           </ul>
           <button type="button" onClick={() => void usage.refetch()}>
             Refresh

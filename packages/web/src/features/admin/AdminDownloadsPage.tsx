@@ -14,7 +14,11 @@ import { ListTable } from '../../app/ListTable';
 
 export default function AdminDownloadsPage() {
   const queryClient = useQueryClient();
-  const jobs = useQuery({ queryKey: ['admin-downloads'], queryFn: listAllRunning, refetchInterval: (query) => (query.state.error ? false : POLL_MS) });
+  const jobs = useQuery({
+    queryKey: ['admin-downloads'],
+    queryFn: listAllRunning,
+    refetchInterval: (query) => (query.state.error ? false : POLL_MS),
+  });
   const [problem, setProblem] = useState<string | null>(null);
   const forbidden = jobs.error instanceof ApiError && jobs.error.status === 403;
   async function cancel(job: AdminDownload) {
@@ -32,16 +36,29 @@ export default function AdminDownloadsPage() {
       {forbidden ? (
         <div className="error" role="alert">
           <p>
-            <strong>Only an admin can see this page.</strong> Your account is not an admin; an admin account is made with <code>rowloom users add EMAIL --admin</code>.
+            <strong>Only an admin can see this page.</strong> Your account is not an admin; an admin account is made
+            with <code>rowloom users add EMAIL --admin</code>.
           </p>
           <p>The server said: {jobs.error!.message}</p>
         </div>
       ) : (
         <>
           <p className="hint">Every user's queued and running background jobs, oldest first, refreshed every second.</p>
-          {jobs.error && <p className="error" role="alert">Could not list the jobs: {jobs.error.message}</p>}
-          {problem && <p className="error" role="alert">{problem}</p>}
-          {jobs.isPending && <p className="loading" role="status">Loading…</p>}
+          {jobs.error && (
+            <p className="error" role="alert">
+              Could not list the jobs: {jobs.error.message}
+            </p>
+          )}
+          {problem && (
+            <p className="error" role="alert">
+              {problem}
+            </p>
+          )}
+          {jobs.isPending && (
+            <p className="loading" role="status">
+              Loading…
+            </p>
+          )}
           {jobs.data?.length === 0 && <p role="status">No jobs are running.</p>}
           {jobs.data && jobs.data.length > 0 && <AdminTable jobs={jobs.data} onCancel={(job) => void cancel(job)} />}
         </>
@@ -52,7 +69,11 @@ export default function AdminDownloadsPage() {
 
 function AdminTable({ jobs, onCancel }: { jobs: AdminDownload[]; onCancel(job: AdminDownload): void }) {
   return (
-    <ListTable columns={['User', 'Status', 'Rows', 'Progress', 'Submitted']} className="jobs-table" caption="Running downloads of every user">
+    <ListTable
+      columns={['User', 'Status', 'Rows', 'Progress', 'Submitted']}
+      className="jobs-table"
+      caption="Running downloads of every user"
+    >
       {jobs.map((job) => (
         <tr key={job.id} aria-label={`Job of ${job.email}`}>
           <th scope="row">{job.email}</th>

@@ -14,7 +14,12 @@ type Mode = 'signin' | 'signup';
 
 const TEXT: Record<Mode, { title: string; submit: string; endpoint: string; autocomplete: string }> = {
   signin: { title: 'Sign in', submit: 'Sign in', endpoint: '/api/session', autocomplete: 'current-password' },
-  signup: { title: 'Create an account', submit: 'Sign up', endpoint: '/api/session/signup', autocomplete: 'new-password' },
+  signup: {
+    title: 'Create an account',
+    submit: 'Sign up',
+    endpoint: '/api/session/signup',
+    autocomplete: 'new-password',
+  },
 };
 
 /** Only a local path: ?next=https://evil.example must not send the user off the site. */
@@ -28,7 +33,10 @@ export function authErrorText(error: unknown, mode: Mode): string {
   if (!(error instanceof ApiError)) return 'Something went wrong; try again.';
   if (error.status === 401 && mode === 'signin') return 'Wrong email or password.';
   // "try again in 840 seconds" reads better as minutes.
-  let text = error.message.replace(/in (\d+) seconds/, (_match, seconds: string) => `in ${formatWait(Number(seconds))}`);
+  let text = error.message.replace(
+    /in (\d+) seconds/,
+    (_match, seconds: string) => `in ${formatWait(Number(seconds))}`,
+  );
   // The server's 429 usually says how long to wait; Retry-After says it when the text does not.
   if (error.status === 429 && !/try again/i.test(text)) {
     text = `${text.replace(/\.$/, '')}; ${error.retryAfter ? `try again in ${formatWait(error.retryAfter)}` : 'wait a little and try again'}`;
@@ -61,7 +69,10 @@ function AuthForm({ mode }: { mode: Mode }) {
     setBusy(true);
     setError(null);
     try {
-      const answer = await apiJson<SessionAnswer>(text.endpoint, { method: 'POST', body: { email: email.trim(), password } });
+      const answer = await apiJson<SessionAnswer>(text.endpoint, {
+        method: 'POST',
+        body: { email: email.trim(), password },
+      });
       signedIn(answer);
       navigate(next, { replace: true });
     } catch (caught) {
@@ -70,7 +81,10 @@ function AuthForm({ mode }: { mode: Mode }) {
     }
   }
 
-  const other = mode === 'signin' ? { to: '/signup', ask: 'No account yet?', label: 'Sign up' } : { to: '/signin', ask: 'Already have an account?', label: 'Sign in' };
+  const other =
+    mode === 'signin'
+      ? { to: '/signup', ask: 'No account yet?', label: 'Sign up' }
+      : { to: '/signin', ask: 'Already have an account?', label: 'Sign in' };
   const keepNext = params.get('next') ? `?next=${encodeURIComponent(next)}` : '';
   return (
     <section className="page auth-page" aria-labelledby="auth-title">
@@ -78,7 +92,15 @@ function AuthForm({ mode }: { mode: Mode }) {
       <form onSubmit={(event) => void submit(event)} aria-describedby={error ? errorId : undefined} noValidate>
         <label className="stacked">
           Email
-          <input type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+          <input
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoFocus
+          />
         </label>
         <PasswordInput label="Password" value={password} onChange={setPassword} autoComplete={text.autocomplete} />
         {error && (
@@ -93,7 +115,12 @@ function AuthForm({ mode }: { mode: Mode }) {
       <p>
         {other.ask} <Link to={other.to + keepNext}>{other.label}</Link>
       </p>
-      {mode === 'signin' && <p className="hint">Forgot your password? Ask whoever runs this server to run <code>rowloom users reset-password &lt;email&gt;</code>.</p>}
+      {mode === 'signin' && (
+        <p className="hint">
+          Forgot your password? Ask whoever runs this server to run{' '}
+          <code>rowloom users reset-password &lt;email&gt;</code>.
+        </p>
+      )}
     </section>
   );
 }

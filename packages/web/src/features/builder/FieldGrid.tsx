@@ -3,7 +3,15 @@
  * the handle (Space, arrows, Space: @dnd-kit's keyboard sensor) or with the Move up/down
  * buttons; every move is announced. One type picker and one formula editor serve all rows.
  */
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useMemo, useRef, useState } from 'react';
 import { useCatalogue, type TypeDescription } from '../../api/catalogue';
@@ -25,14 +33,20 @@ interface Opened {
 export function FieldGrid() {
   const { schema, dispatch, problems, setProblems } = useBuilder();
   const { data: types = [], error: catalogueError } = useCatalogue();
-  const typesByName = useMemo(() => new Map(types.flatMap((t) => [[t.name, t] as const, ...t.aliases.map((a) => [a, t] as const)])), [types]);
+  const typesByName = useMemo(
+    () => new Map(types.flatMap((t) => [[t.name, t] as const, ...t.aliases.map((a) => [a, t] as const)])),
+    [types],
+  );
   const [focusKey, setFocusKey] = useState<string | null>(null);
   const [picking, setPicking] = useState<Opened | null>(null);
   const [formula, setFormula] = useState<(Opened & { target: string }) | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const addButton = useRef<HTMLButtonElement>(null);
   const fields = schema.fields;
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const moveTo = (from: number, to: number) => {
     if (to < 0 || to >= fields.length || from === to) return;
@@ -65,7 +79,12 @@ export function FieldGrid() {
     requestAnimationFrame(() => opened?.opener?.isConnected && opened.opener.focus());
   };
   const pickType = (field: BuilderField, type: TypeDescription) => {
-    if (type.name !== field.type) dispatch({ kind: 'update', key: field.key, patch: { type: type.name, params: paramsKeptFor(type, field.params) } });
+    if (type.name !== field.type)
+      dispatch({
+        kind: 'update',
+        key: field.key,
+        patch: { type: type.name, params: paramsKeptFor(type, field.params) },
+      });
     close(picking, () => setPicking(null));
   };
 
@@ -81,9 +100,20 @@ export function FieldGrid() {
         <span>Options</span>
         <span>Blank %, formula</span>
       </div>
-      {catalogueError && <p className="error" role="alert">The type catalogue could not be loaded: {catalogueError.message}</p>}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}
-        accessibility={{ announcements: dragAnnouncements(fields, rowLabel), screenReaderInstructions: dragInstructions }}>
+      {catalogueError && (
+        <p className="error" role="alert">
+          The type catalogue could not be loaded: {catalogueError.message}
+        </p>
+      )}
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{
+          announcements: dragAnnouncements(fields, rowLabel),
+          screenReaderInstructions: dragInstructions,
+        }}
+      >
         <SortableContext items={fields.map((f) => f.key)} strategy={verticalListSortingStrategy}>
           <ol className="field-rows" aria-label="Fields">
             {fields.map((field, index) => (
@@ -108,22 +138,45 @@ export function FieldGrid() {
         </SortableContext>
       </DndContext>
       {fields.length === 0 && <p className="hint">No fields yet.</p>}
-      <button type="button" ref={addButton} className="add-field" onClick={add}>+ Add another field</button>
-      <p className="fg-sr-only" aria-live="polite">{announcement}</p>
+      <button type="button" ref={addButton} className="add-field" onClick={add}>
+        + Add another field
+      </button>
+      <p className="fg-sr-only" aria-live="polite">
+        {announcement}
+      </p>
       {pickingField && (
-        <TypePicker current={pickingField.type} fieldLabel={rowLabel(pickingField, fields.indexOf(pickingField))}
-          onPick={(type) => pickType(pickingField, type)} onClose={() => close(picking, () => setPicking(null))} />
+        <TypePicker
+          current={pickingField.type}
+          fieldLabel={rowLabel(pickingField, fields.indexOf(pickingField))}
+          onPick={(type) => pickType(pickingField, type)}
+          onClose={() => close(picking, () => setPicking(null))}
+        />
       )}
       {formula && formulaField && (
         <FormulaDialog
           fieldName={formulaField.name}
           fieldIndex={fields.indexOf(formulaField)}
           target={formula.target}
-          initial={formula.target === 'formula' ? formulaField.formula : String(formulaField.params[formula.target] ?? '')}
+          initial={
+            formula.target === 'formula' ? formulaField.formula : String(formulaField.params[formula.target] ?? '')
+          }
           fieldNames={names}
-          specsWith={(text) => fieldSpecs(fields.map((f) => (f.key !== formulaField.key ? f : formula.target === 'formula' ? { ...f, formula: text } : { ...f, params: { ...f.params, [formula.target]: text } })))}
+          specsWith={(text) =>
+            fieldSpecs(
+              fields.map((f) =>
+                f.key !== formulaField.key
+                  ? f
+                  : formula.target === 'formula'
+                    ? { ...f, formula: text }
+                    : { ...f, params: { ...f.params, [formula.target]: text } },
+              ),
+            )
+          }
           onApply={(text, checked) => {
-            const patch = formula.target === 'formula' ? { formula: text } : { params: { ...formulaField.params, [formula.target]: text } };
+            const patch =
+              formula.target === 'formula'
+                ? { formula: text }
+                : { params: { ...formulaField.params, [formula.target]: text } };
             dispatch({ kind: 'update', key: formulaField.key, patch });
             // The check saw the schema as it now stands: its problems are the grid's until the preview asks again.
             if (checked) setProblems(checked);

@@ -13,7 +13,18 @@ function renderRows(initial = 1000) {
   function Rows() {
     const [value, setValue] = useState(initial);
     setFromElsewhere = setValue;
-    return <CountInput label="Rows" value={value} min={1} max={1_000_000_000} onChange={(count) => { counts.push(count); setValue(count); }} />;
+    return (
+      <CountInput
+        label="Rows"
+        value={value}
+        min={1}
+        max={1_000_000_000}
+        onChange={(count) => {
+          counts.push(count);
+          setValue(count);
+        }}
+      />
+    );
   }
   render(<Rows />);
   const box = screen.getByRole('spinbutton', { name: 'Rows' }) as HTMLInputElement;

@@ -4,7 +4,14 @@
  */
 import { useEffect, useId, useState } from 'react';
 
-export function CountInput(props: { label: string; value: number; min: number; max: number; onChange(value: number): void; className?: string }) {
+export function CountInput(props: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  onChange(value: number): void;
+  className?: string;
+}) {
   const [text, setText] = useState(String(props.value));
   const hintId = useId();
   // A change from elsewhere (a schema opened, a backup restored) replaces what is shown.

@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { BINARY_FORMATS, fileUrl, FORMAT_EXTENSIONS, FORMAT_LABELS, FORMAT_OPTIONS, optionsFor } from './FileOptionsPanel-formats';
+import {
+  BINARY_FORMATS,
+  fileUrl,
+  FORMAT_EXTENSIONS,
+  FORMAT_LABELS,
+  FORMAT_OPTIONS,
+  optionsFor,
+} from './FileOptionsPanel-formats';
 import { FORMATS, type FileSettings } from './schema-model';
 
 const query = (url: string) => Object.fromEntries(new URL(url, 'http://page').searchParams);
 
-describe('optionsFor and fileUrl: only the chosen format\'s options are sent', () => {
+describe("optionsFor and fileUrl: only the chosen format's options are sent", () => {
   // Options left from formats chosen before: the CSV header and the SQL table.
-  const file: FileSettings = { count: 20, format: 'json', options: { include_header: false, table: 'people', array: true, include_nulls: false }, seed: '9' };
+  const file: FileSettings = {
+    count: 20,
+    format: 'json',
+    options: { include_header: false, table: 'people', array: true, include_nulls: false },
+    seed: '9',
+  };
 
-  it('keeps the chosen format\'s options and drops the others', () => {
+  it("keeps the chosen format's options and drops the others", () => {
     expect(optionsFor(file)).toEqual({ array: true, include_nulls: false });
     expect(optionsFor({ ...file, format: 'sql' })).toEqual({ table: 'people' });
     expect(optionsFor({ ...file, format: 'xml' })).toEqual({});

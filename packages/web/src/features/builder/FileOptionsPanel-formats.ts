@@ -12,7 +12,16 @@ export type FormatOption =
 
 const LINE_OPTIONS: FormatOption[] = [
   { name: 'include_header', label: 'Include header', kind: 'boolean', default: true },
-  { name: 'line_ending', label: 'Line ending', kind: 'choice', default: 'unix', choices: [{ value: 'unix', label: 'Unix (LF)' }, { value: 'windows', label: 'Windows (CRLF)' }] },
+  {
+    name: 'line_ending',
+    label: 'Line ending',
+    kind: 'choice',
+    default: 'unix',
+    choices: [
+      { value: 'unix', label: 'Unix (LF)' },
+      { value: 'windows', label: 'Windows (CRLF)' },
+    ],
+  },
   { name: 'bom', label: 'Byte order mark (BOM)', kind: 'boolean', default: false },
 ];
 
@@ -42,7 +51,16 @@ export const FORMAT_OPTIONS: Record<Format, FormatOption[]> = {
   ],
   jsonl: [{ name: 'include_nulls', label: 'Include nulls', kind: 'boolean', default: true }],
   firebase: [
-    { name: 'firebase_key', label: 'Keys', kind: 'choice', default: 'push_id', choices: [{ value: 'push_id', label: 'Push ids' }, { value: 'row_number', label: 'Row numbers' }] },
+    {
+      name: 'firebase_key',
+      label: 'Keys',
+      kind: 'choice',
+      default: 'push_id',
+      choices: [
+        { value: 'push_id', label: 'Push ids' },
+        { value: 'row_number', label: 'Row numbers' },
+      ],
+    },
     { name: 'include_nulls', label: 'Include nulls', kind: 'boolean', default: true },
   ],
   cql: [
@@ -67,7 +85,19 @@ export const FORMAT_LABELS: Record<Format, string> = {
 };
 
 /** What the downloaded file is called after its format. */
-export const FORMAT_EXTENSIONS: Record<Format, string> = { csv: 'csv', json: 'json', txt: 'txt', custom: 'txt', sql: 'sql', xml: 'xml', xlsx: 'xlsx', jsonl: 'jsonl', firebase: 'json', cql: 'cql', dbunit: 'xml' };
+export const FORMAT_EXTENSIONS: Record<Format, string> = {
+  csv: 'csv',
+  json: 'json',
+  txt: 'txt',
+  custom: 'txt',
+  sql: 'sql',
+  xml: 'xml',
+  xlsx: 'xlsx',
+  jsonl: 'jsonl',
+  firebase: 'json',
+  cql: 'cql',
+  dbunit: 'xml',
+};
 
 /** Formats whose file is not text (a zip): no text preview, and download progress in bytes, not lines. */
 export const BINARY_FORMATS: ReadonlySet<Format> = new Set(['xlsx']);
@@ -91,5 +121,8 @@ export function optionsFor(file: FileSettings): FormatOptions {
 
 /** The generate URL for these settings with only the format's own options. */
 export function fileUrl(file: FileSettings, overrides: { count?: number; format?: Format } = {}): string {
-  return generateUrl({ ...file, options: overrides.format && overrides.format !== file.format ? {} : optionsFor(file) }, overrides);
+  return generateUrl(
+    { ...file, options: overrides.format && overrides.format !== file.format ? {} : optionsFor(file) },
+    overrides,
+  );
 }

@@ -17,16 +17,26 @@ export function FileOptionsPanel() {
   const { schema, dispatch } = useBuilder();
   const { file } = schema;
   const id = useId();
-  const setOption = (name: string, value: string | boolean) => dispatch({ kind: 'set-file', patch: { options: { ...file.options, [name]: value } } });
+  const setOption = (name: string, value: string | boolean) =>
+    dispatch({ kind: 'set-file', patch: { options: { ...file.options, [name]: value } } });
   const hint = FORMAT_HINTS[file.format];
   return (
     <div className="file-options">
       <h2>File options</h2>
       <div className="file-options-row">
-        <CountInput label="Rows" value={file.count} min={1} max={MAX_ROWS} onChange={(count) => dispatch({ kind: 'set-file', patch: { count } })} />
+        <CountInput
+          label="Rows"
+          value={file.count}
+          min={1}
+          max={MAX_ROWS}
+          onChange={(count) => dispatch({ kind: 'set-file', patch: { count } })}
+        />
         <label>
           Format
-          <select value={file.format} onChange={(e) => dispatch({ kind: 'set-file', patch: { format: e.target.value as Format } })}>
+          <select
+            value={file.format}
+            onChange={(e) => dispatch({ kind: 'set-file', patch: { format: e.target.value as Format } })}
+          >
             {FORMATS.map((f) => (
               <option key={f} value={f}>
                 {FORMAT_LABELS[f]}
@@ -36,13 +46,24 @@ export function FileOptionsPanel() {
         </label>
         <label>
           Seed
-          <input value={file.seed} maxLength={1000} size={12} onChange={(e) => dispatch({ kind: 'set-file', patch: { seed: e.target.value } })} />
+          <input
+            value={file.seed}
+            maxLength={1000}
+            size={12}
+            onChange={(e) => dispatch({ kind: 'set-file', patch: { seed: e.target.value } })}
+          />
         </label>
       </div>
       <fieldset className="file-options-row">
         <legend>{FORMAT_LABELS[file.format]} options</legend>
         {FORMAT_OPTIONS[file.format].map((option) => (
-          <OptionControl key={option.name} id={`${id}-${option.name}`} option={option} value={file.options[option.name]} onChange={(v) => setOption(option.name, v)} />
+          <OptionControl
+            key={option.name}
+            id={`${id}-${option.name}`}
+            option={option}
+            value={file.options[option.name]}
+            onChange={(v) => setOption(option.name, v)}
+          />
         ))}
       </fieldset>
       {hint && <p className="hint">{hint}</p>}
@@ -51,12 +72,25 @@ export function FileOptionsPanel() {
   );
 }
 
-function OptionControl({ option, value, onChange }: { id: string; option: FormatOption; value: string | boolean | undefined; onChange(value: string | boolean): void }) {
+function OptionControl({
+  option,
+  value,
+  onChange,
+}: {
+  id: string;
+  option: FormatOption;
+  value: string | boolean | undefined;
+  onChange(value: string | boolean): void;
+}) {
   switch (option.kind) {
     case 'boolean':
       return (
         <label>
-          <input type="checkbox" checked={typeof value === 'boolean' ? value : option.default} onChange={(e) => onChange(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={typeof value === 'boolean' ? value : option.default}
+            onChange={(e) => onChange(e.target.checked)}
+          />
           {option.label}
         </label>
       );
@@ -77,7 +111,12 @@ function OptionControl({ option, value, onChange }: { id: string; option: Format
       return (
         <label>
           {option.label}
-          <input value={typeof value === 'string' ? value : option.default} maxLength={option.maxLength ?? 200} size={option.maxLength && option.maxLength < 4 ? 3 : 12} onChange={(e) => onChange(e.target.value)} />
+          <input
+            value={typeof value === 'string' ? value : option.default}
+            maxLength={option.maxLength ?? 200}
+            size={option.maxLength && option.maxLength < 4 ? 3 : 12}
+            onChange={(e) => onChange(e.target.value)}
+          />
         </label>
       );
   }

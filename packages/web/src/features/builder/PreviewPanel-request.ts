@@ -18,7 +18,10 @@ export interface PreviewAnswer {
 }
 
 export class PreviewProblems extends Error {
-  constructor(readonly problems: FieldProblem[], message: string) {
+  constructor(
+    readonly problems: FieldProblem[],
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -35,17 +38,29 @@ function asPreview(url: string): string {
   return `${url}&preview=true`;
 }
 
-export async function fetchPreview(schema: SchemaState, count: number, withText: boolean, signal: AbortSignal): Promise<PreviewAnswer> {
+export async function fetchPreview(
+  schema: SchemaState,
+  count: number,
+  withText: boolean,
+  signal: AbortSignal,
+): Promise<PreviewAnswer> {
   const body = { fields: fieldSpecs(schema.fields) };
   // The table reads JSON whatever the chosen format: always an array, nulls kept as empty cells.
   const tableUrl = `${generateUrl({ ...schema.file, options: { array: true, include_nulls: true } }, { count, format: 'json' })}`;
   const [tableResponse, text] = await Promise.all([
     apiFetch(asPreview(tableUrl), { method: 'POST', body, signal }),
-    withText ? apiFetch(asPreview(fileUrl(schema.file, { count })), { method: 'POST', body, signal }).then((r) => r.text()) : Promise.resolve(null),
+    withText
+      ? apiFetch(asPreview(fileUrl(schema.file, { count })), { method: 'POST', body, signal }).then((r) => r.text())
+      : Promise.resolve(null),
   ]).catch((error: unknown) => {
     throw problemsOf(error);
   });
   const header = tableResponse.headers.get('x-rowloom-seed');
   const warning = tableResponse.headers.get('x-rowloom-warning');
-  return { table: previewTable(await tableResponse.json()), text, seed: header ? decodeURIComponent(header) : schema.file.seed, warning: warning ? decodeURIComponent(warning) : null };
+  return {
+    table: previewTable(await tableResponse.json()),
+    text,
+    seed: header ? decodeURIComponent(header) : schema.file.seed,
+    warning: warning ? decodeURIComponent(warning) : null,
+  };
 }

@@ -12,7 +12,12 @@ function cell(value: unknown): string {
 }
 
 /** address: {city: "X"} -> {"address.city": "X"}; arrays stay whole (shown as JSON). */
-function flatten(value: Record<string, unknown>, prefix: string, out: Record<string, string>, columns: Set<string>): void {
+function flatten(
+  value: Record<string, unknown>,
+  prefix: string,
+  out: Record<string, string>,
+  columns: Set<string>,
+): void {
   for (const [key, inner] of Object.entries(value)) {
     const name = prefix ? `${prefix}.${key}` : key;
     if (inner && typeof inner === 'object' && !Array.isArray(inner)) {
@@ -29,7 +34,8 @@ export function previewTable(json: unknown): PreviewTable {
   const columns = new Set<string>();
   const rows = records.map((record) => {
     const row: Record<string, string> = {};
-    if (record && typeof record === 'object' && !Array.isArray(record)) flatten(record as Record<string, unknown>, '', row, columns);
+    if (record && typeof record === 'object' && !Array.isArray(record))
+      flatten(record as Record<string, unknown>, '', row, columns);
     return row;
   });
   return { columns: [...columns], rows };

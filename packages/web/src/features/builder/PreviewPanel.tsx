@@ -29,7 +29,13 @@ interface PreviewState {
 
 function usePreview(rows: number, tab: Tab): PreviewState {
   const { schema, setProblems } = useBuilder();
-  const [state, setState] = useState<PreviewState>({ answer: null, loading: true, error: null, problems: [], version: 0 });
+  const [state, setState] = useState<PreviewState>({
+    answer: null,
+    loading: true,
+    error: null,
+    problems: [],
+    version: 0,
+  });
   const lastStart = useRef(-Infinity);
   // What the preview depends on: not the name, the dirty flag or the download's row count, and the
   // format's options only when its text is shown.
@@ -54,7 +60,13 @@ function usePreview(rows: number, tab: Tab): PreviewState {
           if (abort.signal.aborted) return;
           const problems = error instanceof PreviewProblems ? error.problems : [];
           setProblems(problems);
-          setState((s) => ({ ...s, loading: false, error: (error as Error).message, problems, version: s.version + 1 }));
+          setState((s) => ({
+            ...s,
+            loading: false,
+            error: (error as Error).message,
+            problems,
+            version: s.version + 1,
+          }));
         },
       );
     }, wait);
@@ -74,7 +86,10 @@ export function PreviewPanel() {
   const hasText = !BINARY_FORMATS.has(schema.file.format);
   const tab = hasText ? chosenTab : 'table';
   const preview = usePreview(rows, tab);
-  const tabs: { id: Tab; label: string }[] = [{ id: 'table', label: 'Table' }, ...(hasText ? [{ id: 'text' as const, label: `${FORMAT_LABELS[schema.file.format]} text` }] : [])];
+  const tabs: { id: Tab; label: string }[] = [
+    { id: 'table', label: 'Table' },
+    ...(hasText ? [{ id: 'text' as const, label: `${FORMAT_LABELS[schema.file.format]} text` }] : []),
+  ];
   const onTabKey = (event: KeyboardEvent) => {
     if ((event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') || !hasText) return;
     const next = tab === 'table' ? 'text' : 'table';
@@ -102,13 +117,37 @@ export function PreviewPanel() {
       )}
       <div role="tablist" aria-label="Preview as" className="preview-tabs">
         {tabs.map((t) => (
-          <button key={t.id} id={`preview-tab-${t.id}`} type="button" role="tab" aria-selected={tab === t.id} aria-controls={tab === t.id ? `preview-panel-${t.id}` : undefined} tabIndex={tab === t.id ? 0 : -1} onClick={() => setTab(t.id)} onKeyDown={onTabKey}>
+          <button
+            key={t.id}
+            id={`preview-tab-${t.id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.id}
+            aria-controls={tab === t.id ? `preview-panel-${t.id}` : undefined}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => setTab(t.id)}
+            onKeyDown={onTabKey}
+          >
             {t.label}
           </button>
         ))}
       </div>
-      <div id={`preview-panel-${tab}`} role="tabpanel" aria-labelledby={`preview-tab-${tab}`} className="preview-body" data-version={preview.version} data-seed={preview.answer?.seed ?? ''}>
-        {preview.answer && (tab === 'table' ? <PreviewTableView answer={preview.answer} /> : <pre className="preview-text" aria-label="Preview text" tabIndex={0}>{preview.answer.text ?? ''}</pre>)}
+      <div
+        id={`preview-panel-${tab}`}
+        role="tabpanel"
+        aria-labelledby={`preview-tab-${tab}`}
+        className="preview-body"
+        data-version={preview.version}
+        data-seed={preview.answer?.seed ?? ''}
+      >
+        {preview.answer &&
+          (tab === 'table' ? (
+            <PreviewTableView answer={preview.answer} />
+          ) : (
+            <pre className="preview-text" aria-label="Preview text" tabIndex={0}>
+              {preview.answer.text ?? ''}
+            </pre>
+          ))}
       </div>
     </div>
   );
@@ -116,11 +155,17 @@ export function PreviewPanel() {
 
 function ProblemSummary({ error, problems }: { error: string | null; problems: FieldProblem[] }) {
   if (!error) return null;
-  if (problems.length === 0) return <p className="error" role="alert">{error}</p>;
+  if (problems.length === 0)
+    return (
+      <p className="error" role="alert">
+        {error}
+      </p>
+    );
   return (
     <div className="error preview-problems" role="alert">
       <p>
-        The preview needs {problems.length === 1 ? 'one fix' : `${problems.length} fixes`}; each is also shown beside its field:
+        The preview needs {problems.length === 1 ? 'one fix' : `${problems.length} fixes`}; each is also shown beside
+        its field:
       </p>
       <ul>
         {problems.map((p, i) => (

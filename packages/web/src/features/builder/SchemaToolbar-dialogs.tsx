@@ -12,7 +12,16 @@ function useModal(open: boolean) {
   return ref;
 }
 
-type NameDialogProps = { open: boolean; title: string; label: string; initial: string; confirm: string; problem?: string | null; onSubmit(name: string): void; onClose(): void };
+type NameDialogProps = {
+  open: boolean;
+  title: string;
+  label: string;
+  initial: string;
+  confirm: string;
+  problem?: string | null;
+  onSubmit(name: string): void;
+  onClose(): void;
+};
 
 export function NameDialog(props: NameDialogProps) {
   const ref = useModal(props.open);
@@ -54,7 +63,15 @@ function NameForm(props: NameDialogProps) {
   );
 }
 
-export function ConfirmDialog(props: { open: boolean; title: string; children: ReactNode; confirm: string; danger?: boolean; onConfirm(): void; onClose(): void }) {
+export function ConfirmDialog(props: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirm: string;
+  danger?: boolean;
+  onConfirm(): void;
+  onClose(): void;
+}) {
   const ref = useModal(props.open);
   return (
     <dialog ref={ref} onClose={props.onClose} aria-labelledby="confirm-dialog-title">

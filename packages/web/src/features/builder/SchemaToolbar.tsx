@@ -29,7 +29,10 @@ export function SchemaToolbar({ source }: { source: SchemaSource }) {
     setSaving(true);
     try {
       if (confirmOverwrite && (await listSchemas()).some((s) => s.name === name)) {
-        setSaveAs({ initial: name, problem: `A schema named "${name}" exists already; choose another name (or open it and save there).` });
+        setSaveAs({
+          initial: name,
+          problem: `A schema named "${name}" exists already; choose another name (or open it and save there).`,
+        });
         return false;
       }
       await putSchema(name, saveBody(schema));
@@ -39,7 +42,8 @@ export function SchemaToolbar({ source }: { source: SchemaSource }) {
       navigate(`/schemas/${encodeURIComponent(name)}`, { replace: true });
       return true;
     } catch (error) {
-      if (error instanceof ApiError && Array.isArray(error.body?.details)) setProblems(error.body.details as FieldProblem[]);
+      if (error instanceof ApiError && Array.isArray(error.body?.details))
+        setProblems(error.body.details as FieldProblem[]);
       setStatus({ text: `Not saved: ${(error as Error).message}`, error: true });
       return true; // the dialog closes; the message says why
     } finally {
@@ -79,13 +83,25 @@ export function SchemaToolbar({ source }: { source: SchemaSource }) {
     <div className="schema-toolbar">
       <div className="schema-title">
         <h1>{schema.name ? schema.name : 'New schema'}</h1>
-        <span className={schema.dirty ? 'badge unsaved' : 'badge'}>{schema.dirty ? 'Unsaved changes' : schema.name ? 'Saved' : 'Not saved yet'}</span>
+        <span className={schema.dirty ? 'badge unsaved' : 'badge'}>
+          {schema.dirty ? 'Unsaved changes' : schema.name ? 'Saved' : 'Not saved yet'}
+        </span>
       </div>
       <div className="schema-actions" role="toolbar" aria-label="Schema actions">
-        <button type="button" className="primary" onClick={onSave} disabled={saving || (!schema.dirty && !!schema.name)} aria-keyshortcuts="Control+S">
+        <button
+          type="button"
+          className="primary"
+          onClick={onSave}
+          disabled={saving || (!schema.dirty && !!schema.name)}
+          aria-keyshortcuts="Control+S"
+        >
           Save
         </button>
-        <button type="button" onClick={() => startSaveAs(schema.name ? `${schema.name} copy` : suggestedName)} disabled={saving}>
+        <button
+          type="button"
+          onClick={() => startSaveAs(schema.name ? `${schema.name} copy` : suggestedName)}
+          disabled={saving}
+        >
           Save as…
         </button>
         <Link to="/schemas">Open…</Link>
@@ -131,7 +147,14 @@ export function SchemaToolbar({ source }: { source: SchemaSource }) {
         onSubmit={(name) => void save(name, true).then((done) => done && setSaveAs(null))}
         onClose={() => setSaveAs(null)}
       />
-      <ConfirmDialog open={confirmNew} title="Start a new schema?" confirm="Discard changes" danger onConfirm={startNew} onClose={() => setConfirmNew(false)}>
+      <ConfirmDialog
+        open={confirmNew}
+        title="Start a new schema?"
+        confirm="Discard changes"
+        danger
+        onConfirm={startNew}
+        onClose={() => setConfirmNew(false)}
+      >
         <p>This schema has unsaved changes; a new schema discards them.</p>
       </ConfirmDialog>
       <CsvHeaderDialog open={csvOpen} onClose={() => setCsvOpen(false)} onImported={(text) => setStatus({ text })} />

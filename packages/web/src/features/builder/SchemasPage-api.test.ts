@@ -9,12 +9,17 @@ const schema: SchemaState = {
     newField({ name: 'age', type: 'Number', params: { min: 18, max: 90, decimals: 0 }, percentBlank: 5 }),
     newField({ name: 'label', type: 'Formula', params: { value: "'#' + field('id').to_s" }, formula: 'this.upcase' }),
   ],
-  file: { count: 300, format: 'sql', options: { table: 'people', include_header: false, create_table: true }, seed: '123' },
+  file: {
+    count: 300,
+    format: 'sql',
+    options: { table: 'people', include_header: false, create_table: true },
+    seed: '123',
+  },
   dirty: true,
 };
 
 describe('saveBody: what PUT /api/schemas/NAME takes', () => {
-  it('carries the fields as specs, the row count, the format and only that format\'s options, and no seed', () => {
+  it("carries the fields as specs, the row count, the format and only that format's options, and no seed", () => {
     expect(saveBody(schema)).toEqual({
       fields: [
         { name: 'id', type: 'Row Number' },
@@ -29,7 +34,15 @@ describe('saveBody: what PUT /api/schemas/NAME takes', () => {
 });
 
 describe('stateOf: a saved schema opened in the builder', () => {
-  const saved: SavedSchema = { name: 'people', fields: saveBody(schema).fields, count: 300, format: 'sql', options: { table: 'people', create_table: true }, project: null, updated_at: '2026-01-01T00:00:00Z' };
+  const saved: SavedSchema = {
+    name: 'people',
+    fields: saveBody(schema).fields,
+    count: 300,
+    format: 'sql',
+    options: { table: 'people', create_table: true },
+    project: null,
+    updated_at: '2026-01-01T00:00:00Z',
+  };
 
   it('gives back what was saved, with a fresh preview seed', () => {
     const state = stateOf(saved);

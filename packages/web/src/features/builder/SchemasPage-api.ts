@@ -19,7 +19,12 @@ export function getSchema(name: string, signal?: AbortSignal): Promise<SavedSche
 
 /** The body PUT takes: fields with the file settings (format and its options; the seed is the preview's). */
 export function saveBody(schema: Pick<SchemaState, 'fields' | 'file'>) {
-  return { fields: fieldSpecs(schema.fields), count: schema.file.count, format: schema.file.format, options: optionsFor(schema.file) };
+  return {
+    fields: fieldSpecs(schema.fields),
+    count: schema.file.count,
+    format: schema.file.format,
+    options: optionsFor(schema.file),
+  };
 }
 
 export function putSchema(name: string, body: unknown): Promise<unknown> {
@@ -33,11 +38,20 @@ export function deleteSchema(name: string): Promise<unknown> {
 /** A saved schema as the builder's state; a server without file settings gives CSV. */
 export function stateOf(saved: SavedSchema): Omit<SchemaState, 'dirty'> {
   const format = (FORMATS as readonly string[]).includes(saved.format ?? '') ? (saved.format as Format) : 'csv';
-  return { name: saved.name, fields: fieldsFromSpecs(saved.fields), file: { count: saved.count, format, options: saved.options ?? {}, seed: randomSeed() } };
+  return {
+    name: saved.name,
+    fields: fieldsFromSpecs(saved.fields),
+    file: { count: saved.count, format, options: saved.options ?? {}, seed: randomSeed() },
+  };
 }
 
 /** Copies a saved schema under a new name (the server has no copy, so read then write). */
 export async function cloneSchema(from: string, to: string): Promise<void> {
   const saved = await getSchema(from);
-  await putSchema(to, { fields: saved.fields, count: saved.count, ...(saved.format ? { format: saved.format } : {}), ...(saved.options ? { options: saved.options } : {}) });
+  await putSchema(to, {
+    fields: saved.fields,
+    count: saved.count,
+    ...(saved.format ? { format: saved.format } : {}),
+    ...(saved.options ? { options: saved.options } : {}),
+  });
 }

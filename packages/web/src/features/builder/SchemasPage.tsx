@@ -56,7 +56,11 @@ export function SchemasPage() {
       )}
       {schemas.data?.length === 0 && <p>No saved schemas yet. Build one on the Schema page and press Save.</p>}
       {schemas.data && schemas.data.length > 0 && (
-        <ListTable columns={['Name', 'Fields', 'Rows', 'Format', 'Updated']} className="schemas-table" wrapperClassName="schemas-table-wrap">
+        <ListTable
+          columns={['Name', 'Fields', 'Rows', 'Format', 'Updated']}
+          className="schemas-table"
+          wrapperClassName="schemas-table-wrap"
+        >
           {schemas.data.map((s) => (
             <tr key={s.name}>
               <th scope="row">
@@ -69,7 +73,14 @@ export function SchemasPage() {
                 <time dateTime={s.updated_at}>{new Date(s.updated_at).toLocaleString()}</time>
               </td>
               <td className="schemas-actions">
-                <button type="button" aria-label={`Clone ${s.name}`} onClick={() => { clone.reset(); setCloning(s); }}>
+                <button
+                  type="button"
+                  aria-label={`Clone ${s.name}`}
+                  onClick={() => {
+                    clone.reset();
+                    setCloning(s);
+                  }}
+                >
                   Clone
                 </button>
                 <button type="button" className="danger" aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)}>
@@ -96,7 +107,14 @@ export function SchemasPage() {
           setNameTaken(null);
         }}
       />
-      <ConfirmDialog open={deleting !== null} title={`Delete "${deleting?.name ?? ''}"?`} confirm="Delete" danger onConfirm={() => deleting && remove.mutate(deleting.name)} onClose={() => setDeleting(null)}>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete "${deleting?.name ?? ''}"?`}
+        confirm="Delete"
+        danger
+        onConfirm={() => deleting && remove.mutate(deleting.name)}
+        onClose={() => setDeleting(null)}
+      >
         <p>The schema is removed for good; generate?schema={deleting?.name} stops working.</p>
       </ConfirmDialog>
     </div>

@@ -27,17 +27,30 @@ export function checkLimits(count: number, usage: Usage | undefined, asJob = fal
   const { plan } = usage;
   const messages: string[] = [];
   const jobCap = plan.recordsPerJob ?? null;
-  if (plan.recordsPerRequest !== null && count > plan.recordsPerRequest && (!asJob || (jobCap !== null && jobCap <= plan.recordsPerRequest))) {
-    messages.push(`Your ${plan.name} plan allows ${n(plan.recordsPerRequest)} rows per download; you asked for ${n(count)}. Lower the rows.`);
+  if (
+    plan.recordsPerRequest !== null &&
+    count > plan.recordsPerRequest &&
+    (!asJob || (jobCap !== null && jobCap <= plan.recordsPerRequest))
+  ) {
+    messages.push(
+      `Your ${plan.name} plan allows ${n(plan.recordsPerRequest)} rows per download; you asked for ${n(count)}. Lower the rows.`,
+    );
   } else if (asJob && jobCap !== null && count > jobCap) {
-    messages.push(`Your ${plan.name} plan allows ${n(jobCap)} rows per background job; you asked for ${n(count)}. Lower the rows.`);
+    messages.push(
+      `Your ${plan.name} plan allows ${n(jobCap)} rows per background job; you asked for ${n(count)}. Lower the rows.`,
+    );
   }
   if (plan.requestsPerDay !== null && usage.requests >= plan.requestsPerDay) {
-    messages.push(`You have used all ${n(plan.requestsPerDay)} requests of your ${plan.name} plan today (${usage.day}, UTC); the count starts again tomorrow.`);
+    messages.push(
+      `You have used all ${n(plan.requestsPerDay)} requests of your ${plan.name} plan today (${usage.day}, UTC); the count starts again tomorrow.`,
+    );
   }
   if (plan.recordsPerDay !== null) {
     const left = Math.max(0, plan.recordsPerDay - usage.records);
-    if (count > left) messages.push(`Your ${plan.name} plan allows ${n(plan.recordsPerDay)} rows a day and ${n(left)} are left today (${usage.day}, UTC); you asked for ${n(count)}.`);
+    if (count > left)
+      messages.push(
+        `Your ${plan.name} plan allows ${n(plan.recordsPerDay)} rows a day and ${n(left)} are left today (${usage.day}, UTC); you asked for ${n(count)}.`,
+      );
   }
   return { blocked: messages.length > 0, messages };
 }

@@ -10,7 +10,12 @@ import { checkLimits, useUsage } from './download-limits';
 import { BINARY_FORMATS, FORMAT_EXTENSIONS, fileUrl } from './FileOptionsPanel-formats';
 import { fieldSpecs } from './schema-model';
 
-type DownloadState = { kind: 'idle' } | { kind: 'running'; progress: DownloadProgress } | { kind: 'done'; name: string; bytes: number } | { kind: 'cancelled' } | { kind: 'failed'; message: string };
+type DownloadState =
+  | { kind: 'idle' }
+  | { kind: 'running'; progress: DownloadProgress }
+  | { kind: 'done'; name: string; bytes: number }
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; message: string };
 
 export function DownloadPanel() {
   const { schema } = useBuilder();
@@ -52,7 +57,12 @@ export function DownloadPanel() {
     controller.current = abort;
     setState({ kind: 'running', progress: { bytes: 0, rows: 0 } });
     try {
-      const blob = await streamFile(fileUrl(schema.file), { fields: fieldSpecs(schema.fields) }, abort.signal, (progress) => setState({ kind: 'running', progress }));
+      const blob = await streamFile(
+        fileUrl(schema.file),
+        { fields: fieldSpecs(schema.fields) },
+        abort.signal,
+        (progress) => setState({ kind: 'running', progress }),
+      );
       const name = fileName(schema.name, FORMAT_EXTENSIONS[format]);
       saveBlob(blob, name);
       setState({ kind: 'done', name, bytes: blob.size });
@@ -68,7 +78,13 @@ export function DownloadPanel() {
   return (
     <div className="download-panel">
       <div className="download-actions">
-        <button type="button" className="primary" onClick={() => void download()} disabled={running || submitting || limits.blocked || schema.fields.length === 0} aria-describedby="download-limits">
+        <button
+          type="button"
+          className="primary"
+          onClick={() => void download()}
+          disabled={running || submitting || limits.blocked || schema.fields.length === 0}
+          aria-describedby="download-limits"
+        >
           Download Data
         </button>
         {running && (
@@ -84,7 +100,9 @@ export function DownloadPanel() {
         {!limits.blocked && usage.data && <PlanLine usage={usage.data} />}
         {jobsHelp && (
           <p>
-            {asJob ? 'These rows run as a background job on the server' : `Above ${threshold.toLocaleString('en-US')} rows, Download Data runs as a background job on the server`}{' '}
+            {asJob
+              ? 'These rows run as a background job on the server'
+              : `Above ${threshold.toLocaleString('en-US')} rows, Download Data runs as a background job on the server`}{' '}
             (the file is written there and kept on the Downloads page, so the browser does not hold it in memory).
           </p>
         )}
@@ -102,10 +120,24 @@ export function DownloadPanel() {
 
 function PlanLine({ usage }: { usage: NonNullable<ReturnType<typeof useUsage>['data']> }) {
   const { plan } = usage;
-  const parts = [plan.recordsPerRequest === null ? 'no row limit per streamed download' : `up to ${plan.recordsPerRequest.toLocaleString('en-US')} rows per streamed download`];
-  if (plan.recordsPerDay !== null) parts.push(`${usage.records.toLocaleString('en-US')} of ${plan.recordsPerDay.toLocaleString('en-US')} rows used today`);
-  if (plan.requestsPerDay !== null) parts.push(`${usage.requests.toLocaleString('en-US')} of ${plan.requestsPerDay.toLocaleString('en-US')} requests used today`);
-  return <p>Plan {plan.name}: {parts.join('; ')}.</p>;
+  const parts = [
+    plan.recordsPerRequest === null
+      ? 'no row limit per streamed download'
+      : `up to ${plan.recordsPerRequest.toLocaleString('en-US')} rows per streamed download`,
+  ];
+  if (plan.recordsPerDay !== null)
+    parts.push(
+      `${usage.records.toLocaleString('en-US')} of ${plan.recordsPerDay.toLocaleString('en-US')} rows used today`,
+    );
+  if (plan.requestsPerDay !== null)
+    parts.push(
+      `${usage.requests.toLocaleString('en-US')} of ${plan.requestsPerDay.toLocaleString('en-US')} requests used today`,
+    );
+  return (
+    <p>
+      Plan {plan.name}: {parts.join('; ')}.
+    </p>
+  );
 }
 
 function ProgressLine({ progress, count, binary }: { progress: DownloadProgress; count: number; binary: boolean }) {
@@ -114,7 +146,9 @@ function ProgressLine({ progress, count, binary }: { progress: DownloadProgress;
     return (
       <div className="download-progress">
         <progress aria-label="Download progress" />
-        <span>{formatBytes(progress.bytes)} of a {count.toLocaleString('en-US')}-row file</span>
+        <span>
+          {formatBytes(progress.bytes)} of a {count.toLocaleString('en-US')}-row file
+        </span>
       </div>
     );
   }

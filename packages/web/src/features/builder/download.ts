@@ -11,7 +11,12 @@ export interface DownloadProgress {
 }
 
 /** Streams the answer of POST url with body, calling onProgress per chunk; the parts as a Blob. */
-export async function streamFile(url: string, body: unknown, signal: AbortSignal, onProgress: (progress: DownloadProgress) => void): Promise<Blob> {
+export async function streamFile(
+  url: string,
+  body: unknown,
+  signal: AbortSignal,
+  onProgress: (progress: DownloadProgress) => void,
+): Promise<Blob> {
   const response = await apiFetch(url, { method: 'POST', body, signal });
   const type = response.headers.get('content-type') ?? 'application/octet-stream';
   if (!response.body) return new Blob([await response.blob()], { type });
@@ -37,7 +42,11 @@ function lineBreaks(chunk: Uint8Array): number {
 
 /** A file name from the schema's name: letters, digits, dot, dash and underscore only. */
 export function fileName(schemaName: string, extension: string): string {
-  const base = schemaName.trim().replace(/[^\w.-]+/g, '_').replace(/^[._]+|_+$/g, '') || 'MOCK_DATA';
+  const base =
+    schemaName
+      .trim()
+      .replace(/[^\w.-]+/g, '_')
+      .replace(/^[._]+|_+$/g, '') || 'MOCK_DATA';
   return `${base.slice(0, 100)}.${extension}`;
 }
 

@@ -13,7 +13,10 @@ const KEY = `rowloom.draft.${EMAIL}`;
 
 const SAVED: SavedSchema = {
   name: 'people',
-  fields: [{ name: 'id', type: 'Row Number' }, { name: 'age', type: 'Number', min: 18, max: 90 }],
+  fields: [
+    { name: 'id', type: 'Row Number' },
+    { name: 'age', type: 'Number', min: 18, max: 90 },
+  ],
   count: 50,
   format: 'json',
   options: { array: true },
@@ -23,7 +26,10 @@ const SAVED: SavedSchema = {
 
 const DRAFT = {
   name: '',
-  fields: [{ name: 'city', type: 'City', percentBlank: 20 }, { name: 'n', type: 'Number', formula: 'this * 2', max: 5 }],
+  fields: [
+    { name: 'city', type: 'City', percentBlank: 20 },
+    { name: 'n', type: 'Number', formula: 'this * 2', max: 5 },
+  ],
   file: { count: 7, format: 'xml', options: { root_element: 'people' }, seed: '' },
   savedAt: '2026-02-03T04:05:06.000Z',
 };
@@ -33,7 +39,8 @@ function serve() {
   const requests: string[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     requests.push(`${init.method ?? 'GET'} ${url}`);
-    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     if (url === '/api/session') return json(200, { user: { email: EMAIL, plan: 'free' }, csrfToken: 'token' });
     if (url === '/api/schemas/people') return json(200, SAVED);
     return json(404, { error: `no schema named "${decodeURIComponent(url.split('/').pop() ?? '')}"` });
@@ -60,7 +67,10 @@ function SignedIn({ children }: { children: ReactNode }) {
 }
 
 async function renderBuilder(routeName?: string) {
-  const rendered = renderHook(({ route }) => useBuilderState(route), { wrapper: SignedIn, initialProps: { route: routeName } });
+  const rendered = renderHook(({ route }) => useBuilderState(route), {
+    wrapper: SignedIn,
+    initialProps: { route: routeName },
+  });
   await waitFor(() => expect(rendered.result.current).not.toBeNull());
   return rendered;
 }
@@ -83,7 +93,13 @@ describe('readDraft and clearDraft', () => {
   });
 
   it('take a draft that is no JSON or lacks fields or file settings as no draft', () => {
-    for (const text of ['{not json', 'null', '[]', JSON.stringify({ ...DRAFT, fields: 'x' }), JSON.stringify({ ...DRAFT, file: undefined })]) {
+    for (const text of [
+      '{not json',
+      'null',
+      '[]',
+      JSON.stringify({ ...DRAFT, fields: 'x' }),
+      JSON.stringify({ ...DRAFT, file: undefined }),
+    ]) {
       localStorage.setItem(KEY, text);
       expect(readDraft(EMAIL), text).toBeNull();
     }
@@ -91,7 +107,7 @@ describe('readDraft and clearDraft', () => {
 });
 
 describe('useSchemaSource', () => {
-  it('restores the user\'s draft on the new-schema page, as unsaved changes with a notice of when it was kept', async () => {
+  it("restores the user's draft on the new-schema page, as unsaved changes with a notice of when it was kept", async () => {
     serve();
     localStorage.setItem(KEY, JSON.stringify(DRAFT));
     const { result } = await renderBuilder();
@@ -108,10 +124,24 @@ describe('useSchemaSource', () => {
     const { result } = await renderBuilder();
     await waitFor(() => expect(result.current.schema.fields).toHaveLength(4));
     expect(stored()).toBeNull();
-    act(() => result.current.dispatch({ kind: 'set-fields', fields: [newField({ name: 'email', type: 'Email Address', percentBlank: 10 })] }));
-    act(() => result.current.dispatch({ kind: 'set-file', patch: { count: 25, format: 'csv', options: { include_header: false } } }));
+    act(() =>
+      result.current.dispatch({
+        kind: 'set-fields',
+        fields: [newField({ name: 'email', type: 'Email Address', percentBlank: 10 })],
+      }),
+    );
+    act(() =>
+      result.current.dispatch({
+        kind: 'set-file',
+        patch: { count: 25, format: 'csv', options: { include_header: false } },
+      }),
+    );
     await waitFor(() => expect(stored()?.file.count).toBe(25));
-    expect(stored()).toMatchObject({ name: '', fields: [{ name: 'email', type: 'Email Address', percentBlank: 10 }], file: { format: 'csv', options: { include_header: false } } });
+    expect(stored()).toMatchObject({
+      name: '',
+      fields: [{ name: 'email', type: 'Email Address', percentBlank: 10 }],
+      file: { format: 'csv', options: { include_header: false } },
+    });
     act(() => result.current.dispatch({ kind: 'saved', name: 'contacts' }));
     await waitFor(() => expect(stored()).toBeNull());
   });
@@ -126,16 +156,19 @@ describe('useSchemaSource', () => {
     expect(stored()).toBeNull();
   });
 
-  it('opens the saved schema a route names, clean, and leaves another schema\'s draft alone', async () => {
+  it("opens the saved schema a route names, clean, and leaves another schema's draft alone", async () => {
     const requests = serve();
     localStorage.setItem(KEY, JSON.stringify({ ...DRAFT, name: 'orders' }));
     const { result } = await renderBuilder('people');
     await waitFor(() => expect(result.current.schema.name).toBe('people'));
     expect(requests).toContain('GET /api/schemas/people');
-    expect(result.current.schema).toMatchObject({ dirty: false, file: { count: 50, format: 'json', options: { array: true } } });
+    expect(result.current.schema).toMatchObject({
+      dirty: false,
+      file: { count: 50, format: 'json', options: { array: true } },
+    });
     expect(fieldSpecs(result.current.schema.fields)).toEqual(SAVED.fields);
     expect(result.current.source.restoredDraftAt).toBeNull();
-    expect(stored()?.name, 'the other schema\'s draft is kept').toBe('orders');
+    expect(stored()?.name, "the other schema's draft is kept").toBe('orders');
   });
 
   it('restores the draft of the schema the route names instead of loading it', async () => {

@@ -7,7 +7,15 @@ import { useCallback, useEffect, useEffectEvent, useState, type Dispatch } from 
 import { useSession } from '../../api/session';
 import { useLeaveWarning } from '../../app/use-leave-warning';
 import { getSchema, stateOf } from './SchemasPage-api';
-import { fieldSpecs, fieldsFromSpecs, initialSchema, randomSeed, type FileSettings, type SchemaAction, type SchemaState } from './schema-model';
+import {
+  fieldSpecs,
+  fieldsFromSpecs,
+  initialSchema,
+  randomSeed,
+  type FileSettings,
+  type SchemaAction,
+  type SchemaState,
+} from './schema-model';
 
 interface StoredDraft {
   name: string;
@@ -29,7 +37,12 @@ export function readDraft(email: string): StoredDraft | null {
 }
 
 function writeDraft(email: string, schema: SchemaState): void {
-  const draft: StoredDraft = { name: schema.name, fields: fieldSpecs(schema.fields), file: schema.file, savedAt: new Date().toISOString() };
+  const draft: StoredDraft = {
+    name: schema.name,
+    fields: fieldSpecs(schema.fields),
+    file: schema.file,
+    savedAt: new Date().toISOString(),
+  };
   try {
     localStorage.setItem(draftKey(email), JSON.stringify(draft));
   } catch {
@@ -42,7 +55,11 @@ export function clearDraft(email: string): void {
 }
 
 function draftState(draft: StoredDraft): Omit<SchemaState, 'dirty'> {
-  return { name: draft.name, fields: fieldsFromSpecs(draft.fields), file: { ...draft.file, seed: draft.file.seed || randomSeed() } };
+  return {
+    name: draft.name,
+    fields: fieldsFromSpecs(draft.fields),
+    file: { ...draft.file, seed: draft.file.seed || randomSeed() },
+  };
 }
 
 export interface SchemaSource {
@@ -57,7 +74,11 @@ export interface SchemaSource {
 }
 
 /** Loads by route, restores and keeps the draft, and warns before unsaved changes are left. */
-export function useSchemaSource(routeName: string | undefined, schema: SchemaState, dispatch: Dispatch<SchemaAction>): SchemaSource {
+export function useSchemaSource(
+  routeName: string | undefined,
+  schema: SchemaState,
+  dispatch: Dispatch<SchemaAction>,
+): SchemaSource {
   const email = useSession().user?.email ?? '';
   const [restoredDraftAt, setRestoredDraftAt] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -133,4 +154,5 @@ export function useSchemaSource(routeName: string | undefined, schema: SchemaSta
   return { restoredDraftAt, loading, loadError, discardDraft, startNew };
 }
 
-export const LEAVE_MESSAGE = 'This schema has unsaved changes. Leave anyway? (A draft stays in this browser and comes back on the Schema page.)';
+export const LEAVE_MESSAGE =
+  'This schema has unsaved changes. Leave anyway? (A draft stays in this browser and comes back on the Schema page.)';

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { typeNamed } from '../../test-support/catalogue';
-import { describedBy, namePath, paramsKeptFor, parentPath, placeOf, placeProblems, positionOf } from './field-row-model';
+import {
+  describedBy,
+  namePath,
+  paramsKeptFor,
+  parentPath,
+  placeOf,
+  placeProblems,
+  positionOf,
+} from './field-row-model';
 import { newField, schemaReducer, type SchemaState } from './schema-model';
 
 describe('paramsKeptFor: what a change of type keeps', () => {
@@ -11,9 +19,12 @@ describe('paramsKeptFor: what a change of type keeps', () => {
     expect(paramsKeptFor(typeNamed('Email Address'), numberParams)).toEqual({});
   });
 
-  it('keeps a Custom List\'s values and weights when it becomes another list type, and drops them for a Template', () => {
+  it("keeps a Custom List's values and weights when it becomes another list type, and drops them for a Template", () => {
     const list = { values: ['a', 'b'], selectionStyle: 'sequential', distribution: [{ frequencies: { a: 2, b: 1 } }] };
-    expect(paramsKeptFor(typeNamed('Dataset Column'), list)).toEqual({ selectionStyle: 'sequential', distribution: list.distribution });
+    expect(paramsKeptFor(typeNamed('Dataset Column'), list)).toEqual({
+      selectionStyle: 'sequential',
+      distribution: list.distribution,
+    });
     expect(paramsKeptFor(typeNamed('Template'), list)).toEqual({});
   });
 
@@ -21,11 +32,26 @@ describe('paramsKeptFor: what a change of type keeps', () => {
     expect(paramsKeptFor(undefined, { min: 1 })).toEqual({});
   });
 
-  it('changes a field\'s type through the reducer as the grid does, leaving its name, blank % and formula', () => {
-    const field = newField({ name: 'age', type: 'Number', params: { min: 18, max: 90, decimals: 0 }, percentBlank: 10, formula: 'this + 1' });
-    const state: SchemaState = { name: '', fields: [field], file: { count: 1, format: 'csv', options: {}, seed: '1' }, dirty: false };
+  it("changes a field's type through the reducer as the grid does, leaving its name, blank % and formula", () => {
+    const field = newField({
+      name: 'age',
+      type: 'Number',
+      params: { min: 18, max: 90, decimals: 0 },
+      percentBlank: 10,
+      formula: 'this + 1',
+    });
+    const state: SchemaState = {
+      name: '',
+      fields: [field],
+      file: { count: 1, format: 'csv', options: {}, seed: '1' },
+      dirty: false,
+    };
     const words = typeNamed('Words');
-    const next = schemaReducer(state, { kind: 'update', key: field.key, patch: { type: words.name, params: paramsKeptFor(words, field.params) } });
+    const next = schemaReducer(state, {
+      kind: 'update',
+      key: field.key,
+      patch: { type: words.name, params: paramsKeptFor(words, field.params) },
+    });
     expect(next.fields[0]).toEqual({ ...field, type: 'Words', params: { min: 18, max: 90 } });
     expect(next.dirty).toBe(true);
   });
@@ -42,13 +68,16 @@ describe('placeOf: beside which control a problem shows', () => {
 
   it('knows the type, the blank % under all its names and the formula', () => {
     expect(placeOf({ field: 'a', param: 'type', message: 'm' }, number)).toBe('type');
-    for (const param of ['percentBlank', 'percentageBlank', 'null_percentage']) expect(placeOf({ field: 'a', param, message: 'm' }, number)).toBe('percentBlank');
+    for (const param of ['percentBlank', 'percentageBlank', 'null_percentage'])
+      expect(placeOf({ field: 'a', param, message: 'm' }, number)).toBe('percentBlank');
     expect(placeOf({ field: 'a', param: 'formula', message: 'm' }, number)).toBe('formula');
   });
 
-  it('puts a parameter\'s problem, or one inside it, beside that parameter', () => {
+  it("puts a parameter's problem, or one inside it, beside that parameter", () => {
     expect(placeOf({ field: 'a', param: 'max', message: 'm' }, number)).toEqual({ param: 'max' });
-    expect(placeOf({ field: 'a', param: 'distribution[0].rule', message: 'm' }, list)).toEqual({ param: 'distribution' });
+    expect(placeOf({ field: 'a', param: 'distribution[0].rule', message: 'm' }, list)).toEqual({
+      param: 'distribution',
+    });
     expect(placeOf({ field: 'a', param: 'values.3', message: 'm' }, list)).toEqual({ param: 'values' });
   });
 
@@ -70,7 +99,11 @@ describe('placeProblems and describedBy: problems tied to their controls for scr
   );
 
   it('gives each problem an id of its row and its place', () => {
-    expect(problems.map((p) => [p.id, p.place])).toEqual([['row7-problem-0', { param: 'max' }], ['row7-problem-1', 'name'], ['row7-problem-2', { param: 'max' }]]);
+    expect(problems.map((p) => [p.id, p.place])).toEqual([
+      ['row7-problem-0', { param: 'max' }],
+      ['row7-problem-1', 'name'],
+      ['row7-problem-2', { param: 'max' }],
+    ]);
   });
 
   it('lists the ids of the problems at a place, then any other description, or nothing', () => {
@@ -98,7 +131,7 @@ describe('nested names', () => {
 describe('positionOf: where in a formula a problem is', () => {
   it('reads the last "at LINE:COLUMN" of a message', () => {
     expect(positionOf('unexpected ")" at 2:14')).toEqual({ line: 2, column: 14 });
-    expect(positionOf('in field(\'x\') at 1:3: unknown method at 3:7')).toEqual({ line: 3, column: 7 });
+    expect(positionOf("in field('x') at 1:3: unknown method at 3:7")).toEqual({ line: 3, column: 7 });
     expect(positionOf('unknown field "x"')).toBeNull();
     expect(positionOf('that:1:2')).toBeNull();
   });

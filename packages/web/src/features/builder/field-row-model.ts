@@ -43,18 +43,29 @@ export interface PlacedProblem extends FieldProblem {
 }
 
 /** The row's problems, each with an element id for aria-describedby. */
-export function placeProblems(problems: FieldProblem[], type: TypeDescription | undefined, rowKey: string): PlacedProblem[] {
+export function placeProblems(
+  problems: FieldProblem[],
+  type: TypeDescription | undefined,
+  rowKey: string,
+): PlacedProblem[] {
   return problems.map((p, i) => ({ ...p, id: `${rowKey}-problem-${i}`, place: placeOf(p, type) }));
 }
 
 /** The ids describing the control at `place`, for aria-describedby ('' when none). */
-export function describedBy(problems: PlacedProblem[], place: ProblemPlace, ...more: (string | undefined)[]): string | undefined {
+export function describedBy(
+  problems: PlacedProblem[],
+  place: ProblemPlace,
+  ...more: (string | undefined)[]
+): string | undefined {
   const ids = [...problems.filter((p) => samePlace(p.place, place)).map((p) => p.id), ...more.filter(Boolean)];
   return ids.length ? ids.join(' ') : undefined;
 }
 
 /** Changing type keeps the parameters the new type also has and drops the rest. */
-export function paramsKeptFor(type: TypeDescription | undefined, params: Record<string, unknown>): Record<string, unknown> {
+export function paramsKeptFor(
+  type: TypeDescription | undefined,
+  params: Record<string, unknown>,
+): Record<string, unknown> {
   if (!type) return {};
   const names = new Set(type.parameters.map((p) => p.name));
   return Object.fromEntries(Object.entries(params).filter(([name]) => names.has(name)));

@@ -38,7 +38,12 @@ function diagnosticsOf(details: FieldProblem[], label: string, target: string) {
   };
 }
 
-export function useFormulaCheck(text: string, specsWith: (text: string) => Record<string, unknown>[], label: string, target: string): FormulaCheck {
+export function useFormulaCheck(
+  text: string,
+  specsWith: (text: string) => Record<string, unknown>[],
+  label: string,
+  target: string,
+): FormulaCheck {
   const [check, setCheck] = useState<FormulaCheck>({ state: 'idle', diagnostics: [], others: 0 });
   // specsWith changes with every render of the grid; the text is what the check is about, so the
   // check reads the latest specsWith without following it.
@@ -53,18 +58,36 @@ export function useFormulaCheck(text: string, specsWith: (text: string) => Recor
       setCheck((c) => ({ ...c, state: 'checking' }));
       const started = performance.now();
       try {
-        await apiJson('/api/generate.json?count=1&seed=1&preview=true', { method: 'POST', body: { fields: fieldsWith(text) }, signal: abort.signal });
-        setCheck({ state: 'ok', diagnostics: [], others: 0, elapsedMs: performance.now() - started, checked: { text, details: [] } });
+        await apiJson('/api/generate.json?count=1&seed=1&preview=true', {
+          method: 'POST',
+          body: { fields: fieldsWith(text) },
+          signal: abort.signal,
+        });
+        setCheck({
+          state: 'ok',
+          diagnostics: [],
+          others: 0,
+          elapsedMs: performance.now() - started,
+          checked: { text, details: [] },
+        });
       } catch (error) {
         if (abort.signal.aborted) return;
         const elapsedMs = performance.now() - started;
-        const details = error instanceof ApiError && Array.isArray(error.body?.details) ? (error.body.details as FieldProblem[]) : null;
+        const details =
+          error instanceof ApiError && Array.isArray(error.body?.details)
+            ? (error.body.details as FieldProblem[])
+            : null;
         if (!details) {
           setCheck({ state: 'failed', diagnostics: [], others: 0, failure: (error as Error).message, elapsedMs });
           return;
         }
         const found = diagnosticsOf(details, label, target);
-        setCheck({ state: found.diagnostics.length ? 'problems' : 'ok', ...found, elapsedMs, checked: { text, details } });
+        setCheck({
+          state: found.diagnostics.length ? 'problems' : 'ok',
+          ...found,
+          elapsedMs,
+          checked: { text, details },
+        });
       }
     }, CHECK_DELAY_MS);
     return () => {

@@ -4,7 +4,12 @@
  * functions and, after a dot, the methods; and the server's problems as lint diagnostics.
  * Loaded lazily by formula-editor.tsx: this module is its own chunk.
  */
-import { autocompletion, type Completion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
+import {
+  autocompletion,
+  type Completion,
+  type CompletionContext,
+  type CompletionResult,
+} from '@codemirror/autocomplete';
 import { StreamLanguage } from '@codemirror/language';
 import { ruby } from '@codemirror/legacy-modes/mode/ruby';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
@@ -34,11 +39,27 @@ interface Words {
 function optionsOf({ fieldNames, vocabulary }: Words): { words: Completion[]; methods: Completion[] } {
   const words: Completion[] = [
     { label: 'this', type: 'keyword', detail: 'the value being generated' },
-    ...fieldNames.map((name): Completion => (BARE_NAME.test(name) ? { label: name, type: 'variable', detail: 'field' } : { label: `field('${name.replace(/'/g, "\\'")}')`, type: 'variable', detail: 'field' })),
-    ...(vocabulary?.functions ?? []).map((f): Completion => ({ label: f.name, type: 'function', detail: f.signature, info: `${f.description} ${f.example}` })),
-    ...(vocabulary?.specialForms ?? []).filter((f) => /^[a-z_]+$/.test(f.name)).map((f): Completion => ({ label: f.name, type: 'function', detail: f.signature, info: f.description })),
+    ...fieldNames.map((name): Completion =>
+      BARE_NAME.test(name)
+        ? { label: name, type: 'variable', detail: 'field' }
+        : { label: `field('${name.replace(/'/g, "\\'")}')`, type: 'variable', detail: 'field' },
+    ),
+    ...(vocabulary?.functions ?? []).map((f): Completion => ({
+      label: f.name,
+      type: 'function',
+      detail: f.signature,
+      info: `${f.description} ${f.example}`,
+    })),
+    ...(vocabulary?.specialForms ?? [])
+      .filter((f) => /^[a-z_]+$/.test(f.name))
+      .map((f): Completion => ({ label: f.name, type: 'function', detail: f.signature, info: f.description })),
   ];
-  const methods = (vocabulary?.methods ?? []).map((m): Completion => ({ label: m.name, type: 'method', detail: m.signature, info: `${m.description} ${m.example}` }));
+  const methods = (vocabulary?.methods ?? []).map((m): Completion => ({
+    label: m.name,
+    type: 'method',
+    detail: m.signature,
+    info: `${m.description} ${m.example}`,
+  }));
   return { words, methods };
 }
 
@@ -59,7 +80,10 @@ function completionsOf(current: () => Words) {
  * mocks/handler-code.tsx): Ruby highlighting, the lint gutter, wrapping, its accessible name,
  * and every change reported through `onChange`.
  */
-export function formulaLanguageSetup(attributes: Record<string, string>, onChange: (value: string) => void): Extension[] {
+export function formulaLanguageSetup(
+  attributes: Record<string, string>,
+  onChange: (value: string) => void,
+): Extension[] {
   return [
     basicSetup,
     StreamLanguage.define(ruby),
@@ -74,7 +98,8 @@ export function formulaLanguageSetup(attributes: Record<string, string>, onChang
 
 /** A server message at LINE:COLUMN (1-based) as an error on that character; the whole text when it has no position (or one past the end). */
 export function diagnosticAt(doc: Text, line: number | null, column: number | null, message: string): Diagnostic {
-  if (line === null || column === null || line > doc.lines) return { from: 0, to: doc.length, severity: 'error', message };
+  if (line === null || column === null || line > doc.lines)
+    return { from: 0, to: doc.length, severity: 'error', message };
   const where = doc.line(Math.max(1, line));
   const from = Math.min(where.from + Math.max(0, column - 1), doc.length);
   return { from, to: Math.min(from + 1, where.to), severity: 'error', message };
@@ -99,7 +124,9 @@ export default function CodeEditor(props: CodeEditorProps) {
         state: EditorState.create({
           doc: props.value,
           extensions: [
-            ...formulaLanguageSetup({ 'aria-label': props.label, 'aria-describedby': props.describedBy }, (value) => emitChange(value)),
+            ...formulaLanguageSetup({ 'aria-label': props.label, 'aria-describedby': props.describedBy }, (value) =>
+              emitChange(value),
+            ),
             autocompletion({ override: [completionsOf(() => currentWords())] }),
           ],
         }),
@@ -116,7 +143,12 @@ export default function CodeEditor(props: CodeEditorProps) {
   useEffect(() => {
     const editor = view.current;
     if (!editor) return;
-    editor.dispatch(setDiagnostics(editor.state, props.diagnostics.map((d) => toDiagnostic(editor.state.doc, d))));
+    editor.dispatch(
+      setDiagnostics(
+        editor.state,
+        props.diagnostics.map((d) => toDiagnostic(editor.state.doc, d)),
+      ),
+    );
   }, [props.diagnostics]);
 
   return <div ref={host} className="formula-code" />;

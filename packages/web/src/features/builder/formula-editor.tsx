@@ -25,16 +25,30 @@ interface FormulaDialogProps {
 }
 
 function CheckMessage({ check, id }: { check: FormulaCheck; id: string }) {
-  const where = (d: { line: number | null; column: number | null }) => (d.line !== null ? `Line ${d.line}, column ${d.column}: ` : '');
+  const where = (d: { line: number | null; column: number | null }) =>
+    d.line !== null ? `Line ${d.line}, column ${d.column}: ` : '';
   return (
     <div id={id} className={`formula-check ${check.state}`} role="status" data-elapsed-ms={check.elapsedMs?.toFixed(0)}>
-      {check.state === 'idle' && <span className="hint">Write a formula; this is the value being generated, the other fields are there by name.</span>}
+      {check.state === 'idle' && (
+        <span className="hint">
+          Write a formula; this is the value being generated, the other fields are there by name.
+        </span>
+      )}
       {check.state === 'checking' && <span className="hint">Checking…</span>}
-      {check.state === 'ok' && <span className="ok">No problems in the formula.{check.others ? ` (${check.others} elsewhere in the schema.)` : ''}</span>}
+      {check.state === 'ok' && (
+        <span className="ok">
+          No problems in the formula.{check.others ? ` (${check.others} elsewhere in the schema.)` : ''}
+        </span>
+      )}
       {check.state === 'failed' && <span className="error">Could not check: {check.failure}</span>}
       {check.state === 'problems' && (
         <ul>
-          {check.diagnostics.map((d, i) => <li key={i} className="error">{where(d)}{d.message}</li>)}
+          {check.diagnostics.map((d, i) => (
+            <li key={i} className="error">
+              {where(d)}
+              {d.message}
+            </li>
+          ))}
         </ul>
       )}
     </div>
@@ -55,9 +69,20 @@ export function FormulaDialog(props: FormulaDialogProps) {
     return () => element?.close();
   }, []);
 
-  const title = props.target === 'formula' ? `Formula for ${props.fieldName || `field ${props.fieldIndex + 1}`}` : `${props.target} of ${props.fieldName || `field ${props.fieldIndex + 1}`}`;
+  const title =
+    props.target === 'formula'
+      ? `Formula for ${props.fieldName || `field ${props.fieldIndex + 1}`}`
+      : `${props.target} of ${props.fieldName || `field ${props.fieldIndex + 1}`}`;
   return (
-    <dialog ref={dialog} className="formula-dialog" aria-labelledby={`${ids}-title`} onCancel={(e) => { e.preventDefault(); props.onClose(); }}>
+    <dialog
+      ref={dialog}
+      className="formula-dialog"
+      aria-labelledby={`${ids}-title`}
+      onCancel={(e) => {
+        e.preventDefault();
+        props.onClose();
+      }}
+    >
       <h2 id={`${ids}-title`}>{title}</h2>
       <Suspense fallback={<p className="hint">Loading the editor…</p>}>
         <CodeEditor
@@ -72,11 +97,20 @@ export function FormulaDialog(props: FormulaDialogProps) {
       </Suspense>
       <CheckMessage check={check} id={`${ids}-check`} />
       <p className="hint">
-        Ctrl+Space completes <code>this</code>, field names and functions. The language is described in docs/formulas.md.
+        Ctrl+Space completes <code>this</code>, field names and functions. The language is described in
+        docs/formulas.md.
       </p>
       <div className="formula-actions">
-        <button type="button" onClick={props.onClose}>Cancel</button>
-        <button type="button" className="primary" onClick={() => props.onApply(text, check.checked?.text === text ? check.checked.details : null)}>Apply</button>
+        <button type="button" onClick={props.onClose}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => props.onApply(text, check.checked?.text === text ? check.checked.details : null)}
+        >
+          Apply
+        </button>
       </div>
     </dialog>
   );

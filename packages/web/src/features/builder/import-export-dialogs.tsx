@@ -9,12 +9,21 @@ import { fieldsFromCsvHeader, fromExport, headerLine, toExport, type SchemaExpor
 /** A schema export is small; a file this big is not one. */
 const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
-export function RestoreButton({ onRestored, onError }: { onRestored(message: string, name: string): void; onError(message: string): void }) {
+export function RestoreButton({
+  onRestored,
+  onError,
+}: {
+  onRestored(message: string, name: string): void;
+  onError(message: string): void;
+}) {
   const { dispatch } = useBuilder();
   const input = useRef<HTMLInputElement>(null);
   async function restore(file: File) {
     try {
-      if (file.size > MAX_IMPORT_BYTES) throw new Error(`${file.name} is ${Math.round(file.size / 1024)} KB; a schema export is at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
+      if (file.size > MAX_IMPORT_BYTES)
+        throw new Error(
+          `${file.name} is ${Math.round(file.size / 1024)} KB; a schema export is at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB`,
+        );
       let json: unknown;
       try {
         json = JSON.parse(await file.text());
@@ -23,7 +32,10 @@ export function RestoreButton({ onRestored, onError }: { onRestored(message: str
       }
       const { state, notes } = fromExport(json);
       dispatch({ kind: 'load', state: { ...state, name: '' }, dirty: true });
-      onRestored([`Restored ${state.fields.length} fields from ${file.name}; save to keep them.`, ...notes].join(' '), state.name);
+      onRestored(
+        [`Restored ${state.fields.length} fields from ${file.name}; save to keep them.`, ...notes].join(' '),
+        state.name,
+      );
     } catch (error) {
       onError(`Could not restore ${file.name}: ${(error as Error).message}`);
     } finally {
@@ -33,7 +45,12 @@ export function RestoreButton({ onRestored, onError }: { onRestored(message: str
   return (
     <label className="file-button">
       Restore from backup
-      <input ref={input} type="file" accept=".json,application/json" onChange={(e) => e.target.files?.[0] && void restore(e.target.files[0])} />
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        onChange={(e) => e.target.files?.[0] && void restore(e.target.files[0])}
+      />
     </label>
   );
 }
@@ -60,7 +77,15 @@ export function ExportButton({ onError }: { onError(message: string): void }) {
   );
 }
 
-export function CsvHeaderDialog({ open, onClose, onImported }: { open: boolean; onClose(): void; onImported(message: string): void }) {
+export function CsvHeaderDialog({
+  open,
+  onClose,
+  onImported,
+}: {
+  open: boolean;
+  onClose(): void;
+  onImported(message: string): void;
+}) {
   const { schema, dispatch } = useBuilder();
   const catalogue = useCatalogue();
   const ref = useRef<HTMLDialogElement>(null);
@@ -96,11 +121,21 @@ export function CsvHeaderDialog({ open, onClose, onImported }: { open: boolean; 
         <h2 id="csv-header-title">Import fields from a CSV header</h2>
         <label className="stacked">
           CSV header line
-          <textarea value={text} onChange={(e) => setText(e.target.value)} rows={3} cols={50} placeholder="id,first_name,last_name,email" />
+          <textarea
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            rows={3}
+            cols={50}
+            placeholder="id,first_name,last_name,email"
+          />
         </label>
         <label>
           Or read it from a CSV file
-          <input type="file" accept=".csv,.txt,text/csv,text/plain" onChange={(e) => e.target.files?.[0] && void readFile(e.target.files[0])} />
+          <input
+            type="file"
+            accept=".csv,.txt,text/csv,text/plain"
+            onChange={(e) => e.target.files?.[0] && void readFile(e.target.files[0])}
+          />
         </label>
         <label>
           <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} />

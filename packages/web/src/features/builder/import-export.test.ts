@@ -16,13 +16,27 @@ const PATIENTS = {
     { name: 'mrn', type: 'Character Sequence', null_percentage: 0, formula: null, format: '^^##^^######' },
     { name: 'given', type: 'First Name', null_percentage: 0, formula: null },
     { name: 'suffix', type: 'Suffix', null_percentage: 80, formula: null },
-    { name: 'twins', type: 'Custom List', null_percentage: 0, formula: null, values: ['Y', 'N'], selectionStyle: 'random', distribution: null },
+    {
+      name: 'twins',
+      type: 'Custom List',
+      null_percentage: 0,
+      formula: null,
+      values: ['Y', 'N'],
+      selectionStyle: 'random',
+      distribution: null,
+    },
     { name: 'area', type: 'Phone', null_percentage: 0, formula: 'this[0,2]', format: '+#-###-###-####' },
   ],
 };
 
 function schemaOf(partial: Partial<SchemaState> = {}): SchemaState {
-  return { name: 'orders', fields: [], file: { count: 10, format: 'csv', options: {}, seed: '1' }, dirty: false, ...partial };
+  return {
+    name: 'orders',
+    fields: [],
+    file: { count: 10, format: 'csv', options: {}, seed: '1' },
+    dirty: false,
+    ...partial,
+  };
 }
 
 describe('fromExport: restoring a backup file', () => {
@@ -30,34 +44,64 @@ describe('fromExport: restoring a backup file', () => {
     const { state, notes } = fromExport(PATIENTS);
     expect(notes).toEqual([]);
     expect(state.name).toBe('patients');
-    expect(state.file).toMatchObject({ count: 200, format: 'csv', options: { include_header: true, line_ending: 'unix', bom: false } });
+    expect(state.file).toMatchObject({
+      count: 200,
+      format: 'csv',
+      options: { include_header: true, line_ending: 'unix', bom: false },
+    });
     expect(state.file.seed).toMatch(/^\d+$/);
     expect(state.fields.map(({ key: _key, ...field }) => field)).toEqual([
       { name: 'mrn', type: 'Character Sequence', params: { format: '^^##^^######' }, percentBlank: 0, formula: '' },
       { name: 'given', type: 'First Name', params: {}, percentBlank: 0, formula: '' },
       { name: 'suffix', type: 'Suffix', params: {}, percentBlank: 80, formula: '' },
-      { name: 'twins', type: 'Custom List', params: { values: ['Y', 'N'], selectionStyle: 'random' }, percentBlank: 0, formula: '' },
+      {
+        name: 'twins',
+        type: 'Custom List',
+        params: { values: ['Y', 'N'], selectionStyle: 'random' },
+        percentBlank: 0,
+        formula: '',
+      },
       { name: 'area', type: 'Phone', params: { format: '+#-###-###-####' }, percentBlank: 0, formula: 'this[0,2]' },
     ]);
   });
 
   it('gives fields the generate request takes as they were written (nulls and column ids left out)', () => {
-    const doc = { ...PATIENTS, columns: [{ id: 9, name: 'n', type: 'Number', null_percentage: 10, formula: null, min: 1, max: 5, decimals: null }] };
-    expect(fieldSpecs(fromExport(doc).state.fields)).toEqual([{ name: 'n', type: 'Number', min: 1, max: 5, percentBlank: 10 }]);
+    const doc = {
+      ...PATIENTS,
+      columns: [
+        { id: 9, name: 'n', type: 'Number', null_percentage: 10, formula: null, min: 1, max: 5, decimals: null },
+      ],
+    };
+    expect(fieldSpecs(fromExport(doc).state.fields)).toEqual([
+      { name: 'n', type: 'Number', min: 1, max: 5, percentBlank: 10 },
+    ]);
   });
 
-  it('reads the file settings under the export\'s own key names (table_name, include_create_table) as the server writes them', () => {
-    const doc = { name: 'people', num_rows: 7, file_format: 'sql', table_name: 'people', include_create_table: true, columns: PATIENTS.columns };
-    expect(fromExport(doc).state.file).toMatchObject({ format: 'sql', options: { table: 'people', create_table: true } });
+  it("reads the file settings under the export's own key names (table_name, include_create_table) as the server writes them", () => {
+    const doc = {
+      name: 'people',
+      num_rows: 7,
+      file_format: 'sql',
+      table_name: 'people',
+      include_create_table: true,
+      columns: PATIENTS.columns,
+    };
+    expect(fromExport(doc).state.file).toMatchObject({
+      format: 'sql',
+      options: { table: 'people', create_table: true },
+    });
   });
 
   it('reads line endings written as the characters themselves, and true/false written as text', () => {
     expect(fromExport({ ...PATIENTS, line_ending: '\r\n' }).state.file.options.line_ending).toBe('windows');
     expect(fromExport({ ...PATIENTS, line_ending: '\n' }).state.file.options.line_ending).toBe('unix');
-    expect(fromExport({ ...PATIENTS, include_header: 'false', bom: 'true' }).state.file.options).toMatchObject({ include_header: false, bom: true });
+    expect(fromExport({ ...PATIENTS, include_header: 'false', bom: 'true' }).state.file.options).toMatchObject({
+      include_header: false,
+      bom: true,
+    });
   });
 
-  it('maps the established product\'s format names, and says so when it falls back to CSV', () => {
+  it("maps the established product's format names, and says so when it falls back to CSV", () => {
     expect(fromExport({ ...PATIENTS, file_format: 'Tab' }).state.file.format).toBe('txt');
     expect(fromExport({ ...PATIENTS, file_format: 'excel' }).state.file.format).toBe('xlsx');
     expect(fromExport({ ...PATIENTS, file_format: ' JSON ' }).state.file.format).toBe('json');
@@ -67,14 +111,16 @@ describe('fromExport: restoring a backup file', () => {
     expect(fromExport({ columns: [] }).state.file.format).toBe('csv');
   });
 
-  it('takes 1000 rows when the count is missing or no whole number of at least 1, and reads Rowloom\'s count and fields too', () => {
-    for (const num_rows of [0, -3, 2.5, '10', null]) expect(fromExport({ ...PATIENTS, num_rows }).state.file.count).toBe(1000);
+  it("takes 1000 rows when the count is missing or no whole number of at least 1, and reads Rowloom's count and fields too", () => {
+    for (const num_rows of [0, -3, 2.5, '10', null])
+      expect(fromExport({ ...PATIENTS, num_rows }).state.file.count).toBe(1000);
     const rowloom = fromExport({ count: 12, fields: [{ name: 'id', type: 'Row Number' }] }).state;
     expect([rowloom.file.count, rowloom.fields.length, rowloom.name]).toEqual([12, 1, '']);
   });
 
   it('ignores file options that are neither text nor true/false, and keys that are no file option', () => {
-    const { options } = fromExport({ ...PATIENTS, include_header: 1, bom: null, colour: 'red', array: true }).state.file;
+    const { options } = fromExport({ ...PATIENTS, include_header: 1, bom: null, colour: 'red', array: true }).state
+      .file;
     expect(options).toEqual({ line_ending: 'unix', array: true });
   });
 
@@ -82,21 +128,28 @@ describe('fromExport: restoring a backup file', () => {
     expect(() => fromExport(null)).toThrow('expected a JSON object with "columns"');
     expect(() => fromExport([PATIENTS])).toThrow('expected a JSON object with "columns"');
     expect(() => fromExport({ name: 'x' })).toThrow('it has no "columns" list');
-    expect(() => fromExport({ columns: [{ name: 'a', type: 'Words' }, 'b'] })).toThrow('column 2 is not an object with "name" and "type"');
+    expect(() => fromExport({ columns: [{ name: 'a', type: 'Words' }, 'b'] })).toThrow(
+      'column 2 is not an object with "name" and "type"',
+    );
     expect(() => fromExport({ columns: [[]] })).toThrow('column 1 is not an object');
   });
 
   it('refuses more columns than a schema may hold, before building any field', () => {
     const columns = Array.from({ length: MAX_FIELDS + 1 }, (_, i) => ({ name: `c${i}`, type: 'Words' }));
-    expect(() => fromExport({ columns })).toThrow(`it has ${MAX_FIELDS + 1} columns; a schema holds at most ${MAX_FIELDS} fields`);
+    expect(() => fromExport({ columns })).toThrow(
+      `it has ${MAX_FIELDS + 1} columns; a schema holds at most ${MAX_FIELDS} fields`,
+    );
     expect(fromExport({ columns: columns.slice(1) }).state.fields).toHaveLength(MAX_FIELDS);
   });
 });
 
 describe('toExport: the backup file written in the page', () => {
-  it('writes the established product\'s shape: name, num_rows, file_format, options, columns with null_percentage and formula', () => {
+  it("writes the established product's shape: name, num_rows, file_format, options, columns with null_percentage and formula", () => {
     const schema = schemaOf({
-      fields: [newField({ name: 'n', type: 'Number', params: { min: 2 }, percentBlank: 5, formula: 'this * 2' }), newField({ name: 'w', type: 'Words', formula: ' ' })],
+      fields: [
+        newField({ name: 'n', type: 'Number', params: { min: 2 }, percentBlank: 5, formula: 'this * 2' }),
+        newField({ name: 'w', type: 'Words', formula: ' ' }),
+      ],
       file: { count: 30, format: 'json', options: { array: true, include_nulls: false }, seed: '3' },
     });
     expect(toExport(schema)).toEqual({
@@ -112,15 +165,22 @@ describe('toExport: the backup file written in the page', () => {
     });
   });
 
-  it('writes the SQL table settings under the export\'s key names, which the server\'s restore reads', () => {
-    const doc = toExport(schemaOf({ file: { count: 5, format: 'sql', options: { table: 'people', create_table: true }, seed: '1' } }));
+  it("writes the SQL table settings under the export's key names, which the server's restore reads", () => {
+    const doc = toExport(
+      schemaOf({ file: { count: 5, format: 'sql', options: { table: 'people', create_table: true }, seed: '1' } }),
+    );
     expect(doc).toMatchObject({ file_format: 'sql', table_name: 'people', include_create_table: true });
     expect(doc).not.toHaveProperty('table');
     expect(doc).not.toHaveProperty('create_table');
   });
 
-  it('leaves out keys that are no file option, and never writes the seed or the fields\' keys', () => {
-    const doc = toExport(schemaOf({ fields: [newField({ name: 'a' })], file: { count: 1, format: 'csv', options: { include_header: false, preview: 'true' }, seed: '99' } }));
+  it("leaves out keys that are no file option, and never writes the seed or the fields' keys", () => {
+    const doc = toExport(
+      schemaOf({
+        fields: [newField({ name: 'a' })],
+        file: { count: 1, format: 'csv', options: { include_header: false, preview: 'true' }, seed: '99' },
+      }),
+    );
     expect(Object.keys(doc).sort()).toEqual(['columns', 'file_format', 'include_header', 'name', 'num_rows']);
     expect(Object.keys(doc.columns[0]).sort()).toEqual(['formula', 'name', 'null_percentage', 'type']);
   });
@@ -142,7 +202,12 @@ describe('a backup round trip', () => {
       name: 'people',
       fields: [
         newField({ name: 'id', type: 'Row Number' }),
-        newField({ name: 'tags', type: 'Custom List', params: { values: ['a', 'b'], distribution: [{ frequencies: { a: 3, b: 1 } }] }, percentBlank: 20 }),
+        newField({
+          name: 'tags',
+          type: 'Custom List',
+          params: { values: ['a', 'b'], distribution: [{ frequencies: { a: 3, b: 1 } }] },
+          percentBlank: 20,
+        }),
         newField({ name: 'total', type: 'Formula', params: { value: "field('id') * 2" }, formula: 'this + 1' }),
       ],
       file: { count: 77, format: 'sql', options: { table: 'people', create_table: true }, seed: '5' },
@@ -161,16 +226,30 @@ describe('fieldsFromCsvHeader: fields from a CSV header', () => {
   const types = catalogue();
   const named = (text: string) => fieldsFromCsvHeader(text, types).map((f) => [f.name, f.type]);
 
-  it('gives a name that is a type\'s name that type, id a Row Number and the rest Words', () => {
-    expect(named('id,first_name,Email Address,notes')).toEqual([['id', 'Row Number'], ['first_name', 'First Name'], ['Email Address', 'Email Address'], ['notes', 'Words']]);
+  it("gives a name that is a type's name that type, id a Row Number and the rest Words", () => {
+    expect(named('id,first_name,Email Address,notes')).toEqual([
+      ['id', 'Row Number'],
+      ['first_name', 'First Name'],
+      ['Email Address', 'Email Address'],
+      ['notes', 'Words'],
+    ]);
   });
 
-  it('matches names regardless of case, spaces and punctuation, and matches a type\'s aliases', () => {
-    expect(named('LAST-NAME,city,Normal,linkedin skill')).toEqual([['LAST-NAME', 'Last Name'], ['city', 'City'], ['Normal', 'Normal Distribution'], ['linkedin skill', 'Professional-Network Skill']]);
+  it("matches names regardless of case, spaces and punctuation, and matches a type's aliases", () => {
+    expect(named('LAST-NAME,city,Normal,linkedin skill')).toEqual([
+      ['LAST-NAME', 'Last Name'],
+      ['city', 'City'],
+      ['Normal', 'Normal Distribution'],
+      ['linkedin skill', 'Professional-Network Skill'],
+    ]);
   });
 
   it('parses the line as CSV: quoted commas and quotes stay in one name, only the first record counts', () => {
-    expect(named('id,"last, name","say ""hi"""\n1,2,3')).toEqual([['id', 'Row Number'], ['last, name', 'Last Name'], ['say "hi"', 'Words']]);
+    expect(named('id,"last, name","say ""hi"""\n1,2,3')).toEqual([
+      ['id', 'Row Number'],
+      ['last, name', 'Last Name'],
+      ['say "hi"', 'Words'],
+    ]);
   });
 
   it('reads a header separated by tabs or semicolons too', () => {
@@ -179,7 +258,11 @@ describe('fieldsFromCsvHeader: fields from a CSV header', () => {
   });
 
   it('skips a byte order mark and leading blank lines, trims names, and names empty columns by position', () => {
-    expect(named('\uFEFF\n\n id , ,city')).toEqual([['id', 'Row Number'], ['column_2', 'Words'], ['city', 'City']]);
+    expect(named('\uFEFF\n\n id , ,city')).toEqual([
+      ['id', 'Row Number'],
+      ['column_2', 'Words'],
+      ['city', 'City'],
+    ]);
   });
 
   it('gives every field its own key, with no parameters, blank % or formula', () => {

@@ -6,7 +6,16 @@ import Papa from 'papaparse';
 import type { SchemaExport } from '@rowloom/contract';
 import type { TypeDescription } from '../../api/catalogue';
 import { FORMAT_OPTIONS, type FormatOption } from './FileOptionsPanel-formats';
-import { FORMATS, fieldsFromSpecs, newField, randomSeed, type BuilderField, type Format, type FormatOptions, type SchemaState } from './schema-model';
+import {
+  FORMATS,
+  fieldsFromSpecs,
+  newField,
+  randomSeed,
+  type BuilderField,
+  type Format,
+  type FormatOptions,
+  type SchemaState,
+} from './schema-model';
 
 /** The export's shape: {name, num_rows, file_format, ...file options, columns: [{name, type, null_percentage, formula, ...params}]}. */
 export type { SchemaExport };
@@ -15,7 +24,9 @@ export type { SchemaExport };
 export const MAX_FIELDS = 1000;
 
 /** Every format's options by name, with their kind (boolean, text, choice). */
-const OPTION_KINDS = new Map(Object.values(FORMAT_OPTIONS).flatMap((options) => options.map((o) => [o.name, o.kind] as const)));
+const OPTION_KINDS = new Map(
+  Object.values(FORMAT_OPTIONS).flatMap((options) => options.map((o) => [o.name, o.kind] as const)),
+);
 
 /** Options the export names otherwise than the generate query does (as the server's export and restore do). */
 const EXPORT_KEYS: Record<string, string> = { table: 'table_name', create_table: 'include_create_table' };
@@ -25,11 +36,27 @@ const exportKey = (name: string) => EXPORT_KEYS[name] ?? name;
 const LINE_ENDINGS: Record<string, string> = { '\n': 'unix', '\r\n': 'windows' };
 
 /** The established product's names for formats Rowloom writes under another name. */
-const FORMAT_ALIASES: Record<string, Format> = { tab: 'txt', tsv: 'txt', 'tab-delimited': 'txt', excel: 'xlsx', ndjson: 'jsonl' };
+const FORMAT_ALIASES: Record<string, Format> = {
+  tab: 'txt',
+  tsv: 'txt',
+  'tab-delimited': 'txt',
+  excel: 'xlsx',
+  ndjson: 'jsonl',
+};
 
 export function toExport(schema: SchemaState): SchemaExport {
-  const columns = schema.fields.map((f) => ({ name: f.name, type: f.type, null_percentage: f.percentBlank, formula: f.formula.trim() ? f.formula : null, ...f.params }));
-  const options = Object.fromEntries(Object.entries(schema.file.options).filter(([name]) => OPTION_KINDS.has(name)).map(([name, value]) => [exportKey(name), value]));
+  const columns = schema.fields.map((f) => ({
+    name: f.name,
+    type: f.type,
+    null_percentage: f.percentBlank,
+    formula: f.formula.trim() ? f.formula : null,
+    ...f.params,
+  }));
+  const options = Object.fromEntries(
+    Object.entries(schema.file.options)
+      .filter(([name]) => OPTION_KINDS.has(name))
+      .map(([name, value]) => [exportKey(name), value]),
+  );
   return { name: schema.name, num_rows: schema.file.count, file_format: schema.file.format, ...options, columns };
 }
 
@@ -41,13 +68,16 @@ export interface ImportedSchema {
 
 /** Reads an export; throws an Error saying what is wrong with the file. */
 export function fromExport(json: unknown): ImportedSchema {
-  if (!json || typeof json !== 'object' || Array.isArray(json)) throw new Error('the file is not a schema export: expected a JSON object with "columns"');
+  if (!json || typeof json !== 'object' || Array.isArray(json))
+    throw new Error('the file is not a schema export: expected a JSON object with "columns"');
   const doc = json as Record<string, unknown>;
   const specs = Array.isArray(doc.columns) ? doc.columns : Array.isArray(doc.fields) ? doc.fields : null;
   if (!specs) throw new Error('the file is not a schema export: it has no "columns" list');
-  if (specs.length > MAX_FIELDS) throw new Error(`it has ${specs.length} columns; a schema holds at most ${MAX_FIELDS} fields`);
+  if (specs.length > MAX_FIELDS)
+    throw new Error(`it has ${specs.length} columns; a schema holds at most ${MAX_FIELDS} fields`);
   specs.forEach((spec, i) => {
-    if (!spec || typeof spec !== 'object' || Array.isArray(spec)) throw new Error(`column ${i + 1} is not an object with "name" and "type"`);
+    if (!spec || typeof spec !== 'object' || Array.isArray(spec))
+      throw new Error(`column ${i + 1} is not an object with "name" and "type"`);
   });
   const notes: string[] = [];
   const rawFormat = typeof doc.file_format === 'string' ? doc.file_format.trim().toLowerCase() : 'csv';
@@ -63,13 +93,24 @@ export function fromExport(json: unknown): ImportedSchema {
     const value = readOption(name, kind, doc[exportKey(name)] ?? doc[name]);
     if (value !== undefined) options[name] = value;
   }
-  const fields = fieldsFromSpecs(specs as Record<string, unknown>[]).map((field) => ({ ...field, params: withoutNulls(field.params) }));
-  return { state: { name: typeof doc.name === 'string' ? doc.name.trim() : '', fields, file: { count, format, options, seed: randomSeed() } }, notes };
+  const fields = fieldsFromSpecs(specs as Record<string, unknown>[]).map((field) => ({
+    ...field,
+    params: withoutNulls(field.params),
+  }));
+  return {
+    state: {
+      name: typeof doc.name === 'string' ? doc.name.trim() : '',
+      fields,
+      file: { count, format, options, seed: randomSeed() },
+    },
+    notes,
+  };
 }
 
 /** A file option's value as the form holds it: true/false also from their text, text as text; anything else is unset. */
 function readOption(name: string, kind: FormatOption['kind'], value: unknown): string | boolean | undefined {
-  if (kind === 'boolean') return typeof value === 'boolean' ? value : value === 'true' || value === 'false' ? value === 'true' : undefined;
+  if (kind === 'boolean')
+    return typeof value === 'boolean' ? value : value === 'true' || value === 'false' ? value === 'true' : undefined;
   if (typeof value !== 'string') return undefined;
   return name === 'line_ending' ? (LINE_ENDINGS[value] ?? value) : value;
 }
@@ -84,7 +125,10 @@ function withoutNulls(params: Record<string, unknown>): Record<string, unknown> 
  * counts a blank line as its one row before skipEmptyLines drops it, so they go first).
  */
 function firstRecord(text: string): string[] | undefined {
-  return Papa.parse<string[]>(text.replace(/^\uFEFF/, '').replace(/^(?:[ \t]*\r?\n)+/, ''), { preview: 1, skipEmptyLines: true }).data[0];
+  return Papa.parse<string[]>(text.replace(/^\uFEFF/, '').replace(/^(?:[ \t]*\r?\n)+/, ''), {
+    preview: 1,
+    skipEmptyLines: true,
+  }).data[0];
 }
 
 /** The first record of a CSV text, written back as one CSV line (a quoted header may span lines). */
@@ -96,8 +140,10 @@ export function headerLine(text: string): string {
 /** Header names -> fields; a name that is also a type's name or alias gets that type, `id` a Row Number, the rest Words. */
 export function fieldsFromCsvHeader(text: string, types: TypeDescription[]): BuilderField[] {
   const header = firstRecord(text);
-  if (!header || header.every((name) => name.trim() === '')) throw new Error('no header line found: paste the first line of a CSV file, e.g. id,first_name,email');
-  if (header.length > MAX_FIELDS) throw new Error(`the header has ${header.length} columns; a schema holds at most ${MAX_FIELDS} fields`);
+  if (!header || header.every((name) => name.trim() === ''))
+    throw new Error('no header line found: paste the first line of a CSV file, e.g. id,first_name,email');
+  if (header.length > MAX_FIELDS)
+    throw new Error(`the header has ${header.length} columns; a schema holds at most ${MAX_FIELDS} fields`);
   return header.map((raw, i) => {
     const name = raw.trim() || `column_${i + 1}`;
     return newField({ name, type: guessType(name, types) });

@@ -4,7 +4,7 @@ import { isDateParam, isoDate } from './options-form-inputs';
 import { readWeights } from './options-form-special';
 
 describe('isoDate: a date parameter for a date box', () => {
-  it('reads the registry\'s mm/dd/yyyy, with or without leading zeros, and ISO days as they are', () => {
+  it("reads the registry's mm/dd/yyyy, with or without leading zeros, and ISO days as they are", () => {
     expect(isoDate('12/31/2029')).toBe('2029-12-31');
     expect(isoDate(' 1/5/2020 ')).toBe('2020-01-05');
     expect(isoDate('2020-02-29')).toBe('2020-02-29');
@@ -38,7 +38,7 @@ describe('isDateParam: which parameters are calendar days', () => {
   });
 });
 
-describe('readWeights: a Custom List\'s distribution as weights', () => {
+describe("readWeights: a Custom List's distribution as weights", () => {
   it('reads values as a list or a comma-separated string', () => {
     expect(readWeights(['a', 'b'], undefined)).toEqual({ values: ['a', 'b'], weights: null, complex: false });
     expect(readWeights('a, b ,c', null)).toEqual({ values: ['a', 'b', 'c'], weights: null, complex: false });
@@ -51,8 +51,17 @@ describe('readWeights: a Custom List\'s distribution as weights', () => {
   });
 
   it('takes conditions, several rules or anything else as a distribution to edit as JSON', () => {
-    for (const distribution of [[{ rule: "field('x') == 1", frequencies: { a: 1 } }], [{ frequencies: { a: 1 } }, { frequencies: { a: 2 } }], [{ frequencies: [1] }], 'a:1', {}]) {
-      expect(readWeights(['a'], distribution), JSON.stringify(distribution)).toMatchObject({ weights: null, complex: true });
+    for (const distribution of [
+      [{ rule: "field('x') == 1", frequencies: { a: 1 } }],
+      [{ frequencies: { a: 1 } }, { frequencies: { a: 2 } }],
+      [{ frequencies: [1] }],
+      'a:1',
+      {},
+    ]) {
+      expect(readWeights(['a'], distribution), JSON.stringify(distribution)).toMatchObject({
+        weights: null,
+        complex: true,
+      });
     }
   });
 });

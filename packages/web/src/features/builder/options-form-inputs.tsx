@@ -25,7 +25,12 @@ function placeholderOf(param: TypeParameter): string | undefined {
 }
 
 function aria(props: ParamInputProps) {
-  return { id: props.id, 'aria-describedby': props.describedBy, 'aria-invalid': props.invalid || undefined, 'aria-required': props.param.required || undefined };
+  return {
+    id: props.id,
+    'aria-describedby': props.describedBy,
+    'aria-invalid': props.invalid || undefined,
+    'aria-required': props.param.required || undefined,
+  };
 }
 
 function NumberInput(props: ParamInputProps) {
@@ -40,7 +45,15 @@ function NumberInput(props: ParamInputProps) {
       max={param.max}
       placeholder={placeholderOf(param)}
       value={typeof value === 'number' || typeof value === 'string' ? String(value) : ''}
-      onChange={(e) => onChange(e.target.value === '' ? undefined : Number.isFinite(e.target.valueAsNumber) ? e.target.valueAsNumber : e.target.value)}
+      onChange={(e) =>
+        onChange(
+          e.target.value === ''
+            ? undefined
+            : Number.isFinite(e.target.valueAsNumber)
+              ? e.target.valueAsNumber
+              : e.target.value,
+        )
+      }
     />
   );
 }
@@ -56,12 +69,24 @@ function SelectInput(props: ParamInputProps) {
   const text = value === undefined || value === null ? '' : String(value);
   const allowed = param.allowed ?? [];
   return (
-    <select {...aria(props)} value={text} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}>
-      {!param.required && <option value="">{param.default !== null && param.default !== undefined ? `${String(param.default)} (default)` : '(default)'}</option>}
+    <select
+      {...aria(props)}
+      value={text}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+    >
+      {!param.required && (
+        <option value="">
+          {param.default !== null && param.default !== undefined ? `${String(param.default)} (default)` : '(default)'}
+        </option>
+      )}
       {param.required && text === '' && <option value="">choose…</option>}
       {/* A value from an imported schema that the list lacks stays visible (the server will say why). */}
       {text !== '' && !allowed.includes(text) && <option value={text}>{text}</option>}
-      {allowed.map((a) => <option key={a} value={a}>{a}</option>)}
+      {allowed.map((a) => (
+        <option key={a} value={a}>
+          {a}
+        </option>
+      ))}
     </select>
   );
 }
@@ -69,7 +94,14 @@ function SelectInput(props: ParamInputProps) {
 /** A list, one item per line (the registry also accepts one comma-separated string). */
 export function ListInput(props: ParamInputProps) {
   const { value, onChange } = props;
-  const text = Array.isArray(value) ? value.map(String).join('\n') : typeof value === 'string' ? value.split(',').map((s) => s.trim()).join('\n') : '';
+  const text = Array.isArray(value)
+    ? value.map(String).join('\n')
+    : typeof value === 'string'
+      ? value
+          .split(',')
+          .map((s) => s.trim())
+          .join('\n')
+      : '';
   return (
     <textarea
       {...aria(props)}
@@ -100,14 +132,22 @@ export function JsonInput(props: ParamInputProps) {
   return (
     <>
       <textarea
-        {...aria({ ...props, invalid: props.invalid || bad !== null, describedBy: [props.describedBy, bad ? badId : ''].filter(Boolean).join(' ') || undefined })}
+        {...aria({
+          ...props,
+          invalid: props.invalid || bad !== null,
+          describedBy: [props.describedBy, bad ? badId : ''].filter(Boolean).join(' ') || undefined,
+        })}
         className="json"
         rows={3}
         placeholder={placeholderOf(param) ?? 'JSON'}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
-          if (e.target.value.trim() === '') { setBad(null); onChange(undefined); return; }
+          if (e.target.value.trim() === '') {
+            setBad(null);
+            onChange(undefined);
+            return;
+          }
           try {
             onChange(JSON.parse(e.target.value));
             setBad(null);
@@ -116,7 +156,11 @@ export function JsonInput(props: ParamInputProps) {
           }
         }}
       />
-      {bad && <span id={badId} className="param-problem">Not valid JSON yet: {bad}</span>}
+      {bad && (
+        <span id={badId} className="param-problem">
+          Not valid JSON yet: {bad}
+        </span>
+      )}
     </>
   );
 }
@@ -143,7 +187,15 @@ function TextInput(props: ParamInputProps) {
   const { param, value, onChange } = props;
   const date = isDateParam(param, props.siblings) ? isoDate(value) : null;
   if (date !== null) {
-    return <input {...aria(props)} type="date" value={date} title={`default ${String(param.default ?? 'none')}`} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)} />;
+    return (
+      <input
+        {...aria(props)}
+        type="date"
+        value={date}
+        title={`default ${String(param.default ?? 'none')}`}
+        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+      />
+    );
   }
   return (
     <input

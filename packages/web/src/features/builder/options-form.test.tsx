@@ -25,7 +25,11 @@ function renderForm(typeName: string | null, setup: FormSetup = {}) {
   const type = typeName === null ? undefined : typeNamed(typeName);
   const changes: Record<string, unknown>[] = [];
   const formulaParams: string[] = [];
-  const problems = placeProblems((setup.problems ?? []).map((p) => ({ field: 'f', ...p })), type, 'row1');
+  const problems = placeProblems(
+    (setup.problems ?? []).map((p) => ({ field: 'f', ...p })),
+    type,
+    'row1',
+  );
   const client = new QueryClient();
   // The datasets the server would list (GET /api/datasets), already in the page's cache.
   client.setQueryData(['datasets', 'options-form'], setup.datasets ?? []);
@@ -35,7 +39,17 @@ function renderForm(typeName: string | null, setup: FormSetup = {}) {
       changes.push(next);
       setParams(next);
     };
-    return <OptionsForm rowKey="row1" type={type} params={params} problems={problems} otherNames={setup.otherNames ?? []} onParams={onParams} onEditFormulaParam={(param) => formulaParams.push(param)} />;
+    return (
+      <OptionsForm
+        rowKey="row1"
+        type={type}
+        params={params}
+        problems={problems}
+        otherNames={setup.otherNames ?? []}
+        onParams={onParams}
+        onEditFormulaParam={(param) => formulaParams.push(param)}
+      />
+    );
   }
   render(
     <QueryClientProvider client={client}>
@@ -56,9 +70,11 @@ describe('OptionsForm', () => {
     expect(screen.getByText('No options.')).toBeTruthy();
   });
 
-  it('gives numbers number boxes with the registry\'s bounds and defaults, and sets numbers', () => {
+  it("gives numbers number boxes with the registry's bounds and defaults, and sets numbers", () => {
     const form = renderForm('Number');
-    const [min, max, decimals] = ['min', 'max', 'decimals'].map((name) => screen.getByRole('spinbutton', { name }) as HTMLInputElement);
+    const [min, max, decimals] = ['min', 'max', 'decimals'].map(
+      (name) => screen.getByRole('spinbutton', { name }) as HTMLInputElement,
+    );
     expect([min.placeholder, max.placeholder, decimals.placeholder]).toEqual(['1', '100', '2']);
     expect([decimals.min, decimals.max, decimals.step, min.step]).toEqual(['0', '10', '1', 'any']);
     change(max, '250.5');
@@ -75,10 +91,12 @@ describe('OptionsForm', () => {
     expect(form.last()).toEqual({ max: 9 });
   });
 
-  it('offers a parameter\'s allowed values in a select whose first choice is the default', () => {
+  it("offers a parameter's allowed values in a select whose first choice is the default", () => {
     const form = renderForm('Phone');
     const select = screen.getByRole('combobox', { name: 'format' }) as HTMLSelectElement;
-    const choices = within(select).getAllByRole('option').map((o) => o.textContent);
+    const choices = within(select)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(choices[0]).toBe('#-(###)###-#### (default)');
     expect(choices).toContain('(###) ###-####');
     change(select, '(###) ###-####');
@@ -91,7 +109,11 @@ describe('OptionsForm', () => {
     renderForm('Phone', { params: { format: '##-##' } });
     const select = screen.getByRole('combobox', { name: 'format' }) as HTMLSelectElement;
     expect(select.value).toBe('##-##');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toContain('##-##');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toContain('##-##');
   });
 
   it('shows true/false as a checkbox at its default, and sets true or false', () => {
@@ -121,7 +143,7 @@ describe('OptionsForm', () => {
     expect(form.last()).toEqual({ format: '##-@@' });
   });
 
-  it('edits a calendar day in a date box, reading the registry\'s mm/dd/yyyy', () => {
+  it("edits a calendar day in a date box, reading the registry's mm/dd/yyyy", () => {
     const form = renderForm('Date', { params: { min: '1/5/2020' } });
     const min = screen.getByLabelText('min') as HTMLInputElement;
     expect([min.type, min.value]).toEqual(['date', '2020-01-05']);
@@ -130,7 +152,7 @@ describe('OptionsForm', () => {
     expect((screen.getByLabelText('format') as HTMLInputElement).type).toBe('text');
   });
 
-  it('edits both ends of a Date\'s range in date boxes', () => {
+  it("edits both ends of a Date's range in date boxes", () => {
     renderForm('Date');
     expect((screen.getByLabelText('max') as HTMLInputElement).type).toBe('date');
   });
@@ -143,14 +165,23 @@ describe('OptionsForm', () => {
 
   it('keeps a date and time, and a time, in text boxes', () => {
     renderForm('Datetime');
-    expect(['min', 'max'].map((name) => (screen.getByLabelText(name) as HTMLInputElement).type)).toEqual(['text', 'text']);
+    expect(['min', 'max'].map((name) => (screen.getByLabelText(name) as HTMLInputElement).type)).toEqual([
+      'text',
+      'text',
+    ]);
     cleanup();
     renderForm('Time');
-    expect(['min', 'max'].map((name) => (screen.getByLabelText(name) as HTMLInputElement).type)).toEqual(['text', 'text']);
+    expect(['min', 'max'].map((name) => (screen.getByLabelText(name) as HTMLInputElement).type)).toEqual([
+      'text',
+      'text',
+    ]);
   });
 
   it('shows a problem the server reported beneath its parameter and ties it to the control', () => {
-    renderForm('Number', { params: { min: 10, max: 5 }, problems: [{ param: 'max', message: 'max must be at least min (10)' }] });
+    renderForm('Number', {
+      params: { min: 10, max: 5 },
+      problems: [{ param: 'max', message: 'max must be at least min (10)' }],
+    });
     const max = screen.getByRole('spinbutton', { name: 'max' });
     const message = screen.getByText('max must be at least min (10)');
     expect(max.getAttribute('aria-invalid')).toBe('true');
@@ -175,7 +206,7 @@ describe('OptionsForm', () => {
     expect(screen.queryByText(/More options/)).toBeNull();
   });
 
-  it('inserts another field into a Template\'s value as {name} at the cursor', () => {
+  it("inserts another field into a Template's value as {name} at the cursor", () => {
     const form = renderForm('Template', { params: { value: 'Dear , hello' }, otherNames: ['first', 'last'] });
     const value = screen.getByRole('textbox', { name: 'value' }) as HTMLTextAreaElement;
     expect(value.getAttribute('aria-required')).toBe('true');
@@ -191,7 +222,7 @@ describe('OptionsForm', () => {
     expect(form.last()).toEqual({ value: '[A-Z]{3}-{{born}}' });
   });
 
-  it('opens a Formula type\'s value in the formula editor', () => {
+  it("opens a Formula type's value in the formula editor", () => {
     const form = renderForm('Formula');
     fireEvent.click(screen.getByRole('button', { name: 'Editor…' }));
     expect(form.formulaParams).toEqual(['value']);
@@ -219,13 +250,18 @@ describe('OptionsForm: Custom List values with weights', () => {
   });
 
   it('keeps the weights of the values kept when the values change', () => {
-    const form = renderForm('Custom List', { params: { values: ['red', 'green'], distribution: [{ frequencies: { red: 3, green: 2 } }] } });
+    const form = renderForm('Custom List', {
+      params: { values: ['red', 'green'], distribution: [{ frequencies: { red: 3, green: 2 } }] },
+    });
     change(screen.getByRole('textbox', { name: 'values' }), 'red\nblue');
     expect(form.last()).toEqual({ values: ['red', 'blue'], distribution: [{ frequencies: { red: 3, blue: 1 } }] });
   });
 
-  it('shows a distribution\'s problem with the values it weighs', () => {
-    renderForm('Custom List', { params: { values: ['a'], distribution: [{ frequencies: { a: -1 } }] }, problems: [{ param: 'distribution[0].frequencies', message: 'a weight must not be negative' }] });
+  it("shows a distribution's problem with the values it weighs", () => {
+    renderForm('Custom List', {
+      params: { values: ['a'], distribution: [{ frequencies: { a: -1 } }] },
+      problems: [{ param: 'distribution[0].frequencies', message: 'a weight must not be negative' }],
+    });
     const values = screen.getByRole('textbox', { name: 'values' });
     expect(values.getAttribute('aria-invalid')).toBe('true');
     expect(values.getAttribute('aria-describedby')).toContain(screen.getByText('a weight must not be negative').id);
@@ -250,7 +286,9 @@ describe('OptionsForm: Custom List values with weights', () => {
   });
 
   it('turns a distribution edited down to one rule without a condition into weights', () => {
-    const form = renderForm('Custom List', { params: { values: ['a', 'b'], distribution: [{ rule: "field('x') == 1", frequencies: { a: 1 } }] } });
+    const form = renderForm('Custom List', {
+      params: { values: ['a', 'b'], distribution: [{ rule: "field('x') == 1", frequencies: { a: 1 } }] },
+    });
     change(screen.getByRole('textbox', { name: 'distribution' }), '[{"frequencies": {"a": 5, "b": 1}}]');
     expect(form.last()).toEqual({ values: ['a', 'b'], distribution: [{ frequencies: { a: 5, b: 1 } }] });
     expect(screen.queryByRole('textbox', { name: 'distribution' })).toBeNull();
@@ -259,17 +297,32 @@ describe('OptionsForm: Custom List values with weights', () => {
 });
 
 describe('OptionsForm: Dataset Column', () => {
-  const datasets = [{ name: 'stores', columns: ['city', 'zip'] }, { name: 'people', columns: ['name'] }];
+  const datasets = [
+    { name: 'stores', columns: ['city', 'zip'] },
+    { name: 'people', columns: ['name'] },
+  ];
 
   it('picks the dataset from yours, then the column from its header', () => {
     const form = renderForm('Dataset Column', { datasets });
     const dataset = screen.getByRole('combobox', { name: 'dataset' });
     const column = screen.getByRole('combobox', { name: 'column' });
-    expect(within(column).getAllByRole('option').map((o) => o.textContent)).toEqual(['choose the dataset first']);
-    expect(within(dataset).getAllByRole('option').map((o) => o.textContent)).toEqual(['choose a dataset…', 'stores', 'people']);
+    expect(
+      within(column)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['choose the dataset first']);
+    expect(
+      within(dataset)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['choose a dataset…', 'stores', 'people']);
     change(dataset, 'stores');
     expect(form.last()).toEqual({ dataset: 'stores' });
-    expect(within(column).getAllByRole('option').map((o) => o.textContent)).toEqual(['(none)', 'city', 'zip']);
+    expect(
+      within(column)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['(none)', 'city', 'zip']);
     change(column, 'zip');
     expect(form.last()).toEqual({ dataset: 'stores', column: 'zip' });
   });
@@ -278,6 +331,10 @@ describe('OptionsForm: Dataset Column', () => {
     renderForm('Dataset Column', { params: { dataset: 'gone' }, datasets: [] });
     const dataset = screen.getByRole('combobox', { name: 'dataset' }) as HTMLSelectElement;
     expect(dataset.value).toBe('gone');
-    expect(within(dataset).getAllByRole('option').map((o) => o.textContent)).toEqual(['no datasets uploaded yet', 'gone']);
+    expect(
+      within(dataset)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['no datasets uploaded yet', 'gone']);
   });
 });

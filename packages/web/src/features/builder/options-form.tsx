@@ -44,24 +44,38 @@ export function OptionsForm(props: OptionsFormProps) {
   if (!type) return <p className="hint options-none">Unknown type: choose one from the list.</p>;
   if (type.parameters.length === 0) return <p className="hint options-none">No options.</p>;
   const names = new Set(type.parameters.map((p) => p.name));
-  const weighted = names.has('values') && names.has('distribution') && !readWeights(params.values, params.distribution).complex;
+  const weighted =
+    names.has('values') && names.has('distribution') && !readWeights(params.values, params.distribution).complex;
 
   const controlOf = (param: TypeParameter, base: ParamInputProps): ReactNode => {
     const set = (value: unknown) => props.onParams(withParam(params, param.name, value));
     if (weighted && param.name === 'values') {
-      return <WeightedValues id={base.id} values={params.values} distribution={params.distribution} describedBy={base.describedBy} invalid={base.invalid}
-        onChange={(values, distribution) => props.onParams(withParam(withParam(params, 'values', values), 'distribution', distribution))} />;
+      return (
+        <WeightedValues
+          id={base.id}
+          values={params.values}
+          distribution={params.distribution}
+          describedBy={base.describedBy}
+          invalid={base.invalid}
+          onChange={(values, distribution) =>
+            props.onParams(withParam(withParam(params, 'values', values), 'distribution', distribution))
+          }
+        />
+      );
     }
     if (param.name === 'dataset' && param.type === 'string') return <DatasetInput {...base} />;
     if ((param.name === 'column' || param.name === 'weightColumn') && names.has('dataset')) {
       return <ColumnInput {...base} dataset={typeof params.dataset === 'string' ? params.dataset : ''} />;
     }
-    if (param.name === 'value' && PLACEHOLDERS[type.name]) return <TextWithFieldChips {...base} names={props.otherNames} placeholder={PLACEHOLDERS[type.name]} />;
+    if (param.name === 'value' && PLACEHOLDERS[type.name])
+      return <TextWithFieldChips {...base} names={props.otherNames} placeholder={PLACEHOLDERS[type.name]} />;
     if (param.name === 'value' && type.name === 'Formula') {
       return (
         <span className="formula-param">
           <ParamInput {...base} onChange={set} />
-          <button type="button" onClick={() => props.onEditFormulaParam(param.name)}>Editor…</button>
+          <button type="button" onClick={() => props.onEditFormulaParam(param.name)}>
+            Editor…
+          </button>
         </span>
       );
     }
@@ -85,20 +99,37 @@ export function OptionsForm(props: OptionsFormProps) {
       siblings: type.parameters,
     };
     return (
-      <div key={param.name} className={`param param-${param.type.replace(/\W/g, '')}${own.length ? ' has-problem' : ''}`}>
+      <div
+        key={param.name}
+        className={`param param-${param.type.replace(/\W/g, '')}${own.length ? ' has-problem' : ''}`}
+      >
         <label htmlFor={id} title={param.description}>
           {param.name}
-          {param.required && <span className="required" aria-hidden="true">*</span>}
+          {param.required && (
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          )}
         </label>
         {controlOf(param, base)}
-        <span id={helpId} className="fg-sr-only">{param.description}</span>
-        {own.map((p) => <span key={p.id} id={p.id} className="param-problem">{p.message}</span>)}
+        <span id={helpId} className="fg-sr-only">
+          {param.description}
+        </span>
+        {own.map((p) => (
+          <span key={p.id} id={p.id} className="param-problem">
+            {p.message}
+          </span>
+        ))}
       </div>
     );
   });
 
   const many = controls.length > INLINE + 1;
-  const hiddenHasProblem = many && shown.slice(INLINE).some((param) => props.problems.some((p) => typeof p.place !== 'string' && p.place.param === param.name));
+  const hiddenHasProblem =
+    many &&
+    shown
+      .slice(INLINE)
+      .some((param) => props.problems.some((p) => typeof p.place !== 'string' && p.place.param === param.name));
   return (
     <div className="options-form">
       {many ? controls.slice(0, INLINE) : controls}

@@ -1,23 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { fieldSpecs, fieldsFromSpecs, generateQuery, generateUrl, initialSchema, newField, schemaReducer, type FileSettings, type SchemaState } from './schema-model';
+import {
+  fieldSpecs,
+  fieldsFromSpecs,
+  generateQuery,
+  generateUrl,
+  initialSchema,
+  newField,
+  schemaReducer,
+  type FileSettings,
+  type SchemaState,
+} from './schema-model';
 
 function schemaWith(fields = initialSchema().fields, dirty = false): SchemaState {
   return { name: 'people', fields, file: { count: 10, format: 'csv', options: {}, seed: '42' }, dirty };
 }
 
 describe('schemaReducer', () => {
-  it('adds a field with the last field\'s type and a copy of its parameters, named after its position', () => {
+  it("adds a field with the last field's type and a copy of its parameters, named after its position", () => {
     const list = newField({ name: 'colour', type: 'Custom List', params: { values: ['red', 'blue'] } });
     const state = schemaReducer(schemaWith([newField({ name: 'id' }), list]), { kind: 'add' });
     const added = state.fields[2];
-    expect(added).toMatchObject({ name: 'field_3', type: 'Custom List', params: { values: ['red', 'blue'] }, percentBlank: 0, formula: '' });
+    expect(added).toMatchObject({
+      name: 'field_3',
+      type: 'Custom List',
+      params: { values: ['red', 'blue'] },
+      percentBlank: 0,
+      formula: '',
+    });
     expect(added.params).not.toBe(list.params);
     expect(added.key).not.toBe(list.key);
     expect(state.dirty).toBe(true);
   });
 
   it('adds a Row Number named field_1 to an empty schema, and takes what the action gives', () => {
-    expect(schemaReducer(schemaWith([]), { kind: 'add' }).fields[0]).toMatchObject({ name: 'field_1', type: 'Row Number', params: {} });
+    expect(schemaReducer(schemaWith([]), { kind: 'add' }).fields[0]).toMatchObject({
+      name: 'field_1',
+      type: 'Row Number',
+      params: {},
+    });
     const given = schemaReducer(schemaWith(), { kind: 'add', field: { name: 'city', type: 'City' } });
     expect(given.fields.at(-1)).toMatchObject({ name: 'city', type: 'City' });
   });
@@ -40,15 +60,24 @@ describe('schemaReducer', () => {
     expect(reseeded.file.seed).toBe('7');
     expect(reseeded.dirty).toBe(false);
     expect(schemaReducer(clean, { kind: 'set-file', patch: { format: 'json' } }).dirty).toBe(true);
-    expect(schemaReducer(clean, { kind: 'set-file', patch: { seed: '8', count: 5 } })).toMatchObject({ dirty: true, file: { seed: '8', count: 5, format: 'csv' } });
+    expect(schemaReducer(clean, { kind: 'set-file', patch: { seed: '8', count: 5 } })).toMatchObject({
+      dirty: true,
+      file: { seed: '8', count: 5, format: 'csv' },
+    });
     expect(schemaReducer(schemaWith(undefined, true), { kind: 'set-file', patch: { seed: '9' } }).dirty).toBe(true);
   });
 
   it('loads clean unless told it is a restored draft, and a save records the name and cleans', () => {
-    const loaded = schemaReducer(schemaWith(undefined, true), { kind: 'load', state: { name: 'x', fields: [], file: schemaWith().file } });
+    const loaded = schemaReducer(schemaWith(undefined, true), {
+      kind: 'load',
+      state: { name: 'x', fields: [], file: schemaWith().file },
+    });
     expect(loaded).toMatchObject({ name: 'x', fields: [], dirty: false });
     expect(schemaReducer(loaded, { kind: 'load', state: loaded, dirty: true }).dirty).toBe(true);
-    expect(schemaReducer(schemaWith(undefined, true), { kind: 'saved', name: 'orders' })).toMatchObject({ name: 'orders', dirty: false });
+    expect(schemaReducer(schemaWith(undefined, true), { kind: 'saved', name: 'orders' })).toMatchObject({
+      name: 'orders',
+      dirty: false,
+    });
   });
 });
 
@@ -56,7 +85,13 @@ describe('fieldSpecs: the fields as the generate and save requests carry them', 
   it('spreads the parameters and leaves out a zero blank % and an empty or blank formula', () => {
     const fields = [
       newField({ name: 'id', type: 'Row Number' }),
-      newField({ name: 'n', type: 'Number', params: { min: 1, max: 9, decimals: 0 }, percentBlank: 12.5, formula: 'this * 2' }),
+      newField({
+        name: 'n',
+        type: 'Number',
+        params: { min: 1, max: 9, decimals: 0 },
+        percentBlank: 12.5,
+        formula: 'this * 2',
+      }),
       newField({ name: 'w', type: 'Words', formula: '  \n ' }),
     ];
     expect(fieldSpecs(fields)).toEqual([
@@ -66,14 +101,17 @@ describe('fieldSpecs: the fields as the generate and save requests carry them', 
     ]);
   });
 
-  it('never sends the field\'s React key', () => {
+  it("never sends the field's React key", () => {
     for (const spec of fieldSpecs(initialSchema().fields)) expect(Object.keys(spec)).not.toContain('key');
   });
 });
 
 describe('fieldsFromSpecs: a schema read back', () => {
   it('reverses fieldSpecs', () => {
-    const fields = [newField({ name: 'n', type: 'Number', params: { min: 1, max: 9 }, percentBlank: 5, formula: 'this + 1' }), newField({ name: 'e', type: 'Email Address' })];
+    const fields = [
+      newField({ name: 'n', type: 'Number', params: { min: 1, max: 9 }, percentBlank: 5, formula: 'this + 1' }),
+      newField({ name: 'e', type: 'Email Address' }),
+    ];
     const back = fieldsFromSpecs(fieldSpecs(fields));
     expect(back.map(({ key: _key, ...rest }) => rest)).toEqual(fields.map(({ key: _key, ...rest }) => rest));
   });
@@ -84,7 +122,11 @@ describe('fieldsFromSpecs: a schema read back', () => {
       { name: 'b', type: 'Words', null_percentage: '40' },
       { name: 'c', type: 'Words', percentBlank: 'lots' },
     ];
-    expect(fieldsFromSpecs(specs).map((f) => [f.percentBlank, f.params])).toEqual([[30, {}], [40, {}], [0, {}]]);
+    expect(fieldsFromSpecs(specs).map((f) => [f.percentBlank, f.params])).toEqual([
+      [30, {}],
+      [40, {}],
+      [0, {}],
+    ]);
   });
 
   it('takes a missing name or type as empty text and a formula that is not text as none', () => {
@@ -94,7 +136,12 @@ describe('fieldsFromSpecs: a schema read back', () => {
 });
 
 describe('generateQuery and generateUrl', () => {
-  const file: FileSettings = { count: 250, format: 'sql', options: { table: 'people', create_table: true, keyspace: '' }, seed: 'abc' };
+  const file: FileSettings = {
+    count: 250,
+    format: 'sql',
+    options: { table: 'people', create_table: true, keyspace: '' },
+    seed: 'abc',
+  };
 
   it('carries count, seed and every option that is set, booleans as text', () => {
     const query = generateQuery(file);
@@ -103,13 +150,18 @@ describe('generateQuery and generateUrl', () => {
     expect(generateQuery({ ...file, options: { include_header: false } }).get('include_header')).toBe('false');
   });
 
-  it('posts to the chosen format\'s endpoint unless told another count or format', () => {
+  it("posts to the chosen format's endpoint unless told another count or format", () => {
     expect(generateUrl(file)).toBe('/api/generate.sql?count=250&seed=abc&table=people&create_table=true');
-    expect(generateUrl(file, { count: 5, format: 'json' })).toBe('/api/generate.json?count=5&seed=abc&table=people&create_table=true');
+    expect(generateUrl(file, { count: 5, format: 'json' })).toBe(
+      '/api/generate.json?count=5&seed=abc&table=people&create_table=true',
+    );
   });
 
   it('encodes a seed and options that need it', () => {
-    const url = new URL(generateUrl({ count: 1, format: 'custom', options: { delimiter: '&;' }, seed: 'a b&c' }), 'http://x');
+    const url = new URL(
+      generateUrl({ count: 1, format: 'custom', options: { delimiter: '&;' }, seed: 'a b&c' }),
+      'http://x',
+    );
     expect(url.searchParams.get('seed')).toBe('a b&c');
     expect(url.searchParams.get('delimiter')).toBe('&;');
   });
@@ -118,7 +170,12 @@ describe('generateQuery and generateUrl', () => {
 describe('initialSchema and newField', () => {
   it('starts clean and unnamed with four fields, 1000 CSV rows and a numeric seed', () => {
     const schema = initialSchema();
-    expect(schema.fields.map((f) => [f.name, f.type])).toEqual([['id', 'Row Number'], ['first_name', 'First Name'], ['last_name', 'Last Name'], ['email', 'Email Address']]);
+    expect(schema.fields.map((f) => [f.name, f.type])).toEqual([
+      ['id', 'Row Number'],
+      ['first_name', 'First Name'],
+      ['last_name', 'Last Name'],
+      ['email', 'Email Address'],
+    ]);
     expect(schema).toMatchObject({ name: '', dirty: false, file: { count: 1000, format: 'csv', options: {} } });
     expect(schema.file.seed).toMatch(/^\d+$/);
   });

@@ -4,7 +4,19 @@
  * part of the page (grid, options, preview, toolbar) sees the same state.
  */
 
-export const FORMATS = ['csv', 'json', 'txt', 'custom', 'sql', 'xml', 'xlsx', 'jsonl', 'firebase', 'cql', 'dbunit'] as const;
+export const FORMATS = [
+  'csv',
+  'json',
+  'txt',
+  'custom',
+  'sql',
+  'xml',
+  'xlsx',
+  'jsonl',
+  'firebase',
+  'cql',
+  'dbunit',
+] as const;
 export type Format = (typeof FORMATS)[number];
 
 export interface BuilderField {
@@ -96,14 +108,22 @@ export function schemaReducer(state: SchemaState, action: SchemaAction): SchemaS
     case 'remove':
       return { ...state, dirty: true, fields: state.fields.filter((f) => f.key !== action.key) };
     case 'update':
-      return { ...state, dirty: true, fields: state.fields.map((f) => (f.key === action.key ? { ...f, ...action.patch } : f)) };
+      return {
+        ...state,
+        dirty: true,
+        fields: state.fields.map((f) => (f.key === action.key ? { ...f, ...action.patch } : f)),
+      };
     case 'move':
       return { ...state, dirty: true, fields: move(state.fields, action.from, action.to) };
     case 'set-fields':
       return { ...state, dirty: true, fields: action.fields };
     case 'set-file':
       // A new preview seed alone is not a change worth saving (saved schemas keep no seed).
-      return { ...state, dirty: state.dirty || Object.keys(action.patch).some((k) => k !== 'seed'), file: { ...state.file, ...action.patch } };
+      return {
+        ...state,
+        dirty: state.dirty || Object.keys(action.patch).some((k) => k !== 'seed'),
+        file: { ...state.file, ...action.patch },
+      };
     case 'load':
       // A restored draft loads with dirty: true, since it holds changes not yet saved.
       return { ...action.state, dirty: action.dirty ?? false };
@@ -128,7 +148,13 @@ export function fieldsFromSpecs(specs: Record<string, unknown>[]): BuilderField[
   return specs.map((spec) => {
     const { name, type, percentBlank, percentageBlank, null_percentage, formula, ...params } = spec;
     const blank = Number(percentBlank ?? percentageBlank ?? null_percentage ?? 0);
-    return newField({ name: String(name ?? ''), type: String(type ?? ''), params, percentBlank: Number.isFinite(blank) ? blank : 0, formula: typeof formula === 'string' ? formula : '' });
+    return newField({
+      name: String(name ?? ''),
+      type: String(type ?? ''),
+      params,
+      percentBlank: Number.isFinite(blank) ? blank : 0,
+      formula: typeof formula === 'string' ? formula : '',
+    });
   });
 }
 

@@ -33,6 +33,6 @@ export function categoriesOf(types: TypeDescription[]): string[] {
 
 /** An example value as one short line. */
 export function exampleText(example: unknown): string {
-  const text = typeof example === 'string' ? example : JSON.stringify(example) ?? '';
+  const text = typeof example === 'string' ? example : (JSON.stringify(example) ?? '');
   return text.length > 120 ? `${text.slice(0, 117)}…` : text;
 }

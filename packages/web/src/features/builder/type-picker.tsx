@@ -37,7 +37,12 @@ export function TypePicker({ current, fieldLabel, onPick, onClose }: TypePickerP
   }, []);
   // Start on the current type (once the catalogue is here), so Enter alone keeps it.
   useEffect(() => {
-    setActive(Math.max(0, types.findIndex((t) => t.name === current)));
+    setActive(
+      Math.max(
+        0,
+        types.findIndex((t) => t.name === current),
+      ),
+    );
   }, [types, current]);
   // Set with the query or category, in the same render, so an Enter right after typing picks the best match.
   const search = (text: string) => {
@@ -54,7 +59,12 @@ export function TypePicker({ current, fieldLabel, onPick, onClose }: TypePickerP
 
   const onKeyDown = (event: KeyboardEvent) => {
     const last = results.length - 1;
-    const moves: Record<string, number> = { ArrowDown: Math.min(last, active + 1), ArrowUp: Math.max(0, active - 1), PageDown: Math.min(last, active + 8), PageUp: Math.max(0, active - 8) };
+    const moves: Record<string, number> = {
+      ArrowDown: Math.min(last, active + 1),
+      ArrowUp: Math.max(0, active - 1),
+      PageDown: Math.min(last, active + 8),
+      PageUp: Math.max(0, active - 8),
+    };
     if (event.key in moves) {
       event.preventDefault();
       setActive(moves[event.key]);
@@ -69,10 +79,20 @@ export function TypePicker({ current, fieldLabel, onPick, onClose }: TypePickerP
   };
 
   return (
-    <dialog ref={dialog} className="type-picker" aria-labelledby={`${listId}-title`} onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    <dialog
+      ref={dialog}
+      className="type-picker"
+      aria-labelledby={`${listId}-title`}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
       <header className="type-picker-head">
         <h2 id={`${listId}-title`}>Choose a type for {fieldLabel}</h2>
-        <button type="button" onClick={onClose} aria-label="Close">✕</button>
+        <button type="button" onClick={onClose} aria-label="Close">
+          ✕
+        </button>
       </header>
       <input
         type="search"
@@ -98,8 +118,14 @@ export function TypePicker({ current, fieldLabel, onPick, onClose }: TypePickerP
         </nav>
         <div className="type-picker-results">
           {isPending && <p className="hint">Loading the types…</p>}
-          {error && <p className="error" role="alert">The types could not be loaded: {error.message}</p>}
-          <p className="hint" aria-live="polite">{isPending ? '' : `${results.length} ${results.length === 1 ? 'type' : 'types'}`}</p>
+          {error && (
+            <p className="error" role="alert">
+              The types could not be loaded: {error.message}
+            </p>
+          )}
+          <p className="hint" aria-live="polite">
+            {isPending ? '' : `${results.length} ${results.length === 1 ? 'type' : 'types'}`}
+          </p>
           <ul role="listbox" id={listId} aria-label="Types">
             {results.map((type, i) => (
               <li
@@ -117,7 +143,9 @@ export function TypePicker({ current, fieldLabel, onPick, onClose }: TypePickerP
                 <span className="type-category">{type.category}</span>
                 <span id={`${listId}-${i}-about`} className="type-about">
                   <span className="type-description">{type.description}</span>
-                  <span className="type-example">e.g. <code>{exampleText(type.example)}</code></span>
+                  <span className="type-example">
+                    e.g. <code>{exampleText(type.example)}</code>
+                  </span>
                 </span>
               </li>
             ))}

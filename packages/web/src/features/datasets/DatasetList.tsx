@@ -14,10 +14,17 @@ interface Props {
 export function DatasetList({ datasets, selected, onPreview, onReplace, onDelete }: Props) {
   const picker = useRef<HTMLInputElement>(null);
   const [replacing, setReplacing] = useState<string | null>(null);
-  if (datasets.length === 0) return <p className="hint">No datasets yet. Upload a CSV above; a Dataset Column field can then draw values from it.</p>;
+  if (datasets.length === 0)
+    return (
+      <p className="hint">No datasets yet. Upload a CSV above; a Dataset Column field can then draw values from it.</p>
+    );
   return (
     <>
-      <ListTable columns={['Name', 'Rows', 'Columns', 'Project', 'Updated']} className="dataset-table" caption="Your datasets">
+      <ListTable
+        columns={['Name', 'Rows', 'Columns', 'Project', 'Updated']}
+        className="dataset-table"
+        caption="Your datasets"
+      >
         {datasets.map((dataset) => (
           <tr key={dataset.name} aria-current={selected === dataset.name ? 'true' : undefined}>
             <th scope="row">{dataset.name}</th>
@@ -44,7 +51,12 @@ export function DatasetList({ datasets, selected, onPreview, onReplace, onDelete
               >
                 Replace
               </button>
-              <button type="button" className="danger" aria-label={`Delete ${dataset.name}`} onClick={() => onDelete(dataset.name)}>
+              <button
+                type="button"
+                className="danger"
+                aria-label={`Delete ${dataset.name}`}
+                onClick={() => onDelete(dataset.name)}
+              >
                 Delete
               </button>
             </td>

@@ -10,13 +10,19 @@ export function DatasetPreview({ name, onClose }: { name: string; onClose(): voi
   return (
     <section className="page dataset-preview" aria-labelledby="preview-title">
       <div className="preview-head">
-        <h2 id="preview-title" ref={heading} tabIndex={-1}>Preview: {name}</h2>
+        <h2 id="preview-title" ref={heading} tabIndex={-1}>
+          Preview: {name}
+        </h2>
         <button type="button" onClick={onClose}>
           Close preview
         </button>
       </div>
       {dataset.isPending && <p role="status">Loading…</p>}
-      {dataset.error && <p className="error" role="alert">{dataset.error.message}</p>}
+      {dataset.error && (
+        <p className="error" role="alert">
+          {dataset.error.message}
+        </p>
+      )}
       {dataset.data && (
         <>
           <p className="hint">

@@ -34,11 +34,20 @@ export function DatasetsPage() {
   return (
     <div className="datasets-page">
       <h1>Datasets</h1>
-      <UploadPanel datasets={datasets.data ?? []} upload={uploader.state} onUpload={upload} onCancel={uploader.cancel} />
+      <UploadPanel
+        datasets={datasets.data ?? []}
+        upload={uploader.state}
+        onUpload={upload}
+        onCancel={uploader.cancel}
+      />
       <section className="page" aria-labelledby="list-title">
         <h2 id="list-title">Your datasets</h2>
         {datasets.isPending && <p role="status">Loading…</p>}
-        {datasets.error && <p className="error" role="alert">Could not list datasets: {datasets.error.message}</p>}
+        {datasets.error && (
+          <p className="error" role="alert">
+            Could not list datasets: {datasets.error.message}
+          </p>
+        )}
         <p role="status" className="ok">
           {notice}
         </p>
@@ -66,7 +75,10 @@ export function DatasetsPage() {
         onConfirm={() => deleting && remove.mutate(deleting)}
         onCancel={() => setDeleting(null)}
       >
-        <p>Schemas whose Dataset Column fields read it will fail until you upload a dataset with this name again. This cannot be undone.</p>
+        <p>
+          Schemas whose Dataset Column fields read it will fail until you upload a dataset with this name again. This
+          cannot be undone.
+        </p>
       </ConfirmDialog>
     </div>
   );

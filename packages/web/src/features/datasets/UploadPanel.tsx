@@ -61,8 +61,15 @@ export function UploadPanel({ datasets, upload, onUpload, onCancel }: Props) {
           <label htmlFor={ids.file} className="file-label">
             Choose a file
           </label>
-          <input id={ids.file} type="file" accept=".csv,.txt,text/csv,text/plain" onChange={(e) => choose(e.target.files?.[0])} />
-          <p className="hint">{file ? `Chosen: ${file.name} (${formatSize(file.size)})` : 'The first row names the columns.'}</p>
+          <input
+            id={ids.file}
+            type="file"
+            accept=".csv,.txt,text/csv,text/plain"
+            onChange={(e) => choose(e.target.files?.[0])}
+          />
+          <p className="hint">
+            {file ? `Chosen: ${file.name} (${formatSize(file.size)})` : 'The first row names the columns.'}
+          </p>
         </div>
         <div className="upload-fields">
           <label htmlFor={ids.name}>Dataset name</label>
@@ -135,7 +142,8 @@ export function UploadStatus({ upload, onCancel }: { upload: UploadState | null;
       )}
       {upload.result && (
         <p className="ok" role="status">
-          Uploaded “{upload.result.name}”: {plural(upload.result.rows, 'row')}, {plural(upload.result.columns.length, 'column')}.
+          Uploaded “{upload.result.name}”: {plural(upload.result.rows, 'row')},{' '}
+          {plural(upload.result.columns.length, 'column')}.
         </p>
       )}
     </div>

@@ -8,7 +8,10 @@ export type { DatasetDetail, DatasetSummary, ProjectSummary };
 export const DATASETS_QUERY = ['datasets'];
 
 export function useDatasets() {
-  return useQuery({ queryKey: DATASETS_QUERY, queryFn: async () => (await apiJson<{ datasets: DatasetSummary[] }>('/api/datasets')).datasets });
+  return useQuery({
+    queryKey: DATASETS_QUERY,
+    queryFn: async () => (await apiJson<{ datasets: DatasetSummary[] }>('/api/datasets')).datasets,
+  });
 }
 
 export function useDataset(name: string | null) {
@@ -26,5 +29,8 @@ export function deleteDataset(name: string) {
 export const PROJECTS_QUERY = ['projects'];
 
 export function useProjects() {
-  return useQuery({ queryKey: PROJECTS_QUERY, queryFn: async () => (await apiJson<{ projects: ProjectSummary[] }>('/api/projects')).projects });
+  return useQuery({
+    queryKey: PROJECTS_QUERY,
+    queryFn: async () => (await apiJson<{ projects: ProjectSummary[] }>('/api/projects')).projects,
+  });
 }

@@ -37,13 +37,21 @@ function errorOf(xhr: XMLHttpRequest): ApiError {
   return new ApiError(xhr.status, xhr.responseText.trim() || `the upload failed (${xhr.status} ${xhr.statusText})`);
 }
 
-export function uploadDataset(name: string, file: File, project: string, onProgress: (fraction: number) => void): Upload {
+export function uploadDataset(
+  name: string,
+  file: File,
+  project: string,
+  onProgress: (fraction: number) => void,
+): Upload {
   const xhr = new XMLHttpRequest();
   const done = new Promise<UploadResult>((resolve, reject) => {
     xhr.open('POST', uploadUrl(name, file.name, project));
     xhr.withCredentials = true;
     for (const [header, value] of Object.entries(csrfHeaders('POST'))) xhr.setRequestHeader(header, value);
-    xhr.setRequestHeader('Content-Type', /\.txt$/i.test(file.name) ? 'text/plain; charset=utf-8' : 'text/csv; charset=utf-8');
+    xhr.setRequestHeader(
+      'Content-Type',
+      /\.txt$/i.test(file.name) ? 'text/plain; charset=utf-8' : 'text/csv; charset=utf-8',
+    );
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
@@ -53,7 +61,8 @@ export function uploadDataset(name: string, file: File, project: string, onProgr
         resolve(JSON.parse(xhr.responseText) as UploadResult);
       } else reject(errorOf(xhr));
     };
-    xhr.onerror = () => reject(new ApiError(0, 'the upload did not reach the server; check the connection and try again'));
+    xhr.onerror = () =>
+      reject(new ApiError(0, 'the upload did not reach the server; check the connection and try again'));
     xhr.onabort = () => reject(new ApiError(0, 'upload cancelled'));
     xhr.send(file);
   });

@@ -24,7 +24,9 @@ export function useUploader() {
     (name: string, file: File, project: string) => {
       current.current?.abort();
       setState({ name, fileName: file.name, progress: 0, busy: true, error: null, result: null });
-      const upload = uploadDataset(name, file, project, (progress) => setState((s) => (s && s.name === name ? { ...s, progress } : s)));
+      const upload = uploadDataset(name, file, project, (progress) =>
+        setState((s) => (s && s.name === name ? { ...s, progress } : s)),
+      );
       current.current = upload;
       upload.done.then(
         (result) => {

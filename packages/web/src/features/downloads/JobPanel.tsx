@@ -27,7 +27,11 @@ export function JobPanel({ id }: { id: string }) {
       <h3>
         Background job{data && <span className={`job-badge job-${data.status}`}>{statusLabel(data.status)}</span>}
       </h3>
-      {job.error && <p className="error" role="alert">Could not read the job's status: {job.error.message}</p>}
+      {job.error && (
+        <p className="error" role="alert">
+          Could not read the job's status: {job.error.message}
+        </p>
+      )}
       {data && isActive(data.status) && (
         <>
           <JobProgress job={data} label="Job progress" />
@@ -37,11 +41,16 @@ export function JobPanel({ id }: { id: string }) {
             </button>
           </div>
           <p className="hint">
-            You can leave this page: the job keeps running on the server and the <Link to="/downloads">Downloads</Link> page lists it.
+            You can leave this page: the job keeps running on the server and the <Link to="/downloads">Downloads</Link>{' '}
+            page lists it.
           </p>
         </>
       )}
-      {cancelError && <p className="error" role="alert">{cancelError}</p>}
+      {cancelError && (
+        <p className="error" role="alert">
+          {cancelError}
+        </p>
+      )}
       <div role="status">
         {data?.status === 'done' && (
           <>
@@ -53,8 +62,8 @@ export function JobPanel({ id }: { id: string }) {
               ({rows(data.count)} rows, {bytesText(data.bytes)})
             </p>
             <p className="hint">
-              The file is kept on the server for the retention period (24 hours unless the server sets otherwise), then removed; the{' '}
-              <Link to="/downloads">Downloads</Link> page lists it until then.
+              The file is kept on the server for the retention period (24 hours unless the server sets otherwise), then
+              removed; the <Link to="/downloads">Downloads</Link> page lists it until then.
             </p>
           </>
         )}

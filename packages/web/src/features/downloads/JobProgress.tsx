@@ -8,12 +8,21 @@ export function JobProgress({ job, label }: { job: DownloadStatus; label: string
   const done = Math.min(job.recordsGenerated, job.count);
   return (
     <div className="job-progress">
-      <progress max={job.count || 1} value={job.status === 'done' ? job.count : done} aria-label={label} aria-valuetext={`${job.percentComplete}%`} />
+      <progress
+        max={job.count || 1}
+        value={job.status === 'done' ? job.count : done}
+        aria-label={label}
+        aria-valuetext={`${job.percentComplete}%`}
+      />
       <span className="job-figures">
         <span>
           {rows(done)} of {rows(job.count)} rows ({job.percentComplete}%)
         </span>
-        {job.waiting ? <span className="job-waiting">{job.waiting}</span> : job.status === 'queued' && <span>queued…</span>}
+        {job.waiting ? (
+          <span className="job-waiting">{job.waiting}</span>
+        ) : (
+          job.status === 'queued' && <span>queued…</span>
+        )}
         {job.status === 'assembling' && <span>putting the file together…</span>}
         {job.status === 'running' && !job.waiting && (
           <>

@@ -31,7 +31,12 @@ export function JobRow({ job, onAction }: { job: DownloadStatus; onAction(): voi
               Download
             </a>
           )}
-          <button type="button" className={active ? undefined : 'danger'} onClick={onAction} aria-label={`${active ? 'Cancel' : 'Remove'} ${what}`}>
+          <button
+            type="button"
+            className={active ? undefined : 'danger'}
+            onClick={onAction}
+            aria-label={`${active ? 'Cancel' : 'Remove'} ${what}`}
+          >
             {active ? 'Cancel' : 'Remove'}
           </button>
         </div>

@@ -32,7 +32,9 @@ export async function listDownloads(): Promise<DownloadStatus[]> {
 
 /** Cancels an unfinished job, or removes a finished one and its file. */
 export async function cancelOrRemove(id: string, admin = false): Promise<void> {
-  await apiFetch(`${admin ? '/api/admin/downloads' : '/api/downloads'}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  await apiFetch(`${admin ? '/api/admin/downloads' : '/api/downloads'}/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+  });
 }
 
 export async function listAllRunning(): Promise<AdminDownload[]> {

@@ -27,7 +27,15 @@ export function whenText(iso: string): string {
   return new Date(iso).toLocaleString();
 }
 
-const LABELS: Record<string, string> = { queued: 'Queued', running: 'Running', assembling: 'Assembling the file', done: 'Done', failed: 'Failed', cancelled: 'Cancelled', expired: 'Expired' };
+const LABELS: Record<string, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  assembling: 'Assembling the file',
+  done: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
 
 export function statusLabel(status: string): string {
   return LABELS[status] ?? status;

@@ -9,6 +9,7 @@ export function useDownload(id: string | null) {
     queryKey: ['download', id],
     queryFn: () => getDownload(id!),
     enabled: id !== null,
-    refetchInterval: (query) => (query.state.data && !isActive(query.state.data.status) ? false : query.state.error ? false : POLL_MS),
+    refetchInterval: (query) =>
+      query.state.data && !isActive(query.state.data.status) ? false : query.state.error ? false : POLL_MS,
   });
 }

@@ -19,7 +19,19 @@ const BODY_TYPES: { value: BodyType; label: string }[] = [
   { value: 'empty', label: 'Empty' },
 ];
 type OutputFormat = NonNullable<Extract<MockBody, { type: 'schema' }>['format']>;
-const FORMATS: readonly OutputFormat[] = ['json', 'csv', 'txt', 'custom', 'sql', 'xml', 'xlsx', 'jsonl', 'firebase', 'cql', 'dbunit'];
+const FORMATS: readonly OutputFormat[] = [
+  'json',
+  'csv',
+  'txt',
+  'custom',
+  'sql',
+  'xml',
+  'xlsx',
+  'jsonl',
+  'firebase',
+  'cql',
+  'dbunit',
+];
 
 interface Props {
   body: MockBody;
@@ -35,7 +47,12 @@ function SchemaBody({ body, onChange, path, schemas }: Props & { body: Extract<M
     <div className="body-grid">
       <label htmlFor={`${id}-schema`}>Schema</label>
       <span>
-        <select id={`${id}-schema`} value={body.schema} onChange={(e) => onChange({ ...body, schema: e.target.value })} {...useInvalid(`${path}.schema`)}>
+        <select
+          id={`${id}-schema`}
+          value={body.schema}
+          onChange={(e) => onChange({ ...body, schema: e.target.value })}
+          {...useInvalid(`${path}.schema`)}
+        >
           {body.schema === '' && <option value="">(choose a saved schema)</option>}
           {!known && <option value={body.schema}>{body.schema} (not saved)</option>}
           {schemas.map((name) => (
@@ -49,15 +66,34 @@ function SchemaBody({ body, onChange, path, schemas }: Props & { body: Extract<M
       </span>
       <label htmlFor={`${id}-count`}>Rows</label>
       <span>
-        <input id={`${id}-count`} type="number" min={1} value={body.count ?? 1} onChange={(e) => onChange({ ...body, count: Number(e.target.value) })} {...useInvalid(`${path}.count`)} />
+        <input
+          id={`${id}-count`}
+          type="number"
+          min={1}
+          value={body.count ?? 1}
+          onChange={(e) => onChange({ ...body, count: Number(e.target.value) })}
+          {...useInvalid(`${path}.count`)}
+        />
         <label className="check">
-          <input type="checkbox" checked={body.array ?? false} onChange={(e) => onChange({ ...body, array: e.target.checked || undefined })} /> always an array
+          <input
+            type="checkbox"
+            checked={body.array ?? false}
+            onChange={(e) => onChange({ ...body, array: e.target.checked || undefined })}
+          />{' '}
+          always an array
         </label>
         <FieldProblem path={`${path}.count`} />
       </span>
       <label htmlFor={`${id}-format`}>Format</label>
       <span>
-        <select id={`${id}-format`} value={body.format ?? 'json'} onChange={(e) => onChange({ ...body, format: e.target.value === 'json' ? undefined : (e.target.value as OutputFormat) })} {...useInvalid(`${path}.format`)}>
+        <select
+          id={`${id}-format`}
+          value={body.format ?? 'json'}
+          onChange={(e) =>
+            onChange({ ...body, format: e.target.value === 'json' ? undefined : (e.target.value as OutputFormat) })
+          }
+          {...useInvalid(`${path}.format`)}
+        >
           {FORMATS.map((f) => (
             <option key={f}>{f}</option>
           ))}
@@ -65,7 +101,8 @@ function SchemaBody({ body, onChange, path, schemas }: Props & { body: Extract<M
         <FieldProblem path={`${path}.format`} />
       </span>
       <p className="hint span-all">
-        Formulas in the schema can read <code>request_params['id']</code> (path and query parameters) and <code>request_entity</code> (the JSON body).
+        Formulas in the schema can read <code>request_params['id']</code> (path and query parameters) and{' '}
+        <code>request_entity</code> (the JSON body).
       </p>
     </div>
   );
@@ -114,10 +151,23 @@ function TextBody({ body, onChange, path }: Props & { body: Extract<MockBody, { 
   return (
     <div className="body-grid">
       <label htmlFor={`${id}-type`}>Content type</label>
-      <input id={`${id}-type`} value={body.contentType ?? ''} placeholder="text/plain; charset=utf-8" onChange={(e) => onChange({ ...body, contentType: e.target.value || undefined })} />
+      <input
+        id={`${id}-type`}
+        value={body.contentType ?? ''}
+        placeholder="text/plain; charset=utf-8"
+        onChange={(e) => onChange({ ...body, contentType: e.target.value || undefined })}
+      />
       <label htmlFor={`${id}-text`}>Text</label>
       <span>
-        <textarea id={`${id}-text`} className="code-text" rows={6} spellCheck={false} value={body.text} onChange={(e) => onChange({ ...body, text: e.target.value })} {...useInvalid(`${path}.text`)} />
+        <textarea
+          id={`${id}-text`}
+          className="code-text"
+          rows={6}
+          spellCheck={false}
+          value={body.text}
+          onChange={(e) => onChange({ ...body, text: e.target.value })}
+          {...useInvalid(`${path}.text`)}
+        />
         <FieldProblem path={`${path}.text`} />
       </span>
     </div>
@@ -132,13 +182,29 @@ function HandlerBody({ body, onChange, path }: Props & { body: Extract<MockBody,
       <span id={`${id}-label`} className="label">
         Handler
       </span>
-      <Suspense fallback={<textarea className="code-text" rows={8} readOnly value={body.source} aria-label="Handler (loading the editor)" />}>
-        <HandlerCode value={body.source} onChange={(source) => onChange({ type: 'handler', source })} problems={problems.map((p) => p.message)} labelledBy={`${id}-label`} />
+      <Suspense
+        fallback={
+          <textarea
+            className="code-text"
+            rows={8}
+            readOnly
+            value={body.source}
+            aria-label="Handler (loading the editor)"
+          />
+        }
+      >
+        <HandlerCode
+          value={body.source}
+          onChange={(source) => onChange({ type: 'handler', source })}
+          problems={problems.map((p) => p.message)}
+          labelledBy={`${id}-label`}
+        />
       </Suspense>
       <FieldProblem path={`${path}.source`} />
       <p className="hint">
-        The last expression is the body (a hash or array is sent as JSON). <code>params['id']</code>, <code>query</code>, <code>headers</code>, <code>body</code>,{' '}
-        <code>status 404</code>, <code>header 'X-Total', 42</code>, <code>schema 'users'; generate 10</code>. See docs/mock-handlers.md.
+        The last expression is the body (a hash or array is sent as JSON). <code>params['id']</code>, <code>query</code>
+        , <code>headers</code>, <code>body</code>, <code>status 404</code>, <code>header 'X-Total', 42</code>,{' '}
+        <code>schema 'users'; generate 10</code>. See docs/mock-handlers.md.
       </p>
     </div>
   );
@@ -152,7 +218,12 @@ export function BodyEditor(props: Props) {
       <legend>Body</legend>
       <div className="body-type">
         <label htmlFor={id}>Type</label>
-        <select id={id} value={body.type} onChange={(e) => onChange(emptyBody(e.target.value as BodyType, schemas))} {...useInvalid(`${path}.type`)}>
+        <select
+          id={id}
+          value={body.type}
+          onChange={(e) => onChange(emptyBody(e.target.value as BodyType, schemas))}
+          {...useInvalid(`${path}.type`)}
+        >
           {BODY_TYPES.map((t) => (
             <option key={t.value} value={t.value}>
               {t.label}

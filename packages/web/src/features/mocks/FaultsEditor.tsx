@@ -21,7 +21,15 @@ interface Props {
   path: string;
 }
 
-function Num(props: { label: string; value: number | undefined; step?: string; min?: number; max?: number; path: string; onChange(n: number | undefined): void }) {
+function Num(props: {
+  label: string;
+  value: number | undefined;
+  step?: string;
+  min?: number;
+  max?: number;
+  path: string;
+  onChange(n: number | undefined): void;
+}) {
   const id = useId();
   return (
     <span className="inline-field">
@@ -41,12 +49,27 @@ function Num(props: { label: string; value: number | undefined; step?: string; m
   );
 }
 
-function FaultRow({ fault, path, onChange, onRemove }: { fault: Fault; path: string; onChange(f: Fault): void; onRemove(): void }) {
+function FaultRow({
+  fault,
+  path,
+  onChange,
+  onRemove,
+}: {
+  fault: Fault;
+  path: string;
+  onChange(f: Fault): void;
+  onRemove(): void;
+}) {
   const byNth = fault.everyNth !== undefined;
   const id = useId();
   return (
     <li className="fault-row">
-      <select aria-label="Fault kind" value={fault.kind} onChange={(e) => onChange({ ...fault, kind: e.target.value as FaultKind })} {...useInvalid(`${path}.kind`)}>
+      <select
+        aria-label="Fault kind"
+        value={fault.kind}
+        onChange={(e) => onChange({ ...fault, kind: e.target.value as FaultKind })}
+        {...useInvalid(`${path}.kind`)}
+      >
         {FAULT_KINDS.map((kind) => (
           <option key={kind} value={kind}>
             {KIND_LABELS[kind]}
@@ -66,23 +89,61 @@ function FaultRow({ fault, path, onChange, onRemove }: { fault: Fault; path: str
         <option value="nth">every Nth request</option>
       </select>
       {byNth ? (
-        <Num label="N" min={1} value={fault.everyNth} path={`${path}.everyNth`} onChange={(everyNth) => onChange({ ...fault, everyNth })} />
+        <Num
+          label="N"
+          min={1}
+          value={fault.everyNth}
+          path={`${path}.everyNth`}
+          onChange={(everyNth) => onChange({ ...fault, everyNth })}
+        />
       ) : (
-        <Num label="p" step="0.05" min={0} max={1} value={fault.probability} path={`${path}.probability`} onChange={(probability) => onChange({ ...fault, probability })} />
+        <Num
+          label="p"
+          step="0.05"
+          min={0}
+          max={1}
+          value={fault.probability}
+          path={`${path}.probability`}
+          onChange={(probability) => onChange({ ...fault, probability })}
+        />
       )}
       {fault.kind === 'status' && (
         <>
-          <Num label="status" min={100} max={599} value={fault.status} path={`${path}.status`} onChange={(status) => onChange({ ...fault, status })} />
+          <Num
+            label="status"
+            min={100}
+            max={599}
+            value={fault.status}
+            path={`${path}.status`}
+            onChange={(status) => onChange({ ...fault, status })}
+          />
           <span className="inline-field grow">
             <label htmlFor={`${id}-body`}>body</label>
-            <input id={`${id}-body`} value={fault.body ?? ''} placeholder='{"error": "simulated fault"}' onChange={(e) => onChange({ ...fault, body: e.target.value || undefined })} />
+            <input
+              id={`${id}-body`}
+              value={fault.body ?? ''}
+              placeholder='{"error": "simulated fault"}'
+              onChange={(e) => onChange({ ...fault, body: e.target.value || undefined })}
+            />
           </span>
         </>
       )}
       {fault.kind === 'dribble' && (
         <>
-          <Num label="chunks" min={1} value={fault.chunks} path={`${path}.chunks`} onChange={(chunks) => onChange({ ...fault, chunks })} />
-          <Num label="over ms" min={0} value={fault.durationMs} path={`${path}.durationMs`} onChange={(durationMs) => onChange({ ...fault, durationMs })} />
+          <Num
+            label="chunks"
+            min={1}
+            value={fault.chunks}
+            path={`${path}.chunks`}
+            onChange={(chunks) => onChange({ ...fault, chunks })}
+          />
+          <Num
+            label="over ms"
+            min={0}
+            value={fault.durationMs}
+            path={`${path}.durationMs`}
+            onChange={(durationMs) => onChange({ ...fault, durationMs })}
+          />
         </>
       )}
       <button type="button" className="link danger" aria-label="Remove fault" onClick={onRemove}>

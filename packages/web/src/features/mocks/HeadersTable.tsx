@@ -40,13 +40,28 @@ export function HeadersTable({ headers, onChange, path }: Props) {
             {rows.map(([name, value], i) => (
               <tr key={i}>
                 <td>
-                  <input aria-label={`Header ${i + 1} name`} value={name} placeholder="X-Header" onChange={(e) => set(rows.map((r, j) => (j === i ? [e.target.value, r[1]] : r)))} {...invalid} />
+                  <input
+                    aria-label={`Header ${i + 1} name`}
+                    value={name}
+                    placeholder="X-Header"
+                    onChange={(e) => set(rows.map((r, j) => (j === i ? [e.target.value, r[1]] : r)))}
+                    {...invalid}
+                  />
                 </td>
                 <td>
-                  <input aria-label={`Header ${i + 1} value`} value={value} onChange={(e) => set(rows.map((r, j) => (j === i ? [r[0], e.target.value] : r)))} />
+                  <input
+                    aria-label={`Header ${i + 1} value`}
+                    value={value}
+                    onChange={(e) => set(rows.map((r, j) => (j === i ? [r[0], e.target.value] : r)))}
+                  />
                 </td>
                 <td>
-                  <button type="button" className="link danger" aria-label={`Remove header ${name || i + 1}`} onClick={() => set(rows.filter((_, j) => j !== i))}>
+                  <button
+                    type="button"
+                    className="link danger"
+                    aria-label={`Remove header ${name || i + 1}`}
+                    onClick={() => set(rows.filter((_, j) => j !== i))}
+                  >
                     ×
                   </button>
                 </td>

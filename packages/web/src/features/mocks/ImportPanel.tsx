@@ -10,7 +10,10 @@ import { MOCKS_QUERY, importOpenApi } from './mocks-api';
 
 /** The file's base name without extension, as a mock API name. */
 function nameFromFile(file: string): string {
-  return file.replace(/\.(ya?ml|json)$/i, '').replace(/[^\w .-]+/g, '-').slice(0, 100);
+  return file
+    .replace(/\.(ya?ml|json)$/i, '')
+    .replace(/[^\w .-]+/g, '-')
+    .slice(0, 100);
 }
 
 export function ImportPanel() {
@@ -42,15 +45,28 @@ export function ImportPanel() {
       <h2 id={`${id}-title`}>Import OpenAPI</h2>
       <div className="mock-import-grid">
         <label htmlFor={`${id}-file`}>OpenAPI file</label>
-        <input id={`${id}-file`} type="file" accept=".json,.yaml,.yml,application/json,application/yaml,text/yaml" onChange={(e) => void pick(e.target.files?.[0])} />
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept=".json,.yaml,.yml,application/json,application/yaml,text/yaml"
+          onChange={(e) => void pick(e.target.files?.[0])}
+        />
         <label htmlFor={`${id}-name`}>Mock API name</label>
         <input id={`${id}-name`} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
         <label htmlFor={`${id}-text`}>Or paste it</label>
-        <textarea id={`${id}-text`} rows={5} spellCheck={false} value={text} placeholder="openapi: 3.0.3 …" onChange={(e) => setText(e.target.value)} />
+        <textarea
+          id={`${id}-text`}
+          rows={5}
+          spellCheck={false}
+          value={text}
+          placeholder="openapi: 3.0.3 …"
+          onChange={(e) => setText(e.target.value)}
+        />
       </div>
       <div className="mock-import-actions">
         <label>
-          <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} /> Replace a mock API of that name
+          <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} /> Replace a mock API
+          of that name
         </label>
         <button type="submit" className="primary" disabled={!name.trim() || !text.trim() || run.isPending}>
           {run.isPending ? 'Importing…' : 'Import'}
@@ -64,7 +80,8 @@ export function ImportPanel() {
       {run.data && (
         <div role="status" className="import-result">
           <p className="ok">
-            Imported <Link to={`/mocks/${encodeURIComponent(run.data.name)}`}>{run.data.name}</Link> with {run.data.routes.length} route
+            Imported <Link to={`/mocks/${encodeURIComponent(run.data.name)}`}>{run.data.name}</Link> with{' '}
+            {run.data.routes.length} route
             {run.data.routes.length === 1 ? '' : 's'}.
           </p>
           {run.data.warnings && run.data.warnings.length > 0 && (

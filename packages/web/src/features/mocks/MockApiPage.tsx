@@ -10,7 +10,16 @@ import { ConfirmDialog } from '../account/ConfirmDialog';
 import { LocalErrorsContext } from './local-errors';
 import { documentOf, sameDocument } from './mock-model';
 import type { MockApiDocument, StoredMockApi } from './mock-types';
-import { MOCKS_QUERY, deleteMockApi, openApiUrl, requestsKey, resetMockApi, saveMockApi, useMockApi, useSchemaNames } from './mocks-api';
+import {
+  MOCKS_QUERY,
+  deleteMockApi,
+  openApiUrl,
+  requestsKey,
+  resetMockApi,
+  saveMockApi,
+  useMockApi,
+  useSchemaNames,
+} from './mocks-api';
 import { ProblemsProvider, problemsOf, routeIndexOf, type Problem } from './problems';
 import { RequestLog } from './RequestLog';
 import { RouteEditor } from './RouteEditor';
@@ -22,7 +31,15 @@ import './mocks.css';
 
 const LEAVE_MESSAGE = 'This mock API has unsaved changes. Leave anyway?';
 
-function ProblemSummary({ problems, routes, onShow }: { problems: Problem[]; routes: MockApiDocument['routes']; onShow(route: number): void }) {
+function ProblemSummary({
+  problems,
+  routes,
+  onShow,
+}: {
+  problems: Problem[];
+  routes: MockApiDocument['routes'];
+  onShow(route: number): void;
+}) {
   return (
     <div className="error save-problems" role="alert">
       <p>Not saved:</p>
@@ -96,7 +113,8 @@ function Editor({ stored }: { stored: StoredMockApi }) {
       setNotice(SAVED);
       client.setQueryData(['mock', next.name], answer);
       void client.invalidateQueries({ queryKey: MOCKS_QUERY });
-      if (next.name !== saved.name) navigate(`/mocks/${encodeURIComponent(next.name)}`, { replace: true, state: { notice: SAVED } });
+      if (next.name !== saved.name)
+        navigate(`/mocks/${encodeURIComponent(next.name)}`, { replace: true, state: { notice: SAVED } });
     },
     onError: (error) => {
       const found = problemsOf(error);
@@ -150,7 +168,9 @@ function Editor({ stored }: { stored: StoredMockApi }) {
               <p className="mock-url-line">
                 <code>{url}</code>
                 {saved.host && <span className="hint"> and http://{saved.host}/</span>}
-                <span className={`access-badge ${saved.public ? 'public' : 'private'}`}>{saved.public ? 'public' : 'private'}</span>
+                <span className={`access-badge ${saved.public ? 'public' : 'private'}`}>
+                  {saved.public ? 'public' : 'private'}
+                </span>
               </p>
             </div>
             <div className="mock-actions">
@@ -163,7 +183,12 @@ function Editor({ stored }: { stored: StoredMockApi }) {
               <button type="button" className="danger" onClick={() => setConfirm('delete')}>
                 Delete
               </button>
-              <button type="button" className="primary save-button" disabled={!dirty || save.isPending || localProblems.length > 0} onClick={() => save.mutate()}>
+              <button
+                type="button"
+                className="primary save-button"
+                disabled={!dirty || save.isPending || localProblems.length > 0}
+                onClick={() => save.mutate()}
+              >
                 {save.isPending ? 'Saving…' : dirty ? 'Save' : 'Saved'}
               </button>
             </div>
@@ -199,15 +224,29 @@ function Editor({ stored }: { stored: StoredMockApi }) {
               }}
             />
             {route ? (
-              <RouteEditor key={route.id} route={route} index={selected} schemas={schemas} onChange={(r) => update({ routes: doc.routes.map((x, i) => (i === selected ? r : x)) })} />
+              <RouteEditor
+                key={route.id}
+                route={route}
+                index={selected}
+                schemas={schemas}
+                onChange={(r) => update({ routes: doc.routes.map((x, i) => (i === selected ? r : x)) })}
+              />
             ) : (
               <section className="page route-editor empty">
-                <p className="hint">Add a route to say what this API answers, e.g. GET /users/:id with rows of a saved schema.</p>
+                <p className="hint">
+                  Add a route to say what this API answers, e.g. GET /users/:id with rows of a saved schema.
+                </p>
               </section>
             )}
           </div>
           <div className="mock-bottom">
-            <TestPanel apiName={saved.name} slug={saved.slug} route={saved.routes.find((r) => r.id === route?.id) ?? route} routes={saved.routes} unsaved={dirty} />
+            <TestPanel
+              apiName={saved.name}
+              slug={saved.slug}
+              route={saved.routes.find((r) => r.id === route?.id) ?? route}
+              routes={saved.routes}
+              unsaved={dirty}
+            />
             <RequestLog apiName={saved.name} routes={saved.routes} />
           </div>
           <ConfirmDialog
@@ -232,7 +271,10 @@ function Editor({ stored }: { stored: StoredMockApi }) {
             onConfirm={() => reset.mutate()}
             onCancel={() => setConfirm(null)}
           >
-            <p>CRUD collections lose their changes (they are reseeded on the next request) and the routes’ request counters (sequential responses, every-Nth faults) start again.</p>
+            <p>
+              CRUD collections lose their changes (they are reseeded on the next request) and the routes’ request
+              counters (sequential responses, every-Nth faults) start again.
+            </p>
           </ConfirmDialog>
         </div>
       </LocalErrorsContext.Provider>

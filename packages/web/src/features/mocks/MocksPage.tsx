@@ -35,12 +35,21 @@ function CreateForm() {
       <h2 id={`${id}-title`}>New mock API</h2>
       <div className="mock-create-row">
         <label htmlFor={id}>Name</label>
-        <input id={id} value={name} maxLength={100} placeholder="e.g. users" onChange={(e) => setName(e.target.value)} />
+        <input
+          id={id}
+          value={name}
+          maxLength={100}
+          placeholder="e.g. users"
+          onChange={(e) => setName(e.target.value)}
+        />
         <button type="submit" className="primary" disabled={!name.trim() || create.isPending}>
           Create
         </button>
       </div>
-      <p className="hint">It starts with no routes; add them on its page. Requests are served at /mock/&lt;slug&gt;/… (the slug comes from the name).</p>
+      <p className="hint">
+        It starts with no routes; add them on its page. Requests are served at /mock/&lt;slug&gt;/… (the slug comes from
+        the name).
+      </p>
       {create.error && (
         <p className="error" role="alert">
           Not created: {create.error.message}
@@ -65,8 +74,9 @@ export function MocksPage() {
     <div className="mocks-page">
       <h1>Mock APIs</h1>
       <p className="hint intro">
-        A mock API stands in for a back end that does not exist yet: routes like <code>GET /users/:id</code> answer with rows of a saved schema, fixed JSON, a
-        handler program or a CRUD collection, chosen by rules on the request, with latency and faults when you want them.
+        A mock API stands in for a back end that does not exist yet: routes like <code>GET /users/:id</code> answer with
+        rows of a saved schema, fixed JSON, a handler program or a CRUD collection, chosen by rules on the request, with
+        latency and faults when you want them.
       </p>
       <section className="page" aria-labelledby="mock-list-title">
         <h2 id="mock-list-title">Your mock APIs</h2>
@@ -91,11 +101,18 @@ export function MocksPage() {
                 </td>
                 <td>{mock.routes}</td>
                 <td>
-                  <span className={`access-badge ${mock.public ? 'public' : 'private'}`}>{mock.public ? 'public' : 'private'}</span>
+                  <span className={`access-badge ${mock.public ? 'public' : 'private'}`}>
+                    {mock.public ? 'public' : 'private'}
+                  </span>
                 </td>
                 <td>{mock.project ?? <span className="hint">—</span>}</td>
                 <td>
-                  <button type="button" className="danger" aria-label={`Delete ${mock.name}`} onClick={() => setDeleting(mock.name)}>
+                  <button
+                    type="button"
+                    className="danger"
+                    aria-label={`Delete ${mock.name}`}
+                    onClick={() => setDeleting(mock.name)}
+                  >
                     Delete
                   </button>
                 </td>

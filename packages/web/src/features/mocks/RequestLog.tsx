@@ -106,7 +106,9 @@ export function RequestLog({ apiName, routes }: { apiName: string; routes: MockR
           Could not read the log: {log.error.message}
         </p>
       )}
-      {entries.length === 0 && log.data && <p className="hint">No requests yet. Send one from the test panel, or call the URL from your app.</p>}
+      {entries.length === 0 && log.data && (
+        <p className="hint">No requests yet. Send one from the test panel, or call the URL from your app.</p>
+      )}
       {entries.length > 0 && (
         <div className="table-scroll">
           <table className="log-table" aria-label="Requests, newest first">
@@ -128,7 +130,12 @@ export function RequestLog({ apiName, routes }: { apiName: string; routes: MockR
                     <tr className={expanded ? 'expanded' : undefined}>
                       <td>{time(entry.at)}</td>
                       <td>
-                        <button type="button" className="link log-toggle" aria-expanded={expanded} onClick={() => setOpen(expanded ? null : entry.id)}>
+                        <button
+                          type="button"
+                          className="link log-toggle"
+                          aria-expanded={expanded}
+                          onClick={() => setOpen(expanded ? null : entry.id)}
+                        >
                           <MethodBadge method={entry.method} /> {entry.path}
                         </button>
                       </td>
@@ -136,11 +143,19 @@ export function RequestLog({ apiName, routes }: { apiName: string; routes: MockR
                         {entry.fault && entry.status === null ? (
                           <span className="error">{entry.fault}</span>
                         ) : (
-                          <span className={`status-pill status-${Math.floor((entry.status ?? 0) / 100)}xx`}>{entry.status ?? '—'}</span>
+                          <span className={`status-pill status-${Math.floor((entry.status ?? 0) / 100)}xx`}>
+                            {entry.status ?? '—'}
+                          </span>
                         )}
                         {entry.fault && entry.status !== null && <span className="hint"> {entry.fault}</span>}
                       </td>
-                      <td>{route ? `${route.method} ${route.path}` : <span className="hint">{entry.routeId ? 'deleted route' : 'no route'}</span>}</td>
+                      <td>
+                        {route ? (
+                          `${route.method} ${route.path}`
+                        ) : (
+                          <span className="hint">{entry.routeId ? 'deleted route' : 'no route'}</span>
+                        )}
+                      </td>
                       <td>{entry.durationMs === null ? '' : Math.round(entry.durationMs)}</td>
                     </tr>
                     {expanded && (
@@ -167,7 +182,16 @@ export function RequestLog({ apiName, routes }: { apiName: string; routes: MockR
           {more.error.message}
         </p>
       )}
-      <ConfirmDialog open={confirm} title="Clear the request log?" confirmLabel="Clear log" danger busy={clear.isPending} error={clear.error?.message} onConfirm={() => clear.mutate()} onCancel={() => setConfirm(false)}>
+      <ConfirmDialog
+        open={confirm}
+        title="Clear the request log?"
+        confirmLabel="Clear log"
+        danger
+        busy={clear.isPending}
+        error={clear.error?.message}
+        onConfirm={() => clear.mutate()}
+        onCancel={() => setConfirm(false)}
+      >
         <p>Every logged request of this API is deleted.</p>
       </ConfirmDialog>
     </section>

@@ -26,15 +26,35 @@ export function ResponseEditor({ response, path, onChange, schemas, params, byRu
       <div className="response-head">
         <span className="inline-field">
           <label htmlFor={`${id}-label`}>Label</label>
-          <input id={`${id}-label`} value={response.label ?? ''} placeholder="e.g. found" onChange={(e) => set({ label: e.target.value || undefined })} {...useInvalid(`${path}.label`)} />
+          <input
+            id={`${id}-label`}
+            value={response.label ?? ''}
+            placeholder="e.g. found"
+            onChange={(e) => set({ label: e.target.value || undefined })}
+            {...useInvalid(`${path}.label`)}
+          />
         </span>
         <span className="inline-field">
           <label htmlFor={`${id}-status`}>Status</label>
-          <input id={`${id}-status`} className="status-input" type="number" min={100} max={599} value={Number.isFinite(response.status) ? response.status : ''} onChange={(e) => set({ status: Number(e.target.value) })} {...useInvalid(`${path}.status`)} />
+          <input
+            id={`${id}-status`}
+            className="status-input"
+            type="number"
+            min={100}
+            max={599}
+            value={Number.isFinite(response.status) ? response.status : ''}
+            onChange={(e) => set({ status: Number(e.target.value) })}
+            {...useInvalid(`${path}.status`)}
+          />
         </span>
         {byRules && (
           <label className="check">
-            <input type="checkbox" checked={response.default ?? false} onChange={(e) => set({ default: e.target.checked || undefined })} /> Default (when no rules match)
+            <input
+              type="checkbox"
+              checked={response.default ?? false}
+              onChange={(e) => set({ default: e.target.checked || undefined })}
+            />{' '}
+            Default (when no rules match)
           </label>
         )}
         <FieldProblem path={`${path}.label`} />
@@ -49,15 +69,48 @@ export function ResponseEditor({ response, path, onChange, schemas, params, byRu
           params={params}
           listId={`${id}-params`}
           path={`${path}.rules`}
-          onChange={(rules, rulesOperator) => set({ rules: rules.length ? rules : undefined, rulesOperator: rules.length && rulesOperator === 'any' ? 'any' : undefined })}
+          onChange={(rules, rulesOperator) =>
+            set({
+              rules: rules.length ? rules : undefined,
+              rulesOperator: rules.length && rulesOperator === 'any' ? 'any' : undefined,
+            })
+          }
         />
       )}
-      <BodyEditor key={response.id} body={response.body} path={`${path}.body`} schemas={schemas} onChange={(body) => set({ body })} />
-      <details className="response-more" open={Object.keys(response.headers ?? {}).length > 0 || Boolean(response.latency) || Boolean(response.faults?.length)}>
+      <BodyEditor
+        key={response.id}
+        body={response.body}
+        path={`${path}.body`}
+        schemas={schemas}
+        onChange={(body) => set({ body })}
+      />
+      <details
+        className="response-more"
+        open={
+          Object.keys(response.headers ?? {}).length > 0 ||
+          Boolean(response.latency) ||
+          Boolean(response.faults?.length)
+        }
+      >
         <summary>Headers, latency and faults</summary>
-        <HeadersTable key={response.id} headers={response.headers} path={`${path}.headers`} onChange={(headers) => set({ headers })} />
-        <LatencyEditor label="Latency" noneLabel="the route's" value={response.latency} path={`${path}.latency`} onChange={(latency) => set({ latency: latency ?? undefined })} />
-        <FaultsEditor faults={response.faults} path={`${path}.faults`} onChange={(faults) => set({ faults: faults.length ? faults : undefined })} />
+        <HeadersTable
+          key={response.id}
+          headers={response.headers}
+          path={`${path}.headers`}
+          onChange={(headers) => set({ headers })}
+        />
+        <LatencyEditor
+          label="Latency"
+          noneLabel="the route's"
+          value={response.latency}
+          path={`${path}.latency`}
+          onChange={(latency) => set({ latency: latency ?? undefined })}
+        />
+        <FaultsEditor
+          faults={response.faults}
+          path={`${path}.faults`}
+          onChange={(faults) => set({ faults: faults.length ? faults : undefined })}
+        />
       </details>
     </div>
   );

@@ -17,7 +17,17 @@ interface Props {
   schemas: string[];
 }
 
-function CrudEditor({ crud, path, schemas, onChange }: { crud: CrudSettings; path: string; schemas: string[]; onChange(c: CrudSettings): void }) {
+function CrudEditor({
+  crud,
+  path,
+  schemas,
+  onChange,
+}: {
+  crud: CrudSettings;
+  path: string;
+  schemas: string[];
+  onChange(c: CrudSettings): void;
+}) {
   const id = useId();
   return (
     <fieldset className="crud-editor">
@@ -25,9 +35,16 @@ function CrudEditor({ crud, path, schemas, onChange }: { crud: CrudSettings; pat
       <div className="body-grid">
         <label htmlFor={`${id}-schema`}>Seed schema</label>
         <span>
-          <select id={`${id}-schema`} value={crud.schema} onChange={(e) => onChange({ ...crud, schema: e.target.value })} {...useInvalid(`${path}.schema`)}>
+          <select
+            id={`${id}-schema`}
+            value={crud.schema}
+            onChange={(e) => onChange({ ...crud, schema: e.target.value })}
+            {...useInvalid(`${path}.schema`)}
+          >
             {crud.schema === '' && <option value="">(choose a saved schema)</option>}
-            {crud.schema !== '' && !schemas.includes(crud.schema) && <option value={crud.schema}>{crud.schema} (not saved)</option>}
+            {crud.schema !== '' && !schemas.includes(crud.schema) && (
+              <option value={crud.schema}>{crud.schema} (not saved)</option>
+            )}
             {schemas.map((name) => (
               <option key={name}>{name}</option>
             ))}
@@ -36,18 +53,31 @@ function CrudEditor({ crud, path, schemas, onChange }: { crud: CrudSettings; pat
         </span>
         <label htmlFor={`${id}-count`}>Seed rows</label>
         <span>
-          <input id={`${id}-count`} type="number" min={0} value={crud.count ?? 10} onChange={(e) => onChange({ ...crud, count: Number(e.target.value) })} {...useInvalid(`${path}.count`)} />
+          <input
+            id={`${id}-count`}
+            type="number"
+            min={0}
+            value={crud.count ?? 10}
+            onChange={(e) => onChange({ ...crud, count: Number(e.target.value) })}
+            {...useInvalid(`${path}.count`)}
+          />
           <FieldProblem path={`${path}.count`} />
         </span>
         <label htmlFor={`${id}-key`}>Key field</label>
         <span>
-          <input id={`${id}-key`} value={crud.key ?? ''} placeholder="id" onChange={(e) => onChange({ ...crud, key: e.target.value || undefined })} {...useInvalid(`${path}.key`)} />
+          <input
+            id={`${id}-key`}
+            value={crud.key ?? ''}
+            placeholder="id"
+            onChange={(e) => onChange({ ...crud, key: e.target.value || undefined })}
+            {...useInvalid(`${path}.key`)}
+          />
           <FieldProblem path={`${path}.key`} />
         </span>
       </div>
       <p className="hint">
-        Serves GET (list, with page/per_page and field filters) and POST on the path, and GET/PUT/PATCH/DELETE on path/:key. Records live on the server
-        until Reset state.
+        Serves GET (list, with page/per_page and field filters) and POST on the path, and GET/PUT/PATCH/DELETE on
+        path/:key. Records live on the server until Reset state.
       </p>
       <FieldProblem path={path} />
     </fieldset>
@@ -78,20 +108,38 @@ export function RouteEditor({ route, index, onChange, schemas }: Props) {
         Route {route.method} {route.path}
       </h2>
       <div className="route-line">
-        <select aria-label="Method" disabled={route.kind === 'crud'} title={route.kind === 'crud' ? 'A CRUD collection answers every method' : undefined} className={`method-select method-${route.method.toLowerCase()}`} value={route.method} onChange={(e) => set({ method: e.target.value as MockMethod })} {...useInvalid(`${path}.method`)}>
+        <select
+          aria-label="Method"
+          disabled={route.kind === 'crud'}
+          title={route.kind === 'crud' ? 'A CRUD collection answers every method' : undefined}
+          className={`method-select method-${route.method.toLowerCase()}`}
+          value={route.method}
+          onChange={(e) => set({ method: e.target.value as MockMethod })}
+          {...useInvalid(`${path}.method`)}
+        >
           {MOCK_METHODS.map((m) => (
             <option key={m}>{m}</option>
           ))}
         </select>
-        <input aria-label="Path" className="path-input" value={route.path} spellCheck={false} onChange={(e) => set({ path: e.target.value })} {...useInvalid(`${path}.path`)} />
+        <input
+          aria-label="Path"
+          className="path-input"
+          value={route.path}
+          spellCheck={false}
+          onChange={(e) => set({ path: e.target.value })}
+          {...useInvalid(`${path}.path`)}
+        />
       </div>
       <FieldProblem path={`${path}.method`} />
       <FieldProblem path={`${path}.path`} />
       <p className="hint path-hint">
         {params.length ? (
           <>
-            Path parameters: {params.map((p) => <code key={p}>{p}</code>).reduce<ReactNode[]>((all, p, i) => (i ? [...all, ', ', p] : [p]), [])} — read them in rules
-            (path param) and formulas (<code>request_params['{params[0]}']</code>).
+            Path parameters:{' '}
+            {params
+              .map((p) => <code key={p}>{p}</code>)
+              .reduce<ReactNode[]>((all, p, i) => (i ? [...all, ', ', p] : [p]), [])}{' '}
+            — read them in rules (path param) and formulas (<code>request_params['{params[0]}']</code>).
           </>
         ) : (
           <>
@@ -108,7 +156,12 @@ export function RouteEditor({ route, index, onChange, schemas }: Props) {
             onChange={(e) =>
               e.target.value === 'crud'
                 ? set({ kind: 'crud', method: 'ANY', crud: route.crud ?? { schema: schemas[0] ?? '', count: 10 } })
-                : set({ kind: 'responses', method: route.method === 'ANY' ? 'GET' : route.method, crud: undefined, responses: responses.length ? responses : [newResponse()] })
+                : set({
+                    kind: 'responses',
+                    method: route.method === 'ANY' ? 'GET' : route.method,
+                    crud: undefined,
+                    responses: responses.length ? responses : [newResponse()],
+                  })
             }
             {...useInvalid(`${path}.kind`)}
           >
@@ -119,7 +172,12 @@ export function RouteEditor({ route, index, onChange, schemas }: Props) {
         {route.kind === 'responses' && (
           <span className="inline-field">
             <label htmlFor={`${id}-mode`}>Pick a response</label>
-            <select id={`${id}-mode`} value={route.mode ?? 'rules'} onChange={(e) => set({ mode: e.target.value as MockRoute['mode'] })} {...modeInvalid}>
+            <select
+              id={`${id}-mode`}
+              value={route.mode ?? 'rules'}
+              onChange={(e) => set({ mode: e.target.value as MockRoute['mode'] })}
+              {...modeInvalid}
+            >
               <option value="rules">by rules, else the default</option>
               <option value="random">at random</option>
               <option value="sequential">in turn</option>
@@ -127,11 +185,20 @@ export function RouteEditor({ route, index, onChange, schemas }: Props) {
           </span>
         )}
         <label className="check" title="The same method, path, query and body give the same bytes">
-          <input type="checkbox" checked={route.repeatable ?? false} onChange={(e) => set({ repeatable: e.target.checked || undefined })} /> Repeatable
+          <input
+            type="checkbox"
+            checked={route.repeatable ?? false}
+            onChange={(e) => set({ repeatable: e.target.checked || undefined })}
+          />{' '}
+          Repeatable
         </label>
         <span className="inline-field grow">
           <label htmlFor={`${id}-description`}>Description</label>
-          <input id={`${id}-description`} value={route.description ?? ''} onChange={(e) => set({ description: e.target.value })} />
+          <input
+            id={`${id}-description`}
+            value={route.description ?? ''}
+            onChange={(e) => set({ description: e.target.value })}
+          />
         </span>
       </div>
       <FieldProblem path={`${path}.kind`} />
@@ -139,10 +206,22 @@ export function RouteEditor({ route, index, onChange, schemas }: Props) {
       <FieldProblem path={path} />
       <details className="route-more" open={Boolean(route.latency || route.faults?.length)}>
         <summary>Route latency and faults</summary>
-        <LatencyEditor label="Latency" noneLabel="the API's" value={route.latency} path={`${path}.latency`} onChange={(latency) => set({ latency: latency ?? undefined })} />
-        <FaultsEditor faults={route.faults} path={`${path}.faults`} onChange={(faults) => set({ faults: faults.length ? faults : undefined })} />
+        <LatencyEditor
+          label="Latency"
+          noneLabel="the API's"
+          value={route.latency}
+          path={`${path}.latency`}
+          onChange={(latency) => set({ latency: latency ?? undefined })}
+        />
+        <FaultsEditor
+          faults={route.faults}
+          path={`${path}.faults`}
+          onChange={(faults) => set({ faults: faults.length ? faults : undefined })}
+        />
       </details>
-      {route.kind === 'crud' && route.crud && <CrudEditor crud={route.crud} path={`${path}.crud`} schemas={schemas} onChange={(crud) => set({ crud })} />}
+      {route.kind === 'crud' && route.crud && (
+        <CrudEditor crud={route.crud} path={`${path}.crud`} schemas={schemas} onChange={(crud) => set({ crud })} />
+      )}
       {route.kind === 'responses' && (
         <div className="responses">
           <div
@@ -171,11 +250,24 @@ export function RouteEditor({ route, index, onChange, schemas }: Props) {
                 className={`response-tab status-${Math.floor(response.status / 100)}xx`}
                 onClick={() => setSelected(i)}
               >
-                <span className="status-code">{response.status}</span> {response.label || (response.default ? 'default' : `response ${i + 1}`)}
-                {response.rules?.length ? <span className="tab-note"> · {response.rules.length} rule{response.rules.length === 1 ? '' : 's'}</span> : null}
+                <span className="status-code">{response.status}</span>{' '}
+                {response.label || (response.default ? 'default' : `response ${i + 1}`)}
+                {response.rules?.length ? (
+                  <span className="tab-note">
+                    {' '}
+                    · {response.rules.length} rule{response.rules.length === 1 ? '' : 's'}
+                  </span>
+                ) : null}
               </button>
             ))}
-            <button type="button" className="add-response" onClick={() => { set({ responses: [...responses, newResponse(404, { type: 'json', value: { error: 'not found' } })] }); setSelected(responses.length); }}>
+            <button
+              type="button"
+              className="add-response"
+              onClick={() => {
+                set({ responses: [...responses, newResponse(404, { type: 'json', value: { error: 'not found' } })] });
+                setSelected(responses.length);
+              }}
+            >
               + Response
             </button>
           </div>
@@ -183,16 +275,44 @@ export function RouteEditor({ route, index, onChange, schemas }: Props) {
           {responses[current] && (
             <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${current}`} className="response-panel">
               <div className="response-actions">
-                <button type="button" className="link" disabled={current === 0} onClick={() => { set({ responses: moveItem(responses, current, current - 1) }); setSelected(current - 1); }}>
+                <button
+                  type="button"
+                  className="link"
+                  disabled={current === 0}
+                  onClick={() => {
+                    set({ responses: moveItem(responses, current, current - 1) });
+                    setSelected(current - 1);
+                  }}
+                >
                   Move left
                 </button>
-                <button type="button" className="link" disabled={current === responses.length - 1} onClick={() => { set({ responses: moveItem(responses, current, current + 1) }); setSelected(current + 1); }}>
+                <button
+                  type="button"
+                  className="link"
+                  disabled={current === responses.length - 1}
+                  onClick={() => {
+                    set({ responses: moveItem(responses, current, current + 1) });
+                    setSelected(current + 1);
+                  }}
+                >
                   Move right
                 </button>
-                <button type="button" className="link" onClick={() => { set({ responses: [...responses, duplicateResponse(responses[current])] }); setSelected(responses.length); }}>
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => {
+                    set({ responses: [...responses, duplicateResponse(responses[current])] });
+                    setSelected(responses.length);
+                  }}
+                >
                   Duplicate response
                 </button>
-                <button type="button" className="link danger" disabled={responses.length < 2} onClick={() => set({ responses: responses.filter((_, i) => i !== current) })}>
+                <button
+                  type="button"
+                  className="link danger"
+                  disabled={responses.length < 2}
+                  onClick={() => set({ responses: responses.filter((_, i) => i !== current) })}
+                >
                   Delete response
                 </button>
               </div>

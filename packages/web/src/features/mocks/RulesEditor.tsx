@@ -39,16 +39,35 @@ const OPERATOR_LABELS: Record<RuleOperator, string> = {
 const NAMELESS: RuleTarget[] = ['method', 'request_number'];
 const VALUELESS: RuleOperator[] = ['exists', 'missing'];
 
-function RuleRow({ rule, path, params, listId, onChange, onRemove }: { rule: Rule; path: string; params: string[]; listId: string; onChange(r: Rule): void; onRemove(): void }) {
+function RuleRow({
+  rule,
+  path,
+  params,
+  listId,
+  onChange,
+  onRemove,
+}: {
+  rule: Rule;
+  path: string;
+  params: string[];
+  listId: string;
+  onChange(r: Rule): void;
+  onRemove(): void;
+}) {
   // Hooks, so called on every render, not only when their inputs are shown.
   const nameInvalid = useInvalid(`${path}.name`);
   const valueInvalid = useInvalid(`${path}.value`);
   return (
     <li className="rule-row">
-      <select aria-label="Rule target" value={rule.target} onChange={(e) => {
+      <select
+        aria-label="Rule target"
+        value={rule.target}
+        onChange={(e) => {
           const target = e.target.value as RuleTarget;
           onChange({ ...rule, target, name: NAMELESS.includes(target) ? undefined : (rule.name ?? '') });
-        }} {...useInvalid(`${path}.target`)}>
+        }}
+        {...useInvalid(`${path}.target`)}
+      >
         {RULE_TARGETS.map((t) => (
           <option key={t} value={t}>
             {TARGET_LABELS[t]}
@@ -61,15 +80,20 @@ function RuleRow({ rule, path, params, listId, onChange, onRemove }: { rule: Rul
           className="rule-name"
           value={rule.name ?? ''}
           list={rule.target === 'param' ? listId : undefined}
-          placeholder={rule.target === 'body' ? 'user.id' : rule.target === 'param' ? params[0] ?? 'id' : 'name'}
+          placeholder={rule.target === 'body' ? 'user.id' : rule.target === 'param' ? (params[0] ?? 'id') : 'name'}
           onChange={(e) => onChange({ ...rule, name: e.target.value })}
           {...nameInvalid}
         />
       )}
-      <select aria-label="Rule operator" value={rule.operator} onChange={(e) => {
+      <select
+        aria-label="Rule operator"
+        value={rule.operator}
+        onChange={(e) => {
           const operator = e.target.value as RuleOperator;
           onChange({ ...rule, operator, value: VALUELESS.includes(operator) ? undefined : (rule.value ?? '') });
-        }} {...useInvalid(`${path}.operator`)}>
+        }}
+        {...useInvalid(`${path}.operator`)}
+      >
         {RULE_OPERATORS.map((o) => (
           <option key={o} value={o}>
             {OPERATOR_LABELS[o]}
@@ -123,11 +147,27 @@ export function RulesEditor({ rules = [], operator = 'all', onChange, path, para
             params={params}
             listId={listId}
             onChange={(r) => onChange(replaceAt(rules, i, r), operator)}
-            onRemove={() => onChange(rules.filter((_, j) => j !== i), operator)}
+            onRemove={() =>
+              onChange(
+                rules.filter((_, j) => j !== i),
+                operator,
+              )
+            }
           />
         ))}
       </ul>
-      <button type="button" onClick={() => onChange([...rules, { target: params.length ? 'param' : 'query', name: params[0] ?? '', operator: 'equals', value: '' }], operator)}>
+      <button
+        type="button"
+        onClick={() =>
+          onChange(
+            [
+              ...rules,
+              { target: params.length ? 'param' : 'query', name: params[0] ?? '', operator: 'equals', value: '' },
+            ],
+            operator,
+          )
+        }
+      >
         Add rule
       </button>
       <FieldProblem path={path} />

@@ -22,7 +22,10 @@ interface Props {
 }
 
 /** The request a route's method and path prefill (no route: a GET of /). */
-function requestFor(routeMethod: MockMethod | undefined, routePath: string | undefined): Pick<TestRequest, 'method' | 'path' | 'body'> {
+function requestFor(
+  routeMethod: MockMethod | undefined,
+  routePath: string | undefined,
+): Pick<TestRequest, 'method' | 'path' | 'body'> {
   if (routeMethod === undefined || routePath === undefined) return { method: 'GET', path: '/', body: '' };
   const method = routeMethod === 'ANY' ? 'GET' : routeMethod;
   return { method, path: samplePath(routePath), body: ['POST', 'PUT', 'PATCH'].includes(method) ? '{\n  \n}' : '' };
@@ -33,7 +36,8 @@ function Outcome({ outcome, routes }: { outcome: TestOutcome; routes: MockRoute[
     return (
       <div className="test-outcome no-response" role="status">
         <p className="outcome-line">
-          <strong className="error">Connection reset / empty reply</strong> <span className="hint">after {Math.round(outcome.ms)} ms</span>
+          <strong className="error">Connection reset / empty reply</strong>{' '}
+          <span className="hint">after {Math.round(outcome.ms)} ms</span>
         </p>
         <p>{outcome.message}</p>
       </div>
@@ -72,7 +76,13 @@ function Outcome({ outcome, routes }: { outcome: TestOutcome; routes: MockRoute[
           </tbody>
         </table>
       </details>
-      {outcome.body === '' ? <p className="hint">(empty body)</p> : <pre className="response-body" aria-label="Response body">{prettyBody(outcome.body, outcome.contentType)}</pre>}
+      {outcome.body === '' ? (
+        <p className="hint">(empty body)</p>
+      ) : (
+        <pre className="response-body" aria-label="Response body">
+          {prettyBody(outcome.body, outcome.contentType)}
+        </pre>
+      )}
     </div>
   );
 }
@@ -80,7 +90,11 @@ function Outcome({ outcome, routes }: { outcome: TestOutcome; routes: MockRoute[
 export function TestPanel({ apiName, slug, route, routes, unsaved }: Props) {
   const id = useId();
   const client = useQueryClient();
-  const [request, setRequest] = useState<TestRequest>(() => ({ ...requestFor(route?.method, route?.path), query: '', headers: '' }));
+  const [request, setRequest] = useState<TestRequest>(() => ({
+    ...requestFor(route?.method, route?.path),
+    query: '',
+    headers: '',
+  }));
   // A newly selected route (another id, even with the same method and path) or a change of its
   // method or path prefills method, path and body; query and headers stay.
   const routeId = route?.id;
@@ -111,20 +125,45 @@ export function TestPanel({ apiName, slug, route, routes, unsaved }: Props) {
             ))}
           </select>
           <span className="test-base">/mock/{slug}</span>
-          <input aria-label="Test path" value={request.path} spellCheck={false} onChange={(e) => set({ path: e.target.value })} />
+          <input
+            aria-label="Test path"
+            value={request.path}
+            spellCheck={false}
+            onChange={(e) => set({ path: e.target.value })}
+          />
           <button type="submit" className="primary" disabled={send.isPending}>
             {send.isPending ? 'Sending…' : 'Send'}
           </button>
         </div>
         <div className="test-grid">
           <label htmlFor={`${id}-query`}>Query</label>
-          <input id={`${id}-query`} value={request.query} placeholder="page=2&status=active" spellCheck={false} onChange={(e) => set({ query: e.target.value })} />
+          <input
+            id={`${id}-query`}
+            value={request.query}
+            placeholder="page=2&status=active"
+            spellCheck={false}
+            onChange={(e) => set({ query: e.target.value })}
+          />
           <label htmlFor={`${id}-headers`}>Headers</label>
-          <textarea id={`${id}-headers`} rows={2} value={request.headers} placeholder="X-Tenant: acme" spellCheck={false} onChange={(e) => set({ headers: e.target.value })} />
+          <textarea
+            id={`${id}-headers`}
+            rows={2}
+            value={request.headers}
+            placeholder="X-Tenant: acme"
+            spellCheck={false}
+            onChange={(e) => set({ headers: e.target.value })}
+          />
           {withBody && (
             <>
               <label htmlFor={`${id}-body`}>Body</label>
-              <textarea id={`${id}-body`} className="code-text" rows={4} value={request.body} spellCheck={false} onChange={(e) => set({ body: e.target.value })} />
+              <textarea
+                id={`${id}-body`}
+                className="code-text"
+                rows={4}
+                value={request.body}
+                spellCheck={false}
+                onChange={(e) => set({ body: e.target.value })}
+              />
             </>
           )}
         </div>

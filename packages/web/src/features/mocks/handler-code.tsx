@@ -59,7 +59,12 @@ export default function HandlerCode(props: Props) {
   // The diagnostics are set again when the messages change, not on every new (equal) list.
   const problemsKey = props.problems.join('\n');
   const showProblems = useEffectEvent((editor: EditorView) => {
-    editor.dispatch(setDiagnostics(editor.state, props.problems.map((m) => toDiagnostic(editor.state.doc, m))));
+    editor.dispatch(
+      setDiagnostics(
+        editor.state,
+        props.problems.map((m) => toDiagnostic(editor.state.doc, m)),
+      ),
+    );
   });
   useEffect(() => {
     const editor = view.current;

@@ -73,7 +73,9 @@ export function sameDocument(a: MockApiDocument, b: MockApiDocument): boolean {
 }
 
 /** The document without the answer-only fields (url, warnings), as PUT takes it. */
-export function documentOf(stored: MockApiDocument & { url?: string; warnings?: string[]; updatedAt?: string }): MockApiDocument {
+export function documentOf(
+  stored: MockApiDocument & { url?: string; warnings?: string[]; updatedAt?: string },
+): MockApiDocument {
   const { url: _url, warnings: _warnings, updatedAt: _updated, ...document } = stored;
   return document;
 }

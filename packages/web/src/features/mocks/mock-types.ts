@@ -5,5 +5,21 @@
 import type { MockBody } from '@rowloom/contract';
 
 export { FAULT_KINDS, MOCK_METHODS, RULE_OPERATORS, RULE_TARGETS } from '@rowloom/contract/constants';
-export type { CrudSettings, Fault, FaultKind, Latency, LoggedRequest, MockApiDocument, MockApiSummary, MockBody, MockMethod, MockResponse, MockRoute, Rule, RuleOperator, RuleTarget, StoredMockApi } from '@rowloom/contract';
+export type {
+  CrudSettings,
+  Fault,
+  FaultKind,
+  Latency,
+  LoggedRequest,
+  MockApiDocument,
+  MockApiSummary,
+  MockBody,
+  MockMethod,
+  MockResponse,
+  MockRoute,
+  Rule,
+  RuleOperator,
+  RuleTarget,
+  StoredMockApi,
+} from '@rowloom/contract';
 export type BodyType = MockBody['type'];

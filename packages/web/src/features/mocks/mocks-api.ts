@@ -7,7 +7,10 @@ import type { LoggedRequest, MockApiDocument, MockApiSummary, StoredMockApi } fr
 export const MOCKS_QUERY = ['mocks'];
 
 export function useMockApis() {
-  return useQuery({ queryKey: MOCKS_QUERY, queryFn: async () => (await apiJson<{ mocks: MockApiSummary[] }>('/api/mocks')).mocks });
+  return useQuery({
+    queryKey: MOCKS_QUERY,
+    queryFn: async () => (await apiJson<{ mocks: MockApiSummary[] }>('/api/mocks')).mocks,
+  });
 }
 
 export function useMockApi(name: string) {
@@ -52,14 +55,16 @@ export const requestsKey = (name: string) => ['mock-requests', name];
 export function useRequestLog(name: string, autoRefresh: boolean) {
   return useQuery({
     queryKey: requestsKey(name),
-    queryFn: async () => (await apiJson<{ requests: LoggedRequest[] }>(`${named('/api/mocks', name)}/requests?limit=50`)).requests,
+    queryFn: async () =>
+      (await apiJson<{ requests: LoggedRequest[] }>(`${named('/api/mocks', name)}/requests?limit=50`)).requests,
     refetchInterval: autoRefresh ? 3000 : false,
   });
 }
 
 /** The page of entries logged before `seq` (older ones), newest first. */
 export async function olderRequests(name: string, seq: number): Promise<LoggedRequest[]> {
-  return (await apiJson<{ requests: LoggedRequest[] }>(`${named('/api/mocks', name)}/requests?limit=50&before=${seq}`)).requests;
+  return (await apiJson<{ requests: LoggedRequest[] }>(`${named('/api/mocks', name)}/requests?limit=50&before=${seq}`))
+    .requests;
 }
 
 export async function clearRequestLog(name: string): Promise<void> {

@@ -33,7 +33,9 @@ export function problemsOf(error: unknown): Problem[] {
   return details.map((d) => {
     const message = String(d.message ?? '');
     const path = typeof d.path === 'string' ? d.path.replace(/^body\./, '') : '';
-    return path && TOP_KEYS.test(path) ? { path, message: message.startsWith(path) ? message : `${path}: ${message}` } : splitPath(message);
+    return path && TOP_KEYS.test(path)
+      ? { path, message: message.startsWith(path) ? message : `${path}: ${message}` }
+      : splitPath(message);
   });
 }
 
@@ -57,7 +59,9 @@ export function ProblemsProvider({ problems, children }: { problems: Problem[]; 
 /** Problems at `path` exactly, or also below it (`deep`: a body, a rule, a fault). */
 export function useProblems(path: string, deep = false): Problem[] {
   const all = useContext(ProblemsContext);
-  return all.filter((p) => p.path === path || (deep && (p.path.startsWith(`${path}.`) || p.path.startsWith(`${path}[`))));
+  return all.filter(
+    (p) => p.path === path || (deep && (p.path.startsWith(`${path}.`) || p.path.startsWith(`${path}[`))),
+  );
 }
 
 /** An id for the message element, so the control can point at it with aria-describedby. */

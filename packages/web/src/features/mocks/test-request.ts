@@ -17,7 +17,16 @@ export interface TestRequest {
 }
 
 export type TestOutcome =
-  | { kind: 'response'; status: number; statusText: string; ms: number; headers: [string, string][]; body: string; contentType: string; broken?: string }
+  | {
+      kind: 'response';
+      status: number;
+      statusText: string;
+      ms: number;
+      headers: [string, string][];
+      body: string;
+      contentType: string;
+      broken?: string;
+    }
   /** No response: the connection was reset or closed without a reply (a reset or empty fault). */
   | { kind: 'no-response'; ms: number; message: string };
 
@@ -42,9 +51,17 @@ export function mockUrl(slug: string, request: Pick<TestRequest, 'path' | 'query
 async function readBody(response: Response): Promise<{ body: string; broken?: string }> {
   try {
     const text = await response.text();
-    return { body: text.length > BODY_LIMIT_CHARS ? `${text.slice(0, BODY_LIMIT_CHARS)}\n… (cut at ${BODY_LIMIT_CHARS} characters)` : text };
+    return {
+      body:
+        text.length > BODY_LIMIT_CHARS
+          ? `${text.slice(0, BODY_LIMIT_CHARS)}\n… (cut at ${BODY_LIMIT_CHARS} characters)`
+          : text,
+    };
   } catch (error) {
-    return { body: '', broken: `the body broke off before its end (${(error as Error).message}); a malformed-chunk fault does this` };
+    return {
+      body: '',
+      broken: `the body broke off before its end (${(error as Error).message}); a malformed-chunk fault does this`,
+    };
   }
 }
 
@@ -54,13 +71,25 @@ export async function sendTestRequest(slug: string, request: TestRequest, signal
   // cookie-authenticated GET needs it too. The test-panel header keeps the request here where the
   // server sends mocks to an origin of their own (ROWLOOM_MOCK_ORIGIN): only a script can add
   // it, so the answer is never shown as a page.
-  const headers: Record<string, string> = { ...csrfHeader(), 'X-Rowloom-Test-Panel': '1', ...parseHeaderLines(request.headers) };
+  const headers: Record<string, string> = {
+    ...csrfHeader(),
+    'X-Rowloom-Test-Panel': '1',
+    ...parseHeaderLines(request.headers),
+  };
   const withBody = !['GET', 'HEAD'].includes(method) && request.body !== '';
-  if (withBody && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+  if (withBody && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+    headers['Content-Type'] = 'application/json';
   const started = performance.now();
   let response: Response;
   try {
-    response = await fetch(mockUrl(slug, request), { method, headers, body: withBody ? request.body : undefined, credentials: 'same-origin', signal, cache: 'no-store' });
+    response = await fetch(mockUrl(slug, request), {
+      method,
+      headers,
+      body: withBody ? request.body : undefined,
+      credentials: 'same-origin',
+      signal,
+      cache: 'no-store',
+    });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     return {

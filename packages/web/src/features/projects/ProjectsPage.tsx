@@ -8,12 +8,20 @@ import { Link } from 'react-router-dom';
 import type { SchemaSummary } from '@rowloom/contract';
 import { apiJson, named } from '../../api/client';
 import { ConfirmDialog } from '../account/ConfirmDialog';
-import { DATASETS_QUERY, PROJECTS_QUERY, useDatasets, useProjects, type ProjectSummary } from '../datasets/datasets-api';
+import {
+  DATASETS_QUERY,
+  PROJECTS_QUERY,
+  useDatasets,
+  useProjects,
+  type ProjectSummary,
+} from '../datasets/datasets-api';
 import './projects.css';
 
-
 function useSchemas() {
-  return useQuery({ queryKey: ['schemas'], queryFn: async () => (await apiJson<{ schemas: SchemaSummary[] }>('/api/schemas')).schemas });
+  return useQuery({
+    queryKey: ['schemas'],
+    queryFn: async () => (await apiJson<{ schemas: SchemaSummary[] }>('/api/schemas')).schemas,
+  });
 }
 
 function CreateProject() {
@@ -52,7 +60,17 @@ function count(n: number | undefined, one: string): string {
   return `${n} ${one}${n === 1 ? '' : 's'}`;
 }
 
-function ProjectCard({ project, datasets, schemas, onDelete }: { project: ProjectSummary; datasets: string[]; schemas: string[] | null; onDelete(): void }) {
+function ProjectCard({
+  project,
+  datasets,
+  schemas,
+  onDelete,
+}: {
+  project: ProjectSummary;
+  datasets: string[];
+  schemas: string[] | null;
+  onDelete(): void;
+}) {
   const schemaCount = project.schemas ?? schemas?.length;
   return (
     <li className="project-card">
@@ -63,7 +81,9 @@ function ProjectCard({ project, datasets, schemas, onDelete }: { project: Projec
         </button>
       </div>
       <p className="project-counts">
-        {[count(schemaCount, 'schema'), count(project.datasets, 'dataset'), count(project.scenarios, 'scenario')].filter(Boolean).join(' · ')}
+        {[count(schemaCount, 'schema'), count(project.datasets, 'dataset'), count(project.scenarios, 'scenario')]
+          .filter(Boolean)
+          .join(' · ')}
       </p>
       {datasets.length > 0 && (
         <p className="hint">
@@ -85,7 +105,8 @@ export function ProjectsPage() {
     mutationFn: (name: string) => apiJson(named('/api/projects', name), { method: 'DELETE' }),
     onSuccess: () => {
       setDeleting(null);
-      for (const key of [PROJECTS_QUERY, DATASETS_QUERY, ['schemas'], ['scenarios']]) void client.invalidateQueries({ queryKey: key });
+      for (const key of [PROJECTS_QUERY, DATASETS_QUERY, ['schemas'], ['scenarios']])
+        void client.invalidateQueries({ queryKey: key });
     },
   });
   // Schemas name their project only once the server keeps it; until then, the count is unknown.
@@ -95,13 +116,20 @@ export function ProjectsPage() {
       <h1>Projects</h1>
       <section className="page" aria-labelledby="new-project-title">
         <h2 id="new-project-title">Create a project</h2>
-        <p className="hint">A project groups schemas, datasets and scenarios. Choose the project when you upload a dataset or save a schema.</p>
+        <p className="hint">
+          A project groups schemas, datasets and scenarios. Choose the project when you upload a dataset or save a
+          schema.
+        </p>
         <CreateProject />
       </section>
       <section className="page" aria-labelledby="projects-title">
         <h2 id="projects-title">Your projects</h2>
         {projects.isPending && <p role="status">Loading…</p>}
-        {projects.error && <p className="error" role="alert">Could not list projects: {projects.error.message}</p>}
+        {projects.error && (
+          <p className="error" role="alert">
+            Could not list projects: {projects.error.message}
+          </p>
+        )}
         {projects.data?.length === 0 && <p className="hint">No projects yet.</p>}
         <ul className="project-list">
           {(projects.data ?? []).map((project) => (
@@ -109,7 +137,11 @@ export function ProjectsPage() {
               key={project.name}
               project={project}
               datasets={(datasets.data ?? []).filter((d) => d.project === project.name).map((d) => d.name)}
-              schemas={schemasKnowProjects ? (schemas.data ?? []).filter((s) => s.project === project.name).map((s) => s.name) : null}
+              schemas={
+                schemasKnowProjects
+                  ? (schemas.data ?? []).filter((s) => s.project === project.name).map((s) => s.name)
+                  : null
+              }
               onDelete={() => {
                 remove.reset();
                 setDeleting(project.name);

@@ -61,7 +61,12 @@ export function CurveChart(props: Props) {
   function keyOnPoint(event: KeyboardEvent, point: EditorPoint) {
     const big = event.shiftKey ? 10 : 1;
     const yStep = ((high - low) / 100) * big;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-0.01 * big, 0], ArrowRight: [0.01 * big, 0], ArrowUp: [0, yStep], ArrowDown: [0, -yStep] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-0.01 * big, 0],
+      ArrowRight: [0.01 * big, 0],
+      ArrowUp: [0, yStep],
+      ArrowDown: [0, -yStep],
+    };
     if (event.key in moves) {
       event.preventDefault();
       const [dx, dy] = moves[event.key];
@@ -73,8 +78,21 @@ export function CurveChart(props: Props) {
   }
 
   const curve = curveOf(points, interpolation);
-  const path = points.length === 0 ? '' : Array.from({ length: SAMPLES + 1 }, (_, i) => i / SAMPLES).map((x, i) => `${i === 0 ? 'M' : 'L'}${toX(x).toFixed(1)},${toY(curve(x)).toFixed(1)}`).join(' ');
-  const previewPath = preview && preview.length > 0 ? preview.map((v, i) => `${i === 0 ? 'M' : 'L'}${toX(preview.length === 1 ? 0 : i / (preview.length - 1)).toFixed(1)},${toY(v).toFixed(1)}`).join(' ') : '';
+  const path =
+    points.length === 0
+      ? ''
+      : Array.from({ length: SAMPLES + 1 }, (_, i) => i / SAMPLES)
+          .map((x, i) => `${i === 0 ? 'M' : 'L'}${toX(x).toFixed(1)},${toY(curve(x)).toFixed(1)}`)
+          .join(' ');
+  const previewPath =
+    preview && preview.length > 0
+      ? preview
+          .map(
+            (v, i) =>
+              `${i === 0 ? 'M' : 'L'}${toX(preview.length === 1 ? 0 : i / (preview.length - 1)).toFixed(1)},${toY(v).toFixed(1)}`,
+          )
+          .join(' ')
+      : '';
 
   return (
     <svg
@@ -113,11 +131,25 @@ export function CurveChart(props: Props) {
         </g>
       ))}
       {[0, 0.25, 0.5, 0.75, 1].map((x) => (
-        <text key={x} className="x-label" aria-hidden="true" x={toX(x)} y={HEIGHT - 10} textAnchor={x === 0 ? 'start' : x === 1 ? 'end' : 'middle'}>
+        <text
+          key={x}
+          className="x-label"
+          aria-hidden="true"
+          x={toX(x)}
+          y={HEIGHT - 10}
+          textAnchor={x === 0 ? 'start' : x === 1 ? 'end' : 'middle'}
+        >
           {x === 0 ? 'first row' : x === 1 ? 'last row' : `${x * 100}%`}
         </text>
       ))}
-      {noise > 0 && path && <path className="noise-band" d={path} strokeWidth={Math.max(1, (2 * noise * PLOT_H) / (high - low))} aria-hidden="true" />}
+      {noise > 0 && path && (
+        <path
+          className="noise-band"
+          d={path}
+          strokeWidth={Math.max(1, (2 * noise * PLOT_H) / (high - low))}
+          aria-hidden="true"
+        />
+      )}
       {previewPath && <path className="preview-line" d={previewPath} aria-hidden="true" />}
       {path && <path className="curve-line" d={path} aria-hidden="true" />}
       {points.map((point, index) => (

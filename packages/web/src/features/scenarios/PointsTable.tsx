@@ -3,7 +3,13 @@ import { useEffect, useState } from 'react';
 import type { EditorPoint } from './editor-state';
 
 /** A number box that commits on blur or Enter, so typing "0." does not jump the row around. */
-function NumberField(props: { label: string; value: number; min?: number; max?: number; onCommit(value: number): void }) {
+function NumberField(props: {
+  label: string;
+  value: number;
+  min?: number;
+  max?: number;
+  onCommit(value: number): void;
+}) {
   const [text, setText] = useState(String(props.value));
   const [invalid, setInvalid] = useState(false);
   useEffect(() => {
@@ -12,7 +18,11 @@ function NumberField(props: { label: string; value: number; min?: number; max?: 
   }, [props.value]);
   function commit() {
     const value = Number(text);
-    const ok = text.trim() !== '' && Number.isFinite(value) && (props.min === undefined || value >= props.min) && (props.max === undefined || value <= props.max);
+    const ok =
+      text.trim() !== '' &&
+      Number.isFinite(value) &&
+      (props.min === undefined || value >= props.min) &&
+      (props.max === undefined || value <= props.max);
     setInvalid(!ok);
     if (ok && value !== props.value) props.onCommit(value);
   }
@@ -64,16 +74,35 @@ export function PointsTable({ points, selected, onSelect, onChange, onRemove, on
         </thead>
         <tbody>
           {points.map((point, index) => (
-            <tr key={point.id} aria-current={selected === point.id ? 'true' : undefined} onFocus={() => onSelect(point.id)}>
+            <tr
+              key={point.id}
+              aria-current={selected === point.id ? 'true' : undefined}
+              onFocus={() => onSelect(point.id)}
+            >
               <th scope="row">{index + 1}</th>
               <td>
-                <NumberField label={`x of point ${index + 1}`} value={point.x} min={0} max={1} onCommit={(x) => onChange(point.id, x, point.y)} />
+                <NumberField
+                  label={`x of point ${index + 1}`}
+                  value={point.x}
+                  min={0}
+                  max={1}
+                  onCommit={(x) => onChange(point.id, x, point.y)}
+                />
               </td>
               <td>
-                <NumberField label={`y of point ${index + 1}`} value={point.y} onCommit={(y) => onChange(point.id, point.x, y)} />
+                <NumberField
+                  label={`y of point ${index + 1}`}
+                  value={point.y}
+                  onCommit={(y) => onChange(point.id, point.x, y)}
+                />
               </td>
               <td>
-                <button type="button" aria-label={`Remove point ${index + 1}`} disabled={points.length <= 2} onClick={() => onRemove(point.id)}>
+                <button
+                  type="button"
+                  aria-label={`Remove point ${index + 1}`}
+                  disabled={points.length <= 2}
+                  onClick={() => onRemove(point.id)}
+                >
                   ✕
                 </button>
               </td>

@@ -27,7 +27,9 @@ export function problemsOf(error: unknown): string[] {
   if (!(error instanceof ApiError)) return [String(error)];
   const details = Array.isArray(error.body?.details) ? error.body.details : [];
   if (details.length === 0) return [error.message];
-  return details.map((d) => [d.path ?? d.field, d.message].filter((part) => part !== undefined && part !== '').join(': '));
+  return details.map((d) =>
+    [d.path ?? d.field, d.message].filter((part) => part !== undefined && part !== '').join(': '),
+  );
 }
 
 function widestGapMiddle(xs: number[]): number {
@@ -99,7 +101,11 @@ export function ScenarioEditor({ initial, existingNames, onSaved, onDeleted, onD
         <label htmlFor={ids.name}>Name</label>
         <input id={ids.name} value={state.name} maxLength={200} onChange={(e) => update({ name: e.target.value })} />
         <label htmlFor={ids.interpolation}>Interpolation</label>
-        <select id={ids.interpolation} value={state.interpolation} onChange={(e) => update({ interpolation: e.target.value as Interpolation })}>
+        <select
+          id={ids.interpolation}
+          value={state.interpolation}
+          onChange={(e) => update({ interpolation: e.target.value as Interpolation })}
+        >
           {INTERPOLATIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -107,7 +113,14 @@ export function ScenarioEditor({ initial, existingNames, onSaved, onDeleted, onD
           ))}
         </select>
         <label htmlFor={ids.noise}>Noise (standard deviation)</label>
-        <input id={ids.noise} type="number" min={0} step="any" value={state.noise} onChange={(e) => update({ noise: Math.max(0, Number(e.target.value) || 0) })} />
+        <input
+          id={ids.noise}
+          type="number"
+          min={0}
+          step="any"
+          value={state.noise}
+          onChange={(e) => update({ noise: Math.max(0, Number(e.target.value) || 0) })}
+        />
         <label htmlFor={ids.project}>Project</label>
         <select id={ids.project} value={state.project} onChange={(e) => update({ project: e.target.value })}>
           <option value="">(none)</option>
@@ -141,7 +154,8 @@ export function ScenarioEditor({ initial, existingNames, onSaved, onDeleted, onD
             onRemove={(id) => state.points.length > 2 && setPoints(removePoint(state.points, id))}
           />
           <p id={ids.hint} className="hint">
-            Click the plot to add a point. Drag a point, or Tab to it and use the arrow keys (Shift: bigger steps); Delete removes it.
+            Click the plot to add a point. Drag a point, or Tab to it and use the arrow keys (Shift: bigger steps);
+            Delete removes it.
           </p>
         </div>
         <PointsTable
@@ -152,7 +166,10 @@ export function ScenarioEditor({ initial, existingNames, onSaved, onDeleted, onD
           onRemove={(id) => setPoints(removePoint(state.points, id))}
           onAdd={() => {
             const x = widestGapMiddle(state.points.map((p) => p.x));
-            const neighbour = state.points.reduce((a, b) => (Math.abs(b.x - x) < Math.abs(a.x - x) ? b : a), state.points[0]);
+            const neighbour = state.points.reduce(
+              (a, b) => (Math.abs(b.x - x) < Math.abs(a.x - x) ? b : a),
+              state.points[0],
+            );
             const added = addPoint(state.points, x, neighbour?.y ?? 0);
             setPoints(added.points);
             setSelected(added.id);
@@ -161,14 +178,28 @@ export function ScenarioEditor({ initial, existingNames, onSaved, onDeleted, onD
       </div>
       <div className="scenario-preview">
         <label htmlFor={ids.rows}>Rows</label>
-        <input id={ids.rows} type="number" min={2} max={5000} value={rows} onChange={(e) => setRows(Math.min(5000, Math.max(2, Math.round(Number(e.target.value)) || 2)))} />
-        <button type="button" disabled={state.savedName === null || dirty || runPreview.isPending} onClick={() => runPreview.mutate()}>
+        <input
+          id={ids.rows}
+          type="number"
+          min={2}
+          max={5000}
+          value={rows}
+          onChange={(e) => setRows(Math.min(5000, Math.max(2, Math.round(Number(e.target.value)) || 2)))}
+        />
+        <button
+          type="button"
+          disabled={state.savedName === null || dirty || runPreview.isPending}
+          onClick={() => runPreview.mutate()}
+        >
           Preview generated values
         </button>
-        {(state.savedName === null || dirty) && <span className="hint">Save first: the preview asks the server for the saved curve.</span>}
+        {(state.savedName === null || dirty) && (
+          <span className="hint">Save first: the preview asks the server for the saved curve.</span>
+        )}
         {preview && (
           <span className="hint" role="status">
-            Showing {preview.length} generated values (thin line); min {Math.min(...preview).toFixed(2)}, max {Math.max(...preview).toFixed(2)}.
+            Showing {preview.length} generated values (thin line); min {Math.min(...preview).toFixed(2)}, max{' '}
+            {Math.max(...preview).toFixed(2)}.
           </span>
         )}
       </div>
@@ -193,7 +224,12 @@ export function ScenarioEditor({ initial, existingNames, onSaved, onDeleted, onD
         </p>
       )}
       <div className="scenario-actions">
-        <button type="button" className="primary" disabled={name === '' || save.isPending || !dirty} onClick={() => save.mutate()}>
+        <button
+          type="button"
+          className="primary"
+          disabled={name === '' || save.isPending || !dirty}
+          onClick={() => save.mutate()}
+        >
           {dirty ? 'Save scenario' : 'Saved'}
         </button>
         {state.savedName && (

@@ -49,8 +49,9 @@ export function ScenariosPage() {
     <div className="scenarios-page">
       <h1>Scenarios</h1>
       <p className="hint intro">
-        A scenario is a named curve over the rows of a file: a <strong>Scenario</strong> field gives each row the curve’s value at that row (first row at the
-        left, last row at the right), plus optional random noise. Rowloom’s own design: the established product never documented its Scenario type.
+        A scenario is a named curve over the rows of a file: a <strong>Scenario</strong> field gives each row the
+        curve’s value at that row (first row at the left, last row at the right), plus optional random noise. Rowloom’s
+        own design: the established product never documented its Scenario type.
       </p>
       <div className="scenarios-layout">
         <nav className="page scenario-list" aria-labelledby="scenario-list-title">
@@ -59,7 +60,11 @@ export function ScenariosPage() {
             New scenario
           </button>
           {scenarios.isPending && <p role="status">Loading…</p>}
-          {scenarios.error && <p className="error" role="alert">Could not list scenarios: {scenarios.error.message}</p>}
+          {scenarios.error && (
+            <p className="error" role="alert">
+              Could not list scenarios: {scenarios.error.message}
+            </p>
+          )}
           {scenarios.data?.length === 0 && <p className="hint">None yet.</p>}
           <ul>
             {(scenarios.data ?? []).map((scenario) => (
@@ -77,7 +82,11 @@ export function ScenariosPage() {
               </li>
             ))}
           </ul>
-          {error && <p className="error" role="alert">{error}</p>}
+          {error && (
+            <p className="error" role="alert">
+              {error}
+            </p>
+          )}
         </nav>
         {editing ? (
           <ScenarioEditor

@@ -54,6 +54,7 @@ export function niceTicks(low: number, high: number, count = 5): number[] {
   const magnitude = 10 ** Math.floor(Math.log10(step0));
   const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= step0) ?? step0;
   const ticks: number[] = [];
-  for (let v = Math.ceil(low / step) * step; v <= high + step * 1e-9 && ticks.length < 20; v += step) ticks.push(Number(v.toPrecision(12)));
+  for (let v = Math.ceil(low / step) * step; v <= high + step * 1e-9 && ticks.length < 20; v += step)
+    ticks.push(Number(v.toPrecision(12)));
   return ticks;
 }

@@ -11,7 +11,10 @@ export type NamedScenario = ScenarioInput & { name: string };
 export const SCENARIOS_QUERY = ['scenarios'];
 
 export function useScenarios() {
-  return useQuery({ queryKey: SCENARIOS_QUERY, queryFn: async () => (await apiJson<ScenarioList>('/api/scenarios')).scenarios });
+  return useQuery({
+    queryKey: SCENARIOS_QUERY,
+    queryFn: async () => (await apiJson<ScenarioList>('/api/scenarios')).scenarios,
+  });
 }
 
 export function loadScenario(name: string): Promise<ScenarioDocument> {
@@ -20,7 +23,10 @@ export function loadScenario(name: string): Promise<ScenarioDocument> {
 
 export function saveScenario(scenario: NamedScenario): Promise<unknown> {
   // project null takes it out of its project (leaving "project" out would keep the old one).
-  return apiJson(named('/api/scenarios', scenario.name), { method: 'PUT', body: { ...scenario, project: scenario.project || null } });
+  return apiJson(named('/api/scenarios', scenario.name), {
+    method: 'PUT',
+    body: { ...scenario, project: scenario.project || null },
+  });
 }
 
 export function deleteScenario(name: string): Promise<unknown> {

@@ -35,14 +35,24 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.deepEqual(again.body, people, 'a reset brings the same seeded records back');
 
       const otherSeed = await list(kit, crudRoute('seeded-2', { seed: 'other' }));
-      assert.notDeepEqual(otherSeed.map((p) => p.first_name), people.map((p) => p.first_name), 'another seed, other records');
+      assert.notDeepEqual(
+        otherSeed.map((p) => p.first_name),
+        people.map((p) => p.first_name),
+        'another seed, other records',
+      );
       const sameSeed = await list(kit, crudRoute('seeded-3', { seed: 'seeded' }));
       assert.deepEqual(sameSeed, people, 'the seed defaults to the route id');
     });
 
     test('a schema without the key field: records are numbered 1..count', async () => {
-      const people = (await serve(kit, crudRoute('nameless', { schema: 'nameless', count: 3 }))).body as { id: number; name: string }[];
-      assert.deepEqual(people.map((p) => p.id), [1, 2, 3]);
+      const people = (await serve(kit, crudRoute('nameless', { schema: 'nameless', count: 3 }))).body as {
+        id: number;
+        name: string;
+      }[];
+      assert.deepEqual(
+        people.map((p) => p.id),
+        [1, 2, 3],
+      );
       assert.deepEqual(Object.keys(people[0]), ['id', 'name'], 'the id goes first');
     });
 
@@ -51,13 +61,20 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const reply = await serve(kit, route);
       assert.equal(reply.status, 409);
       assert.match((reply.body as { error: string }).error, /saved schema "no such schema"/);
-      const stored = await kit.store.db.selectFrom('mock_collections').select('route_id').where('route_id', '=', route.id).execute();
+      const stored = await kit.store.db
+        .selectFrom('mock_collections')
+        .select('route_id')
+        .where('route_id', '=', route.id)
+        .execute();
       assert.equal(stored.length, 0);
     });
 
     test('paging: page & per_page, _page & _per_page, _limit, _start & _end, with X-Total-Count and Link', async () => {
       const route = crudRoute('paging');
-      const page = await serve(kit, route, { query: { page: '2', per_page: '10', role_ne: 'nobody' }, url: '/mock/shop/users' });
+      const page = await serve(kit, route, {
+        query: { page: '2', per_page: '10', role_ne: 'nobody' },
+        url: '/mock/shop/users',
+      });
       assert.deepEqual(ids(page.body as Person[]), range(11, 20));
       assert.equal(page.headers?.['x-total-count'], '25');
       const link = page.headers?.link ?? '';
@@ -68,7 +85,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
       const last = await serve(kit, route, { query: { _page: '3', _per_page: '10' } });
       assert.deepEqual(ids(last.body as Person[]), range(21, 25));
-      assert.match(last.headers?.link ?? '', /<\?_page=2&_per_page=10>; rel="prev"/, 'relative links without the URL, in the words of the request');
+      assert.match(
+        last.headers?.link ?? '',
+        /<\?_page=2&_per_page=10>; rel="prev"/,
+        'relative links without the URL, in the words of the request',
+      );
       assert.doesNotMatch(last.headers?.link ?? '', /rel="next"/);
 
       assert.deepEqual(ids(await list(kit, route, { _limit: '5' })), range(1, 5));
@@ -104,44 +125,98 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const route = crudRoute('filters');
       const all = await list(kit, route);
       const admins = await list(kit, route, { role: 'admin' });
-      assert.deepEqual(admins, all.filter((p) => p.role === 'admin'));
+      assert.deepEqual(
+        admins,
+        all.filter((p) => p.role === 'admin'),
+      );
       assert.ok(admins.length > 0 && admins.length < 25);
       const filtered = await serve(kit, route, { query: { role: 'admin', per_page: '2' } });
       assert.equal(filtered.headers?.['x-total-count'], String(admins.length), 'the total counts the matches');
       assert.deepEqual(filtered.body, admins.slice(0, 2));
 
-      assert.deepEqual(await list(kit, route, { age_gte: '40', age_lte: '60' }), all.filter((p) => p.age >= 40 && p.age <= 60));
-      assert.deepEqual(await list(kit, route, { age_gt: '40', age_lt: '60' }), all.filter((p) => p.age > 40 && p.age < 60));
+      assert.deepEqual(
+        await list(kit, route, { age_gte: '40', age_lte: '60' }),
+        all.filter((p) => p.age >= 40 && p.age <= 60),
+      );
+      assert.deepEqual(
+        await list(kit, route, { age_gt: '40', age_lt: '60' }),
+        all.filter((p) => p.age > 40 && p.age < 60),
+      );
       assert.deepEqual(ids(await list(kit, route, { id_ne: '1' })), range(2, 25));
       assert.deepEqual(ids(await list(kit, route, { id: '7' })), [7], 'numbers match their text form');
       const city = all[4].address.city;
-      assert.deepEqual(await list(kit, route, { 'address.city': city }), all.filter((p) => p.address.city === city), 'dotted paths reach nested objects');
+      assert.deepEqual(
+        await list(kit, route, { 'address.city': city }),
+        all.filter((p) => p.address.city === city),
+        'dotted paths reach nested objects',
+      );
       const name = all[2].first_name;
       const part = name.slice(1, 4).toUpperCase();
-      assert.deepEqual(await list(kit, route, { first_name_like: part }), all.filter((p) => p.first_name.toLowerCase().includes(part.toLowerCase())));
-      assert.deepEqual(await list(kit, route, { q: city.toLowerCase() }), all.filter((p) => JSON.stringify(p).toLowerCase().includes(city.toLowerCase())));
+      assert.deepEqual(
+        await list(kit, route, { first_name_like: part }),
+        all.filter((p) => p.first_name.toLowerCase().includes(part.toLowerCase())),
+      );
+      assert.deepEqual(
+        await list(kit, route, { q: city.toLowerCase() }),
+        all.filter((p) => JSON.stringify(p).toLowerCase().includes(city.toLowerCase())),
+      );
       assert.deepEqual(await list(kit, route, { nosuchfield: 'x' }), [], 'a field no record has matches nothing');
-      assert.equal((await list(kit, route, { key: 'abc', __method: 'GET', _: '123' })).length, 25, 'the API key, the method override and _-parameters are not filters');
+      assert.equal(
+        (await list(kit, route, { key: 'abc', __method: 'GET', _: '123' })).length,
+        25,
+        'the API key, the method override and _-parameters are not filters',
+      );
 
       const byAge = [...all].sort((a, b) => a.age - b.age || a.id - b.id);
       assert.deepEqual(await list(kit, route, { _sort: 'age' }), byAge);
       const byAgeDown = [...all].sort((a, b) => b.age - a.age || a.id - b.id);
       assert.deepEqual(await list(kit, route, { _sort: '-age' }), byAgeDown);
       assert.deepEqual(await list(kit, route, { _sort: 'age', _order: 'desc' }), byAgeDown);
-      const byRoleThenAge = [...all].sort((a, b) => (a.role < b.role ? -1 : a.role > b.role ? 1 : b.age - a.age || a.id - b.id));
+      const byRoleThenAge = [...all].sort((a, b) =>
+        a.role < b.role ? -1 : a.role > b.role ? 1 : b.age - a.age || a.id - b.id,
+      );
       assert.deepEqual(await list(kit, route, { _sort: 'role,-age' }), byRoleThenAge);
-      assert.deepEqual(ids(await list(kit, route, { _sort: 'id', _order: 'desc', _page: '1', _per_page: '3' })), [25, 24, 23], 'sorted, then paged');
+      assert.deepEqual(
+        ids(await list(kit, route, { _sort: 'id', _order: 'desc', _page: '1', _per_page: '3' })),
+        [25, 24, 23],
+        'sorted, then paged',
+      );
     });
 
     test('equality filters find every matching value, whatever characters it holds', async () => {
       const route = crudRoute('odd-values', { count: 0 });
-      const values: unknown[] = ['50%', 'a_b', 'axb', 'x!y', 'Ünïcödé', 'ÜNÏCÖDÉ', 'quote"d', 'back\\slash', 'tab\there', 'emoji 🦀', 7, 7.5, -3, true, false, null, 'MiXeD', 'mixed', ''];
-      for (const value of values) assert.equal((await serve(kit, route, { method: 'POST', body: { v: value } })).status, 201);
+      const values: unknown[] = [
+        '50%',
+        'a_b',
+        'axb',
+        'x!y',
+        'Ünïcödé',
+        'ÜNÏCÖDÉ',
+        'quote"d',
+        'back\\slash',
+        'tab\there',
+        'emoji 🦀',
+        7,
+        7.5,
+        -3,
+        true,
+        false,
+        null,
+        'MiXeD',
+        'mixed',
+        '',
+      ];
+      for (const value of values)
+        assert.equal((await serve(kit, route, { method: 'POST', body: { v: value } })).status, 201);
       for (const value of values) {
         const text = value === null ? 'null' : String(value);
         const found = await list(kit, route, { v: text });
         const expected = values.filter((other) => (other === null ? 'null' : String(other)) === text);
-        assert.deepEqual(found.map((record) => (record as unknown as { v: unknown }).v), expected, `v=${text}`);
+        assert.deepEqual(
+          found.map((record) => (record as unknown as { v: unknown }).v),
+          expected,
+          `v=${text}`,
+        );
       }
       assert.deepEqual((await list(kit, route, { v: 'a%b' })).length, 0, '% is not a wildcard');
       assert.deepEqual((await list(kit, route, { v: 'a_b', 'nested.v': 'x' })).length, 0);
@@ -149,7 +224,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
     test('POST: the next numeric id, own keys, 409 on a taken key, Location', async () => {
       const route = crudRoute('writes', { count: 5 });
-      const created = await serve(kit, route, { method: 'POST', body: { first_name: 'Ada', age: 36 }, url: '/mock/shop/users' });
+      const created = await serve(kit, route, {
+        method: 'POST',
+        body: { first_name: 'Ada', age: 36 },
+        url: '/mock/shop/users',
+      });
       assert.equal(created.status, 201, JSON.stringify(created.body));
       assert.deepEqual(created.body, { id: 6, first_name: 'Ada', age: 36 });
       assert.equal(created.headers?.location, '/mock/shop/users/6');
@@ -157,27 +236,55 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
       const own = await serve(kit, route, { method: 'POST', body: { id: 'ada-lovelace', first_name: 'Ada' } });
       assert.equal(own.status, 201);
-      assert.equal(own.headers?.location, 'users/ada-lovelace', 'without the URL, a reference relative to the collection');
+      assert.equal(
+        own.headers?.location,
+        'users/ada-lovelace',
+        'without the URL, a reference relative to the collection',
+      );
       const taken = await serve(kit, route, { method: 'POST', body: { id: 6 } });
       assert.equal(taken.status, 409);
       assert.match((taken.body as { error: string }).error, /a record with id 6 is already in \/users/);
-      assert.equal((await serve(kit, route, { method: 'POST', body: { id: '6' } })).status, 409, 'keys compare as text');
+      assert.equal(
+        (await serve(kit, route, { method: 'POST', body: { id: '6' } })).status,
+        409,
+        'keys compare as text',
+      );
 
       assert.equal((await serve(kit, route, { method: 'POST', body: { id: 100 } })).status, 201);
-      assert.deepEqual((await serve(kit, route, { method: 'POST', body: {} })).body, { id: 101 }, 'a larger numeric key moves the next id past it');
+      assert.deepEqual(
+        (await serve(kit, route, { method: 'POST', body: {} })).body,
+        { id: 101 },
+        'a larger numeric key moves the next id past it',
+      );
       assert.equal((await serve(kit, route, { key: '101' })).status, 200);
-      assert.deepEqual(ids((await list(kit, route)).slice(-4)), [6, 'ada-lovelace', 100, 101] as never, 'new records go to the end');
+      assert.deepEqual(
+        ids((await list(kit, route)).slice(-4)),
+        [6, 'ada-lovelace', 100, 101] as never,
+        'new records go to the end',
+      );
     });
 
     test('PUT replaces, PATCH merges (RFC 7396), both keep the key; DELETE; 404s', async () => {
       const route = crudRoute('changes', { count: 3 });
       const original = (await serve(kit, route, { key: '2' })).body as Person;
-      const put = await serve(kit, route, { method: 'PUT', key: '2', body: { id: 'elsewhere', first_name: 'Grace', tags: ['a'] } });
+      const put = await serve(kit, route, {
+        method: 'PUT',
+        key: '2',
+        body: { id: 'elsewhere', first_name: 'Grace', tags: ['a'] },
+      });
       assert.equal(put.status, 200);
-      assert.deepEqual(put.body, { id: 2, first_name: 'Grace', tags: ['a'] }, 'replaced whole; the key (a number) kept from the stored record');
+      assert.deepEqual(
+        put.body,
+        { id: 2, first_name: 'Grace', tags: ['a'] },
+        'replaced whole; the key (a number) kept from the stored record',
+      );
       assert.deepEqual((await serve(kit, route, { key: '2' })).body, put.body);
 
-      const patch = await serve(kit, route, { method: 'PATCH', key: '1', body: { age: 99, role: null, address: { zip: '12345' }, id: 500 } });
+      const patch = await serve(kit, route, {
+        method: 'PATCH',
+        key: '1',
+        body: { age: 99, role: null, address: { zip: '12345' }, id: 500 },
+      });
       const first = (await list(kit, crudRoute('changes-original', { count: 3, seed: 'changes' })))[0];
       const { role: _role, ...withoutRole } = first;
       assert.deepEqual(patch.body, { ...withoutRole, age: 99, address: { city: first.address.city, zip: '12345' } });
@@ -190,9 +297,17 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(missing.status, 404);
       assert.deepEqual(missing.body, { error: 'no record with id 3 in /users' });
       assert.equal((await serve(kit, route, { method: 'DELETE', key: '3' })).status, 404);
-      assert.equal((await serve(kit, route, { method: 'PUT', key: '42', body: {} })).status, 404, 'PUT does not create');
+      assert.equal(
+        (await serve(kit, route, { method: 'PUT', key: '42', body: {} })).status,
+        404,
+        'PUT does not create',
+      );
       assert.equal((await serve(kit, route, { method: 'PATCH', key: '42', body: {} })).status, 404);
-      assert.equal((await serve(kit, route, { key: 'x'.repeat(1000) })).status, 404, 'an over-long key is simply not there');
+      assert.equal(
+        (await serve(kit, route, { key: 'x'.repeat(1000) })).status,
+        404,
+        'an over-long key is simply not there',
+      );
       assert.equal((await serve(kit, route, { key: 'a\u0000b' })).status, 404, 'nor is one with NUL');
       assert.deepEqual(ids(await list(kit, route)), [1, 2]);
       assert.notDeepEqual(original, put.body);
@@ -229,9 +344,16 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(onRecord.status, 405);
       assert.equal(onRecord.headers?.allow, 'GET, HEAD, PUT, PATCH, DELETE, OPTIONS');
       assert.deepEqual(ids(await list(kit, route)), [1, 2], 'nothing was written');
-      const proto = await serve(kit, route, { method: 'POST', body: JSON.parse('{"__proto__": {"polluted": 1}, "name": "p"}') });
+      const proto = await serve(kit, route, {
+        method: 'POST',
+        body: JSON.parse('{"__proto__": {"polluted": 1}, "name": "p"}'),
+      });
       assert.equal(proto.status, 201);
-      assert.equal(JSON.stringify(proto.body), '{"id":3,"__proto__":{"polluted":1},"name":"p"}', 'a field named __proto__ stays a field');
+      assert.equal(
+        JSON.stringify(proto.body),
+        '{"id":3,"__proto__":{"polluted":1},"name":"p"}',
+        'a field named __proto__ stays a field',
+      );
     });
 
     test('hostile parameters, keys and bodies: a 4xx or an answer, never a throw or a 5xx', async () => {
@@ -257,7 +379,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       ];
       for (const query of queries) {
         const reply = await serve(kit, route, { query });
-        assert.ok(reply.status === 200 || reply.status === 400, `${JSON.stringify(query)} -> ${reply.status} ${JSON.stringify(reply.body)}`);
+        assert.ok(
+          reply.status === 200 || reply.status === 400,
+          `${JSON.stringify(query)} -> ${reply.status} ${JSON.stringify(reply.body)}`,
+        );
       }
       assert.equal(({} as Record<string, unknown>).polluted, undefined);
       for (const key of ['__proto__', 'constructor', '..', '%2F', ' ', '\u0000', '\ud800', 'x'.repeat(257)]) {
@@ -279,18 +404,38 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const b = crudRoute('reset-b', { count: 2 });
       await serve(kit, a, { method: 'POST', body: {} });
       await serve(kit, b, { method: 'POST', body: {} });
-      await kit.store.db.insertInto('mock_counters').values({ mock_api_id: kit.mockApiId, route_id: 'reset-a', requests: 7 }).execute();
+      await kit.store.db
+        .insertInto('mock_counters')
+        .values({ mock_api_id: kit.mockApiId, route_id: 'reset-a', requests: 7 })
+        .execute();
       await resetCollections(kit.store.db, kit.mockApiId, 'reset-a');
       assert.equal((await list(kit, a)).length, 2);
       assert.equal((await list(kit, b)).length, 3);
-      const counters = await kit.store.db.selectFrom('mock_counters').select('route_id').where('mock_api_id', '=', kit.mockApiId).execute();
+      const counters = await kit.store.db
+        .selectFrom('mock_counters')
+        .select('route_id')
+        .where('mock_api_id', '=', kit.mockApiId)
+        .execute();
       assert.deepEqual(counters, []);
       await resetCollections(kit.store.db, kit.mockApiId);
-      const collections = await kit.store.db.selectFrom('mock_collections').select('route_id').where('mock_api_id', '=', kit.mockApiId).execute();
+      const collections = await kit.store.db
+        .selectFrom('mock_collections')
+        .select('route_id')
+        .where('mock_api_id', '=', kit.mockApiId)
+        .execute();
       assert.deepEqual(collections, []);
       assert.equal((await list(kit, b)).length, 2);
       // A record left without its collection (a reset in the wrong order elsewhere) does not break the next seeding.
-      await kit.store.db.insertInto('mock_records').values({ mock_api_id: kit.mockApiId, route_id: 'reset-a', record_key: '1', position: 99, data: '{"id":1,"orphan":true}' }).execute();
+      await kit.store.db
+        .insertInto('mock_records')
+        .values({
+          mock_api_id: kit.mockApiId,
+          route_id: 'reset-a',
+          record_key: '1',
+          position: 99,
+          data: '{"id":1,"orphan":true}',
+        })
+        .execute();
       const reseeded = await list(kit, a);
       assert.equal(reseeded.length, 2);
       assert.ok(!reseeded.some((record) => 'orphan' in record));

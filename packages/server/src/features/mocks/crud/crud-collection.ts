@@ -8,7 +8,14 @@ import type { CrudReply, CrudRequest, CrudServices } from './crud-contract.js';
 import { listRecords } from './crud-listing.js';
 import { CrudFailure, errorReply } from './crud-reply.js';
 import { ensureSeeded, keyFieldOf } from './crud-seeding.js';
-import { changeRecord, CollectionGone, createRecord, getRecord, removeRecord, type CollectionTarget } from './crud-writes.js';
+import {
+  changeRecord,
+  CollectionGone,
+  createRecord,
+  getRecord,
+  removeRecord,
+  type CollectionTarget,
+} from './crud-writes.js';
 
 export { resetCollections } from './crud-reset.js';
 
@@ -21,7 +28,9 @@ export async function serveCrud(services: CrudServices, request: CrudRequest): P
   const allowed = request.key === null ? COLLECTION_METHODS : RECORD_METHODS;
   if (!allowed.includes(request.method)) {
     const what = request.key === null ? `the collection ${request.route.path}` : `a record of ${request.route.path}`;
-    return errorReply(405, `${request.method} is not allowed on ${what}; use ${allowed.join(', ')}`, { allow: [...allowed, 'OPTIONS'].join(', ') });
+    return errorReply(405, `${request.method} is not allowed on ${what}; use ${allowed.join(', ')}`, {
+      allow: [...allowed, 'OPTIONS'].join(', '),
+    });
   }
   const target = targetOf(request);
   let rows = 0;
@@ -32,7 +41,11 @@ export async function serveCrud(services: CrudServices, request: CrudRequest): P
     } catch (error) {
       if (error instanceof CrudFailure) return { ...error.reply, rows };
       if (!(error instanceof CollectionGone)) throw error;
-      if (attempt === ATTEMPTS) return { ...errorReply(503, `${request.route.path} was reset while this request wrote to it; try again`), rows };
+      if (attempt === ATTEMPTS)
+        return {
+          ...errorReply(503, `${request.route.path} was reset while this request wrote to it; try again`),
+          rows,
+        };
     }
   }
 }

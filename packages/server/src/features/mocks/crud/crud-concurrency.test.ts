@@ -33,14 +33,22 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     test('two instances seeding at the same moment give exactly count records, every time', async () => {
       const route = crudRoute('race', { count: 40 });
       for (let round = 0; round < 4; round++) {
-        const replies = await Promise.all([serve(kit, route), serve(kit, route, { via: second }), serve(kit, route), serve(kit, route, { via: second })]);
+        const replies = await Promise.all([
+          serve(kit, route),
+          serve(kit, route, { via: second }),
+          serve(kit, route),
+          serve(kit, route, { via: second }),
+        ]);
         for (const reply of replies) {
           assert.equal(reply.status, 200, JSON.stringify(reply.body));
           assert.equal((reply.body as unknown[]).length, 40);
         }
         assert.deepEqual(replies[1].body, replies[0].body, 'both instances see the same records');
         assert.equal(await storedCount(kit, route.id), 40);
-        assert.ok(replies.some((reply) => reply.rows === 40), 'one of them seeded');
+        assert.ok(
+          replies.some((reply) => reply.rows === 40),
+          'one of them seeded',
+        );
         await resetCollections(kit.store.db, kit.mockApiId);
       }
     });
@@ -49,11 +57,16 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const route = crudRoute('posts', { count: 5 });
       await serve(kit, route);
       const replies = await Promise.all(
-        Array.from({ length: 30 }, (_, i) => serve(kit, route, { method: 'POST', body: { n: i }, via: i % 2 === 0 ? undefined : second })),
+        Array.from({ length: 30 }, (_, i) =>
+          serve(kit, route, { method: 'POST', body: { n: i }, via: i % 2 === 0 ? undefined : second }),
+        ),
       );
       for (const reply of replies) assert.equal(reply.status, 201, JSON.stringify(reply.body));
       const newIds = replies.map((reply) => (reply.body as { id: number }).id).sort((a, b) => a - b);
-      assert.deepEqual(newIds, Array.from({ length: 30 }, (_, i) => 6 + i));
+      assert.deepEqual(
+        newIds,
+        Array.from({ length: 30 }, (_, i) => 6 + i),
+      );
       assert.equal(await storedCount(kit, route.id), 35);
       // Writes through one instance are read through the other.
       const patched = await serve(kit, route, { method: 'PATCH', key: '20', body: { seen: true }, via: second });
@@ -64,7 +77,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     test('concurrent PATCHes of one record through both instances all land', async () => {
       const route = crudRoute('patches', { count: 1 });
       await serve(kit, route);
-      const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => serve(kit, route, { method: 'PATCH', key: '1', body: { [`f${i}`]: i }, via: i % 2 ? second : undefined })));
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          serve(kit, route, { method: 'PATCH', key: '1', body: { [`f${i}`]: i }, via: i % 2 ? second : undefined }),
+        ),
+      );
       for (const reply of replies) assert.equal(reply.status, 200);
       const record = (await serve(kit, route, { key: '1' })).body as Record<string, unknown>;
       for (let i = 0; i < 20; i++) assert.equal(record[`f${i}`], i, `patch ${i} was not lost`);
@@ -82,12 +99,22 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(full.status, 409);
       assert.match((full.body as { error: string }).error, /\/users is full: it holds 10000 records/);
       assert.equal((await serve(kit, route, { method: 'DELETE', key: '17' })).status, 204);
-      const racing = await Promise.all([serve(kit, route, { method: 'POST', body: {} }), serve(kit, route, { method: 'POST', body: {}, via: second })]);
-      assert.deepEqual(racing.map((reply) => reply.status).sort(), [201, 409], 'one place, one of two racing POSTs gets it');
+      const racing = await Promise.all([
+        serve(kit, route, { method: 'POST', body: {} }),
+        serve(kit, route, { method: 'POST', body: {}, via: second }),
+      ]);
+      assert.deepEqual(
+        racing.map((reply) => reply.status).sort(),
+        [201, 409],
+        'one place, one of two racing POSTs gets it',
+      );
       assert.equal(await storedCount(kit, route.id), MOCK_LIMITS.crudRecords);
       // A filter over the whole collection is scanned in batches.
       const scanned = await serve(kit, route, { query: { id_gte: '9990', _sort: '-id' } });
-      assert.deepEqual((scanned.body as { id: number }[]).map((r) => r.id), [10001, 10000, 9999, 9998, 9997, 9996, 9995, 9994, 9993, 9992, 9991, 9990]);
+      assert.deepEqual(
+        (scanned.body as { id: number }[]).map((r) => r.id),
+        [10001, 10000, 9999, 9998, 9997, 9996, 9995, 9994, 9993, 9992, 9991, 9990],
+      );
     });
 
     test('a page of more JSON than one response carries is a 400 that says how many fit', async () => {
@@ -95,11 +122,16 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const blob = 'x'.repeat(60_000);
       const needed = Math.ceil(PAGE_MAX_CHARS / 60_000) + 5;
       for (let i = 0; i < needed; i += 10) {
-        await Promise.all(Array.from({ length: Math.min(10, needed - i) }, () => serve(kit, route, { method: 'POST', body: { blob } })));
+        await Promise.all(
+          Array.from({ length: Math.min(10, needed - i) }, () => serve(kit, route, { method: 'POST', body: { blob } })),
+        );
       }
       const whole = await serve(kit, route);
       assert.equal(whole.status, 400);
-      assert.match((whole.body as { error: string }).error, /more than the 16 MiB one response carries; ask for fewer records per page \(e\.g\. per_page=\d+\)/);
+      assert.match(
+        (whole.body as { error: string }).error,
+        /more than the 16 MiB one response carries; ask for fewer records per page \(e\.g\. per_page=\d+\)/,
+      );
       const filtered = await serve(kit, route, { query: { blob_like: 'xxx' } });
       assert.equal(filtered.status, 400, 'the scanned path checks the page too');
       const fitting = Number(/per_page=(\d+)/.exec((whole.body as { error: string }).error)![1]);

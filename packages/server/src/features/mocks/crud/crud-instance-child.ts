@@ -32,7 +32,15 @@ async function handle(line: string): Promise<void> {
     const { call } = message;
     const reply = await serveCrud(
       { db: store!.db, pool, datasetTexts },
-      { mockApiId: setup!.mockApiId, userId: setup!.userId, route: message.route, method: call.method ?? 'GET', key: call.key ?? null, query: call.query ?? {}, body: call.body },
+      {
+        mockApiId: setup!.mockApiId,
+        userId: setup!.userId,
+        route: message.route,
+        method: call.method ?? 'GET',
+        key: call.key ?? null,
+        query: call.query ?? {},
+        body: call.body,
+      },
     );
     process.stdout.write(JSON.stringify({ n: message.n, reply }) + '\n');
   } catch (error) {

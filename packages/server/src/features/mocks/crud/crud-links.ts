@@ -14,11 +14,17 @@ export interface PageLinks {
 
 function pagingParameters(window: ListWindow, offset: number): [string, string][] {
   if (window.style === 'start') {
-    return [['_start', String(offset)], window.sizeName === '_end' ? ['_end', String(offset + window.limit)] : ['_limit', String(window.limit)]];
+    return [
+      ['_start', String(offset)],
+      window.sizeName === '_end' ? ['_end', String(offset + window.limit)] : ['_limit', String(window.limit)],
+    ];
   }
   const page = Math.floor(offset / window.limit) + 1;
   const pageName = window.style === 'json-server' ? '_page' : 'page';
-  return [[pageName, String(page)], [window.sizeName, String(window.limit)]];
+  return [
+    [pageName, String(page)],
+    [window.sizeName, String(window.limit)],
+  ];
 }
 
 /** `url` is the collection's URL without query, or '' for links relative to the request's URL. */
@@ -27,7 +33,8 @@ export function pageHeaders(url: string, query: Record<string, string>, window: 
   // No paging asked for and everything fits: nothing to link to.
   if (window.style === 'none' && total <= window.limit) return headers;
   const kept = Object.entries(query).filter(([name]) => !PAGING_PARAMETERS.includes(name));
-  const link = (offset: number, rel: string) => `<${url}?${new URLSearchParams([...kept, ...pagingParameters(window, offset)]).toString()}>; rel="${rel}"`;
+  const link = (offset: number, rel: string) =>
+    `<${url}?${new URLSearchParams([...kept, ...pagingParameters(window, offset)]).toString()}>; rel="${rel}"`;
   const step = window.limit;
   // The last window: page-aligned for page styles, the final `limit` records for _start.
   const last = window.style === 'start' ? Math.max(0, total - step) : Math.max(0, Math.ceil(total / step) - 1) * step;

@@ -33,7 +33,12 @@ interface Selection {
   page: Entry[];
 }
 
-export async function listRecords(db: Db, id: CollectionId, query: Record<string, string>, url: string): Promise<CrudReply> {
+export async function listRecords(
+  db: Db,
+  id: CollectionId,
+  query: Record<string, string>,
+  url: string,
+): Promise<CrudReply> {
   const list = parseListQuery(query);
   const scan = list.filters.length > 0 || list.q !== null || list.sort.length > 0;
   const selection = scan ? await scanSelection(db, id, list) : await pagedSelection(db, id, list.window);
@@ -53,7 +58,10 @@ async function pagedSelection(db: Db, id: CollectionId, window: ListWindow): Pro
     .limit(window.limit)
     .offset(window.offset)
     .execute();
-  return { total, page: rows.map((row) => ({ key: row.record_key, position: Number(row.position), length: Number(row.length) })) };
+  return {
+    total,
+    page: rows.map((row) => ({ key: row.record_key, position: Number(row.position), length: Number(row.length) })),
+  };
 }
 
 async function scanSelection(db: Db, id: CollectionId, list: ListQuery): Promise<Selection> {
@@ -73,7 +81,12 @@ async function scanSelection(db: Db, id: CollectionId, list: ListQuery): Promise
     for (const row of batch) {
       const record = JSON.parse(row.data) as unknown;
       if (!matches(record, list)) continue;
-      found.push({ key: row.record_key, position: Number(row.position), length: row.data.length, ...(list.sort.length > 0 ? { sort: sortValues(record, list.sort) } : {}) });
+      found.push({
+        key: row.record_key,
+        position: Number(row.position),
+        length: row.data.length,
+        ...(list.sort.length > 0 ? { sort: sortValues(record, list.sort) } : {}),
+      });
     }
     if (batch.length < SCAN_BATCH) break;
     after = Number(batch[batch.length - 1].position);
@@ -103,7 +116,10 @@ function checkPageSize(page: Entry[], window: ListWindow): void {
   const chars = page.reduce((sum, entry) => sum + entry.length, 0);
   if (chars <= PAGE_MAX_CHARS) return;
   const fitting = Math.max(1, Math.floor((page.length * PAGE_MAX_CHARS) / chars));
-  throw fail(400, `this page of ${page.length} records is ${(chars / 1024 / 1024).toFixed(1)} MiB of JSON, more than the ${PAGE_MAX_CHARS / 1024 / 1024} MiB one response carries; ask for fewer records per page (e.g. ${sizeParameter(window)}=${fitting})`);
+  throw fail(
+    400,
+    `this page of ${page.length} records is ${(chars / 1024 / 1024).toFixed(1)} MiB of JSON, more than the ${PAGE_MAX_CHARS / 1024 / 1024} MiB one response carries; ask for fewer records per page (e.g. ${sizeParameter(window)}=${fitting})`,
+  );
 }
 
 /** The parameter that sets the page size in the client's words. */

@@ -11,7 +11,12 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
   if (isJsonObject(target)) for (const [name, value] of Object.entries(target)) define(result, name, value);
   for (const [name, value] of Object.entries(patch)) {
     if (value === null) delete result[name];
-    else define(result, name, mergePatch(Object.prototype.hasOwnProperty.call(result, name) ? result[name] : undefined, value));
+    else
+      define(
+        result,
+        name,
+        mergePatch(Object.prototype.hasOwnProperty.call(result, name) ? result[name] : undefined, value),
+      );
   }
   return result;
 }

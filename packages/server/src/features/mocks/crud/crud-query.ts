@@ -66,12 +66,19 @@ export function parseListQuery(query: Record<string, string>): ListQuery {
   return { window: parseWindow(query), sort: parseSort(query), filters: parseFilters(query), q: parseQ(query) };
 }
 
-function whole(query: Record<string, string>, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+function whole(
+  query: Record<string, string>,
+  name: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
   const text = query[name];
   if (text === undefined || text === '') return undefined;
-  if (!/^\d{1,15}$/.test(text.trim())) throw fail(400, `parameter "${name}" must be a whole number, not ${JSON.stringify(text.slice(0, 40))}`);
+  if (!/^\d{1,15}$/.test(text.trim()))
+    throw fail(400, `parameter "${name}" must be a whole number, not ${JSON.stringify(text.slice(0, 40))}`);
   const value = Number(text.trim());
-  if (value < min || value > max) throw fail(400, `parameter "${name}" must be between ${min} and ${max}, not ${value}`);
+  if (value < min || value > max)
+    throw fail(400, `parameter "${name}" must be between ${min} and ${max}, not ${value}`);
   return value;
 }
 
@@ -87,7 +94,8 @@ function parseWindow(query: Record<string, string>): ListWindow {
   const sizeName = rails ? 'per_page' : has(query, '_per_page') ? '_per_page' : '_limit';
   const page = whole(query, pageName, 1);
   const size = whole(query, sizeName, 1, MAX_PAGE_RECORDS);
-  if (page === undefined && size === undefined) return { style: 'none', offset: 0, limit: MAX_PAGE_RECORDS, sizeName: 'per_page' };
+  if (page === undefined && size === undefined)
+    return { style: 'none', offset: 0, limit: MAX_PAGE_RECORDS, sizeName: 'per_page' };
   const limit = size ?? DEFAULT_PER_PAGE;
   const offset = ((page ?? 1) - 1) * limit;
   if (!Number.isSafeInteger(offset)) throw fail(400, `parameter "${pageName}" is too large`);
@@ -98,7 +106,11 @@ function startWindow(query: Record<string, string>, start: number): ListWindow {
   const end = whole(query, '_end', 0);
   if (end !== undefined) {
     if (end < start) throw fail(400, `parameter "_end" (${end}) must not be less than "_start" (${start})`);
-    if (end - start > MAX_PAGE_RECORDS) throw fail(400, `_start=${start}&_end=${end} asks for ${end - start} records; one response carries at most ${MAX_PAGE_RECORDS}`);
+    if (end - start > MAX_PAGE_RECORDS)
+      throw fail(
+        400,
+        `_start=${start}&_end=${end} asks for ${end - start} records; one response carries at most ${MAX_PAGE_RECORDS}`,
+      );
     return { style: 'start', offset: start, limit: end - start, sizeName: '_end' };
   }
   const limit = whole(query, '_limit', 1, MAX_PAGE_RECORDS) ?? MAX_PAGE_RECORDS;
@@ -108,7 +120,10 @@ function startWindow(query: Record<string, string>, start: number): ListWindow {
 function fieldPath(name: string, parameter: string): string[] {
   const path = name.split('.');
   if (path.length > MAX_PATH_SEGMENTS || path.some((segment) => segment === '')) {
-    throw fail(400, `parameter "${parameter.slice(0, 80)}" must name a field or a dotted path (address.city) of at most ${MAX_PATH_SEGMENTS} names`);
+    throw fail(
+      400,
+      `parameter "${parameter.slice(0, 80)}" must name a field or a dotted path (address.city) of at most ${MAX_PATH_SEGMENTS} names`,
+    );
   }
   return path;
 }
@@ -117,9 +132,15 @@ function parseSort(query: Record<string, string>): SortKey[] {
   const text = query._sort;
   if (text === undefined || text.trim() === '') return [];
   const names = text.split(',').map((name) => name.trim());
-  if (names.length > MAX_SORT_FIELDS) throw fail(400, `parameter "_sort" names ${names.length} fields; sort by at most ${MAX_SORT_FIELDS}`);
+  if (names.length > MAX_SORT_FIELDS)
+    throw fail(400, `parameter "_sort" names ${names.length} fields; sort by at most ${MAX_SORT_FIELDS}`);
   const orders = (query._order ?? '').split(',').map((order) => order.trim().toLowerCase());
-  for (const order of orders) if (order !== '' && order !== 'asc' && order !== 'desc') throw fail(400, `parameter "_order" must be asc or desc (or a comma-separated list of them), not ${JSON.stringify(order.slice(0, 40))}`);
+  for (const order of orders)
+    if (order !== '' && order !== 'asc' && order !== 'desc')
+      throw fail(
+        400,
+        `parameter "_order" must be asc or desc (or a comma-separated list of them), not ${JSON.stringify(order.slice(0, 40))}`,
+      );
   return names.map((name, index) => {
     const order = orders.length === 1 ? orders[0] : (orders[index] ?? '');
     const descending = name.startsWith('-') !== (order === 'desc');
@@ -131,8 +152,13 @@ function parseFilters(query: Record<string, string>): Filter[] {
   const filters: Filter[] = [];
   for (const [parameter, value] of Object.entries(query)) {
     if (parameter.startsWith('_') || NOT_FILTERS.has(parameter)) continue;
-    if (filters.length === MAX_FILTERS) throw fail(400, `more than ${MAX_FILTERS} filter parameters; use at most ${MAX_FILTERS}`);
-    if (value.length > MAX_FILTER_CHARS) throw fail(400, `parameter "${parameter.slice(0, 80)}" is ${value.length} characters long; filter values may be at most ${MAX_FILTER_CHARS}`);
+    if (filters.length === MAX_FILTERS)
+      throw fail(400, `more than ${MAX_FILTERS} filter parameters; use at most ${MAX_FILTERS}`);
+    if (value.length > MAX_FILTER_CHARS)
+      throw fail(
+        400,
+        `parameter "${parameter.slice(0, 80)}" is ${value.length} characters long; filter values may be at most ${MAX_FILTER_CHARS}`,
+      );
     const suffix = SUFFIXES.find(([ending]) => parameter.endsWith(ending) && parameter.length > ending.length);
     const name = suffix ? parameter.slice(0, -suffix[0].length) : parameter;
     filters.push({ parameter, path: fieldPath(name, parameter), operator: suffix ? suffix[1] : 'eq', value });
@@ -143,6 +169,7 @@ function parseFilters(query: Record<string, string>): Filter[] {
 function parseQ(query: Record<string, string>): string | null {
   const q = query.q;
   if (q === undefined || q === '') return null;
-  if (q.length > MAX_FILTER_CHARS) throw fail(400, `parameter "q" is ${q.length} characters long; search for at most ${MAX_FILTER_CHARS}`);
+  if (q.length > MAX_FILTER_CHARS)
+    throw fail(400, `parameter "q" is ${q.length} characters long; search for at most ${MAX_FILTER_CHARS}`);
   return q.toLowerCase();
 }

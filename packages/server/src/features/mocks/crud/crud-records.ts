@@ -19,10 +19,15 @@ export function describeJson(value: unknown): string {
 /** A record's stored text, or why it cannot be stored (too deep: 400; too big: 413). */
 export function recordText(record: JsonObject): { text: string } | { problem: string; status: 400 | 413 } {
   const deep = pathDeeperThan(record);
-  if (deep !== null) return { problem: `nests more than ${MAX_JSON_DEPTH} levels deep (at ${deep.slice(0, 60)})`, status: 400 };
+  if (deep !== null)
+    return { problem: `nests more than ${MAX_JSON_DEPTH} levels deep (at ${deep.slice(0, 60)})`, status: 400 };
   const text = JSON.stringify(record);
   const bytes = Buffer.byteLength(text);
-  if (bytes > MOCK_LIMITS.crudRecordBytes) return { problem: `is ${bytes} bytes as JSON; a record may be at most ${MOCK_LIMITS.crudRecordBytes} bytes`, status: 413 };
+  if (bytes > MOCK_LIMITS.crudRecordBytes)
+    return {
+      problem: `is ${bytes} bytes as JSON; a record may be at most ${MOCK_LIMITS.crudRecordBytes} bytes`,
+      status: 413,
+    };
   return { text };
 }
 

@@ -16,4 +16,5 @@ export class CrudFailure extends Error {
   }
 }
 
-export const fail = (status: number, message: string, headers?: Record<string, string>) => new CrudFailure(errorReply(status, message, headers));
+export const fail = (status: number, message: string, headers?: Record<string, string>) =>
+  new CrudFailure(errorReply(status, message, headers));

@@ -30,7 +30,8 @@ export interface SeedTarget {
 }
 
 export const keyFieldOf = (route: MockRoute) => route.crud?.key || 'id';
-export const seedCountOf = (crud: CrudSettings) => Math.max(0, Math.min(MOCK_LIMITS.crudRecords, Math.floor(crud.count ?? DEFAULT_SEED_COUNT)));
+export const seedCountOf = (crud: CrudSettings) =>
+  Math.max(0, Math.min(MOCK_LIMITS.crudRecords, Math.floor(crud.count ?? DEFAULT_SEED_COUNT)));
 
 /** Seedings running in this process, by collection: a burst of first requests generates once. */
 const running = new Map<string, Promise<number>>();
@@ -56,26 +57,47 @@ export async function ensureSeeded(services: CrudServices, target: SeedTarget): 
 
 async function seed(services: CrudServices, target: SeedTarget): Promise<number> {
   const crud = target.route.crud;
-  if (!crud) throw fail(409, `route ${target.route.path} is a CRUD route without its "crud" settings (schema, count, key)`);
+  if (!crud)
+    throw fail(409, `route ${target.route.path} is a CRUD route without its "crud" settings (schema, count, key)`);
   const rows = await generateRows(services, target.userId, target.route, crud);
   await storeSeed(services, target.id, seedRecords(rows, keyFieldOf(target.route), target.route.path));
   return rows.length;
 }
 
-async function generateRows(services: CrudServices, userId: string, route: MockRoute, crud: CrudSettings): Promise<unknown[]> {
+async function generateRows(
+  services: CrudServices,
+  userId: string,
+  route: MockRoute,
+  crud: CrudSettings,
+): Promise<unknown[]> {
   const count = seedCountOf(crud);
   const saved = await findSchema(services.db, userId, crud.schema);
-  if (!saved) throw fail(409, `the CRUD route ${route.path} is seeded from the saved schema "${crud.schema}", which its owner does not have; save that schema or change crud.schema`);
+  if (!saved)
+    throw fail(
+      409,
+      `the CRUD route ${route.path} is seeded from the saved schema "${crud.schema}", which its owner does not have; save that schema or change crud.schema`,
+    );
   if (count === 0) return [];
   const sources = await sourcesForFields(services.db, userId, saved.fields, services.datasetTexts);
-  const request = { fields: saved.fields, ...sources, count, seed: crud.seed || route.id, writer: { format: 'json' as const, array: true }, pool: services.pool };
+  const request = {
+    fields: saved.fields,
+    ...sources,
+    count,
+    seed: crud.seed || route.id,
+    writer: { format: 'json' as const, array: true },
+    pool: services.pool,
+  };
   let stream;
   try {
     // What only the datasets' rows show is checked on a thread (they are parsed there, never here).
     await checkOnThreads(request);
     stream = generate(request).stream;
   } catch (error) {
-    if (error instanceof SchemaError) throw fail(409, `the saved schema "${crud.schema}" that seeds ${route.path} cannot generate rows: ${error.message}`);
+    if (error instanceof SchemaError)
+      throw fail(
+        409,
+        `the saved schema "${crud.schema}" that seeds ${route.path} cannot generate rows: ${error.message}`,
+      );
     throw error;
   }
   let text: string;
@@ -84,7 +106,10 @@ async function generateRows(services: CrudServices, userId: string, route: MockR
   } catch (error) {
     if (error instanceof CrudFailure) throw error;
     // The threads failed (a row too slow or too big for a thread's memory, a pool shutting down).
-    throw fail(503, `seeding ${route.path} from the saved schema "${crud.schema}" failed: ${(error as Error).message}; try again`);
+    throw fail(
+      503,
+      `seeding ${route.path} from the saved schema "${crud.schema}" failed: ${(error as Error).message}; try again`,
+    );
   }
   return parseRows(text, route.path);
 }
@@ -97,7 +122,10 @@ async function collect(stream: AsyncIterable<Buffer | string> & { destroy(): voi
     bytes += buffer.length;
     if (bytes > SEED_MAX_BYTES) {
       stream.destroy();
-      throw fail(409, `seeding ${path} made more than ${SEED_MAX_BYTES / 1024 / 1024} MiB of JSON; seed fewer rows (crud.count) or smaller ones`);
+      throw fail(
+        409,
+        `seeding ${path} made more than ${SEED_MAX_BYTES / 1024 / 1024} MiB of JSON; seed fewer rows (crud.count) or smaller ones`,
+      );
     }
     chunks.push(buffer);
   }
@@ -151,18 +179,35 @@ async function storeSeed(services: CrudServices, id: CollectionId, seed: Seed): 
   return services.db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('mock_collections')
-      .values({ mock_api_id: id.mockApiId, route_id: id.routeId, next_position: seed.records.length, next_id: seed.nextId })
+      .values({
+        mock_api_id: id.mockApiId,
+        route_id: id.routeId,
+        next_position: seed.records.length,
+        next_id: seed.nextId,
+      })
       .onConflict((oc) => oc.columns(['mock_api_id', 'route_id']).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
     // Records left without their collection row (a reset that deleted the records before the
     // row, while a write was committing) would collide with the seeded keys: they go first.
-    await trx.deleteFrom('mock_records').where('mock_api_id', '=', id.mockApiId).where('route_id', '=', id.routeId).execute();
+    await trx
+      .deleteFrom('mock_records')
+      .where('mock_api_id', '=', id.mockApiId)
+      .where('route_id', '=', id.routeId)
+      .execute();
     for (let start = 0; start < seed.records.length; start += INSERT_CHUNK) {
       const chunk = seed.records.slice(start, start + INSERT_CHUNK);
       await trx
         .insertInto('mock_records')
-        .values(chunk.map((record) => ({ mock_api_id: id.mockApiId, route_id: id.routeId, record_key: record.key, position: record.position, data: record.data })))
+        .values(
+          chunk.map((record) => ({
+            mock_api_id: id.mockApiId,
+            route_id: id.routeId,
+            record_key: record.key,
+            position: record.position,
+            data: record.data,
+          })),
+        )
         .execute();
     }
     return true;

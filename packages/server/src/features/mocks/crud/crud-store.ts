@@ -27,7 +27,12 @@ export interface StoredRecord {
 }
 
 export async function collectionExists(db: Db, id: CollectionId): Promise<boolean> {
-  const row = await db.selectFrom('mock_collections').select('route_id').where('mock_api_id', '=', id.mockApiId).where('route_id', '=', id.routeId).executeTakeFirst();
+  const row = await db
+    .selectFrom('mock_collections')
+    .select('route_id')
+    .where('mock_api_id', '=', id.mockApiId)
+    .where('route_id', '=', id.routeId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -58,7 +63,12 @@ export async function lockCollection(trx: Transaction<Tables>, id: CollectionId)
 }
 
 export async function setNextId(trx: Transaction<Tables>, id: CollectionId, nextId: number): Promise<void> {
-  await trx.updateTable('mock_collections').set({ next_id: nextId }).where('mock_api_id', '=', id.mockApiId).where('route_id', '=', id.routeId).execute();
+  await trx
+    .updateTable('mock_collections')
+    .set({ next_id: nextId })
+    .where('mock_api_id', '=', id.mockApiId)
+    .where('route_id', '=', id.routeId)
+    .execute();
 }
 
 export async function countRecords(db: Db, id: CollectionId): Promise<number> {
@@ -83,14 +93,34 @@ export async function findRecord(db: Db, id: CollectionId, key: string): Promise
 }
 
 export async function insertRecord(db: Db, id: CollectionId, record: StoredRecord): Promise<void> {
-  await db.insertInto('mock_records').values({ mock_api_id: id.mockApiId, route_id: id.routeId, record_key: record.key, position: record.position, data: record.data }).execute();
+  await db
+    .insertInto('mock_records')
+    .values({
+      mock_api_id: id.mockApiId,
+      route_id: id.routeId,
+      record_key: record.key,
+      position: record.position,
+      data: record.data,
+    })
+    .execute();
 }
 
 export async function updateRecordData(db: Db, id: CollectionId, key: string, data: string): Promise<void> {
-  await db.updateTable('mock_records').set({ data }).where('mock_api_id', '=', id.mockApiId).where('route_id', '=', id.routeId).where('record_key', '=', key).execute();
+  await db
+    .updateTable('mock_records')
+    .set({ data })
+    .where('mock_api_id', '=', id.mockApiId)
+    .where('route_id', '=', id.routeId)
+    .where('record_key', '=', key)
+    .execute();
 }
 
 export async function deleteRecord(db: Db, id: CollectionId, key: string): Promise<boolean> {
-  const result = await db.deleteFrom('mock_records').where('mock_api_id', '=', id.mockApiId).where('route_id', '=', id.routeId).where('record_key', '=', key).executeTakeFirst();
+  const result = await db
+    .deleteFrom('mock_records')
+    .where('mock_api_id', '=', id.mockApiId)
+    .where('route_id', '=', id.routeId)
+    .where('record_key', '=', key)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -39,7 +39,11 @@ export interface Kit {
 }
 
 export function openStoreOn(database: Pick<TestDatabase, 'dialect' | 'sqliteFile' | 'postgresSchema'>): Promise<Store> {
-  return openStore({ databaseUrl: database.dialect === 'postgres' ? POSTGRES_URL : null, sqliteFile: database.sqliteFile, postgresSchema: database.postgresSchema });
+  return openStore({
+    databaseUrl: database.dialect === 'postgres' ? POSTGRES_URL : null,
+    sqliteFile: database.sqliteFile,
+    postgresSchema: database.postgresSchema,
+  });
 }
 
 export async function openKit(dialect: DialectName): Promise<Kit> {
@@ -51,7 +55,19 @@ export async function openKit(dialect: DialectName): Promise<Kit> {
   await saveSchema(store.db, user.id, 'tiny', [{ name: 'id', type: 'Row Number' }], 10);
   await saveSchema(store.db, user.id, 'nameless', [{ name: 'name', type: 'First Name' }], 10);
   const mockApiId = randomUUID();
-  await store.db.insertInto('mock_apis').values({ id: mockApiId, user_id: user.id, name: 'shop', slug: `shop-${randomBytes(4).toString('hex')}`, host: null, project_id: null, document: '{}', updated_at: new Date().toISOString() }).execute();
+  await store.db
+    .insertInto('mock_apis')
+    .values({
+      id: mockApiId,
+      user_id: user.id,
+      name: 'shop',
+      slug: `shop-${randomBytes(4).toString('hex')}`,
+      host: null,
+      project_id: null,
+      document: '{}',
+      updated_at: new Date().toISOString(),
+    })
+    .execute();
   const instances: Instance[] = [];
   return {
     database,
@@ -93,7 +109,16 @@ export function serve(kit: Kit, route: MockRoute, call: Call = {}): Promise<Crud
   if (call.via) return call.via.serve(route, { ...call, via: undefined });
   return serveCrud(
     { db: kit.store.db, pool: kit.pool, datasetTexts: kit.datasetTexts },
-    { mockApiId: kit.mockApiId, userId: kit.userId, route, method: call.method ?? 'GET', key: call.key ?? null, query: call.query ?? {}, body: call.body, ...(call.url !== undefined ? { url: call.url } : {}) },
+    {
+      mockApiId: kit.mockApiId,
+      userId: kit.userId,
+      route,
+      method: call.method ?? 'GET',
+      key: call.key ?? null,
+      query: call.query ?? {},
+      body: call.body,
+      ...(call.url !== undefined ? { url: call.url } : {}),
+    },
   );
 }
 
@@ -126,7 +151,13 @@ async function startInstance(database: TestDatabase, mockApiId: string, userId: 
     else pending?.reject(new Error(`the other instance failed: ${message.error}`));
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  child.stdin.write(JSON.stringify({ database: { dialect: database.dialect, sqliteFile: database.sqliteFile, postgresSchema: database.postgresSchema }, mockApiId, userId }) + '\n');
+  child.stdin.write(
+    JSON.stringify({
+      database: { dialect: database.dialect, sqliteFile: database.sqliteFile, postgresSchema: database.postgresSchema },
+      mockApiId,
+      userId,
+    }) + '\n',
+  );
   await started;
   let next = 0;
   return {

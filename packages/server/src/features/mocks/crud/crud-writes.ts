@@ -19,7 +19,18 @@ import { keyProblem, keyText, numericKey, shownKey } from './crud-keys.js';
 import { mergePatch } from './crud-merge-patch.js';
 import { describeJson, isJsonObject, ownField, recordText, withField, type JsonObject } from './crud-records.js';
 import { CrudFailure, errorReply, fail } from './crud-reply.js';
-import { countRecords, deleteRecord, findRecord, insertRecord, lockCollection, setNextId, takePosition, updateRecordData, type CollectionId, type Db } from './crud-store.js';
+import {
+  countRecords,
+  deleteRecord,
+  findRecord,
+  insertRecord,
+  lockCollection,
+  setNextId,
+  takePosition,
+  updateRecordData,
+  type CollectionId,
+  type Db,
+} from './crud-store.js';
 
 /** Where the writes go and how they are named in replies. */
 export interface CollectionTarget {
@@ -38,10 +49,12 @@ export class CollectionGone extends Error {
   }
 }
 
-const notFoundReply = (target: CollectionTarget, key: string) => errorReply(404, `no record with ${target.keyField} ${shownKey(key)} in ${target.path}`);
+const notFoundReply = (target: CollectionTarget, key: string) =>
+  errorReply(404, `no record with ${target.keyField} ${shownKey(key)} in ${target.path}`);
 
 function recordBody(body: unknown, method: string): JsonObject {
-  if (!isJsonObject(body)) throw fail(400, `the ${method} body must be a JSON object (the record), not ${describeJson(body)}`);
+  if (!isJsonObject(body))
+    throw fail(400, `the ${method} body must be a JSON object (the record), not ${describeJson(body)}`);
   return body;
 }
 
@@ -56,7 +69,11 @@ function givenKey(body: JsonObject, keyField: string): string | null {
   const value = ownField(body, keyField);
   if (value === undefined || value === null) return null;
   const text = typeof value === 'string' || typeof value === 'number' ? keyText(value) : null;
-  if (text === null) throw fail(400, `"${keyField}" must be a string or a number (or left out to get the next number), not ${describeJson(value)}`);
+  if (text === null)
+    throw fail(
+      400,
+      `"${keyField}" must be a string or a number (or left out to get the next number), not ${describeJson(value)}`,
+    );
   const problem = keyProblem(text);
   if (problem) throw fail(400, `"${keyField}" ${problem}`);
   return text;
@@ -75,14 +92,22 @@ export async function createRecord(db: Db, target: CollectionTarget, body: unkno
     const collection = await takePosition(trx, target.id);
     if (!collection) throw new CollectionGone();
     const count = await countRecords(trx, target.id);
-    if (count >= MOCK_LIMITS.crudRecords) throw fail(409, `${target.path} is full: it holds ${count} records, the most a collection may hold; DELETE some, or reset the mock API`);
+    if (count >= MOCK_LIMITS.crudRecords)
+      throw fail(
+        409,
+        `${target.path} is full: it holds ${count} records, the most a collection may hold; DELETE some, or reset the mock API`,
+      );
     let record = input;
     if (key === null) {
       key = String(collection.nextId);
       record = withField(input, target.keyField, collection.nextId);
       await setNextId(trx, target.id, collection.nextId + 1);
     } else {
-      if (await findRecord(trx, target.id, key)) throw fail(409, `a record with ${target.keyField} ${shownKey(key)} is already in ${target.path}; PUT or PATCH ${target.path}/${shownKey(key)} changes it`);
+      if (await findRecord(trx, target.id, key))
+        throw fail(
+          409,
+          `a record with ${target.keyField} ${shownKey(key)} is already in ${target.path}; PUT or PATCH ${target.path}/${shownKey(key)} changes it`,
+        );
       const numeric = numericKey(key);
       if (numeric !== null && numeric >= collection.nextId) await setNextId(trx, target.id, numeric + 1);
     }
@@ -93,7 +118,13 @@ export async function createRecord(db: Db, target: CollectionTarget, body: unkno
 }
 
 /** PUT (replace) or PATCH (merge) of an existing record. */
-export async function changeRecord(db: Db, target: CollectionTarget, key: string, body: unknown, method: 'PUT' | 'PATCH'): Promise<CrudReply> {
+export async function changeRecord(
+  db: Db,
+  target: CollectionTarget,
+  key: string,
+  body: unknown,
+  method: 'PUT' | 'PATCH',
+): Promise<CrudReply> {
   const input = recordBody(body, method);
   if (keyProblem(key) !== null) return notFoundReply(target, key);
   const record = await inTransaction(db, async (trx) => {

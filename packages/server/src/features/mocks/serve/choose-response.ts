@@ -8,7 +8,13 @@ import type { MockResponse, MockRoute } from '@rowloom/contract';
 import { MatchSteps } from '../rule-regex.js';
 import { responseMatches, type RuleInput } from './rules.js';
 
-export function chooseResponse(route: MockRoute, input: RuleInput, where: string, requestHash: number | null, random = Math.random): { response: MockResponse; index: number } {
+export function chooseResponse(
+  route: MockRoute,
+  input: RuleInput,
+  where: string,
+  requestHash: number | null,
+  random = Math.random,
+): { response: MockResponse; index: number } {
   const responses = route.responses;
   const at = (index: number) => ({ response: responses[index], index });
   switch (route.mode ?? 'rules') {
@@ -18,7 +24,9 @@ export function chooseResponse(route: MockRoute, input: RuleInput, where: string
       return at((input.requestNumber - 1) % responses.length);
     default: {
       const budgeted = { ...input, matchSteps: input.matchSteps ?? new MatchSteps() };
-      const matched = responses.findIndex((response, index) => responseMatches(response, budgeted, `${where}.responses[${index}]`));
+      const matched = responses.findIndex((response, index) =>
+        responseMatches(response, budgeted, `${where}.responses[${index}]`),
+      );
       if (matched >= 0) return at(matched);
       const flagged = responses.findIndex((response) => response.default === true);
       return at(flagged >= 0 ? flagged : 0);

@@ -24,7 +24,10 @@ export function preflightHeaders(methods: string[], requestedHeaders: string | u
   const allowed = requestedHeaders && /^[\w\-, ]{1,1000}$/.test(requestedHeaders) ? requestedHeaders : ALLOWED_HEADERS;
   return {
     'access-control-allow-origin': '*',
-    'access-control-allow-methods': (methods.length ? methods : ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']).join(', '),
+    'access-control-allow-methods': (methods.length
+      ? methods
+      : ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
+    ).join(', '),
     'access-control-allow-headers': allowed,
     'access-control-max-age': MAX_AGE_SECONDS,
   };

@@ -45,11 +45,20 @@ export function faultResponse(fault: Fault): { status: number; contentType: stri
   } catch {
     json = false;
   }
-  return { status: fault.status ?? 500, contentType: json ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8', body };
+  return {
+    status: fault.status ?? 500,
+    contentType: json ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+    body,
+  };
 }
 
 /** reset, empty, malformed_chunk: the connection is ours from here on (Fastify sends nothing). */
-export function breakConnection(kind: 'reset' | 'empty' | 'malformed_chunk', request: FastifyRequest, reply: FastifyReply, headers: Record<string, string>): void {
+export function breakConnection(
+  kind: 'reset' | 'empty' | 'malformed_chunk',
+  request: FastifyRequest,
+  reply: FastifyReply,
+  headers: Record<string, string>,
+): void {
   void reply.hijack();
   const socket = request.raw.socket;
   if (kind === 'reset') {
@@ -72,9 +81,21 @@ export function breakConnection(kind: 'reset' | 'empty' | 'malformed_chunk', req
 }
 
 /** dribble: the real response, its body cut into `chunks` pieces sent over `durationMs`. */
-export function dribble(reply: FastifyReply, status: number, headers: Record<string, string>, body: Buffer, fault: Fault, stallMs: number): void {
+export function dribble(
+  reply: FastifyReply,
+  status: number,
+  headers: Record<string, string>,
+  body: Buffer,
+  fault: Fault,
+  stallMs: number,
+): void {
   if (dribbleHold.heldBytes + body.length > dribbleHold.maxBytes) {
-    throw new HttpError(503, `too many slow (dribble fault) responses are in progress on this server; try again shortly`, {}, { 'retry-after': '5' });
+    throw new HttpError(
+      503,
+      `too many slow (dribble fault) responses are in progress on this server; try again shortly`,
+      {},
+      { 'retry-after': '5' },
+    );
   }
   void reply.hijack();
   const response = reply.raw;

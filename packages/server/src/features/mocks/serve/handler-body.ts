@@ -42,12 +42,21 @@ async function loadSchemas(context: HandlerBodyContext, source: string) {
   const fields: unknown[] = [];
   for (const name of handlerSchemaNames(source)) {
     const saved = await findSchema(context.db, context.ownerId, name);
-    if (!saved) throw new HttpError(409, `${context.where}'s handler uses the saved schema "${name}", which no longer exists; save a schema of that name or change the handler`);
+    if (!saved)
+      throw new HttpError(
+        409,
+        `${context.where}'s handler uses the saved schema "${name}", which no longer exists; save a schema of that name or change the handler`,
+      );
     schemas[name] = { fields: saved.fields, count: saved.count };
     fields.push(...saved.fields);
   }
   // As stored text: parsed on the generation thread that runs the handler (and kept there by revision).
-  const { datasets, scenarios } = await sourcesForFields(context.db, context.ownerId, fields, context.sharing.datasetTexts);
+  const { datasets, scenarios } = await sourcesForFields(
+    context.db,
+    context.ownerId,
+    fields,
+    context.sharing.datasetTexts,
+  );
   return { schemas, datasets, scenarios };
 }
 
@@ -64,7 +73,15 @@ export async function runHandlerBody(context: HandlerBodyContext, source: string
     return await context.sharing.pool.runHandler(
       {
         source,
-        request: { method: call.method, path: call.path, pathParams: context.pathParams, query: call.query, headers: call.headers, body: call.body, requestNumber: context.requestNumber },
+        request: {
+          method: call.method,
+          path: call.path,
+          pathParams: context.pathParams,
+          query: call.query,
+          headers: call.headers,
+          body: call.body,
+          requestNumber: context.requestNumber,
+        },
         schemas,
         datasets,
         scenarios,
@@ -76,10 +93,14 @@ export async function runHandlerBody(context: HandlerBodyContext, source: string
       stop.signal,
     );
   } catch (error) {
-    if (error instanceof HandlerError) throw new HttpError(422, `handler error at ${error.line}:${error.column}: ${error.reason} (${context.where})`);
+    if (error instanceof HandlerError)
+      throw new HttpError(422, `handler error at ${error.line}:${error.column}: ${error.reason} (${context.where})`);
     if (!stop.signal.aborted) throw error;
     if (context.response.destroyed || context.response.socket?.destroyed !== false) return null;
-    throw new HttpError(503, `the handler of ${context.where} did not finish within the time limit of ${context.timeLimitMs! / 1000} s`);
+    throw new HttpError(
+      503,
+      `the handler of ${context.where} did not finish within the time limit of ${context.timeLimitMs! / 1000} s`,
+    );
   } finally {
     if (timer) clearTimeout(timer);
     context.response.off('close', onClose);

@@ -55,10 +55,19 @@ export class MockHostNames {
   async refresh(): Promise<void> {
     if (!this.db) return;
     try {
-      const rows = await this.db.selectFrom('mock_apis').select(['host', 'slug']).where('host', 'is not', null).execute();
+      const rows = await this.db
+        .selectFrom('mock_apis')
+        .select(['host', 'slug'])
+        .where('host', 'is not', null)
+        .execute();
       const suffix = this.suffix!;
       // A host saved under an earlier suffix, or before its name was reserved, is not routed.
-      const routed = rows.filter((row) => row.host && isUnderSuffix(row.host.toLowerCase(), suffix) && reservedLabel(row.host.toLowerCase(), suffix) === null);
+      const routed = rows.filter(
+        (row) =>
+          row.host &&
+          isUnderSuffix(row.host.toLowerCase(), suffix) &&
+          reservedLabel(row.host.toLowerCase(), suffix) === null,
+      );
       this.slugByHost = new Map(routed.map((row) => [row.host!.toLowerCase(), row.slug]));
     } catch (error) {
       // Keep the last table: a database hiccup must not stop host routing.

@@ -36,7 +36,10 @@ test('uniform stays within its bounds and averages their middle; fixed is fixed;
   assert.ok(Math.min(...values) < 11 && Math.max(...values) > 49, 'the whole range is used');
   assert.equal(sampleDelay({ type: 'fixed', ms: 25 }), 25);
   assert.equal(sampleDelay({ type: 'fixed', ms: 10 ** 9 }), MOCK_LIMITS.latencyMs);
-  assert.equal(sampleDelay({ type: 'lognormal', median: 10 ** 6, sigma: 3 }, () => 0.999999), MOCK_LIMITS.latencyMs);
+  assert.equal(
+    sampleDelay({ type: 'lognormal', median: 10 ** 6, sigma: 3 }, () => 0.999999),
+    MOCK_LIMITS.latencyMs,
+  );
   assert.equal(sampleDelay(null), 0);
 });
 
@@ -49,18 +52,33 @@ test('latency is inherited: response over route over API; null inherits', () => 
 });
 
 test('everyNth fires on exactly the Nth requests; the first fault that fires wins', () => {
-  const fired = Array.from({ length: 12 }, (_, i) => pickFault([{ kind: 'reset', everyNth: 4 }, { kind: 'empty', everyNth: 3 }], i + 1)?.kind ?? '-');
+  const fired = Array.from(
+    { length: 12 },
+    (_, i) =>
+      pickFault(
+        [
+          { kind: 'reset', everyNth: 4 },
+          { kind: 'empty', everyNth: 3 },
+        ],
+        i + 1,
+      )?.kind ?? '-',
+  );
   assert.deepEqual(fired, ['-', '-', 'empty', 'reset', '-', 'empty', '-', 'reset', 'empty', '-', '-', 'reset']);
 });
 
 test('random mode: each of 3 responses about a third of the time; a probability fault fires binomially', () => {
-  const route = completeDocument({ name: 'x', routes: [{ path: '/', mode: 'random', responses: [{}, {}, {}] }] }).routes[0];
+  const route = completeDocument({ name: 'x', routes: [{ path: '/', mode: 'random', responses: [{}, {}, {}] }] })
+    .routes[0];
   const call: MockCall = { method: 'GET', path: '/', segments: [], query: {}, headers: {}, bodyText: null, body: null };
   const counts = [0, 0, 0];
   const draws = 3000;
-  for (let i = 0; i < draws; i++) counts[chooseResponse(route, { call, pathParams: {}, requestNumber: i + 1 }, 'routes[0]', null).index]++;
+  for (let i = 0; i < draws; i++)
+    counts[chooseResponse(route, { call, pathParams: {}, requestNumber: i + 1 }, 'routes[0]', null).index]++;
   const [lo, hi] = binomialBounds(draws, 1 / 3);
-  assert.ok(counts.every((count) => count >= lo && count <= hi), `${counts} outside ${lo}..${hi}`);
+  assert.ok(
+    counts.every((count) => count >= lo && count <= hi),
+    `${counts} outside ${lo}..${hi}`,
+  );
   let fired = 0;
   for (let i = 0; i < 2000; i++) if (pickFault([{ kind: 'reset', probability: 0.05 }], i + 1)) fired++;
   const [flo, fhi] = binomialBounds(2000, 0.05);

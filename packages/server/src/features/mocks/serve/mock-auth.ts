@@ -14,7 +14,8 @@ import { HttpError, notFound } from '../../../http/http-error.js';
 import { findUserById, type User } from '../../../users/users-store.js';
 import type { StoredMockApi } from '../mock-lookup.js';
 
-export const NO_CREDENTIAL = "this mock API is not public: send its owner's API key (?key= or X-API-Key) or sign in as its owner";
+export const NO_CREDENTIAL =
+  "this mock API is not public: send its owner's API key (?key= or X-API-Key) or sign in as its owner";
 export const MOCK_CSRF_MISSING =
   "a call to a private mock API is charged to its owner's plan, so with the session cookie it needs the session's X-CSRF-Token header whatever its method (GET /api/session gives it); or send the owner's API key (?key= or X-API-Key)";
 
@@ -23,9 +24,15 @@ export function noSuchMock(where: string): HttpError {
 }
 
 /** The owner (whose plan is charged), once the request may be served. */
-export async function authorizeMockCall(db: Kysely<Tables>, request: FastifyRequest, api: StoredMockApi, where: string): Promise<User> {
+export async function authorizeMockCall(
+  db: Kysely<Tables>,
+  request: FastifyRequest,
+  api: StoredMockApi,
+  where: string,
+): Promise<User> {
   if (!api.document.public) {
-    if (requestKey(request) === undefined && sessionToken(request) === undefined) throw new HttpError(401, NO_CREDENTIAL);
+    if (requestKey(request) === undefined && sessionToken(request) === undefined)
+      throw new HttpError(401, NO_CREDENTIAL);
     const { user, session } = await authenticateWithSession(db, request);
     // Another user learns no more than for a slug that does not exist.
     if (user.id !== api.userId) throw noSuchMock(where);

@@ -56,7 +56,8 @@ function effectiveMethod(request: FastifyRequest): string {
   const override = queryText(request.query as Query, '__method');
   if (override === undefined || override === '') return request.method.toUpperCase();
   const method = override.toUpperCase();
-  if (!METHODS.has(method)) throw badRequest(`parameter "__method" must be one of ${[...METHODS].join(', ')}, got "${override.slice(0, 40)}"`);
+  if (!METHODS.has(method))
+    throw badRequest(`parameter "__method" must be one of ${[...METHODS].join(', ')}, got "${override.slice(0, 40)}"`);
   return method;
 }
 
@@ -106,6 +107,9 @@ export function readCall(request: FastifyRequest): MockCall {
 
 /** What formulas read: path and query parameters (a path one wins), and the JSON object body. */
 export function requestData(call: MockCall, pathParams: Record<string, string>): MockRequestData {
-  const entity = call.body !== null && typeof call.body === 'object' && !Array.isArray(call.body) ? (call.body as Record<string, unknown>) : null;
+  const entity =
+    call.body !== null && typeof call.body === 'object' && !Array.isArray(call.body)
+      ? (call.body as Record<string, unknown>)
+      : null;
   return { params: { ...call.query, ...pathParams }, entity };
 }

@@ -22,10 +22,19 @@ function rawGet(url: string): Promise<{ status?: number; body?: string; error?: 
         chunks++;
         body += chunk;
       });
-      res.on('error', (error: NodeJS.ErrnoException) => resolve({ status: res.statusCode, error: error.code ?? error.message, chunks, ms: performance.now() - started }));
+      res.on('error', (error: NodeJS.ErrnoException) =>
+        resolve({
+          status: res.statusCode,
+          error: error.code ?? error.message,
+          chunks,
+          ms: performance.now() - started,
+        }),
+      );
       res.on('end', () => resolve({ status: res.statusCode, body, chunks, ms: performance.now() - started }));
     });
-    req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message, chunks, ms: performance.now() - started }));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      resolve({ error: error.code ?? error.message, chunks, ms: performance.now() - started }),
+    );
     req.end();
   });
 }
@@ -63,7 +72,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const reset = await route({ faults: [{ kind: 'reset', probability: 1 }], responses: [json(1)] });
       const empty = await route({ faults: [{ kind: 'empty', probability: 1 }], responses: [json(1)] });
       const malformed = await route({ faults: [{ kind: 'malformed_chunk', probability: 1 }], responses: [json(1)] });
-      const status = await route({ responses: [{ ...json(1), faults: [{ kind: 'status', probability: 1, status: 503, body: '{"error":"down"}' }] }] });
+      const status = await route({
+        responses: [
+          { ...json(1), faults: [{ kind: 'status', probability: 1, status: 503, body: '{"error":"down"}' }] },
+        ],
+      });
       assert.equal((await rawGet(reset.url)).error, 'ECONNRESET');
       assert.equal((await fetchOutcome(reset.url)).error, 'ECONNRESET');
       const emptyRaw = await rawGet(empty.url);
@@ -80,13 +93,27 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       let log: { fault: string | null; status: number | null }[] = [];
       for (let i = 0; i < 100 && !log.some((row) => row.fault === 'status'); i++) {
         await new Promise((resolve) => setTimeout(resolve, 20));
-        log = await server.store.db.selectFrom('mock_requests').select(['fault', 'status']).where('fault', 'is not', null).execute();
+        log = await server.store.db
+          .selectFrom('mock_requests')
+          .select(['fault', 'status'])
+          .where('fault', 'is not', null)
+          .execute();
       }
-      assert.ok(['reset', 'empty', 'malformed_chunk', 'status'].every((kind) => log.some((row) => row.fault === kind)), JSON.stringify(log));
+      assert.ok(
+        ['reset', 'empty', 'malformed_chunk', 'status'].every((kind) => log.some((row) => row.fault === kind)),
+        JSON.stringify(log),
+      );
     });
 
     test('dribble sends the real body in pieces over the duration', async () => {
-      const dribble = await route({ responses: [{ body: { type: 'text', text: 'abcdefghijkl' }, faults: [{ kind: 'dribble', probability: 1, chunks: 4, durationMs: 300 }] }] });
+      const dribble = await route({
+        responses: [
+          {
+            body: { type: 'text', text: 'abcdefghijkl' },
+            faults: [{ kind: 'dribble', probability: 1, chunks: 4, durationMs: 300 }],
+          },
+        ],
+      });
       const result = await rawGet(dribble.url);
       assert.equal(result.body, 'abcdefghijkl');
       assert.ok(result.chunks >= 3, `${result.chunks} pieces`);
@@ -101,8 +128,15 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     });
 
     test('a client that leaves during the delay cancels the work: nothing generated, nothing charged', async () => {
-      const { url, key } = await route({ latency: { type: 'fixed', ms: 1500 }, responses: [{ body: { type: 'schema', schema: 'Rows', count: 5 } }] });
-      await fetch(`${server.url}/api/schemas/Rows?key=${key}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ name: 'id', type: 'Row Number' }]) }).then((response) => response.text());
+      const { url, key } = await route({
+        latency: { type: 'fixed', ms: 1500 },
+        responses: [{ body: { type: 'schema', schema: 'Rows', count: 5 } }],
+      });
+      await fetch(`${server.url}/api/schemas/Rows?key=${key}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([{ name: 'id', type: 'Row Number' }]),
+      }).then((response) => response.text());
       const started = performance.now();
       // node:http, not fetch: after an abort undici opens a spare connection, which would hold the server's close.
       const aborted = await new Promise<string>((resolve) => {
@@ -113,18 +147,39 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       });
       assert.equal(aborted, 'ECONNRESET');
       await new Promise((resolve) => setTimeout(resolve, 1700 - (performance.now() - started)));
-      const usage = await server.store.db.selectFrom('usage').innerJoin('users', 'users.id', 'usage.user_id').select(['usage.requests']).where('users.plan', '=', 'unlimited').execute();
-      const user = await server.store.db.selectFrom('mock_apis').select('user_id').where('slug', '=', `faults-${n}`).executeTakeFirstOrThrow();
-      const charged = await server.store.db.selectFrom('usage').select('requests').where('user_id', '=', user.user_id).executeTakeFirst();
+      const usage = await server.store.db
+        .selectFrom('usage')
+        .innerJoin('users', 'users.id', 'usage.user_id')
+        .select(['usage.requests'])
+        .where('users.plan', '=', 'unlimited')
+        .execute();
+      const user = await server.store.db
+        .selectFrom('mock_apis')
+        .select('user_id')
+        .where('slug', '=', `faults-${n}`)
+        .executeTakeFirstOrThrow();
+      const charged = await server.store.db
+        .selectFrom('usage')
+        .select('requests')
+        .where('user_id', '=', user.user_id)
+        .executeTakeFirst();
       assert.equal(charged, undefined, `charged: ${JSON.stringify(usage)}`);
-      const [row] = await server.store.db.selectFrom('mock_requests').innerJoin('mock_apis', 'mock_apis.id', 'mock_requests.mock_api_id').select(['mock_requests.status']).where('mock_apis.slug', '=', `faults-${n}`).execute();
+      const [row] = await server.store.db
+        .selectFrom('mock_requests')
+        .innerJoin('mock_apis', 'mock_apis.id', 'mock_requests.mock_api_id')
+        .select(['mock_requests.status'])
+        .where('mock_apis.slug', '=', `faults-${n}`)
+        .execute();
       assert.equal(row.status, null, 'logged without a status');
     });
 
     if (dialect === 'sqlite') {
       // The draws are the runtime's, not the database's: one dialect is enough for the statistics.
       test('probability 0.3 over 400 requests: the count of faults is binomial', async () => {
-        const { url } = await route({ faults: [{ kind: 'status', probability: 0.3, status: 503 }], responses: [json('ok')] });
+        const { url } = await route({
+          faults: [{ kind: 'status', probability: 0.3, status: 503 }],
+          responses: [json('ok')],
+        });
         let faults = 0;
         for (let i = 0; i < 400; i++) if ((await fetchOutcome(url)).status === 503) faults++;
         const [lo, hi] = binomialBounds(400, 0.3);
@@ -132,7 +187,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       });
 
       test('lognormal latency through HTTP: median and log-sd of the response times', async () => {
-        const { url } = await route({ responses: [json(1)] }, { latency: { type: 'lognormal', median: 200, sigma: 0.5 } });
+        const { url } = await route(
+          { responses: [json(1)] },
+          { latency: { type: 'lognormal', median: 200, sigma: 0.5 } },
+        );
         const logs: number[] = [];
         for (let batch = 0; batch < 3; batch++) {
           const times = await Promise.all(Array.from({ length: 20 }, () => rawGet(url).then((r) => r.ms)));
@@ -149,10 +207,19 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       });
 
       test('uniform latency: no response comes before the minimum; the response overrides the route', async () => {
-        const { url } = await route({ latency: { type: 'fixed', ms: 5000 }, responses: [{ ...json(1), latency: { type: 'uniform', min: 60, max: 90 } }] });
+        const { url } = await route({
+          latency: { type: 'fixed', ms: 5000 },
+          responses: [{ ...json(1), latency: { type: 'uniform', min: 60, max: 90 } }],
+        });
         const times = await Promise.all(Array.from({ length: 20 }, () => rawGet(url).then((r) => r.ms)));
-        assert.ok(times.every((ms) => ms >= 59), times.join(' '));
-        assert.ok(times.every((ms) => ms < 4000), 'the route latency was overridden');
+        assert.ok(
+          times.every((ms) => ms >= 59),
+          times.join(' '),
+        );
+        assert.ok(
+          times.every((ms) => ms < 4000),
+          'the route latency was overridden',
+        );
       });
     }
   });

@@ -52,14 +52,27 @@ export function completeDocument(draft: MockDraft): MockApiDocument {
 }
 
 /** Stores the mock API for the user of `key`; returns its id and document. */
-export async function insertMock(db: Kysely<Tables>, key: string, draft: MockDraft): Promise<{ id: string; document: MockApiDocument }> {
+export async function insertMock(
+  db: Kysely<Tables>,
+  key: string,
+  draft: MockDraft,
+): Promise<{ id: string; document: MockApiDocument }> {
   const user = await findUserByKey(db, key);
   if (!user) throw new Error('no user with that key');
   const document = completeDocument(draft);
   const id = randomUUID();
   await db
     .insertInto('mock_apis')
-    .values({ id, user_id: user.id, name: document.name, slug: document.slug, host: document.host ?? null, project_id: null, document: JSON.stringify(document), updated_at: new Date().toISOString() })
+    .values({
+      id,
+      user_id: user.id,
+      name: document.name,
+      slug: document.slug,
+      host: document.host ?? null,
+      project_id: null,
+      document: JSON.stringify(document),
+      updated_at: new Date().toISOString(),
+    })
     .execute();
   return { id, document };
 }

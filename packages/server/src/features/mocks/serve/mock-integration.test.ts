@@ -39,10 +39,23 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const created = await fetch(`${server.url}/api/mocks?key=${key}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Configured', host: 'configured.example.test', routes: [{ method: 'GET', path: '/hello/:who', responses: [{ status: 200, body: { type: 'json', value: { hello: true } } }] }] }),
+        body: JSON.stringify({
+          name: 'Configured',
+          host: 'configured.example.test',
+          routes: [
+            {
+              method: 'GET',
+              path: '/hello/:who',
+              responses: [{ status: 200, body: { type: 'json', value: { hello: true } } }],
+            },
+          ],
+        }),
       });
       assert.equal(created.status, 201, await created.clone().text());
-      const document = (await created.json()) as { slug: string; routes: { id: string; responses: { id: string }[] }[] };
+      const document = (await created.json()) as {
+        slug: string;
+        routes: { id: string; responses: { id: string }[] }[];
+      };
       const served = await fetch(`${server.url}/mock/${document.slug}/hello/you?key=${key}`);
       assert.equal(served.status, 200);
       assert.deepEqual(await served.json(), { hello: true });
@@ -53,9 +66,19 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       let log: { path: string; status: number; routeId: string }[] = [];
       for (let i = 0; i < 50 && log.length < 2; i++) {
         await new Promise((resolve) => setTimeout(resolve, 20));
-        log = ((await (await fetch(`${server.url}/api/mocks/Configured/requests?key=${key}`)).json()) as { requests: typeof log }).requests;
+        log = (
+          (await (await fetch(`${server.url}/api/mocks/Configured/requests?key=${key}`)).json()) as {
+            requests: typeof log;
+          }
+        ).requests;
       }
-      assert.deepEqual(log.map((entry) => [entry.path, entry.status, entry.routeId]), [['/hello/there', 200, document.routes[0].id], ['/hello/you', 200, document.routes[0].id]]);
+      assert.deepEqual(
+        log.map((entry) => [entry.path, entry.status, entry.routeId]),
+        [
+          ['/hello/there', 200, document.routes[0].id],
+          ['/hello/you', 200, document.routes[0].id],
+        ],
+      );
       assert.equal((await fetch(`${server.url}/api/mocks/Configured?key=${key}`, { method: 'DELETE' })).status, 204);
       const gone = await withHost(server.url, 'configured.example.test', `/hello/there?key=${key}`);
       assert.equal(gone.status, 404);
@@ -73,12 +96,30 @@ describe('the web interface page fallback never catches /mock/...', () => {
     writeFileSync(join(root, 'index.html'), '<!doctype html><title>page</title>');
     const store = await openStore({ databaseUrl: null, sqliteFile: database.sqliteFile });
     const { key } = await createUser(store.db, 'web@example.com', 'unlimited');
-    await insertMock(store.db, key, { name: 'Paged', public: true, routes: [{ path: '/users/:id', responses: [{ body: { type: 'json', value: 'mock' } }] }] });
+    await insertMock(store.db, key, {
+      name: 'Paged',
+      public: true,
+      routes: [{ path: '/users/:id', responses: [{ body: { type: 'json', value: 'mock' } }] }],
+    });
     app = Fastify();
     acceptAnyBodyAsText(app);
     installErrorHandling(app);
     pool = new GenerationPool({ maxThreads: 1 });
-    mockRoutes(app, { db: store.db, plans: DEFAULT_PLANS, timeLimitMs: null, publicUrl: null, sharing: { pool, limiter: new Limiter({ running: 1, queued: 1, waitMs: 1000, what: 'generations' }), stallMs: 10_000, inline: DEFAULT_INLINE_POLICY, datasetTexts: new DatasetTexts() }, hosts: new MockHostNames(), publicMockRate: 0 });
+    mockRoutes(app, {
+      db: store.db,
+      plans: DEFAULT_PLANS,
+      timeLimitMs: null,
+      publicUrl: null,
+      sharing: {
+        pool,
+        limiter: new Limiter({ running: 1, queued: 1, waitMs: 1000, what: 'generations' }),
+        stallMs: 10_000,
+        inline: DEFAULT_INLINE_POLICY,
+        datasetTexts: new DatasetTexts(),
+      },
+      hosts: new MockHostNames(),
+      publicMockRate: 0,
+    });
     await installWebInterface(app, root);
     await app.ready();
     close = async () => {

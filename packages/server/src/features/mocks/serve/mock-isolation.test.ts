@@ -26,25 +26,43 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     let server: TestServer;
     let key: string;
     before(async () => {
-      server = await startTestServer(newTestDatabase(dialect), { mockHostSuffix: SUFFIX, mockOrigin: MOCK_ORIGIN, publicUrl: `http://${APP_HOST}` });
+      server = await startTestServer(newTestDatabase(dialect), {
+        mockHostSuffix: SUFFIX,
+        mockOrigin: MOCK_ORIGIN,
+        publicUrl: `http://${APP_HOST}`,
+      });
       key = await server.userKey('unlimited');
       await insertMock(server.store.db, key, {
         name: 'Echo',
         public: true,
         host: `echo.${SUFFIX}`,
         routes: [
-          { method: 'POST', path: '/echo', responses: [{ status: 201, body: { type: 'handler', source: "{ name: body['name'], page: query['page'] }" } }] },
+          {
+            method: 'POST',
+            path: '/echo',
+            responses: [
+              { status: 201, body: { type: 'handler', source: "{ name: body['name'], page: query['page'] }" } },
+            ],
+          },
           { path: '/hello', responses: [{ body: { type: 'json', value: 'hello' } }] },
         ],
       });
       await (server.app as unknown as { mockHostNames: MockHostNames }).mockHostNames.refresh();
     });
     after(() => server.close());
-    const on = (host: string, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) => rawRequest(server.url, path, { ...options, headers: { host, ...options.headers } });
+    const on = (
+      host: string,
+      path: string,
+      options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+    ) => rawRequest(server.url, path, { ...options, headers: { host, ...options.headers } });
 
-    test('on the app\'s host, /mock/... is redirected to the mock origin: 308 (method and body kept), path and query kept, sandboxed', async () => {
+    test("on the app's host, /mock/... is redirected to the mock origin: 308 (method and body kept), path and query kept, sandboxed", async () => {
       const body = JSON.stringify({ name: 'Ada' });
-      const post = await on(APP_HOST, '/mock/echo/echo?page=2&x=%2F', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const post = await on(APP_HOST, '/mock/echo/echo?page=2&x=%2F', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       assert.equal(post.status, 308, post.body);
       assert.equal(post.headers.location, `${MOCK_ORIGIN}/mock/echo/echo?page=2&x=%2F`);
       assertSandboxed('redirect', post.headers);
@@ -54,7 +72,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         assert.equal(answer.headers.location, `${MOCK_ORIGIN}${path}`);
       }
       // Where the redirect leads, the same request is served.
-      const there = await on(MOCK_HOST, '/mock/echo/echo?page=2', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const there = await on(MOCK_HOST, '/mock/echo/echo?page=2', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       assert.equal(there.status, 201, there.body);
       assert.deepEqual(JSON.parse(there.body), { name: 'Ada', page: '2' });
       assertSandboxed('on the mock origin', there.headers);
@@ -63,17 +85,30 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(followed.status, 308);
     });
 
-    test('the web page\'s test panel requests (a header only a script can add) are served in place; anything else is redirected', async () => {
+    test("the web page's test panel requests (a header only a script can add) are served in place; anything else is redirected", async () => {
       const script = await on(APP_HOST, '/mock/echo/hello', { headers: { 'x-rowloom-test-panel': '1' } });
       assert.equal(script.status, 200, script.body);
       assert.equal(script.body, '"hello"');
       assertSandboxed('in place', script.headers);
-      const navigation = await on(APP_HOST, '/mock/echo/hello', { headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' } });
+      const navigation = await on(APP_HOST, '/mock/echo/hello', {
+        headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
+      });
       assert.equal(navigation.status, 308);
     });
 
-    test('the mock origin\'s host serves only mocks: no API, no web page, no OpenAPI document', async () => {
-      for (const path of ['/', '/api/types', `/api/types?key=${key}`, '/api/session', '/api/mocks', '/openapi.json', '/index.html', '/assets/app.js', '/health', '/schemas']) {
+    test("the mock origin's host serves only mocks: no API, no web page, no OpenAPI document", async () => {
+      for (const path of [
+        '/',
+        '/api/types',
+        `/api/types?key=${key}`,
+        '/api/session',
+        '/api/mocks',
+        '/openapi.json',
+        '/index.html',
+        '/assets/app.js',
+        '/health',
+        '/schemas',
+      ]) {
         const answer = await on(MOCK_HOST, path);
         assert.equal(answer.status, 404, `${path}: ${answer.body.slice(0, 200)}`);
         assert.match(JSON.parse(answer.body).error, /this host serves only mock APIs/);
@@ -100,14 +135,32 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
     test('reserved host names are refused on save and not routed when stored before', async () => {
       for (const host of [`www.${SUFFIX}`, `login.${SUFFIX}`, `admin.team.${SUFFIX}`, `API.${SUFFIX}`]) {
-        const refused = await call(`${server.url}/api/mocks?key=${key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `Squat ${host}`, host }) });
+        const refused = await call(`${server.url}/api/mocks?key=${key}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `Squat ${host}`, host }),
+        });
         assert.equal(refused.status, 400, `${host}: ${refused.text}`);
         assert.match(refused.json.error, /^host may not use the reserved name "(www|login|admin|api)"/);
       }
-      const fine = await call(`${server.url}/api/mocks?key=${key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Fine name', host: `www-staging.${SUFFIX}` }) });
+      const fine = await call(`${server.url}/api/mocks?key=${key}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Fine name', host: `www-staging.${SUFFIX}` }),
+      });
       assert.equal(fine.status, 201, fine.text);
-      assert.equal(fine.json.url, `${MOCK_ORIGIN}/mock/fine-name`, 'the API\'s address is on the mock origin');
-      await insertMock(server.store.db, key, { name: 'Old squatter', public: true, host: `www.${SUFFIX}`, routes: [{ path: '/', responses: [{ body: { type: 'text', text: '<form>Sign in</form>', contentType: 'text/html' } }] }] });
+      assert.equal(fine.json.url, `${MOCK_ORIGIN}/mock/fine-name`, "the API's address is on the mock origin");
+      await insertMock(server.store.db, key, {
+        name: 'Old squatter',
+        public: true,
+        host: `www.${SUFFIX}`,
+        routes: [
+          {
+            path: '/',
+            responses: [{ body: { type: 'text', text: '<form>Sign in</form>', contentType: 'text/html' } }],
+          },
+        ],
+      });
       await (server.app as unknown as { mockHostNames: MockHostNames }).mockHostNames.refresh();
       const squatted = await on(`www.${SUFFIX}`, '/');
       assert.equal(squatted.status, 404, squatted.body);

@@ -37,7 +37,8 @@ function fromScript(request: FastifyRequest): boolean {
 }
 
 export function installMockIsolation(app: FastifyInstance, options: MockIsolationOptions): void {
-  const originHost = options.mockOrigin === null ? null : new URL(options.mockOrigin).hostname.toLowerCase().replace(/\.$/, '');
+  const originHost =
+    options.mockOrigin === null ? null : new URL(options.mockOrigin).hostname.toLowerCase().replace(/\.$/, '');
   app.addHook('onRequest', async (request, reply) => {
     const host = hostWithoutPort(request.headers.host);
     const onMockPath = isMockPath(request.url);
@@ -46,11 +47,15 @@ export function installMockIsolation(app: FastifyInstance, options: MockIsolatio
     if (onMockPath || onMockOrigin || onMockName) setSandbox(reply.raw);
     if (onMockName) {
       // Not rewritten: no mock API has this name (or it is reserved).
-      if (request.url === request.originalUrl) return reply.code(404).send({ error: `no mock API at host ${host}; a mock API's host is set in its document (GET /api/mocks lists yours)` });
+      if (request.url === request.originalUrl)
+        return reply.code(404).send({
+          error: `no mock API at host ${host}; a mock API's host is set in its document (GET /api/mocks lists yours)`,
+        });
       return;
     }
     if (onMockOrigin) {
-      if (!onMockPath) return reply.code(404).send({ error: `this host serves only mock APIs, at /mock/<slug>/<route path>` });
+      if (!onMockPath)
+        return reply.code(404).send({ error: `this host serves only mock APIs, at /mock/<slug>/<route path>` });
       return;
     }
     if (onMockPath && options.mockOrigin !== null && !fromScript(request)) {

@@ -29,15 +29,29 @@ export interface MockRouteOptions {
 const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 export function mockRoutes(app: FastifyInstance, options: MockRouteOptions): void {
-  const services: MockServices = { db: options.db, plans: options.plans, timeLimitMs: options.timeLimitMs, publicUrl: options.publicUrl, sharing: options.sharing, requestLog: new RequestLog(options.db, app.log), publicBudget: new PublicMockBudget(options.publicMockRate) };
+  const services: MockServices = {
+    db: options.db,
+    plans: options.plans,
+    timeLimitMs: options.timeLimitMs,
+    publicUrl: options.publicUrl,
+    sharing: options.sharing,
+    requestLog: new RequestLog(options.db, app.log),
+    publicBudget: new PublicMockBudget(options.publicMockRate),
+  };
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { slug } = request.params as { slug: string };
     // rewriteUrl turned a request on the API's own host into /mock/<slug>/...
-    const where = request.originalUrl !== request.url ? `host ${hostWithoutPort(request.headers.host)}` : `/mock/${slug}`;
+    const where =
+      request.originalUrl !== request.url ? `host ${hostWithoutPort(request.headers.host)}` : `/mock/${slug}`;
     return serveMock(services, request, reply, slug, where);
   };
-  for (const url of ['/mock/:slug', '/mock/:slug/*']) app.route({ method: METHODS, url, schema: { hide: true }, handler });
-  const noSlug = async (_request: FastifyRequest, reply: FastifyReply) => reply.code(404).headers(sandboxed({})).send({ error: 'mock APIs are served at /mock/<slug>/<route path>; GET /api/mocks lists yours' });
+  for (const url of ['/mock/:slug', '/mock/:slug/*'])
+    app.route({ method: METHODS, url, schema: { hide: true }, handler });
+  const noSlug = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(404)
+      .headers(sandboxed({}))
+      .send({ error: 'mock APIs are served at /mock/<slug>/<route path>; GET /api/mocks lists yours' });
   for (const url of ['/mock', '/mock/']) app.route({ method: METHODS, url, schema: { hide: true }, handler: noSlug });
 
   // Whoever changes mock APIs without going through /api/mocks (tests, tools) can reload it too.
@@ -47,7 +61,8 @@ export function mockRoutes(app: FastifyInstance, options: MockRouteOptions): voi
   // A mock API saved, renamed or deleted on this instance: its host routes here before the
   // answer to that write is sent (onSend, not onResponse), so a client's next request finds it.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && reply.statusCode < 400 && request.url.startsWith('/api/mocks')) await options.hosts.refresh();
+    if (request.method !== 'GET' && reply.statusCode < 400 && request.url.startsWith('/api/mocks'))
+      await options.hosts.refresh();
     return payload;
   });
 }

@@ -41,21 +41,46 @@ export class PublicMockBudget {
     bucket.at = now;
     this.buckets.set(mockApiId, bucket);
     if (bucket.tokens < 1) {
-      throw new HttpError(429, `the public mock API '${name}' answers at most ${this.ratePerSecond} requests a second; slow down`, { limit: 'publicMockRate', allowed: this.ratePerSecond }, { 'retry-after': '1' });
+      throw new HttpError(
+        429,
+        `the public mock API '${name}' answers at most ${this.ratePerSecond} requests a second; slow down`,
+        { limit: 'publicMockRate', allowed: this.ratePerSecond },
+        { 'retry-after': '1' },
+      );
     }
     bucket.tokens -= 1;
   }
 
   /** Charges one request of `records` rows to the mock's own daily budget, or throws a 429. */
-  async charge(db: Kysely<Tables>, mockApiId: string, name: string, limits: PlanLimits, records: number): Promise<void> {
-    const decision = await chargeDaily(db, MOCK_USAGE, mockApiId, { requestsPerDay: limits.publicMockRequestsPerDay ?? null, recordsPerDay: limits.publicMockRecordsPerDay ?? null }, records);
+  async charge(
+    db: Kysely<Tables>,
+    mockApiId: string,
+    name: string,
+    limits: PlanLimits,
+    records: number,
+  ): Promise<void> {
+    const decision = await chargeDaily(
+      db,
+      MOCK_USAGE,
+      mockApiId,
+      {
+        requestsPerDay: limits.publicMockRequestsPerDay ?? null,
+        recordsPerDay: limits.publicMockRecordsPerDay ?? null,
+      },
+      records,
+    );
     if (decision.ok) return;
     const retryAfter = Math.max(1, Math.ceil((decision.resetsAt.getTime() - Date.now()) / 1000));
-    const what = decision.limit === 'requestsPerDay' ? `${decision.allowed} requests` : `${decision.allowed} generated rows`;
+    const what =
+      decision.limit === 'requestsPerDay' ? `${decision.allowed} requests` : `${decision.allowed} generated rows`;
     throw new HttpError(
       429,
       `the public mock API '${name}' has used its budget of ${what} for today; it resets at midnight UTC (its owner's own plan is not affected)`,
-      { limit: decision.limit === 'requestsPerDay' ? 'publicMockRequestsPerDay' : 'publicMockRecordsPerDay', allowed: decision.allowed, resets_at: decision.resetsAt.toISOString() },
+      {
+        limit: decision.limit === 'requestsPerDay' ? 'publicMockRequestsPerDay' : 'publicMockRecordsPerDay',
+        allowed: decision.allowed,
+        resets_at: decision.resetsAt.toISOString(),
+      },
       { 'retry-after': String(retryAfter) },
     );
   }

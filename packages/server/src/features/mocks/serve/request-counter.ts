@@ -10,7 +10,9 @@ export async function nextRequestNumber(db: Kysely<Tables>, mockApiId: string, r
   const row = await db
     .insertInto('mock_counters')
     .values({ mock_api_id: mockApiId, route_id: routeId, requests: 1 })
-    .onConflict((oc) => oc.columns(['mock_api_id', 'route_id']).doUpdateSet((eb) => ({ requests: eb('mock_counters.requests', '+', 1) })))
+    .onConflict((oc) =>
+      oc.columns(['mock_api_id', 'route_id']).doUpdateSet((eb) => ({ requests: eb('mock_counters.requests', '+', 1) })),
+    )
     .returning('requests')
     .executeTakeFirstOrThrow();
   // PostgreSQL returns bigint as text.

@@ -9,7 +9,11 @@ import { skipUnlessAvailable } from '../../../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestServer } from '../../../testing/server-fixture.js';
 import { fetchAnswer as call } from '../../../testing/http-calls.js';
 
-const json = (body: unknown, method = 'POST'): RequestInit => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (body: unknown, method = 'POST'): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 for (const dialect of ['sqlite', 'postgres'] as const) {
   describe(`the mock request log (${dialect})`, { skip: await skipUnlessAvailable(dialect) }, async () => {
@@ -25,7 +29,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     async function logOf(name: string, count: number): Promise<LoggedRequest[]> {
       let requests: LoggedRequest[] = [];
       for (let i = 0; i < 100; i++) {
-        requests = (await call(`${server.url}/api/mocks/${encodeURIComponent(name)}/requests?key=${key}&limit=500`)).json.requests;
+        requests = (await call(`${server.url}/api/mocks/${encodeURIComponent(name)}/requests?key=${key}&limit=500`))
+          .json.requests;
         if (requests.length >= count) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -33,11 +38,26 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     }
 
     test('Authorization and Proxy-Authorization are kept as their scheme only; a cut body is flagged', async () => {
-      const created = await call(`${server.url}/api/mocks?key=${key}`, json({ name: 'Logged calls', public: true, routes: [{ method: 'POST', path: '/in', responses: [{ body: { type: 'json', value: 1 } }] }] }));
+      const created = await call(
+        `${server.url}/api/mocks?key=${key}`,
+        json({
+          name: 'Logged calls',
+          public: true,
+          routes: [{ method: 'POST', path: '/in', responses: [{ body: { type: 'json', value: 1 } }] }],
+        }),
+      );
       assert.equal(created.status, 201, created.text);
       const url = `${server.url}/mock/logged-calls/in`;
       const big = JSON.stringify({ text: 'x'.repeat(MOCK_LIMITS.requestLogBodyBytes + 100) });
-      await call(url, { method: 'POST', headers: { authorization: 'Bearer sk_live_very_secret', 'proxy-authorization': 'Basic dXNlcjpwYXNz', 'x-kept': 'yes' }, body: '{"small":true}' });
+      await call(url, {
+        method: 'POST',
+        headers: {
+          authorization: 'Bearer sk_live_very_secret',
+          'proxy-authorization': 'Basic dXNlcjpwYXNz',
+          'x-kept': 'yes',
+        },
+        body: '{"small":true}',
+      });
       await call(url, { method: 'POST', headers: { authorization: 'opaque-token-without-scheme' }, body: big });
       const [second, first] = await logOf('Logged calls', 2);
       assert.equal(first.headers.authorization, 'Bearer [redacted]');
@@ -49,12 +69,19 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(second.bodyTruncated, true);
       assert.equal(second.body!.length, MOCK_LIMITS.requestLogBodyBytes);
       const stored = await server.store.db.selectFrom('mock_requests').select(['headers', 'body_truncated']).execute();
-      for (const row of stored) assert.doesNotMatch(row.headers, /sk_live_very_secret|dXNlcjpwYXNz|opaque-token/, 'no credential is stored');
+      for (const row of stored)
+        assert.doesNotMatch(row.headers, /sk_live_very_secret|dXNlcjpwYXNz|opaque-token/, 'no credential is stored');
       assert.deepEqual(stored.map((row) => Number(row.body_truncated)).sort(), [0, 1]);
     });
 
-    test('a private API\'s log holds only requests that passed its authentication: strangers cannot push the owner\'s entries out', async () => {
-      const created = await call(`${server.url}/api/mocks?key=${key}`, json({ name: 'Private log', routes: [{ method: 'ANY', path: '/x', responses: [{ body: { type: 'json', value: 1 } }] }] }));
+    test("a private API's log holds only requests that passed its authentication: strangers cannot push the owner's entries out", async () => {
+      const created = await call(
+        `${server.url}/api/mocks?key=${key}`,
+        json({
+          name: 'Private log',
+          routes: [{ method: 'ANY', path: '/x', responses: [{ body: { type: 'json', value: 1 } }] }],
+        }),
+      );
       assert.equal(created.status, 201, created.text);
       const url = `${server.url}/mock/private-log/x`;
       for (let i = 0; i < 3; i++) assert.equal((await call(`${url}?key=${key}&n=${i}`)).status, 200);
@@ -66,13 +93,31 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         refused.push((await call(`${url}?key=not-a-key`)).status);
         refused.push((await call(url, { headers: { 'x-api-key': strangerKey } })).status);
         refused.push((await call(url, { method: 'DELETE', headers: { cookie: stranger.cookie } })).status);
-        refused.push((await call(url, { method: 'OPTIONS', headers: { origin: 'http://elsewhere.test', 'access-control-request-method': 'POST' } })).status);
+        refused.push(
+          (
+            await call(url, {
+              method: 'OPTIONS',
+              headers: { origin: 'http://elsewhere.test', 'access-control-request-method': 'POST' },
+            })
+          ).status,
+        );
       }
-      assert.deepEqual([...new Set(refused)].sort(), [204, 401, 403, 404], 'preflights, no or a bad credential, a stranger\'s cookie write without the CSRF token, a stranger\'s key');
+      assert.deepEqual(
+        [...new Set(refused)].sort(),
+        [204, 401, 403, 404],
+        "preflights, no or a bad credential, a stranger's cookie write without the CSRF token, a stranger's key",
+      );
       // Give the log writes of the refused requests time to land, were they written.
       await new Promise((resolve) => setTimeout(resolve, 300));
       const log = await logOf('Private log', 3);
-      assert.deepEqual(log.map((entry) => [entry.status, entry.query.n]), [[200, '2'], [200, '1'], [200, '0']]);
+      assert.deepEqual(
+        log.map((entry) => [entry.status, entry.query.n]),
+        [
+          [200, '2'],
+          [200, '1'],
+          [200, '0'],
+        ],
+      );
     });
   });
 }

@@ -42,7 +42,10 @@ function methodRank(route: MockRoute, method: string): number {
   return 0;
 }
 
-function matchSegments(pattern: string[], segments: string[]): { params: Record<string, string>; ranks: number[] } | null {
+function matchSegments(
+  pattern: string[],
+  segments: string[],
+): { params: Record<string, string>; ranks: number[] } | null {
   if (pattern.length !== segments.length) return null;
   const params: Record<string, string> = {};
   const ranks: number[] = [];
@@ -66,7 +69,14 @@ function candidate(route: MockRoute, order: number, method: string, segments: st
   if (route.kind !== 'crud' || segments.length !== pattern.length + 1) return null;
   const collection = matchSegments(pattern, segments.slice(0, -1));
   if (!collection) return null;
-  return { route, params: collection.params, crudKey: segments[segments.length - 1], ranks: [...collection.ranks, 1], methodRank: rank, order };
+  return {
+    route,
+    params: collection.params,
+    crudKey: segments[segments.length - 1],
+    ranks: [...collection.ranks, 1],
+    methodRank: rank,
+    order,
+  };
 }
 
 function moreSpecific(a: Candidate, b: Candidate): number {
@@ -77,7 +87,11 @@ function moreSpecific(a: Candidate, b: Candidate): number {
   return a.order - b.order;
 }
 
-export function matchRoute(routes: readonly MockRoute[], method: string, requestSegments: string[]): RouteMatch | undefined {
+export function matchRoute(
+  routes: readonly MockRoute[],
+  method: string,
+  requestSegments: string[],
+): RouteMatch | undefined {
   const segments = withoutJson(requestSegments);
   let best: Candidate | null = null;
   routes.forEach((route, order) => {
@@ -95,9 +109,14 @@ export function methodsAt(routes: readonly MockRoute[], requestSegments: string[
   const methods = new Set<string>();
   for (const route of routes) {
     const pattern = routeSegments(route.path);
-    const here = matchSegments(pattern, segments) ?? (route.kind === 'crud' && segments.length === pattern.length + 1 ? matchSegments(pattern, segments.slice(0, -1)) : null);
+    const here =
+      matchSegments(pattern, segments) ??
+      (route.kind === 'crud' && segments.length === pattern.length + 1
+        ? matchSegments(pattern, segments.slice(0, -1))
+        : null);
     if (!here) continue;
-    if (route.kind === 'crud' || route.method === 'ANY') return ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+    if (route.kind === 'crud' || route.method === 'ANY')
+      return ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
     methods.add(route.method);
     if (route.method === 'GET') methods.add('HEAD');
   }
@@ -107,6 +126,8 @@ export function methodsAt(routes: readonly MockRoute[], requestSegments: string[
 /** `GET /users, POST /users, ...` for the 404 message, at most `limit` of them. */
 export function describeRoutes(routes: readonly MockRoute[], limit = 20): string {
   if (routes.length === 0) return 'none';
-  const listed = routes.slice(0, limit).map((route) => `${route.kind === 'crud' ? 'CRUD' : route.method} ${route.path}`);
+  const listed = routes
+    .slice(0, limit)
+    .map((route) => `${route.kind === 'crud' ? 'CRUD' : route.method} ${route.path}`);
   return listed.join(', ') + (routes.length > limit ? ` and ${routes.length - limit} more` : '');
 }

@@ -6,7 +6,17 @@
  * read as their stored text: a public route called again and again over a big dataset costs
  * this thread a look-up per call; the rows are parsed on the generation threads.
  */
-import { checkOnThreads, generate, SchemaError, formatProblem, type GenerationPool, type Generation, type InlinePolicy, type MockRequestData, type OutputFormat } from '@rowloom/core';
+import {
+  checkOnThreads,
+  generate,
+  SchemaError,
+  formatProblem,
+  type GenerationPool,
+  type Generation,
+  type InlinePolicy,
+  type MockRequestData,
+  type OutputFormat,
+} from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import type { DatasetTexts } from '../../datasets/dataset-texts.js';
 import type { Tables } from '../../../db/tables.js';
@@ -49,11 +59,16 @@ function writerFor(body: SchemaBody, where: string) {
   }
 }
 
-export async function startSchemaBody(context: SchemaBodyContext, body: SchemaBody): Promise<{ generation: Generation; rows: number }> {
+export async function startSchemaBody(
+  context: SchemaBodyContext,
+  body: SchemaBody,
+): Promise<{ generation: Generation; rows: number }> {
   const { db, ownerId, limits, where } = context;
   const count = body.count ?? 1;
   if (limits.recordsPerRequest !== null && count > limits.recordsPerRequest) {
-    throw misconfigured(`${where} asks for ${count} rows; the owner's plan allows ${limits.recordsPerRequest} per request`);
+    throw misconfigured(
+      `${where} asks for ${count} rows; the owner's plan allows ${limits.recordsPerRequest} per request`,
+    );
   }
   const writer = writerFor(body, where);
   try {
@@ -63,15 +78,40 @@ export async function startSchemaBody(context: SchemaBodyContext, body: SchemaBo
     throw error;
   }
   const saved = await findSchema(db, ownerId, body.schema);
-  if (!saved) throw new HttpError(409, `${where} uses the saved schema "${body.schema}", which no longer exists; save a schema of that name or change the route`);
-  const { datasets, datasetNames, scenarios, scenarioNames } = await sourcesForFields(db, ownerId, saved.fields, context.datasetTexts);
-  const request = { fields: saved.fields, datasets, datasetNames, scenarios, scenarioNames, count, seed: context.seed, writer, pool: context.pool, inline: context.inline, publicUrl: context.publicUrl, request: context.request };
+  if (!saved)
+    throw new HttpError(
+      409,
+      `${where} uses the saved schema "${body.schema}", which no longer exists; save a schema of that name or change the route`,
+    );
+  const { datasets, datasetNames, scenarios, scenarioNames } = await sourcesForFields(
+    db,
+    ownerId,
+    saved.fields,
+    context.datasetTexts,
+  );
+  const request = {
+    fields: saved.fields,
+    datasets,
+    datasetNames,
+    scenarios,
+    scenarioNames,
+    count,
+    seed: context.seed,
+    writer,
+    pool: context.pool,
+    inline: context.inline,
+    publicUrl: context.publicUrl,
+    request: context.request,
+  };
   try {
     // What only the datasets' rows show (a weight column's numbers...) is checked on a thread.
     await checkOnThreads(request);
     return { generation: generate(request), rows: count };
   } catch (error) {
-    if (error instanceof SchemaError) throw misconfigured(`${where}: the saved schema "${body.schema}" has ${error.problems.length} problem(s): ${error.problems.map(formatProblem).join('; ')}`);
+    if (error instanceof SchemaError)
+      throw misconfigured(
+        `${where}: the saved schema "${body.schema}" has ${error.problems.length} problem(s): ${error.problems.map(formatProblem).join('; ')}`,
+      );
     throw error;
   }
 }

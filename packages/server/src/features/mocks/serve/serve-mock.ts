@@ -16,7 +16,13 @@ import type { Kysely } from 'kysely';
 import type { Tables } from '../../../db/tables.js';
 import { HttpError, notFound } from '../../../http/http-error.js';
 import type { PlanLimits, Plans } from '../../../users/plans.js';
-import { admitAndPay, chargeOrRefuse, guardResponse, type GenerationSharing, type Pay } from '../../generation/generation-admission.js';
+import {
+  admitAndPay,
+  chargeOrRefuse,
+  guardResponse,
+  type GenerationSharing,
+  type Pay,
+} from '../../generation/generation-admission.js';
 import type { User } from '../../../users/users-store.js';
 import type { Fault, MockApiDocument, MockResponse, MockRoute } from '@rowloom/contract';
 import { confineCookie } from '../mock-cookie-policy.js';
@@ -98,23 +104,57 @@ function payerOf(exchange: Exchange, owner: User): Pay {
 
 function sendError(reply: FastifyReply, error: HttpError, headers: Record<string, string>): FastifyReply {
   if (reply.sent || reply.raw.headersSent) return reply;
-  return reply.code(error.status).headers(sandboxed({ ...headers, ...error.headers })).send({ error: error.message, ...error.extra });
+  return reply
+    .code(error.status)
+    .headers(sandboxed({ ...headers, ...error.headers }))
+    .send({ error: error.message, ...error.extra });
 }
 
 /** `where` is how the client reached the API (/mock/<slug> or its host), for the 404 message. */
-export async function serveMock(services: MockServices, request: FastifyRequest, reply: FastifyReply, slug: string, where: string): Promise<FastifyReply> {
+export async function serveMock(
+  services: MockServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  slug: string,
+  where: string,
+): Promise<FastifyReply> {
   const started = performance.now();
   const api = await findMockBySlug(services.db, slug);
   if (!api) return sendError(reply, noSuchMock(where), {});
   const document = api.document;
-  const outcome: Outcome = { call: { method: request.method, path: pathUnderApi(request.url), query: {}, headers: {}, bodyText: null }, routeId: null, responseId: null, fault: null, logged: document.public === true };
+  const outcome: Outcome = {
+    call: { method: request.method, path: pathUnderApi(request.url), query: {}, headers: {}, bodyText: null },
+    routeId: null,
+    responseId: null,
+    fault: null,
+    logged: document.public === true,
+  };
   reply.raw.once('close', () => {
     if (!outcome.logged) return;
     const raw = reply.raw;
-    services.requestLog.write({ mockApiId: api.id, ...outcome.call, status: raw.headersSent ? raw.statusCode : null, routeId: outcome.routeId, responseId: outcome.responseId, fault: outcome.fault, durationMs: performance.now() - started });
+    services.requestLog.write({
+      mockApiId: api.id,
+      ...outcome.call,
+      status: raw.headersSent ? raw.statusCode : null,
+      routeId: outcome.routeId,
+      responseId: outcome.responseId,
+      fault: outcome.fault,
+      durationMs: performance.now() - started,
+    });
   });
   const cookieMount = where.startsWith('/mock/') ? `/mock/${document.slug}` : null;
-  const exchange: Exchange = { services, request, reply, api, document, outcome, headers: corsOn(document) ? corsHeaders([]) : {}, where, cookieMount, pay: notYetKnown };
+  const exchange: Exchange = {
+    services,
+    request,
+    reply,
+    api,
+    document,
+    outcome,
+    headers: corsOn(document) ? corsHeaders([]) : {},
+    where,
+    cookieMount,
+    pay: notYetKnown,
+  };
   try {
     return await serveKnown(exchange);
   } catch (error) {
@@ -129,14 +169,27 @@ async function serveKnown(exchange: Exchange): Promise<FastifyReply> {
   outcome.call = call;
   const match = matchRoute(document.routes, call.method, call.segments);
   if (call.method === 'OPTIONS' && corsOn(document) && match?.route.method !== 'OPTIONS') {
-    return reply.code(204).headers(sandboxed(preflightHeaders(methodsAt(document.routes, call.segments), request.headers['access-control-request-headers']))).send();
+    return reply
+      .code(204)
+      .headers(
+        sandboxed(
+          preflightHeaders(
+            methodsAt(document.routes, call.segments),
+            request.headers['access-control-request-headers'],
+          ),
+        ),
+      )
+      .send();
   }
   const owner = await authorizeMockCall(services.db, request, exchange.api, exchange.where);
   outcome.logged = true;
   // A public mock's rate is taken before anything else is done for the call.
   if (exchange.document.public) services.publicBudget.admit(exchange.api.id, exchange.document.name);
   exchange.pay = payerOf(exchange, owner);
-  if (!match) throw notFound(`no route of mock API '${document.name}' matches ${call.method} ${call.path}; its routes: ${describeRoutes(document.routes)}`);
+  if (!match)
+    throw notFound(
+      `no route of mock API '${document.name}' matches ${call.method} ${call.path}; its routes: ${describeRoutes(document.routes)}`,
+    );
   outcome.routeId = match.route.id;
   exchange.headers['x-rowloom-mock-route'] = match.route.id;
   const where = `routes[${document.routes.indexOf(match.route)}]`;
@@ -155,13 +208,25 @@ async function waited(exchange: Exchange, route: MockRoute, response: MockRespon
   return false;
 }
 
-async function serveResponses(exchange: Exchange, call: MockCall, match: RouteMatch, owner: User, requestNumber: number, where: string): Promise<FastifyReply> {
+async function serveResponses(
+  exchange: Exchange,
+  call: MockCall,
+  match: RouteMatch,
+  owner: User,
+  requestNumber: number,
+  where: string,
+): Promise<FastifyReply> {
   const { services, reply, outcome } = exchange;
   const route = match.route;
   const label = `${where} (${route.method} ${route.path})`;
   if (route.responses.length === 0) throw misconfigured(`${label} has no responses`);
   const hash = route.repeatable ? requestHash(call) : null;
-  const { response, index } = chooseResponse(route, { call, pathParams: match.params, requestNumber }, where, hash === null ? null : hashNumber(hash));
+  const { response, index } = chooseResponse(
+    route,
+    { call, pathParams: match.params, requestNumber },
+    where,
+    hash === null ? null : hashNumber(hash),
+  );
   const responseWhere = `${where}.responses[${index}]`;
   outcome.responseId = response.id;
   exchange.headers['x-rowloom-mock-response'] = response.id;
@@ -174,44 +239,80 @@ async function serveResponses(exchange: Exchange, call: MockCall, match: RouteMa
   const body = response.body;
   if (body.type === 'schema') {
     const where = `${responseWhere} (${route.method} ${route.path})`;
-    return sendSchemaBody(exchange, { body, status: response.status, fault, seed: hash, where }, { call, match, ownerId: owner.id, limits });
+    return sendSchemaBody(
+      exchange,
+      { body, status: response.status, fault, seed: hash, where },
+      { call, match, ownerId: owner.id, limits },
+    );
   }
   let literal: { contentType: string | null; bytes: Buffer | null };
   let status = response.status;
   if (body.type === 'handler') {
     const result = await runHandlerBody(
-      { db: services.db, sharing: services.sharing, ownerId: owner.id, limits, timeLimitMs: services.timeLimitMs, call, pathParams: match.params, requestNumber, defaultStatus: response.status, seed: hash, publicUrl: services.publicUrl ?? undefined, where: `${responseWhere} (${route.method} ${route.path})`, response: reply.raw },
+      {
+        db: services.db,
+        sharing: services.sharing,
+        ownerId: owner.id,
+        limits,
+        timeLimitMs: services.timeLimitMs,
+        call,
+        pathParams: match.params,
+        requestNumber,
+        defaultStatus: response.status,
+        seed: hash,
+        publicUrl: services.publicUrl ?? undefined,
+        where: `${responseWhere} (${route.method} ${route.path})`,
+        response: reply.raw,
+      },
       body.source,
     );
     if (result === null) return reply.hijack();
     await exchange.pay(result.rows);
     status = result.status;
     // The handler's headers come after the configured ones: it has the last word.
-    const refused = (name: string) => (problem: string) => misconfigured(`${responseWhere} (${route.method} ${route.path}): the handler's header "${name.slice(0, 60)}" ${problem}`);
+    const refused = (name: string) => (problem: string) =>
+      misconfigured(
+        `${responseWhere} (${route.method} ${route.path}): the handler's header "${name.slice(0, 60)}" ${problem}`,
+      );
     for (const [name, value] of Object.entries(result.headers)) addMockHeader(exchange, name, value, refused(name));
     literal = { contentType: result.contentType, bytes: Buffer.from(result.body) };
   } else {
     await exchange.pay(0);
     literal = literalBody(body);
   }
-  const headers = sandboxed({ ...(literal.contentType ? { 'content-type': literal.contentType } : {}), ...exchange.headers });
+  const headers = sandboxed({
+    ...(literal.contentType ? { 'content-type': literal.contentType } : {}),
+    ...exchange.headers,
+  });
   if (fault) {
     dribble(reply, status, headers, literal.bytes ?? Buffer.alloc(0), fault, services.sharing.stallMs);
     return reply;
   }
-  return reply.code(status).headers(headers).send(literal.bytes ?? undefined);
+  return reply
+    .code(status)
+    .headers(headers)
+    .send(literal.bytes ?? undefined);
 }
 
 /** A fault that replaces the answer (all but dribble): charged as a request of no rows, then sent, or the connection broken. */
-async function sendFault(exchange: Exchange, fault: Fault & { kind: Exclude<Fault['kind'], 'dribble'> }): Promise<FastifyReply> {
+async function sendFault(
+  exchange: Exchange,
+  fault: Fault & { kind: Exclude<Fault['kind'], 'dribble'> },
+): Promise<FastifyReply> {
   const { reply } = exchange;
   exchange.outcome.fault = fault.kind;
   await exchange.pay(0);
   if (fault.kind === 'status') {
     const answer = faultResponse(fault);
-    return reply.code(answer.status).headers(sandboxed({ ...exchange.headers, 'content-type': answer.contentType })).send(answer.body);
+    return reply
+      .code(answer.status)
+      .headers(sandboxed({ ...exchange.headers, 'content-type': answer.contentType }))
+      .send(answer.body);
   }
-  breakConnection(fault.kind, exchange.request, reply, { ...exchange.headers, 'content-type': 'application/json; charset=utf-8' });
+  breakConnection(fault.kind, exchange.request, reply, {
+    ...exchange.headers,
+    'content-type': 'application/json; charset=utf-8',
+  });
   return reply;
 }
 
@@ -232,10 +333,25 @@ interface Caller {
 }
 
 /** Rows of a saved schema, streamed from the generation threads like /api/generate's (or dribbled). */
-async function sendSchemaBody(exchange: Exchange, answer: SchemaAnswer, { call, match, ownerId, limits }: Caller): Promise<FastifyReply> {
+async function sendSchemaBody(
+  exchange: Exchange,
+  answer: SchemaAnswer,
+  { call, match, ownerId, limits }: Caller,
+): Promise<FastifyReply> {
   const { services, reply } = exchange;
   const { generation, rows } = await startSchemaBody(
-    { db: services.db, pool: services.sharing.pool, inline: services.sharing.inline, datasetTexts: services.sharing.datasetTexts, ownerId, limits, request: requestData(call, match.params), seed: answer.seed, publicUrl: services.publicUrl ?? undefined, where: answer.where },
+    {
+      db: services.db,
+      pool: services.sharing.pool,
+      inline: services.sharing.inline,
+      datasetTexts: services.sharing.datasetTexts,
+      ownerId,
+      limits,
+      request: requestData(call, match.params),
+      seed: answer.seed,
+      publicUrl: services.publicUrl ?? undefined,
+      where: answer.where,
+    },
     answer.body,
   );
   const release = await admitAndPay(services.sharing.limiter, ownerId, exchange.pay, rows, generation.stream);
@@ -250,7 +366,13 @@ async function sendSchemaBody(exchange: Exchange, answer: SchemaAnswer, { call, 
     dribble(reply, answer.status, headers, bytes, answer.fault, services.sharing.stallMs);
     return reply;
   }
-  guardResponse(exchange.request, reply, { generation: generation.stream, body: generation.stream, timeLimitMs: services.timeLimitMs, stallMs: services.sharing.stallMs, release });
+  guardResponse(exchange.request, reply, {
+    generation: generation.stream,
+    body: generation.stream,
+    timeLimitMs: services.timeLimitMs,
+    stallMs: services.sharing.stallMs,
+    release,
+  });
   return reply.code(answer.status).headers(headers).send(generation.stream);
 }
 
@@ -288,7 +410,8 @@ function addMockHeader(exchange: Exchange, name: string, value: string, refuse: 
   const problem = mockHeaderProblem(name, value);
   if (problem !== null) throw refuse(problem);
   const lower = name.toLowerCase();
-  exchange.headers[lower] = lower === 'set-cookie' && exchange.cookieMount !== null ? confineCookie(value, exchange.cookieMount) : value;
+  exchange.headers[lower] =
+    lower === 'set-cookie' && exchange.cookieMount !== null ? confineCookie(value, exchange.cookieMount) : value;
 }
 
 async function collect(stream: Readable): Promise<Buffer> {
@@ -298,14 +421,22 @@ async function collect(stream: Readable): Promise<Buffer> {
     size += (chunk as Buffer).length;
     if (size > DRIBBLE_MAX_BYTES) {
       stream.destroy();
-      throw misconfigured(`a dribbled body is held in memory and may be at most ${DRIBBLE_MAX_BYTES} bytes; generate fewer rows`);
+      throw misconfigured(
+        `a dribbled body is held in memory and may be at most ${DRIBBLE_MAX_BYTES} bytes; generate fewer rows`,
+      );
     }
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
 }
 
-async function serveCrud(exchange: Exchange, call: MockCall, match: RouteMatch, owner: User, requestNumber: number): Promise<FastifyReply> {
+async function serveCrud(
+  exchange: Exchange,
+  call: MockCall,
+  match: RouteMatch,
+  owner: User,
+  requestNumber: number,
+): Promise<FastifyReply> {
   const { services, reply, outcome } = exchange;
   const route = match.route;
   const fault = pickFault(effectiveFaults(route.faults), requestNumber);
@@ -314,15 +445,33 @@ async function serveCrud(exchange: Exchange, call: MockCall, match: RouteMatch, 
   const body = typeof call.body === 'string' ? undefined : (call.body ?? undefined);
   // Charged before it runs, so a refused request changes nothing: the request, plus the seed
   // rows when the collection is not there yet (a race with another instance may seed instead).
-  const seedRows = (await collectionExists(services.db, { mockApiId: exchange.api.id, routeId: route.id })) ? 0 : seedCountOf(route.crud!);
+  const seedRows = (await collectionExists(services.db, { mockApiId: exchange.api.id, routeId: route.id }))
+    ? 0
+    : seedCountOf(route.crud!);
   await exchange.pay(seedRows);
   const answer = await serveCrudRequest(
     { db: services.db, pool: services.sharing.pool, datasetTexts: services.sharing.datasetTexts },
-    { mockApiId: exchange.api.id, userId: owner.id, route, method: call.method === 'HEAD' ? 'GET' : call.method, key: match.crudKey, query: call.query, body, url: collectionUrl(exchange, call, match) },
+    {
+      mockApiId: exchange.api.id,
+      userId: owner.id,
+      route,
+      method: call.method === 'HEAD' ? 'GET' : call.method,
+      key: match.crudKey,
+      query: call.query,
+      body,
+      url: collectionUrl(exchange, call, match),
+    },
   );
-  const headers: Record<string, string> = sandboxed({ ...(answer.body === null ? {} : { 'content-type': 'application/json; charset=utf-8' }), ...(answer.headers ?? {}), ...exchange.headers });
+  const headers: Record<string, string> = sandboxed({
+    ...(answer.body === null ? {} : { 'content-type': 'application/json; charset=utf-8' }),
+    ...(answer.headers ?? {}),
+    ...exchange.headers,
+  });
   // Both expose headers to browsers (the collection its paging headers, the runtime its ids).
-  const exposed = [answer.headers?.['access-control-expose-headers'], exchange.headers['access-control-expose-headers']].filter(Boolean);
+  const exposed = [
+    answer.headers?.['access-control-expose-headers'],
+    exchange.headers['access-control-expose-headers'],
+  ].filter(Boolean);
   if (exposed.length === 2) headers['access-control-expose-headers'] = exposed.join(', ');
   const bytes = answer.body === null ? Buffer.alloc(0) : Buffer.from(JSON.stringify(answer.body));
   if (fault) {
@@ -330,7 +479,10 @@ async function serveCrud(exchange: Exchange, call: MockCall, match: RouteMatch, 
     dribble(reply, answer.status, headers, bytes, fault, services.sharing.stallMs);
     return reply;
   }
-  return reply.code(answer.status).headers(headers).send(answer.body === null ? undefined : bytes);
+  return reply
+    .code(answer.status)
+    .headers(headers)
+    .send(answer.body === null ? undefined : bytes);
 }
 
 /** The collection's path as the client reached it (for Location and Link): /mock/<slug>/users, or /users on the API's host. */
