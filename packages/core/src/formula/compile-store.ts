@@ -9,9 +9,21 @@
 import type { FormulaNode } from './ast.js';
 import { children } from './parser.js';
 import type { CompileContext, NodeOf, Thunk } from './scope.js';
-import { storeValue } from './store-values.js';
+import { storeValue, type StoreProblem } from './store-values.js';
 
 export function compileFormulaStore(node: NodeOf<'store'>, context: CompileContext): Thunk {
+  return compileStoreWith(node, context, () => null);
+}
+
+/**
+ * Ruby's []= (store-values.ts), evaluating the receiver, the key and the value in that order; a
+ * store that cannot happen gives what `failed` returns (nil in a formula; a handler throws).
+ */
+export function compileStoreWith(
+  node: NodeOf<'store'>,
+  context: CompileContext,
+  failed: (problem: StoreProblem) => unknown,
+): Thunk {
   const receiver = context.compile(node.receiver);
   const key = context.compile(node.key);
   const value = context.compile(node.value);
@@ -19,7 +31,8 @@ export function compileFormulaStore(node: NodeOf<'store'>, context: CompileConte
     const target = receiver(frame);
     const k = key(frame);
     const v = value(frame);
-    return storeValue(target, k, v) === null ? v : null;
+    const problem = storeValue(target, k, v);
+    return problem === null ? v : failed(problem);
   };
 }
 

@@ -137,15 +137,21 @@ class ProgramParser extends Parser {
 
   /** `x += 1`'s operator when the statement starts `name op=` (lexed as `op` then `=`, written together), else null. */
   private compoundOperator(): CompoundOperator | null {
-    const operator = this.peek(1);
-    const equals = this.peek(2);
+    return this.operatorAssigning(1);
+  }
+
+  /** The operator `ahead` tokens on when `=` is written right after it (`+=`, `||=`...), else null. */
+  private operatorAssigning(ahead: number): CompoundOperator | null {
+    const operator = this.peek(ahead);
+    const equals = this.peek(ahead + 1);
     if (
       operator.kind !== 'operator' ||
       !COMPOUND_OPERATORS.has(operator.text) ||
       !this.isOperator(equals, '=') ||
       equals.spaceBefore
-    )
+    ) {
       return null;
+    }
     return operator.text as CompoundOperator;
   }
 
@@ -213,16 +219,7 @@ class ProgramParser extends Parser {
 
   /** The operator of `h['k'] op= value` (the `op` next, `=` written right after it), else null. */
   private storeOperator(): CompoundOperator | null {
-    const operator = this.peek();
-    const equals = this.peek(1);
-    if (
-      operator.kind !== 'operator' ||
-      !COMPOUND_OPERATORS.has(operator.text) ||
-      !this.isOperator(equals, '=') ||
-      equals.spaceBefore
-    )
-      return null;
-    return operator.text as CompoundOperator;
+    return this.operatorAssigning(0);
   }
 
   private commandOrExpression(): FormulaNode {

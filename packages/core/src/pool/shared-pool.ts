@@ -30,6 +30,7 @@ import { datasetTextLength, HEAVY_DATASET_TEXT } from '../engine/dataset-texts.j
 import type { Problem } from '../schema/errors.js';
 import type { PoolReply, PoolRequest, PoolTask } from './pool-worker.js';
 import { workerScript } from '../engine/worker-scripts.js';
+import type { RowsPool } from '../engine/rows-pool.js';
 import type { HandlerResult, HandlerSetup } from '../handlers/handler-contract.js';
 import { HandlerError } from '../handlers/handler-error.js';
 import { checkRequestDepth } from '../handlers/clone-json.js';
@@ -104,7 +105,7 @@ interface PoolThread {
   express: boolean;
 }
 
-export class GenerationPool {
+export class GenerationPool implements RowsPool {
   private readonly threads: PoolThread[] = [];
   /** Started and idle, outside the cap's count: takes the place of a thread that is stopped. */
   private standby: PoolThread | null = null;
