@@ -1,5 +1,5 @@
 /** The OpenAPI descriptions of the account routes (they describe; the routes validate). */
-import { KeyAnswer, SessionAnswer, Usage } from '@rowloom/contract';
+import { KeyAnswer, PasswordChanged, SessionAnswer, Usage } from '@rowloom/contract';
 import { errorResponses, SECURITY } from '../../http/openapi.js';
 
 const CREDENTIALS = {
@@ -50,7 +50,7 @@ export const CHANGE_PASSWORD = {
     required: ['current', 'password'],
   },
   response: {
-    200: { type: 'object', properties: { success: { type: 'boolean' }, ...SessionAnswer.properties } },
+    200: PasswordChanged,
     ...errorResponses(400, 401, 403, 413, 429, 503),
   },
 };

@@ -5,20 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { describeFormulaVocabulary } from '@rowloom/core';
+import { FormulaVocabulary } from '@rowloom/contract';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
-
-const WORDS = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: {
-      name: { type: 'string' },
-      signature: { type: 'string' },
-      description: { type: 'string' },
-      example: { type: 'string' },
-    },
-  },
-};
 
 const SCHEMA = {
   summary: 'The formula language’s functions and methods',
@@ -28,7 +16,7 @@ const SCHEMA = {
   security: SECURITY,
   querystring: { type: 'object', properties: KEY_QUERY },
   response: {
-    200: { type: 'object', properties: { functions: WORDS, methods: WORDS, specialForms: WORDS } },
+    200: FormulaVocabulary,
     ...errorResponses(401),
   },
 };

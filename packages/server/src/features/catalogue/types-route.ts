@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { describeCatalogue } from '@rowloom/core';
+import { TypeCatalogue } from '@rowloom/contract';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
 
 const SCHEMA = {
@@ -14,35 +15,7 @@ const SCHEMA = {
   security: SECURITY,
   querystring: { type: 'object', properties: KEY_QUERY },
   response: {
-    200: {
-      type: 'object',
-      properties: {
-        types: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              name: { type: 'string' },
-              category: { type: 'string' },
-              description: { type: 'string' },
-              parameters: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    name: { type: 'string' },
-                    type: { type: 'string' },
-                    description: { type: 'string' },
-                    default: {},
-                  },
-                },
-              },
-              example: {},
-            },
-          },
-        },
-      },
-    },
+    200: TypeCatalogue,
     ...errorResponses(401),
   },
 };

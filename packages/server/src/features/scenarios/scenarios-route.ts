@@ -5,7 +5,7 @@
  * validated by core's readScenario with every problem named by its position.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { INTERPOLATIONS, MAX_SCENARIO_POINTS, readScenario } from '@rowloom/core';
+import { readScenario } from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.js';
 import { userOf } from '../../http/auth-hook.js';
@@ -16,45 +16,13 @@ import { queryText, type Query } from '../../http/query.js';
 import { deleteScenario, findScenario, listScenarios, saveScenario } from './scenarios-store.js';
 import { pathName } from '../../http/path-name.js';
 import { projectIdFor } from '../projects/project-param.js';
-import { ScenarioList } from '@rowloom/contract';
+import { ScenarioDocument, ScenarioInput, ScenarioList, ScenarioSaved } from '@rowloom/contract';
 
 const NAME_PARAM = {
   type: 'object',
   properties: { '*': { type: 'string', description: 'The scenario name, URL-encoded (may contain spaces)' } },
 };
 const KEY_ONLY = { type: 'object', properties: KEY_QUERY };
-const POINTS = {
-  type: 'array',
-  minItems: 2,
-  maxItems: MAX_SCENARIO_POINTS,
-  description:
-    "The curve's points: x is the fraction of the row range (0 the first row, 1 the last), in any order, each x once",
-  items: {
-    type: 'object',
-    properties: { x: { type: 'number', minimum: 0, maximum: 1 }, y: { type: 'number' } },
-    required: ['x', 'y'],
-  },
-};
-const SCENARIO = {
-  type: 'object',
-  properties: {
-    name: { type: 'string' },
-    points: POINTS,
-    interpolation: {
-      type: 'string',
-      enum: [...INTERPOLATIONS],
-      description:
-        'linear; step (each y holds until the next point); smooth (monotone cubic, Fritsch–Carlson: no overshoot). Default linear',
-    },
-    noise: {
-      type: 'number',
-      minimum: 0,
-      description: 'Standard deviation of the seeded Gaussian noise added to each value (default 0)',
-    },
-    project: { type: ['string', 'null'], description: 'The project it belongs to' },
-    updated_at: { type: 'string' },
-  },
-};
 const LIST_SCHEMA = {
   summary: 'List your scenarios',
   tags: ['scenarios'],
@@ -71,7 +39,7 @@ const GET_SCHEMA = {
   security: SECURITY,
   params: NAME_PARAM,
   querystring: KEY_ONLY,
-  response: { 200: SCENARIO, ...errorResponses(401, 404) },
+  response: { 200: ScenarioDocument, ...errorResponses(401, 404) },
 };
 const SAVE_SCHEMA = {
   summary: 'Save (create or replace) a scenario',
@@ -87,18 +55,9 @@ const SAVE_SCHEMA = {
       project: { type: 'string', description: 'The project to put it in (or "project" in the body)' },
     },
   },
-  body: {
-    type: 'object',
-    properties: {
-      points: POINTS,
-      interpolation: SCENARIO.properties.interpolation,
-      noise: SCENARIO.properties.noise,
-      project: SCENARIO.properties.project,
-    },
-    required: ['points'],
-  },
+  body: ScenarioInput,
   response: {
-    200: { ...SCENARIO, properties: { ...SCENARIO.properties, success: { type: 'boolean' } } },
+    200: ScenarioSaved,
     ...errorResponses(400, 401, 404, 413),
   },
 };

@@ -26,7 +26,7 @@ import { exportKeys, readSchemaSettings, SCHEMA_OPTIONS, type SchemaSettings } f
 import { pathName } from '../../http/path-name.js';
 import type { GenerationSharing } from '../generation/generation-admission.js';
 import { projectIdFor } from '../projects/project-param.js';
-import { SchemaList } from '@rowloom/contract';
+import { SavedSchema as SavedSchemaAnswer, SchemaExport, SchemaList, SchemaSaved } from '@rowloom/contract';
 
 /** Mockaroo's own default row count for a schema. */
 export const DEFAULT_SCHEMA_COUNT = 1000;
@@ -71,18 +71,7 @@ const GET_SCHEMA = {
   params: NAME_PARAM,
   querystring: KEY_ONLY,
   response: {
-    200: {
-      type: 'object',
-      properties: {
-        name: { type: 'string' },
-        fields: { type: 'array', items: { type: 'object' } },
-        count: { type: 'integer' },
-        format: FORMAT_SCHEMA,
-        options: OPTIONS_SCHEMA,
-        project: { type: ['string', 'null'] },
-        updated_at: { type: 'string' },
-      },
-    },
+    200: SavedSchemaAnswer,
     ...errorResponses(401, 404),
   },
 };
@@ -116,36 +105,12 @@ const SAVE_SCHEMA = {
         },
         required: ['fields'],
       },
-      {
-        type: 'object',
-        description:
-          'A schema export (backup) of the established product: num_rows is the default row count; file_format, array, include_nulls, include_header, bom, line_ending, ' +
-          'delimiter, quote_char, table_name, include_create_table, root_element and record_element become the file settings',
-        properties: {
-          name: { type: 'string' },
-          columns: { type: 'array', items: { type: 'object' } },
-          num_rows: { type: 'integer', minimum: 1 },
-          file_format: { type: 'string' },
-        },
-        required: ['columns'],
-      },
+      SchemaExport,
       { type: 'array', items: { type: 'object' } },
     ],
   },
   response: {
-    200: {
-      type: 'object',
-      properties: {
-        success: { type: 'boolean' },
-        name: { type: 'string' },
-        count: { type: 'integer' },
-        fields: { type: 'integer' },
-        format: FORMAT_SCHEMA,
-        options: OPTIONS_SCHEMA,
-        project: { type: ['string', 'null'] },
-        updated_at: { type: 'string' },
-      },
-    },
+    200: SchemaSaved,
     ...errorResponses(400, 401, 404, 413),
   },
 };
