@@ -4,7 +4,7 @@
  * use the real registry's parameter descriptions, not hand-written ones that could drift.
  */
 import { describeCatalogue } from '@rowloom/core';
-import type { TypeDescription } from '../api/catalogue';
+import type { TypeDescription } from '../features/catalogue/catalogue';
 
 let types: TypeDescription[] | null = null;
 

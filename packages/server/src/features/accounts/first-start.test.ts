@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const MAIN = fileURLToPath(new URL('../main.js', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../main.js', import.meta.url));
 
 /** Resolves with the child's stdout once it matches `pattern`. */
 function outputUntil(child: ChildProcess, pattern: RegExp): Promise<string> {

@@ -12,7 +12,7 @@ import { POSTGRES_URL, skipUnlessAvailable } from '../../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../../testing/server-fixture.js';
 import { asUser, call, send } from './test-http.js';
 
-const BIN = fileURLToPath(new URL('../../bin/rowloom.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/rowloom.js', import.meta.url));
 
 /** The environment that points the command at the test database. */
 function environment(database: TestDatabase): NodeJS.ProcessEnv {

@@ -6,7 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { ConfirmDialog } from '../account/ConfirmDialog';
+import { ConfirmDialog } from '../accounts/ConfirmDialog';
 import { LocalErrorsContext } from './local-errors';
 import { documentOf, sameDocument } from './mock-model';
 import type { MockApiDocument, StoredMockApi } from './mock-types';

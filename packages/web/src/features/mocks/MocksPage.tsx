@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../account/ConfirmDialog';
+import { ConfirmDialog } from '../accounts/ConfirmDialog';
 import { ImportPanel } from './ImportPanel';
 import { MOCKS_QUERY, createMockApi, deleteMockApi, useMockApis } from './mocks-api';
 import './mocks.css';

@@ -7,7 +7,7 @@ import { setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorState, type Text } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { diagnosticAt, formulaLanguageSetup } from '../builder/formula-editor-codemirror';
+import { diagnosticAt, formulaLanguageSetup } from '../schemas/formula-editor-codemirror';
 
 interface Props {
   value: string;

@@ -1,7 +1,7 @@
 /** Mock APIs over the public API: /api/mocks (list, read, save, delete, import, reset, request log). */
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch, apiJson, named } from '../../api/client';
-import { listSchemas, schemasKey } from '../builder/SchemasPage-api';
+import { listSchemas, schemasKey } from '../schemas/SchemasPage-api';
 import type { LoggedRequest, MockApiDocument, MockApiSummary, StoredMockApi } from './mock-types';
 
 export const MOCKS_QUERY = ['mocks'];

@@ -8,8 +8,8 @@ import type { SchemaSummary } from '@rowloom/contract';
 import { apiJson } from '../../api/client';
 import { maskKey } from './ApiKeySection';
 import { useCopy } from './use-copy';
-import { FORMAT_EXTENSIONS } from '../builder/FileOptionsPanel-formats';
-import type { Format } from '../builder/schema-model';
+import { FORMAT_EXTENSIONS } from '../schemas/FileOptionsPanel-formats';
+import type { Format } from '../schemas/schema-model';
 
 const INLINE = '';
 /** A small schema for the example: common types every Mockaroo user knows. */

@@ -2,7 +2,7 @@
  * Pure helpers of the field grid: nested-name paths, which problems belong to which control,
  * what a type change keeps. No React here, so each rule is plain to read.
  */
-import type { TypeDescription } from '../../api/catalogue';
+import type { TypeDescription } from '../catalogue/catalogue';
 import type { FieldProblem } from './builder-context';
 
 /** `address.city` → ['address', 'city']; `orders[].id` → ['orders[]', 'id']. */

@@ -4,7 +4,7 @@
  */
 import Papa from 'papaparse';
 import type { SchemaExport } from '@rowloom/contract';
-import type { TypeDescription } from '../../api/catalogue';
+import type { TypeDescription } from '../catalogue/catalogue';
 import { FORMAT_OPTIONS, type FormatOption } from './FileOptionsPanel-formats';
 import {
   FORMATS,

@@ -14,7 +14,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useMemo, useRef, useState } from 'react';
-import { useCatalogue, type TypeDescription } from '../../api/catalogue';
+import { useCatalogue, type TypeDescription } from '../catalogue/catalogue';
 import { problemsOf, useBuilder } from './builder-context';
 import { paramsKeptFor } from './field-row-model';
 import { FieldRow, rowLabel } from './field-row';

@@ -5,7 +5,7 @@
  * server applies its default.
  */
 import { useEffect, useEffectEvent, useState } from 'react';
-import type { TypeParameter } from '../../api/catalogue';
+import type { TypeParameter } from '../catalogue/catalogue';
 
 export interface ParamInputProps {
   param: TypeParameter;

@@ -1,5 +1,5 @@
 /** The type picker's search: every word must appear in the name, an alias, the category or the description; name hits first. */
-import type { TypeDescription } from '../../api/catalogue';
+import type { TypeDescription } from '../catalogue/catalogue';
 
 function score(type: TypeDescription, words: string[]): number {
   const name = type.name.toLowerCase();

@@ -5,7 +5,7 @@
  * describes the control (aria-describedby, aria-invalid).
  */
 import type { ReactNode } from 'react';
-import type { TypeDescription, TypeParameter } from '../../api/catalogue';
+import type { TypeDescription, TypeParameter } from '../catalogue/catalogue';
 import type { PlacedProblem } from './field-row-model';
 import { ParamInput, type ParamInputProps } from './options-form-inputs';
 import { ColumnInput, DatasetInput, readWeights, TextWithFieldChips, WeightedValues } from './options-form-special';

@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import type { PasswordChanged } from '@rowloom/contract';
 import { apiJson } from '../../api/client';
 import { useSession } from '../../api/session';
-import { PasswordInput } from '../auth/PasswordInput';
+import { PasswordInput } from './PasswordInput';
 
 export function PasswordSection() {
   const [current, setCurrent] = useState('');

@@ -1,7 +1,7 @@
 /** "Restore from backup" (a schema export JSON file), "Export" and "Import fields from a CSV header". */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, apiJson, named } from '../../api/client';
-import { useCatalogue } from '../../api/catalogue';
+import { useCatalogue } from '../catalogue/catalogue';
 import { useBuilder } from './builder-context';
 import { saveBlob } from './download';
 import { fieldsFromCsvHeader, fromExport, headerLine, toExport, type SchemaExport } from './import-export';

@@ -5,7 +5,7 @@
  * closes. Everything comes from GET /api/types.
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useCatalogue, type TypeDescription } from '../../api/catalogue';
+import { useCatalogue, type TypeDescription } from '../catalogue/catalogue';
 import { categoriesOf, exampleText, searchTypes } from './type-picker-search';
 import './type-picker.css';
 

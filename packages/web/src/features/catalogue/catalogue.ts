@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { TypeCatalogue } from '@rowloom/contract';
-import { apiJson } from './client';
+import { apiJson } from '../../api/client';
 
 export type { TypeDescription, TypeParameter } from '@rowloom/contract';
 

@@ -6,7 +6,7 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useEffect, useEffectEvent, useRef } from 'react';
-import type { TypeDescription } from '../../api/catalogue';
+import type { TypeDescription } from '../catalogue/catalogue';
 import { useBuilder, type FieldProblem } from './builder-context';
 import { describedBy, parentPath, placeProblems } from './field-row-model';
 import { OptionsForm } from './options-form';
