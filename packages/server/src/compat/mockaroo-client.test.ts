@@ -314,9 +314,9 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           'content-type': 'application/json',
         });
         const body = await assertError(response, 401);
-        assert.deepEqual(body, { error: 'Invalid API Key' });
+        assert.deepEqual(body, { error: 'Invalid API Key', code: 'unauthorized' });
         const types = await assertError(await fetch(`${server.url}/api/types/?client=python&key=wrong`), 401);
-        assert.deepEqual(types, { error: 'Invalid API Key' });
+        assert.deepEqual(types, { error: 'Invalid API Key', code: 'unauthorized' });
       });
 
       test('over the daily limit: 429 with error exactly "Usage Limit Exceeded"', async () => {
@@ -530,7 +530,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
       test('a bad header key: 401 {"error": "Invalid API Key"}', async () => {
         const response = await fetch(`${server.url}/api/types`, { headers: { 'x-api-key': 'wrong' } });
-        assert.deepEqual(await assertError(response, 401), { error: 'Invalid API Key' });
+        assert.deepEqual(await assertError(response, 401), { error: 'Invalid API Key', code: 'unauthorized' });
       });
 
       test('an unknown schema: 404 with a JSON error naming it', async () => {

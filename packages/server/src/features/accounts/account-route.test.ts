@@ -122,7 +122,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.notEqual(newKey, oldKey);
       const refused = await call(server, `/api/types?key=${oldKey}`);
       assert.equal(refused.status, 401);
-      assert.deepEqual(refused.json, { error: 'Invalid API Key' });
+      assert.deepEqual(refused.json, { error: 'Invalid API Key', code: 'unauthorized' });
       assert.equal((await call(server, '/api/types', { headers: { 'x-api-key': newKey } })).status, 200);
       assert.equal((await call(server, '/api/key', { headers: asUser(user) })).json.key, newKey);
     });

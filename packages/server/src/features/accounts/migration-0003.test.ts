@@ -44,7 +44,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           send('POST', { email: 'old@example.com', password: 'any password at all' }),
         );
         assert.equal(signIn.status, 401);
-        assert.deepEqual(signIn.json, { error: 'wrong email or password' });
+        assert.deepEqual(signIn.json, { error: 'wrong email or password', code: 'unauthorized' });
       } finally {
         await server.close();
       }

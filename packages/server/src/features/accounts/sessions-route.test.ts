@@ -88,7 +88,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.notEqual(cookie, user.cookie, 'a new session at each sign-in');
       const wrong = await call(server, ...post('/api/session', { email: user.email, password: 'not the password' }));
       assert.equal(wrong.status, 401);
-      assert.deepEqual(wrong.json, { error: 'wrong email or password' });
+      assert.deepEqual(wrong.json, { error: 'wrong email or password', code: 'unauthorized' });
       assert.equal(sessionCookie(wrong), undefined);
       const unknown = await call(
         server,
@@ -146,7 +146,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     test('GET /api/session without a cookie: 401 with an error and the sign-up policy', async () => {
       const answer = await call(server, '/api/session');
       assert.equal(answer.status, 401);
-      assert.deepEqual(answer.json, { error: 'not signed in', signup: 'open' });
+      assert.deepEqual(answer.json, { error: 'not signed in', code: 'unauthorized', signup: 'open' });
     });
 
     test('a session ends 90 days after sign-in however much it is used', async () => {
@@ -240,7 +240,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const user = await server.signUp();
       const badKey = await call(server, '/api/types?key=nope', { headers: asUser(user) });
       assert.equal(badKey.status, 401);
-      assert.deepEqual(badKey.json, { error: 'Invalid API Key' });
+      assert.deepEqual(badKey.json, { error: 'Invalid API Key', code: 'unauthorized' });
       const key = await server.userKey('unlimited');
       const withKey = await call(server, `/api/generate.json?count=2&key=${key}`, {
         method: 'POST',
@@ -251,7 +251,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const none = await call(server, '/api/schemas');
       assert.deepEqual(
         none.json,
-        { error: 'Invalid API Key' },
+        { error: 'Invalid API Key', code: 'unauthorized' },
         'no credential at all: the answer client libraries know',
       );
     });

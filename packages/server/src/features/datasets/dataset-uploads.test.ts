@@ -105,6 +105,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           assert.equal(result.status, 400, result.text.slice(0, 300));
           assert.deepEqual(refusal(result), {
             error: `the header row has ${columns} columns; a dataset may have at most ${MAX_DATASET_COLUMNS}: split the table, or leave out the columns no schema reads`,
+            code: 'invalid_request',
             limit: 'datasetColumns',
             allowed: MAX_DATASET_COLUMNS,
           });
@@ -187,6 +188,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         assert.equal(named.status, 400, named.text);
         assert.deepEqual(refusal(named), {
           error: `column 2 of the header row ("${'x'.repeat(40)}...") is a name of ${MAX_DATASET_COLUMN_NAME_BYTES + 1} bytes; a column name may have at most ${MAX_DATASET_COLUMN_NAME_BYTES}: shorten it`,
+          code: 'invalid_request',
           limit: 'datasetColumnNameBytes',
           allowed: MAX_DATASET_COLUMN_NAME_BYTES,
         });
@@ -198,6 +200,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         assert.equal(valued.status, 400, valued.text.slice(0, 300));
         assert.deepEqual(refusal(valued), {
           error: `line 3, column 2 ("name"): the value is ${MAX_DATASET_VALUE_BYTES + 1} bytes long; a value may have at most ${MAX_DATASET_VALUE_BYTES} bytes: shorten it`,
+          code: 'invalid_request',
           limit: 'datasetValueBytes',
           allowed: MAX_DATASET_VALUE_BYTES,
         });

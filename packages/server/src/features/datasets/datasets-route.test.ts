@@ -319,7 +319,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       ] as const) {
         const response = await call(server, `${url}${url.includes('?') ? '&' : '?'}key=wrong`, init);
         assert.equal(response.status, 401, url);
-        assert.deepEqual(response.json(), { error: 'Invalid API Key' });
+        assert.deepEqual(response.json(), { error: 'Invalid API Key', code: 'unauthorized' });
       }
     });
 

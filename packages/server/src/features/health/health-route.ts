@@ -67,6 +67,7 @@ export async function healthFeature(
       return reply.code(503).send({
         status: 'unavailable',
         error: `the database does not answer: ${(error as Error).message}`,
+        code: 'unavailable',
         queue: await queue,
       });
     }

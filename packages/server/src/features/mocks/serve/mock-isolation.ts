@@ -50,12 +50,15 @@ export function installMockIsolation(app: FastifyInstance, options: MockIsolatio
       if (request.url === request.originalUrl)
         return reply.code(404).send({
           error: `no mock API at host ${host}; a mock API's host is set in its document (GET /api/mocks lists yours)`,
+          code: 'not_found',
         });
       return;
     }
     if (onMockOrigin) {
       if (!onMockPath)
-        return reply.code(404).send({ error: `this host serves only mock APIs, at /mock/<slug>/<route path>` });
+        return reply
+          .code(404)
+          .send({ error: `this host serves only mock APIs, at /mock/<slug>/<route path>`, code: 'not_found' });
       return;
     }
     if (onMockPath && options.mockOrigin !== null && !fromScript(request)) {

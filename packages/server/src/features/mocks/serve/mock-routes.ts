@@ -51,7 +51,10 @@ export function mockRoutes(app: FastifyInstance, options: MockRouteOptions): voi
     reply
       .code(404)
       .headers(sandboxed({}))
-      .send({ error: 'mock APIs are served at /mock/<slug>/<route path>; GET /api/mocks lists yours' });
+      .send({
+        error: 'mock APIs are served at /mock/<slug>/<route path>; GET /api/mocks lists yours',
+        code: 'not_found',
+      });
   for (const url of ['/mock', '/mock/']) app.route({ method: METHODS, url, schema: { hide: true }, handler: noSlug });
 
   // Whoever changes mock APIs without going through /api/mocks (tests, tools) can reload it too.

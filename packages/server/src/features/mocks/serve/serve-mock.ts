@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../../db/tables.js';
 import { HttpError, notFound } from '../../../http/http-error.js';
+import { errorCodeOf } from '../../../http/error-codes.js';
 import type { PlanLimits, Plans } from '../../../users/plans.js';
 import {
   admitAndPay,
@@ -107,7 +108,7 @@ function sendError(reply: FastifyReply, error: HttpError, headers: Record<string
   return reply
     .code(error.status)
     .headers(sandboxed({ ...headers, ...error.headers }))
-    .send({ error: error.message, ...error.extra });
+    .send({ error: error.message, code: errorCodeOf(error.status, error.extra), ...error.extra });
 }
 
 /** `where` is how the client reached the API (/mock/<slug> or its host), for the 404 message. */
