@@ -60,7 +60,10 @@ describe('sessions shared by two instances on one PostgreSQL', { skip: await ski
     assert.equal(shownB.json.key, shownA.json.key, 'one secret for both instances');
     const fresh = await call(b!, '/api/key', { method: 'POST', headers: asUser(user) });
     assert.equal(fresh.status, 200);
-    assert.deepEqual((await call(a!, `/api/types?key=${shownA.json.key}`)).json, { error: 'Invalid API Key', code: 'unauthorized' });
+    assert.deepEqual((await call(a!, `/api/types?key=${shownA.json.key}`)).json, {
+      error: 'Invalid API Key',
+      code: 'unauthorized',
+    });
     assert.equal((await call(a!, `/api/types?key=${fresh.json.key}`)).status, 200);
     const settings = await a!.store.db.selectFrom('settings').selectAll().execute();
     assert.equal(settings.length, 1, 'one secret stored');

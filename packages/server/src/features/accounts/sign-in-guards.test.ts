@@ -270,7 +270,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       );
       assert.equal(refused.status, 403);
       assert.match(String(refused.json.error), /invitation only/);
-      assert.deepEqual((await call(invite, '/api/session')).json, { error: 'not signed in', code: 'unauthorized', signup: 'invite' });
+      assert.deepEqual((await call(invite, '/api/session')).json, {
+        error: 'not signed in',
+        code: 'unauthorized',
+        signup: 'invite',
+      });
       const count = await invite.store.db
         .selectFrom('users')
         .select((eb) => eb.fn.countAll<number>().as('n'))

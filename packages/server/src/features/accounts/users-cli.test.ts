@@ -144,7 +144,10 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const removed = rowloom(database, 'remove', 'leaving@example.com');
       assert.equal(removed.status, 0, removed.stderr);
       assert.match(removed.stdout, /Removed leaving@example\.com/);
-      assert.deepEqual((await call(server, `/api/types?key=${key}`)).json, { error: 'Invalid API Key', code: 'unauthorized' });
+      assert.deepEqual((await call(server, `/api/types?key=${key}`)).json, {
+        error: 'Invalid API Key',
+        code: 'unauthorized',
+      });
       assert.equal((await call(server, '/api/session', { headers: { cookie: user.cookie } })).status, 401);
       for (const table of ['schemas', 'datasets', 'sessions', 'api_keys', 'usage'] as const) {
         const left = await server.store.db

@@ -48,13 +48,10 @@ export function mockRoutes(app: FastifyInstance, options: MockRouteOptions): voi
   for (const url of ['/mock/:slug', '/mock/:slug/*'])
     app.route({ method: METHODS, url, schema: { hide: true }, handler });
   const noSlug = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .code(404)
-      .headers(sandboxed({}))
-      .send({
-        error: 'mock APIs are served at /mock/<slug>/<route path>; GET /api/mocks lists yours',
-        code: 'not_found',
-      });
+    reply.code(404).headers(sandboxed({})).send({
+      error: 'mock APIs are served at /mock/<slug>/<route path>; GET /api/mocks lists yours',
+      code: 'not_found',
+    });
   for (const url of ['/mock', '/mock/']) app.route({ method: METHODS, url, schema: { hide: true }, handler: noSlug });
 
   // Whoever changes mock APIs without going through /api/mocks (tests, tools) can reload it too.
