@@ -309,7 +309,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         );
       });
 
-      test('a bad key: 401 with exactly {"error": "Invalid API Key"}', async () => {
+      test('a bad key: 401 with {"error": "Invalid API Key"}, as Mockaroo words it', async () => {
         const response = await post(`/api/generate.json?client=python&key=wrong`, pythonJson(FIELDS), {
           'content-type': 'application/json',
         });

@@ -286,6 +286,7 @@ export async function datasetReadersSuite(dialect: 'sqlite' | 'postgres'): Promi
       assert.equal(download.status, 400, download.text);
       const refusal = {
         error: `the fields have 1 problem: ${problem}`,
+        code: 'invalid_schema',
         details: [
           {
             field: 'tier',

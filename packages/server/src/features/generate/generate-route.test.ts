@@ -160,11 +160,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       }
     });
 
-    test('a missing or wrong key: 401 with exactly {"error": "Invalid API Key"}, by query or X-API-Key header', async () => {
+    test('a missing or wrong key: 401 with {"error": "Invalid API Key"} as Mockaroo words it (and its code), by query or X-API-Key header', async () => {
       for (const path of ['/api/generate.json', '/api/generate.json?key=wrong', '/api/types']) {
         const response = await call(server, path, path.includes('types') ? {} : post(FIELDS));
         assert.equal(response.status, 401);
-        assert.equal(response.text, '{"error":"Invalid API Key"}');
+        assert.equal(response.text, '{"error":"Invalid API Key","code":"unauthorized"}');
       }
       const header = await call(server, '/api/generate.json?client=node', {
         ...post(FIELDS),
