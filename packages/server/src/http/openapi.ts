@@ -13,6 +13,17 @@ export const KEY_QUERY = {
   key: { type: 'string', description: 'API key (or send the X-API-Key header)' },
 } as const;
 
+/** The query of a route that takes nothing but the key. */
+export const KEY_ONLY_QUERY = { type: 'object', properties: KEY_QUERY } as const;
+
+/** The path parameter of a route named by the rest of its path (`/api/schemas/*`): a name, URL-encoded. */
+export function restOfPathName(what: string): object {
+  return {
+    type: 'object',
+    properties: { '*': { type: 'string', description: `The ${what} name, URL-encoded (may contain spaces)` } },
+  };
+}
+
 export const SECURITY: { [scheme: string]: string[] }[] = [
   { apiKeyQuery: [] },
   { apiKeyHeader: [] },

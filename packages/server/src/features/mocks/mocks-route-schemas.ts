@@ -4,7 +4,7 @@
  * routes validate with mock-validation.ts, whose messages name the JSON path.
  */
 import { MockApiInput, MockApiList, RequestLog, StoredMockApi } from '@rowloom/contract';
-import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
+import { errorResponses, KEY_ONLY_QUERY, KEY_QUERY, SECURITY } from '../../http/openapi.js';
 import { MAX_LOG_PAGE } from './request-log-read.js';
 
 const NAME_PARAM = {
@@ -12,7 +12,7 @@ const NAME_PARAM = {
   properties: { name: { type: 'string', description: "The mock API's name, URL-encoded" } },
   required: ['name'],
 };
-const KEY_ONLY = { type: 'object', properties: KEY_QUERY };
+const KEY_ONLY = KEY_ONLY_QUERY;
 const TAGS = ['mocks'];
 const BASE = { tags: TAGS, security: SECURITY };
 

@@ -11,18 +11,15 @@ import type { Tables } from '../../db/tables.js';
 import { userOf } from '../../http/auth-hook.js';
 import { jsonBody } from '../../http/body.js';
 import { badRequest, notFound } from '../../http/http-error.js';
-import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
+import { errorResponses, KEY_ONLY_QUERY, KEY_QUERY, SECURITY, restOfPathName } from '../../http/openapi.js';
 import { queryText, type Query } from '../../http/query.js';
 import { deleteScenario, findScenario, listScenarios, saveScenario } from './scenarios-store.js';
 import { pathName } from '../../http/path-name.js';
 import { projectIdFor } from '../projects/project-param.js';
 import { ScenarioDocument, ScenarioInput, ScenarioList, ScenarioSaved } from '@rowloom/contract';
 
-const NAME_PARAM = {
-  type: 'object',
-  properties: { '*': { type: 'string', description: 'The scenario name, URL-encoded (may contain spaces)' } },
-};
-const KEY_ONLY = { type: 'object', properties: KEY_QUERY };
+const NAME_PARAM = restOfPathName('scenario');
+const KEY_ONLY = KEY_ONLY_QUERY;
 const LIST_SCHEMA = {
   summary: 'List your scenarios',
   tags: ['scenarios'],

@@ -19,7 +19,7 @@ import type { Tables } from '../../db/tables.js';
 import { userOf } from '../../http/auth-hook.js';
 import { jsonBody } from '../../http/body.js';
 import { badRequest, notFound } from '../../http/http-error.js';
-import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
+import { errorResponses, KEY_ONLY_QUERY, KEY_QUERY, SECURITY, restOfPathName } from '../../http/openapi.js';
 import { queryText, type Query } from '../../http/query.js';
 import { deleteSchema, findSchema, listSchemas, saveSchema, type SavedSchema } from './schemas-store.js';
 import { exportKeys, readSchemaSettings, SCHEMA_OPTIONS, type SchemaSettings } from './schema-settings.js';
@@ -33,11 +33,8 @@ export const DEFAULT_SCHEMA_COUNT = 1000;
 
 const FIELDS_EXAMPLE = '{"fields": [{"name": "id", "type": "Row Number"}], "count": 100}';
 
-const NAME_PARAM = {
-  type: 'object',
-  properties: { '*': { type: 'string', description: 'The schema name, URL-encoded (may contain spaces)' } },
-};
-const KEY_ONLY = { type: 'object', properties: KEY_QUERY };
+const NAME_PARAM = restOfPathName('schema');
+const KEY_ONLY = KEY_ONLY_QUERY;
 const LIST_SCHEMA = {
   summary: 'List your saved schemas',
   tags: ['schemas'],
