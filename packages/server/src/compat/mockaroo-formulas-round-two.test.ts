@@ -173,6 +173,36 @@ describe('Mockaroo formula idioms, round two, over HTTP', () => {
     );
   });
 
+  test('the worst a storing formula can do is bounded: a hash of 90,000 keys gives nil with a warning, and other requests are answered meanwhile', async () => {
+    const fields = [
+      {
+        name: 'huge',
+        type: 'Formula',
+        value: 'h = {}\n(1..9000).each { |i| (1..10).each { |j| h[i * 10 + j] = "v#{i}" } }\nh',
+      },
+    ];
+    const heavy = fetch(`${server.url}/api/generate.json?key=${key}&count=5&seed=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(fields),
+    });
+    const types = await fetch(`${server.url}/api/types?key=${key}`);
+    assert.equal(types.status, 200);
+    const response = await heavy;
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), [
+      { huge: null },
+      { huge: null },
+      { huge: null },
+      { huge: null },
+      { huge: null },
+    ]);
+    assert.match(
+      decodeURIComponent(response.headers.get('x-rowloom-warning') ?? ''),
+      /field "huge".*text budget was spent in row 1/,
+    );
+  });
+
   test('a formula with a real mistake is still a 400 naming the field and the place', async () => {
     const response = await fetch(`${server.url}/api/generate.json?key=${key}&count=1`, {
       method: 'POST',

@@ -54,4 +54,24 @@ describe('the preview warns about a formula reading a field that is not there', 
     assert.doesNotMatch(text, /"ok"/);
     await page.getByRole('cell', { name: 'fine' }).first().waitFor();
   });
+
+  test('a warning quotes what the user wrote (a field name and a value that look like HTML): shown as text, no script runs', async () => {
+    const { page } = await suite.signedIn('/schemas');
+    const { csrfToken } = (await (await page.request.get('/api/session')).json()) as { csrfToken: string };
+    const name = '<img src=x onerror="window.pwned=1">';
+    const fields = [{ name, type: 'Formula', value: "'<b onmouseover=x>'.abs" }];
+    const saved = await page.request.put('/api/schemas/Hostile', {
+      headers: { 'x-csrf-token': csrfToken },
+      data: { fields, count: 10 },
+    });
+    assert.equal(saved.status(), 200, await saved.text());
+    await page.goto('/schemas/Hostile');
+    const warning = page.getByRole('status').filter({ hasText: 'Warning:' });
+    await warning.waitFor();
+    const text = (await warning.textContent()) ?? '';
+    assert.ok(text.includes(name), text);
+    assert.match(text, /'abs' does not apply to a text \("<b onmouseover=x>"\)/);
+    assert.equal(await warning.locator('img, b').count(), 0);
+    assert.equal(await page.evaluate('window.pwned'), undefined);
+  });
 });
