@@ -11,6 +11,7 @@ export {
   rangeSetup,
   rangeFrame,
   rowRange,
+  RangeFiller,
   wholeFile,
   type RangeRequest,
   type RowCounter,
