@@ -4,9 +4,11 @@
  *   - `rowloom generate -w W -o FILE` (one process, W threads);
  *   - `rowloom generate --distributed --out FILE` with W fresh `rowloom worker` processes on a
  *     unique queue prefix and a directory store, timed from start to exit (submit, shards,
- *     assemble, delivery to --out).
+ *     assemble, delivery to --out);
+ *   - the same job through the API: a real server and W fresh workers, from `POST /api/downloads`
+ *     until the status says done (jobs-bench-api.ts), the path where nothing copies the file.
  * The machine is shared, so a single pair of runs says little: the cases run --repeat times,
- * alternated (round 1: W=1 CLI, W=1 distributed, W=2 CLI, W=2 distributed; round 2 in the
+ * alternated (round 1: W=1 CLI, W=1 distributed, W=1 API, W=2 CLI, ...; round 2 in the
  * opposite order, and so on), and the report gives medians, the overhead of the distributed run
  * against the CLI with as many threads as workers (the ratio of the medians, and the range of the
  * rounds' own ratios), the speed-up from the first worker count to each other one for both, peak
@@ -32,6 +34,7 @@ import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { removeKeys, uniquePrefix } from '../jobs/testing/redis.js';
 import { startWorker, stopWorker } from '../jobs/testing/worker-processes.js';
+import { apiJobRun } from './jobs-bench-api.js';
 
 const BIN = fileURLToPath(new URL('../../bin/rowloom.js', import.meta.url));
 const STANDARD_SCHEMA = fileURLToPath(new URL('../../../core/bench/standard-schema.json', import.meta.url));
@@ -168,7 +171,18 @@ interface DistributedRun {
   hash: string;
 }
 
-type Run = CliRun | DistributedRun;
+/** The same job through the API (jobs-bench-api.ts): POST /api/downloads until its status is done. */
+interface ApiRun {
+  kind: 'api';
+  workers: number;
+  round: number;
+  seconds: number;
+  workerCpuSeconds: number;
+  serverCpuSeconds: number;
+  hash: string;
+}
+
+type Run = CliRun | DistributedRun | ApiRun;
 
 interface Bench {
   o: Options;
@@ -243,6 +257,20 @@ async function distributedRun(bench: Bench, workerCount: number, round: number):
   }
 }
 
+async function apiRun(bench: Bench, workers: number, round: number): Promise<ApiRun> {
+  const result = await apiJobRun({
+    dir: join(bench.dir, `api-${workers}-${round}`),
+    redisUrl: bench.redisUrl,
+    schemaFile: bench.o.schema,
+    rows: bench.o.rows,
+    shardRows: bench.o.shardRows,
+    workers,
+    cpuSeconds,
+  });
+  await rm(join(bench.dir, `api-${workers}-${round}`), { recursive: true, force: true });
+  return { kind: 'api', workers, round, ...result };
+}
+
 /** Round r's order: odd rounds go W ascending, CLI first; even rounds the reverse, so neither side always runs on a cooler or warmer machine. */
 function schedule(o: Options): Array<{ kind: Run['kind']; workers: number; round: number }> {
   const steps: Array<{ kind: Run['kind']; workers: number; round: number }> = [];
@@ -250,6 +278,7 @@ function schedule(o: Options): Array<{ kind: Run['kind']; workers: number; round
     const forward = o.workers.flatMap((workers) => [
       { kind: 'cli' as const, workers, round },
       { kind: 'distributed' as const, workers, round },
+      { kind: 'api' as const, workers, round },
     ]);
     steps.push(...(round % 2 === 1 ? forward : forward.reverse()));
   }
@@ -279,6 +308,12 @@ interface Summary {
   cliRoundSpeedups: number[];
   distributedSpeedup: number;
   distributedRoundSpeedups: number[];
+  /** Through the API: median seconds from the POST to done, overhead over the CLI (and each round's), CPU per million rows. */
+  apiSeconds: number;
+  apiOverheadPercent: number;
+  apiRoundOverheadsPercent: number[];
+  apiWorkerCpuPerMillion: number;
+  apiServerCpuPerMillion: number;
 }
 
 function summarize(o: Options, runs: Run[]): Summary[] {
@@ -296,18 +331,22 @@ function summarize(o: Options, runs: Run[]): Summary[] {
     const distributed = of('distributed', workers);
     const cliSeconds = median(cli.map((r) => r.seconds));
     const distributedSeconds = median(distributed.map((r) => r.seconds));
-    const perRound = Array.from({ length: o.repeat }, (_, i) => {
-      const c = cli.find((r) => r.round === i + 1);
-      const d = distributed.find((r) => r.round === i + 1);
-      return c && d ? (d.seconds / c.seconds - 1) * 100 : NaN;
-    });
+    const api = of('api', workers);
+    const apiSeconds = median(api.map((r) => r.seconds));
+    const overheads = (runsOf: Run[]) =>
+      Array.from({ length: o.repeat }, (_, i) => {
+        const c = cli.find((r) => r.round === i + 1);
+        const d = runsOf.find((r) => r.round === i + 1);
+        return c && d ? (d.seconds / c.seconds - 1) * 100 : NaN;
+      });
+    const perMillion = (seconds: number[]) => median(seconds) / (o.rows / 1e6);
     const last = distributed.at(-1);
     return {
       workers,
       cliSeconds,
       distributedSeconds,
       overheadPercent: (distributedSeconds / cliSeconds - 1) * 100,
-      roundOverheadsPercent: perRound,
+      roundOverheadsPercent: overheads(distributed),
       cliPeakMb: median(cli.map((r) => r.peakMb)),
       workerPeakMb: median(distributed.flatMap((r) => r.workerPeakMb)),
       cliCpuPerMillion: median(cli.map((r) => r.cpuSeconds)) / (o.rows / 1e6),
@@ -321,8 +360,18 @@ function summarize(o: Options, runs: Run[]): Summary[] {
       cliRoundSpeedups: roundRatios('cli', base, workers, (r) => r.seconds),
       distributedSpeedup: median(of('distributed', base).map((r) => r.seconds)) / distributedSeconds,
       distributedRoundSpeedups: roundRatios('distributed', base, workers, (r) => r.seconds),
+      apiSeconds,
+      apiOverheadPercent: (apiSeconds / cliSeconds - 1) * 100,
+      apiRoundOverheadsPercent: overheads(api),
+      apiWorkerCpuPerMillion: perMillion(api.map((r) => r.workerCpuSeconds)),
+      apiServerCpuPerMillion: perMillion(api.map((r) => r.serverCpuSeconds)),
     };
   });
+}
+
+function runName(run: Run): string {
+  if (run.kind === 'cli') return `CLI -w ${run.workers}`;
+  return `${run.kind === 'api' ? 'through the API' : 'distributed'}, ${run.workers} worker(s)`;
 }
 
 function report(o: Options, runs: Run[], summaries: Summary[], load: { before: number[]; during: number[] }): string {
@@ -344,7 +393,7 @@ function report(o: Options, runs: Run[], summaries: Summary[], load: { before: n
     'every run (s):',
     ...runs.map(
       (r) =>
-        `  round ${r.round} ${r.kind === 'cli' ? `CLI -w ${r.workers}` : `distributed, ${r.workers} worker(s)`}: ${n(r.seconds, 2)}${r.kind === 'distributed' ? ` (assemble ${n(r.assembleSeconds, 2)}, deliver ${n(r.deliverSeconds, 2)} ${r.delivered})` : ''}`,
+        `  round ${r.round} ${runName(r)}: ${n(r.seconds, 2)}${r.kind === 'distributed' ? ` (assemble ${n(r.assembleSeconds, 2)}, deliver ${n(r.deliverSeconds, 2)} ${r.delivered})` : ''}`,
     ),
     '',
     'medians:',
@@ -364,6 +413,18 @@ function report(o: Options, runs: Run[], summaries: Summary[], load: { before: n
     const total = s.workerCpuPerMillion + s.submitterCpuPerMillion;
     lines.push(
       `${s.workers} | ${n(s.cliCpuPerMillion, 2)} | ${n(s.workerCpuPerMillion, 2)} | ${n(s.submitterCpuPerMillion, 2)} | ${signed((total / s.cliCpuPerMillion - 1) * 100)}`,
+    );
+  }
+  lines.push(
+    '',
+    'through the API (POST /api/downloads until its status is done; the file is then served from its parts, never copied):',
+    'W | s (rows/s) | overhead over the CLI (rounds) | CPU-s/M: workers / server | CPU, workers + server / CLI',
+  );
+  for (const s of summaries) {
+    const total = s.apiWorkerCpuPerMillion + s.apiServerCpuPerMillion;
+    lines.push(
+      `${s.workers} | ${n(s.apiSeconds, 2)} (${n(o.rows / s.apiSeconds)}) | ${signed(s.apiOverheadPercent)} (${span(s.apiRoundOverheadsPercent, signed)}) | ` +
+        `${n(s.apiWorkerCpuPerMillion, 2)} / ${n(s.apiServerCpuPerMillion, 2)} | ${signed((total / s.cliCpuPerMillion - 1) * 100)}`,
     );
   }
   for (const s of summaries.slice(1)) {
@@ -389,7 +450,9 @@ try {
     const run =
       step.kind === 'cli'
         ? await cliRun(bench, step.workers, step.round)
-        : await distributedRun(bench, step.workers, step.round);
+        : step.kind === 'api'
+          ? await apiRun(bench, step.workers, step.round)
+          : await distributedRun(bench, step.workers, step.round);
     runs.push(run);
     if (!o.json)
       process.stderr.write(`round ${step.round}: ${step.kind} W=${step.workers} ${run.seconds.toFixed(2)} s\n`);
