@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { SchemaList } from '@rowloom/contract';
 import { apiJson, named } from '../../api/client';
-import { ConfirmDialog } from '../accounts/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import {
   DATASETS_QUERY,
   PROJECTS_QUERY,
