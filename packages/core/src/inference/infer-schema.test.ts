@@ -310,6 +310,19 @@ describe('inference from a header alone', () => {
     ]);
   });
 
+  test("a name that is a type's own name or alias is that type", () => {
+    const inference = inferSchema('Normal,linkedin skill,Email Address,Car Model Year,Frequency,currency\n');
+    assert.deepEqual(Object.values(typesOf(inference)), [
+      'Normal Distribution',
+      'Professional-Network Skill',
+      'Email Address',
+      'Car Model Year',
+      'Frequency',
+      'Currency Code',
+    ]);
+    assert.equal(reasonOf(inference, 'Normal').reason, "name is the type's name (Normal Distribution)");
+  });
+
   test('every name rule names a registry type with parameters it takes', () => {
     for (const rule of NAME_RULES) {
       assert.ok(findType(rule.type)?.name === rule.type, `${rule.type} is not a registry type name`);

@@ -5,6 +5,7 @@
  * compiles it). Order matters: specific names come before the general ones they contain
  * ("email_address" before "address", "company_name" before "name").
  */
+import { ALL_TYPES } from '../types/registry.js';
 import { nameWords } from './column-name.js';
 import type { Proposal } from './proposal.js';
 import type { ValueKind } from './value-kind.js';
@@ -17,6 +18,8 @@ export interface NameRule {
   what: string;
   /** Kinds of values that fit this name, so the name's type stays (a zip of five digits). */
   accepts?: readonly ValueKind[];
+  /** The whole reason, when "name looks like <what>" does not fit. */
+  reason?: string;
 }
 
 /** Whole name: ^(a|b)$; a last word: (^|_)(a|b)$; anywhere as words: (^|_)(a|b)(_|$). */
@@ -337,12 +340,37 @@ export const NAME_RULES: readonly NameRule[] = [
   { pattern: word('tag', 'tags', 'keyword', 'keywords'), type: 'Buzzword', what: 'a tag' },
 ];
 
-/** The proposal the column's name alone makes, or null when no rule knows the name. */
+/** Letters and digits only, lower case: "Email Address", "email-address" and "EmailAddress" are one name. */
+const squeezed = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+/** Types that make sense with no parameters: not those that need some, nor the structural ones. */
+const TYPES_BY_NAME = new Map(
+  ALL_TYPES.filter((type) => !type.params.some((p) => p.required) && !type.structure && type.name !== 'Blank').flatMap(
+    (type) => [type.name, ...(type.aliases ?? [])].map((name) => [squeezed(name), type.name] as const),
+  ),
+);
+
+/** The type whose own name or alias the column's name is, as a rule. */
+function typeNamed(name: string): NameRule | null {
+  const type = TYPES_BY_NAME.get(squeezed(name));
+  if (type === undefined) return null;
+  // The values that fit the curated names of the type fit its own name too (numbers for Latitude).
+  const accepts = NAME_RULES.find((rule) => rule.type === type)?.accepts;
+  return { pattern: /^/, type, what: type, accepts, reason: `name is the type's name (${type})` };
+}
+
+/**
+ * The rule the column's name matches, or null when none does. A name of several words that is a
+ * type's own name or alias ("Email Address", "Car Model Year") is that type; a single word is
+ * read by the curated table first ("currency" columns hold codes more often than names), then
+ * as a type's name ("Normal", "Frequency").
+ */
 export function ruleForName(name: string): NameRule | null {
   const words = nameWords(name);
-  return NAME_RULES.find((rule) => rule.pattern.test(words)) ?? null;
+  const curated = () => NAME_RULES.find((rule) => rule.pattern.test(words)) ?? null;
+  return words.includes('_') ? (typeNamed(name) ?? curated()) : (curated() ?? typeNamed(name));
 }
 
 export function proposalOf(rule: NameRule): Proposal {
-  return { type: rule.type, params: { ...(rule.params ?? {}) }, reason: `name looks like ${rule.what}` };
+  return { type: rule.type, params: { ...(rule.params ?? {}) }, reason: rule.reason ?? `name looks like ${rule.what}` };
 }
