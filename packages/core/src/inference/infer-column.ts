@@ -32,8 +32,12 @@ const FALLBACK: Proposal = {
   reason: 'nothing in the name suggests a type (and there are no values to look at): a few words',
 };
 
-/** Number types whose name a column of numbers (or amounts) confirms, with the values' range. */
-const NUMERIC_TYPES = new Set(['Number', 'Money']);
+/**
+ * Number types a column of numbers (or amounts) confirms, the values saying which exactly: a
+ * range, a sequence (an order_id of 1001, 1002...), a row number, an amount with its symbol.
+ */
+const NUMERIC_TYPES = new Set(['Number', 'Money', 'Row Number']);
+const NUMERIC_KINDS = new Set<ValueKind>(['integer', 'decimal', 'money']);
 
 function valueGuess(
   values: readonly string[],
@@ -55,7 +59,7 @@ function merge(rule: NameRule, guess: ValueGuess): { proposal: Proposal; basis: 
       basis: 'name and values',
     };
   // An amount column of numbers: the name's type with the values' range.
-  if (NUMERIC_TYPES.has(rule.type) && (guess.kind === 'money' || guess.proposal.type === 'Number'))
+  if (NUMERIC_TYPES.has(rule.type) && NUMERIC_KINDS.has(guess.kind))
     return {
       proposal: { ...guess.proposal, reason: `${named.reason}; ${guess.proposal.reason}` },
       basis: 'name and values',

@@ -139,6 +139,19 @@ describe('inference from a sample with data', () => {
     assert.equal(fieldOf(inference, 'created_at').type, 'Row Number');
   });
 
+  test('a numeric name takes the numbers the values show: a range, a sequence', () => {
+    const inference = inferSchema('order_id,price,id\n1001,5,7\n1002,7.5,3\n1003,12,9\n');
+    assert.deepEqual(inference.fields, [
+      { name: 'order_id', type: 'Sequence', start: 1001, step: 1 },
+      { name: 'price', type: 'Number', min: 5, max: 12, decimals: 1 },
+      { name: 'id', type: 'Number', min: 3, max: 9, decimals: 0 },
+    ]);
+    assert.equal(
+      reasonOf(inference, 'order_id').reason,
+      'name looks like an identifier; the 3 values go from 1001 in steps of 1',
+    );
+  });
+
   test('a name stands against values that say little, or that fit it', () => {
     const text = [
       'company,zip,phone',
