@@ -349,6 +349,20 @@ describe('inference from a header alone', () => {
       ['email', 'column_2', 'email_2'],
     );
   });
+
+  test('a column name that would nest, repeat, hide or break a field name gets a plain one, and says so', () => {
+    const inference = inferSchema('a..b,__secret,tags[2],@id,user,user.email,address.city\n');
+    assert.deepEqual(
+      inference.fields.map((f) => f.name),
+      ['a_b', 'secret', 'tags_2', 'id', 'user', 'user_email', 'address.city'],
+    );
+    assert.match(
+      reasonOf(inference, 'secret').reason,
+      /column "__secret" renamed: a leading "__" would hide the field/,
+    );
+    assert.match(reasonOf(inference, 'user_email').reason, /"user" is also a column/);
+    assertGenerates(inference);
+  });
 });
 
 describe('bad and huge samples', () => {

@@ -10,13 +10,14 @@ export function inferSchema(text: string, filename: string | null = null): Infer
   const sample = readSample(text, filename);
   const fields: InferredField[] = [];
   const reasons: Inference['reasons'] = [];
-  sample.columns.forEach((name, c) => {
+  sample.columns.forEach(({ name, renamed }, c) => {
     const { proposal, basis, percentBlank } = inferColumn(
       name,
       sample.rows.map((row) => row[c]),
     );
     fields.push({ name, type: proposal.type, ...proposal.params, ...(percentBlank > 0 ? { percentBlank } : {}) });
-    reasons.push({ field: name, type: proposal.type, basis, reason: proposal.reason });
+    const reason = renamed ? `${proposal.reason} (${renamed})` : proposal.reason;
+    reasons.push({ field: name, type: proposal.type, basis, reason });
   });
   return { fields, reasons, rowsRead: sample.rows.length, truncated: sample.truncated };
 }

@@ -7,6 +7,7 @@
 import { parse } from 'csv-parse/sync';
 import { CsvError } from 'csv-parse';
 import { parserOptions, separatorFor } from '../datasets/table-rules.js';
+import { fieldNames, type FieldNameChoice } from './field-names.js';
 import { MAX_SAMPLE_CELLS, MAX_SAMPLE_CHARS, MAX_SAMPLE_COLUMNS, MAX_SAMPLE_ROWS } from './sample-limits.js';
 
 /** What is wrong with a sample: the server answers it as a 400, the command line as a usage error. */
@@ -22,8 +23,8 @@ export class InferenceError extends Error {
 }
 
 export interface Sample {
-  /** Column names as written (trimmed); an empty one becomes column_N, a repeated one name_2. */
-  columns: string[];
+  /** Field names for the columns (field-names.ts): as written where the grammar allows. */
+  columns: FieldNameChoice[];
   /** Data rows, each with one value per column (missing values are ''). */
   rows: string[][];
   /** Data rows the text had beyond those read (at least; the text may go on). */
@@ -36,17 +37,6 @@ function bounded(text: string): { body: string; cut: boolean } {
   const head = text.slice(0, MAX_SAMPLE_CHARS);
   const lastBreak = head.lastIndexOf('\n');
   return { body: lastBreak > 0 ? head.slice(0, lastBreak + 1) : head, cut: true };
-}
-
-/** Unique, non-empty names: what a schema's fields need. */
-function columnNames(header: string[]): string[] {
-  const seen = new Set<string>();
-  return header.map((raw, i) => {
-    let name = raw.trim() || `column_${i + 1}`;
-    for (let n = 2; seen.has(name); n++) name = `${raw.trim() || `column_${i + 1}`}_${n}`;
-    seen.add(name);
-    return name;
-  });
 }
 
 export function readSample(text: string, filename: string | null = null): Sample {
@@ -96,7 +86,7 @@ function sampleOf(records: string[][], wanted: number, truncated: boolean): Samp
     throw new InferenceError(
       'the sample has no header line; its first line must name the columns, e.g. id,first_name,email',
     );
-  const columns = columnNames(header);
+  const columns = fieldNames(header);
   const kept = rows.slice(0, wanted - 1).map((row) => columns.map((_, i) => row[i] ?? ''));
   return { columns, rows: kept, truncated };
 }
