@@ -97,6 +97,29 @@ describe('POST /api/infer', () => {
     assert.equal(wide.json.truncated, true);
   });
 
+  test('hostile samples: never a 5xx, every refusal a JSON error', async () => {
+    const bodies = [
+      '\u0000,\u0000\n\u0000,1\n',
+      'a,b\n\ud800,\udfff\n',
+      '"'.repeat(100_000),
+      'a\rb\r1\r2',
+      '\uFEFF',
+      `${'x'.repeat(300)},${'y.'.repeat(100)}\n1,2\n`,
+      Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7919) % 256)).toString('latin1'),
+      '{"fields": [{"name": "id", "type": "Row Number"}]}',
+      'when\n2024-02-30\n2024-13-01\n',
+    ];
+    for (const body of bodies) {
+      const answer = await infer(body);
+      assert.ok(
+        answer.status === 200 || answer.status === 400,
+        `${answer.status} for ${JSON.stringify(body.slice(0, 40))}`,
+      );
+      if (answer.status === 400) assert.equal(typeof answer.json.error, 'string');
+      else assert.equal(answer.json.fields.length, answer.json.reasons.length);
+    }
+  });
+
   test('without a key: 401', async () => {
     const answer = await infer('id\n', { 'content-type': 'text/csv' }, 'wrong');
     assert.equal(answer.status, 401, answer.text);
