@@ -23,6 +23,10 @@ const SCHEMA = {
   tags: ['schemas'],
   security: SECURITY,
   querystring: { type: 'object', properties: KEY_QUERY },
+  body: {
+    type: 'string',
+    description: 'The sample: a CSV header line, or a header with rows of data (text/csv or text/plain)',
+  },
   response: { 200: InferResult, ...errorResponses(400, 401, 413, 503) },
 };
 
