@@ -265,7 +265,8 @@ export function CsvHeaderDialog({
             </p>
           )}
           <div className="dialog-buttons">
-            <button type="submit" className="primary">
+            {/* The review replaces the form that had focus: focus moves to the choice to make. */}
+            <button type="submit" className="primary" autoFocus>
               {replace ? `Replace with ${proposal.fields.length} fields` : `Add ${proposal.fields.length} fields`}
             </button>
             <button type="button" onClick={() => setProposal(null)}>
