@@ -365,6 +365,16 @@ describe('inference from a header alone', () => {
   });
 });
 
+describe('separators', () => {
+  test('tab-separated and semicolon-separated samples read as tables', () => {
+    const tabs = inferSchema('id\temail\n1\ta@example.com\n2\tb@example.com\n');
+    assert.deepEqual(typesOf(tabs), { id: 'Row Number', email: 'Email Address' });
+    const semicolons = inferSchema('id;email;price\r\n1;a@example.com;"3,50"\r\n2;b@example.com;"4,25"\r\n');
+    assert.deepEqual(Object.keys(typesOf(semicolons)), ['id', 'email', 'price']);
+    assert.equal(typesOf(semicolons).email, 'Email Address');
+  });
+});
+
 describe('bad and huge samples', () => {
   test('an empty sample, a blank one, and a header of empty names are refused, saying what to give', () => {
     for (const text of ['', '  \n\n', '\uFEFF']) assert.throws(() => inferSchema(text), /the sample is empty/);

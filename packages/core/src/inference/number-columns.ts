@@ -35,13 +35,14 @@ const digitMask = (value: string) => '#'.repeat(value.length);
 function integerGuess(values: readonly string[]): NumberGuess {
   const numbers = values.map(Number);
   const step = numbers.length > 1 ? numbers[1] - numbers[0] : 0;
-  const stepped = numbers.length > 2 && step !== 0 && numbers.every((n, i) => n === numbers[0] + i * step);
+  const stepped = numbers.length > 1 && step !== 0 && numbers.every((n, i) => n === numbers[0] + i * step);
+  // 1, 2 already reads as a row number; any other step needs a third value to be a pattern.
   if (stepped && numbers[0] === 1 && step === 1)
     return {
       kind: 'integer',
       proposal: { type: 'Row Number', params: {}, reason: `the ${values.length} values count 1, 2, 3...` },
     };
-  if (stepped)
+  if (stepped && numbers.length > 2)
     return {
       kind: 'integer',
       proposal: {

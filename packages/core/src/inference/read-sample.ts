@@ -47,12 +47,13 @@ export function readSample(text: string, filename: string | null = null): Sample
     throw new InferenceError(
       'the sample is empty; give a CSV header line (id,first_name,email), with rows of data if you have them',
     );
-  const delimiter = separatorFor(body, filename);
+  const delimiter = delimiterOf(body, filename);
   const records: string[][] = [];
   let wanted = MAX_SAMPLE_ROWS + 1;
   try {
     parse(body, {
-      ...parserOptions(delimiter),
+      ...parserOptions(delimiter === ';' ? ',' : delimiter),
+      delimiter,
       on_record: (record: string[]) => {
         if (records.length === 0) {
           if (record.length > MAX_SAMPLE_COLUMNS)
@@ -77,6 +78,16 @@ export function readSample(text: string, filename: string | null = null): Sample
   return sampleOf(records, wanted, cut);
 }
 
+/**
+ * The datasets' rule (tabs or commas), and semicolons when the first line has them and neither
+ * of the others: what spreadsheets write where the comma is the decimal mark.
+ */
+function delimiterOf(body: string, filename: string | null): ',' | '\t' | ';' {
+  const firstLine = body.split(/\r?\n/, 1)[0];
+  if (firstLine.includes(';') && !firstLine.includes(',') && !firstLine.includes('\t')) return ';';
+  return separatorFor(body, filename);
+}
+
 /** Thrown from csv-parse's record callback to stop reading once enough rows are in. */
 const STOP = new Error('enough rows');
 
@@ -93,7 +104,7 @@ function sampleOf(records: string[][], wanted: number, truncated: boolean): Samp
 
 function readProblem(error: unknown, delimiter: string): Error {
   if (!(error instanceof CsvError)) return error as Error;
-  const kind = delimiter === ',' ? 'CSV' : 'tab-separated text';
+  const kind = delimiter === '\t' ? 'tab-separated text' : 'CSV';
   const { message, lines } = error as CsvError & { lines?: number };
   return new InferenceError(
     `the sample is not valid ${kind}${typeof lines === 'number' ? ` (line ${lines})` : ''}: ${message}; quote values that contain the separator, quotes or line breaks`,
