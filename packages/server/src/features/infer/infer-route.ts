@@ -13,7 +13,7 @@ const SCHEMA = {
   summary: 'Infer fields from a sample CSV',
   description:
     'The body is a sample table: a CSV header line (id,first_name,email), or a header with rows of data, as text/csv or text/plain ' +
-    '(tab-separated text when its first line has tabs and no commas). Each column gets a registry type from its name ' +
+    '(tab-separated when its first line has tabs and no commas, semicolon-separated when it has semicolons and neither). Each column gets a registry type from its name ' +
     '(a curated table of names: email, zip, created_at, price...) and, when rows are given, from its values (emails, UUIDs, ' +
     'dates with their format and range, numbers with their range and decimals, a few repeated values as a weighted Custom List, ' +
     "names, cities and countries from Rowloom's own tables...); clear values beat the name. " +
