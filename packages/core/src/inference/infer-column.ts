@@ -58,7 +58,7 @@ function merge(rule: NameRule, guess: ValueGuess): { proposal: Proposal; basis: 
       proposal: { ...guess.proposal, reason: `${guess.proposal.reason}; the name agrees` },
       basis: 'name and values',
     };
-  // An amount column of numbers: the name's type with the values' range.
+  // A numeric name over numbers: the values say which (a range, a sequence, a row number, an amount).
   if (NUMERIC_TYPES.has(rule.type) && NUMERIC_KINDS.has(guess.kind))
     return {
       proposal: { ...guess.proposal, reason: `${named.reason}; ${guess.proposal.reason}` },
