@@ -293,3 +293,19 @@ describe('the web page files, precompressed at build time', { skip: await skipUn
     assert.ok(part.body.equals(raw.subarray(0, 100)));
   });
 });
+
+describe('ROWLOOM_COMPRESSION=off', { skip: await skipUnlessAvailable('sqlite') }, () => {
+  const suite = serverForSuite('sqlite', { compression: false });
+
+  test('answers go out as they are, whatever the client accepts; the page files are still precompressed', async () => {
+    const types = await rawBytes(suite.server.url, `/api/types?key=${suite.key}`, {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    assert.equal(types.status, 200);
+    assert.equal(header(types.headers, 'content-encoding'), undefined);
+    JSON.parse(types.body.toString());
+    const script = readdirSync(join(WEB_ROOT, 'assets')).find((name) => /^index-.*\.js$/.test(name))!;
+    const asset = await rawBytes(suite.server.url, `/assets/${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(header(asset.headers, 'content-encoding'), 'gzip');
+  });
+});
