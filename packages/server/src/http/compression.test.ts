@@ -14,6 +14,7 @@ import { rawBytes } from '../testing/http-calls.js';
 import { whileProbingHealth } from '../testing/health-probe.js';
 import { serverForSuite } from '../testing/server-fixture.js';
 import { waitFor } from '../features/downloads/downloads-test-helpers.js';
+import { insertMock } from '../features/mocks/serve/mock-fixture.js';
 import type { DownloadStatus } from '../jobs/job-contract.js';
 import { SANDBOX_CSP } from './security-headers.js';
 import { WEB_ROOT } from './web-interface.js';
@@ -149,6 +150,32 @@ describe('compressed answers', { skip: await skipUnlessAvailable('sqlite') }, ()
     assert.equal(xlsx.status, 200);
     assert.equal(header(xlsx.headers, 'content-encoding'), undefined);
     assert.equal(xlsx.body.subarray(0, 2).toString(), 'PK');
+  });
+
+  test("a mock API's answers are compressed like the API's, keeping the mock's own headers", async () => {
+    const saved = await rawBytes(suite.server.url, `/api/schemas/People?key=${suite.key}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(FIELDS),
+    });
+    assert.equal(saved.status, 200, saved.body.toString());
+    const { document } = await insertMock(suite.server.store.db, suite.key, {
+      name: 'Compressed People',
+      routes: [
+        { method: 'GET', path: '/people', responses: [{ body: { type: 'schema', schema: 'People', count: 100 } }] },
+      ],
+    });
+    const path = `/mock/${document.slug}/people?key=${suite.key}`;
+    const plain = await rawBytes(suite.server.url, path);
+    assert.equal(plain.status, 200, plain.body.toString());
+    assert.equal(header(plain.headers, 'content-encoding'), undefined);
+    const coded = await rawBytes(suite.server.url, path, { headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(coded.status, 200);
+    assert.equal(header(coded.headers, 'content-encoding'), 'gzip');
+    assert.equal((JSON.parse(DECODE.gzip(coded.body).toString()) as unknown[]).length, 100);
+    assert.ok(header(plain.headers, 'content-security-policy'), "the mock's sandbox");
+    assert.equal(header(coded.headers, 'content-security-policy'), header(plain.headers, 'content-security-policy'));
+    assert.equal(header(coded.headers, 'x-rowloom-mock-route'), header(plain.headers, 'x-rowloom-mock-route'));
   });
 
   test('download files go out as stored: whole with its length, and byte ranges of the file itself', async () => {
