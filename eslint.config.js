@@ -60,6 +60,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   {
+    // The web package's build scripts run in Node.
+    files: ['packages/web/scripts/**'],
+    languageOptions: { globals: globals.node },
+  },
+  {
     files: ['packages/web/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
     rules: {

@@ -35,6 +35,7 @@ import { installAuthentication } from './http/auth-hook.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { installWebInterface } from './http/web-interface.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { installCompression } from './http/compression.js';
 import { MockHostNames } from './features/mocks/serve/host-names.js';
 import { installMockIsolation } from './features/mocks/serve/mock-isolation.js';
 import { mockRoutes } from './features/mocks/serve/mock-routes.js';
@@ -66,6 +67,7 @@ export interface AppOptions {
         | 'trustProxy'
         | 'downloads'
         | 'metricsToken'
+        | 'compression'
       >
     >;
   /** Background jobs: where files go and the queue; the app closes both. Default: what the environment names (REDIS_URL: BullMQ, else in-process). */
@@ -118,6 +120,8 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
   // First of the hooks: mock hosts serve nothing else, and every mock answer is sandboxed, whatever answers it.
   installMockIsolation(app, { hosts: mockHosts, mockOrigin: config.mockOrigin ?? null });
   installSecurityHeaders(app, { publicUrl: config.publicUrl ?? null });
+  // Before the features' plugins, which take the root's hooks when they are registered.
+  if (config.compression !== false) installCompression(app);
   acceptAnyBodyAsText(app);
   limitJsonBodies(app, Math.min(config.jsonBodyLimitBytes ?? DEFAULT_JSON_BODY_LIMIT, config.bodyLimitBytes));
   installErrorHandling(app);

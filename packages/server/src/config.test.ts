@@ -3,6 +3,16 @@ import assert from 'node:assert/strict';
 import { DEFAULT_TIME_LIMIT_SECONDS, defaultConcurrency, loadConfig } from './config.js';
 
 describe('configuration from the environment', () => {
+  test('compression: on unless ROWLOOM_COMPRESSION is off; anything else is named', () => {
+    assert.equal(loadConfig({}).compression, true);
+    assert.equal(loadConfig({ ROWLOOM_COMPRESSION: 'On' }).compression, true);
+    assert.equal(loadConfig({ ROWLOOM_COMPRESSION: ' off ' }).compression, false);
+    assert.throws(
+      () => loadConfig({ ROWLOOM_COMPRESSION: 'gzip' }),
+      /ROWLOOM_COMPRESSION must be on or off, got "gzip"/,
+    );
+  });
+
   test('the generate time limit: seconds, 0 for none, a clear error for anything else', () => {
     assert.equal(loadConfig({}).timeLimitMs, DEFAULT_TIME_LIMIT_SECONDS * 1000);
     assert.equal(loadConfig({ ROWLOOM_TIME_LIMIT_SECONDS: '30' }).timeLimitMs, 30_000);

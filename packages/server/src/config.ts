@@ -8,7 +8,8 @@
  *   a mock API may answer at users.mocks.example.com), ROWLOOM_MOCK_ORIGIN (unset: /mock/<slug>
  *   is served on the app's origin; https://mocks.example.net: there instead, see
  *   mock-origin-config.ts), ROWLOOM_PUBLIC_MOCK_RATE (20 requests a second per public mock API
- *   and instance; 0: none), and the limits that keep one request from holding the server (see
+ *   and instance; 0: none), ROWLOOM_COMPRESSION (on: answers compressed for clients that ask;
+ *   off: never, for a reverse proxy that compresses), and the limits that keep one request from holding the server (see
  *   ConcurrencyConfig).
  * Accounts (docs/accounts.md): ROWLOOM_SIGNUP (open | domains | invite; default open),
  *   ROWLOOM_SIGNUP_DOMAINS (a,b for "domains"), ROWLOOM_SIGNUP_PLAN (free), ROWLOOM_SECRET (seals
@@ -61,6 +62,8 @@ export interface Config {
   trustProxy: number;
   /** ROWLOOM_METRICS_TOKEN: GET /metrics also answers `Authorization: Bearer <it>` (besides an admin's key); null: admins only. */
   metricsToken: string | null;
+  /** ROWLOOM_COMPRESSION: answers are compressed for clients that ask (on, the default); off when a reverse proxy does it. */
+  compression: boolean;
   concurrency: ConcurrencyConfig;
   accounts: AccountsConfig;
   downloads: DownloadsConfig;
@@ -265,10 +268,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicMockRate: integerFrom(env, 'ROWLOOM_PUBLIC_MOCK_RATE', DEFAULT_PUBLIC_MOCK_RATE),
     trustProxy: integerFrom(env, 'ROWLOOM_TRUST_PROXY', 0),
     metricsToken: metricsTokenFrom(env),
+    compression: compressionFrom(env),
     concurrency: concurrencyFrom(env),
     accounts: accountsFrom(env, plans),
     downloads: downloadsFrom(env),
   };
+}
+
+function compressionFrom(env: NodeJS.ProcessEnv): boolean {
+  const value = (env.ROWLOOM_COMPRESSION ?? '').trim().toLowerCase();
+  if (value === '' || value === 'on') return true;
+  if (value === 'off') return false;
+  throw new ConfigError(`ROWLOOM_COMPRESSION must be on or off, got "${env.ROWLOOM_COMPRESSION}"`);
 }
 
 function metricsTokenFrom(env: NodeJS.ProcessEnv): string | null {

@@ -2,6 +2,9 @@
  * Serves the web interface (packages/web, built by `npm run build`) at `/`. Its routes are the
  * browser's (/schemas, /datasets...), so any GET outside /api that asks for HTML gets index.html.
  * Built files under /assets have content hashes in their names and are cached for a year.
+ * The build writes a brotli (.br) and a gzip (.gz) copy beside each text file (packages/web's
+ * scripts/precompress.js); a client that accepts one gets it, with its Content-Encoding, its own
+ * length and ETag, and the others the file itself.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -39,8 +42,11 @@ export async function installWebInterface(app: FastifyInstance, root = WEB_ROOT)
     // Our own Cache-Control below, not the plugin's default max-age=0.
     cacheControl: false,
     index: ['index.html'],
+    preCompressed: true,
     setHeaders(response, path) {
       setPageHeaders(response);
+      // Every file may have coded copies, so caches keep one answer per Accept-Encoding.
+      response.setHeader('Vary', 'Accept-Encoding');
       response.setHeader(
         'Cache-Control',
         path.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache',

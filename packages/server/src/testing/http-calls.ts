@@ -55,3 +55,25 @@ export function rawRequest(
 export function withHost(url: string, host: string, path: string) {
   return rawRequest(url, path, { headers: { host } });
 }
+
+/** A request over node:http answered as bytes, undecoded: what a client that decodes nothing itself gets. */
+export function rawBytes(
+  url: string,
+  path: string,
+  options: RawOptions = {},
+): Promise<{ status: number; body: Buffer; headers: Record<string, string | string[] | undefined> }> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks), headers: res.headers }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}

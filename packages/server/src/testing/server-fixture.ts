@@ -68,6 +68,8 @@ export interface TestServerOptions {
   concurrency?: Partial<ConcurrencyConfig>;
   /** ROWLOOM_METRICS_TOKEN. */
   metricsToken?: string;
+  /** ROWLOOM_COMPRESSION (default on). */
+  compression?: boolean;
   /** The job queue (a BullMQ runner); default: in-process, whatever REDIS_URL says. */
   jobRunner?: (store: ArtifactStore) => JobRunner;
 }
@@ -152,6 +154,7 @@ export async function startTestServer(database: TestDatabase, options: TestServe
     publicMockRate: options.publicMockRate ?? 0,
     trustProxy: options.trustProxy ?? 0,
     metricsToken: options.metricsToken ?? null,
+    compression: options.compression ?? true,
     ...(options.concurrency ? { concurrency: { ...defaultConcurrency(), ...options.concurrency } } : {}),
   };
   const artifacts = new DirectoryStore(join(dirname(database.sqliteFile), 'downloads'));

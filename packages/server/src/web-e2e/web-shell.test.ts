@@ -36,6 +36,24 @@ describe('the web interface is served by the server', () => {
 describe('the page in a real browser', { skip: browserSkip() }, () => {
   const suite = browserSuite();
 
+  test('the page loads its main script compressed, in a coding the browser asked for, and runs it', async (t) => {
+    const page = await (await suite.newContext()).newPage();
+    const script = page.waitForResponse((response) => /\/assets\/index-[^/]+\.js$/.test(response.url()));
+    await page.goto('/');
+    const response = await script;
+    const accepted = (await response.request().allHeaders())['accept-encoding'] ?? '';
+    const encoding = (await response.allHeaders())['content-encoding'] ?? '';
+    t.diagnostic(`Accept-Encoding "${accepted}", Content-Encoding "${encoding}"`);
+    assert.match(encoding, /^(br|gzip)$/, `Content-Encoding "${encoding}" for Accept-Encoding "${accepted}"`);
+    assert.ok(accepted.split(/,\s*/).includes(encoding), `"${encoding}" is one of "${accepted}"`);
+    // The decoded script ran: the page routed itself to its sign-in form.
+    await page.waitForURL(/\/signin/);
+    await page
+      .getByRole('button', { name: /sign in/i })
+      .first()
+      .waitFor();
+  });
+
   test('a visitor who is not signed in is taken to the sign-in page', async () => {
     const page = await suite.open('/');
     await page.waitForURL(/\/signin/);

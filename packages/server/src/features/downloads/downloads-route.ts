@@ -234,7 +234,10 @@ export async function downloadsFeature(app: FastifyInstance, options: DownloadsR
   app.get('/api/downloads/:id', { schema: STATUS_SCHEMA }, async (request) =>
     options.downloads.status(await ownDownload(options, request), baseOf(request, options.publicUrl)),
   );
-  app.get('/api/downloads/:id/file', { schema: FILE_SCHEMA }, (request, reply) => sendFile(options, request, reply));
+  // Files go out as stored: their sizes, byte ranges and resumed transfers stay the file's own.
+  app.get('/api/downloads/:id/file', { schema: FILE_SCHEMA, config: { compress: false } }, (request, reply) =>
+    sendFile(options, request, reply),
+  );
   app.delete('/api/downloads/:id', { schema: DELETE_SCHEMA }, async (request, reply) =>
     cancelOrRemove(options, request, reply, await ownDownload(options, request)),
   );
