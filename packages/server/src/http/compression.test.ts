@@ -13,7 +13,7 @@ import { skipUnlessAvailable } from '../testing/databases.js';
 import { rawBytes } from '../testing/http-calls.js';
 import { whileProbingHealth } from '../testing/health-probe.js';
 import { serverForSuite } from '../testing/server-fixture.js';
-import { waitFor } from '../features/downloads/downloads-test-helpers.js';
+import { waitFor } from '../testing/downloads-helpers.js';
 import { insertMock } from '../features/mocks/serve/mock-fixture.js';
 import type { DownloadStatus } from '../jobs/job-contract.js';
 import { SANDBOX_CSP } from './security-headers.js';
