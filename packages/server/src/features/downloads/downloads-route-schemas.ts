@@ -7,6 +7,7 @@ import { OUTPUT_FORMATS } from '@rowloom/core';
 import { AdminDownloadList, DownloadList, DownloadStatus } from '@rowloom/contract';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
 import { GENERATE_QUERY } from '../generate/generate-route.js';
+import { describedOnly } from '../../http/validation.js';
 
 const ID_PARAM = {
   type: 'object',
@@ -14,7 +15,12 @@ const ID_PARAM = {
   required: ['id'],
 };
 const limitQuery = (max: number) => ({
-  limit: { type: 'string', description: `How many, newest first (default 50, at most ${max})` },
+  limit: {
+    type: 'integer',
+    minimum: 1,
+    maximum: max,
+    description: `How many, newest first (default 50, at most ${max})`,
+  },
 });
 
 export const SUBMIT_SCHEMA = {
@@ -25,7 +31,8 @@ export const SUBMIT_SCHEMA = {
     "did not make is given back). The format is the extension (/api/downloads.csv) or the `format` parameter (default: the saved schema's, else json). Answers 202 at once.",
   tags: ['downloads'],
   security: SECURITY,
-  querystring: {
+  // Checked by the route, like generate's (the same parameters, the same messages).
+  querystring: describedOnly({
     type: 'object',
     properties: {
       ...GENERATE_QUERY,
@@ -34,7 +41,7 @@ export const SUBMIT_SCHEMA = {
         description: `The file format when the URL has no extension: ${OUTPUT_FORMATS.join(', ')} (also excel, ndjson, dbunit.xml)`,
       },
     },
-  },
+  }),
   body: { type: 'array', description: 'Field specifications, as for /api/generate', items: { type: 'object' } },
   response: {
     202: { ...DownloadStatus, description: 'Accepted: the job is queued (Location: its status URL)' },

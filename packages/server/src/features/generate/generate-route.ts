@@ -30,6 +30,7 @@ import {
 } from '../generation/generate-request.js';
 import { publicUrlOf, resolveFields } from './generate-fields.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
+import { describedOnly } from '../../http/validation.js';
 import { PlanCache } from './plan-cache.js';
 import { wholeOutputNow } from './whole-output.js';
 
@@ -47,7 +48,8 @@ const SCHEMA = {
     'The extension picks the format (none means json). The seed used comes back in the X-Rowloom-Seed header.',
   tags: ['generate'],
   security: SECURITY,
-  querystring: {
+  // Checked by the route with the messages Mockaroo's clients know (True/False, blank values...).
+  querystring: describedOnly({
     type: 'object',
     properties: {
       ...KEY_QUERY,
@@ -87,7 +89,7 @@ const SCHEMA = {
         "true: run as a background job instead (POST /api/downloads; any plan's records per request do not apply) and answer 200 with its status (see GET /api/downloads/{id}). With the session cookie only by POST with X-CSRF-Token",
       ),
     },
-  },
+  }),
   body: {
     type: 'array',
     description: 'Field specifications: {name, type, percentBlank?, ...type parameters}',
