@@ -7,7 +7,7 @@ import Type, { type Static } from 'typebox';
 import { OUTPUT_FORMATS } from '@rowloom/core/writer';
 
 const project = Type.Union([Type.String(), Type.Null()], { description: 'The project it is in, or null' });
-const Field = Type.Record(Type.String(), Type.Unknown(), {
+export const Field = Type.Record(Type.String(), Type.Unknown(), {
   description: 'A field as a generate request takes it: {"name", "type", ...parameters}',
 });
 

@@ -6,22 +6,16 @@
  */
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
-import { ErrorBody } from '@rowloom/contract';
+import { ErrorBody, KeyQuery, RestOfPathName } from '@rowloom/contract';
 
-export const KEY_QUERY = {
-  key: { type: 'string', description: 'API key (or send the X-API-Key header)' },
-} as const;
+/** `?key=`, to spread into a route's query properties. */
+export const KEY_QUERY = KeyQuery.properties;
 
 /** The query of a route that takes nothing but the key. */
-export const KEY_ONLY_QUERY = { type: 'object', properties: KEY_QUERY } as const;
+export const KEY_ONLY_QUERY = KeyQuery;
 
 /** The path parameter of a route named by the rest of its path (`/api/schemas/*`): a name, URL-encoded. */
-export function restOfPathName(what: string): object {
-  return {
-    type: 'object',
-    properties: { '*': { type: 'string', description: `The ${what} name, URL-encoded (may contain spaces)` } },
-  };
-}
+export const restOfPathName = RestOfPathName;
 
 export const SECURITY: { [scheme: string]: string[] }[] = [
   { apiKeyQuery: [] },

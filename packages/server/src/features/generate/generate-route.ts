@@ -32,6 +32,7 @@ import { publicUrlOf, resolveFields } from './generate-fields.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
 import { describedOnly } from '../../http/validation.js';
 import { PlanCache } from './plan-cache.js';
+import { FieldList } from '@rowloom/contract';
 import { wholeOutputNow } from './whole-output.js';
 
 /** How long a response waits for the trial of its first rows (engine/fault-probe.ts) before it goes without its warnings. */
@@ -90,11 +91,7 @@ const SCHEMA = {
       ),
     },
   }),
-  body: {
-    type: 'array',
-    description: 'Field specifications: {name, type, percentBlank?, ...type parameters}',
-    items: { type: 'object' },
-  },
+  body: FieldList,
   response: {
     200: {
       description: 'The rows, streamed, in the requested format',

@@ -25,6 +25,7 @@ import { pathName } from '../../http/path-name.js';
 import type { GenerationSharing } from '../generation/generation-admission.js';
 import { projectIdFor } from '../projects/project-param.js';
 import {
+  FieldList,
   SavedSchema as SavedSchemaAnswer,
   SchemaExport,
   SchemaInput,
@@ -76,7 +77,7 @@ const SAVE_SCHEMA = {
     },
   },
   body: {
-    oneOf: [SchemaInput, SchemaExport, { type: 'array', items: { type: 'object' } }],
+    oneOf: [SchemaInput, SchemaExport, FieldList],
   },
   response: {
     200: SchemaSaved,
