@@ -14,3 +14,4 @@ export * from './scenarios.js';
 export * from './catalogue.js';
 export * from './mocks.js';
 export * from './requests.js';
+export * from './generate.js';
