@@ -3,6 +3,7 @@
  * one job's status, its file (with Range for resuming), and cancel/remove. Another user's id is
  * a 404: a job's existence is not revealed. /api/admin/downloads: every user's running jobs.
  */
+import type { DownloadIdParams } from '@rowloom/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { OUTPUT_FORMATS, outputFormatNamed } from '@rowloom/core';
@@ -126,9 +127,17 @@ function findById(
   return ID.test(id) ? options.downloads.find(id, userId) : Promise.resolve(undefined);
 }
 
-async function ownDownload(options: DownloadsRouteOptions, request: FastifyRequest): Promise<DownloadSummary> {
+/** The routes of one download (`/api/downloads/:id...`): the id as the contract's params schema has it. */
+interface OneDownloadRoute {
+  Params: DownloadIdParams;
+}
+
+async function ownDownload(
+  options: DownloadsRouteOptions,
+  request: FastifyRequest<OneDownloadRoute>,
+): Promise<DownloadSummary> {
   const user = userOf(request);
-  const { id } = request.params as { id: string };
+  const { id } = request.params;
   const row = await findById(options, id, user.id);
   if (!row) throw notFound(`no download with the id "${id.slice(0, 200)}"; GET /api/downloads lists yours`);
   return row;
@@ -152,7 +161,7 @@ async function cancelOrRemove(
 
 async function sendFile(
   options: DownloadsRouteOptions,
-  request: FastifyRequest,
+  request: FastifyRequest<OneDownloadRoute>,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const row = await ownDownload(options, request);
@@ -232,11 +241,13 @@ export async function downloadsFeature(app: FastifyInstance, options: DownloadsR
     const base = baseOf(request, options.publicUrl);
     return { downloads: await Promise.all(rows.map((row) => options.downloads.status(row, base))) };
   });
-  app.get('/api/downloads/:id', { schema: STATUS_SCHEMA }, async (request) =>
+  app.get<OneDownloadRoute>('/api/downloads/:id', { schema: STATUS_SCHEMA }, async (request) =>
     options.downloads.status(await ownDownload(options, request), baseOf(request, options.publicUrl)),
   );
-  app.get('/api/downloads/:id/file', { schema: FILE_SCHEMA }, (request, reply) => sendFile(options, request, reply));
-  app.delete('/api/downloads/:id', { schema: DELETE_SCHEMA }, async (request, reply) =>
+  app.get<OneDownloadRoute>('/api/downloads/:id/file', { schema: FILE_SCHEMA }, (request, reply) =>
+    sendFile(options, request, reply),
+  );
+  app.delete<OneDownloadRoute>('/api/downloads/:id', { schema: DELETE_SCHEMA }, async (request, reply) =>
     cancelOrRemove(options, request, reply, await ownDownload(options, request)),
   );
   app.get<ListRoute>('/api/admin/downloads', { schema: ADMIN_LIST_SCHEMA }, async (request) => {
@@ -253,9 +264,9 @@ export async function downloadsFeature(app: FastifyInstance, options: DownloadsR
       ),
     };
   });
-  app.delete('/api/admin/downloads/:id', { schema: ADMIN_DELETE_SCHEMA }, async (request, reply) => {
+  app.delete<OneDownloadRoute>('/api/admin/downloads/:id', { schema: ADMIN_DELETE_SCHEMA }, async (request, reply) => {
     await requireAdmin(db, request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const row = await findById(options, id, null);
     if (!row)
       throw notFound(`no download with the id "${id.slice(0, 200)}"; GET /api/admin/downloads lists the running ones`);

@@ -10,7 +10,7 @@ import { userOf } from '../../http/auth-hook.js';
 import { badRequest, HttpError, notFound } from '../../http/http-error.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
 import { createProject, deleteProject, listProjects } from './projects-store.js';
-import { pathName } from '../../http/path-name.js';
+import { pathName, type NamedRoute } from '../../http/path-name.js';
 import { jsonBodySchema } from '../../http/validation.js';
 import { MAX_NAME_LENGTH, ProjectCreated, ProjectInput, ProjectList } from '@rowloom/contract';
 
@@ -90,7 +90,7 @@ export async function projectsFeature(app: FastifyInstance, { db }: { db: Kysely
       return { success: true, name: project.name, created_at: project.createdAt };
     });
   }
-  app.delete('/api/projects/*', { schema: DELETE_SCHEMA }, async (request) => {
+  app.delete<NamedRoute>('/api/projects/*', { schema: DELETE_SCHEMA }, async (request) => {
     const user = userOf(request);
     const name = pathName(request, 'project', 'projects');
     if (!(await deleteProject(db, user.id, name)))

@@ -14,7 +14,7 @@ import { badRequest, notFound } from '../../http/http-error.js';
 import { errorResponses, KEY_ONLY_QUERY, KEY_QUERY, SECURITY, restOfPathName } from '../../http/openapi.js';
 import { jsonBodySchema } from '../../http/validation.js';
 import { deleteScenario, findScenario, listScenarios, saveScenario } from './scenarios-store.js';
-import { pathName } from '../../http/path-name.js';
+import { pathName, type NamedRoute } from '../../http/path-name.js';
 import { projectIdFor } from '../projects/project-param.js';
 import { ScenarioDocument, ScenarioInput, ScenarioList, ScenarioSaved } from '@rowloom/contract';
 
@@ -67,9 +67,9 @@ const DELETE_SCHEMA = {
   response: { 200: { type: 'object', properties: { success: { type: 'boolean' } } }, ...errorResponses(401, 404) },
 };
 
-interface SaveRoute {
+interface SaveRoute extends NamedRoute {
   Body: ScenarioInput;
-  Querystring: { project?: string };
+  Querystring: { name?: string; project?: string };
 }
 
 const missing = (name: string) => notFound(`no scenario named "${name}"; GET /api/scenarios lists yours`);
@@ -84,8 +84,8 @@ export async function scenariosFeature(app: FastifyInstance, { db }: { db: Kysel
   };
   app.get('/api/scenarios', { schema: LIST_SCHEMA }, list);
 
-  app.get('/api/scenarios/*', { schema: GET_SCHEMA }, async (request) => {
-    if (((request.params as { '*'?: string })['*'] ?? '') === '') return list(request);
+  app.get<NamedRoute>('/api/scenarios/*', { schema: GET_SCHEMA }, async (request) => {
+    if ((request.params['*'] ?? '') === '') return list(request);
     const user = userOf(request);
     const name = pathName(request, 'scenario', 'scenarios');
     const scenario = await findScenario(db, user.id, name);
@@ -128,7 +128,7 @@ export async function scenariosFeature(app: FastifyInstance, { db }: { db: Kysel
   app.put<SaveRoute>('/api/scenarios/*', { schema: SAVE_SCHEMA }, save);
   app.post<SaveRoute>('/api/scenarios/*', { schema: SAVE_SCHEMA }, save);
 
-  app.delete('/api/scenarios/*', { schema: DELETE_SCHEMA }, async (request) => {
+  app.delete<NamedRoute>('/api/scenarios/*', { schema: DELETE_SCHEMA }, async (request) => {
     const user = userOf(request);
     const name = pathName(request, 'scenario', 'scenarios');
     if (!(await deleteScenario(db, user.id, name))) throw missing(name);

@@ -21,7 +21,7 @@ import { badRequest, notFound } from '../../http/http-error.js';
 import { errorResponses, KEY_ONLY_QUERY, KEY_QUERY, SECURITY, restOfPathName } from '../../http/openapi.js';
 import { deleteSchema, findSchema, listSchemas, saveSchema, type SavedSchema } from './schemas-store.js';
 import { exportKeys, readSchemaSettings, type SchemaSettings } from './schema-settings.js';
-import { pathName } from '../../http/path-name.js';
+import { pathName, type NamedRoute } from '../../http/path-name.js';
 import type { GenerationSharing } from '../generation/generation-admission.js';
 import { projectIdFor } from '../projects/project-param.js';
 import {
@@ -94,8 +94,8 @@ const DELETE_SCHEMA = {
 };
 
 /** The save route's query, as its schema checked it. */
-interface SaveRoute {
-  Querystring: { count?: number; project?: string };
+interface SaveRoute extends NamedRoute {
+  Querystring: { name?: string; count?: number; project?: string };
 }
 
 function schemaCount(value: unknown, where: string): number | undefined {
@@ -180,8 +180,8 @@ export async function schemasFeature(
   };
   app.get('/api/schemas', { schema: LIST_SCHEMA }, list);
 
-  app.get('/api/schemas/*', { schema: GET_SCHEMA }, async (request) => {
-    if (((request.params as { '*'?: string })['*'] ?? '') === '') return list(request);
+  app.get<NamedRoute>('/api/schemas/*', { schema: GET_SCHEMA }, async (request) => {
+    if ((request.params['*'] ?? '') === '') return list(request);
     const user = userOf(request);
     const name = pathName(request, 'schema', 'schemas');
     const schema = await findSchema(db, user.id, name);
@@ -235,7 +235,7 @@ export async function schemasFeature(
   app.post<SaveRoute>('/api/schemas/*', { schema: SAVE_SCHEMA }, save);
   app.put<SaveRoute>('/api/schemas/*', { schema: SAVE_SCHEMA }, save);
 
-  app.delete('/api/schemas/*', { schema: DELETE_SCHEMA }, async (request) => {
+  app.delete<NamedRoute>('/api/schemas/*', { schema: DELETE_SCHEMA }, async (request) => {
     const user = userOf(request);
     const name = pathName(request, 'schema', 'schemas');
     if (!(await deleteSchema(db, user.id, name)))
