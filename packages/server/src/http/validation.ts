@@ -82,10 +82,13 @@ function bodyValidator(check: ValidateFunction): (body: unknown) => Outcome {
 
 /** A repeated parameter (`?a=1&a=2`) counts as its last value, as query.ts reads it. */
 function lastValues(query: unknown): Record<string, unknown> {
-  const flat: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>))
-    flat[name] = Array.isArray(value) ? value[value.length - 1] : value;
-  return flat;
+  // fromEntries defines own properties: `?__proto__=x` stays a parameter, not a prototype.
+  return Object.fromEntries(
+    Object.entries((query ?? {}) as Record<string, unknown>).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value[value.length - 1] : value,
+    ]),
+  );
 }
 
 /**
