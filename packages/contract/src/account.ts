@@ -54,3 +54,22 @@ export const PasswordChanged = Type.Object({
   ),
 });
 export type PasswordChanged = Static<typeof PasswordChanged>;
+
+/** The longest password accepted (code points). */
+export const MAX_PASSWORD_LENGTH = 256;
+/** The longest email address accepted: the longest RFC 5321 allows in a path. */
+export const MAX_EMAIL_LENGTH = 254;
+
+/** POST /api/session (sign in) and POST /api/session/signup: the credentials. */
+export const Credentials = Type.Object({
+  email: Type.String({ maxLength: MAX_EMAIL_LENGTH, description: 'Your email address' }),
+  password: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }),
+});
+export type Credentials = Static<typeof Credentials>;
+
+/** PUT /api/account/password: the current password and the new one (which follows the sign-up rules). */
+export const PasswordChange = Type.Object({
+  current: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH, description: 'Your current password' }),
+  password: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH, description: 'The new password' }),
+});
+export type PasswordChange = Static<typeof PasswordChange>;

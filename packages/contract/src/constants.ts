@@ -33,3 +33,6 @@ export const MOCK_LIMITS = {
   requestLogBodyBytes: 8 * 1024,
   regexInputChars: 4096,
 } as const;
+
+/** The most rows a generate preview (`?preview=true`, not charged) may ask for. */
+export const PREVIEW_MAX_ROWS = 100;

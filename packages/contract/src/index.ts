@@ -14,3 +14,5 @@ export * from './scenarios.js';
 export * from './catalogue.js';
 export * from './mocks.js';
 export * from './infer.js';
+export * from './requests.js';
+export * from './generate.js';

@@ -68,3 +68,14 @@ export const ScenarioSummary = Type.Object({
 export type ScenarioSummary = Static<typeof ScenarioSummary>;
 export const ScenarioList = Type.Object({ scenarios: Type.Array(ScenarioSummary) });
 export type ScenarioList = Static<typeof ScenarioList>;
+
+/** The longest name of a project, saved schema, scenario or dataset. */
+export const MAX_NAME_LENGTH = 200;
+
+/** POST /api/projects: the new project's name (or send it as ?name=). */
+export const ProjectInput = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: MAX_NAME_LENGTH, description: 'The project name' })),
+});
+export type ProjectInput = Static<typeof ProjectInput>;
+export const ProjectCreated = Type.Object({ success: Type.Boolean(), name: Type.String(), created_at: Type.String() });
+export type ProjectCreated = Static<typeof ProjectCreated>;

@@ -7,7 +7,7 @@ import Type, { type Static } from 'typebox';
 import { OUTPUT_FORMATS } from '@rowloom/core/writer';
 
 const project = Type.Union([Type.String(), Type.Null()], { description: 'The project it is in, or null' });
-const Field = Type.Record(Type.String(), Type.Unknown(), {
+export const Field = Type.Record(Type.String(), Type.Unknown(), {
   description: 'A field as a generate request takes it: {"name", "type", ...parameters}',
 });
 
@@ -34,6 +34,24 @@ export const SavedSchema = Type.Object({
   updated_at: Type.String(),
 });
 export type SavedSchema = Static<typeof SavedSchema>;
+
+/**
+ * What PUT (or POST) /api/schemas/:name takes in its first form (it also takes a schema export,
+ * or a bare array of fields). The route reads the body itself, with the messages of a generate
+ * request, so this describes it.
+ */
+export const SchemaInput = Type.Object({
+  fields: Type.Array(Field),
+  count: Type.Optional(Type.Integer({ minimum: 1, description: 'Default row count (default 1000)' })),
+  format: Type.Optional(SchemaFormat),
+  options: Type.Optional(SchemaOptions),
+  project: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], {
+      description: 'A project name; null takes it out of its project; absent keeps it',
+    }),
+  ),
+});
+export type SchemaInput = Static<typeof SchemaInput>;
 
 /** What PUT (or POST) /api/schemas/:name answers once the schema is stored. */
 export const SchemaSaved = Type.Object({

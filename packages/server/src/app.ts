@@ -18,6 +18,7 @@ import { acceptAnyBodyAsText, limitJsonBodies } from './http/body.js';
 import { accountsFeature, installCookies } from './features/accounts/install-accounts.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { installOpenApi, openApiRoute } from './http/openapi.js';
+import { installValidation } from './http/validation.js';
 import { datasetsFeature } from './features/datasets/datasets-route.js';
 import { DatasetParser } from './features/datasets/dataset-parser.js';
 import { DatasetTexts } from './features/datasets/dataset-texts.js';
@@ -126,6 +127,7 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
   limitJsonBodies(app, Math.min(config.jsonBodyLimitBytes ?? DEFAULT_JSON_BODY_LIMIT, config.bodyLimitBytes));
   installErrorHandling(app);
   await installOpenApi(app);
+  installValidation(app);
   openApiRoute(app);
   await installCookies(app, { db: store.db, accounts: config.accounts });
   installAuthentication(app, store.db);

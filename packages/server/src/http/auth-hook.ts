@@ -5,7 +5,9 @@
  * with its CSRF token on writes, never the cookie of another site's page) and leaves the caller in
  * request.user, and in request.session when the cookie authenticated the request.
  * preHandler, not onRequest: the body is read and parsed first, as it was when each handler
- * called authenticate() on its first line, so errors keep their order (413 before 401).
+ * called authenticate() on its first line, so errors keep their order (413 before 401). A feature
+ * whose schemas Fastify validates (validation.ts) uses preValidation: after the body is read,
+ * before it is checked, so a caller without a key gets its 401 before any 400.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';

@@ -1,7 +1,8 @@
 /**
  * Bodies are read as text whatever their Content-Type: the Mockaroo clients send their JSON as
  * application/json, text/plain or form-encoded, and dataset uploads are CSV. Each route parses
- * what it expects, so a malformed body gets an error naming what was wrong.
+ * what it expects (or has validation.ts parse and check its JSON), so a malformed body gets an
+ * error naming what was wrong.
  */
 import type { FastifyInstance } from 'fastify';
 import { MAX_JSON_DEPTH, pathDeeperThan } from '@rowloom/core';

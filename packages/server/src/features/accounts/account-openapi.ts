@@ -1,12 +1,9 @@
-/** The OpenAPI descriptions of the account routes (they describe; the routes validate). */
-import { KeyAnswer, PasswordChanged, SessionAnswer, Usage } from '@rowloom/contract';
+/** The schemas of the account routes: the OpenAPI descriptions, and the bodies Fastify checks. */
+import { Credentials, KeyAnswer, PasswordChange, PasswordChanged, SessionAnswer, Usage } from '@rowloom/contract';
 import { errorResponses, SECURITY } from '../../http/openapi.js';
+import { jsonBodySchema } from '../../http/validation.js';
 
-const CREDENTIALS = {
-  type: 'object',
-  properties: { email: { type: 'string', maxLength: 254 }, password: { type: 'string', maxLength: 256 } },
-  required: ['email', 'password'],
-} as const;
+const CREDENTIALS = jsonBodySchema(Credentials);
 const SUCCESS = { type: 'object', properties: { success: { type: 'boolean' } } } as const;
 const TAGS = ['accounts'];
 
@@ -44,11 +41,7 @@ export const CHANGE_PASSWORD = {
     'The new password follows the sign-up rules. With the session cookie the answer sets a new rowloom_session cookie and carries its user and CSRF token (the old token is dead); with a key it is {"success": true} and every session has ended.',
   tags: TAGS,
   security: SECURITY,
-  body: {
-    type: 'object',
-    properties: { current: { type: 'string' }, password: { type: 'string', minLength: 8, maxLength: 256 } },
-    required: ['current', 'password'],
-  },
+  body: jsonBodySchema(PasswordChange),
   response: {
     200: PasswordChanged,
     ...errorResponses(400, 401, 403, 413, 429, 503),

@@ -9,10 +9,10 @@ import { HttpError } from '../../http/http-error.js';
 import type { Plans } from '../../users/plans.js';
 import { usageDay } from '../../users/quota.js';
 import { findUserById, regenerateKey, setPasswordHash, showKey, type User } from '../../users/users-store.js';
-import { accountBody, givenPassword } from './account-input.js';
+import type { PasswordChange } from '@rowloom/contract';
 import { CHANGE_PASSWORD, REGENERATE_KEY, SHOW_KEY, USAGE } from './account-openapi.js';
 import { setDeviceCookie } from './device-cookie.js';
-import { checkPassword, guessabilityProblem, hashPassword, MAX_PASSWORD_LENGTH, passwordProblem } from './passwords.js';
+import { checkPassword, guessabilityProblem, hashPassword, passwordProblem } from './passwords.js';
 import { forgiveAttempt, limitAttempts } from './rate-limit.js';
 import { setSessionCookie } from './session-cookie.js';
 import { ACCOUNT_BODY_LIMIT, type AccountContext } from './session-routes.js';
@@ -38,15 +38,15 @@ export function accountRoutes(app: FastifyInstance, context: AccountContext & { 
     return { success: true, user: { email: user.email, plan: user.plan }, csrfToken: fresh.csrfToken };
   }
 
-  app.put(
+  app.put<{ Body: PasswordChange }>(
     '/api/account/password',
-    { schema: CHANGE_PASSWORD, bodyLimit: ACCOUNT_BODY_LIMIT, preHandler: app.authenticate },
+    // Authenticated before the body is checked: a stranger learns nothing from a 400.
+    { schema: CHANGE_PASSWORD, bodyLimit: ACCOUNT_BODY_LIMIT, preValidation: app.authenticate },
     async (request, reply) => {
       const user = userOf(request);
       const session = request.session ?? undefined;
-      const body = accountBody(request.body);
-      const current = givenPassword(body, 'current', MAX_PASSWORD_LENGTH);
-      const problem = passwordProblem(body.password, 'password');
+      const { current, password } = request.body;
+      const problem = passwordProblem(password, 'password');
       if (problem) throw new HttpError(400, problem);
       // Guessing the current password through a stolen session or key is limited like signing in
       // from one client (in a bucket of its own: it cannot lock the owner's sign-in).
@@ -62,9 +62,9 @@ export function accountRoutes(app: FastifyInstance, context: AccountContext & { 
       if (!(await checkPassword(stored.passwordHash, current)))
         throw new HttpError(400, '"current" is not your current password');
       await forgiveAttempt(db, [bucket]);
-      const weak = await guessabilityProblem(body.password as string, 'password', user.email);
+      const weak = await guessabilityProblem(password, 'password', user.email);
       if (weak) throw new HttpError(400, weak);
-      const passwordHash = await hashPassword(body.password as string);
+      const passwordHash = await hashPassword(password);
       await setPasswordHash(db, user.id, passwordHash);
       return renewSessions(reply, user, passwordHash, session !== undefined);
     },

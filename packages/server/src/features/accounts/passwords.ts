@@ -7,10 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { MIN_PASSWORD_SCORE } from './password-strength.js';
 import { checkStrength } from './password-strength-thread.js';
+import { MAX_PASSWORD_LENGTH } from '@rowloom/contract';
 
 export const MIN_PASSWORD_LENGTH = 8;
-/** Bounds the work one request can ask of the hash; pass phrases fit easily. */
-export const MAX_PASSWORD_LENGTH = 256;
+/** Bounds the work one request can ask of the hash; pass phrases fit easily. The contract's, so the route schemas say it too. */
+export { MAX_PASSWORD_LENGTH };
 
 /** Unicode passwords typed on different keyboards compare equal after NFKC (as NIST advises). */
 function normalise(password: string): string {

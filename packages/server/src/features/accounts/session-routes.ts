@@ -11,10 +11,11 @@ import { checkCsrf, currentSession, sessionToken } from '../../http/authenticate
 import { HttpError } from '../../http/http-error.js';
 import { createUser, findUserByEmail, type User } from '../../users/users-store.js';
 import type { AccountsConfig } from './accounts-config.js';
-import { accountBody, emailField, givenPassword } from './account-input.js';
+import { emailField } from './account-input.js';
+import type { Credentials } from '@rowloom/contract';
 import { GET_SESSION, SIGN_IN, SIGN_OUT, SIGN_UP } from './account-openapi.js';
 import { knownDevice, setDeviceCookie } from './device-cookie.js';
-import { checkPassword, guessabilityProblem, hashPassword, MAX_PASSWORD_LENGTH, passwordProblem } from './passwords.js';
+import { checkPassword, guessabilityProblem, hashPassword, passwordProblem } from './passwords.js';
 import { forgiveAttempt, limitAttempts } from './rate-limit.js';
 import { checkSameOrigin } from './same-origin.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
@@ -68,11 +69,13 @@ export function sessionRoutes(app: FastifyInstance, context: AccountContext): vo
     return { user: { email: session.user.email, plan: session.user.plan }, csrfToken: session.csrfToken };
   });
 
-  app.post('/api/session', { schema: SIGN_IN, bodyLimit: ACCOUNT_BODY_LIMIT }, async (request, reply) => {
-    checkSameOrigin(request, publicUrl);
-    const body = accountBody(request.body);
-    const email = emailField(body, false);
-    const password = givenPassword(body, 'password', MAX_PASSWORD_LENGTH);
+  // Another site's page is refused before its body is looked at.
+  const sameOrigin = async (request: FastifyRequest) => checkSameOrigin(request, publicUrl);
+  const options = { bodyLimit: ACCOUNT_BODY_LIMIT, preValidation: sameOrigin };
+
+  app.post<{ Body: Credentials }>('/api/session', { schema: SIGN_IN, ...options }, async (request, reply) => {
+    const email = emailField(request.body.email, false);
+    const { password } = request.body;
     // Looked up for every email, known or not: the known-device check needs the account.
     const user = await findUserByEmail(db, email);
     const buckets = await admitSignIn(db, limit, { email, ip: request.ip, device: knownDevice(request, user) });
@@ -83,11 +86,10 @@ export function sessionRoutes(app: FastifyInstance, context: AccountContext): vo
     return signIn(context, request, reply, user, user.passwordHash);
   });
 
-  app.post('/api/session/signup', { schema: SIGN_UP, bodyLimit: ACCOUNT_BODY_LIMIT }, async (request, reply) => {
-    checkSameOrigin(request, publicUrl);
-    const body = accountBody(request.body);
-    const email = emailField(body, true);
-    const problem = passwordProblem(body.password, 'password');
+  app.post<{ Body: Credentials }>('/api/session/signup', { schema: SIGN_UP, ...options }, async (request, reply) => {
+    const email = emailField(request.body.email, true);
+    const { password } = request.body;
+    const problem = passwordProblem(password, 'password');
     if (problem) throw new HttpError(400, problem);
     const refusal = signupRefusal(accounts.signup, email);
     if (refusal) throw new HttpError(403, refusal);
@@ -98,9 +100,9 @@ export function sessionRoutes(app: FastifyInstance, context: AccountContext): vo
     );
     const taken = `an account with the email ${email} exists already; sign in instead`;
     if (await findUserByEmail(db, email)) throw new HttpError(409, taken);
-    const weak = await guessabilityProblem(body.password as string, 'password', email);
+    const weak = await guessabilityProblem(password, 'password', email);
     if (weak) throw new HttpError(400, weak);
-    const passwordHash = await hashPassword(body.password as string);
+    const passwordHash = await hashPassword(password);
     const { user } = await createUser(db, email, accounts.signup.plan, { passwordHash, secret: accounts.secret }).catch(
       (error: Error) => {
         // Two sign-ups for one address at once: the database's unique email decides.

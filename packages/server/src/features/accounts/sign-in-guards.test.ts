@@ -110,7 +110,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         send('POST', { email: 'not an email', password: 'long enough password' }),
       );
       assert.equal(badEmail.status, 400);
-      assert.match(String(badEmail.json.error), /"email"/);
+      assert.equal(badEmail.json.error, 'body.email must be an email address, such as ann@example.com');
       const short = await call(
         server,
         '/api/session/signup',

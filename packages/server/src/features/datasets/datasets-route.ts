@@ -26,7 +26,7 @@ import { TAKES_FILES } from '../../http/body.js';
 import { badRequest, HttpError, notFound } from '../../http/http-error.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
 import { queryText, storableText, type Query } from '../../http/query.js';
-import { pathName } from '../../http/path-name.js';
+import { pathName, type NamedRoute } from '../../http/path-name.js';
 import { userOf } from '../../http/auth-hook.js';
 import { findProject } from '../projects/projects-store.js';
 import type { Plans } from '../../users/plans.js';
@@ -162,7 +162,7 @@ export async function datasetsFeature(
   };
   app.get('/api/datasets', { schema: LIST_SCHEMA, preHandler: app.authenticate }, list);
 
-  app.get('/api/datasets/*', { schema: GET_SCHEMA, preHandler: app.authenticate }, async (request) => {
+  app.get<NamedRoute>('/api/datasets/*', { schema: GET_SCHEMA, preHandler: app.authenticate }, async (request) => {
     if (((request.params as { '*'?: string })['*'] ?? '') === '') return list(request);
     const user = userOf(request);
     const name = pathName(request, 'dataset', 'datasets');
@@ -178,7 +178,7 @@ export async function datasetsFeature(
 
   // Authenticated here, not by the hook: the body is read by the handler (closingWhenUnread), and a
   // refusal must close the connection of a body left unread, which only the handler's wrapper does.
-  const upload = async (request: FastifyRequest) => {
+  const upload = async (request: FastifyRequest<NamedRoute>) => {
     const user = await authenticate(db, request);
     const query = request.query as Query;
     const name = pathName(request, 'dataset', 'datasets');
@@ -217,20 +217,24 @@ export async function datasetsFeature(
   };
   app.register(async (scope) => {
     bodiesLeftUnread(scope);
-    const handler = (request: FastifyRequest, reply: FastifyReply) =>
+    const handler = (request: FastifyRequest<NamedRoute>, reply: FastifyReply) =>
       closingWhenUnread(request, reply, () => upload(request));
     // POST /api/datasets?name=...: one line of Mockaroo's API reference shows this form.
-    scope.post('/api/datasets', { schema: { ...UPLOAD_SCHEMA, hide: true }, config: TAKES_FILES }, handler);
-    scope.post('/api/datasets/*', { schema: UPLOAD_SCHEMA, config: TAKES_FILES }, handler);
+    scope.post<NamedRoute>('/api/datasets', { schema: { ...UPLOAD_SCHEMA, hide: true }, config: TAKES_FILES }, handler);
+    scope.post<NamedRoute>('/api/datasets/*', { schema: UPLOAD_SCHEMA, config: TAKES_FILES }, handler);
   });
 
-  const remove = async (request: FastifyRequest) => {
+  const remove = async (request: FastifyRequest<NamedRoute>) => {
     const user = userOf(request);
     const name = pathName(request, 'dataset', 'datasets');
     if (!(await deleteDataset(db, user.id, name)))
       throw notFound(`no dataset named "${name}"; GET /api/datasets lists yours`);
     return { success: true };
   };
-  app.delete('/api/datasets', { schema: { ...DELETE_SCHEMA, hide: true }, preHandler: app.authenticate }, remove);
-  app.delete('/api/datasets/*', { schema: DELETE_SCHEMA, preHandler: app.authenticate }, remove);
+  app.delete<NamedRoute>(
+    '/api/datasets',
+    { schema: { ...DELETE_SCHEMA, hide: true }, preHandler: app.authenticate },
+    remove,
+  );
+  app.delete<NamedRoute>('/api/datasets/*', { schema: DELETE_SCHEMA, preHandler: app.authenticate }, remove);
 }

@@ -4,18 +4,20 @@
  * naming the parameter.
  */
 import { OUTPUT_FORMATS } from '@rowloom/core';
-import { AdminDownloadList, DownloadList, DownloadStatus } from '@rowloom/contract';
-import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
+import {
+  AdminDownloadList,
+  DownloadIdParams,
+  DownloadList,
+  DownloadStatus,
+  FieldList,
+  KeyQuery,
+  ListLimitQuery,
+} from '@rowloom/contract';
+import { errorResponses, SECURITY } from '../../http/openapi.js';
 import { GENERATE_QUERY } from '../generate/generate-route.js';
+import { describedOnly } from '../../http/validation.js';
 
-const ID_PARAM = {
-  type: 'object',
-  properties: { id: { type: 'string', description: "The download's id" } },
-  required: ['id'],
-};
-const limitQuery = (max: number) => ({
-  limit: { type: 'string', description: `How many, newest first (default 50, at most ${max})` },
-});
+const ID_PARAM = DownloadIdParams;
 
 export const SUBMIT_SCHEMA = {
   summary: 'Start a background job',
@@ -25,7 +27,8 @@ export const SUBMIT_SCHEMA = {
     "did not make is given back). The format is the extension (/api/downloads.csv) or the `format` parameter (default: the saved schema's, else json). Answers 202 at once.",
   tags: ['downloads'],
   security: SECURITY,
-  querystring: {
+  // Checked by the route, like generate's (the same parameters, the same messages).
+  querystring: describedOnly({
     type: 'object',
     properties: {
       ...GENERATE_QUERY,
@@ -34,8 +37,8 @@ export const SUBMIT_SCHEMA = {
         description: `The file format when the URL has no extension: ${OUTPUT_FORMATS.join(', ')} (also excel, ndjson, dbunit.xml)`,
       },
     },
-  },
-  body: { type: 'array', description: 'Field specifications, as for /api/generate', items: { type: 'object' } },
+  }),
+  body: FieldList,
   response: {
     202: { ...DownloadStatus, description: 'Accepted: the job is queued (Location: its status URL)' },
     ...errorResponses(400, 401, 404, 413, 429, 503),
@@ -48,7 +51,7 @@ export const LIST_SCHEMA = {
     'Newest first, with their status; finished files stay for ROWLOOM_DOWNLOAD_RETENTION_HOURS (default 24) and then show as expired.',
   tags: ['downloads'],
   security: SECURITY,
-  querystring: { type: 'object', properties: { ...KEY_QUERY, ...limitQuery(500) } },
+  querystring: ListLimitQuery(500),
   response: { 200: DownloadList, ...errorResponses(400, 401) },
 };
 
@@ -57,7 +60,7 @@ export const STATUS_SCHEMA = {
   tags: ['downloads'],
   security: SECURITY,
   params: ID_PARAM,
-  querystring: { type: 'object', properties: { ...KEY_QUERY } },
+  querystring: KeyQuery,
   response: { 200: DownloadStatus, ...errorResponses(401, 404) },
 };
 
@@ -68,7 +71,7 @@ export const FILE_SCHEMA = {
   tags: ['downloads'],
   security: SECURITY,
   params: ID_PARAM,
-  querystring: { type: 'object', properties: { ...KEY_QUERY } },
+  querystring: KeyQuery,
   response: {
     200: {
       description: 'The whole file',
@@ -89,7 +92,7 @@ export const DELETE_SCHEMA = {
   tags: ['downloads'],
   security: SECURITY,
   params: ID_PARAM,
-  querystring: { type: 'object', properties: { ...KEY_QUERY } },
+  querystring: KeyQuery,
   response: { 200: DownloadStatus, 204: { type: 'null', description: 'Removed' }, ...errorResponses(401, 403, 404) },
 };
 
@@ -97,7 +100,7 @@ export const ADMIN_LIST_SCHEMA = {
   summary: "Every user's queued and running jobs (admins)",
   tags: ['downloads'],
   security: SECURITY,
-  querystring: { type: 'object', properties: { ...KEY_QUERY, ...limitQuery(1000) } },
+  querystring: ListLimitQuery(1000),
   response: { 200: AdminDownloadList, ...errorResponses(400, 401, 403) },
 };
 

@@ -3,6 +3,7 @@
  * one job's status, its file (with Range for resuming), and cancel/remove. Another user's id is
  * a 404: a job's existence is not revealed. /api/admin/downloads: every user's running jobs.
  */
+import type { DownloadIdParams } from '@rowloom/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { OUTPUT_FORMATS, outputFormatNamed } from '@rowloom/core';
@@ -57,11 +58,11 @@ function formatOf(extension: string | undefined, query: Query, saved: string | n
   return given === undefined && saved ? outputFormat(saved) : outputFormat(given);
 }
 
-function listLimit(query: Query, max: number): number {
-  const limit = queryCount(query, 'limit') ?? 50;
-  if (limit < 1 || limit > max) throw badRequest(`parameter "limit" must be 1 to ${max}, got ${limit}`);
-  return limit;
+/** The list routes' query, checked by their schema (a whole number within the route's bounds). */
+interface ListRoute {
+  Querystring: { limit?: number };
 }
+const DEFAULT_LIST_LIMIT = 50;
 
 /** Where clients reach this server, for status URLs (relative when the Host header is not usable). */
 function baseOf(request: FastifyRequest, publicUrl: string | null): string {
@@ -126,9 +127,17 @@ function findById(
   return ID.test(id) ? options.downloads.find(id, userId) : Promise.resolve(undefined);
 }
 
-async function ownDownload(options: DownloadsRouteOptions, request: FastifyRequest): Promise<DownloadSummary> {
+/** The routes of one download (`/api/downloads/:id...`): the id as the contract's params schema has it. */
+interface OneDownloadRoute {
+  Params: DownloadIdParams;
+}
+
+async function ownDownload(
+  options: DownloadsRouteOptions,
+  request: FastifyRequest<OneDownloadRoute>,
+): Promise<DownloadSummary> {
   const user = userOf(request);
-  const { id } = request.params as { id: string };
+  const { id } = request.params;
   const row = await findById(options, id, user.id);
   if (!row) throw notFound(`no download with the id "${id.slice(0, 200)}"; GET /api/downloads lists yours`);
   return row;
@@ -152,7 +161,7 @@ async function cancelOrRemove(
 
 async function sendFile(
   options: DownloadsRouteOptions,
-  request: FastifyRequest,
+  request: FastifyRequest<OneDownloadRoute>,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const row = await ownDownload(options, request);
@@ -218,32 +227,35 @@ async function requireAdmin(db: Kysely<Tables>, request: FastifyRequest): Promis
 export async function downloadsFeature(app: FastifyInstance, options: DownloadsRouteOptions): Promise<void> {
   const { db } = options;
   const submit = submitDownload(options);
-  app.addHook('preHandler', app.authenticate);
+  // Before validation: a caller without a key learns nothing from a 400.
+  app.addHook('preValidation', app.authenticate);
   app.post('/api/downloads', { schema: SUBMIT_SCHEMA }, (request, reply) =>
     submit(request, reply, 202, userOf(request)),
   );
   app.post('/api/downloads.:format', { schema: SUBMIT_SCHEMA }, (request, reply) =>
     submit(request, reply, 202, userOf(request)),
   );
-  app.get('/api/downloads', { schema: LIST_SCHEMA }, async (request) => {
+  app.get<ListRoute>('/api/downloads', { schema: LIST_SCHEMA }, async (request) => {
     const user = userOf(request);
-    const rows = await listDownloads(db, user.id, listLimit(request.query as Query, 500));
+    const rows = await listDownloads(db, user.id, request.query.limit ?? DEFAULT_LIST_LIMIT);
     const base = baseOf(request, options.publicUrl);
     return { downloads: await Promise.all(rows.map((row) => options.downloads.status(row, base))) };
   });
-  app.get('/api/downloads/:id', { schema: STATUS_SCHEMA }, async (request) =>
+  app.get<OneDownloadRoute>('/api/downloads/:id', { schema: STATUS_SCHEMA }, async (request) =>
     options.downloads.status(await ownDownload(options, request), baseOf(request, options.publicUrl)),
   );
   // Files go out as stored: their sizes, byte ranges and resumed transfers stay the file's own.
-  app.get('/api/downloads/:id/file', { schema: FILE_SCHEMA, config: { compress: false } }, (request, reply) =>
-    sendFile(options, request, reply),
+  app.get<OneDownloadRoute>(
+    '/api/downloads/:id/file',
+    { schema: FILE_SCHEMA, config: { compress: false } },
+    (request, reply) => sendFile(options, request, reply),
   );
-  app.delete('/api/downloads/:id', { schema: DELETE_SCHEMA }, async (request, reply) =>
+  app.delete<OneDownloadRoute>('/api/downloads/:id', { schema: DELETE_SCHEMA }, async (request, reply) =>
     cancelOrRemove(options, request, reply, await ownDownload(options, request)),
   );
-  app.get('/api/admin/downloads', { schema: ADMIN_LIST_SCHEMA }, async (request) => {
+  app.get<ListRoute>('/api/admin/downloads', { schema: ADMIN_LIST_SCHEMA }, async (request) => {
     await requireAdmin(db, request);
-    const rows = await listActiveDownloads(db, listLimit(request.query as Query, 1000));
+    const rows = await listActiveDownloads(db, request.query.limit ?? DEFAULT_LIST_LIMIT);
     const base = baseOf(request, options.publicUrl);
     return {
       downloads: await Promise.all(
@@ -255,9 +267,9 @@ export async function downloadsFeature(app: FastifyInstance, options: DownloadsR
       ),
     };
   });
-  app.delete('/api/admin/downloads/:id', { schema: ADMIN_DELETE_SCHEMA }, async (request, reply) => {
+  app.delete<OneDownloadRoute>('/api/admin/downloads/:id', { schema: ADMIN_DELETE_SCHEMA }, async (request, reply) => {
     await requireAdmin(db, request);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const row = await findById(options, id, null);
     if (!row)
       throw notFound(`no download with the id "${id.slice(0, 200)}"; GET /api/admin/downloads lists the running ones`);

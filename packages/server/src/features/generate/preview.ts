@@ -6,8 +6,10 @@
  */
 import { badRequest } from '../../http/http-error.js';
 import { queryBoolean, type Query } from '../../http/query.js';
+import { PREVIEW_MAX_ROWS } from '@rowloom/contract';
 
-export const PREVIEW_MAX_ROWS = 100;
+/** The contract's, so the generate query's description says it too. */
+export { PREVIEW_MAX_ROWS };
 
 /** Whether the request is a preview; a preview of more than PREVIEW_MAX_ROWS rows is a 400. */
 export function isPreview(query: Query, count: number): boolean {

@@ -4,6 +4,7 @@
  * routes validate with mock-validation.ts, whose messages name the JSON path.
  */
 import { MockApiInput, MockApiList, RequestLog, StoredMockApi } from '@rowloom/contract';
+import { describedOnly } from '../../http/validation.js';
 import { errorResponses, KEY_ONLY_QUERY, KEY_QUERY, SECURITY } from '../../http/openapi.js';
 import { MAX_LOG_PAGE } from './request-log-read.js';
 
@@ -77,14 +78,15 @@ export const READ_LOG = {
   ...BASE,
   summary: 'The request log, newest first',
   params: NAME_PARAM,
-  querystring: {
+  // Checked by the route (mock-log paging), with its own messages.
+  querystring: describedOnly({
     type: 'object',
     properties: {
       ...KEY_QUERY,
       limit: { type: 'integer', minimum: 1, maximum: MAX_LOG_PAGE, description: 'Entries (default 50)' },
       before: { type: 'integer', description: 'Only entries older than this seq (the next page)' },
     },
-  },
+  }),
   response: { 200: RequestLog, ...errorResponses(400, 401, 404) },
 };
 
@@ -101,7 +103,8 @@ export const IMPORT_MOCK = {
   summary: 'Create (or replace) a mock API from an OpenAPI 3.0/3.1 document (JSON or YAML)',
   description:
     'Each path and method becomes a route, each documented status a response (the first 2xx is the default; others are chosen by the header "Prefer: code=<status>"). Bodies come from the examples, or are generated from the schema. What cannot be imported is listed in warnings.',
-  querystring: {
+  // Checked by the route (replace=True/False as the generate routes read booleans).
+  querystring: describedOnly({
     type: 'object',
     properties: {
       ...KEY_QUERY,
@@ -112,7 +115,7 @@ export const IMPORT_MOCK = {
         description: 'Replace the mock API of that name if you have one (default false: 409)',
       },
     },
-  },
+  }),
   body: { type: 'string', description: 'The OpenAPI document, as JSON or YAML text' },
   response: {
     201: StoredMockApi,

@@ -7,15 +7,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.js';
 import { userOf } from '../../http/auth-hook.js';
-import { jsonBody } from '../../http/body.js';
 import { badRequest, HttpError, notFound } from '../../http/http-error.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
-import { queryText, type Query } from '../../http/query.js';
 import { createProject, deleteProject, listProjects } from './projects-store.js';
-import { pathName } from '../../http/path-name.js';
-import { ProjectList } from '@rowloom/contract';
+import { pathName, type NamedRoute } from '../../http/path-name.js';
+import { jsonBodySchema } from '../../http/validation.js';
+import { MAX_NAME_LENGTH, ProjectCreated, ProjectInput, ProjectList } from '@rowloom/contract';
 
-const MAX_NAME_LENGTH = 200;
+interface CreateRoute {
+  Body: ProjectInput;
+  Querystring: { name?: string };
+}
 
 const LIST_SCHEMA = {
   summary: 'List your projects',
@@ -34,14 +36,18 @@ const CREATE_SCHEMA = {
   security: SECURITY,
   querystring: {
     type: 'object',
-    properties: { ...KEY_QUERY, name: { type: 'string', description: 'The project name (or send it in the body)' } },
-  },
-  body: { type: 'object', properties: { name: { type: 'string' } } },
-  response: {
-    200: {
-      type: 'object',
-      properties: { success: { type: 'boolean' }, name: { type: 'string' }, created_at: { type: 'string' } },
+    properties: {
+      ...KEY_QUERY,
+      name: {
+        type: 'string',
+        maxLength: MAX_NAME_LENGTH,
+        description: 'The project name (or send it in the body)',
+      },
     },
+  },
+  body: jsonBodySchema(ProjectInput),
+  response: {
+    200: ProjectCreated,
     ...errorResponses(400, 401, 409),
   },
 };
@@ -56,19 +62,11 @@ const DELETE_SCHEMA = {
   response: { 200: { type: 'object', properties: { success: { type: 'boolean' } } }, ...errorResponses(400, 401, 404) },
 };
 
-/** From the JSON body `{"name": "..."}`, else the `name` query parameter. */
-function projectName(request: FastifyRequest): string {
-  const json = jsonBody(request.body);
-  let name: unknown = queryText(request.query as Query, 'name');
-  if (json !== undefined) {
-    if (!json || typeof json !== 'object' || Array.isArray(json))
-      throw badRequest('the body must be a JSON object such as {"name": "Sales"}');
-    if ((json as { name?: unknown }).name !== undefined) name = (json as { name: unknown }).name;
-  }
-  if (typeof name !== 'string' || name.trim() === '')
+/** From the JSON body `{"name": "..."}`, else the `name` query parameter (both typed and bounded by the schema). */
+function projectName(request: FastifyRequest<CreateRoute>): string {
+  const name = request.body.name ?? request.query.name;
+  if (name === undefined || name.trim() === '')
     throw badRequest('the project needs a name: send {"name": "Sales"} or ?name=Sales');
-  if (name.length > MAX_NAME_LENGTH)
-    throw badRequest(`the project name is ${name.length} characters long; use at most ${MAX_NAME_LENGTH}`);
   if (/[\u0000-\u001f\u007f]/.test(name))
     throw badRequest('the project name must not contain control characters (line breaks, tabs...)');
   return name;
@@ -76,13 +74,14 @@ function projectName(request: FastifyRequest): string {
 
 /** The projects feature as a Fastify plugin. */
 export async function projectsFeature(app: FastifyInstance, { db }: { db: Kysely<Tables> }): Promise<void> {
-  app.addHook('preHandler', app.authenticate);
+  // Before validation: a caller without a key learns nothing from a 400.
+  app.addHook('preValidation', app.authenticate);
   for (const url of ['/api/projects', '/api/projects/']) {
     app.get(url, { schema: { ...LIST_SCHEMA, hide: url !== '/api/projects' } }, async (request) => {
       const user = userOf(request);
       return { projects: await listProjects(db, user.id) };
     });
-    app.post(url, { schema: { ...CREATE_SCHEMA, hide: url !== '/api/projects' } }, async (request) => {
+    app.post<CreateRoute>(url, { schema: { ...CREATE_SCHEMA, hide: url !== '/api/projects' } }, async (request) => {
       const user = userOf(request);
       const name = projectName(request);
       const project = await createProject(db, user.id, name);
@@ -91,7 +90,7 @@ export async function projectsFeature(app: FastifyInstance, { db }: { db: Kysely
       return { success: true, name: project.name, created_at: project.createdAt };
     });
   }
-  app.delete('/api/projects/*', { schema: DELETE_SCHEMA }, async (request) => {
+  app.delete<NamedRoute>('/api/projects/*', { schema: DELETE_SCHEMA }, async (request) => {
     const user = userOf(request);
     const name = pathName(request, 'project', 'projects');
     if (!(await deleteProject(db, user.id, name)))

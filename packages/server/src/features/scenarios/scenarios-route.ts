@@ -2,19 +2,19 @@
  * Scenarios: GET /api/scenarios lists them; GET, PUT (or POST) and DELETE /api/scenarios/:name
  * show, save (create or replace) and remove one. The body is
  * `{"points": [{"x": 0..1, "y": number}...], "interpolation": "linear"|"step"|"smooth", "noise": sd, "project"?: name}`,
- * validated by core's readScenario with every problem named by its position.
+ * its shape checked by Fastify against the contract's ScenarioInput, then by core's readScenario
+ * (each x once...) with every problem named by its position.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readScenario } from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.js';
 import { userOf } from '../../http/auth-hook.js';
-import { jsonBody } from '../../http/body.js';
 import { badRequest, notFound } from '../../http/http-error.js';
 import { errorResponses, KEY_ONLY_QUERY, KEY_QUERY, SECURITY, restOfPathName } from '../../http/openapi.js';
-import { queryText, type Query } from '../../http/query.js';
+import { jsonBodySchema } from '../../http/validation.js';
 import { deleteScenario, findScenario, listScenarios, saveScenario } from './scenarios-store.js';
-import { pathName } from '../../http/path-name.js';
+import { pathName, type NamedRoute } from '../../http/path-name.js';
 import { projectIdFor } from '../projects/project-param.js';
 import { ScenarioDocument, ScenarioInput, ScenarioList, ScenarioSaved } from '@rowloom/contract';
 
@@ -52,7 +52,7 @@ const SAVE_SCHEMA = {
       project: { type: 'string', description: 'The project to put it in (or "project" in the body)' },
     },
   },
-  body: ScenarioInput,
+  body: jsonBodySchema(ScenarioInput),
   response: {
     200: ScenarioSaved,
     ...errorResponses(400, 401, 404, 413),
@@ -67,19 +67,25 @@ const DELETE_SCHEMA = {
   response: { 200: { type: 'object', properties: { success: { type: 'boolean' } } }, ...errorResponses(401, 404) },
 };
 
+interface SaveRoute extends NamedRoute {
+  Body: ScenarioInput;
+  Querystring: { name?: string; project?: string };
+}
+
 const missing = (name: string) => notFound(`no scenario named "${name}"; GET /api/scenarios lists yours`);
 
 /** The scenarios feature as a Fastify plugin. */
 export async function scenariosFeature(app: FastifyInstance, { db }: { db: Kysely<Tables> }): Promise<void> {
-  app.addHook('preHandler', app.authenticate);
+  // Before validation: a caller without a key learns nothing from a 400.
+  app.addHook('preValidation', app.authenticate);
   const list = async (request: FastifyRequest) => {
     const user = userOf(request);
     return { scenarios: await listScenarios(db, user.id) };
   };
   app.get('/api/scenarios', { schema: LIST_SCHEMA }, list);
 
-  app.get('/api/scenarios/*', { schema: GET_SCHEMA }, async (request) => {
-    if (((request.params as { '*'?: string })['*'] ?? '') === '') return list(request);
+  app.get<NamedRoute>('/api/scenarios/*', { schema: GET_SCHEMA }, async (request) => {
+    if ((request.params['*'] ?? '') === '') return list(request);
     const user = userOf(request);
     const name = pathName(request, 'scenario', 'scenarios');
     const scenario = await findScenario(db, user.id, name);
@@ -94,15 +100,10 @@ export async function scenariosFeature(app: FastifyInstance, { db }: { db: Kysel
     };
   });
 
-  const save = async (request: FastifyRequest) => {
+  const save = async (request: FastifyRequest<SaveRoute>) => {
     const user = userOf(request);
     const name = pathName(request, 'scenario', 'scenarios');
-    const json = jsonBody(request.body);
-    if (json === undefined)
-      throw badRequest(
-        'the body must be the scenario as JSON: {"points": [{"x": 0, "y": 10}, {"x": 1, "y": 20}], "interpolation": "linear", "noise": 0}',
-      );
-    const result = readScenario(json);
+    const result = readScenario(request.body);
     if (result.problems) {
       const shown = result.problems
         .slice(0, 5)
@@ -113,21 +114,21 @@ export async function scenariosFeature(app: FastifyInstance, { db }: { db: Kysel
         { details: result.problems },
       );
     }
-    const fromBody = (json as { project?: unknown }).project;
+    const fromBody = request.body.project;
     const projectId = await projectIdFor(
       db,
       user.id,
-      fromBody !== undefined ? fromBody : queryText(request.query as Query, 'project'),
+      fromBody !== undefined ? fromBody : request.query.project,
       '"project"',
     );
     const updatedAt = await saveScenario(db, user.id, name, result.curve, projectId);
     const saved = await findScenario(db, user.id, name);
     return { success: true, name, ...result.curve, project: saved?.project ?? null, updated_at: updatedAt };
   };
-  app.put('/api/scenarios/*', { schema: SAVE_SCHEMA }, save);
-  app.post('/api/scenarios/*', { schema: SAVE_SCHEMA }, save);
+  app.put<SaveRoute>('/api/scenarios/*', { schema: SAVE_SCHEMA }, save);
+  app.post<SaveRoute>('/api/scenarios/*', { schema: SAVE_SCHEMA }, save);
 
-  app.delete('/api/scenarios/*', { schema: DELETE_SCHEMA }, async (request) => {
+  app.delete<NamedRoute>('/api/scenarios/*', { schema: DELETE_SCHEMA }, async (request) => {
     const user = userOf(request);
     const name = pathName(request, 'scenario', 'scenarios');
     if (!(await deleteScenario(db, user.id, name))) throw missing(name);

@@ -9,7 +9,6 @@ import {
   canonicalFields,
   checkOnThreads,
   compileSchema,
-  OUTPUT_FORMATS,
   readSchemaDocument,
   SCHEMA_DOCUMENT_SHAPES,
 } from '@rowloom/core';
@@ -20,13 +19,19 @@ import { userOf } from '../../http/auth-hook.js';
 import { jsonBody } from '../../http/body.js';
 import { badRequest, notFound } from '../../http/http-error.js';
 import { errorResponses, KEY_ONLY_QUERY, KEY_QUERY, SECURITY, restOfPathName } from '../../http/openapi.js';
-import { queryText, type Query } from '../../http/query.js';
 import { deleteSchema, findSchema, listSchemas, saveSchema, type SavedSchema } from './schemas-store.js';
-import { exportKeys, readSchemaSettings, SCHEMA_OPTIONS, type SchemaSettings } from './schema-settings.js';
-import { pathName } from '../../http/path-name.js';
+import { exportKeys, readSchemaSettings, type SchemaSettings } from './schema-settings.js';
+import { pathName, type NamedRoute } from '../../http/path-name.js';
 import type { GenerationSharing } from '../generation/generation-admission.js';
 import { projectIdFor } from '../projects/project-param.js';
-import { SavedSchema as SavedSchemaAnswer, SchemaExport, SchemaList, SchemaSaved } from '@rowloom/contract';
+import {
+  FieldList,
+  SavedSchema as SavedSchemaAnswer,
+  SchemaExport,
+  SchemaInput,
+  SchemaList,
+  SchemaSaved,
+} from '@rowloom/contract';
 
 /** Mockaroo's own default row count for a schema. */
 export const DEFAULT_SCHEMA_COUNT = 1000;
@@ -44,21 +49,6 @@ const LIST_SCHEMA = {
     200: SchemaList,
     ...errorResponses(401),
   },
-};
-const OPTIONS_SCHEMA = {
-  type: 'object',
-  description: "Default file options, by generate's query names; a generate request's own parameters win",
-  properties: Object.fromEntries(
-    Object.entries(SCHEMA_OPTIONS).map(([name, option]) => [
-      name,
-      { type: option.kind === 'boolean' ? 'boolean' : 'string' },
-    ]),
-  ),
-};
-const FORMAT_SCHEMA = {
-  type: ['string', 'null'],
-  enum: [...OUTPUT_FORMATS, null],
-  description: 'Default format of generate?schema=NAME without an extension (null: json)',
 };
 const GET_SCHEMA = {
   summary:
@@ -82,29 +72,12 @@ const SAVE_SCHEMA = {
     type: 'object',
     properties: {
       ...KEY_QUERY,
-      count: { type: 'string', description: 'Default row count, when the body does not give one' },
+      count: { type: 'integer', minimum: 1, description: 'Default row count, when the body does not give one' },
       project: { type: 'string', description: 'The project to put it in (or "project" in the body)' },
     },
   },
   body: {
-    oneOf: [
-      {
-        type: 'object',
-        properties: {
-          fields: { type: 'array', items: { type: 'object' } },
-          count: { type: 'integer', minimum: 1 },
-          format: FORMAT_SCHEMA,
-          options: OPTIONS_SCHEMA,
-          project: {
-            type: ['string', 'null'],
-            description: 'A project name; null takes it out of its project; absent keeps it',
-          },
-        },
-        required: ['fields'],
-      },
-      SchemaExport,
-      { type: 'array', items: { type: 'object' } },
-    ],
+    oneOf: [SchemaInput, SchemaExport, FieldList],
   },
   response: {
     200: SchemaSaved,
@@ -119,6 +92,11 @@ const DELETE_SCHEMA = {
   querystring: KEY_ONLY,
   response: { 200: { type: 'object', properties: { success: { type: 'boolean' } } }, ...errorResponses(401, 404) },
 };
+
+/** The save route's query, as its schema checked it. */
+interface SaveRoute extends NamedRoute {
+  Querystring: { name?: string; count?: number; project?: string };
+}
 
 function schemaCount(value: unknown, where: string): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
@@ -135,14 +113,15 @@ function schemaCount(value: unknown, where: string): number | undefined {
  * `{ "fields": [...], "count": N }`, a bare array, or a schema export (restoring a backup:
  * `{ "columns": [...], "num_rows": N }`); the count may also come as ?count=.
  */
-function schemaBody(request: FastifyRequest): {
+function schemaBody(request: FastifyRequest<SaveRoute>): {
   fields: unknown[];
   count: number;
   settings: SchemaSettings;
   project: unknown;
 } {
   const json = jsonBody(request.body);
-  const fromQuery = schemaCount(queryText(request.query as Query, 'count'), 'parameter "count"');
+  // ?count= is a whole number of 1 or more: the route's query schema checked it.
+  const fromQuery = request.query.count;
   const result = readSchemaDocument(json);
   if (result.problem !== undefined) {
     const shaped = json !== null && typeof json === 'object' && ('fields' in json || 'columns' in json);
@@ -158,7 +137,7 @@ function schemaBody(request: FastifyRequest): {
   const project =
     json !== null && typeof json === 'object' && !Array.isArray(json) && 'project' in json
       ? (json as { project: unknown }).project
-      : queryText(request.query as Query, 'project');
+      : request.query.project;
   return {
     fields,
     count: schemaCount(count, countKey) ?? fromQuery ?? DEFAULT_SCHEMA_COUNT,
@@ -193,15 +172,16 @@ export async function schemasFeature(
   app: FastifyInstance,
   { db, sharing }: { db: Kysely<Tables>; sharing: Pick<GenerationSharing, 'pool' | 'datasetTexts'> },
 ): Promise<void> {
-  app.addHook('preHandler', app.authenticate);
+  // Before validation: a caller without a key learns nothing from a 400.
+  app.addHook('preValidation', app.authenticate);
   const list = async (request: FastifyRequest) => {
     const user = userOf(request);
     return { schemas: await listSchemas(db, user.id) };
   };
   app.get('/api/schemas', { schema: LIST_SCHEMA }, list);
 
-  app.get('/api/schemas/*', { schema: GET_SCHEMA }, async (request) => {
-    if (((request.params as { '*'?: string })['*'] ?? '') === '') return list(request);
+  app.get<NamedRoute>('/api/schemas/*', { schema: GET_SCHEMA }, async (request) => {
+    if ((request.params['*'] ?? '') === '') return list(request);
     const user = userOf(request);
     const name = pathName(request, 'schema', 'schemas');
     const schema = await findSchema(db, user.id, name);
@@ -225,7 +205,7 @@ export async function schemasFeature(
     );
   });
 
-  const save = async (request: FastifyRequest) => {
+  const save = async (request: FastifyRequest<SaveRoute>) => {
     const user = userOf(request);
     const name = pathName(request, 'schema', 'schemas');
     const body = schemaBody(request);
@@ -252,10 +232,10 @@ export async function schemasFeature(
       updated_at: updatedAt,
     };
   };
-  app.post('/api/schemas/*', { schema: SAVE_SCHEMA }, save);
-  app.put('/api/schemas/*', { schema: SAVE_SCHEMA }, save);
+  app.post<SaveRoute>('/api/schemas/*', { schema: SAVE_SCHEMA }, save);
+  app.put<SaveRoute>('/api/schemas/*', { schema: SAVE_SCHEMA }, save);
 
-  app.delete('/api/schemas/*', { schema: DELETE_SCHEMA }, async (request) => {
+  app.delete<NamedRoute>('/api/schemas/*', { schema: DELETE_SCHEMA }, async (request) => {
     const user = userOf(request);
     const name = pathName(request, 'schema', 'schemas');
     if (!(await deleteSchema(db, user.id, name)))
