@@ -23,6 +23,21 @@ export const SchemaOptions = Type.Record(Type.String(), OptionValue, {
 });
 export type SchemaOptions = Static<typeof SchemaOptions>;
 
+/** The longest seed a schema keeps (as a generate request's seed parameter). */
+export const MAX_SCHEMA_SEED_LENGTH = 1000;
+
+/** A saved schema's fixed seed, as GET and a save answer it. */
+export const SchemaSeed = Type.Union([Type.String({ minLength: 1, maxLength: MAX_SCHEMA_SEED_LENGTH }), Type.Null()], {
+  description:
+    'A fixed seed: generate?schema=NAME without its own seed, and the web page opening it, make the same rows with it; null: a new seed each time',
+});
+
+/** The seed a save request may give: text, a whole number (kept as its digits), or null / "" / absent for none. */
+export const SchemaSeedInput = Type.Union(
+  [Type.String({ maxLength: MAX_SCHEMA_SEED_LENGTH }), Type.Integer(), Type.Null()],
+  { description: 'A fixed seed for the schema (text or a whole number); null or "" keeps none' },
+);
+
 /** GET /api/schemas/:name. */
 export const SavedSchema = Type.Object({
   name: Type.String(),
@@ -30,6 +45,7 @@ export const SavedSchema = Type.Object({
   count: Type.Integer({ description: 'Default row count' }),
   format: SchemaFormat,
   options: SchemaOptions,
+  seed: SchemaSeed,
   project,
   updated_at: Type.String(),
 });
@@ -43,6 +59,7 @@ export const SchemaSaved = Type.Object({
   fields: Type.Integer({ description: 'How many fields' }),
   format: SchemaFormat,
   options: SchemaOptions,
+  seed: SchemaSeed,
   project,
   updated_at: Type.String(),
 });
@@ -54,7 +71,7 @@ export const SchemaExportColumn = Type.Object(
     name: Type.String(),
     type: Type.String(),
     null_percentage: Type.Number({ description: 'How often the value is blank, 0 to 100' }),
-    formula: Type.Union([Type.String(), Type.Null()]),
+    formula: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Absent (or null) when none' })),
   },
   { additionalProperties: true, description: "The field's parameters follow as keys of their own" },
 );

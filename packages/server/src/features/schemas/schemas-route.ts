@@ -26,7 +26,13 @@ import { exportKeys, readSchemaSettings, SCHEMA_OPTIONS, type SchemaSettings } f
 import { pathName } from '../../http/path-name.js';
 import type { GenerationSharing } from '../generation/generation-admission.js';
 import { projectIdFor } from '../projects/project-param.js';
-import { SavedSchema as SavedSchemaAnswer, SchemaExport, SchemaList, SchemaSaved } from '@rowloom/contract';
+import {
+  SavedSchema as SavedSchemaAnswer,
+  SchemaExport,
+  SchemaList,
+  SchemaSaved,
+  SchemaSeedInput,
+} from '@rowloom/contract';
 
 /** Mockaroo's own default row count for a schema. */
 export const DEFAULT_SCHEMA_COUNT = 1000;
@@ -95,6 +101,7 @@ const SAVE_SCHEMA = {
           count: { type: 'integer', minimum: 1 },
           format: FORMAT_SCHEMA,
           options: OPTIONS_SCHEMA,
+          seed: SchemaSeedInput,
           project: {
             type: ['string', 'null'],
             description: 'A project name; null takes it out of its project; absent keeps it',
@@ -212,6 +219,7 @@ export async function schemasFeature(
         count: schema.count,
         format: schema.format,
         options: schema.options,
+        seed: schema.seed,
         project: schema.project,
         updated_at: schema.updatedAt,
       };
@@ -248,6 +256,7 @@ export async function schemasFeature(
       fields: fields.length,
       format: settings.format,
       options: settings.options,
+      seed: settings.seed ?? null,
       project: saved?.project ?? null,
       updated_at: updatedAt,
     };
