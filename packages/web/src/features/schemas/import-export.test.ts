@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../test-support/catalogue';
-import { fieldsFromCsvHeader, fromExport, headerLine, MAX_FIELDS, toExport } from './import-export';
+import { exportName, fieldsFromCsvHeader, fromExport, headerLine, MAX_FIELDS, toExport } from './import-export';
 import { fieldSpecs, newField, type SchemaState } from './schema-model';
 
 /** A backup file as the established product writes it: its own id, formula null, every column's null_percentage. */
@@ -144,7 +144,7 @@ describe('fromExport: restoring a backup file', () => {
 });
 
 describe('toExport: the backup file written in the page', () => {
-  it("writes the established product's shape: name, num_rows, file_format, options, columns with null_percentage and formula", () => {
+  it("writes the established product's shape: name, num_rows, file_format, options, columns with null_percentage and any formula", () => {
     const schema = schemaOf({
       fields: [
         newField({ name: 'n', type: 'Number', params: { min: 2 }, percentBlank: 5, formula: 'this * 2' }),
@@ -160,9 +160,32 @@ describe('toExport: the backup file written in the page', () => {
       include_nulls: false,
       columns: [
         { name: 'n', type: 'Number', null_percentage: 5, formula: 'this * 2', min: 2 },
-        { name: 'w', type: 'Words', null_percentage: 0, formula: null },
+        { name: 'w', type: 'Words', null_percentage: 0 },
       ],
     });
+  });
+
+  it('leaves out what is not set (no formula, a null or empty option, no name) rather than writing null or ""', () => {
+    const doc = toExport(
+      schemaOf({
+        name: '',
+        fields: [newField({ name: 'n', type: 'Number', params: { min: null, max: '', decimals: 2 } })],
+        file: { count: 3, format: 'csv', options: { delimiter: '', include_header: false }, seed: '1' },
+      }),
+    );
+    expect(doc).toEqual({
+      num_rows: 3,
+      file_format: 'csv',
+      include_header: false,
+      columns: [{ name: 'n', type: 'Number', null_percentage: 0, decimals: 2 }],
+    });
+    expect(JSON.stringify(doc)).not.toMatch(/:null|:""/);
+  });
+
+  it("takes a restored backup's name until the schema is saved under one", () => {
+    expect(toExport(schemaOf({ name: '', backupName: 'patients' })).name).toBe('patients');
+    expect(toExport(schemaOf({ name: 'saved', backupName: 'patients' })).name).toBe('saved');
+    expect(exportName({ name: '', backupName: undefined })).toBe('');
   });
 
   it("writes the SQL table settings under the export's key names, which the server's restore reads", () => {
@@ -182,7 +205,7 @@ describe('toExport: the backup file written in the page', () => {
       }),
     );
     expect(Object.keys(doc).sort()).toEqual(['columns', 'file_format', 'include_header', 'name', 'num_rows']);
-    expect(Object.keys(doc.columns[0]).sort()).toEqual(['formula', 'name', 'null_percentage', 'type']);
+    expect(Object.keys(doc.columns[0]).sort()).toEqual(['name', 'null_percentage', 'type']);
   });
 });
 
@@ -192,8 +215,10 @@ describe('a backup round trip', () => {
     const { state } = fromExport(PATIENTS);
     expect(toExport({ ...state, dirty: false })).toEqual({
       ...rest,
-      // A parameter written as null means "not set": it is not written back.
-      columns: PATIENTS.columns.map(({ distribution: _unset, ...column }) => column),
+      // A parameter or formula written as null means "not set": it is not written back.
+      columns: PATIENTS.columns.map(({ distribution: _unset, formula, ...column }) =>
+        formula === null ? column : { ...column, formula },
+      ),
     });
   });
 

@@ -44,20 +44,35 @@ const FORMAT_ALIASES: Record<string, Format> = {
   ndjson: 'jsonl',
 };
 
+/** The name an export carries: the saved one, else a restored backup's; '' when there is neither. */
+export function exportName(schema: Pick<SchemaState, 'name' | 'backupName'>): string {
+  return schema.name || schema.backupName || '';
+}
+
+/** A value that says nothing (unset, null, empty text) is left out of an export rather than written as null or "". */
+const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
+
 export function toExport(schema: SchemaState): SchemaExport {
   const columns = schema.fields.map((f) => ({
     name: f.name,
     type: f.type,
     null_percentage: f.percentBlank,
-    formula: f.formula.trim() ? f.formula : null,
-    ...f.params,
+    ...(f.formula.trim() ? { formula: f.formula } : {}),
+    ...Object.fromEntries(Object.entries(f.params).filter(([, value]) => isSet(value))),
   }));
   const options = Object.fromEntries(
     Object.entries(schema.file.options)
-      .filter(([name]) => OPTION_KINDS.has(name))
+      .filter(([name, value]) => OPTION_KINDS.has(name) && isSet(value))
       .map(([name, value]) => [exportKey(name), value]),
   );
-  return { name: schema.name, num_rows: schema.file.count, file_format: schema.file.format, ...options, columns };
+  const name = exportName(schema);
+  return {
+    ...(name ? { name } : {}),
+    num_rows: schema.file.count,
+    file_format: schema.file.format,
+    ...options,
+    columns,
+  } as SchemaExport;
 }
 
 export interface ImportedSchema {
