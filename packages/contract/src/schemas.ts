@@ -5,6 +5,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { OUTPUT_FORMATS } from '@rowloom/core/writer';
+import { MAX_SCHEMA_SEED_LENGTH } from './constants.js';
 
 const project = Type.Union([Type.String(), Type.Null()], { description: 'The project it is in, or null' });
 const Field = Type.Record(Type.String(), Type.Unknown(), {
@@ -23,8 +24,6 @@ export const SchemaOptions = Type.Record(Type.String(), OptionValue, {
 });
 export type SchemaOptions = Static<typeof SchemaOptions>;
 
-/** The longest seed a schema keeps (as a generate request's seed parameter). */
-export const MAX_SCHEMA_SEED_LENGTH = 1000;
 
 /** A saved schema's fixed seed, as GET and a save answer it. */
 export const SchemaSeed = Type.Union([Type.String({ minLength: 1, maxLength: MAX_SCHEMA_SEED_LENGTH }), Type.Null()], {
@@ -87,7 +86,7 @@ export const SchemaExport = Type.Object(
   {
     additionalProperties: OptionValue,
     description:
-      'The file options follow as keys of their own: array, include_nulls, include_header, bom, neutralize_formulas, line_ending, delimiter, quote_char, table_name, include_create_table, root_element, record_element, keyspace, sheet_name, firebase_key',
+      'The file options follow as keys of their own: array, include_nulls, include_header, bom, neutralize_formulas, line_ending, delimiter, quote_char, table_name, include_create_table, root_element, record_element, keyspace, sheet_name, firebase_key; and seed, when the schema has a fixed seed',
   },
 );
 /** The export; its file options are keys beside name and columns. */

@@ -99,7 +99,7 @@ function readSeed(value: unknown): string | null {
   return value;
 }
 
-/** A schema export: `file_format` and the export's own keys; a format Rowloom does not write is left out. */
+/** A schema export: `file_format`, the export's own keys and a fixed `seed`; a format Rowloom does not write is left out. */
 function exportSettings(object: Record<string, unknown>): SchemaSettings {
   const name = typeof object.file_format === 'string' ? object.file_format.trim().toLowerCase() : '';
   const format = outputFormatNamed(name) ?? (Object.hasOwn(EXPORT_FORMATS, name) ? EXPORT_FORMATS[name] : null);
@@ -112,7 +112,11 @@ function exportSettings(object: Record<string, unknown>): SchemaSettings {
     const option = readOption(key, value, `"${exportKey}"`);
     if (option !== undefined) options[key] = option;
   }
-  return validated({ format, options }, (key) => `"${SCHEMA_OPTIONS[key as SchemaOptionName]?.exportKey ?? key}"`);
+  const seed = readSeed(object.seed);
+  return {
+    ...validated({ format, options }, (key) => `"${SCHEMA_OPTIONS[key as SchemaOptionName]?.exportKey ?? key}"`),
+    seed,
+  };
 }
 
 /** One option's value: booleans as true/false (or their text, as in a query), text as text; null or "" is unset. */
@@ -162,13 +166,14 @@ export function withSavedOptions(query: Query, options: SchemaOptions): Query {
   return merged;
 }
 
-/** The settings as a schema export's keys (file_format, table_name, include_create_table...). */
+/** The settings as a schema export's keys (file_format, table_name, include_create_table..., seed when fixed). */
 export function exportKeys(settings: SchemaSettings): Record<string, unknown> {
   const keys: Record<string, unknown> = { file_format: settings.format ?? 'json' };
   for (const key of OPTION_NAMES) {
     const value = settings.options[key];
     if (value !== undefined) keys[SCHEMA_OPTIONS[key].exportKey] = value;
   }
+  if (settings.seed) keys.seed = settings.seed;
   return keys;
 }
 

@@ -143,6 +143,14 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         await call(server, `${path('seeded')}?key=${key}`, send('PUT', body));
         assert.equal((await call(server, `${path('seeded')}?key=${key}`)).json().seed, null, JSON.stringify(body));
       }
+      // A backup carries the fixed seed, and restoring it keeps the seed.
+      await call(server, `${path('seeded')}?key=${key}`, send('PUT', { fields: FIELDS, seed: 'kept' }));
+      const backup = await call(server, `${path('seeded')}/export?key=${key}`);
+      assert.equal(backup.json().seed, 'kept');
+      assert.equal((await call(server, `${path('restored')}?key=${key}`, send('PUT', backup.text))).status, 200);
+      assert.equal((await call(server, `${path('restored')}?key=${key}`)).json().seed, 'kept');
+      await call(server, `${path('seeded')}?key=${key}`, send('PUT', { fields: FIELDS }));
+      assert.equal('seed' in (await call(server, `${path('seeded')}/export?key=${key}`)).json(), false);
       const drawn = await call(server, `/api/generate.csv?key=${key}&schema=seeded`);
       assert.notEqual(drawn.headers.get('x-rowloom-seed'), null, 'a seed is drawn when none is saved');
     });

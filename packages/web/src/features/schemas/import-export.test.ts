@@ -182,6 +182,17 @@ describe('toExport: the backup file written in the page', () => {
     expect(JSON.stringify(doc)).not.toMatch(/:null|:""/);
   });
 
+  it('writes a fixed seed, and reads it back as fixed; an unfixed seed is not written', () => {
+    const file = { count: 3, format: 'csv' as const, options: {}, seed: '20261128' };
+    expect(toExport(schemaOf({ file: { ...file, fixedSeed: true } })).seed).toBe('20261128');
+    expect(toExport(schemaOf({ file })).seed).toBeUndefined();
+    const back = fromExport(JSON.parse(JSON.stringify(toExport(schemaOf({ file: { ...file, fixedSeed: true } })))));
+    expect(back.state.file).toMatchObject({ seed: '20261128', fixedSeed: true });
+    expect(fromExport({ columns: [], seed: 42 }).state.file).toMatchObject({ seed: '42', fixedSeed: true });
+    for (const seed of [null, '', 1.5, 'x'.repeat(1001), { a: 1 }])
+      expect(fromExport({ columns: [], seed }).state.file.fixedSeed, JSON.stringify(seed)).toBe(false);
+  });
+
   it("takes a restored backup's name until the schema is saved under one", () => {
     expect(toExport(schemaOf({ name: '', backupName: 'patients' })).name).toBe('patients');
     expect(toExport(schemaOf({ name: 'saved', backupName: 'patients' })).name).toBe('saved');

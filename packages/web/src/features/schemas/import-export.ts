@@ -4,6 +4,7 @@
  */
 import Papa from 'papaparse';
 import type { SchemaExport } from '@rowloom/contract';
+import { MAX_SCHEMA_SEED_LENGTH } from '@rowloom/contract/constants';
 import type { TypeDescription } from '../catalogue/catalogue';
 import { FORMAT_OPTIONS, type FormatOption } from './FileOptionsPanel-formats';
 import {
@@ -66,11 +67,13 @@ export function toExport(schema: SchemaState): SchemaExport {
       .map(([name, value]) => [exportKey(name), value]),
   );
   const name = exportName(schema);
+  const { seed, fixedSeed } = schema.file;
   return {
     ...(name ? { name } : {}),
     num_rows: schema.file.count,
     file_format: schema.file.format,
     ...options,
+    ...(fixedSeed && seed ? { seed } : {}),
     columns,
   } as SchemaExport;
 }
@@ -112,14 +115,21 @@ export function fromExport(json: unknown): ImportedSchema {
     ...field,
     params: withoutNulls(field.params),
   }));
+  const seed = fixedSeedOf(doc.seed);
   return {
     state: {
       name: typeof doc.name === 'string' ? doc.name.trim() : '',
       fields,
-      file: { count, format, options, seed: randomSeed() },
+      file: { count, format, options, seed: seed ?? randomSeed(), fixedSeed: seed !== null },
     },
     notes,
   };
+}
+
+/** A fixed seed an export carries (as the server's export writes it: text; a whole number read as its digits). */
+function fixedSeedOf(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  return typeof value === 'string' && value !== '' && value.length <= MAX_SCHEMA_SEED_LENGTH ? value : null;
 }
 
 /** A file option's value as the form holds it: true/false also from their text, text as text; anything else is unset. */
