@@ -24,7 +24,6 @@ export const SchemaOptions = Type.Record(Type.String(), OptionValue, {
 });
 export type SchemaOptions = Static<typeof SchemaOptions>;
 
-
 /** A saved schema's fixed seed, as GET and a save answer it. */
 export const SchemaSeed = Type.Union([Type.String({ minLength: 1, maxLength: MAX_SCHEMA_SEED_LENGTH }), Type.Null()], {
   description:
