@@ -13,3 +13,4 @@ export * from './schemas.js';
 export * from './scenarios.js';
 export * from './catalogue.js';
 export * from './mocks.js';
+export * from './infer.js';

@@ -11,6 +11,7 @@ export {
   rangeSetup,
   rangeFrame,
   rowRange,
+  RangeFiller,
   wholeFile,
   type RangeRequest,
   type RowCounter,
@@ -73,3 +74,13 @@ export { HandlerError } from './handlers/handler-error.js';
 export { handlerRequestSeed } from './handlers/handler-seed.js';
 export { referencedScenarioNames } from './schema/scenario-references.js';
 export { SCENARIO_DEFAULT_SPAN } from './types/scenario-types.js';
+export {
+  inferSchema,
+  InferenceError,
+  MAX_SAMPLE_CHARS,
+  MAX_SAMPLE_COLUMNS,
+  MAX_SAMPLE_ROWS,
+  type Inference,
+  type InferenceReason,
+  type InferredField,
+} from './inference/index.js';

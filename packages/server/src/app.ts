@@ -30,6 +30,7 @@ import { scenariosFeature } from './features/scenarios/scenarios-route.js';
 import { typesFeature } from './features/catalogue/types-route.js';
 import { healthFeature } from './features/health/health-route.js';
 import { formulaFunctionsFeature } from './features/catalogue/formula-functions-route.js';
+import { inferFeature } from './features/infer/infer-route.js';
 import { installAuthentication } from './http/auth-hook.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { installWebInterface } from './http/web-interface.js';
@@ -205,6 +206,7 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
     background: submitDownload(downloadsOptions),
   });
   await app.register(schemasFeature, { db: store.db, sharing });
+  await app.register(inferFeature);
   await app.register(scenariosFeature, { db: store.db });
   await app.register(projectsFeature, { db: store.db });
   await app.register(datasetsFeature, {

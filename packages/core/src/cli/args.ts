@@ -142,6 +142,28 @@ export function parseTypesArgs(args: string[]): boolean {
   }
 }
 
+export interface InferCommand {
+  /** The sample CSV, or - for standard input. */
+  samplePath: string;
+  /** --quiet: no reasons on stderr. */
+  quiet: boolean;
+}
+
+/** `rowloom infer <sample.csv> [--quiet]`. */
+export function parseInferArgs(args: string[]): InferCommand {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, strict: true, allowPositionals: true, options: { quiet: { type: 'boolean' } } });
+  } catch (error) {
+    throw usageErrorFrom(error);
+  }
+  const [samplePath, ...extra] = parsed.positionals;
+  if (samplePath === undefined)
+    throw new UsageError('infer needs a sample CSV file (or - for standard input), e.g. rowloom infer sample.csv');
+  if (extra.length > 0) throw new UsageError(`infer takes one sample file, got also "${extra[0]}"`);
+  return { samplePath, quiet: parsed.values.quiet ?? false };
+}
+
 /** `--dataset NAME=FILE` (or `--scenario`) options: each names one once; the name is what schemas say. */
 function namedFileOptions(
   options: string[],

@@ -3,6 +3,8 @@ export const HELP = `rowloom: realistic synthetic data, fast and reproducible
 Usage:
   rowloom generate <schema.json> [options]     write rows to stdout or --out
   rowloom types [--json]                       list every data type and its parameters
+  rowloom infer <sample.csv> [--quiet]         print a schema (JSON) for data like the sample's,
+                                               with why each type was chosen on stderr
   rowloom users add <email> [--plan P] | list  the HTTP service's users and API keys
   rowloom users reset-password <email>         print a new password; end the user's sessions
   rowloom users remove <email>                 delete the user and everything they own

@@ -12,6 +12,7 @@ import { EXIT, parseGenerateArgs, parseTypesArgs, UsageError } from './args.js';
 import { readGenerateInput } from './generate-input.js';
 import { formatProblem } from '../schema/errors.js';
 import { HELP } from './help.js';
+import { runInfer } from './infer-command.js';
 import { openOutput, reportFailure } from './outcome.js';
 import { ProgressBar, PROGRESS_THRESHOLD } from './progress.js';
 
@@ -94,7 +95,8 @@ async function main(argv: string[]): Promise<number> {
     }
     if (command === 'generate') await runGenerate(rest);
     else if (command === 'types') runTypes(rest);
-    else throw new UsageError(`unknown command "${command}"; use generate or types (rowloom --help)`);
+    else if (command === 'infer') await runInfer(rest);
+    else throw new UsageError(`unknown command "${command}"; use generate, infer or types (rowloom --help)`);
     return EXIT.ok;
   } catch (error) {
     return reportFailure(error);

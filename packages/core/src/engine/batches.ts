@@ -29,9 +29,11 @@ const FAST_MILLISECONDS = 1;
 
 /** Text appended as UTF-8 into buffers, handed out in order as they fill (or are sealed). */
 export class ByteBatcher {
-  private buffer = Buffer.allocUnsafe(CAPACITY);
+  private buffer: Buffer = Buffer.allocUnsafeSlow(CAPACITY);
   private used = 0;
   private readonly ready: Buffer[] = [];
+  /** Memory handed back by a consumer that is done with a batch (giveBack), used before allocating. */
+  private readonly spare: Buffer[] = [];
 
   write(text: string): void {
     if (text.length * MAX_BYTES_PER_UNIT > CAPACITY - this.used) {
@@ -49,8 +51,20 @@ export class ByteBatcher {
   seal(): void {
     if (this.used === 0) return;
     this.ready.push(this.buffer.subarray(0, this.used));
-    this.buffer = Buffer.allocUnsafe(CAPACITY);
+    this.buffer = this.spare.pop() ?? Buffer.allocUnsafeSlow(CAPACITY);
     this.used = 0;
+  }
+
+  /**
+   * Takes back a batch this batcher handed out, once nobody will read it again: its memory then
+   * holds a later batch instead of a new allocation. A consumer that writes each batch
+   * synchronously (a file written with writeSync) keeps two buffers circulating; one that queues
+   * batches (a stream) must not give them back. Batches of their own (a row too long for a
+   * batch) are left to the collector.
+   */
+  giveBack(batch: Buffer): void {
+    if (batch.byteOffset !== 0 || batch.buffer.byteLength !== CAPACITY) return;
+    this.spare.push(Buffer.from(batch.buffer, 0, CAPACITY));
   }
 
   /** Whether a batch is ready: checked per row, so the generator below is only made when one is. */

@@ -4,9 +4,11 @@
  *   - `rowloom generate -w W -o FILE` (one process, W threads);
  *   - `rowloom generate --distributed --out FILE` with W fresh `rowloom worker` processes on a
  *     unique queue prefix and a directory store, timed from start to exit (submit, shards,
- *     assemble, delivery to --out).
+ *     assemble, delivery to --out);
+ *   - the same job through the API: a real server and W fresh workers, from `POST /api/downloads`
+ *     until the status says done (jobs-bench-api.ts), the path where nothing copies the file.
  * The machine is shared, so a single pair of runs says little: the cases run --repeat times,
- * alternated (round 1: W=1 CLI, W=1 distributed, W=2 CLI, W=2 distributed; round 2 in the
+ * alternated (round 1: W=1 CLI, W=1 distributed, W=1 API, W=2 CLI, ...; round 2 in the
  * opposite order, and so on), and the report gives medians, the overhead of the distributed run
  * against the CLI with as many threads as workers (the ratio of the medians, and the range of the
  * rounds' own ratios), the speed-up from the first worker count to each other one for both, peak
@@ -32,6 +34,8 @@ import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { removeKeys, uniquePrefix } from '../jobs/testing/redis.js';
 import { startWorker, stopWorker } from '../jobs/testing/worker-processes.js';
+import { apiJobRun } from './jobs-bench-api.js';
+import { report, summarize, type ApiRun, type CliRun, type DistributedRun, type Run } from './jobs-bench-report.js';
 
 const BIN = fileURLToPath(new URL('../../bin/rowloom.js', import.meta.url));
 const STANDARD_SCHEMA = fileURLToPath(new URL('../../../core/bench/standard-schema.json', import.meta.url));
@@ -75,13 +79,6 @@ function options() {
     schema: values.schema ?? STANDARD_SCHEMA,
     json: values.json ?? false,
   };
-}
-
-function median(values: number[]): number {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 async function peakRssMb(pid: number): Promise<number> {
@@ -140,35 +137,6 @@ const SAMPLE_MILLISECONDS = 100;
 async function commandsProcessed(redis: Redis): Promise<number> {
   return Number(/total_commands_processed:(\d+)/.exec(await redis.info('stats'))![1]);
 }
-
-interface CliRun {
-  kind: 'cli';
-  workers: number;
-  round: number;
-  seconds: number;
-  peakMb: number;
-  cpuSeconds: number;
-  hash: string;
-  bytes: number;
-}
-
-interface DistributedRun {
-  kind: 'distributed';
-  workers: number;
-  round: number;
-  seconds: number;
-  workerPeakMb: number[];
-  /** CPU seconds of the workers (together) during the run, and of the submitting process. */
-  workerCpuSeconds: number;
-  submitterCpuSeconds: number;
-  redisCommands: number;
-  assembleSeconds: number;
-  deliverSeconds: number;
-  delivered: string;
-  hash: string;
-}
-
-type Run = CliRun | DistributedRun;
 
 interface Bench {
   o: Options;
@@ -243,6 +211,20 @@ async function distributedRun(bench: Bench, workerCount: number, round: number):
   }
 }
 
+async function apiRun(bench: Bench, workers: number, round: number): Promise<ApiRun> {
+  const result = await apiJobRun({
+    dir: join(bench.dir, `api-${workers}-${round}`),
+    redisUrl: bench.redisUrl,
+    schemaFile: bench.o.schema,
+    rows: bench.o.rows,
+    shardRows: bench.o.shardRows,
+    workers,
+    cpuSeconds,
+  });
+  await rm(join(bench.dir, `api-${workers}-${round}`), { recursive: true, force: true });
+  return { kind: 'api', workers, round, ...result };
+}
+
 /** Round r's order: odd rounds go W ascending, CLI first; even rounds the reverse, so neither side always runs on a cooler or warmer machine. */
 function schedule(o: Options): Array<{ kind: Run['kind']; workers: number; round: number }> {
   const steps: Array<{ kind: Run['kind']; workers: number; round: number }> = [];
@@ -250,131 +232,11 @@ function schedule(o: Options): Array<{ kind: Run['kind']; workers: number; round
     const forward = o.workers.flatMap((workers) => [
       { kind: 'cli' as const, workers, round },
       { kind: 'distributed' as const, workers, round },
+      { kind: 'api' as const, workers, round },
     ]);
     steps.push(...(round % 2 === 1 ? forward : forward.reverse()));
   }
   return steps;
-}
-
-interface Summary {
-  workers: number;
-  cliSeconds: number;
-  distributedSeconds: number;
-  /** Ratio of the medians, as a percentage over the CLI. */
-  overheadPercent: number;
-  /** Each round's own distributed/CLI ratio: the spread. */
-  roundOverheadsPercent: number[];
-  cliPeakMb: number;
-  workerPeakMb: number;
-  /** CPU seconds per million rows: the CLI's, the workers' together, the submitter's. */
-  cliCpuPerMillion: number;
-  workerCpuPerMillion: number;
-  submitterCpuPerMillion: number;
-  redisCommandsPerMillionRows: number;
-  assembleSeconds: number;
-  deliverSeconds: number;
-  delivered: string;
-  /** Speed-up over the first worker count (ratio of medians, and each round's), CLI and distributed. */
-  cliSpeedup: number;
-  cliRoundSpeedups: number[];
-  distributedSpeedup: number;
-  distributedRoundSpeedups: number[];
-}
-
-function summarize(o: Options, runs: Run[]): Summary[] {
-  const of = <K extends Run['kind']>(kind: K, workers: number) =>
-    runs.filter((r): r is Extract<Run, { kind: K }> => r.kind === kind && r.workers === workers);
-  const base = o.workers[0]!;
-  const roundRatios = (kind: Run['kind'], numerator: number, denominator: number, field: (run: Run) => number) =>
-    Array.from({ length: o.repeat }, (_, i) => {
-      const a = of(kind, numerator).find((r) => r.round === i + 1);
-      const b = of(kind, denominator).find((r) => r.round === i + 1);
-      return a && b ? field(a) / field(b) : NaN;
-    });
-  return o.workers.map((workers) => {
-    const cli = of('cli', workers);
-    const distributed = of('distributed', workers);
-    const cliSeconds = median(cli.map((r) => r.seconds));
-    const distributedSeconds = median(distributed.map((r) => r.seconds));
-    const perRound = Array.from({ length: o.repeat }, (_, i) => {
-      const c = cli.find((r) => r.round === i + 1);
-      const d = distributed.find((r) => r.round === i + 1);
-      return c && d ? (d.seconds / c.seconds - 1) * 100 : NaN;
-    });
-    const last = distributed.at(-1);
-    return {
-      workers,
-      cliSeconds,
-      distributedSeconds,
-      overheadPercent: (distributedSeconds / cliSeconds - 1) * 100,
-      roundOverheadsPercent: perRound,
-      cliPeakMb: median(cli.map((r) => r.peakMb)),
-      workerPeakMb: median(distributed.flatMap((r) => r.workerPeakMb)),
-      cliCpuPerMillion: median(cli.map((r) => r.cpuSeconds)) / (o.rows / 1e6),
-      workerCpuPerMillion: median(distributed.map((r) => r.workerCpuSeconds)) / (o.rows / 1e6),
-      submitterCpuPerMillion: median(distributed.map((r) => r.submitterCpuSeconds)) / (o.rows / 1e6),
-      redisCommandsPerMillionRows: median(distributed.map((r) => r.redisCommands)) / (o.rows / 1e6),
-      assembleSeconds: median(distributed.map((r) => r.assembleSeconds)),
-      deliverSeconds: median(distributed.map((r) => r.deliverSeconds)),
-      delivered: last?.delivered ?? '?',
-      cliSpeedup: median(of('cli', base).map((r) => r.seconds)) / cliSeconds,
-      cliRoundSpeedups: roundRatios('cli', base, workers, (r) => r.seconds),
-      distributedSpeedup: median(of('distributed', base).map((r) => r.seconds)) / distributedSeconds,
-      distributedRoundSpeedups: roundRatios('distributed', base, workers, (r) => r.seconds),
-    };
-  });
-}
-
-function report(o: Options, runs: Run[], summaries: Summary[], load: { before: number[]; during: number[] }): string {
-  const n = (x: number, digits = 0) =>
-    Number.isFinite(x)
-      ? x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
-      : '-';
-  const signed = (x: number) => `${x >= 0 ? '+' : ''}${n(x, 1)}%`;
-  const span = (xs: number[], format: (x: number) => string) => {
-    const finite = xs.filter(Number.isFinite);
-    return finite.length ? `${format(Math.min(...finite))} to ${format(Math.max(...finite))}` : '-';
-  };
-  const bytes = runs.find((r): r is CliRun => r.kind === 'cli')?.bytes ?? 0;
-  const during = [...load.during].sort((a, b) => a - b);
-  const lines = [
-    `${n(o.rows)} rows of ${o.schema} to CSV (${n(bytes)} bytes, ${n(bytes / o.rows, 1)} bytes/row), shards of ${n(o.shardRows)}, ${o.repeat} alternated round(s)`,
-    `load average (1 min): ${load.before.map((l) => l.toFixed(2)).join(' ')} before; during the runs median ${n(median(during), 2)}, ${n(during[0] ?? NaN, 2)} to ${n(during.at(-1) ?? NaN, 2)}`,
-    '',
-    'every run (s):',
-    ...runs.map(
-      (r) =>
-        `  round ${r.round} ${r.kind === 'cli' ? `CLI -w ${r.workers}` : `distributed, ${r.workers} worker(s)`}: ${n(r.seconds, 2)}${r.kind === 'distributed' ? ` (assemble ${n(r.assembleSeconds, 2)}, deliver ${n(r.deliverSeconds, 2)} ${r.delivered})` : ''}`,
-    ),
-    '',
-    'medians:',
-    'W | CLI -w W s (rows/s, peak MB) | distributed s (rows/s) | overhead (rounds) | worker peak MB | Redis cmds / M rows | assemble s | deliver s (how)',
-  ];
-  for (const s of summaries) {
-    lines.push(
-      `${s.workers} | ${n(s.cliSeconds, 2)} (${n(o.rows / s.cliSeconds)}, ${n(s.cliPeakMb)}) | ${n(s.distributedSeconds, 2)} (${n(o.rows / s.distributedSeconds)}) | ` +
-        `${signed(s.overheadPercent)} (${span(s.roundOverheadsPercent, signed)}) | ${n(s.workerPeakMb)} | ${n(s.redisCommandsPerMillionRows)} | ${n(s.assembleSeconds, 2)} | ${n(s.deliverSeconds, 2)} (${s.delivered})`,
-    );
-  }
-  lines.push(
-    '',
-    'CPU seconds per million rows (user + system, all threads; medians): W | CLI | workers together | submitter | distributed / CLI',
-  );
-  for (const s of summaries) {
-    const total = s.workerCpuPerMillion + s.submitterCpuPerMillion;
-    lines.push(
-      `${s.workers} | ${n(s.cliCpuPerMillion, 2)} | ${n(s.workerCpuPerMillion, 2)} | ${n(s.submitterCpuPerMillion, 2)} | ${signed((total / s.cliCpuPerMillion - 1) * 100)}`,
-    );
-  }
-  for (const s of summaries.slice(1)) {
-    const x = (v: number) => `x${n(v, 2)}`;
-    lines.push(
-      `${o.workers[0]} -> ${s.workers}: CLI ${x(s.cliSpeedup)} (rounds ${span(s.cliRoundSpeedups, x)}), distributed ${x(s.distributedSpeedup)} (rounds ${span(s.distributedRoundSpeedups, x)})`,
-    );
-  }
-  const identical = runs.every((r) => r.hash === runs[0]!.hash);
-  lines.push(`all ${runs.length} outputs byte-identical: ${identical ? 'yes' : 'NO'}`);
-  return lines.join('\n') + '\n';
 }
 
 const o = options();
@@ -389,7 +251,9 @@ try {
     const run =
       step.kind === 'cli'
         ? await cliRun(bench, step.workers, step.round)
-        : await distributedRun(bench, step.workers, step.round);
+        : step.kind === 'api'
+          ? await apiRun(bench, step.workers, step.round)
+          : await distributedRun(bench, step.workers, step.round);
     runs.push(run);
     if (!o.json)
       process.stderr.write(`round ${step.round}: ${step.kind} W=${step.workers} ${run.seconds.toFixed(2)} s\n`);

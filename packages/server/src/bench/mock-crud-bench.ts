@@ -6,7 +6,7 @@
  */
 import type { DialectName } from '../testing/databases.js';
 import { postgresProblem } from '../testing/databases.js';
-import { crudRoute, openKit, serve, type Kit } from '../features/mocks/crud/crud-test-kit.js';
+import { crudRoute, openKit, serve, type Kit } from '../testing/crud-test-kit.js';
 import type { MockRoute } from '@rowloom/contract';
 
 async function meanMs(runs: number, work: () => Promise<unknown>): Promise<string> {

@@ -50,6 +50,16 @@ export interface FrozenJob {
 
 export type { AdminDownload, DownloadStatus, JobStatus } from '@rowloom/contract';
 
+/** A part being written (ArtifactStore.openLocalPart): write its bytes in order, then publish or discard it. */
+export interface LocalPartWriter {
+  /** Writes all of `bytes` before returning: the caller may reuse their memory at once. */
+  write(bytes: Buffer): void;
+  /** Makes the part visible to readers, replacing an earlier one of the same shard. */
+  publish(): Promise<void>;
+  /** Leaves nothing behind (after a failure or a cancel). */
+  discard(): Promise<void>;
+}
+
 /** Where shards and files live: a shared directory, or an S3-compatible bucket. */
 export interface ArtifactStore {
   /** Writes a shard's bytes under a temporary name and publishes it atomically (a retry replaces, never duplicates). */
@@ -65,6 +75,12 @@ export interface ArtifactStore {
    * stream (JobFileFollower).
    */
   localPartPath?(jobId: string, shard: number): string;
+  /**
+   * Stores on this machine's file system only: a part written with plain synchronous calls, so the
+   * caller can reuse its memory as soon as each write returns (a job's worker recycles its
+   * batches). Published like putPart's, under a temporary name renamed into place.
+   */
+  openLocalPart?(jobId: string, shard: number): Promise<LocalPartWriter>;
   /**
    * Makes head + parts 0..n-1 + tail the job's file (fails naming a missing part); returns its
    * size. The directory store records the list (the parts stay where they are); S3 has the bucket

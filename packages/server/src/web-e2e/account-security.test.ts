@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { signInFrom } from '../features/accounts/test-http.js';
+import { signInFrom } from '../testing/accounts-http.js';
 import { browserSkip, browserSuite } from './browser.js';
 
 const PASSWORD = 'violet tractor seventeen umbrellas';

@@ -1,7 +1,7 @@
 /**
  * The schema builder's shell in a real browser: live preview and seeds, file options and
  * Download Data (parsed by real parsers), save / open / clone / delete, drafts, restore from
- * backup, fields from a CSV header, cancelling a big download, the plan's limits.
+ * backup, fields from a CSV header (the import dialog's own suite: csv-import.test.ts), cancelling a big download, the plan's limits.
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -527,35 +527,17 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
     const page = await openBuilder(suite);
     await page.getByRole('button', { name: 'Import fields from CSV header…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import fields from a CSV header' });
-    await dialog.getByLabel('CSV header line').fill('id,"last, name",Email Address,notes\n1,2,3,4');
-    await dialog.getByRole('button', { name: 'Import fields' }).click();
+    await dialog.getByLabel('CSV header line, or a sample with rows of data').fill('"last, name",Email Address,notes');
+    await dialog.getByRole('button', { name: 'Propose fields' }).click();
+    await dialog.getByLabel('Replace the current fields (otherwise add them after)').check();
+    await dialog.getByRole('button', { name: 'Replace with 3 fields' }).click();
     await until(
       () => columnsOf(page),
-      (c) => c.join('|') === 'id|last, name|Email Address|notes',
+      (c) => c.join('|') === 'last, name|Email Address|notes',
       'the header fields',
     );
     const [row] = await rowsOf(page);
-    assert.equal(row[0], '1', 'id is a Row Number');
-    assert.match(row[2], /@/, 'a name that is a type gets that type');
-
-    // From a file: only the first record counts.
-    await page.getByRole('button', { name: 'Import fields from CSV header…' }).click();
-    await dialog.getByLabel('Or read it from a CSV file').setInputFiles({
-      name: 'people.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from('\uFEFFcity,country\nParis,France\n'),
-    });
-    await until(
-      () => dialog.getByLabel('CSV header line').inputValue(),
-      (v) => v === 'city,country',
-      'the header read from the file',
-    );
-    await dialog.getByRole('button', { name: 'Import fields' }).click();
-    await until(
-      () => columnsOf(page),
-      (c) => c.join('|') === 'city|country',
-      'the file header fields',
-    );
+    assert.match(row[1], /@/, 'a name that is a type gets that type');
   });
 
   test('bad files and an empty header are refused with a message that says why; the schema stays', async () => {
@@ -586,11 +568,12 @@ describe('the schema builder shell in a real browser', { skip: browserSkip() }, 
 
     await page.getByRole('button', { name: 'Import fields from CSV header…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import fields from a CSV header' });
-    await dialog.getByLabel('CSV header line').fill(' , ');
-    await dialog.getByRole('button', { name: 'Import fields' }).click();
-    await dialog.getByText(/no header line found/).waitFor();
-    await dialog.getByLabel('CSV header line').fill(Array.from({ length: 1001 }, (_, i) => `c${i}`).join(','));
-    await dialog.getByRole('button', { name: 'Import fields' }).click();
+    const sample = dialog.getByLabel('CSV header line, or a sample with rows of data');
+    await sample.fill(' , ');
+    await dialog.getByRole('button', { name: 'Propose fields' }).click();
+    await dialog.getByText(/the sample has no header line/).waitFor();
+    await sample.fill(Array.from({ length: 1001 }, (_, i) => `c${i}`).join(','));
+    await dialog.getByRole('button', { name: 'Propose fields' }).click();
     await dialog.getByText('the header has 1001 columns; a schema holds at most 1000 fields').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     assert.equal((await columnsOf(page)).length, 4);

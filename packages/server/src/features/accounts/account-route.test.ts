@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { skipUnlessAvailable } from '../../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestServer } from '../../testing/server-fixture.js';
-import { asUser, call, send, sessionCookie, signIn } from './test-http.js';
+import { asUser, call, send, sessionCookie, signIn } from '../../testing/accounts-http.js';
 
 const FIELDS = [{ name: 'id', type: 'Row Number' }];
 const NEW_PASSWORD = 'copper lantern drifts over quiet meadows';

@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { skipUnlessAvailable } from '../../testing/databases.js';
 import { newTestDatabase, startTestServer, type SignedUp, type TestServer } from '../../testing/server-fixture.js';
-import { asUser, call, send } from './test-http.js';
+import { asUser, call, send } from '../../testing/accounts-http.js';
 
 const FIELDS = encodeURIComponent(JSON.stringify([{ name: 'id', type: 'Row Number' }]));
 

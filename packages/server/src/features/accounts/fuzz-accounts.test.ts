@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { skipUnlessAvailable } from '../../testing/databases.js';
 import { newTestDatabase, startTestServer, type SignedUp, type TestServer } from '../../testing/server-fixture.js';
-import { call, send } from './test-http.js';
+import { call, send } from '../../testing/accounts-http.js';
 
 const HOSTILE_JSON: unknown[] = [
   null,

@@ -10,7 +10,7 @@ import { skipUnlessAvailable } from '../../testing/databases.js';
 import { migrateBefore } from '../../testing/migrate-before.js';
 import { newTestDatabase, startTestServer } from '../../testing/server-fixture.js';
 import { hashKey } from '../../users/users-store.js';
-import { call, send } from './test-http.js';
+import { call, send } from '../../testing/accounts-http.js';
 
 for (const dialect of ['sqlite', 'postgres'] as const) {
   describe(`migration 0003 over existing users (${dialect})`, { skip: await skipUnlessAvailable(dialect) }, () => {

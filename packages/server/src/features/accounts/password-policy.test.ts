@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { skipUnlessAvailable } from '../../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestServer } from '../../testing/server-fixture.js';
-import { asUser, call, send, signIn } from './test-http.js';
+import { asUser, call, send, signIn } from '../../testing/accounts-http.js';
 
 /** Each is at least 8 characters, so only its guessability (or blankness) refuses it. */
 const WEAK: [string, RegExp][] = [

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import pg from 'pg';
 import { POSTGRES_URL, skipUnlessAvailable } from '../../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../../testing/server-fixture.js';
-import { asUser, call, send } from './test-http.js';
+import { asUser, call, send } from '../../testing/accounts-http.js';
 
 describe('sessions shared by two instances on one PostgreSQL', { skip: await skipUnlessAvailable('postgres') }, () => {
   let database: TestDatabase;

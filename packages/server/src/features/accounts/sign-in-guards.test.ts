@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { skipUnlessAvailable } from '../../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestServer } from '../../testing/server-fixture.js';
 import { DEFAULT_ACCOUNTS } from './accounts-config.js';
-import { call, send, sessionCookie } from './test-http.js';
+import { call, send, sessionCookie } from '../../testing/accounts-http.js';
 
 const LIMITED = { signInLimit: { perEmailPerClient: 3, perIp: 5, perEmail: 30, windowMs: 15 * 60 * 1000 } };
 

@@ -10,7 +10,7 @@ import { skipUnlessAvailable } from '../../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestServer } from '../../testing/server-fixture.js';
 import { DEFAULT_ACCOUNTS, type SignInLimit } from './accounts-config.js';
 import { DEVICE_COOKIE } from './device-cookie.js';
-import { call, send, setCookie, signInFrom } from './test-http.js';
+import { call, send, setCookie, signInFrom } from '../../testing/accounts-http.js';
 
 const MINUTES_15 = 15 * 60 * 1000;
 const PASSWORD = 'violet tractor seventeen umbrellas';

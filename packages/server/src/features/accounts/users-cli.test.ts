@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { POSTGRES_URL, skipUnlessAvailable } from '../../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../../testing/server-fixture.js';
-import { asUser, call, send } from './test-http.js';
+import { asUser, call, send } from '../../testing/accounts-http.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/rowloom.js', import.meta.url));
 

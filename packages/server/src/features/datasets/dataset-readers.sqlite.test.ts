@@ -1,4 +1,4 @@
 /** The readers of a million-row dataset besides generate, on SQLite (dataset-readers-suite.ts). */
-import { datasetReadersSuite } from './dataset-readers-suite.js';
+import { datasetReadersSuite } from '../../testing/dataset-readers-suite.js';
 
 await datasetReadersSuite('sqlite');

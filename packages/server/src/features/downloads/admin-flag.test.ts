@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { POSTGRES_URL, skipUnlessAvailable } from '../../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../../testing/server-fixture.js';
-import { call } from './downloads-test-helpers.js';
+import { call } from '../../testing/downloads-helpers.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/rowloom.js', import.meta.url));
 

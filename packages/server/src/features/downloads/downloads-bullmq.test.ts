@@ -15,7 +15,7 @@ import { jobKeys } from '../../jobs/engine/queue-keys.js';
 import type { ArtifactStore, DownloadStatus } from '../../jobs/job-contract.js';
 import { REDIS_URL, removeKeys, skipUnlessRedis, uniquePrefix } from '../../jobs/testing/redis.js';
 import { startWorker, stopWorker, type WorkerProcess } from '../../jobs/testing/worker-processes.js';
-import { call, post, waitFor } from './downloads-test-helpers.js';
+import { call, post, waitFor } from '../../testing/downloads-helpers.js';
 
 const FIELDS = [
   { name: 'id', type: 'Row Number' },

@@ -20,7 +20,7 @@ import type { ArtifactStore, DownloadStatus } from '../../jobs/job-contract.js';
 import { PrivateRedis } from '../../jobs/testing/private-redis.js';
 import { uniquePrefix } from '../../jobs/testing/redis.js';
 import { startWorker, stopWorker, type WorkerProcess } from '../../jobs/testing/worker-processes.js';
-import { call, post, waitFor, type Answer } from './downloads-test-helpers.js';
+import { call, post, waitFor, type Answer } from '../../testing/downloads-helpers.js';
 
 const FIELDS = [
   { name: 'id', type: 'Row Number' },

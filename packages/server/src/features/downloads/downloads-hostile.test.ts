@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { skipUnlessAvailable } from '../../testing/databases.js';
 import { serverForSuite } from '../../testing/server-fixture.js';
-import { call, post } from './downloads-test-helpers.js';
+import { call, post } from '../../testing/downloads-helpers.js';
 
 const HOSTILE_TEXT = [
   '',

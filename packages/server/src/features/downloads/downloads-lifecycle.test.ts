@@ -16,7 +16,7 @@ import { newTestDatabase, startTestServer, type TestDatabase, type TestServer } 
 import { createUser } from '../../users/users-store.js';
 import type { DownloadStatus } from '../../jobs/job-contract.js';
 import { applyProgress, findDownload } from './downloads-table.js';
-import { call, post, waitFor } from './downloads-test-helpers.js';
+import { call, post, waitFor } from '../../testing/downloads-helpers.js';
 import { RESTARTED } from './downloads-service.js';
 import { freezeJob } from './freeze-job.js';
 import { chargeAndStore, refundUnproduced } from './job-quota.js';

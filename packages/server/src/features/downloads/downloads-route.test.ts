@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { skipUnlessAvailable } from '../../testing/databases.js';
 import { serverForSuite } from '../../testing/server-fixture.js';
-import { call, post, waitFor } from './downloads-test-helpers.js';
+import { call, post, waitFor } from '../../testing/downloads-helpers.js';
 import type { DownloadStatus } from '../../jobs/job-contract.js';
 
 const FIELDS = [

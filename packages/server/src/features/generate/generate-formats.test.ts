@@ -11,7 +11,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import * as XLSX from 'xlsx';
 import { skipUnlessAvailable } from '../../testing/databases.js';
 import { serverForSuite } from '../../testing/server-fixture.js';
-import { call, post, waitFor } from '../downloads/downloads-test-helpers.js';
+import { call, post, waitFor } from '../../testing/downloads-helpers.js';
 import type { DownloadStatus } from '../../jobs/job-contract.js';
 
 const FIELDS = [

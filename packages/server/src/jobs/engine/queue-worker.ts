@@ -7,12 +7,12 @@
  * one per core is the intended shape, and a crashed process then costs one shard.
  */
 import { hostname } from 'node:os';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MetricsTime, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { rangePlan, type RowCounter, type SchemaPlan, type WorkerSetup } from '@rowloom/core';
 import type { ArtifactStore, FrozenJob, JobProgress } from '../job-contract.js';
-import { jobFrame, jobSetup, shardBytes, shardCount, shardPart, shardRange } from './shard.js';
+import { jobFrame, jobSetup, shardCount, shardRange } from './shard.js';
+import { writePart } from './part-writing.js';
 import { joinAsWorker, type InstallationGuard } from './installation.js';
 import {
   CANCEL_POLL_MILLISECONDS,
@@ -208,12 +208,15 @@ export class QueueWorker {
     }, PROGRESS_MILLISECONDS);
     let bytes = 0;
     try {
-      const part = shardPart(frozen, setup, paced(shardBytes(frozen, shard, setup, counter, plan), stop.signal));
-      await this.options.store.putPart(
+      bytes = await writePart(this.options.store, {
         jobId,
+        job: frozen,
         shard,
-        counted(part, (n) => (bytes += n)),
-      );
+        setup,
+        plan,
+        counter,
+        signal: stop.signal,
+      });
     } catch (error) {
       if (stop.signal.aborted) throw new UnrecoverableError(CANCELLED);
       throw error;
@@ -306,21 +309,5 @@ export class QueueWorker {
       `job ${jobId} file assembled from ${shardCount(frozen)} shards in ${((performance.now() - started) / 1000).toFixed(2)} s (${bytes} bytes)`,
     );
     return { jobId, bytes, recordsGenerated: frozen.count };
-  }
-}
-
-/** The batches of a synchronous generator, with a turn of the event loop between them; stops when `signal` aborts. */
-async function* paced(batches: Iterable<Buffer>, signal: AbortSignal): AsyncGenerator<Buffer> {
-  for (const batch of batches) {
-    if (signal.aborted) throw new Error(CANCELLED);
-    yield batch;
-    await nextTurn();
-  }
-}
-
-async function* counted(source: AsyncIterable<Buffer>, add: (bytes: number) => void): AsyncGenerator<Buffer> {
-  for await (const chunk of source) {
-    add(chunk.length);
-    yield chunk;
   }
 }

@@ -212,6 +212,28 @@ describe('directory store: the file is its parts, never a copy of them', () => {
     await assert.rejects(store.readFile('job-damaged'), /part 1 is missing/);
   });
 
+  test('a part written synchronously (openLocalPart): unseen until published, owner-only, its buffer reusable after each write', async () => {
+    const store = new DirectoryStore(root);
+    const reused = Buffer.alloc(70_000);
+    const writer = await store.openLocalPart('job-sync', 0);
+    const expected: Buffer[] = [];
+    for (let batch = 1; batch <= 5; batch++) {
+      patterned(reused.length, batch).copy(reused);
+      writer.write(reused);
+      expected.push(Buffer.from(reused));
+    }
+    assert.equal(await store.readPart('job-sync', 0), null, 'visible before it was published');
+    await writer.publish();
+    assert.ok((await text((await store.readPart('job-sync', 0))!)).equals(Buffer.concat(expected)));
+    assert.equal((await stat(join(root, 'job-sync', 'parts', '000000'))).mode & 0o777, 0o600);
+    assert.throws(() => writer.write(reused), /already published/);
+
+    const abandoned = await store.openLocalPart('job-sync', 1);
+    abandoned.write(reused);
+    await abandoned.discard();
+    assert.deepEqual(await readdir(join(root, 'job-sync', 'parts')), ['000000'], 'a discarded part left something');
+  });
+
   test('a file assembled by an earlier version (one file) is still served, ranges included', async () => {
     const store = new DirectoryStore(root);
     await mkdir(join(root, 'job-legacy'), { recursive: true });

@@ -16,13 +16,13 @@
  * temporary behind: assembling removes every temporary of the job (all its shards are done by
  * then, so any temporary left is a dead or superseded writer's), and remove() takes the rest.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
+import { closeSync, createReadStream, createWriteStream, openSync, writeSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import type { ArtifactStore } from '../job-contract.js';
+import type { ArtifactStore, LocalPartWriter } from '../job-contract.js';
 import { checkJobId } from '../engine/shard.js';
 import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from '../../db/file-modes.js';
 import { boundedMap } from './bounded-map.js';
@@ -126,6 +126,13 @@ export class DirectoryStore implements ArtifactStore {
     const dir = join(this.jobDir(jobId), 'parts');
     await mkdir(dir, { recursive: true, mode: OWNER_ONLY_DIR });
     await this.writeAtomically(join(dir, partName(shard)), Buffer.isBuffer(bytes) ? bytes : Readable.from(bytes));
+  }
+
+  async openLocalPart(jobId: string, shard: number): Promise<LocalPartWriter> {
+    if (!Number.isInteger(shard) || shard < 0) throw new Error(`shard must be a whole number ≥ 0, got ${shard}`);
+    const dir = join(this.jobDir(jobId), 'parts');
+    await mkdir(dir, { recursive: true, mode: OWNER_ONLY_DIR });
+    return SyncPartFile.create(join(dir, temporaryName()), join(dir, partName(shard)));
   }
 
   async readPart(jobId: string, shard: number): Promise<NodeJS.ReadableStream | null> {
@@ -302,5 +309,44 @@ export class DirectoryStore implements ArtifactStore {
       await unlink(temporary).catch(() => {});
       throw error;
     }
+  }
+}
+
+/** A part written with writeSync under a temporary name, renamed into place when published. */
+class SyncPartFile implements LocalPartWriter {
+  private fd: number | null;
+
+  private constructor(
+    private readonly temporary: string,
+    private readonly target: string,
+    fd: number,
+  ) {
+    this.fd = fd;
+  }
+
+  /** A plain descriptor, not a FileHandle: a FileHandle closes its descriptor when collected. */
+  static create(temporary: string, target: string): SyncPartFile {
+    return new SyncPartFile(temporary, target, openSync(temporary, 'wx', OWNER_ONLY_FILE));
+  }
+
+  write(bytes: Buffer): void {
+    if (this.fd === null) throw new Error('part already published or discarded');
+    for (let written = 0; written < bytes.length;)
+      written += writeSync(this.fd, bytes, written, bytes.length - written);
+  }
+
+  async publish(): Promise<void> {
+    this.close();
+    await rename(this.temporary, this.target);
+  }
+
+  async discard(): Promise<void> {
+    this.close();
+    await unlink(this.temporary).catch(() => {});
+  }
+
+  private close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
   }
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiJson } from '../../api/client';
 import { KEY_QUERY } from './api-key';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useCopy } from './use-copy';
 import type { KeyAnswer } from '@rowloom/contract';
 

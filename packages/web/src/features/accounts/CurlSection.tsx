@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { SchemaSummary } from '@rowloom/contract';
+import type { SchemaList, SchemaSummary } from '@rowloom/contract';
 import { apiJson } from '../../api/client';
 import { maskKey } from './ApiKeySection';
 import { useCopy } from './use-copy';
@@ -50,7 +50,7 @@ export function CurlSection({ apiKey }: { apiKey?: string }) {
   const selectId = useId();
   const schemas = useQuery({
     queryKey: ['schemas'],
-    queryFn: async () => (await apiJson<{ schemas: SavedSchema[] }>('/api/schemas')).schemas,
+    queryFn: async () => (await apiJson<SchemaList>('/api/schemas')).schemas,
   });
   if (!apiKey) return null;
   const origin = window.location.origin;

@@ -10,7 +10,7 @@ import { rows, statusLabel, whenText } from '../downloads/job-format';
 import { JobProgress } from '../downloads/JobProgress';
 import { POLL_MS } from '../downloads/use-download';
 import '../downloads/downloads.css';
-import { ListTable } from '../../app/ListTable';
+import { ListTable } from '../../components/ListTable';
 
 export default function AdminDownloadsPage() {
   const queryClient = useQueryClient();

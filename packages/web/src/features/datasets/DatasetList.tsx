@@ -1,7 +1,7 @@
 /** The user's datasets: rows, columns, project; preview, replace (pick a new file) and delete. */
 import { useRef, useState } from 'react';
 import type { DatasetSummary } from './datasets-api';
-import { ListTable } from '../../app/ListTable';
+import { ListTable } from '../../components/ListTable';
 
 interface Props {
   datasets: DatasetSummary[];

@@ -1,7 +1,7 @@
 /** /datasets: upload (drop or pick, with progress), the list, a preview, replace and delete. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '../accounts/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DATASETS_QUERY, PROJECTS_QUERY, deleteDataset, useDatasets } from './datasets-api';
 import { DatasetList } from './DatasetList';
 import { DatasetPreview } from './DatasetPreview';

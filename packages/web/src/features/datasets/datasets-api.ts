@@ -1,6 +1,6 @@
 /** Reading and deleting datasets and listing projects, over the public API. */
 import { useQuery } from '@tanstack/react-query';
-import type { DatasetDetail, DatasetSummary, ProjectSummary } from '@rowloom/contract';
+import type { DatasetDetail, DatasetList, DatasetSummary, ProjectList, ProjectSummary } from '@rowloom/contract';
 import { apiJson, named } from '../../api/client';
 
 export type { DatasetDetail, DatasetSummary, ProjectSummary };
@@ -10,7 +10,7 @@ export const DATASETS_QUERY = ['datasets'];
 export function useDatasets() {
   return useQuery({
     queryKey: DATASETS_QUERY,
-    queryFn: async () => (await apiJson<{ datasets: DatasetSummary[] }>('/api/datasets')).datasets,
+    queryFn: async () => (await apiJson<DatasetList>('/api/datasets')).datasets,
   });
 }
 
@@ -31,6 +31,6 @@ export const PROJECTS_QUERY = ['projects'];
 export function useProjects() {
   return useQuery({
     queryKey: PROJECTS_QUERY,
-    queryFn: async () => (await apiJson<{ projects: ProjectSummary[] }>('/api/projects')).projects,
+    queryFn: async () => (await apiJson<ProjectList>('/api/projects')).projects,
   });
 }

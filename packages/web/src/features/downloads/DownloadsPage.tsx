@@ -8,7 +8,7 @@ import { cancelOrRemove, isActive, listDownloads } from './downloads-api';
 import { JobRow } from './JobRow';
 import { POLL_MS } from './use-download';
 import './downloads.css';
-import { ListTable } from '../../app/ListTable';
+import { ListTable } from '../../components/ListTable';
 
 export default function DownloadsPage() {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@
  * and the calls the builder, the Downloads page and the Admin page make.
  */
 import { apiFetch, apiJson } from '../../api/client';
-import type { AdminDownload, DownloadStatus, JobStatus } from '@rowloom/contract';
+import type { AdminDownload, AdminDownloadList, DownloadList, DownloadStatus, JobStatus } from '@rowloom/contract';
 
 export type { AdminDownload, DownloadStatus, JobStatus };
 
@@ -27,7 +27,7 @@ export function getDownload(id: string): Promise<DownloadStatus> {
 }
 
 export async function listDownloads(): Promise<DownloadStatus[]> {
-  return (await apiJson<{ downloads: DownloadStatus[] }>('/api/downloads?limit=200')).downloads;
+  return (await apiJson<DownloadList>('/api/downloads?limit=200')).downloads;
 }
 
 /** Cancels an unfinished job, or removes a finished one and its file. */
@@ -38,5 +38,5 @@ export async function cancelOrRemove(id: string, admin = false): Promise<void> {
 }
 
 export async function listAllRunning(): Promise<AdminDownload[]> {
-  return (await apiJson<{ downloads: AdminDownload[] }>('/api/admin/downloads?limit=1000')).downloads;
+  return (await apiJson<AdminDownloadList>('/api/admin/downloads?limit=1000')).downloads;
 }

@@ -6,7 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { ConfirmDialog } from '../accounts/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LocalErrorsContext } from './local-errors';
 import { documentOf, sameDocument } from './mock-model';
 import type { MockApiDocument, StoredMockApi } from './mock-types';
@@ -26,7 +26,7 @@ import { RouteEditor } from './RouteEditor';
 import { RoutesList } from './RoutesList';
 import { SettingsSection } from './SettingsSection';
 import { TestPanel } from './TestPanel';
-import { useLeaveWarning } from '../../app/use-leave-warning';
+import { useLeaveWarning } from '../../components/use-leave-warning';
 import './mocks.css';
 
 const LEAVE_MESSAGE = 'This mock API has unsaved changes. Leave anyway?';

@@ -5,11 +5,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../accounts/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ImportPanel } from './ImportPanel';
 import { MOCKS_QUERY, createMockApi, deleteMockApi, useMockApis } from './mocks-api';
 import './mocks.css';
-import { ListTable } from '../../app/ListTable';
+import { ListTable } from '../../components/ListTable';
 
 function CreateForm() {
   const [name, setName] = useState('');

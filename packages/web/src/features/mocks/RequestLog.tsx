@@ -5,7 +5,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { ConfirmDialog } from '../accounts/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { LoggedRequest, MockRoute } from './mock-types';
 import { clearRequestLog, olderRequests, requestsKey, useRequestLog } from './mocks-api';
 import { MethodBadge } from './RoutesList';

@@ -2,14 +2,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch, apiJson, named } from '../../api/client';
 import { listSchemas, schemasKey } from '../schemas/SchemasPage-api';
-import type { LoggedRequest, MockApiDocument, MockApiSummary, StoredMockApi } from './mock-types';
+import type { MockApiList, RequestLog } from '@rowloom/contract';
+import type { LoggedRequest, MockApiDocument, StoredMockApi } from './mock-types';
 
 export const MOCKS_QUERY = ['mocks'];
 
 export function useMockApis() {
   return useQuery({
     queryKey: MOCKS_QUERY,
-    queryFn: async () => (await apiJson<{ mocks: MockApiSummary[] }>('/api/mocks')).mocks,
+    queryFn: async () => (await apiJson<MockApiList>('/api/mocks')).mocks,
   });
 }
 
@@ -55,16 +56,14 @@ export const requestsKey = (name: string) => ['mock-requests', name];
 export function useRequestLog(name: string, autoRefresh: boolean) {
   return useQuery({
     queryKey: requestsKey(name),
-    queryFn: async () =>
-      (await apiJson<{ requests: LoggedRequest[] }>(`${named('/api/mocks', name)}/requests?limit=50`)).requests,
+    queryFn: async () => (await apiJson<RequestLog>(`${named('/api/mocks', name)}/requests?limit=50`)).requests,
     refetchInterval: autoRefresh ? 3000 : false,
   });
 }
 
 /** The page of entries logged before `seq` (older ones), newest first. */
 export async function olderRequests(name: string, seq: number): Promise<LoggedRequest[]> {
-  return (await apiJson<{ requests: LoggedRequest[] }>(`${named('/api/mocks', name)}/requests?limit=50&before=${seq}`))
-    .requests;
+  return (await apiJson<RequestLog>(`${named('/api/mocks', name)}/requests?limit=50&before=${seq}`)).requests;
 }
 
 export async function clearRequestLog(name: string): Promise<void> {

@@ -5,9 +5,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { SchemaSummary } from '@rowloom/contract';
+import type { SchemaList } from '@rowloom/contract';
 import { apiJson, named } from '../../api/client';
-import { ConfirmDialog } from '../accounts/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import {
   DATASETS_QUERY,
   PROJECTS_QUERY,
@@ -20,7 +20,7 @@ import './projects.css';
 function useSchemas() {
   return useQuery({
     queryKey: ['schemas'],
-    queryFn: async () => (await apiJson<{ schemas: SchemaSummary[] }>('/api/schemas')).schemas,
+    queryFn: async () => (await apiJson<SchemaList>('/api/schemas')).schemas,
   });
 }
 

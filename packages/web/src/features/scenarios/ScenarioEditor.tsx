@@ -5,7 +5,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { ConfirmDialog } from '../accounts/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useProjects } from '../datasets/datasets-api';
 import { INTERPOLATIONS, type Interpolation } from './curve';
 import { CurveChart } from './CurveChart';

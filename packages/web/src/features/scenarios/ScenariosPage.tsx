@@ -1,7 +1,7 @@
 /** /scenarios: the user's scenarios on the left, the selected one (or a new one) in the editor. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { ConfirmDialog } from '../accounts/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { fromDocument, newScenario, type EditorState } from './editor-state';
 import { ScenarioEditor } from './ScenarioEditor';
 import { SCENARIOS_QUERY, loadScenario, useScenarios } from './scenarios-api';

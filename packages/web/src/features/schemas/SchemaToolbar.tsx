@@ -8,12 +8,13 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { useBuilder, type FieldProblem } from './builder-context';
 import type { SchemaSource } from './draft';
-import { CsvHeaderDialog, ExportButton, RestoreButton } from './import-export-dialogs';
+import { CsvHeaderDialog, ExportButton, RestoreButton, type ImportUndo } from './import-export-dialogs';
 import { listSchemas, putSchema, saveBody, schemasKey } from './SchemasPage-api';
 import { ConfirmDialog, NameDialog } from './SchemaToolbar-dialogs';
 import './SchemaToolbar.css';
 
-type Status = { text: string; error?: boolean } | null;
+/** The last message; after a CSV import, what its Undo puts back. */
+type Status = { text: string; error?: boolean; undo?: ImportUndo } | null;
 
 export function SchemaToolbar({ source }: { source: SchemaSource }) {
   const { schema, dispatch, setProblems } = useBuilder();
@@ -131,6 +132,19 @@ export function SchemaToolbar({ source }: { source: SchemaSource }) {
       )}
       <p role="status" className={status?.error ? 'error' : 'hint'}>
         {status?.text}
+        {/* Only while the fields are still what the import made them: later edits are not undone. */}
+        {status?.undo && schema.fields === status.undo.after && (
+          <button
+            type="button"
+            className="undo-import"
+            onClick={() => {
+              dispatch({ kind: 'set-fields', fields: status.undo!.before });
+              setStatus({ text: 'Import undone: the fields are as they were.' });
+            }}
+          >
+            Undo
+          </button>
+        )}
       </p>
       <NameDialog
         open={saveAs !== null}
@@ -152,7 +166,11 @@ export function SchemaToolbar({ source }: { source: SchemaSource }) {
       >
         <p>This schema has unsaved changes; a new schema discards them.</p>
       </ConfirmDialog>
-      <CsvHeaderDialog open={csvOpen} onClose={() => setCsvOpen(false)} onImported={(text) => setStatus({ text })} />
+      <CsvHeaderDialog
+        open={csvOpen}
+        onClose={() => setCsvOpen(false)}
+        onImported={(text, undo) => setStatus({ text, undo })}
+      />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { cloneSchema, deleteSchema, listSchemas, schemasKey, type SchemaSummary } from './SchemasPage-api';
 import { ConfirmDialog, NameDialog } from './SchemaToolbar-dialogs';
 import './SchemasPage.css';
-import { ListTable } from '../../app/ListTable';
+import { ListTable } from '../../components/ListTable';
 
 export function SchemasPage() {
   const queryClient = useQueryClient();

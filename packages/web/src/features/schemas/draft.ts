@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useEffectEvent, useState, type Dispatch } from 'react';
 import { useSession } from '../../api/session';
-import { useLeaveWarning } from '../../app/use-leave-warning';
+import { useLeaveWarning } from '../../components/use-leave-warning';
 import { getSchema, stateOf } from './SchemasPage-api';
 import {
   fieldSpecs,

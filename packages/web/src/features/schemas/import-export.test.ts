@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../test-support/catalogue';
-import { exportName, fieldsFromCsvHeader, fromExport, headerLine, MAX_FIELDS, toExport } from './import-export';
+import type { InferResult } from '@rowloom/contract';
+import {
+  exportName,
+  fieldsAfterImport,
+  fromExport,
+  MAX_FIELDS,
+  MAX_SAMPLE_CHARS,
+  proposedFields,
+  sampleHead,
+  toExport,
+} from './import-export';
 import { fieldSpecs, newField, type SchemaState } from './schema-model';
 
 /** A backup file as the established product writes it: its own id, formula null, every column's null_percentage. */
@@ -258,75 +267,47 @@ describe('a backup round trip', () => {
   });
 });
 
-describe('fieldsFromCsvHeader: fields from a CSV header', () => {
-  const types = catalogue();
-  const named = (text: string) => fieldsFromCsvHeader(text, types).map((f) => [f.name, f.type]);
+describe('importing fields from a CSV sample', () => {
+  const result: InferResult = {
+    fields: [
+      { name: 'id', type: 'Row Number' },
+      { name: 'status', type: 'Custom List', values: ['a', 'b'], selectionStyle: 'custom', percentBlank: 10 },
+    ],
+    reasons: [
+      { field: 'id', type: 'Row Number', basis: 'name and values', reason: 'the 3 values count 1, 2, 3...' },
+      { field: 'status', type: 'Custom List', basis: 'values', reason: 'the 6 values are 2 distinct ones' },
+    ],
+    rows_read: 6,
+    truncated: false,
+  };
 
-  it("gives a name that is a type's name that type, id a Row Number and the rest Words", () => {
-    expect(named('id,first_name,Email Address,notes')).toEqual([
-      ['id', 'Row Number'],
-      ['first_name', 'First Name'],
-      ['Email Address', 'Email Address'],
-      ['notes', 'Words'],
+  it('turns the inferred fields into builder fields with their parameters and blank %', () => {
+    const fields = proposedFields(result);
+    expect(fields.map((f) => [f.name, f.type, f.percentBlank])).toEqual([
+      ['id', 'Row Number', 0],
+      ['status', 'Custom List', 10],
     ]);
+    expect(fields[1].params).toEqual({ values: ['a', 'b'], selectionStyle: 'custom' });
+    expect(new Set(fields.map((f) => f.key)).size).toBe(2);
   });
 
-  it("matches names regardless of case, spaces and punctuation, and matches a type's aliases", () => {
-    expect(named('LAST-NAME,city,Normal,linkedin skill')).toEqual([
-      ['LAST-NAME', 'Last Name'],
-      ['city', 'City'],
-      ['Normal', 'Normal Distribution'],
-      ['linkedin skill', 'Professional-Network Skill'],
-    ]);
+  it('adds after the current fields unless asked to replace them', () => {
+    const current = [newField({ name: 'x', type: 'Words' })];
+    const proposed = proposedFields(result);
+    expect(fieldsAfterImport(current, proposed, false).map((f) => f.name)).toEqual(['x', 'id', 'status']);
+    expect(fieldsAfterImport(current, proposed, true).map((f) => f.name)).toEqual(['id', 'status']);
+    const taken = [newField({ name: 'id' }), newField({ name: 'id_2' })];
+    expect(fieldsAfterImport(taken, proposed, false).map((f) => f.name)).toEqual(['id', 'id_2', 'id_3', 'status']);
+    const many = Array.from({ length: MAX_FIELDS - 1 }, () => newField());
+    expect(() => fieldsAfterImport(many, proposed, false)).toThrow(`makes more than ${MAX_FIELDS}`);
+    expect(fieldsAfterImport(many, proposed, true)).toHaveLength(2);
   });
 
-  it('parses the line as CSV: quoted commas and quotes stay in one name, only the first record counts', () => {
-    expect(named('id,"last, name","say ""hi"""\n1,2,3')).toEqual([
-      ['id', 'Row Number'],
-      ['last, name', 'Last Name'],
-      ['say "hi"', 'Words'],
-    ]);
-  });
-
-  it('reads a header separated by tabs or semicolons too', () => {
-    expect(named('id\tcity').map(([name]) => name)).toEqual(['id', 'city']);
-    expect(named('id;city').map(([name]) => name)).toEqual(['id', 'city']);
-  });
-
-  it('skips a byte order mark and leading blank lines, trims names, and names empty columns by position', () => {
-    expect(named('\uFEFF\n\n id , ,city')).toEqual([
-      ['id', 'Row Number'],
-      ['column_2', 'Words'],
-      ['city', 'City'],
-    ]);
-  });
-
-  it('gives every field its own key, with no parameters, blank % or formula', () => {
-    const fields = fieldsFromCsvHeader('a,b,a', types);
-    expect(new Set(fields.map((f) => f.key)).size).toBe(3);
-    for (const field of fields) expect(field).toMatchObject({ params: {}, percentBlank: 0, formula: '' });
-  });
-
-  it('still guesses id and Words before the catalogue has loaded', () => {
-    expect(fieldsFromCsvHeader('id,city', []).map((f) => f.type)).toEqual(['Row Number', 'Words']);
-  });
-
-  it('refuses text with no header and headers wider than a schema, saying what to paste', () => {
-    expect(() => fieldsFromCsvHeader('', types)).toThrow('no header line found: paste the first line of a CSV file');
-    expect(() => fieldsFromCsvHeader(' , ,\n', types)).toThrow('no header line found');
-    const wide = Array.from({ length: MAX_FIELDS + 1 }, (_, i) => `c${i}`).join(',');
-    expect(() => fieldsFromCsvHeader(wide, types)).toThrow(`the header has ${MAX_FIELDS + 1} columns`);
-  });
-});
-
-describe('headerLine: the header read from a CSV file', () => {
-  it('gives the first record as one CSV line, a quoted name over two lines included', () => {
-    expect(headerLine('\uFEFFid,"first\nname",email\n1,Ann,a@example.com\n')).toBe('id,"first\nname",email');
-    expect(headerLine('a,"b,c"\r\n1,2')).toBe('a,"b,c"');
-  });
-
-  it('gives nothing for an empty file', () => {
-    expect(headerLine('')).toBe('');
-    expect(headerLine('\n\n')).toBe('');
+  it('sends at most the first 256 KB of a sample, cut after a line break', () => {
+    expect(sampleHead('a,b\n1,2\n')).toBe('a,b\n1,2\n');
+    const long = 'a,b\n' + '1,2\n'.repeat(MAX_SAMPLE_CHARS);
+    const head = sampleHead(long);
+    expect(head.length).toBeLessThanOrEqual(MAX_SAMPLE_CHARS);
+    expect(head.endsWith('1,2\n')).toBe(true);
   });
 });

@@ -1,16 +1,13 @@
 /**
  * Schemas as files: the established product's export ("backup") JSON, read and written, and
- * fields from a CSV header line (parsed by papaparse, never split on commas).
+ * fields from a sample CSV, as the server infers them (POST /api/infer), added or replacing.
  */
-import Papa from 'papaparse';
-import type { SchemaExport } from '@rowloom/contract';
+import type { InferResult, SchemaExport } from '@rowloom/contract';
 import { MAX_SCHEMA_SEED_LENGTH } from '@rowloom/contract/constants';
-import type { TypeDescription } from '../catalogue/catalogue';
 import { FORMAT_OPTIONS, type FormatOption } from './FileOptionsPanel-formats';
 import {
   FORMATS,
   fieldsFromSpecs,
-  newField,
   randomSeed,
   type BuilderField,
   type Format,
@@ -145,43 +142,42 @@ function withoutNulls(params: Record<string, unknown>): Record<string, unknown> 
   return Object.fromEntries(Object.entries(params).filter(([name, value]) => value !== null && name !== 'id'));
 }
 
+/** What the dialog sends for inference at most: the server reads no more of a sample than this. */
+export const MAX_SAMPLE_CHARS = 256 * 1024;
+
 /**
- * The first record of a CSV text, after a byte order mark and blank lines (papaparse's preview
- * counts a blank line as its one row before skipEmptyLines drops it, so they go first).
+ * The start of a sample CSV, at most MAX_SAMPLE_CHARS, cut after a line break so no record is
+ * sent half (the server drops a record cut inside quotes).
  */
-function firstRecord(text: string): string[] | undefined {
-  return Papa.parse<string[]>(text.replace(/^\uFEFF/, '').replace(/^(?:[ \t]*\r?\n)+/, ''), {
-    preview: 1,
-    skipEmptyLines: true,
-  }).data[0];
+export function sampleHead(text: string): string {
+  if (text.length <= MAX_SAMPLE_CHARS) return text;
+  const head = text.slice(0, MAX_SAMPLE_CHARS);
+  const lastBreak = head.lastIndexOf('\n');
+  return lastBreak > 0 ? head.slice(0, lastBreak + 1) : head;
 }
 
-/** The first record of a CSV text, written back as one CSV line (a quoted header may span lines). */
-export function headerLine(text: string): string {
-  const header = firstRecord(text);
-  return header ? Papa.unparse([header]) : '';
+/** The server's inferred fields as the builder's fields (fresh keys, blank % and parameters). */
+export function proposedFields(result: InferResult): BuilderField[] {
+  return fieldsFromSpecs(result.fields);
 }
 
-/** Header names -> fields; a name that is also a type's name or alias gets that type, `id` a Row Number, the rest Words. */
-export function fieldsFromCsvHeader(text: string, types: TypeDescription[]): BuilderField[] {
-  const header = firstRecord(text);
-  if (!header || header.every((name) => name.trim() === ''))
-    throw new Error('no header line found: paste the first line of a CSV file, e.g. id,first_name,email');
-  if (header.length > MAX_FIELDS)
-    throw new Error(`the header has ${header.length} columns; a schema holds at most ${MAX_FIELDS} fields`);
-  return header.map((raw, i) => {
-    const name = raw.trim() || `column_${i + 1}`;
-    return newField({ name, type: guessType(name, types) });
+/**
+ * The fields after an import: the proposal alone, or appended after the current fields, an
+ * imported name that is taken getting a number (a second "id" becomes "id_2"), as a schema's
+ * field names must differ.
+ */
+export function fieldsAfterImport(current: BuilderField[], proposed: BuilderField[], replace: boolean): BuilderField[] {
+  if (replace) return proposed;
+  if (current.length + proposed.length > MAX_FIELDS)
+    throw new Error(
+      `adding ${proposed.length} fields to the ${current.length} there are makes more than ${MAX_FIELDS}; replace the current fields instead, or import fewer columns`,
+    );
+  const taken = new Set(current.map((f) => f.name));
+  const added = proposed.map((field) => {
+    let name = field.name;
+    for (let n = 2; taken.has(name); n++) name = `${field.name}_${n}`;
+    taken.add(name);
+    return name === field.name ? field : { ...field, name };
   });
-}
-
-const simple = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
-
-function guessType(name: string, types: TypeDescription[]): string {
-  const wanted = simple(name);
-  const match = types.find((t) => simple(t.name) === wanted || t.aliases.some((a) => simple(a) === wanted));
-  if (match) return match.name;
-  const has = (typeName: string) => types.length === 0 || types.some((t) => t.name === typeName);
-  if (wanted === 'id' && has('Row Number')) return 'Row Number';
-  return has('Words') ? 'Words' : (types[0]?.name ?? 'Words');
+  return [...current, ...added];
 }

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import type { DatasetSummary } from '@rowloom/contract';
+import type { DatasetList } from '@rowloom/contract';
 import { apiJson } from '../../api/client';
 import type { ParamInputProps } from './options-form-inputs';
 
@@ -13,7 +13,7 @@ export function useDatasetList() {
   return useQuery({
     // A key of its own: the datasets page may cache GET /api/datasets in another shape.
     queryKey: ['datasets', 'options-form'],
-    queryFn: async () => (await apiJson<{ datasets: DatasetSummary[] }>('/api/datasets')).datasets,
+    queryFn: async () => (await apiJson<DatasetList>('/api/datasets')).datasets,
     staleTime: 30_000,
   });
 }

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { skipUnlessAvailable } from '../../../testing/databases.js';
 import { resetCollections } from './crud-collection.js';
-import { crudRoute, list, openKit, serve, type Kit, type Person } from './crud-test-kit.js';
+import { crudRoute, list, openKit, serve, type Kit, type Person } from '../../../testing/crud-test-kit.js';
 
 const ids = (people: Person[]) => people.map((person) => person.id);
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);

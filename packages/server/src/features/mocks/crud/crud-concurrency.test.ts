@@ -8,7 +8,7 @@ import { skipUnlessAvailable } from '../../../testing/databases.js';
 import { MOCK_LIMITS } from '@rowloom/contract';
 import { resetCollections } from './crud-collection.js';
 import { PAGE_MAX_CHARS } from './crud-listing.js';
-import { crudRoute, list, openKit, serve, type Instance, type Kit } from './crud-test-kit.js';
+import { crudRoute, list, openKit, serve, type Instance, type Kit } from '../../../testing/crud-test-kit.js';
 
 async function storedCount(kit: Kit, routeId: string): Promise<number> {
   const row = await kit.store.db

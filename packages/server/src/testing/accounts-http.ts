@@ -1,6 +1,6 @@
 /** Small helpers the account tests share: a call that never throws on status, and cookie headers. */
 import { request as httpRequest } from 'node:http';
-import type { SignedUp, TestServer } from '../../testing/server-fixture.js';
+import type { SignedUp, TestServer } from './server-fixture.js';
 
 export interface Answer {
   status: number;

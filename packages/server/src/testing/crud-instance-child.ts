@@ -7,11 +7,11 @@
  */
 import { createInterface } from 'node:readline';
 import { GenerationPool } from '@rowloom/core';
-import { DatasetTexts } from '../../datasets/dataset-texts.js';
-import type { Store } from '../../../db/open-database.js';
-import type { TestDatabase } from '../../../testing/server-fixture.js';
+import { DatasetTexts } from '../features/datasets/dataset-texts.js';
+import type { Store } from '../db/open-database.js';
+import type { TestDatabase } from './server-fixture.js';
 import type { MockRoute } from '@rowloom/contract';
-import { serveCrud } from './crud-collection.js';
+import { serveCrud } from '../features/mocks/crud/crud-collection.js';
 import { openStoreOn, type Call } from './crud-test-kit.js';
 
 interface Setup {

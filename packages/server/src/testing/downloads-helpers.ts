@@ -1,6 +1,6 @@
 /** HTTP helpers the downloads tests share: a JSON call, and waiting for a job to reach a status. */
-import type { DownloadStatus } from '../../jobs/job-contract.js';
-import type { TestServer } from '../../testing/server-fixture.js';
+import type { DownloadStatus } from '../jobs/job-contract.js';
+import type { TestServer } from './server-fixture.js';
 
 export interface Answer {
   status: number;

@@ -8,15 +8,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { GenerationPool } from '@rowloom/core';
-import { DatasetTexts } from '../../datasets/dataset-texts.js';
-import { openStore, type Store } from '../../../db/open-database.js';
-import { POSTGRES_URL, type DialectName } from '../../../testing/databases.js';
-import { newTestDatabase, type TestDatabase } from '../../../testing/server-fixture.js';
-import { saveSchema } from '../../schemas/schemas-store.js';
-import { createUser } from '../../../users/users-store.js';
+import { DatasetTexts } from '../features/datasets/dataset-texts.js';
+import { openStore, type Store } from '../db/open-database.js';
+import { POSTGRES_URL, type DialectName } from './databases.js';
+import { newTestDatabase, type TestDatabase } from './server-fixture.js';
+import { saveSchema } from '../features/schemas/schemas-store.js';
+import { createUser } from '../users/users-store.js';
 import type { CrudSettings, MockRoute } from '@rowloom/contract';
-import { serveCrud } from './crud-collection.js';
-import type { CrudReply } from './crud-contract.js';
+import { serveCrud } from '../features/mocks/crud/crud-collection.js';
+import type { CrudReply } from '../features/mocks/crud/crud-contract.js';
 
 export const PEOPLE = [
   { name: 'id', type: 'Row Number' },

@@ -14,12 +14,12 @@
 import { after, before, describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { skipUnlessAvailable } from '../../testing/databases.js';
-import { whileProbingHealth } from '../../testing/health-probe.js';
-import { fetchAnswer, type Answer } from '../../testing/http-calls.js';
-import { newTestDatabase, startTestServer, type TestServer } from '../../testing/server-fixture.js';
-import { waitFor } from '../downloads/downloads-test-helpers.js';
-import type { DownloadStatus } from '../../jobs/job-contract.js';
+import { skipUnlessAvailable } from './databases.js';
+import { whileProbingHealth } from './health-probe.js';
+import { fetchAnswer, type Answer } from './http-calls.js';
+import { newTestDatabase, startTestServer, type TestServer } from './server-fixture.js';
+import { waitFor } from './downloads-helpers.js';
+import type { DownloadStatus } from '../jobs/job-contract.js';
 
 const ROWS = 1_000_000;
 /** Calls at once, and how many times over. */

@@ -1,0 +1,5 @@
+/** Schema inference from a sample CSV: names and values -> typed fields with reasons. */
+export { inferSchema } from './infer-schema.js';
+export { InferenceError } from './read-sample.js';
+export { MAX_SAMPLE_CELLS, MAX_SAMPLE_CHARS, MAX_SAMPLE_COLUMNS, MAX_SAMPLE_ROWS } from './sample-limits.js';
+export type { Basis, Inference, InferenceReason, InferredField } from './proposal.js';
