@@ -19,6 +19,12 @@ export const TypeParameter = Type.Object({
   min: Type.Optional(Type.Number()),
   max: Type.Optional(Type.Number()),
   required: Type.Boolean(),
+  form: Type.Optional(
+    Type.Union([Type.Literal('date'), Type.Literal('datetime'), Type.Literal('time')], {
+      description:
+        'A string parameter that is a point in time: date (a calendar day), datetime (a day with an optional time of day) or time (a time of day)',
+    }),
+  ),
 });
 export type TypeParameter = Static<typeof TypeParameter>;
 

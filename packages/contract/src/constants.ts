@@ -4,6 +4,9 @@
  * page importing only these (`@rowloom/contract/constants`) stays small.
  */
 
+/** The longest seed a saved schema keeps (as a generate request's seed parameter). */
+export const MAX_SCHEMA_SEED_LENGTH = 1000;
+
 /** A background job's states, in the order a job goes through them. */
 export const JOB_STATUSES = ['queued', 'running', 'assembling', 'done', 'failed', 'cancelled', 'expired'] as const;
 

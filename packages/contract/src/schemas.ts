@@ -5,6 +5,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { OUTPUT_FORMATS } from '@rowloom/core/writer';
+import { MAX_SCHEMA_SEED_LENGTH } from './constants.js';
 
 const project = Type.Union([Type.String(), Type.Null()], { description: 'The project it is in, or null' });
 export const Field = Type.Record(Type.String(), Type.Unknown(), {
@@ -23,6 +24,18 @@ export const SchemaOptions = Type.Record(Type.String(), OptionValue, {
 });
 export type SchemaOptions = Static<typeof SchemaOptions>;
 
+/** A saved schema's fixed seed, as GET and a save answer it. */
+export const SchemaSeed = Type.Union([Type.String({ minLength: 1, maxLength: MAX_SCHEMA_SEED_LENGTH }), Type.Null()], {
+  description:
+    'A fixed seed: generate?schema=NAME without its own seed, and the web page opening it, make the same rows with it; null: a new seed each time',
+});
+
+/** The seed a save request may give: text, a whole number (kept as its digits), or null / "" / absent for none. */
+export const SchemaSeedInput = Type.Union(
+  [Type.String({ maxLength: MAX_SCHEMA_SEED_LENGTH }), Type.Integer(), Type.Null()],
+  { description: 'A fixed seed for the schema (text or a whole number); null or "" keeps none' },
+);
+
 /** GET /api/schemas/:name. */
 export const SavedSchema = Type.Object({
   name: Type.String(),
@@ -30,6 +43,7 @@ export const SavedSchema = Type.Object({
   count: Type.Integer({ description: 'Default row count' }),
   format: SchemaFormat,
   options: SchemaOptions,
+  seed: SchemaSeed,
   project,
   updated_at: Type.String(),
 });
@@ -45,6 +59,7 @@ export const SchemaInput = Type.Object({
   count: Type.Optional(Type.Integer({ minimum: 1, description: 'Default row count (default 1000)' })),
   format: Type.Optional(SchemaFormat),
   options: Type.Optional(SchemaOptions),
+  seed: Type.Optional(SchemaSeedInput),
   project: Type.Optional(
     Type.Union([Type.String(), Type.Null()], {
       description: 'A project name; null takes it out of its project; absent keeps it',
@@ -61,6 +76,7 @@ export const SchemaSaved = Type.Object({
   fields: Type.Integer({ description: 'How many fields' }),
   format: SchemaFormat,
   options: SchemaOptions,
+  seed: SchemaSeed,
   project,
   updated_at: Type.String(),
 });
@@ -72,7 +88,7 @@ export const SchemaExportColumn = Type.Object(
     name: Type.String(),
     type: Type.String(),
     null_percentage: Type.Number({ description: 'How often the value is blank, 0 to 100' }),
-    formula: Type.Union([Type.String(), Type.Null()]),
+    formula: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Absent (or null) when none' })),
   },
   { additionalProperties: true, description: "The field's parameters follow as keys of their own" },
 );
@@ -88,7 +104,7 @@ export const SchemaExport = Type.Object(
   {
     additionalProperties: OptionValue,
     description:
-      'The file options follow as keys of their own: array, include_nulls, include_header, bom, neutralize_formulas, line_ending, delimiter, quote_char, table_name, include_create_table, root_element, record_element, keyspace, sheet_name, firebase_key',
+      'The file options follow as keys of their own: array, include_nulls, include_header, bom, neutralize_formulas, line_ending, delimiter, quote_char, table_name, include_create_table, root_element, record_element, keyspace, sheet_name, firebase_key; and seed, when the schema has a fixed seed',
   },
 );
 /** The export; its file options are keys beside name and columns. */

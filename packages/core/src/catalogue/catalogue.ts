@@ -5,7 +5,7 @@
  */
 import { generateObjects } from '../engine/sample.js';
 import { ALL_TYPES } from '../types/registry.js';
-import type { OutputKind, ParamKind, TypeDefinition } from '../kernel/define-type.js';
+import type { OutputKind, ParamForm, ParamKind, TypeDefinition } from '../kernel/define-type.js';
 
 export interface ParameterDescription {
   name: string;
@@ -16,6 +16,8 @@ export interface ParameterDescription {
   min?: number;
   max?: number;
   required: boolean;
+  /** A string parameter that is a date or time: which, for a picker. */
+  form?: ParamForm;
 }
 
 export interface TypeDescription {
@@ -70,6 +72,7 @@ export function describeType(type: TypeDefinition): TypeDescription {
       ...(p.min !== undefined ? { min: p.min } : {}),
       ...(p.max !== undefined ? { max: p.max } : {}),
       required: p.required ?? false,
+      ...(p.form ? { form: p.form } : {}),
     })),
     example: exampleValue(type),
   };

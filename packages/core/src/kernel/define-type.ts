@@ -9,6 +9,13 @@ import type { Value } from './values.js';
 
 export type ParamKind = 'integer' | 'decimal' | 'string' | 'boolean' | 'string[]' | 'json';
 
+/**
+ * What a string parameter's text stands for, when it is a point in time: a calendar day
+ * (mm/dd/yyyy or yyyy-mm-dd), a day with an optional time of day, or a time of day. Editors
+ * read it to offer a date or time picker; validation stays the type's own.
+ */
+export type ParamForm = 'date' | 'datetime' | 'time';
+
 export interface ParamSpec {
   name: string;
   kind: ParamKind;
@@ -22,6 +29,8 @@ export interface ParamSpec {
   max?: number;
   /** The field is invalid without it. */
   required?: boolean;
+  /** For string parameters that are a date or time: which (see ParamForm). */
+  form?: ParamForm;
 }
 
 /** What a generated value is, for writers' column types (SQL create table) and the catalogue. */

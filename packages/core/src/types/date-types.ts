@@ -60,6 +60,7 @@ function dateParams(kind: 'Date' | 'Datetime'): ParamSpec[] {
     {
       name: 'min',
       kind: 'string',
+      form: kind === 'Date' ? 'date' : 'datetime',
       default: DEFAULT_MIN_DATE,
       description:
         `Earliest ${kind === 'Date' ? 'date' : 'date and time'}, mm/dd/yyyy (ISO yyyy-mm-dd also accepted), UTC. ` +
@@ -68,6 +69,7 @@ function dateParams(kind: 'Date' | 'Datetime'): ParamSpec[] {
     {
       name: 'max',
       kind: 'string',
+      form: kind === 'Date' ? 'date' : 'datetime',
       default: DEFAULT_MAX_DATE,
       description:
         `Latest ${kind === 'Date' ? 'date' : 'date and time'} (inclusive), same forms as min. ` +
@@ -313,12 +315,14 @@ const timeType = defineType({
     {
       name: 'min',
       kind: 'string',
+      form: 'time',
       default: '12:00 AM',
       description: 'Earliest time, HH:MM AM/PM (e.g. 9:05 AM) or 24-hour HH:MM[:SS]. Default 12:00 AM (midnight).',
     },
     {
       name: 'max',
       kind: 'string',
+      form: 'time',
       default: '11:59 PM',
       description:
         'Latest time (inclusive), same forms as min. Written to the minute it includes that whole minute, so the ' +

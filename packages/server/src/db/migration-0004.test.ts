@@ -43,7 +43,16 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           const schema = await findSchema(store.db, 'u1', 'old');
           assert.deepEqual(
             { ...schema, updatedAt: undefined },
-            { name: 'old', fields, count: 42, format: null, options: {}, project: null, updatedAt: undefined },
+            {
+              name: 'old',
+              fields,
+              count: 42,
+              format: null,
+              options: {},
+              seed: null,
+              project: null,
+              updatedAt: undefined,
+            },
           );
           assert.deepEqual(
             (await listProjects(store.db, 'u1')).map((p) => [p.name, p.datasets, p.schemas, p.scenarios]),

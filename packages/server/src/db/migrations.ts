@@ -281,4 +281,10 @@ export const MIGRATIONS: Record<string, Migration> = {
       await db.schema.alterTable('datasets').addColumn('revision', 'text').execute();
     },
   },
+  '0010-schema-seed': {
+    // A saved schema's fixed seed (null: none, as for every schema saved before).
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('schemas').addColumn('seed', 'text').execute();
+    },
+  },
 };

@@ -58,6 +58,8 @@ export interface SchemasTable {
   format: string | null;
   /** Default file options by generate's query names, as JSON object text, or null. */
   options: string | null;
+  /** A fixed seed for its generate requests and the web page, or null. */
+  seed: string | null;
   project_id: string | null;
   updated_at: string;
 }

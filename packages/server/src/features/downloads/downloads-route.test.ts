@@ -67,6 +67,32 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       }
     });
 
+    test("a saved schema's fixed seed makes a job's file, unless the request gives its own seed", async () => {
+      const fields = FIELDS.slice(0, 3);
+      const saved = await call(suite.server, `/api/schemas/seeded?key=${suite.key}`, {
+        ...post({ fields, count: 50, seed: 'fixed' }),
+        method: 'PUT',
+      });
+      assert.equal(saved.status, 200, saved.text);
+      const fileOf = async (query: string) => {
+        const started = await call(suite.server, `/api/downloads.csv?schema=seeded${query}&key=${suite.key}`, {
+          method: 'POST',
+        });
+        assert.equal(started.status, 202, started.text);
+        const status = started.json as unknown as DownloadStatus;
+        const done = await waitFor(suite.server, suite.key, status.id, ['done', 'failed']);
+        assert.equal(done.status, 'done', JSON.stringify(done));
+        return (await call(suite.server, `/api/downloads/${status.id}/file?key=${suite.key}`)).bytes;
+      };
+      const reference = await call(
+        suite.server,
+        `/api/generate.csv?key=${suite.key}&count=50&seed=fixed`,
+        post(fields),
+      );
+      assert.ok((await fileOf('')).equals(reference.bytes), 'the saved seed is used');
+      assert.ok(!(await fileOf('&seed=other')).equals(reference.bytes), "the request's own seed wins");
+    });
+
     test('ranges: 206 with Content-Range, resuming re-assembles the file byte-identically; 416 past the end', async () => {
       const { json } = await start('.csv?count=3000&seed=ranges');
       const id = (json as unknown as DownloadStatus).id;

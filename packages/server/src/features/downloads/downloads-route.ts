@@ -96,7 +96,7 @@ export function submitDownload(options: DownloadsRouteOptions): SubmitDownload {
       count,
       format,
       writer,
-      seed: seedParameter(query),
+      seed: seedParameter(query) ?? source.settings?.seed ?? null,
       now: queryText(query, 'now') || null,
       publicUrl,
     };

@@ -43,7 +43,7 @@ export async function resolveFields(
   const saved = schemaName ? await findSchema(db, user.id, schemaName) : undefined;
   if (schemaName && !saved) throw notFound(`no saved schema named "${schemaName}"; GET /api/schemas lists yours`);
   const explicit = fromBody ?? fromParam;
-  const settings = saved ? { format: saved.format, options: saved.options } : null;
+  const settings = saved ? { format: saved.format, options: saved.options, seed: saved.seed } : null;
   // jsonBody read fields from the body only when it is text.
   const fieldsText = fromBody ? (body as string) : undefined;
   if (explicit) return { fields: explicit.fields, count: explicit.count ?? saved?.count ?? null, settings, fieldsText };

@@ -149,7 +149,8 @@ export async function generateFeature(
       scenarios,
       scenarioNames,
       count,
-      seed: seedParameter(query),
+      // A saved schema's fixed seed, unless the request gives its own.
+      seed: seedParameter(query) ?? source.settings?.seed ?? null,
       now: queryText(query, 'now') || null,
       writer,
       pool: sharing.pool,

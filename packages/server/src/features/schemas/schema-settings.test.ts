@@ -74,7 +74,16 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const one = await call(suite.server, path('people'));
       assert.deepEqual(
         { ...one.json, updated_at: undefined },
-        { name: 'people', fields: FIELDS, count: 40, format: 'sql', options, project: 'Shop', updated_at: undefined },
+        {
+          name: 'people',
+          fields: FIELDS,
+          count: 40,
+          format: 'sql',
+          options,
+          seed: null,
+          project: 'Shop',
+          updated_at: undefined,
+        },
       );
       const listed = (await call(suite.server, `/api/schemas?key=${suite.key}`)).json.schemas as {
         name: string;

@@ -6,6 +6,7 @@
  * own writerOptions, and written back as export keys for GET /api/schemas/NAME/export.
  */
 import { OUTPUT_FORMATS, outputFormatNamed, type OutputFormat } from '@rowloom/core';
+import { MAX_SCHEMA_SEED_LENGTH } from '@rowloom/contract';
 import { badRequest, HttpError } from '../../http/http-error.js';
 import type { Query } from '../../http/query.js';
 import { writerOptions } from '../generation/generate-request.js';
@@ -44,6 +45,8 @@ export interface SchemaSettings {
   /** The format generate?schema=NAME uses when the URL has no extension; null: json. */
   format: OutputFormat | null;
   options: SchemaOptions;
+  /** A fixed seed, used when a request gives none; null (or absent): a new seed each time. */
+  seed?: string | null;
 }
 
 /** Text options are names and separators: this is plenty, and bounds what a row stores. */
@@ -74,6 +77,7 @@ function rowloomSettings(object: Record<string, unknown>): SchemaSettings {
       `"options" must be an object of file options such as {"include_header": false}, got ${short(options)}`,
     );
   }
+  const seed = readSeed(object.seed);
   const given = (options ?? {}) as Record<string, unknown>;
   const read: SchemaOptions = {};
   for (const [key, value] of Object.entries(given)) {
@@ -82,10 +86,20 @@ function rowloomSettings(object: Record<string, unknown>): SchemaSettings {
     const option = readOption(key as SchemaOptionName, value, `options.${key}`);
     if (option !== undefined) read[key as SchemaOptionName] = option;
   }
-  return validated({ format: chosen, options: read }, (name) => `options.${name}`);
+  return { ...validated({ format: chosen, options: read }, (name) => `options.${name}`), seed };
 }
 
-/** A schema export: `file_format` and the export's own keys; a format Rowloom does not write is left out. */
+/** `"seed"`: text or a whole number (kept as its digits); null or "" is none. */
+function readSeed(value: unknown): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  if (typeof value !== 'string') throw badRequest(`"seed" must be text or a whole number, got ${short(value)}`);
+  if (value.length > MAX_SCHEMA_SEED_LENGTH)
+    throw badRequest(`"seed" is ${value.length} characters long; use at most ${MAX_SCHEMA_SEED_LENGTH}`);
+  return value;
+}
+
+/** A schema export: `file_format`, the export's own keys and a fixed `seed`; a format Rowloom does not write is left out. */
 function exportSettings(object: Record<string, unknown>): SchemaSettings {
   const name = typeof object.file_format === 'string' ? object.file_format.trim().toLowerCase() : '';
   const format = outputFormatNamed(name) ?? (Object.hasOwn(EXPORT_FORMATS, name) ? EXPORT_FORMATS[name] : null);
@@ -98,7 +112,11 @@ function exportSettings(object: Record<string, unknown>): SchemaSettings {
     const option = readOption(key, value, `"${exportKey}"`);
     if (option !== undefined) options[key] = option;
   }
-  return validated({ format, options }, (key) => `"${SCHEMA_OPTIONS[key as SchemaOptionName]?.exportKey ?? key}"`);
+  const seed = readSeed(object.seed);
+  return {
+    ...validated({ format, options }, (key) => `"${SCHEMA_OPTIONS[key as SchemaOptionName]?.exportKey ?? key}"`),
+    seed,
+  };
 }
 
 /** One option's value: booleans as true/false (or their text, as in a query), text as text; null or "" is unset. */
@@ -148,13 +166,14 @@ export function withSavedOptions(query: Query, options: SchemaOptions): Query {
   return merged;
 }
 
-/** The settings as a schema export's keys (file_format, table_name, include_create_table...). */
+/** The settings as a schema export's keys (file_format, table_name, include_create_table..., seed when fixed). */
 export function exportKeys(settings: SchemaSettings): Record<string, unknown> {
   const keys: Record<string, unknown> = { file_format: settings.format ?? 'json' };
   for (const key of OPTION_NAMES) {
     const value = settings.options[key];
     if (value !== undefined) keys[SCHEMA_OPTIONS[key].exportKey] = value;
   }
+  if (settings.seed) keys.seed = settings.seed;
   return keys;
 }
 

@@ -119,6 +119,57 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(byGet.text.trim().split('\n').length, 1 + 7);
     });
 
+    test('a fixed seed is saved, read back and used by generate?schema=NAME unless the request gives its own', async () => {
+      const saved = await call(
+        server,
+        `${path('seeded')}?key=${key}`,
+        send('PUT', { fields: FIELDS, count: 5, seed: '20261128' }),
+      );
+      assert.equal(saved.status, 200, saved.text);
+      assert.equal(saved.json().seed, '20261128');
+      assert.equal((await call(server, `${path('seeded')}?key=${key}`)).json().seed, '20261128');
+
+      const stored = await call(server, `/api/generate.csv?key=${key}&schema=seeded`);
+      assert.equal(stored.headers.get('x-rowloom-seed'), '20261128');
+      const explicit = await call(server, `/api/generate.csv?key=${key}&schema=seeded&seed=20261128`);
+      assert.equal(stored.text, explicit.text, 'the saved seed gives the rows that seed gives');
+      const own = await call(server, `/api/generate.csv?key=${key}&schema=seeded&seed=7`);
+      assert.equal(own.headers.get('x-rowloom-seed'), '7', "the request's own seed wins");
+
+      // A whole number is kept as its digits; null, "" or no seed at all saves none.
+      await call(server, `${path('seeded')}?key=${key}`, send('PUT', { fields: FIELDS, seed: 42 }));
+      assert.equal((await call(server, `${path('seeded')}?key=${key}`)).json().seed, '42');
+      for (const body of [{ fields: FIELDS, seed: null }, { fields: FIELDS, seed: '' }, { fields: FIELDS }]) {
+        await call(server, `${path('seeded')}?key=${key}`, send('PUT', body));
+        assert.equal((await call(server, `${path('seeded')}?key=${key}`)).json().seed, null, JSON.stringify(body));
+      }
+      // A backup carries the fixed seed, and restoring it keeps the seed.
+      await call(server, `${path('seeded')}?key=${key}`, send('PUT', { fields: FIELDS, seed: 'kept' }));
+      const backup = await call(server, `${path('seeded')}/export?key=${key}`);
+      assert.equal(backup.json().seed, 'kept');
+      assert.equal((await call(server, `${path('restored')}?key=${key}`, send('PUT', backup.text))).status, 200);
+      assert.equal((await call(server, `${path('restored')}?key=${key}`)).json().seed, 'kept');
+      await call(server, `${path('seeded')}?key=${key}`, send('PUT', { fields: FIELDS }));
+      assert.equal('seed' in (await call(server, `${path('seeded')}/export?key=${key}`)).json(), false);
+      const drawn = await call(server, `/api/generate.csv?key=${key}&schema=seeded`);
+      assert.notEqual(drawn.headers.get('x-rowloom-seed'), null, 'a seed is drawn when none is saved');
+    });
+
+    test('a bad seed is a 400 that names it, and nothing is stored', async () => {
+      for (const [seed, message] of [
+        ['x'.repeat(1001), /seed/],
+        [1.5, /seed/],
+        [{ a: 1 }, /seed/],
+        [true, /seed/],
+      ] as const) {
+        const answer = await call(server, `${path('bad seed')}?key=${key}`, send('PUT', { fields: FIELDS, seed }));
+        assert.equal(answer.status, 400, `${JSON.stringify(seed).slice(0, 20)}: ${answer.text.slice(0, 200)}`);
+        assert.match(String(answer.json().error), message);
+        assert.equal(typeof answer.json().code, 'string');
+      }
+      assert.equal((await call(server, `${path('bad seed')}?key=${key}`)).status, 404);
+    });
+
     test('a schema is validated like a generate request: every problem at once, nothing stored', async () => {
       const bad = await call(
         server,

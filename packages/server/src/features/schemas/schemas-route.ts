@@ -192,6 +192,7 @@ export async function schemasFeature(
         count: schema.count,
         format: schema.format,
         options: schema.options,
+        seed: schema.seed,
         project: schema.project,
         updated_at: schema.updatedAt,
       };
@@ -228,6 +229,7 @@ export async function schemasFeature(
       fields: fields.length,
       format: settings.format,
       options: settings.options,
+      seed: settings.seed ?? null,
       project: saved?.project ?? null,
       updated_at: updatedAt,
     };

@@ -10,6 +10,7 @@ import { storedOptions, type SchemaSettings } from './schema-settings.js';
 import type { SchemaSummary } from '@rowloom/contract';
 
 export interface SavedSchema extends SchemaSettings {
+  seed: string | null;
   name: string;
   fields: unknown[];
   count: number;
@@ -27,6 +28,7 @@ function withProject(db: Kysely<Tables>, userId: string) {
       'schemas.count',
       'schemas.format',
       'schemas.options',
+      'schemas.seed',
       'schemas.updated_at',
       'projects.name as project',
     ])
@@ -42,6 +44,7 @@ export async function findSchema(db: Kysely<Tables>, userId: string, name: strin
       count: Number(row.count),
       format: (row.format as OutputFormat | null) ?? null,
       options: storedOptions(row.options),
+      seed: row.seed ?? null,
       project: row.project,
       updatedAt: row.updated_at,
     }
@@ -69,6 +72,7 @@ export async function saveSchema(
     count,
     format: extras.format ?? null,
     options: Object.keys(options).length > 0 ? JSON.stringify(options) : null,
+    seed: extras.seed ?? null,
     updated_at: updatedAt,
   };
   await db

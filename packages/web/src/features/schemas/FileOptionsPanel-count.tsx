@@ -2,7 +2,12 @@
  * A whole-number box that may be empty or wrong while typed: the last valid number stays in
  * effect, and the box says what it takes, instead of snapping back under the user's cursor.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
+
+/** What a count box takes, said beside it and by whatever it holds back. */
+export function countHint(min: number, max: number): string {
+  return `a whole number from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}`;
+}
 
 export function CountInput(props: {
   label: string;
@@ -10,6 +15,8 @@ export function CountInput(props: {
   min: number;
   max: number;
   onChange(value: number): void;
+  /** Told whether the box holds a number it takes (what it says when not: `countHint`). */
+  onValidity?(valid: boolean): void;
   className?: string;
 }) {
   const [text, setText] = useState(String(props.value));
@@ -20,6 +27,8 @@ export function CountInput(props: {
   }, [props.value]);
   const n = Number(text);
   const valid = /^\s*\d+\s*$/.test(text) && n >= props.min && n <= props.max;
+  const reportValidity = useEffectEvent((valid: boolean) => props.onValidity?.(valid));
+  useEffect(() => reportValidity(valid), [valid]);
   return (
     <span className="count-input">
       <label className={props.className}>
@@ -42,7 +51,7 @@ export function CountInput(props: {
       </label>
       {!valid && (
         <span id={hintId} className="error">
-          a whole number from {props.min.toLocaleString('en-US')} to {props.max.toLocaleString('en-US')}
+          {countHint(props.min, props.max)}
         </span>
       )}
     </span>

@@ -2,10 +2,10 @@
  * File options: rows, format, the format's own options (by the generate endpoint's query names)
  * and the seed; then Download Data.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useBuilder } from './builder-context';
 import { DownloadPanel } from './download-panel';
-import { CountInput } from './FileOptionsPanel-count';
+import { CountInput, countHint } from './FileOptionsPanel-count';
 import { FORMAT_HINTS, FORMAT_LABELS, FORMAT_OPTIONS, type FormatOption } from './FileOptionsPanel-formats';
 import { FORMATS, type Format } from './schema-model';
 import './FileOptionsPanel.css';
@@ -17,6 +17,8 @@ export function FileOptionsPanel() {
   const { schema, dispatch } = useBuilder();
   const { file } = schema;
   const id = useId();
+  // While the Rows box holds no valid count, Download Data waits (it would send the last valid one).
+  const [countValid, setCountValid] = useState(true);
   const setOption = (name: string, value: string | boolean) =>
     dispatch({ kind: 'set-file', patch: { options: { ...file.options, [name]: value } } });
   const hint = FORMAT_HINTS[file.format];
@@ -30,6 +32,7 @@ export function FileOptionsPanel() {
           min={1}
           max={MAX_ROWS}
           onChange={(count) => dispatch({ kind: 'set-file', patch: { count } })}
+          onValidity={setCountValid}
         />
         <label>
           Format
@@ -50,9 +53,24 @@ export function FileOptionsPanel() {
             value={file.seed}
             maxLength={1000}
             size={12}
+            aria-describedby={`${id}-seed-help`}
             onChange={(e) => dispatch({ kind: 'set-file', patch: { seed: e.target.value } })}
           />
         </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={file.fixedSeed ?? false}
+            aria-describedby={`${id}-seed-help`}
+            onChange={(e) => dispatch({ kind: 'set-file', patch: { fixedSeed: e.target.checked } })}
+          />
+          Fixed seed
+        </label>
+        <span id={`${id}-seed-help`} className="hint seed-help">
+          {file.fixedSeed
+            ? 'Saved with the schema: it opens, previews and downloads with these rows.'
+            : 'Not saved: the schema gets a new seed each time it is opened.'}
+        </span>
       </div>
       <fieldset className="file-options-row">
         <legend>{FORMAT_LABELS[file.format]} options</legend>
@@ -67,7 +85,9 @@ export function FileOptionsPanel() {
         ))}
       </fieldset>
       {hint && <p className="hint">{hint}</p>}
-      <DownloadPanel />
+      <DownloadPanel
+        blockedBy={countValid ? null : `Download Data needs a row count: Rows must be ${countHint(1, MAX_ROWS)}.`}
+      />
     </div>
   );
 }

@@ -90,6 +90,8 @@ export function PreviewPanel() {
     { id: 'table', label: 'Table' },
     ...(hasText ? [{ id: 'text' as const, label: `${FORMAT_LABELS[schema.file.format]} text` }] : []),
   ];
+  // Rows from before an error stay for reference, marked as out of date (not as the schema's rows now).
+  const stale = preview.error !== null && preview.answer !== null;
   const onTabKey = (event: KeyboardEvent) => {
     if ((event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') || !hasText) return;
     const next = tab === 'table' ? 'text' : 'table';
@@ -110,6 +112,11 @@ export function PreviewPanel() {
         {preview.loading && <span className="hint">updating…</span>}
       </div>
       <ProblemSummary error={preview.error} problems={preview.problems} />
+      {stale && (
+        <p id="preview-stale-note" className="preview-stale-note">
+          Out of date: the rows below are the last ones made before this problem, not what the schema gives now.
+        </p>
+      )}
       {!preview.error && preview.answer?.warning && (
         <p className="preview-warning" role="status">
           <strong>Warning:</strong> {preview.answer.warning}
@@ -136,15 +143,21 @@ export function PreviewPanel() {
         id={`preview-panel-${tab}`}
         role="tabpanel"
         aria-labelledby={`preview-tab-${tab}`}
-        className="preview-body"
+        className={stale ? 'preview-body stale' : 'preview-body'}
+        aria-describedby={stale ? 'preview-stale-note' : undefined}
+        data-stale={stale || undefined}
         data-version={preview.version}
         data-seed={preview.answer?.seed ?? ''}
       >
         {preview.answer &&
           (tab === 'table' ? (
-            <PreviewTableView answer={preview.answer} />
+            <PreviewTableView answer={preview.answer} stale={stale} />
           ) : (
-            <pre className="preview-text" aria-label="Preview text" tabIndex={0}>
+            <pre
+              className="preview-text"
+              aria-label={stale ? 'Preview text (out of date)' : 'Preview text'}
+              tabIndex={0}
+            >
               {preview.answer.text ?? ''}
             </pre>
           ))}
@@ -179,11 +192,11 @@ function ProblemSummary({ error, problems }: { error: string | null; problems: F
   );
 }
 
-function PreviewTableView({ answer }: { answer: PreviewAnswer }) {
+function PreviewTableView({ answer, stale }: { answer: PreviewAnswer; stale: boolean }) {
   const { columns, rows } = answer.table;
   return (
     <div className="preview-table-wrap" tabIndex={0} role="region" aria-label="Scrollable preview">
-      <table className="preview-table" aria-label="Preview table">
+      <table className="preview-table" aria-label={stale ? 'Preview table (out of date)' : 'Preview table'}>
         <thead>
           <tr>
             {columns.map((c) => (

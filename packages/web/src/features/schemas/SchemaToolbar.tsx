@@ -23,7 +23,6 @@ export function SchemaToolbar({ source }: { source: SchemaSource }) {
   const [status, setStatus] = useState<Status>(null);
   const [saveAs, setSaveAs] = useState<{ initial: string; problem: string | null } | null>(null);
   const [csvOpen, setCsvOpen] = useState(false);
-  const [suggestedName, setSuggestedName] = useState('');
   const [saving, setSaving] = useState(false);
 
   async function save(name: string, confirmOverwrite: boolean): Promise<boolean> {
@@ -56,13 +55,12 @@ export function SchemaToolbar({ source }: { source: SchemaSource }) {
   const onSave = () => {
     if (saving || (schema.name && !schema.dirty)) return; // nothing to save
     if (schema.name) void save(schema.name, false);
-    else startSaveAs(suggestedName);
+    else startSaveAs(schema.backupName ?? '');
   };
   const [confirmNew, setConfirmNew] = useState(false);
   const startNew = () => {
     setConfirmNew(false);
     source.startNew();
-    setSuggestedName('');
     setStatus(null);
     navigate('/');
   };
@@ -83,7 +81,7 @@ export function SchemaToolbar({ source }: { source: SchemaSource }) {
   return (
     <div className="schema-toolbar">
       <div className="schema-title">
-        <h1>{schema.name ? schema.name : 'New schema'}</h1>
+        <h1>{schema.name || schema.backupName || 'New schema'}</h1>
         <span className={schema.dirty ? 'badge unsaved' : 'badge'}>
           {schema.dirty ? 'Unsaved changes' : schema.name ? 'Saved' : 'Not saved yet'}
         </span>
@@ -100,7 +98,7 @@ export function SchemaToolbar({ source }: { source: SchemaSource }) {
         </button>
         <button
           type="button"
-          onClick={() => startSaveAs(schema.name ? `${schema.name} copy` : suggestedName)}
+          onClick={() => startSaveAs(schema.name ? `${schema.name} copy` : (schema.backupName ?? ''))}
           disabled={saving}
         >
           Save as…
@@ -111,10 +109,7 @@ export function SchemaToolbar({ source }: { source: SchemaSource }) {
         </button>
         <ExportButton onError={(text) => setStatus({ text, error: true })} />
         <RestoreButton
-          onRestored={(text, name) => {
-            setSuggestedName(name);
-            setStatus({ text });
-          }}
+          onRestored={(text) => setStatus({ text })}
           onError={(text) => setStatus({ text, error: true })}
         />
         <button type="button" onClick={() => setCsvOpen(true)}>

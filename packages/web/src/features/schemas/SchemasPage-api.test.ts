@@ -19,7 +19,7 @@ const schema: SchemaState = {
 };
 
 describe('saveBody: what PUT /api/schemas/NAME takes', () => {
-  it("carries the fields as specs, the row count, the format and only that format's options, and no seed", () => {
+  it("carries the fields as specs, the row count, the format and only that format's options, and no seed unless fixed", () => {
     expect(saveBody(schema)).toEqual({
       fields: [
         { name: 'id', type: 'Row Number' },
@@ -29,7 +29,13 @@ describe('saveBody: what PUT /api/schemas/NAME takes', () => {
       count: 300,
       format: 'sql',
       options: { table: 'people', create_table: true },
+      seed: null,
     });
+  });
+
+  it('carries the seed when it is fixed (and none for a fixed but empty seed box)', () => {
+    expect(saveBody({ ...schema, file: { ...schema.file, seed: '20261128', fixedSeed: true } }).seed).toBe('20261128');
+    expect(saveBody({ ...schema, file: { ...schema.file, seed: '', fixedSeed: true } }).seed).toBeNull();
   });
 });
 
@@ -40,6 +46,7 @@ describe('stateOf: a saved schema opened in the builder', () => {
     count: 300,
     format: 'sql',
     options: { table: 'people', create_table: true },
+    seed: null,
     project: null,
     updated_at: '2026-01-01T00:00:00Z',
   };
@@ -50,6 +57,14 @@ describe('stateOf: a saved schema opened in the builder', () => {
     expect(fieldSpecs(state.fields)).toEqual(fieldSpecs(schema.fields));
     expect(state.file).toMatchObject({ count: 300, format: 'sql', options: { table: 'people', create_table: true } });
     expect(state.file.seed).toMatch(/^\d+$/);
+    expect(state.file.fixedSeed).toBe(false);
+  });
+
+  it('opens a schema saved with a fixed seed with that seed, still fixed', () => {
+    expect(stateOf({ ...saved, seed: '20261128' }).file).toMatchObject({ seed: '20261128', fixedSeed: true });
+    // A server from before seeds were saved answers none.
+    const { seed: _none, ...older } = saved;
+    expect(stateOf(older as SavedSchema).file.fixedSeed).toBe(false);
   });
 
   it('opens a schema saved with no file settings, or a format this page does not know, as CSV with no options', () => {

@@ -17,13 +17,14 @@ export function getSchema(name: string, signal?: AbortSignal): Promise<SavedSche
   return apiJson<SavedSchema>(named('/api/schemas', name), { signal });
 }
 
-/** The body PUT takes: fields with the file settings (format and its options; the seed is the preview's). */
+/** The body PUT takes: fields with the file settings (format, its options, and the seed when it is fixed). */
 export function saveBody(schema: Pick<SchemaState, 'fields' | 'file'>) {
   return {
     fields: fieldSpecs(schema.fields),
     count: schema.file.count,
     format: schema.file.format,
     options: optionsFor(schema.file),
+    seed: schema.file.fixedSeed && schema.file.seed !== '' ? schema.file.seed : null,
   };
 }
 
@@ -35,13 +36,20 @@ export function deleteSchema(name: string): Promise<unknown> {
   return apiJson(named('/api/schemas', name), { method: 'DELETE' });
 }
 
-/** A saved schema as the builder's state; a server without file settings gives CSV. */
+/** A saved schema as the builder's state; a server without file settings gives CSV, one without a fixed seed a new seed. */
 export function stateOf(saved: SavedSchema): Omit<SchemaState, 'dirty'> {
   const format = (FORMATS as readonly string[]).includes(saved.format ?? '') ? (saved.format as Format) : 'csv';
+  const seed = typeof saved.seed === 'string' && saved.seed !== '' ? saved.seed : null;
   return {
     name: saved.name,
     fields: fieldsFromSpecs(saved.fields),
-    file: { count: saved.count, format, options: saved.options ?? {}, seed: randomSeed() },
+    file: {
+      count: saved.count,
+      format,
+      options: saved.options ?? {},
+      seed: seed ?? randomSeed(),
+      fixedSeed: seed !== null,
+    },
   };
 }
 
@@ -53,5 +61,6 @@ export async function cloneSchema(from: string, to: string): Promise<void> {
     count: saved.count,
     ...(saved.format ? { format: saved.format } : {}),
     ...(saved.options ? { options: saved.options } : {}),
+    ...(saved.seed ? { seed: saved.seed } : {}),
   });
 }

@@ -17,7 +17,12 @@ type DownloadState =
   | { kind: 'cancelled' }
   | { kind: 'failed'; message: string };
 
-export function DownloadPanel() {
+/**
+ * `blockedBy`: why Download Data must wait for the file options (a Rows box holding no count), or null.
+ * An unavailable button stays focusable (aria-disabled, not disabled) so keyboard focus is never
+ * dropped to the page when it becomes unavailable, and its reason is read with it.
+ */
+export function DownloadPanel({ blockedBy = null }: { blockedBy?: string | null }) {
   const { schema } = useBuilder();
   const usage = useUsage();
   const queryClient = useQueryClient();
@@ -51,6 +56,7 @@ export function DownloadPanel() {
   }
 
   async function download() {
+    if (unavailable) return;
     if (asJob) return startJob();
     setJob(null);
     const abort = new AbortController();
@@ -75,6 +81,7 @@ export function DownloadPanel() {
   }
 
   const running = state.kind === 'running';
+  const unavailable = running || submitting || limits.blocked || schema.fields.length === 0 || blockedBy !== null;
   return (
     <div className="download-panel">
       <div className="download-actions">
@@ -82,7 +89,7 @@ export function DownloadPanel() {
           type="button"
           className="primary"
           onClick={() => void download()}
-          disabled={running || submitting || limits.blocked || schema.fields.length === 0}
+          aria-disabled={unavailable || undefined}
           aria-describedby="download-limits"
         >
           Download Data
@@ -93,7 +100,8 @@ export function DownloadPanel() {
           </button>
         )}
       </div>
-      <div id="download-limits" className={limits.blocked ? 'error' : 'hint'}>
+      <div id="download-limits" className={limits.blocked || blockedBy ? 'error' : 'hint'}>
+        {blockedBy && <p>{blockedBy}</p>}
         {limits.messages.map((m) => (
           <p key={m}>{m}</p>
         ))}

@@ -20,6 +20,7 @@ const SAVED: SavedSchema = {
   count: 50,
   format: 'json',
   options: { array: true },
+  seed: null,
   project: null,
   updated_at: '2026-01-01T00:00:00Z',
 };

@@ -19,6 +19,8 @@ import {
 
 interface StoredDraft {
   name: string;
+  /** A restored backup's name, not yet saved under. */
+  backupName?: string;
   fields: Record<string, unknown>[];
   file: FileSettings;
   savedAt: string;
@@ -39,6 +41,7 @@ export function readDraft(email: string): StoredDraft | null {
 function writeDraft(email: string, schema: SchemaState): void {
   const draft: StoredDraft = {
     name: schema.name,
+    ...(schema.backupName ? { backupName: schema.backupName } : {}),
     fields: fieldSpecs(schema.fields),
     file: schema.file,
     savedAt: new Date().toISOString(),
@@ -57,6 +60,7 @@ export function clearDraft(email: string): void {
 function draftState(draft: StoredDraft): Omit<SchemaState, 'dirty'> {
   return {
     name: draft.name,
+    ...(typeof draft.backupName === 'string' && draft.backupName ? { backupName: draft.backupName } : {}),
     fields: fieldsFromSpecs(draft.fields),
     file: { ...draft.file, seed: draft.file.seed || randomSeed() },
   };

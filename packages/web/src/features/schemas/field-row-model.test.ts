@@ -3,6 +3,8 @@ import { typeNamed } from '../../test-support/catalogue';
 import {
   describedBy,
   namePath,
+  fitsParam,
+  oneLine,
   paramsKeptFor,
   parentPath,
   placeOf,
@@ -26,6 +28,28 @@ describe('paramsKeptFor: what a change of type keeps', () => {
       distribution: list.distribution,
     });
     expect(paramsKeptFor(typeNamed('Template'), list)).toEqual({});
+  });
+
+  it("drops a value the new type's parameter of the same name does not take: a Date's max is no Number's max", () => {
+    const dateParams = { min: '01/01/2000', max: '12/31/2005', format: '%m/%d/%Y' };
+    expect(paramsKeptFor(typeNamed('Number'), dateParams)).toEqual({});
+    expect(paramsKeptFor(typeNamed('Datetime'), dateParams)).toEqual(dateParams);
+    expect(paramsKeptFor(typeNamed('Time'), dateParams)).toEqual({ format: '%m/%d/%Y' });
+    expect(paramsKeptFor(typeNamed('Date'), { min: '12:00 AM', max: '11:59 PM' })).toEqual({});
+  });
+
+  it('keeps a number only within the new bounds and a whole one for an integer; a choice only when allowed', () => {
+    const param = (type: string, name: string) => typeNamed(type).parameters.find((p) => p.name === name)!;
+    const decimals = param('Number', 'decimals');
+    expect(fitsParam(decimals, 2)).toBe(true);
+    expect(fitsParam(decimals, 2.5)).toBe(false);
+    expect(fitsParam(decimals, '2')).toBe(false);
+    if (decimals.max !== undefined) expect(fitsParam(decimals, decimals.max + 1)).toBe(false);
+    const choice = typeNamed('Custom List').parameters.find((p) => p.allowed?.length)!;
+    expect(fitsParam(choice, choice.allowed![0].toUpperCase())).toBe(true);
+    expect(fitsParam(choice, 'no such choice')).toBe(false);
+    expect(fitsParam(param('Custom List', 'values'), ['a', 'b'])).toBe(true);
+    expect(fitsParam(param('Custom List', 'values'), [1, 2])).toBe(false);
   });
 
   it('keeps nothing for a type the catalogue does not know', () => {
@@ -134,5 +158,13 @@ describe('positionOf: where in a formula a problem is', () => {
     expect(positionOf("in field('x') at 1:3: unknown method at 3:7")).toEqual({ line: 3, column: 7 });
     expect(positionOf('unknown field "x"')).toBeNull();
     expect(positionOf('that:1:2')).toBeNull();
+  });
+});
+
+describe('oneLine: a multi-line formula in a one-line box', () => {
+  it('shows each line break as ⏎, so statements do not run together', () => {
+    expect(oneLine('x = 1\nx + 2')).toBe('x = 1 ⏎ x + 2');
+    expect(oneLine('a\r\nb')).toBe('a ⏎ b');
+    expect(oneLine('one line')).toBe('one line');
   });
 });

@@ -2,7 +2,7 @@
  * Pure helpers of the field grid: nested-name paths, which problems belong to which control,
  * what a type change keeps. No React here, so each rule is plain to read.
  */
-import type { TypeDescription } from '../catalogue/catalogue';
+import type { TypeDescription, TypeParameter } from '../catalogue/catalogue';
 import type { FieldProblem } from './builder-context';
 
 /** `address.city` → ['address', 'city']; `orders[].id` → ['orders[]', 'id']. */
@@ -61,14 +61,68 @@ export function describedBy(
   return ids.length ? ids.join(' ') : undefined;
 }
 
-/** Changing type keeps the parameters the new type also has and drops the rest. */
+/**
+ * Changing type keeps a parameter only when the new type has one of that name and the value
+ * is one it takes (a Date's max "12/31/2005" is no Number's max): a value kept but hidden by
+ * the new control would only come back as an error.
+ */
 export function paramsKeptFor(
   type: TypeDescription | undefined,
   params: Record<string, unknown>,
 ): Record<string, unknown> {
   if (!type) return {};
-  const names = new Set(type.parameters.map((p) => p.name));
-  return Object.fromEntries(Object.entries(params).filter(([name]) => names.has(name)));
+  const byName = new Map(type.parameters.map((p) => [p.name, p]));
+  return Object.fromEntries(
+    Object.entries(params).filter(([name, value]) => {
+      const param = byName.get(name);
+      return param !== undefined && fitsParam(param, value);
+    }),
+  );
+}
+
+const DAY = /^(\d{1,2}\/\d{1,2}\/\d{4}|\d{4}-\d{2}-\d{2})/;
+const TIME_OF_DAY = /^\d{1,2}:\d{2}(:\d{2})?\s*([AaPp][Mm])?$/;
+
+/** Whether a value is one the parameter takes, by its kind, allowed values, bounds and form. */
+export function fitsParam(param: TypeParameter, value: unknown): boolean {
+  switch (param.type) {
+    case 'integer':
+    case 'decimal':
+      return (
+        typeof value === 'number' &&
+        Number.isFinite(value) &&
+        (param.type === 'decimal' || Number.isInteger(value)) &&
+        (param.min === undefined || value >= param.min) &&
+        (param.max === undefined || value <= param.max)
+      );
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'string[]':
+      return typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
+    case 'json':
+      return true;
+    default:
+      return typeof value === 'string' && fitsText(param, value);
+  }
+}
+
+function fitsText(param: TypeParameter, value: string): boolean {
+  if (param.allowed?.length) return param.allowed.some((a) => a.toLowerCase() === value.trim().toLowerCase());
+  const text = value.trim();
+  switch (param.form) {
+    case 'date':
+    case 'datetime':
+      return DAY.test(text);
+    case 'time':
+      return TIME_OF_DAY.test(text);
+    default:
+      return true;
+  }
+}
+
+/** A multi-line formula on one line: each line break shown as ⏎. */
+export function oneLine(text: string): string {
+  return text.replace(/\r?\n/g, ' ⏎ ');
 }
 
 /** A formula problem's position: messages end "at LINE:COLUMN" (1-based). */

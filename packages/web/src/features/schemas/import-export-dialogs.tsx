@@ -5,6 +5,7 @@ import { ApiError, apiJson, named } from '../../api/client';
 import { useBuilder } from './builder-context';
 import { saveBlob } from './download';
 import {
+  exportName,
   fieldsAfterImport,
   fromExport,
   MAX_SAMPLE_CHARS,
@@ -22,7 +23,7 @@ export function RestoreButton({
   onRestored,
   onError,
 }: {
-  onRestored(message: string, name: string): void;
+  onRestored(message: string): void;
   onError(message: string): void;
 }) {
   const { dispatch } = useBuilder();
@@ -40,11 +41,9 @@ export function RestoreButton({
         throw new Error(`${file.name} is not JSON: ${(error as Error).message}`);
       }
       const { state, notes } = fromExport(json);
-      dispatch({ kind: 'load', state: { ...state, name: '' }, dirty: true });
-      onRestored(
-        [`Restored ${state.fields.length} fields from ${file.name}; save to keep them.`, ...notes].join(' '),
-        state.name,
-      );
+      // Not saved under its name yet (that could replace a schema of that name): shown and offered on Save.
+      dispatch({ kind: 'load', state: { ...state, name: '', backupName: state.name || undefined }, dirty: true });
+      onRestored([`Restored ${state.fields.length} fields from ${file.name}; save to keep them.`, ...notes].join(' '));
     } catch (error) {
       onError(`Could not restore ${file.name}: ${(error as Error).message}`);
     } finally {
@@ -76,7 +75,7 @@ export function ExportButton({ onError }: { onError(message: string): void }) {
       });
     }
     doc ??= toExport(schema);
-    const base = (schema.name || 'schema').replace(/[^\w.-]+/g, '_');
+    const base = (exportName(schema) || 'schema').replace(/[^\w.-]+/g, '_');
     saveBlob(new Blob([JSON.stringify(doc, null, 2) + '\n'], { type: 'application/json' }), `${base}.schema.json`);
   }
   return (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InferResult } from '@rowloom/contract';
 import {
+  exportName,
   fieldsAfterImport,
   fromExport,
   MAX_FIELDS,
@@ -152,7 +153,7 @@ describe('fromExport: restoring a backup file', () => {
 });
 
 describe('toExport: the backup file written in the page', () => {
-  it("writes the established product's shape: name, num_rows, file_format, options, columns with null_percentage and formula", () => {
+  it("writes the established product's shape: name, num_rows, file_format, options, columns with null_percentage and any formula", () => {
     const schema = schemaOf({
       fields: [
         newField({ name: 'n', type: 'Number', params: { min: 2 }, percentBlank: 5, formula: 'this * 2' }),
@@ -168,9 +169,43 @@ describe('toExport: the backup file written in the page', () => {
       include_nulls: false,
       columns: [
         { name: 'n', type: 'Number', null_percentage: 5, formula: 'this * 2', min: 2 },
-        { name: 'w', type: 'Words', null_percentage: 0, formula: null },
+        { name: 'w', type: 'Words', null_percentage: 0 },
       ],
     });
+  });
+
+  it('leaves out what is not set (no formula, a null or empty option, no name) rather than writing null or ""', () => {
+    const doc = toExport(
+      schemaOf({
+        name: '',
+        fields: [newField({ name: 'n', type: 'Number', params: { min: null, max: '', decimals: 2 } })],
+        file: { count: 3, format: 'csv', options: { delimiter: '', include_header: false }, seed: '1' },
+      }),
+    );
+    expect(doc).toEqual({
+      num_rows: 3,
+      file_format: 'csv',
+      include_header: false,
+      columns: [{ name: 'n', type: 'Number', null_percentage: 0, decimals: 2 }],
+    });
+    expect(JSON.stringify(doc)).not.toMatch(/:null|:""/);
+  });
+
+  it('writes a fixed seed, and reads it back as fixed; an unfixed seed is not written', () => {
+    const file = { count: 3, format: 'csv' as const, options: {}, seed: '20261128' };
+    expect(toExport(schemaOf({ file: { ...file, fixedSeed: true } })).seed).toBe('20261128');
+    expect(toExport(schemaOf({ file })).seed).toBeUndefined();
+    const back = fromExport(JSON.parse(JSON.stringify(toExport(schemaOf({ file: { ...file, fixedSeed: true } })))));
+    expect(back.state.file).toMatchObject({ seed: '20261128', fixedSeed: true });
+    expect(fromExport({ columns: [], seed: 42 }).state.file).toMatchObject({ seed: '42', fixedSeed: true });
+    for (const seed of [null, '', 1.5, 'x'.repeat(1001), { a: 1 }])
+      expect(fromExport({ columns: [], seed }).state.file.fixedSeed, JSON.stringify(seed)).toBe(false);
+  });
+
+  it("takes a restored backup's name until the schema is saved under one", () => {
+    expect(toExport(schemaOf({ name: '', backupName: 'patients' })).name).toBe('patients');
+    expect(toExport(schemaOf({ name: 'saved', backupName: 'patients' })).name).toBe('saved');
+    expect(exportName({ name: '', backupName: undefined })).toBe('');
   });
 
   it("writes the SQL table settings under the export's key names, which the server's restore reads", () => {
@@ -190,7 +225,7 @@ describe('toExport: the backup file written in the page', () => {
       }),
     );
     expect(Object.keys(doc).sort()).toEqual(['columns', 'file_format', 'include_header', 'name', 'num_rows']);
-    expect(Object.keys(doc.columns[0]).sort()).toEqual(['formula', 'name', 'null_percentage', 'type']);
+    expect(Object.keys(doc.columns[0]).sort()).toEqual(['name', 'null_percentage', 'type']);
   });
 });
 
@@ -200,8 +235,10 @@ describe('a backup round trip', () => {
     const { state } = fromExport(PATIENTS);
     expect(toExport({ ...state, dirty: false })).toEqual({
       ...rest,
-      // A parameter written as null means "not set": it is not written back.
-      columns: PATIENTS.columns.map(({ distribution: _unset, ...column }) => column),
+      // A parameter or formula written as null means "not set": it is not written back.
+      columns: PATIENTS.columns.map(({ distribution: _unset, formula, ...column }) =>
+        formula === null ? column : { ...column, formula },
+      ),
     });
   });
 

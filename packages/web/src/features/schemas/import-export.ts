@@ -3,6 +3,7 @@
  * fields from a sample CSV, as the server infers them (POST /api/infer), added or replacing.
  */
 import type { InferResult, SchemaExport } from '@rowloom/contract';
+import { MAX_SCHEMA_SEED_LENGTH } from '@rowloom/contract/constants';
 import { FORMAT_OPTIONS, type FormatOption } from './FileOptionsPanel-formats';
 import {
   FORMATS,
@@ -41,20 +42,37 @@ const FORMAT_ALIASES: Record<string, Format> = {
   ndjson: 'jsonl',
 };
 
+/** The name an export carries: the saved one, else a restored backup's; '' when there is neither. */
+export function exportName(schema: Pick<SchemaState, 'name' | 'backupName'>): string {
+  return schema.name || schema.backupName || '';
+}
+
+/** A value that says nothing (unset, null, empty text) is left out of an export rather than written as null or "". */
+const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
+
 export function toExport(schema: SchemaState): SchemaExport {
   const columns = schema.fields.map((f) => ({
     name: f.name,
     type: f.type,
     null_percentage: f.percentBlank,
-    formula: f.formula.trim() ? f.formula : null,
-    ...f.params,
+    ...(f.formula.trim() ? { formula: f.formula } : {}),
+    ...Object.fromEntries(Object.entries(f.params).filter(([, value]) => isSet(value))),
   }));
   const options = Object.fromEntries(
     Object.entries(schema.file.options)
-      .filter(([name]) => OPTION_KINDS.has(name))
+      .filter(([name, value]) => OPTION_KINDS.has(name) && isSet(value))
       .map(([name, value]) => [exportKey(name), value]),
   );
-  return { name: schema.name, num_rows: schema.file.count, file_format: schema.file.format, ...options, columns };
+  const name = exportName(schema);
+  const { seed, fixedSeed } = schema.file;
+  return {
+    ...(name ? { name } : {}),
+    num_rows: schema.file.count,
+    file_format: schema.file.format,
+    ...options,
+    ...(fixedSeed && seed ? { seed } : {}),
+    columns,
+  } as SchemaExport;
 }
 
 export interface ImportedSchema {
@@ -94,14 +112,21 @@ export function fromExport(json: unknown): ImportedSchema {
     ...field,
     params: withoutNulls(field.params),
   }));
+  const seed = fixedSeedOf(doc.seed);
   return {
     state: {
       name: typeof doc.name === 'string' ? doc.name.trim() : '',
       fields,
-      file: { count, format, options, seed: randomSeed() },
+      file: { count, format, options, seed: seed ?? randomSeed(), fixedSeed: seed !== null },
     },
     notes,
   };
+}
+
+/** A fixed seed an export carries (as the server's export writes it: text; a whole number read as its digits). */
+function fixedSeedOf(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  return typeof value === 'string' && value !== '' && value.length <= MAX_SCHEMA_SEED_LENGTH ? value : null;
 }
 
 /** A file option's value as the form holds it: true/false also from their text, text as text; anything else is unset. */

@@ -16,25 +16,27 @@ describe('isoDate: a date parameter for a date box', () => {
   });
 });
 
-describe('isDateParam: which parameters are calendar days', () => {
+describe("isDateParam: which parameters are calendar days, by the registry's form", () => {
   const date = typeNamed('Date');
   const param = (type: ReturnType<typeof typeNamed>, name: string) => type.parameters.find((p) => p.name === name)!;
 
-  it('takes Date\'s min and, through "same forms as min", its max, but not its format', () => {
-    expect(isDateParam(param(date, 'min'), date.parameters)).toBe(true);
-    expect(isDateParam(param(date, 'max'), date.parameters)).toBe(true);
-    expect(isDateParam(param(date, 'format'), date.parameters)).toBe(false);
+  it("takes Date's min and max alike, but not its format", () => {
+    expect(isDateParam(param(date, 'min'))).toBe(true);
+    expect(isDateParam(param(date, 'max'))).toBe(true);
+    expect(isDateParam(param(date, 'format'))).toBe(false);
   });
 
   it('leaves out dates with a time of day, and times', () => {
     for (const name of ['Datetime', 'Time']) {
       const type = typeNamed(name);
-      for (const p of type.parameters) expect(isDateParam(p, type.parameters), `${name}.${p.name}`).toBe(false);
+      for (const p of type.parameters) expect(isDateParam(p), `${name}.${p.name}`).toBe(false);
     }
   });
 
-  it('finds no date in a parameter that names another without the siblings to look at', () => {
-    expect(isDateParam(param(date, 'max'))).toBe(false);
+  it('reads the form, not the description: a description naming mm/dd/yyyy alone is no date', () => {
+    const min = param(date, 'min');
+    expect(isDateParam({ ...min, form: undefined })).toBe(false);
+    expect(isDateParam({ ...param(date, 'format'), form: 'date' })).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * One control per parameter kind, from the registry's description of the parameter: numbers
- * with their bounds, booleans, selects for allowed values, lists one per line, dates, JSON.
+ * with their bounds, booleans, selects for allowed values, lists one per line, dates (by the
+ * parameter's `form`), JSON.
  * The default shows as the placeholder; clearing a control removes the parameter, so the
  * server applies its default.
  */
@@ -15,8 +16,6 @@ export interface ParamInputProps {
   id: string;
   describedBy?: string;
   invalid: boolean;
-  /** The type's parameters, for one described by another's forms (Date's max: "same forms as min"). */
-  siblings?: readonly TypeParameter[];
 }
 
 function placeholderOf(param: TypeParameter): string | undefined {
@@ -174,18 +173,14 @@ export function isoDate(value: unknown): string | null {
   return us ? `${us[3]}-${us[1].padStart(2, '0')}-${us[2].padStart(2, '0')}` : null;
 }
 
-/** A string parameter described as a calendar day (mm/dd/yyyy, no time of day), or as taking the same forms as one. */
-export function isDateParam(param: TypeParameter, siblings: readonly TypeParameter[] = []): boolean {
-  if (param.type !== 'string' || /date and time/i.test(param.description)) return false;
-  if (/mm\/dd\/yyyy/.test(param.description)) return true;
-  const model = /\bsame forms as (\w+)/.exec(param.description)?.[1];
-  const sibling = siblings.find((p) => p.name === model && p !== param);
-  return sibling !== undefined && isDateParam(sibling);
+/** A string parameter the registry marks as a calendar day (its `form`): a date picker. */
+export function isDateParam(param: TypeParameter): boolean {
+  return param.type === 'string' && param.form === 'date';
 }
 
 function TextInput(props: ParamInputProps) {
   const { param, value, onChange } = props;
-  const date = isDateParam(param, props.siblings) ? isoDate(value) : null;
+  const date = isDateParam(param) ? isoDate(value) : null;
   if (date !== null) {
     return (
       <input

@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import type { TypeDescription, TypeParameter } from '../catalogue/catalogue';
-import type { PlacedProblem } from './field-row-model';
+import { oneLine, type PlacedProblem } from './field-row-model';
 import { ParamInput, type ParamInputProps } from './options-form-inputs';
 import { ColumnInput, DatasetInput, readWeights, TextWithFieldChips, WeightedValues } from './options-form-special';
 import './options-form.css';
@@ -70,9 +70,29 @@ export function OptionsForm(props: OptionsFormProps) {
     if (param.name === 'value' && PLACEHOLDERS[type.name])
       return <TextWithFieldChips {...base} names={props.otherNames} placeholder={PLACEHOLDERS[type.name]} />;
     if (param.name === 'value' && type.name === 'Formula') {
+      const text = typeof params.value === 'string' ? params.value : '';
       return (
         <span className="formula-param">
-          <ParamInput {...base} onChange={set} />
+          {/* A one-line box would run a multi-line formula's statements together: shown with ⏎, edited in the editor. */}
+          {text.includes('\n') ? (
+            <input
+              id={base.id}
+              type="text"
+              readOnly
+              className="formula-lines"
+              value={oneLine(text)}
+              aria-describedby={`${base.describedBy ?? ''} ${base.id}-lines`.trim()}
+              aria-invalid={base.invalid || undefined}
+              onClick={() => props.onEditFormulaParam(param.name)}
+            />
+          ) : (
+            <ParamInput {...base} onChange={set} />
+          )}
+          {text.includes('\n') && (
+            <span id={`${base.id}-lines`} className="fg-sr-only">
+              {text.split('\n').length} lines, shown with ⏎ between them; edit them in the editor.
+            </span>
+          )}
           <button type="button" onClick={() => props.onEditFormulaParam(param.name)}>
             Editor…
           </button>
@@ -96,7 +116,6 @@ export function OptionsForm(props: OptionsFormProps) {
       id,
       describedBy: [...own.map((p) => p.id), helpId].join(' '),
       invalid: own.length > 0,
-      siblings: type.parameters,
     };
     return (
       <div

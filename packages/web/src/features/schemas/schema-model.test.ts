@@ -67,6 +67,22 @@ describe('schemaReducer', () => {
     expect(schemaReducer(schemaWith(undefined, true), { kind: 'set-file', patch: { seed: '9' } }).dirty).toBe(true);
   });
 
+  it('counts a new seed as a change once the seed is fixed (it is saved then), and fixing it as one too', () => {
+    const clean = schemaWith();
+    const fixed = schemaReducer(clean, { kind: 'set-file', patch: { fixedSeed: true } });
+    expect(fixed.dirty).toBe(true);
+    const saved = schemaReducer(fixed, { kind: 'saved', name: 'people' });
+    expect(schemaReducer(saved, { kind: 'set-file', patch: { seed: '7' } }).dirty).toBe(true);
+  });
+
+  it("forgets a restored backup's name once the schema is saved under a name", () => {
+    const restored = { ...schemaWith(), name: '', backupName: 'patients' };
+    expect(schemaReducer(restored, { kind: 'saved', name: 'mine' })).toMatchObject({
+      name: 'mine',
+      backupName: undefined,
+    });
+  });
+
   it('loads clean unless told it is a restored draft, and a save records the name and cleans', () => {
     const loaded = schemaReducer(schemaWith(undefined, true), {
       kind: 'load',

@@ -39,11 +39,15 @@ export interface FileSettings {
   options: FormatOptions;
   /** Text; the preview draws a new one with the button and shows it. */
   seed: string;
+  /** Saved with the schema, so it opens with the same rows; otherwise each opening draws a seed. */
+  fixedSeed?: boolean;
 }
 
 export interface SchemaState {
   /** The saved schema's name, or '' for one never saved. */
   name: string;
+  /** The name a restored backup carries, shown and offered on the first save, until it is saved under a name. */
+  backupName?: string;
   fields: BuilderField[];
   file: FileSettings;
   /** True when something changed since the last save or open. */
@@ -101,6 +105,12 @@ function move<T>(list: T[], from: number, to: number): T[] {
   return copy;
 }
 
+/** A new seed alone is the preview's business, unless the seed is fixed (then it is saved with the schema). */
+function changesSaved(file: FileSettings, patch: Partial<FileSettings>): boolean {
+  const fixed = patch.fixedSeed ?? file.fixedSeed;
+  return Object.keys(patch).some((k) => k !== 'seed' || fixed);
+}
+
 export function schemaReducer(state: SchemaState, action: SchemaAction): SchemaState {
   switch (action.kind) {
     case 'add':
@@ -118,17 +128,16 @@ export function schemaReducer(state: SchemaState, action: SchemaAction): SchemaS
     case 'set-fields':
       return { ...state, dirty: true, fields: action.fields };
     case 'set-file':
-      // A new preview seed alone is not a change worth saving (saved schemas keep no seed).
       return {
         ...state,
-        dirty: state.dirty || Object.keys(action.patch).some((k) => k !== 'seed'),
+        dirty: state.dirty || changesSaved(state.file, action.patch),
         file: { ...state.file, ...action.patch },
       };
     case 'load':
       // A restored draft loads with dirty: true, since it holds changes not yet saved.
       return { ...action.state, dirty: action.dirty ?? false };
     case 'saved':
-      return { ...state, name: action.name, dirty: false };
+      return { ...state, name: action.name, backupName: undefined, dirty: false };
   }
 }
 
