@@ -31,6 +31,7 @@ import {
 import { publicUrlOf, resolveFields } from './generate-fields.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
 import { PlanCache } from './plan-cache.js';
+import { schemaCheckRoute } from './schema-check-route.js';
 import { wholeOutputNow } from './whole-output.js';
 
 /** How long a response waits for the trial of its first rows (engine/fault-probe.ts) before it goes without its warnings. */
@@ -245,6 +246,7 @@ export async function generateFeature(
       .headers(headers)
       .send(whole ?? body);
   };
+  schemaCheckRoute(app, { db, publicUrl, sharing });
   const { body: _body, ...getSchema } = SCHEMA;
   for (const url of ['/api/generate', '/api/generate.:format']) {
     app.get(url, { schema: getSchema }, handler);
