@@ -1,7 +1,7 @@
 /**
  * axe-core finds no violation on the page's screens: the builder (and its type picker and formula
- * editor open), datasets, the mock APIs list and one mock API, the reference, the account page
- * and the sign-in page. A failure lists every violation with its elements and why.
+ * editor open), datasets, the mock APIs list and one mock API, the reference, schemas, projects,
+ * scenarios, downloads, the account page and the sign-in page. A failure lists every violation with its elements and why.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -87,6 +87,10 @@ describe('accessibility (axe-core) in a real browser', { skip: browserSkip() }, 
       ['/mocks', () => page.getByRole('link', { name: 'Shop' }).first().waitFor()],
       ['/mocks/Shop', () => page.getByRole('tab', { name: /missing/ }).waitFor()],
       ['/reference', () => page.getByRole('heading', { name: 'Data types' }).waitFor()],
+      ['/schemas', () => page.getByRole('heading', { name: 'Schemas', level: 1 }).waitFor()],
+      ['/projects', () => page.getByRole('heading', { name: 'Projects', level: 1 }).waitFor()],
+      ['/scenarios', () => page.getByRole('heading', { name: 'Scenarios', level: 1 }).waitFor()],
+      ['/downloads', () => page.getByRole('heading', { name: 'Downloads', level: 1 }).waitFor()],
       [
         '/account',
         () =>
