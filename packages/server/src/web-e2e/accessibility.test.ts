@@ -1,7 +1,8 @@
 /**
  * axe-core finds no violation on the page's screens: the builder (and its type picker and formula
  * editor open), datasets, the mock APIs list and one mock API, the reference, schemas, projects,
- * scenarios, downloads, the account page and the sign-in page. A failure lists every violation with its elements and why.
+ * scenarios, downloads, the account page and the sign-in page. A failure lists every violation
+ * with its elements and why.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
