@@ -3,7 +3,11 @@ import Type, { type Static } from 'typebox';
 
 const limit = (description?: string) => Type.Union([Type.Integer(), Type.Null()], description ? { description } : {});
 
-export const SessionUser = Type.Object({ email: Type.String(), plan: Type.String() });
+export const SessionUser = Type.Object({
+  email: Type.String(),
+  plan: Type.String(),
+  admin: Type.Boolean({ description: 'Whether the user may use the admin endpoints (/api/admin/...)' }),
+});
 export type SessionUser = Static<typeof SessionUser>;
 
 export const SessionAnswer = Type.Object({
@@ -13,6 +17,16 @@ export const SessionAnswer = Type.Object({
   }),
 });
 export type SessionAnswer = Static<typeof SessionAnswer>;
+
+/**
+ * GET /api/session?optional=true when nobody is signed in: a 200 instead of the 401, so a page
+ * that only wants to know does not log a failed request. `signup`: the sign-up policy.
+ */
+export const SignedOutAnswer = Type.Object({
+  signedIn: Type.Literal(false),
+  signup: Type.Union([Type.Literal('open'), Type.Literal('domains'), Type.Literal('invite')]),
+});
+export type SignedOutAnswer = Static<typeof SignedOutAnswer>;
 
 /** GET and POST /api/key: your API key (POST makes a new one). */
 export const KeyAnswer = Type.Object({ key: Type.String() });

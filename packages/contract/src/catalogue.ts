@@ -55,11 +55,16 @@ export const FormulaWord = Type.Object({
 export type FormulaWord = Static<typeof FormulaWord>;
 
 /** GET /api/formula-functions: what an editor completes besides `this` and the field names. */
+/** One construct of the formula syntax: examples of it (formula text) and what it means (`backticks` mark code). */
+export const FormulaSyntax = Type.Object({ syntax: Type.Array(Type.String()), meaning: Type.String() });
+export type FormulaSyntax = Static<typeof FormulaSyntax>;
+
 export const FormulaVocabulary = Type.Object({
   functions: Type.Array(FormulaWord),
   methods: Type.Array(FormulaWord),
   specialForms: Type.Array(FormulaWord, {
     description: "field('...'), from_dataset(...), generate(...), /pattern/.gen: compiled by the checker itself",
   }),
+  syntax: Type.Array(FormulaSyntax, { description: 'The syntax at a glance, as docs/formulas.md tabulates it' }),
 });
 export type FormulaVocabulary = Static<typeof FormulaVocabulary>;

@@ -6,6 +6,7 @@
 import Type, { type Static } from 'typebox';
 import { OUTPUT_FORMATS } from '@rowloom/core/writer';
 import { MAX_SCHEMA_SEED_LENGTH } from './constants.js';
+import { FieldProblem } from './errors.js';
 
 const project = Type.Union([Type.String(), Type.Null()], { description: 'The project it is in, or null' });
 export const Field = Type.Record(Type.String(), Type.Unknown(), {
@@ -109,3 +110,14 @@ export const SchemaExport = Type.Object(
 );
 /** The export; its file options are keys beside name and columns. */
 export type SchemaExport = Static<typeof SchemaExport> & { [option: string]: unknown };
+
+/**
+ * POST /api/schema-check: every problem of the fields (none: an empty list), answered 200 so that
+ * a draft still being typed is an answer and not a failed request.
+ */
+export const SchemaCheck = Type.Object({
+  problems: Type.Array(FieldProblem, {
+    description: 'Each problem with its field and parameter; empty when the fields compile',
+  }),
+});
+export type SchemaCheck = Static<typeof SchemaCheck>;

@@ -6,6 +6,7 @@ import { SEEDED_REFERENCE_TIME } from '../engine/reference-time.js';
 import { PROBED_ROWS } from '../engine/fault-probe.js';
 import { DEFAULT_DATE_FORMAT } from '../formula/field-dates.js';
 import { FUNCTIONS, SPECIAL_FORMS } from '../formula/functions.js';
+import { FORMULA_SYNTAX } from '../formula/syntax-table.js';
 import { MAX_LIST, MAX_TEXT } from '../formula/limits.js';
 import { LIST_TEXT_LIMIT } from '../formula/runtime.js';
 import { ROW_FORMULA_TEXT, ROW_MATCH_STEPS } from '../kernel/limits.js';
@@ -16,7 +17,7 @@ import { BLOCK_CALLS_PER_EVALUATION, BLOCK_METHOD_NAMES } from '../formula/compi
 
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
-const SYNTAX = `A formula is a Ruby-flavoured expression, or several statements. In the **Formula** type it is the field's
+const SYNTAX_BEFORE = `A formula is a Ruby-flavoured expression, or several statements. In the **Formula** type it is the field's
 \`value\`; as the **formula property** of any field it transforms that field's own generated
 value, which it reads as \`this\` (\`upper(this)\`, \`this + 1\`, \`if this > 10 then 10 else this end\`).
 
@@ -76,27 +77,9 @@ order_lines.each do |line|
 end
 total.round(2)
 \`\`\`
+`;
 
-| Syntax | Meaning |
-|---|---|
-| \`42\`, \`2.5\`, \`'text'\`, \`"text #{name}"\` | numbers, text (double quotes interpolate \`#{...}\`) |
-| \`true\`, \`false\`, \`nil\` | booleans, nil (a blank field reads as nil) |
-| \`[1, 2]\`, \`{ a: 1 }\` | lists and hashes |
-| \`first_name\` | a field of the row by bare name |
-| \`field('First Name')\` | a field whose name has capitals, spaces or dots |
-| \`this\` | the field's own value (formula property only) |
-| \`+ - * / %\` | arithmetic; integers divide like Ruby (7 / 2 = 3); \`+\` with text joins text |
-| \`< > <= >= == !=\` | comparison |
-| \`and or not && \\|\\| !\` | logic; only nil and false are false (0 and '' are true) |
-| \`c ? a : b\` | conditional |
-| \`if c then a elsif d then b else e end\` | conditional, on one line or many |
-| \`case x when 1 then 'a' when 2, 3 then 'b' else 'c' end\` | choice |
-| \`x + 1 if x\`, \`x unless y\` | modifier forms (nil when the condition fails) |
-| \`(x \\|\\| 0) + 1\`, \`x.nil?\` | blank handling |
-| \`s[0]\`, \`s[0, 2]\`, \`s[1..3]\`, \`list[-1]\`, \`h['key']\` | indexing and slices |
-| \`request_params['page']\`, \`request_entity['name']\` | request data (empty outside a mock endpoint) |
-| \`/\\d+/i\`, \`s =~ /re/\` | regular expressions; \`=~\` gives the index of the first match or nil |
-
+const SYNTAX_AFTER = `
 Fields are evaluated in the order their references require, whatever the schema's order; a
 cycle or an unknown name is an error naming the fields, with line and column.
 
@@ -163,10 +146,21 @@ Other class methods are errors that say what to use instead (\`Time.current\`: u
 
 **nil converts as in Ruby**: \`nil.to_i\` is 0, \`nil.to_f\` is 0.0 and \`nil.to_s\` is empty text.`;
 
+function syntaxTable(): string {
+  const rows = FORMULA_SYNTAX.map(
+    (e) => `| ${e.syntax.map((s) => `\`${cell(s)}\``).join(', ')} | ${cell(e.meaning)} |`,
+  );
+  return `\n${['| Syntax | Meaning |', '|---|---|', ...rows].join('\n')}\n`;
+}
+
 export function renderFormulasMarkdown(): string {
   let out =
     '# The formula language\n\nGenerated from the tables the formula checker uses (`npm run docs`); do not edit by hand.\n\n';
-  out += SYNTAX + '\n\n## Functions\n\n| Function | What it does | Example |\n|---|---|---|\n';
+  out +=
+    SYNTAX_BEFORE +
+    syntaxTable() +
+    SYNTAX_AFTER +
+    '\n\n## Functions\n\n| Function | What it does | Example |\n|---|---|---|\n';
   for (const f of [...SPECIAL_FORMS, ...FUNCTIONS])
     out += `| \`${cell(f.signature)}\` | ${cell(f.description)} | \`${cell(f.example)}\` |\n`;
   out += '\n## Methods\n\n| Method | On | What it does | Example |\n|---|---|---|---|\n';

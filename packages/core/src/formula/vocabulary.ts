@@ -5,6 +5,7 @@
  */
 import { FUNCTIONS, SPECIAL_FORMS } from './functions.js';
 import { METHODS } from './methods.js';
+import { FORMULA_SYNTAX, type SyntaxEntry } from './syntax-table.js';
 
 export interface FormulaWord {
   name: string;
@@ -18,6 +19,8 @@ export interface FormulaVocabulary {
   methods: FormulaWord[];
   /** field('...'), from_dataset(...), generate(...), /pattern/.gen: compiled by the checker itself. */
   specialForms: FormulaWord[];
+  /** The syntax at a glance: constructs and what they mean (docs/formulas.md's table). */
+  syntax: SyntaxEntry[];
 }
 
 function word(spec: { signature: string; description: string; example: string }, name: string): FormulaWord {
@@ -29,5 +32,6 @@ export function describeFormulaVocabulary(): FormulaVocabulary {
     functions: FUNCTIONS.map((f) => word(f, f.name)),
     methods: METHODS.map((m) => word(m, m.name)),
     specialForms: SPECIAL_FORMS.map((s) => word(s, /^[a-z_]+/.exec(s.signature)?.[0] ?? s.signature)),
+    syntax: FORMULA_SYNTAX.map((e) => ({ syntax: [...e.syntax], meaning: e.meaning })),
   };
 }

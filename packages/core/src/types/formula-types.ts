@@ -6,13 +6,14 @@ export const formulaTypes: TypeDefinition[] = [
     name: 'Formula',
     category: 'Advanced',
     description:
-      "A value computed by a formula from the row's other fields, e.g. concat(upper(last_name), '-', id); see docs/formulas.md.",
+      "A value computed by a formula from the row's other fields, e.g. concat(upper(last_name), '-', id); the language is in the formula reference (docs/formulas.md; Reference in the web page).",
     params: [
       {
         name: 'value',
         kind: 'string',
         required: true,
-        description: 'The formula (docs/formulas.md lists every operator, function and method)',
+        description:
+          'The formula (the formula reference lists every operator, function and method: docs/formulas.md, or Reference in the web page)',
       },
     ],
     output: 'string',

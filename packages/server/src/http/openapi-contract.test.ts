@@ -97,6 +97,9 @@ describe('the OpenAPI document and the contract', () => {
     const signedUp = await server.signUp();
     const session = await fetchAnswer(`${server.url}/api/session`, { headers: { cookie: signedUp.cookie } });
     assertMatches(session.json, documented('/api/session', 'get', 200), 'the session');
+    const signedOut = await fetchAnswer(`${server.url}/api/session?optional=true`);
+    assert.equal(signedOut.status, 200);
+    assertMatches(signedOut.json, documented('/api/session', 'get', 200), 'no session (optional=true)');
   });
 
   test('a mock API, its list entry and an error answer as documented', async () => {

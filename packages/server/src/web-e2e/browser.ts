@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { WEB_ROOT } from '../http/web-interface.js';
 import { serverForSuite } from '../testing/server-fixture.js';
 import type { TestServer, TestServerOptions } from '../testing/server-fixture.js';
@@ -59,12 +59,12 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
 export interface BrowserSuite {
   server: TestServer;
   browser: Browser;
-  /** A fresh context (own cookies and storage), with downloads allowed. */
-  newContext(): Promise<BrowserContext>;
+  /** A fresh context (own cookies and storage), with downloads allowed; `options` add to or change the defaults. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   /** A new page in a fresh context, opened at `path` on the server. */
-  open(path?: string): Promise<Page>;
+  open(path?: string, options?: BrowserContextOptions): Promise<Page>;
   /** A new user, signed up through the API in a fresh context, on a page at `path`. */
-  signedIn(path?: string): Promise<{ page: Page; email: string; password: string }>;
+  signedIn(path?: string, options?: BrowserContextOptions): Promise<{ page: Page; email: string; password: string }>;
   /** A directory for downloads and screenshots, removed after the suite. */
   scratch: string;
 }
@@ -89,22 +89,23 @@ export function browserSuite(options: TestServerOptions = {}): BrowserSuite {
   });
   const server = serverForSuite('sqlite', options);
   Object.defineProperty(suite, 'server', { get: () => server.server });
-  suite.newContext = async () => {
+  suite.newContext = async (options = {}) => {
     const context = await suite.browser.newContext({
       baseURL: server.server.url,
       acceptDownloads: true,
       viewport: { width: 1280, height: 900 },
+      ...options,
     });
     contexts.push(context);
     return context;
   };
-  suite.open = async (path = '/') => {
-    const page = await (await suite.newContext()).newPage();
+  suite.open = async (path = '/', options = {}) => {
+    const page = await (await suite.newContext(options)).newPage();
     await page.goto(path);
     return page;
   };
-  suite.signedIn = async (path = '/') => {
-    const context = await suite.newContext();
+  suite.signedIn = async (path = '/', options = {}) => {
+    const context = await suite.newContext(options);
     const email = `person-${randomBytes(4).toString('hex')}@example.com`;
     const password = 'correct horse battery staple';
     const answer = await context.request.post('/api/session/signup', { data: { email, password } });

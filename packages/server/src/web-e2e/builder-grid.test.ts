@@ -180,7 +180,7 @@ describe('the schema builder’s field grid in a real browser', { skip: browserS
     await dialog2.waitFor({ state: 'detached' });
     assert.equal(await formulaButton.count(), 1, 'no formula set');
     await page.waitForFunction(
-      () => (globalThis as any).document.activeElement?.getAttribute('aria-label') === 'Formula',
+      () => (globalThis as any).document.activeElement?.getAttribute('aria-label') === 'ƒx Formula',
     );
     console.log(`# measured: type picker open (click to first option shown) ${openMs} ms`);
   });

@@ -149,6 +149,9 @@ async function otherPages(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Preview generated values' }).click();
   await page.getByText(/Showing \d+ generated values/).waitFor();
   await shoot(page, 'web-scenarios');
+  await page.goto('/reference');
+  await page.getByRole('heading', { name: 'Data types' }).waitFor();
+  await shoot(page, 'web-reference');
   await page.goto('/account');
   await page
     .getByRole('heading', { name: /API key/i })

@@ -1,10 +1,11 @@
 /**
- * Who is signed in. GET /api/session answers {user, csrfToken} or 401; sign-in and sign-up
- * answer the same shape. Pages below <RequireSession> can rely on useSession().user.
+ * Who is signed in. GET /api/session?optional=true answers {user, csrfToken}, or {signedIn:
+ * false} (not a 401: a visitor who is signed out is no failed request); sign-in and sign-up
+ * answer the first shape. Pages below <RequireSession> can rely on useSession().user.
  */
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import type { SessionAnswer, SessionUser } from '@rowloom/contract';
+import type { SessionAnswer, SessionUser, SignedOutAnswer } from '@rowloom/contract';
 import { ApiError, apiJson, setCsrfToken, whenSessionEnds } from './client';
 
 export type { SessionAnswer, SessionUser };
@@ -26,8 +27,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser(answer.user);
   }, []);
   useEffect(() => {
-    apiJson<SessionAnswer>('/api/session')
-      .then(signedIn)
+    apiJson<SessionAnswer | SignedOutAnswer>('/api/session?optional=true')
+      .then((answer) => ('user' in answer ? signedIn(answer) : setUser(null)))
       .catch((error: unknown) => {
         if (!(error instanceof ApiError) || error.status !== 401) console.error(error);
         setUser(null);

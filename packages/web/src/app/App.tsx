@@ -17,6 +17,7 @@ const MocksPage = lazy(() => import('../features/mocks/MocksPage'));
 const MockApiPage = lazy(() => import('../features/mocks/MockApiPage'));
 const DownloadsPage = lazy(() => import('../features/downloads/DownloadsPage'));
 const AdminDownloadsPage = lazy(() => import('../features/admin/AdminDownloadsPage'));
+const ReferencePage = lazy(() => import('../features/reference/ReferencePage'));
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
@@ -57,6 +58,7 @@ export function App() {
               <Route path="/mocks/:name" element={lazyPage(<MockApiPage />)} />
               <Route path="/downloads" element={lazyPage(<DownloadsPage />)} />
               <Route path="/admin/downloads" element={lazyPage(<AdminDownloadsPage />)} />
+              <Route path="/reference" element={lazyPage(<ReferencePage />)} />
               <Route path="/account" element={signedIn(<AccountPage />)} />
               <Route
                 path="*"

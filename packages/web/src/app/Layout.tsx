@@ -1,7 +1,6 @@
 /** The frame of every page: a header with the navigation and the signed-in user, then the page. */
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../api/session';
-import { useIsAdmin } from '../features/admin/use-is-admin';
 
 const LINKS = [
   { to: '/', label: 'Schema', end: true },
@@ -11,6 +10,7 @@ const LINKS = [
   { to: '/scenarios', label: 'Scenarios' },
   { to: '/mocks', label: 'Mock APIs' },
   { to: '/downloads', label: 'Downloads' },
+  { to: '/reference', label: 'Reference' },
   { to: '/account', label: 'API key & usage' },
 ];
 
@@ -19,8 +19,8 @@ export function Layout() {
   const navigate = useNavigate();
   // A saved schema (/schemas/NAME) opens in the builder: the Schema link is the current page then.
   const inBuilder = useLocation().pathname.startsWith('/schemas/');
-  // The Admin link only for admins (the page itself explains a 403 to anyone who types the URL).
-  const admin = useIsAdmin(user?.email);
+  // The Admin link only for admins (the session says; the page explains a 403 to anyone who types the URL).
+  const admin = user?.admin === true;
   const links = admin ? [...LINKS, { to: '/admin/downloads', label: 'Admin' }] : LINKS;
   return (
     <>

@@ -1,5 +1,13 @@
 /** The schemas of the account routes: the OpenAPI descriptions, and the bodies Fastify checks. */
-import { Credentials, KeyAnswer, PasswordChange, PasswordChanged, SessionAnswer, Usage } from '@rowloom/contract';
+import {
+  Credentials,
+  KeyAnswer,
+  PasswordChange,
+  PasswordChanged,
+  SessionAnswer,
+  SignedOutAnswer,
+  Usage,
+} from '@rowloom/contract';
 import { errorResponses, SECURITY } from '../../http/openapi.js';
 import { jsonBodySchema } from '../../http/validation.js';
 
@@ -10,9 +18,18 @@ const TAGS = ['accounts'];
 export const GET_SESSION = {
   summary: 'The signed-in user and the CSRF token of the session cookie',
   description:
-    'Not signed in: 401 {"error", "signup": "open" | "domains" | "invite"}, the sign-up policy, so the page can offer sign-up only where it is possible.',
+    'Not signed in: 401 {"error", "signup": "open" | "domains" | "invite"}, the sign-up policy, so the page can offer sign-up only where it is possible; with optional=true, 200 {"signedIn": false, "signup"} instead (the page asks so, and logs no failed request).',
   tags: TAGS,
-  response: { 200: SessionAnswer, ...errorResponses(401) },
+  querystring: {
+    type: 'object',
+    properties: {
+      optional: { type: 'string', description: 'true: answer 200 {"signedIn": false, "signup"} when not signed in' },
+    },
+  },
+  response: {
+    200: { anyOf: [SessionAnswer, SignedOutAnswer], description: 'The session, or (optional=true) that there is none' },
+    ...errorResponses(400, 401),
+  },
 };
 export const SIGN_IN = {
   summary: 'Sign in with email and password: sets the rowloom_session cookie',

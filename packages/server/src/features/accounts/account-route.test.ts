@@ -46,7 +46,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       );
       assert.equal(changed.status, 200, changed.text);
       assert.equal(changed.json.success, true);
-      assert.deepEqual(changed.json.user, { email: user.email, plan: 'free' });
+      assert.deepEqual(changed.json.user, { email: user.email, plan: 'free', admin: false });
       assert.equal(changed.headers.get('cache-control'), 'no-store');
       const renewed = {
         ...user,

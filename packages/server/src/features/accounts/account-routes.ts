@@ -15,7 +15,7 @@ import { setDeviceCookie } from './device-cookie.js';
 import { checkPassword, guessabilityProblem, hashPassword, passwordProblem } from './passwords.js';
 import { forgiveAttempt, limitAttempts } from './rate-limit.js';
 import { setSessionCookie } from './session-cookie.js';
-import { ACCOUNT_BODY_LIMIT, type AccountContext } from './session-routes.js';
+import { ACCOUNT_BODY_LIMIT, sessionUser, type AccountContext } from './session-routes.js';
 import { createSession, deleteUserSessions } from '../../users/sessions.js';
 
 export const KEY_NOT_SHOWABLE =
@@ -35,7 +35,7 @@ export function accountRoutes(app: FastifyInstance, context: AccountContext & { 
     setSessionCookie(reply, fresh.token, publicUrl);
     setDeviceCookie(reply, { id: user.id, passwordHash }, publicUrl);
     void reply.header('cache-control', 'no-store');
-    return { success: true, user: { email: user.email, plan: user.plan }, csrfToken: fresh.csrfToken };
+    return { success: true, user: await sessionUser(db, user), csrfToken: fresh.csrfToken };
   }
 
   app.put<{ Body: PasswordChange }>(

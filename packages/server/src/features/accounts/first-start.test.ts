@@ -52,6 +52,7 @@ describe('first start', () => {
     assert.deepEqual(((await signedIn.json()) as { user: unknown }).user, {
       email: 'admin@localhost',
       plan: 'unlimited',
+      admin: true,
     });
     const cookie = signedIn.headers.getSetCookie()[0].split(';')[0];
     const shown = await fetch(`http://127.0.0.1:${port}/api/key`, { headers: { cookie } });

@@ -4,12 +4,14 @@
  * fixation), ends the one the browser had, and marks the browser as a known device of the
  * account (device-cookie.ts, sign-in-limit.ts).
  */
+import type { SessionUser, SignedOutAnswer } from '@rowloom/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.js';
 import { checkCsrf, currentSession, sessionToken } from '../../http/authenticate.js';
 import { HttpError } from '../../http/http-error.js';
-import { createUser, findUserByEmail, type User } from '../../users/users-store.js';
+import { createUser, findUserByEmail, isAdmin, type User } from '../../users/users-store.js';
+import { queryBoolean, type Query } from '../../http/query.js';
 import type { AccountsConfig } from './accounts-config.js';
 import { emailField } from './account-input.js';
 import type { Credentials } from '@rowloom/contract';
@@ -33,6 +35,11 @@ export interface AccountContext {
   publicUrl: string | null;
 }
 
+/** The user as the page sees them: with whether they are an admin, so it need not probe the admin routes. */
+export async function sessionUser(db: Kysely<Tables>, user: User): Promise<SessionUser> {
+  return { email: user.email, plan: user.plan, admin: await isAdmin(db, user.id) };
+}
+
 /** Starts a new session for the user (whose password hash is `passwordHash`): ends the browser's previous one, sets the cookies. */
 async function signIn(
   context: AccountContext,
@@ -48,7 +55,7 @@ async function signIn(
   setSessionCookie(reply, session.token, context.publicUrl);
   setDeviceCookie(reply, { id: user.id, passwordHash }, context.publicUrl);
   void reply.header('cache-control', 'no-store');
-  return { user: { email: user.email, plan: user.plan }, csrfToken: session.csrfToken };
+  return { user: await sessionUser(context.db, user), csrfToken: session.csrfToken };
 }
 
 export function sessionRoutes(app: FastifyInstance, context: AccountContext): void {
@@ -56,17 +63,20 @@ export function sessionRoutes(app: FastifyInstance, context: AccountContext): vo
   const limit = accounts.signInLimit;
 
   app.get('/api/session', { schema: GET_SESSION }, async (request, reply) => {
+    const optional = queryBoolean(request.query as Query, ['optional'], false);
     const session = await currentSession(db, request);
     void reply.header('cache-control', 'no-store');
     if (!session) {
       // A cookie of a session that ended is of no more use to the browser.
       if (sessionToken(request)) clearSessionCookie(reply, publicUrl);
-      // The page shows the sign-up form only where sign-up is possible.
+      // The page shows the sign-up form only where sign-up is possible. The page asks with
+      // optional=true: being signed out is an answer there, not a failed request.
+      if (optional) return { signedIn: false, signup: accounts.signup.mode } satisfies SignedOutAnswer;
       throw new HttpError(401, 'not signed in', { signup: accounts.signup.mode });
     }
     // The page asks on every load: renewing the cookie here keeps a used session from expiring.
     setSessionCookie(reply, sessionToken(request)!, publicUrl);
-    return { user: { email: session.user.email, plan: session.user.plan }, csrfToken: session.csrfToken };
+    return { user: await sessionUser(db, session.user), csrfToken: session.csrfToken };
   });
 
   // Another site's page is refused before its body is looked at.

@@ -59,7 +59,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         ...post('/api/session/signup', { email: 'Ann@Example.com', password: 'correct horse battery' }),
       );
       assert.equal(answer.status, 200, answer.text);
-      assert.deepEqual(answer.json.user, { email: 'ann@example.com', plan: 'free' });
+      assert.deepEqual(answer.json.user, { email: 'ann@example.com', plan: 'free', admin: false });
       assert.equal(typeof answer.json.csrfToken, 'string');
       const cookie = sessionCookie(answer);
       assert.ok(cookie, 'a rowloom_session cookie');
@@ -71,7 +71,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const session = await call(server, '/api/session', { headers: { cookie: cookie.split(';')[0] } });
       assert.equal(session.status, 200);
       assert.deepEqual(session.json, {
-        user: { email: 'ann@example.com', plan: 'free' },
+        user: { email: 'ann@example.com', plan: 'free', admin: false },
         csrfToken: answer.json.csrfToken,
       });
     });
@@ -147,6 +147,30 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const answer = await call(server, '/api/session');
       assert.equal(answer.status, 401);
       assert.deepEqual(answer.json, { error: 'not signed in', code: 'unauthorized', signup: 'open' });
+    });
+
+    test('GET /api/session?optional=true: 200 {signedIn: false} and the policy when signed out; the session when signed in', async () => {
+      const answer = await call(server, '/api/session?optional=true');
+      assert.equal(answer.status, 200);
+      assert.deepEqual(answer.json, { signedIn: false, signup: 'open' });
+      const user = await server.signUp();
+      const session = await call(server, '/api/session?optional=true', { headers: { cookie: user.cookie } });
+      assert.equal(session.status, 200);
+      assert.equal((session.json.user as { email: string }).email, user.email);
+      assert.equal(session.json.csrfToken, user.csrfToken);
+      const bad = await call(server, '/api/session?optional=maybe');
+      assert.equal(bad.status, 400);
+      assert.match(String(bad.json.error), /parameter "optional" must be true or false/);
+    });
+
+    test('the session says whether the user is an admin', async () => {
+      const user = await server.signUp();
+      const before = await call(server, '/api/session', { headers: { cookie: user.cookie } });
+      assert.equal((before.json.user as { admin: boolean }).admin, false);
+      const email = (before.json.user as { email: string }).email;
+      await server.store.db.updateTable('users').set({ is_admin: 1 }).where('email', '=', email).execute();
+      const after = await call(server, '/api/session', { headers: { cookie: user.cookie } });
+      assert.equal((after.json.user as { admin: boolean }).admin, true);
     });
 
     test('a session ends 90 days after sign-in however much it is used', async () => {

@@ -245,7 +245,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         send('POST', { email: 'ann@Example.org', password: 'long enough password' }),
       );
       assert.equal(ok.status, 200, ok.text);
-      assert.deepEqual(ok.json.user, { email: 'ann@example.org', plan: 'silver' });
+      assert.deepEqual(ok.json.user, { email: 'ann@example.org', plan: 'silver', admin: false });
       const refused = await call(
         domains,
         '/api/session/signup',

@@ -69,7 +69,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.ok(password.length >= 16);
       const signedIn = await call(server, '/api/session', send('POST', { email: 'Invited@Example.com', password }));
       assert.equal(signedIn.status, 200, signedIn.text);
-      assert.deepEqual(signedIn.json.user, { email: 'invited@example.com', plan: 'silver' });
+      assert.deepEqual(signedIn.json.user, { email: 'invited@example.com', plan: 'silver', admin: false });
       const key = await call(server, '/api/key', {
         headers: { cookie: signedIn.headers.getSetCookie()[0].split(';')[0] },
       });

@@ -36,6 +36,11 @@ export const SUBMIT_SCHEMA = {
         type: 'string',
         description: `The file format when the URL has no extension: ${OUTPUT_FORMATS.join(', ')} (also excel, ndjson, dbunit.xml)`,
       },
+      name: {
+        type: 'string',
+        description:
+          "What the file's name starts with (at most 200 characters; made safe: accents dropped, other characters become -). Default: the saved schema's name, else rowloom",
+      },
     },
   }),
   body: FieldList,

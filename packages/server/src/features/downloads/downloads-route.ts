@@ -100,12 +100,7 @@ export function submitDownload(options: DownloadsRouteOptions): SubmitDownload {
       now: queryText(query, 'now') || null,
       publicUrl,
     };
-    const { job, file } = await freezeJob(
-      options,
-      request_,
-      queryText(query, 'schema') || 'rowloom',
-      options.shardRows,
-    );
+    const { job, file } = await freezeJob(options, request_, fileBaseName(query), options.shardRows);
     await downloads.submit(job, file, limits);
     const row = await downloads.find(job.id, user.id);
     const base = baseOf(request, options.publicUrl);
@@ -114,6 +109,16 @@ export function submitDownload(options: DownloadsRouteOptions): SubmitDownload {
       .header('location', `${base}/api/downloads/${job.id}`)
       .send(await downloads.status(row!, base));
   };
+}
+
+const MAX_NAME_LENGTH = 200;
+
+/** The file's name: the `name` parameter (the page sends its schema's), else the saved schema's, else rowloom. */
+function fileBaseName(query: Query): string {
+  const name = queryText(query, 'name');
+  if (name !== undefined && name.length > MAX_NAME_LENGTH)
+    throw badRequest(`parameter "name" is ${name.length} characters long; use at most ${MAX_NAME_LENGTH}`);
+  return name?.trim() || queryText(query, 'schema') || 'rowloom';
 }
 
 /** Ids are what freezeJob makes (UUIDs); anything else (a NUL PostgreSQL cannot hold, 10 kB of text) is looked up as nothing. */

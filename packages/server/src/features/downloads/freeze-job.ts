@@ -20,6 +20,7 @@ import type { Tables } from '../../db/tables.js';
 import { sourcesForFields } from '../generation/field-sources.js';
 import type { FrozenJob } from '../../jobs/job-contract.js';
 import { planShards } from '../../jobs/engine/shard.js';
+import { jobFileName } from './file-name.js';
 import type { FileInfo } from './downloads-table.js';
 
 /** generate's reference time for a seeded request without `now` (core's SEEDED_REFERENCE_TIME). */
@@ -108,16 +109,6 @@ export async function freezeJob(
   };
   return {
     job: planShards(job, check.packed),
-    file: { contentType: check.contentType, filename: fileName(name, id, check.extension) },
+    file: { contentType: check.contentType, filename: jobFileName(name, id, check.extension) },
   };
-}
-
-/** `customers-1b9d6bcd.csv`: the name's safe characters, the id's first block, the writer's extension. */
-function fileName(name: string, id: string, extension: string): string {
-  const base =
-    name
-      .replace(/[^A-Za-z0-9._-]+/g, '_')
-      .replace(/^[._]+|_+$/g, '')
-      .slice(0, 80) || 'rowloom';
-  return `${base}-${id.slice(0, 8)}.${extension}`;
 }

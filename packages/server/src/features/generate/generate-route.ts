@@ -33,6 +33,7 @@ import { errorResponses, SECURITY } from '../../http/openapi.js';
 import { describedOnly } from '../../http/validation.js';
 import { PlanCache } from './plan-cache.js';
 import { FieldList, GenerateQuery } from '@rowloom/contract';
+import { schemaCheckRoute } from './schema-check-route.js';
 import { wholeOutputNow } from './whole-output.js';
 
 /** How long a response waits for the trial of its first rows (engine/fault-probe.ts) before it goes without its warnings. */
@@ -204,6 +205,7 @@ export async function generateFeature(
       .headers(headers)
       .send(whole ?? body);
   };
+  schemaCheckRoute(app, { db, publicUrl, sharing });
   const { body: _body, ...getSchema } = SCHEMA;
   for (const url of ['/api/generate', '/api/generate.:format']) {
     app.get(url, { schema: getSchema }, handler);

@@ -17,9 +17,14 @@ export function fileHref(id: string): string {
   return `/api/downloads/${encodeURIComponent(id)}/file`;
 }
 
-/** Starts a job: `generateUrl` is the builder's /api/generate.<ext>?… URL, sent to /api/downloads.<ext>?… instead. */
-export function submitDownload(generateUrl: string, body: unknown): Promise<DownloadStatus> {
-  return apiJson<DownloadStatus>(generateUrl.replace(/^\/api\/generate/, '/api/downloads'), { method: 'POST', body });
+/**
+ * Starts a job: `generateUrl` is the builder's /api/generate.<ext>?… URL, sent to /api/downloads.<ext>?… instead;
+ * `name` (the schema's) names the file.
+ */
+export function submitDownload(generateUrl: string, body: unknown, name = ''): Promise<DownloadStatus> {
+  const url = generateUrl.replace(/^\/api\/generate/, '/api/downloads');
+  const named = name.trim() ? `${url}${url.includes('?') ? '&' : '?'}name=${encodeURIComponent(name.trim())}` : url;
+  return apiJson<DownloadStatus>(named, { method: 'POST', body });
 }
 
 export function getDownload(id: string): Promise<DownloadStatus> {

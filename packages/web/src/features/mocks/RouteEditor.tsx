@@ -224,42 +224,45 @@ export function RouteEditor({ route, index, onChange, schemas }: Props) {
       )}
       {route.kind === 'responses' && (
         <div className="responses">
-          <div
-            className="response-tabs"
-            role="tablist"
-            aria-label="Responses"
-            onKeyDown={(event) => {
-              // The tabs pattern: arrows move between responses (and focus follows).
-              const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-              if (!step || responses.length < 2) return;
-              const next = (current + step + responses.length) % responses.length;
-              setSelected(next);
-              document.getElementById(`${id}-tab-${next}`)?.focus();
-              event.preventDefault();
-            }}
-          >
-            {responses.map((response, i) => (
-              <button
-                key={response.id}
-                type="button"
-                role="tab"
-                id={`${id}-tab-${i}`}
-                aria-selected={i === current}
-                tabIndex={i === current ? 0 : -1}
-                aria-controls={`${id}-panel`}
-                className={`response-tab status-${Math.floor(response.status / 100)}xx`}
-                onClick={() => setSelected(i)}
-              >
-                <span className="status-code">{response.status}</span>{' '}
-                {response.label || (response.default ? 'default' : `response ${i + 1}`)}
-                {response.rules?.length ? (
-                  <span className="tab-note">
-                    {' '}
-                    · {response.rules.length} rule{response.rules.length === 1 ? '' : 's'}
-                  </span>
-                ) : null}
-              </button>
-            ))}
+          {/* The tablist holds only tabs; the add button sits beside it, in the same row. */}
+          <div className="response-tabs">
+            <div
+              className="response-tablist"
+              role="tablist"
+              aria-label="Responses"
+              onKeyDown={(event) => {
+                // The tabs pattern: arrows move between responses (and focus follows).
+                const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+                if (!step || responses.length < 2) return;
+                const next = (current + step + responses.length) % responses.length;
+                setSelected(next);
+                document.getElementById(`${id}-tab-${next}`)?.focus();
+                event.preventDefault();
+              }}
+            >
+              {responses.map((response, i) => (
+                <button
+                  key={response.id}
+                  type="button"
+                  role="tab"
+                  id={`${id}-tab-${i}`}
+                  aria-selected={i === current}
+                  tabIndex={i === current ? 0 : -1}
+                  aria-controls={`${id}-panel`}
+                  className={`response-tab status-${Math.floor(response.status / 100)}xx`}
+                  onClick={() => setSelected(i)}
+                >
+                  <span className="status-code">{response.status}</span>{' '}
+                  {response.label || (response.default ? 'default' : `response ${i + 1}`)}
+                  {response.rules?.length ? (
+                    <span className="tab-note">
+                      {' '}
+                      · {response.rules.length} rule{response.rules.length === 1 ? '' : 's'}
+                    </span>
+                  ) : null}
+                </button>
+              ))}
+            </div>
             <button
               type="button"
               className="add-response"

@@ -14,10 +14,17 @@ export function newResponse(status = 200, body: MockBody = { type: 'json', value
   return { id: newId('res'), status, body };
 }
 
+/** What a new route answers: `GET /items` is a collection, so a list of items, as its clients expect. */
+const SAMPLE_ITEMS = [
+  { id: 1, name: 'First item' },
+  { id: 2, name: 'Second item' },
+];
+
 export function newRoute(existing: MockRoute[]): MockRoute {
   let path = '/items';
   for (let n = 2; existing.some((r) => r.path === path); n++) path = `/items${n}`;
-  return { id: newId('route'), method: 'GET', path, kind: 'responses', mode: 'rules', responses: [newResponse()] };
+  const list = newResponse(200, { type: 'json', value: structuredClone(SAMPLE_ITEMS) });
+  return { id: newId('route'), method: 'GET', path, kind: 'responses', mode: 'rules', responses: [list] };
 }
 
 export function duplicateRoute(route: MockRoute): MockRoute {

@@ -11,14 +11,16 @@ import { FileOptionsPanel } from './FileOptionsPanel';
 import { PreviewPanel } from './PreviewPanel';
 import { initialSchema, schemaReducer } from './schema-model';
 import { SchemaToolbar } from './SchemaToolbar';
+import { useWidePreview } from './wide-preview';
 
 export function BuilderPage() {
   const [schema, dispatch] = useReducer(schemaReducer, undefined, initialSchema);
   const [problems, setProblems] = useState<FieldProblem[]>([]);
   const source = useSchemaSource(useParams().name, schema, dispatch);
+  const [widePreview, setWidePreview] = useWidePreview();
   return (
     <BuilderContext.Provider value={{ schema, dispatch, problems, setProblems }}>
-      <div className="builder page">
+      <div className={`builder page${widePreview ? ' wide-preview' : ''}`}>
         <SchemaToolbar source={source} />
         <section aria-label="Fields" className="builder-fields">
           <FieldGrid />
@@ -27,7 +29,7 @@ export function BuilderPage() {
           <FileOptionsPanel />
         </section>
         <section aria-label="Preview" className="builder-preview">
-          <PreviewPanel />
+          <PreviewPanel wide={widePreview} onWideChange={setWidePreview} />
         </section>
       </div>
     </BuilderContext.Provider>

@@ -1,12 +1,13 @@
 /**
- * The preview's requests: the first rows as JSON (for the table) and, when asked, as the chosen
- * format's text. A 400's details name the fields at fault; anything else is the server's own words.
+ * The preview's requests: a check of the fields, then the first rows as JSON (for the table)
+ * and, when asked, as the chosen format's text. A 400's details name the fields at fault; anything else is the server's own words.
  */
 import type { FieldProblem } from '@rowloom/contract';
 import { ApiError, apiFetch } from '../../api/client';
 import { fileUrl } from './FileOptionsPanel-formats';
 import { fieldSpecs, generateUrl, type SchemaState } from './schema-model';
 import { previewTable, type PreviewTable } from './PreviewPanel-rows';
+import { schemaProblems } from './schema-check';
 
 export interface PreviewAnswer {
   table: PreviewTable;
@@ -45,6 +46,13 @@ export async function fetchPreview(
   signal: AbortSignal,
 ): Promise<PreviewAnswer> {
   const body = { fields: fieldSpecs(schema.fields) };
+  // A draft with problems is not previewed: the check names them without a failed request.
+  const problems = await schemaProblems(body.fields, signal);
+  if (problems.length)
+    throw new PreviewProblems(
+      problems,
+      `the fields have ${problems.length} problem${problems.length === 1 ? '' : 's'}`,
+    );
   // The table reads JSON whatever the chosen format: always an array, nulls kept as empty cells.
   const tableUrl = `${generateUrl({ ...schema.file, options: { array: true, include_nulls: true } }, { count, format: 'json' })}`;
   const [tableResponse, text] = await Promise.all([

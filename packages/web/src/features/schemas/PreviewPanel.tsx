@@ -78,7 +78,13 @@ function usePreview(rows: number, tab: Tab): PreviewState {
   return state;
 }
 
-export function PreviewPanel() {
+interface PreviewPanelProps {
+  /** Whether the preview spans the page's width, below the fields (else it sits beside them on wide screens). */
+  wide: boolean;
+  onWideChange(wide: boolean): void;
+}
+
+export function PreviewPanel({ wide, onWideChange }: PreviewPanelProps) {
   const { schema, dispatch } = useBuilder();
   const [rows, setRows] = useState(10);
   const [chosenTab, setTab] = useState<Tab>('table');
@@ -108,6 +114,9 @@ export function PreviewPanel() {
         </span>
         <button type="button" onClick={() => dispatch({ kind: 'set-file', patch: { seed: randomSeed() } })}>
           New seed
+        </button>
+        <button type="button" className="preview-widen" aria-pressed={wide} onClick={() => onWideChange(!wide)}>
+          Full width
         </button>
         {preview.loading && <span className="hint">updating…</span>}
       </div>

@@ -45,7 +45,7 @@ export function DownloadPanel({ blockedBy = null }: { blockedBy?: string | null 
     setJob(null);
     setSubmitting(true);
     try {
-      const started = await submitDownload(fileUrl(schema.file), { fields: fieldSpecs(schema.fields) });
+      const started = await submitDownload(fileUrl(schema.file), { fields: fieldSpecs(schema.fields) }, schema.name);
       setJob(started.id);
     } catch (error) {
       setState({ kind: 'failed', message: (error as Error).message });

@@ -42,7 +42,8 @@ function serve() {
     requests.push(`${init.method ?? 'GET'} ${url}`);
     const json = (status: number, body: unknown) =>
       new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (url === '/api/session') return json(200, { user: { email: EMAIL, plan: 'free' }, csrfToken: 'token' });
+    if (url.startsWith('/api/session'))
+      return json(200, { user: { email: EMAIL, plan: 'free', admin: false }, csrfToken: 'token' });
     if (url === '/api/schemas/people') return json(200, SAVED);
     return json(404, { error: `no schema named "${decodeURIComponent(url.split('/').pop() ?? '')}"` });
   });

@@ -160,7 +160,8 @@ export function FieldRow(props: FieldRowProps) {
             type="button"
             className={`formula-button${field.formula.trim() ? ' set' : ''}`}
             title={field.formula || 'Add a formula'}
-            aria-label={field.formula.trim() ? 'Formula (set)' : 'Formula'}
+            // The name starts with what the button shows (ƒx), so speech input can say what it sees.
+            aria-label={field.formula.trim() ? 'ƒx Formula (set)' : 'ƒx Formula'}
             aria-haspopup="dialog"
             aria-invalid={placed.some((p) => p.place === 'formula') || undefined}
             aria-describedby={describedBy(placed, 'formula')}

@@ -1,12 +1,13 @@
 /**
- * Checks a formula as the user types: the schema, with the formula in place, is POSTed to the
- * generate endpoint for one row (debounced); a 400's `details` naming this field's formula
- * become the editor's diagnostics, placed by the "at LINE:COLUMN" that ends the message.
+ * Checks a formula as the user types: the schema, with the formula in place, is POSTed to
+ * /api/schema-check (debounced); the problems naming this field's formula become the editor's
+ * diagnostics, placed by the "at LINE:COLUMN" that ends the message.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { FieldProblem, FormulaVocabulary } from '@rowloom/contract';
-import { ApiError, apiJson } from '../../api/client';
+import { apiJson } from '../../api/client';
+import { schemaProblems } from './schema-check';
 import { positionOf } from './field-row-model';
 
 export interface FormulaDiagnostic {
@@ -57,38 +58,23 @@ export function useFormulaCheck(
     const timer = setTimeout(async () => {
       setCheck((c) => ({ ...c, state: 'checking' }));
       const started = performance.now();
+      let details: FieldProblem[];
       try {
-        await apiJson('/api/generate.json?count=1&seed=1&preview=true', {
-          method: 'POST',
-          body: { fields: fieldsWith(text) },
-          signal: abort.signal,
-        });
-        setCheck({
-          state: 'ok',
-          diagnostics: [],
-          others: 0,
-          elapsedMs: performance.now() - started,
-          checked: { text, details: [] },
-        });
+        details = await schemaProblems(fieldsWith(text), abort.signal);
       } catch (error) {
         if (abort.signal.aborted) return;
         const elapsedMs = performance.now() - started;
-        const details =
-          error instanceof ApiError && Array.isArray(error.body?.details)
-            ? (error.body.details as FieldProblem[])
-            : null;
-        if (!details) {
-          setCheck({ state: 'failed', diagnostics: [], others: 0, failure: (error as Error).message, elapsedMs });
-          return;
-        }
-        const found = diagnosticsOf(details, label, target);
-        setCheck({
-          state: found.diagnostics.length ? 'problems' : 'ok',
-          ...found,
-          elapsedMs,
-          checked: { text, details },
-        });
+        setCheck({ state: 'failed', diagnostics: [], others: 0, failure: (error as Error).message, elapsedMs });
+        return;
       }
+      if (abort.signal.aborted) return;
+      const found = diagnosticsOf(details, label, target);
+      setCheck({
+        state: found.diagnostics.length ? 'problems' : 'ok',
+        ...found,
+        elapsedMs: performance.now() - started,
+        checked: { text, details },
+      });
     }, CHECK_DELAY_MS);
     return () => {
       clearTimeout(timer);

@@ -97,8 +97,11 @@ export function FormulaDialog(props: FormulaDialogProps) {
       </Suspense>
       <CheckMessage check={check} id={`${ids}-check`} />
       <p className="hint">
-        Ctrl+Space completes <code>this</code>, field names and functions. The language is described in
-        docs/formulas.md.
+        Ctrl+Space completes <code>this</code>, field names and functions. Every operator, function and method is in the{' '}
+        <a href="/reference#formulas" target="_blank" rel="noopener">
+          formula reference
+        </a>{' '}
+        (opens in a new tab).
       </p>
       <div className="formula-actions">
         <button type="button" onClick={props.onClose}>

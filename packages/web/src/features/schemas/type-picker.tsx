@@ -116,7 +116,8 @@ export function TypePicker({ current, fieldLabel, onPick, onClose }: TypePickerP
             </button>
           ))}
         </nav>
-        <div className="type-picker-results">
+        {/* Focusable, so a keyboard can scroll it too (its options are reached from the search box). */}
+        <div className="type-picker-results" tabIndex={0} role="region" aria-label="Matching types">
           {isPending && <p className="hint">Loading the types…</p>}
           {error && (
             <p className="error" role="alert">
@@ -133,15 +134,13 @@ export function TypePicker({ current, fieldLabel, onPick, onClose }: TypePickerP
                 id={`${listId}-${i}`}
                 role="option"
                 aria-selected={i === active}
-                aria-label={type.name}
-                aria-describedby={`${listId}-${i}-about`}
                 className={type.name === current ? 'current' : undefined}
                 onMouseMove={() => setActive(i)}
                 onClick={() => onPick(type)}
               >
                 <span className="type-name">{type.name}</span>
                 <span className="type-category">{type.category}</span>
-                <span id={`${listId}-${i}-about`} className="type-about">
+                <span className="type-about">
                   <span className="type-description">{type.description}</span>
                   <span className="type-example">
                     e.g. <code>{exampleText(type.example)}</code>
