@@ -2,6 +2,7 @@
  * Columns whose every value has one recognisable form: booleans, UUIDs, emails, IP and MAC
  * addresses, URLs, phone numbers, and codes of one shape ("ABC-12345": a Character Sequence).
  */
+import { PHONE_FORMATS } from '../types/phone-types.js';
 import type { Proposal } from './proposal.js';
 import type { ValueKind } from './value-kind.js';
 
@@ -42,17 +43,8 @@ const PATTERNS: readonly Pattern[] = [
 
 /** Phone numbers as written: digits with spaces, dashes, dots or brackets, maybe a leading +. */
 const PHONE = /^\+?\(?\d[\d\s().-]{5,18}\d$/;
-/** The Phone type's formats (its `format` parameter's allowed values). */
-const PHONE_FORMATS = new Set([
-  '###-###-####',
-  '(###) ###-####',
-  '### ### ####',
-  '+# ### ### ####',
-  '+# (###) ###-####',
-  '+#-###-###-####',
-  '#-(###)###-####',
-  '##########',
-]);
+/** The Phone type's formats (its `format` parameter's allowed values, from the type itself). */
+const PHONE_FORMAT_SET: ReadonlySet<string> = new Set(PHONE_FORMATS);
 
 const MASK_SYMBOLS = /[#@^*$%\\]/g;
 
@@ -71,7 +63,7 @@ function phoneGuess(values: readonly string[]): PatternGuess | null {
   const masks = new Set(values.map(maskOf));
   const [mask] = masks;
   const format = masks.size === 1 ? mask : null;
-  if (format !== null && !PHONE_FORMATS.has(format))
+  if (format !== null && !PHONE_FORMAT_SET.has(format))
     return {
       kind: 'phone',
       proposal: {
