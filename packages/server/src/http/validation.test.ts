@@ -6,31 +6,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { skipUnlessAvailable } from '../testing/databases.js';
-import { serverForSuite, type TestServer } from '../testing/server-fixture.js';
-
-interface Answer {
-  status: number;
-  text: string;
-  json: Record<string, unknown>;
-}
-
-async function call(server: TestServer, path: string, init: RequestInit = {}): Promise<Answer> {
-  const response = await fetch(server.url + path, init);
-  const text = await response.text();
-  let json: Record<string, unknown> = {};
-  try {
-    json = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    // not JSON: the assertion shows the text
-  }
-  return { status: response.status, text, json };
-}
-
-const send = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
-  method,
-  headers: { 'content-type': 'application/json', ...headers },
-  body: typeof body === 'string' ? body : JSON.stringify(body),
-});
+import { serverForSuite } from '../testing/server-fixture.js';
+import { call, send, type Answer } from '../testing/accounts-http.js';
 
 /** The answer is exactly a 400 with the contract's code and this sentence. */
 function assertRefused(answer: Answer, error: string | RegExp, what: string): void {
