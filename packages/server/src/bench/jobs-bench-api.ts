@@ -19,9 +19,9 @@ import { createUser } from '../users/users-store.js';
 
 /**
  * Status polls: rare while most rows are still to come, frequent near the end, so the poller
- * neither competes with the workers for the machine (40 polls a second cost the server and this
- * process about half a CPU second per run of 9 s) nor adds more than a few milliseconds of
- * waiting once the job is done.
+ * neither competes with the workers for the machine (with 40 polls a second the server spent
+ * 0.05 CPU seconds per million rows, with these 0.02-0.03) nor adds more than a few milliseconds
+ * of waiting once the job is done.
  */
 const POLL_EARLY_MILLISECONDS = 200;
 const POLL_LATE_MILLISECONDS = 20;
