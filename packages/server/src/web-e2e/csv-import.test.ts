@@ -148,4 +148,37 @@ describe('importing fields from a CSV sample in a real browser', { skip: browser
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     assert.equal((await columnsOf(page)).join('|'), DEFAULT_COLUMNS);
   });
+  test('a sample from someone else: HTML in its names and values shows as text, and runs nothing', async () => {
+    const page = await openBuilder();
+    const hostile = [
+      '"<img src=x onerror=""window.pwned=1"">",note',
+      '1,"<b onmouseover=""window.pwned=2"">bold</b>"',
+      '2,<script>window.pwned=3</script>',
+      '3,"<b onmouseover=""window.pwned=2"">bold</b>"',
+    ].join('\n');
+    await page.getByRole('button', { name: 'Import fields from CSV header…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import fields from a CSV header' });
+    await dialog.getByLabel('CSV header line, or a sample with rows of data').fill(hostile);
+    await dialog.getByRole('button', { name: 'Propose fields' }).click();
+    const rows = await until(
+      () => proposedRows(page),
+      (r) => r.length === 2,
+      'the proposed fields',
+    );
+    assert.match(rows.join('\n'), /img/, 'the hostile name is shown (or named in the reason) as text');
+    // Read in the page (as text: this package is not compiled against the DOM's types).
+    const injected = async () => ({
+      elements: await page.evaluate('document.querySelectorAll(\'img[src="x"], b[onmouseover], main script\').length'),
+      pwned: (await page.evaluate('window.pwned')) ?? null,
+    });
+    assert.deepEqual(await injected(), { elements: 0, pwned: null }, 'in the review');
+    await dialog.getByRole('button', { name: 'Add 2 fields' }).click();
+    await until(
+      () => columnsOf(page),
+      (c) => c.length === DEFAULT_COLUMNS.split('|').length + 2,
+      'the fields added',
+    );
+    await page.getByRole('table', { name: 'Preview table' }).locator('tbody tr').first().waitFor();
+    assert.deepEqual(await injected(), { elements: 0, pwned: null }, 'in the builder and its preview');
+  });
 });
