@@ -4,9 +4,9 @@
  * and memory limit, and only a few at once (more wait briefly, then get a 503), so one large
  * sample never delays other requests.
  */
-import { Worker } from 'node:worker_threads';
 import type { Inference } from '@rowloom/core';
 import { Limiter } from '../../concurrency/limiter.js';
+import { answerFromOneOffThread } from '../../concurrency/one-off-thread.js';
 import { badRequest, HttpError } from '../../http/http-error.js';
 import type { InferReply } from './infer-worker.js';
 
@@ -24,35 +24,19 @@ export async function inferOffThread(text: string): Promise<Inference> {
   }
 }
 
-function inferOnWorker(text: string): Promise<Inference> {
-  const worker = new Worker(new URL('./infer-worker.js', import.meta.url), {
-    workerData: text,
-    resourceLimits: { maxOldGenerationSizeMb: INFER_MEMORY_MB },
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(
-        badRequest(`the sample took more than ${INFER_TIME_LIMIT_MS / 1000} s to read; send fewer rows or columns`),
-      );
-    }, INFER_TIME_LIMIT_MS);
-    const settle = (outcome: () => void) => {
-      clearTimeout(timer);
-      void worker.terminate();
-      outcome();
-    };
-    worker.once('message', (reply: InferReply) =>
-      settle(() => {
-        if (reply.ok) resolve(reply.inference);
-        else if (reply.ours) reject(new Error(`inference failed: ${reply.message}`));
-        else reject(badRequest(reply.message, reply.limit ? { limit: reply.limit } : {}));
-      }),
-    );
+async function inferOnWorker(text: string): Promise<Inference> {
+  const reply = await answerFromOneOffThread<InferReply>({
+    script: new URL('./infer-worker.js', import.meta.url),
+    input: text,
+    timeLimitMs: INFER_TIME_LIMIT_MS,
+    memoryMb: INFER_MEMORY_MB,
+    timedOut: () =>
+      badRequest(`the sample took more than ${INFER_TIME_LIMIT_MS / 1000} s to read; send fewer rows or columns`),
     // Out of memory (ERR_WORKER_OUT_OF_MEMORY) or a crash: the sample is the cause.
-    worker.once('error', (error) =>
-      settle(() =>
-        reject(new HttpError(413, `the sample could not be read (${error.message.slice(0, 200)}); send a smaller one`)),
-      ),
-    );
+    crashed: (error) =>
+      new HttpError(413, `the sample could not be read (${error.message.slice(0, 200)}); send a smaller one`),
   });
+  if (reply.ok) return reply.inference;
+  if (reply.ours) throw new Error(`inference failed: ${reply.message}`);
+  throw badRequest(reply.message, reply.limit ? { limit: reply.limit } : {});
 }

@@ -4,8 +4,8 @@
  * worker thread with a time and memory limit, and only a few at once, so one large or hostile
  * YAML upload never delays other requests.
  */
-import { Worker } from 'node:worker_threads';
 import { Limiter } from '../../concurrency/limiter.js';
+import { answerFromOneOffThread } from '../../concurrency/one-off-thread.js';
 import { badRequest, HttpError } from '../../http/http-error.js';
 import { parseOpenApiText } from './openapi-parse.js';
 import type { ParseReply } from './openapi-parse-worker.js';
@@ -37,29 +37,17 @@ export async function parseOpenApiOffThread(text: string): Promise<Record<string
   }
 }
 
-function parseOnWorker(source: string): Promise<Record<string, unknown>> {
-  const worker = new Worker(new URL('./openapi-parse-worker.js', import.meta.url), {
-    workerData: source,
-    resourceLimits: { maxOldGenerationSizeMb: PARSE_MEMORY_MB },
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(
-        badRequest(`the OpenAPI document took more than ${PARSE_TIME_LIMIT_MS / 1000} s to read; send it as JSON`),
-      );
-    }, PARSE_TIME_LIMIT_MS);
-    const settle = (outcome: () => void) => {
-      clearTimeout(timer);
-      void worker.terminate();
-      outcome();
-    };
-    worker.once('message', (reply: ParseReply) =>
-      settle(() => (reply.ok ? resolve(reply.data) : reject(new HttpError(reply.status, reply.message)))),
-    );
+async function parseOnWorker(source: string): Promise<Record<string, unknown>> {
+  const reply = await answerFromOneOffThread<ParseReply>({
+    script: new URL('./openapi-parse-worker.js', import.meta.url),
+    input: source,
+    timeLimitMs: PARSE_TIME_LIMIT_MS,
+    memoryMb: PARSE_MEMORY_MB,
+    timedOut: () =>
+      badRequest(`the OpenAPI document took more than ${PARSE_TIME_LIMIT_MS / 1000} s to read; send it as JSON`),
     // Out of memory (ERR_WORKER_OUT_OF_MEMORY) or a crash: the document is the cause.
-    worker.once('error', (error) =>
-      settle(() => reject(badRequest(`the OpenAPI document could not be read (${error.message.slice(0, 200)})`))),
-    );
+    crashed: (error) => badRequest(`the OpenAPI document could not be read (${error.message.slice(0, 200)})`),
   });
+  if (reply.ok) return reply.data;
+  throw new HttpError(reply.status, reply.message);
 }
