@@ -205,7 +205,7 @@ export async function generateFeature(
       .headers(headers)
       .send(whole ?? body);
   };
-  schemaCheckRoute(app, { db, publicUrl, sharing });
+  schemaCheckRoute(app, { db, publicUrl, sharing, checked });
   const { body: _body, ...getSchema } = SCHEMA;
   for (const url of ['/api/generate', '/api/generate.:format']) {
     app.get(url, { schema: getSchema }, handler);

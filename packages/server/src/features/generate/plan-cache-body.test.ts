@@ -72,4 +72,20 @@ describe('plans remembered by the body text', { skip: await skipUnlessAvailable(
     for (let i = 0; i < 2; i++) assert.deepEqual(await post(suite, bad), first);
     assert.equal((await post(suite, JSON.stringify(numbers(8)))).text, await engineText(numbers(8)));
   });
+
+  test('a draft checked (POST /api/schema-check) shares its plan with generate only for the same fields', async () => {
+    const check = (body: string) =>
+      fetch(`${suite.server.url}/api/schema-check?key=${suite.key}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+    for (const value of [11, 12]) {
+      const checked = await check(JSON.stringify(numbers(value)));
+      assert.deepEqual(await checked.json(), { problems: [] });
+    }
+    assert.equal((await post(suite, JSON.stringify(numbers(12)))).text, await engineText(numbers(12)));
+    assert.equal((await post(suite, JSON.stringify(numbers(11)))).text, await engineText(numbers(11)));
+    assert.equal((await post(suite, JSON.stringify(numbers(13)))).text, await engineText(numbers(13)));
+  });
 });

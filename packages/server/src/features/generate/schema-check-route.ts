@@ -15,6 +15,7 @@ import { sourcesForFields } from '../generation/field-sources.js';
 import type { GenerationSharing } from '../generation/generation-admission.js';
 import { writerOptions } from '../generation/generate-request.js';
 import { generateCaller } from './generate-caller.js';
+import type { PlanCache } from './plan-cache.js';
 import { publicUrlOf, resolveFields } from './generate-fields.js';
 
 const CHECK_SCHEMA = {
@@ -39,14 +40,17 @@ export interface SchemaCheckOptions {
   db: Kysely<Tables>;
   publicUrl: string | null;
   sharing: GenerationSharing;
+  /** Generate's remembered plans: a draft checked here is not compiled again by the preview that follows. */
+  checked: PlanCache;
 }
 
 /** Registered inside the generate feature, behind its authentication. */
-export function schemaCheckRoute(app: FastifyInstance, { db, publicUrl, sharing }: SchemaCheckOptions): void {
+export function schemaCheckRoute(app: FastifyInstance, { db, publicUrl, sharing, checked }: SchemaCheckOptions): void {
   app.post('/api/schema-check', { schema: CHECK_SCHEMA }, async (request): Promise<SchemaCheck> => {
     const user = generateCaller(request);
     const source = await resolveFields(db, user, request.query as Query, request.body);
     const sources = await sourcesForFields(db, user.id, source.fields, sharing.datasetTexts);
+    const origin = publicUrlOf(request, publicUrl);
     const validation = {
       fields: source.fields,
       ...sources,
@@ -56,7 +60,8 @@ export function schemaCheckRoute(app: FastifyInstance, { db, publicUrl, sharing 
       writer: writerOptions('json', {}),
       pool: sharing.pool,
       inline: sharing.inline,
-      publicUrl: publicUrlOf(request, publicUrl),
+      publicUrl: origin,
+      reusePlan: checked.reuser(source.fields, sources, origin, source.fieldsText),
     };
     try {
       await checkOnThreads(validation);
