@@ -84,6 +84,8 @@ class ProjectTableRelations implements TableRelations {
     const settings = referenceSettings(params);
     const link = this.model.links.find((l) => l.table === settings.table && l.link === settings.link);
     if (!link) return `field ${field} is not among table ${this.table}'s references (read the project again)`;
+    if (link.settings.distinct && !this.model.driving)
+      return 'distinct needs another reference of the table with children (the parent its rows are distinct within)';
     return this.reader(link, settings.column);
   }
 
@@ -100,7 +102,8 @@ class ProjectTableRelations implements TableRelations {
 
   childNumber(): ((row: RowState) => number) | string {
     const driven = this.runtime.counts.driven(this.table);
-    if (!driven) return `Child Number counts the rows of one parent, and no reference of table ${this.table} has children`;
+    if (!driven)
+      return `Child Number counts the rows of one parent, and no reference of table ${this.table} has children`;
     return (row) => driven.locate(row.rowIndex).ordinal + 1;
   }
 
@@ -109,13 +112,17 @@ class ProjectTableRelations implements TableRelations {
     const links = this.model.links;
     if (name === 'parent') {
       const parent = this.model.driving ?? (links.length === 1 ? links[0] : null);
-      return parent ?? `parent means the reference with children, and table ${this.table} has ${links.length === 0 ? 'no references' : 'none: name the link or table instead'}`;
+      return (
+        parent ??
+        `parent means the reference with children, and table ${this.table} has ${links.length === 0 ? 'no references' : 'none: name the link or table instead'}`
+      );
     }
     const byLink = links.filter((l) => l.link === name);
     if (byLink.length === 1) return byLink[0];
     const byTable = links.filter((l) => l.table === name);
     if (byTable.length === 1) return byTable[0];
-    if (byTable.length > 1) return `table ${this.table} refers to ${name} through ${byTable.length} links (${byTable.map((l) => l.link).join(', ')}): name the link`;
+    if (byTable.length > 1)
+      return `table ${this.table} refers to ${name} through ${byTable.length} links (${byTable.map((l) => l.link).join(', ')}): name the link`;
     return undefined;
   }
 
@@ -146,7 +153,10 @@ function dateFormatOf(field: Record<string, unknown>) {
   const type = findType(String(field.type));
   if (!type) return undefined;
   const { name: _name, type: _type, ...params } = field;
-  return fieldDateFormat(type.output, resolveParams(type.params, params, () => {}));
+  return fieldDateFormat(
+    type.output,
+    resolveParams(type.params, params, () => {}),
+  );
 }
 
 /** The TableRelations a generation of one table of a project compiles with. */

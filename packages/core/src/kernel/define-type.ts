@@ -224,6 +224,11 @@ export interface TypeDefinition {
   exampleParams?: Record<string, unknown>;
   /** Datasets the catalogue's example reads (for the types that read uploaded datasets). */
   exampleDatasets?: Datasets;
+  /**
+   * For types that read other tables of a project (Reference): the tables the catalogue's example
+   * refers to, and fields put beside the example field in its own table (docs/relations.md).
+   */
+  exampleProject?: { parents: { name: string; count: number; fields: unknown[] }[]; siblings: unknown[] };
   /** Scenarios the catalogue's example reads (for the Scenario type). */
   exampleScenarios?: Scenarios;
   /** Cross-parameter checks beyond what ParamSpec expresses (min <= max...). */

@@ -71,7 +71,8 @@ function checkTables(model: ProjectModel, runtime: ProjectRuntime): string[] {
       const rows = Math.min(TRIAL_ROWS, runtime.counts.count(table.name));
       for (let row = 0; row < rows; row++) engine.row(row);
     } catch (error) {
-      if (error instanceof SchemaError) problems.push(...error.problems.map((p) => `table ${table.name}: ${formatProblem(p)}`));
+      if (error instanceof SchemaError)
+        problems.push(...error.problems.map((p) => `table ${table.name}: ${formatProblem(p)}`));
       else problems.push(`table ${table.name}: ${(error as Error).message}`);
     }
   }

@@ -26,7 +26,8 @@ export function generateTable(plan: ProjectPlan, request: TableRequest): Generat
     now: plan.now,
     datasets: plan.datasets,
     scenarios: plan.scenarios,
-    writer: { table: table.name, ...request.writer },
+    // Each table is written under its own name, whatever a single-table default says.
+    writer: { ...request.writer, table: table.name },
     workers: request.workers,
     publicUrl: request.publicUrl,
     onProgress: request.onProgress,

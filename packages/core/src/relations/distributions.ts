@@ -7,7 +7,6 @@ import type { CounterRandom } from '../random/counter-random.js';
 import { poissonSampler } from '../types/distribution-types.js';
 import { MAX_CHILDREN_PER_PARENT, type ChildrenRule } from '../types/reference-params.js';
 
-
 /** A sampler of children counts for `rule`, each in [0, MAX_CHILDREN_PER_PARENT]. */
 export function childrenSampler(rule: ChildrenRule): (random: CounterRandom) => number {
   switch (rule.kind) {
@@ -55,8 +54,7 @@ function boundedZipf(skew: number, min: number, max: number): (random: CounterRa
  */
 export function powerLawRank(random: CounterRandom, size: number, skew: number): number {
   const u = random.double();
-  const rank =
-    Math.abs(skew - 1) < 1e-9 ? Math.exp(u * Math.log(size + 1)) - 1 : inversePowerLaw(u, size, skew);
+  const rank = Math.abs(skew - 1) < 1e-9 ? Math.exp(u * Math.log(size + 1)) - 1 : inversePowerLaw(u, size, skew);
   return Math.min(size - 1, Math.max(0, Math.floor(rank)));
 }
 

@@ -17,7 +17,9 @@ export const REFERENCE_TYPE = 'Reference';
 
 export class ProjectError extends Error {
   constructor(readonly problems: string[]) {
-    super(problems.length === 1 ? problems[0] : `the project has ${problems.length} problems:\n- ${problems.join('\n- ')}`);
+    super(
+      problems.length === 1 ? problems[0] : `the project has ${problems.length} problems:\n- ${problems.join('\n- ')}`,
+    );
     this.name = 'ProjectError';
   }
 }
@@ -49,7 +51,8 @@ function readDocument(input: unknown, problems: string[]): ProjectDocument {
   if (typeof document.name !== 'string' || document.name.trim() === '') problems.push('the project needs a "name"');
   if (!Array.isArray(document.tables) || document.tables.length === 0)
     fail('the project needs "tables": a list of at least one table');
-  if (document.tables.length > MAX_TABLES) fail(`the project has ${document.tables.length} tables; at most ${MAX_TABLES} are allowed`);
+  if (document.tables.length > MAX_TABLES)
+    fail(`the project has ${document.tables.length} tables; at most ${MAX_TABLES} are allowed`);
   const seed = document.seed;
   if (seed !== undefined && seed !== null && typeof seed !== 'string' && typeof seed !== 'number')
     problems.push('seed must be text or a number');
@@ -60,16 +63,21 @@ function readTable(raw: unknown, index: number, problems: string[]): TableModel 
   const table = (typeof raw === 'object' && raw !== null ? raw : {}) as ProjectTable;
   const where = `tables[${index}]${typeof table.name === 'string' ? ` (${table.name})` : ''}`;
   const report = (message: string) => problems.push(`${where}: ${message}`);
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) report('a table is an object with "name" and "fields"');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    report('a table is an object with "name" and "fields"');
   else if (typeof table.name !== 'string' || !TABLE_NAME.test(table.name))
     report('"name" must be a table name: letters, digits, _ and $, not starting with a digit (schema.table allowed)');
-  if (!Array.isArray(table.fields) || table.fields.length === 0) report('"fields" must be a list of at least one field');
+  if (!Array.isArray(table.fields) || table.fields.length === 0)
+    report('"fields" must be a list of at least one field');
   const count = table.count ?? DEFAULT_TABLE_COUNT;
-  if (!Number.isSafeInteger(count) || count < 0) report(`"count" must be a whole number of at least 0, got ${JSON.stringify(table.count)}`);
+  if (!Number.isSafeInteger(count) || count < 0)
+    report(`"count" must be a whole number of at least 0, got ${JSON.stringify(table.count)}`);
   const links = Array.isArray(table.fields) ? readLinks(table, report) : [];
   const driving = links.filter((link) => link.driving);
   if (driving.length > 1)
-    report(`only one reference may have children (it sets the row count); ${driving.map((l) => l.fields[0].field).join(' and ')} both do`);
+    report(
+      `only one reference may have children (it sets the row count); ${driving.map((l) => l.fields[0].field).join(' and ')} both do`,
+    );
   return { name: table.name, source: table, count, links, driving: driving[0] ?? null };
 }
 
@@ -121,10 +129,10 @@ function checkReferences(tables: TableModel[], problems: string[]): void {
       const columns = parent.source.fields.map((f) => String((f as { name?: unknown }).name));
       for (const { field, column } of link.fields)
         if (!columns.includes(column))
-          problems.push(`table ${table.name}, field ${field}: table ${link.table} has no field ${column} (fields: ${columns.join(', ')})`);
+          problems.push(
+            `table ${table.name}, field ${field}: table ${link.table} has no field ${column} (fields: ${columns.join(', ')})`,
+          );
       if (link.self && link.driving) problems.push(`${where}: a reference to its own table cannot have children`);
-      if (link.settings.distinct && !table.driving)
-        problems.push(`${where}: distinct needs another reference of the table with children (the parent its rows are distinct within)`);
     }
   checkDrivingCycles(tables, byName, problems);
 }
@@ -135,7 +143,9 @@ function checkDrivingCycles(tables: TableModel[], byName: Map<string, TableModel
     const seen = new Set<string>([table.name]);
     for (let at = table.driving; at; at = byName.get(at.table)?.driving ?? null) {
       if (seen.has(at.table)) {
-        problems.push(`table ${table.name}: its row count depends on itself through references with children (${[...seen, at.table].join(' -> ')})`);
+        problems.push(
+          `table ${table.name}: its row count depends on itself through references with children (${[...seen, at.table].join(' -> ')})`,
+        );
         break;
       }
       seen.add(at.table);

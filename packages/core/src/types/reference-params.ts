@@ -19,7 +19,7 @@ export const PICK_KINDS = ['uniform', 'zipf'] as const;
 
 export const REFERENCE_PARAMS: readonly ParamSpec[] = [
   { name: 'table', kind: 'string', required: true, description: 'The table referred to (in this project)' },
-  { name: 'column', kind: 'string', required: true, description: "The column read from the parent row (its key)" },
+  { name: 'column', kind: 'string', required: true, description: 'The column read from the parent row (its key)' },
   {
     name: 'link',
     kind: 'string',
@@ -35,11 +35,46 @@ export const REFERENCE_PARAMS: readonly ParamSpec[] = [
     description:
       "How many rows this table has per parent row (makes the table's row count the sum); none: the table's own count, each row picking a parent",
   },
-  { name: 'children_count', kind: 'integer', default: 3, min: 0, max: MAX_CHILDREN_PER_PARENT, description: 'fixed: rows per parent' },
-  { name: 'children_min', kind: 'integer', default: 0, min: 0, max: MAX_CHILDREN_PER_PARENT, description: 'uniform, zipf: fewest rows per parent' },
-  { name: 'children_max', kind: 'integer', default: 5, min: 0, max: MAX_CHILDREN_PER_PARENT, description: 'uniform, zipf: most rows per parent' },
-  { name: 'children_mean', kind: 'decimal', default: 3, min: 0.001, max: MAX_CHILDREN_PER_PARENT, description: 'poisson: mean rows per parent' },
-  { name: 'children_skew', kind: 'decimal', default: 1.2, min: 0.01, max: 10, description: 'zipf: exponent (higher: fewer parents with many rows)' },
+  {
+    name: 'children_count',
+    kind: 'integer',
+    default: 3,
+    min: 0,
+    max: MAX_CHILDREN_PER_PARENT,
+    description: 'fixed: rows per parent',
+  },
+  {
+    name: 'children_min',
+    kind: 'integer',
+    default: 0,
+    min: 0,
+    max: MAX_CHILDREN_PER_PARENT,
+    description: 'uniform, zipf: fewest rows per parent',
+  },
+  {
+    name: 'children_max',
+    kind: 'integer',
+    default: 5,
+    min: 0,
+    max: MAX_CHILDREN_PER_PARENT,
+    description: 'uniform, zipf: most rows per parent',
+  },
+  {
+    name: 'children_mean',
+    kind: 'decimal',
+    default: 3,
+    min: 0.001,
+    max: MAX_CHILDREN_PER_PARENT,
+    description: 'poisson: mean rows per parent',
+  },
+  {
+    name: 'children_skew',
+    kind: 'decimal',
+    default: 1.2,
+    min: 0.01,
+    max: 10,
+    description: 'zipf: exponent (higher: fewer parents with many rows)',
+  },
   {
     name: 'pick',
     kind: 'string',
@@ -52,7 +87,14 @@ export const REFERENCE_PARAMS: readonly ParamSpec[] = [
     name: 'distinct',
     kind: 'boolean',
     default: false,
-    description: "The rows of one driving parent never pick the same row here (a join table without duplicate pairs)",
+    description: 'The rows of one driving parent never pick the same row here (a join table without duplicate pairs)',
+  },
+  {
+    name: 'key_kind',
+    kind: 'string',
+    default: 'integer',
+    allowed: ['integer', 'number', 'string', 'date', 'datetime'],
+    description: "What the parent column holds, for a SQL file's column type (an import sets it)",
   },
   {
     name: 'optional',
@@ -111,7 +153,10 @@ function childrenRule(params: ResolvedParams): ChildrenRule | null {
 }
 
 /** Cross-parameter checks (the type's `check`). */
-export function checkReferenceParams(params: ResolvedParams, problem: (param: string | null, message: string) => void): void {
+export function checkReferenceParams(
+  params: ResolvedParams,
+  problem: (param: string | null, message: string) => void,
+): void {
   const children = params.children;
   const min = params.children_min as number;
   const max = params.children_max as number;
