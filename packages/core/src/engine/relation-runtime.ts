@@ -24,6 +24,8 @@ export interface RelationsSetup {
   /** The project's seed (each table's own is derived from it, relations/project-counts.ts). */
   seed: string | number;
   table: string;
+  /** Every table's row count when the caller has it (ProjectPlan.counts): threads then skip counting. */
+  counts?: Record<string, number>;
 }
 
 export class ProjectRuntime {
@@ -36,8 +38,9 @@ export class ProjectRuntime {
     model: ProjectModel,
     seed: string | number,
     private readonly base: CompileOptions,
+    knownCounts?: Record<string, number>,
   ) {
-    this.counts = new ProjectCounts(model, seed);
+    this.counts = new ProjectCounts(model, seed, knownCounts);
   }
 
   relationsOf(table: string): TableRelations {
@@ -101,10 +104,10 @@ class ProjectTableRelations implements TableRelations {
   }
 
   childNumber(): ((row: RowState) => number) | string {
-    const driven = this.runtime.counts.driven(this.table);
-    if (!driven)
+    if (!this.model.driving)
       return `Child Number counts the rows of one parent, and no reference of table ${this.table} has children`;
-    return (row) => driven.locate(row.rowIndex).ordinal + 1;
+    const counts = this.runtime.counts;
+    return (row) => counts.driven(this.table)!.locate(row.rowIndex).ordinal + 1;
   }
 
   /** `parent`: the link with children (or the only link); else a link's name or its table's. */
@@ -141,7 +144,7 @@ class ProjectTableRelations implements TableRelations {
     if (!picker) {
       const { counts } = this.runtime;
       const key = combineKeys(counts.seedKey(this.table), hashString(`link:${link.table}:${link.link}`));
-      picker = new LinkPicker(link, counts.count(link.table), counts.driven(this.table), key);
+      picker = new LinkPicker(link, counts.count(link.table), () => counts.driven(this.table), key);
       this.pickers.set(link, picker);
     }
     return picker;
@@ -161,5 +164,5 @@ function dateFormatOf(field: Record<string, unknown>) {
 
 /** The TableRelations a generation of one table of a project compiles with. */
 export function projectRelations(setup: RelationsSetup, base: CompileOptions): TableRelations {
-  return new ProjectRuntime(setup.model, setup.seed, base).relationsOf(setup.table);
+  return new ProjectRuntime(setup.model, setup.seed, base, setup.counts).relationsOf(setup.table);
 }

@@ -31,6 +31,6 @@ export function generateTable(plan: ProjectPlan, request: TableRequest): Generat
     workers: request.workers,
     publicUrl: request.publicUrl,
     onProgress: request.onProgress,
-    relations: { model: plan.model, seed: plan.seed, table: table.name },
+    relations: { model: plan.model, seed: plan.seed, table: table.name, counts: plan.counts },
   });
 }

@@ -17,19 +17,20 @@ export class LinkPicker {
   private readonly random: CounterRandom;
   private readonly optionalRandom: CounterRandom;
   private readonly scatter: Permutation | null;
+  private driven: DrivenRows | null = null;
   private lastRow = -1;
   private lastParent = NO_PARENT;
   private distinctParent = -1;
   private distinctOrder: Permutation | null = null;
 
   /**
-   * `parentCount`: the parent table's rows; `driven`: the table's own driven rows, when a link
-   * with children sets them (this link's parents when it is that link).
+   * `parentCount`: the parent table's rows; `drivenRows`: the table's own driven rows, when a
+   * link with children sets them (this link's parents when it is that link).
    */
   constructor(
     private readonly link: LinkModel,
     private readonly parentCount: number,
-    private readonly driven: DrivenRows | null,
+    private readonly drivenRows: () => DrivenRows | null,
     private readonly key: number,
   ) {
     this.random = new CounterRandom(combineKeys(key, hashString('pick')));
@@ -41,6 +42,9 @@ export class LinkPicker {
   /** The parent row of row `row`, or NO_PARENT. Fields of one link ask in turn: the last answer is kept. */
   parentOf(row: number): number {
     if (row !== this.lastRow) {
+      // Looked up at the first row, not when the field compiles: a thread that only compiles
+      // (to check the fields) never draws every parent's children.
+      if (this.lastRow < 0) this.driven = this.drivenRows();
       this.lastParent = this.pick(row);
       this.lastRow = row;
     }

@@ -16,9 +16,14 @@ export function tableSeed(seed: string | number, table: string): string {
 export class ProjectCounts {
   private readonly drivenRows = new Map<string, DrivenRows | null>();
 
+  /**
+   * `known`: the counts a caller worked out before (another thread's all()), so this thread
+   * only draws the parents' children when it makes rows of a driven table, never to count.
+   */
   constructor(
     readonly model: ProjectModel,
     readonly seed: string | number,
+    private readonly known: Readonly<Record<string, number>> = {},
   ) {}
 
   table(name: string): TableModel {
@@ -34,6 +39,7 @@ export class ProjectCounts {
 
   /** The table's row count. */
   count(name: string): number {
+    if (Object.hasOwn(this.known, name)) return this.known[name];
     return this.driven(name)?.total ?? this.table(name).count;
   }
 
