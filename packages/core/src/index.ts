@@ -94,3 +94,5 @@ export { tableFileName } from './projects/table-files.js';
 export type { RelationsSetup } from './engine/relation-runtime.js';
 export { tableObjects, rowOfKey, keyColumn, childRange, type RowsSource } from './projects/table-rows.js';
 export type { RowsPool } from './engine/rows-pool.js';
+export { tableTexts, TEXT_BATCH_ROWS } from './projects/table-texts.js';
+export type { TableText, DeferredColumn } from './relations/table-text.js';

@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { planProject } from './project-plan.js';
 import { writeTableFiles } from './table-files.js';
+import { tableTexts } from './table-texts.js';
 import { shopProject } from '../testing/shop-project.js';
 import { ProjectError } from '../relations/read-project.js';
 
@@ -73,6 +74,26 @@ describe('a project of related tables', () => {
     assert.equal(employees[0].manager_id, '', 'the first employee has no manager');
     for (const employee of employees.slice(1))
       assert.ok(Number(employee.manager_id) < Number(employee.id), 'a manager is an earlier row');
+  });
+
+  test('the rows a loader gets as text are the rows of the files', async () => {
+    const { tables } = await generatedTables(shopProject());
+    const texts = tableTexts(planProject(shopProject()));
+    assert.deepEqual(
+      texts.map((t) => t.table.name),
+      ['customers', 'products', 'orders', 'order_lines', 'employees'],
+    );
+    for (const text of texts) {
+      const rows: (string | null)[][] = [];
+      for await (const batch of text.batches()) rows.push(...batch);
+      assert.equal(rows.length, text.rowCount);
+      const fromFile = tables[text.table.name].map((row) => text.columns.map((column) => row[column]));
+      assert.deepEqual(
+        rows.map((row) => row.map((value) => value ?? '')),
+        fromFile,
+        text.table.name,
+      );
+    }
   });
 
   test('the same seed gives the same files whatever the number of worker threads', async () => {
