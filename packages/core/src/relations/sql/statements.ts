@@ -96,6 +96,11 @@ export class InsertBatcher {
     return done;
   }
 
+  /** No row is waiting for a statement. */
+  isEmpty(): boolean {
+    return this.tuples.length === 0;
+  }
+
   /** The statement of the rows not yet written, or null when there are none. */
   flush(): string | null {
     if (this.tuples.length === 0) return null;
