@@ -17,6 +17,6 @@ function describe(table: string | null, batch: number | null, rows: [number, num
   const at =
     batch === null
       ? ''
-      : `, batch ${batch}` + (rows ? ` (rows ${rows[0] === rows[1] ? rows[0] : rows.join('-')})` : '');
+      : `, batch ${batch}` + (rows ? ` (${rows[0] === rows[1] ? `row ${rows[0]}` : `rows ${rows.join('-')}`})` : '');
   return `loading table ${table} failed${at}: ${message}; nothing of this load was kept`;
 }
