@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { tableDdl } from '@rowloom/core/relations/sql';
+import { tableDdl, type ProjectTable, type TableText } from '@rowloom/core/relations/sql';
 import { openSession } from '../open-session.js';
 import { LoadError, loadProject } from './index.js';
 import { verifyProject } from '../verify/index.js';
@@ -80,6 +80,51 @@ for (const database of TEST_DATABASES) {
       assert.equal(error.batch, 1);
       assert.match(error.message, /loading table customers failed, batch 1 .*(duplicate|UNIQUE)/i);
       assert.deepEqual(await counts(db.url), before);
+    });
+
+    test('a failure deep in a big table names its batch and rows; an aborted load keeps nothing', async () => {
+      const wide: ProjectTable = {
+        name: 'wide',
+        fields: [{ name: 'id' }, { name: 'body' }],
+        primary_key: ['id'],
+        columns: { id: { sql_type: 'integer' } },
+      };
+      const rows = (duplicateAt: number | null) =>
+        Array.from({ length: 3000 }, (_, i) => [
+          String(i === duplicateAt ? 1 : i + 1),
+          `${i} ${"it's \\ 🎉 ".repeat(20)}`,
+        ]);
+      const text = (r: (string | null)[][]): TableText => ({
+        table: wide,
+        columns: ['id', 'body'],
+        rowCount: r.length,
+        async *batches() {
+          for (let i = 0; i < r.length; i += 100) yield r.slice(i, i + 100);
+        },
+      });
+      await loadProject(db.url, [text(rows(null))], { mode: 'truncate', create: true });
+      const error = await loadProject(db.url, [text(rows(1499))], { mode: 'truncate' }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      assert.ok(error instanceof LoadError, String(error));
+      assert.equal(error.table, 'wide');
+      // Row 1500 is in batch 15; MySQL names the INSERT it was in (rows 1001-1500, from batch 11).
+      if (database.name === 'mysql') assert.deepEqual([error.batch, error.rows], [11, [1001, 1500]]);
+      else assert.deepEqual([error.batch, error.rows], [15, [1500, 1500]]);
+      const controller = new AbortController();
+      const aborted = loadProject(db.url, [text(rows(null))], {
+        mode: 'truncate',
+        signal: controller.signal,
+        onProgress: (_t, n) => n >= 1000 && controller.abort(),
+      });
+      await assert.rejects(aborted, /abort/i);
+      const session = await openSession(db.url);
+      try {
+        assert.equal(Number((await session.rows('select count(*) as n from wide'))[0].n), 3000);
+      } finally {
+        await session.close();
+      }
     });
 
     test('verify reports an orphan, a composite orphan, a duplicate, a value outside its CHECK list, a NULL and a long value', async () => {
