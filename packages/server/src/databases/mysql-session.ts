@@ -79,8 +79,7 @@ export class MysqlSession implements DatabaseSession {
       try {
         await this.connection.query(statement);
       } catch (error) {
-        const failure = counter.errorAt(pending, error);
-        throw Object.assign(failure, { lastRow: last });
+        throw counter.errorAt(pending, error, last);
       }
       pending = last + 1;
     };

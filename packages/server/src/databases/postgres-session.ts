@@ -59,9 +59,10 @@ export class PostgresSession implements DatabaseSession {
     const copy = this.client.query(copyFrom(`COPY ${writing.name} (${columns}) FROM STDIN WITH (FORMAT csv)`));
     const counter = new BatchCounter();
     const deferred = writing.deferred;
+    const nullDeferred = writing.hasDeferred() ? (row: Row) => row.map((v, i) => (deferred[i] ? null : v)) : null;
     async function* rows(): AsyncGenerator<Row> {
       for await (const batch of counter.count(batches, signal)) {
-        for (const row of batch) yield deferred.includes(true) ? row.map((v, i) => (deferred[i] ? null : v)) : row;
+        for (const row of batch) yield nullDeferred ? nullDeferred(row) : row;
         progress(counter.rows);
       }
     }

@@ -65,10 +65,10 @@ export class BatchCounter {
     return Math.max(batch, 1);
   }
 
-  errorAt(row: number | null, cause: unknown): BatchError {
+  /** A failure at row `row` (through `last`, for a statement of several rows); null: somewhere in the last batch. */
+  errorAt(row: number | null, cause: unknown, last = row): BatchError {
     if (row === null) return new BatchError(this.batch, this.starts.at(-1) ?? 1, this.rows, cause);
-    const batch = this.batchOf(row);
-    return new BatchError(batch, row, row, cause);
+    return new BatchError(this.batchOf(row), row, last ?? row, cause);
   }
 }
 

@@ -5,6 +5,9 @@
  * text is checked there too (no server here).
  */
 import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { after, before, describe, test } from 'node:test';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
@@ -41,6 +44,38 @@ async function runScript(dialect: SqlDialect, url: string, script: string): Prom
   }
 }
 
+/** The database's own command-line client, reading the script from stdin as a user would pipe it. */
+function clientCommand(dialect: SqlDialect, url: string): [string, string[]] {
+  if (dialect === 'postgres') return ['psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', url]];
+  const u = new URL(url);
+  return [
+    'mysql',
+    ['-h', u.hostname, '-P', u.port || '3306', '-u', decodeURIComponent(u.username), u.pathname.slice(1)],
+  ];
+}
+
+/** Streams the script into the client; resolves when it exits 0, rejects with its stderr otherwise. */
+async function pipeToClient(dialect: SqlDialect, url: string, chunks: AsyncIterable<string>): Promise<void> {
+  const [command, args] = clientCommand(dialect, url);
+  const child = spawn(command, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  await pipeline(Readable.from(chunks), child.stdin);
+  const code = await exited;
+  if (code !== 0) throw new Error(`${command} exited ${code}: ${stderr}`);
+}
+
+function hasClient(dialect: SqlDialect): boolean {
+  const command = dialect === 'postgres' ? 'psql' : 'mysql';
+  const found = spawnSync(command, ['--version']).status === 0;
+  if (!found) process.stderr.write(`NOTE: ${command} is not installed: the script is not piped to it (SKIPPED)\n`);
+  return found;
+}
+
 for (const database of TEST_DATABASES.filter((d) => d.name !== 'sqlite')) {
   const dialect = database.name as SqlDialect;
   describe(`sqlScript run on ${database.name}`, { skip: await database.skip() }, () => {
@@ -74,6 +109,23 @@ for (const database of TEST_DATABASES.filter((d) => d.name !== 'sqlite')) {
       }
       const report = await verifyProject(db.url, SAMPLE_TABLES);
       assert.equal(report.ok, true, report.summary);
+    });
+
+    test(`the script streamed into ${dialect === 'postgres' ? 'psql' : 'the mysql client'}, in truncate mode`, async (t) => {
+      if (!hasClient(dialect)) return t.skip('client not installed');
+      const options = { dialect, truncate: true, deferred: SAMPLE_DEFERRED, rowsPerStatement: 3 };
+      await pipeToClient(dialect, db.url, sqlScript(sampleTables(), options));
+      const session = await openSession(db.url);
+      try {
+        const notes = await session.rows('select note from customers order by id');
+        assert.deepEqual(
+          notes.map((r) => r.note),
+          TRICKY_NOTES,
+        );
+      } finally {
+        await session.close();
+      }
+      assert.equal((await verifyProject(db.url, SAMPLE_TABLES)).ok, true);
     });
   });
 }

@@ -53,8 +53,10 @@ export function tableDdl(dialect: SqlDialect, target: TableColumns, tables: Proj
   // SQLite cannot add a constraint to an existing table, but resolves a foreign key's table
   // only when it is used, so its foreign keys go inside CREATE TABLE whatever the order.
   if (dialect === 'sqlite') lines.push(...clauses.map((clause) => `  ${clause}`));
+  // MySQL's default character set may be one that cannot hold every character (latin1, utf8mb3).
+  const options = dialect === 'mysql' ? ' DEFAULT CHARSET=utf8mb4' : '';
   return {
-    create: `CREATE TABLE ${name} (\n${lines.join(',\n')}\n)`,
+    create: `CREATE TABLE ${name} (\n${lines.join(',\n')}\n)${options}`,
     foreignKeys: dialect === 'sqlite' ? [] : clauses.map((clause) => `ALTER TABLE ${name} ADD ${clause}`),
   };
 }

@@ -153,6 +153,53 @@ describe('sqlScript text per dialect', () => {
     assert.equal(quoteTable('sqlserver', 'sales.odd]name'), '[sales].[odd]]name]');
   });
 
+  test('SQL Server: the whole script of a small table, exactly', async () => {
+    const orders: ProjectTable = {
+      name: 'sales.Order Lines',
+      fields: [{ name: 'id' }, { name: 'note' }, { name: 'paid' }],
+      primary_key: ['id'],
+      columns: { id: { sql_type: 'int' }, paid: { sql_type: 'bit' } },
+    };
+    const rows: Row[] = [
+      ['1', "it's [fine]\n", 'true'],
+      ['2', 'Zoë 🎉\r\nnew line', 'false'],
+      ['3', null, null],
+    ];
+    const deferred = [{ table: 'sales.Order Lines', column: 'note', key: ['id'] }];
+    const script = await scriptText([tableText(orders, ['id', 'note', 'paid'], rows)], {
+      dialect: 'sqlserver',
+      truncate: true,
+      create: true,
+      rowsPerStatement: 2,
+      deferred,
+    });
+    assert.equal(
+      script,
+      [
+        '-- Rowloom: 1 table(s), sqlserver',
+        'SET XACT_ABORT ON;',
+        'BEGIN TRANSACTION;',
+        'CREATE TABLE [sales].[Order Lines] (',
+        '  [id] int NOT NULL,',
+        '  [note] nvarchar(max),',
+        '  [paid] bit,',
+        '  PRIMARY KEY ([id])',
+        ');',
+        'UPDATE [sales].[Order Lines] SET [note] = NULL;',
+        'DELETE FROM [sales].[Order Lines];',
+        'INSERT INTO [sales].[Order Lines] ([id], [note], [paid]) VALUES',
+        '(1, NULL, 1),',
+        '(2, NULL, 0);',
+        'INSERT INTO [sales].[Order Lines] ([id], [note], [paid]) VALUES',
+        '(3, NULL, NULL);',
+        "UPDATE [sales].[Order Lines] SET [note] = N'it''s [fine]\n' WHERE [id] = 1;",
+        "UPDATE [sales].[Order Lines] SET [note] = N'Zoë 🎉\r\nnew line' WHERE [id] = 2;",
+        'COMMIT TRANSACTION;',
+        '',
+      ].join('\n'),
+    );
+  });
+
   test('SQL Server CREATE TABLE: key columns without a type are nvarchar(450), foreign keys after the tables', async () => {
     const script = await scriptText(project(), { dialect: 'sqlserver', create: true });
     assert.match(

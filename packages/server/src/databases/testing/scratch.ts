@@ -26,7 +26,8 @@ async function scratchPostgres(): Promise<Scratch> {
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const url = new URL(POSTGRES_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
+  // %20, not URLSearchParams' +: libpq (psql) reads + as itself.
+  url.search = `options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   return {
     url: url.toString(),
     async drop() {
