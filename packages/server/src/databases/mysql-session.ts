@@ -6,7 +6,7 @@
 import mysql from 'mysql2/promise';
 import { InsertBatcher, type TableWriting } from '@rowloom/core/relations/sql';
 import { redact } from './database-url.js';
-import { BatchCounter, CONNECT_TIMEOUT_MS, type DatabaseSession, type Row } from './session.js';
+import { BatchCounter, CONNECT_TIMEOUT_MS, connectFailure, type DatabaseSession, type Row } from './session.js';
 
 /** The most an INSERT carries even when the server allows more: bigger gains nothing. */
 const MAX_STATEMENT_BYTES = 4 << 20;
@@ -16,7 +16,7 @@ export async function openMysql(url: string): Promise<MysqlSession> {
   try {
     connection = await mysql.createConnection({ uri: url, connectTimeout: CONNECT_TIMEOUT_MS, charset: 'utf8mb4' });
   } catch (error) {
-    throw new Error(`cannot connect to MySQL/MariaDB at ${redact(url)}: ${(error as Error).message || String(error)}`);
+    throw connectFailure('MySQL/MariaDB', redact(url), error);
   }
   connection.on('error', () => {});
   const [settings] = await connection.query<mysql.RowDataPacket[]>(

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { quoteName, quoteTable, type TableWriting } from '@rowloom/core/relations/sql';
 import { redact } from './database-url.js';
-import { BatchCounter, CONNECT_TIMEOUT_MS, type DatabaseSession, type Row } from './session.js';
+import { BatchCounter, CONNECT_TIMEOUT_MS, connectFailure, type DatabaseSession, type Row } from './session.js';
 
 export async function openPostgres(url: string): Promise<PostgresSession> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
@@ -20,7 +20,7 @@ export async function openPostgres(url: string): Promise<PostgresSession> {
     await client.connect();
   } catch (error) {
     await client.end().catch(() => {});
-    throw new Error(`cannot connect to PostgreSQL at ${redact(url)}: ${(error as Error).message || String(error)}`);
+    throw connectFailure('PostgreSQL', redact(url), error);
   }
   return new PostgresSession(client, redact(url));
 }

@@ -74,3 +74,12 @@ export class BatchCounter {
 
 /** How long connecting may take before the load says the database is unreachable. */
 export const CONNECT_TIMEOUT_MS = 5000;
+
+/** The driver's connect failure as one clear sentence; a timeout says how long was waited. */
+export function connectFailure(what: string, where: string, error: unknown): Error {
+  const message = (error as Error)?.message || String(error);
+  const waited = /timeout|timed out|ETIMEDOUT/i.test(message)
+    ? ` (no answer within ${CONNECT_TIMEOUT_MS / 1000} s)`
+    : '';
+  return new Error(`cannot connect to ${what} at ${where}: ${message}${waited}`, { cause: error });
+}

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createServer, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { tableDdl, type ProjectTable, type TableText } from '@rowloom/core/relations/sql';
 import { openSession } from '../open-session.js';
@@ -213,5 +214,29 @@ describe('loadProject: URLs and unreachable databases', () => {
       /SQLite database \/nonexistent\/dir\/x\.db does not exist/,
     );
     assert.ok(Date.now() - started < 10_000);
+  });
+
+  test('a server that accepts but never answers: an error after the 5 s connect timeout, not a hang', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    const started = Date.now();
+    try {
+      await Promise.all([
+        assert.rejects(
+          loadProject(`postgres://u@127.0.0.1:${port}/x`, tables, { mode: 'append' }),
+          /cannot connect to PostgreSQL.*\(no answer within 5 s\)/,
+        ),
+        assert.rejects(
+          loadProject(`mysql://u@127.0.0.1:${port}/x`, tables, { mode: 'append' }),
+          /cannot connect to MySQL\/MariaDB.*\(no answer within 5 s\)/,
+        ),
+      ]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+    assert.ok(Date.now() - started < 9_000, `${Date.now() - started} ms`);
   });
 });
