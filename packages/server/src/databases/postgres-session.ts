@@ -59,10 +59,15 @@ export class PostgresSession implements DatabaseSession {
     const copy = this.client.query(copyFrom(`COPY ${writing.name} (${columns}) FROM STDIN WITH (FORMAT csv)`));
     const counter = new BatchCounter();
     const deferred = writing.deferred;
-    const nullDeferred = writing.hasDeferred() ? (row: Row) => row.map((v, i) => (deferred[i] ? null : v)) : null;
+    const hasDeferred = writing.hasDeferred();
+    // PostgreSQL text cannot hold NUL: dropped, as the SQL script does (dialect.ts).
+    const clean = (row: Row): Row =>
+      hasDeferred || row.some((v) => v?.includes('\0'))
+        ? row.map((v, i) => (deferred[i] || v === null ? null : v.replaceAll('\0', '')))
+        : row;
     async function* rows(): AsyncGenerator<Row> {
       for await (const batch of counter.count(batches, signal)) {
-        for (const row of batch) yield nullDeferred ? nullDeferred(row) : row;
+        for (const row of batch) yield clean(row);
         progress(counter.rows);
       }
     }

@@ -9,10 +9,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { after, before, describe, test } from 'node:test';
-import mysql from 'mysql2/promise';
-import pg from 'pg';
 import { sqlScript, type SqlDialect } from '@rowloom/core/relations/sql';
 import { openSession } from './open-session.js';
+import { runScript } from './testing/run-script.js';
 import { verifyProject } from './verify/index.js';
 import { SAMPLE_DEFERRED, SAMPLE_TABLES, sampleTables, TRICKY_NOTES } from './testing/sample-project.js';
 import { TEST_DATABASES, type Scratch } from './testing/scratch.js';
@@ -22,26 +21,6 @@ async function scriptOf(dialect: SqlDialect, create: boolean): Promise<string> {
   const options = { dialect, create, truncate: true, deferred: SAMPLE_DEFERRED, rowsPerStatement: 4 };
   for await (const chunk of sqlScript(sampleTables(), options)) text += chunk;
   return text;
-}
-
-/** Runs a whole script as its database's command-line client would, statement after statement. */
-async function runScript(dialect: SqlDialect, url: string, script: string): Promise<void> {
-  if (dialect === 'postgres') {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(script);
-    } finally {
-      await client.end();
-    }
-  } else {
-    const connection = await mysql.createConnection({ uri: url, multipleStatements: true });
-    try {
-      await connection.query(script);
-    } finally {
-      await connection.end();
-    }
-  }
 }
 
 /** The database's own command-line client, reading the script from stdin as a user would pipe it. */
@@ -77,7 +56,7 @@ function hasClient(dialect: SqlDialect): boolean {
 }
 
 for (const database of TEST_DATABASES.filter((d) => d.name !== 'sqlite')) {
-  const dialect = database.name as SqlDialect;
+  const dialect = database.name;
   describe(`sqlScript run on ${database.name}`, { skip: await database.skip() }, () => {
     let db: Scratch;
     before(async () => {
@@ -86,8 +65,8 @@ for (const database of TEST_DATABASES.filter((d) => d.name !== 'sqlite')) {
     after(async () => db?.drop());
 
     test('create + insert, then truncate + insert again: every value exact, references whole', async () => {
-      await runScript(dialect, db.url, await scriptOf(dialect, true));
-      await runScript(dialect, db.url, await scriptOf(dialect, false));
+      await runScript(db.url, await scriptOf(dialect, true));
+      await runScript(db.url, await scriptOf(dialect, false));
       const session = await openSession(db.url);
       try {
         const notes = await session.rows('select note from customers order by id');

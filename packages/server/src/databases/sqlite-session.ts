@@ -75,7 +75,7 @@ export class SqliteSession implements DatabaseSession {
   }
 }
 
-/** The values to bind for a row: deferred columns NULL, booleans 1/0, the rest as text. */
+/** The values to bind for a row: deferred columns NULL, booleans 1/0, the rest as text without NUL. */
 function binder(writing: TableWriting): (row: Row) => (string | number | null)[] {
   const { shapes, deferred } = writing;
   return (row) =>
@@ -85,6 +85,7 @@ function binder(writing: TableWriting): (row: Row) => (string | number | null)[]
         const b = booleanOf(value);
         if (b !== null) return b ? 1 : 0;
       }
-      return value;
+      // As the SQL script does: some of SQLite's text functions stop at NUL.
+      return value.includes('\0') ? value.replaceAll('\0', '') : value;
     });
 }
