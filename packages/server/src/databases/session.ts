@@ -29,10 +29,11 @@ export interface DatabaseSession {
   close(): Promise<void>;
 }
 
-/** A failure inside one batch of a table's rows (numbers count from 1). */
+/** A failure inside a table's rows: the batches and rows it was in (numbers count from 1). */
 export class BatchError extends Error {
   constructor(
     readonly batch: number,
+    readonly lastBatch: number,
     readonly firstRow: number,
     readonly lastRow: number,
     override readonly cause: unknown,
@@ -67,8 +68,9 @@ export class BatchCounter {
 
   /** A failure at row `row` (through `last`, for a statement of several rows); null: somewhere in the last batch. */
   errorAt(row: number | null, cause: unknown, last = row): BatchError {
-    if (row === null) return new BatchError(this.batch, this.starts.at(-1) ?? 1, this.rows, cause);
-    return new BatchError(this.batchOf(row), row, last ?? row, cause);
+    if (row === null) return new BatchError(this.batch, this.batch, this.starts.at(-1) ?? 1, this.rows, cause);
+    const to = last ?? row;
+    return new BatchError(this.batchOf(row), this.batchOf(to), row, to, cause);
   }
 }
 

@@ -79,7 +79,10 @@ for (const database of TEST_DATABASES) {
       assert.ok(error instanceof LoadError, String(error));
       assert.equal(error.table, 'customers');
       assert.equal(error.batch, 1);
-      assert.match(error.message, /loading table customers failed, batch 1 .*(duplicate|UNIQUE)/i);
+      assert.match(
+        error.message,
+        /loading table customers failed, batch(es)? 1.* \(rows? 1.*\): .*(duplicate|UNIQUE).*; the load was rolled back$/i,
+      );
       assert.deepEqual(await counts(db.url), before);
     });
 
@@ -110,9 +113,23 @@ for (const database of TEST_DATABASES) {
       );
       assert.ok(error instanceof LoadError, String(error));
       assert.equal(error.table, 'wide');
-      // Row 1500 is in batch 15; MySQL names the INSERT it was in (rows 1001-1500, from batch 11).
-      if (database.name === 'mysql') assert.deepEqual([error.batch, error.rows], [11, [1001, 1500]]);
-      else assert.deepEqual([error.batch, error.rows], [15, [1500, 1500]]);
+      // Row 1500 is in batch 15; MySQL names the INSERT it was in (rows 1001-1500, batches 11-15).
+      if (database.name === 'mysql')
+        assert.deepEqual(
+          [error.batches, error.rows],
+          [
+            [11, 15],
+            [1001, 1500],
+          ],
+        );
+      else
+        assert.deepEqual(
+          [error.batches, error.rows],
+          [
+            [15, 15],
+            [1500, 1500],
+          ],
+        );
       const controller = new AbortController();
       const aborted = loadProject(db.url, [text(rows(null))], {
         mode: 'truncate',

@@ -53,90 +53,93 @@ export async function loadInto(
 ): Promise<LoadResult> {
   const deferred = options.deferred ?? [];
   const writings = tables.map((t) => new TableWriting(session.dialect, t, deferred));
-  const created = options.create ? await createMissing(session, tables, false) : new Set<string>();
-  let step: Step = { table: null };
+  const created = new Set<string>();
+  // MySQL commits DDL implicitly, so it creates before the transaction; the others inside it,
+  // so a failed load leaves no new empty tables behind.
+  const createFirst = options.create && session.dialect === 'mysql';
+  const at: Step = { table: null, doing: 'creating the tables' };
+  if (createFirst)
+    await createMissing(session, tables, created, at).catch((error) => Promise.reject(loadError(at, error)));
   await session.run(session.dialect === 'mysql' ? 'START TRANSACTION' : 'BEGIN');
   try {
-    if (session.dialect !== 'mysql' && options.create)
-      for (const name of await createMissing(session, tables, true)) created.add(name);
+    if (options.create && !createFirst) await createMissing(session, tables, created, at);
     if (options.mode === 'truncate') {
-      for (const statement of truncateStatements(
-        session.dialect,
-        tables.map((t) => t.table.name),
-        deferred,
-      ))
-        await session.run(statement);
+      Object.assign(at, { table: null, doing: 'emptying the tables' });
+      const names = tables.map((t) => t.table.name);
+      for (const statement of truncateStatements(session.dialect, names, deferred)) await session.run(statement);
     }
     const counts: number[] = [];
-    for (let i = 0; i < tables.length; i++) {
-      const name = tables[i].table.name;
-      step = { table: name };
-      let rows = 0;
-      await session.insert(
-        writings[i],
-        tables[i].batches(),
-        (n) => {
-          rows = n;
-          options.onProgress?.(name, n);
-        },
-        options.signal,
-      );
-      counts.push(rows);
-    }
+    for (let i = 0; i < tables.length; i++)
+      counts.push(await insertTable(session, tables[i], writings[i], options, at));
     for (let i = 0; i < tables.length; i++) {
       if (!writings[i].hasDeferred()) continue;
-      step = { table: tables[i].table.name, deferred: true };
+      Object.assign(at, { table: tables[i].table.name, doing: 'setting its deferred columns' });
       await setDeferred(session, tables[i], writings[i], deferredKey(tables[i].table.name, deferred), options.signal);
     }
+    Object.assign(at, { table: null, doing: 'committing' });
     await session.run('COMMIT');
-    return {
-      tables: tables.map((t, i) => ({ table: t.table.name, rows: counts[i], created: created.has(t.table.name) })),
-    };
+    const result = tables.map((t, i) => ({ table: t.table.name, rows: counts[i], created: created.has(t.table.name) }));
+    return { tables: result };
   } catch (error) {
     await session.run('ROLLBACK').catch(() => {});
-    throw loadError(step, error);
+    throw loadError(at, error);
   }
 }
 
-type Step = { table: string | null; deferred?: boolean };
+/** Where a load is, for its error message. */
+interface Step {
+  table: string | null;
+  doing: string | null;
+}
 
-function loadError(step: Step, error: unknown): LoadError {
+async function insertTable(
+  session: DatabaseSession,
+  text: TableText,
+  writing: TableWriting,
+  options: LoadOptions,
+  at: Step,
+): Promise<number> {
+  const name = text.table.name;
+  Object.assign(at, { table: name, doing: null });
+  let rows = 0;
+  const progress = (n: number) => {
+    rows = n;
+    options.onProgress?.(name, n);
+  };
+  await session.insert(writing, text.batches(), progress, options.signal);
+  return rows;
+}
+
+function loadError(at: Step, error: unknown): LoadError {
   if (error instanceof LoadError) return error;
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof BatchError)
-    return new LoadError(step.table, error.batch, [error.firstRow, error.lastRow], message, { cause: error.cause });
-  const what = step.deferred ? `setting its deferred columns: ${message}` : message;
-  return new LoadError(step.table, null, null, what, { cause: error });
+    return new LoadError(at.table, [error.batch, error.lastBatch], [error.firstRow, error.lastRow], message, {
+      cause: error.cause,
+    });
+  return new LoadError(at.table, null, null, at.doing ? `${at.doing}: ${message}` : message, { cause: error });
 }
 
-/**
- * Creates the tables that do not exist, returning their names. MySQL commits DDL implicitly,
- * so it creates before the transaction (`inTransaction` false); the others inside it, so a
- * failed load leaves no new empty tables behind.
- */
+/** Creates the tables that do not exist (adding their names to `created`), then their foreign keys. */
 async function createMissing(
   session: DatabaseSession,
   tables: TableText[],
-  inTransaction: boolean,
-): Promise<Set<string>> {
-  const created = new Set<string>();
-  if ((session.dialect === 'mysql') === inTransaction) return created;
+  created: Set<string>,
+  at: Step,
+): Promise<void> {
   const missing: TableText[] = [];
   for (const t of tables) if (!(await session.tableExists(t.table.name))) missing.push(t);
   const all = tables.map((t) => t.table);
   const ddl = missing.map((t) => tableDdl(session.dialect, t, all));
   for (let i = 0; i < missing.length; i++) {
-    try {
-      await session.run(ddl[i].create);
-    } catch (error) {
-      throw new LoadError(missing[i].table.name, null, null, `creating the table: ${(error as Error).message}`, {
-        cause: error,
-      });
-    }
+    Object.assign(at, { table: missing[i].table.name, doing: 'creating the table' });
+    await session.run(ddl[i].create);
     created.add(missing[i].table.name);
   }
-  for (const d of ddl) for (const fk of d.foreignKeys) await session.run(fk);
-  return created;
+  for (let i = 0; i < missing.length; i++) {
+    Object.assign(at, { table: missing[i].table.name, doing: 'adding its foreign keys' });
+    for (const fk of ddl[i].foreignKeys) await session.run(fk);
+  }
 }
 
 /** A second pass over the table's rows (the engine makes them again, the same) setting its deferred columns by key. */
