@@ -111,6 +111,34 @@ describe('sqlScript on SQLite (run for real)', () => {
     }
   });
 
+  test('an omitted integer key is created as the rowid, numbering the rows itself', async () => {
+    const db = new Database(join(dir, 'c.db'));
+    try {
+      const notes: ProjectTable = {
+        name: 'notes',
+        fields: [{ name: 'body' }],
+        primary_key: ['id'],
+        omitted: ['id', 'created_at'],
+        columns: { created_at: { sql_type: 'timestamp', not_null: true, default: 'CURRENT_TIMESTAMP' } },
+      };
+      const script = await scriptText([tableText(notes, ['body'], [['a'], ['b']])], {
+        dialect: 'sqlite',
+        create: true,
+      });
+      assert.match(
+        script,
+        /CREATE TABLE notes \(\n {2}id INTEGER NOT NULL,\n {2}created_at timestamp,\n {2}body text,\n {2}PRIMARY KEY \(id\)\n\)/,
+      );
+      db.exec(script);
+      assert.deepEqual(db.prepare('select id, body from notes order by id').all(), [
+        { id: 1, body: 'a' },
+        { id: 2, body: 'b' },
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+
   test('truncate replaces the rows; deferred columns are NULL first and set at the end', async () => {
     const db = new Database(join(dir, 'b.db'));
     try {

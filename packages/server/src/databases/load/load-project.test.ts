@@ -145,6 +145,32 @@ for (const database of TEST_DATABASES) {
       }
     });
 
+    test('create: an omitted integer key becomes an identity column the database fills', async () => {
+      const notes: ProjectTable = { name: 'notes', fields: [{ name: 'body' }], primary_key: ['id'], omitted: ['id'] };
+      const rows = [['first'], ['second'], [null]];
+      const text: TableText = {
+        table: notes,
+        columns: ['body'],
+        rowCount: 3,
+        async *batches() {
+          yield rows;
+        },
+      };
+      await loadProject(db.url, [text], { mode: 'append', create: true });
+      await loadProject(db.url, [text], { mode: 'append' });
+      const session = await openSession(db.url);
+      try {
+        const ids = await session.rows('select id from notes order by id');
+        assert.deepEqual(
+          ids.map((r) => Number(r.id)),
+          [1, 2, 3, 4, 5, 6],
+        );
+      } finally {
+        await session.close();
+      }
+      assert.equal((await verifyProject(db.url, [notes])).ok, true);
+    });
+
     test('verify reports an orphan, a composite orphan, a duplicate, a value outside its CHECK list, a NULL and a long value', async () => {
       const loose = await database.scratch();
       try {
