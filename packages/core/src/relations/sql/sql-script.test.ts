@@ -158,6 +158,8 @@ describe('sqlScript on SQLite (run for real)', () => {
   test('a deferred column that is not a column is refused before any text', async () => {
     const deferred = [{ table: 'people', column: 'nope', key: ['id'] }];
     await assert.rejects(scriptText(project(), { dialect: 'sqlite', deferred }), /deferred column people\.nope/);
+    const empty = tableText({ name: 'empty', fields: [], omitted: ['id'] }, [], [[]]);
+    await assert.rejects(scriptText([empty], { dialect: 'sqlite' }), /table empty: no columns to load/);
   });
 });
 

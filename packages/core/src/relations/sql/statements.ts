@@ -27,6 +27,8 @@ export class TableWriting {
     deferred: DeferredColumn[],
   ) {
     const { table, columns } = text;
+    if (columns.length === 0)
+      throw new Error(`table ${table.name}: no columns to load (every field is omitted or not a column)`);
     this.name = quoteTable(dialect, table.name);
     this.shapes = columns.map((column) => valueShape(table.columns?.[column]));
     const mine = deferred.filter((d) => d.table === table.name);
