@@ -16,3 +16,4 @@ export * from './mocks.js';
 export * from './infer.js';
 export * from './requests.js';
 export * from './generate.js';
+export * from './project-model.js';

@@ -1,10 +1,9 @@
 import { textFormValue } from '../testing/type-values.js';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { generateObjects } from '../engine/sample.js';
 import { SchemaError } from '../schema/errors.js';
 import type { OutputKind, ParamSpec, TypeDefinition } from '../kernel/define-type.js';
-import { exampleFields } from './catalogue.js';
+import { exampleObjects } from './catalogue.js';
 import { ALL_TYPES, findType, PLANNED_TYPES } from '../types/registry.js';
 
 /** Mockaroo's catalogue: every name of the `type` property. */
@@ -197,12 +196,7 @@ function valuesOf(
   params: Record<string, unknown> = {},
   count = ROWS,
 ): unknown[] {
-  return generateObjects(exampleFields(type, params), {
-    count,
-    seed,
-    datasets: type.exampleDatasets,
-    scenarios: type.exampleScenarios,
-  }).map((row) => textFormValue(row.example));
+  return exampleObjects(type, params, { count, seed }).map((row) => textFormValue(row.example));
 }
 
 /** Parameter values at the edges of what a parameter accepts. */

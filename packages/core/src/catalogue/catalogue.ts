@@ -4,6 +4,7 @@
  * by hand, so they cannot drift from what the generator does.
  */
 import { generateObjects } from '../engine/sample.js';
+import { readProject } from '../relations/read-project.js';
 import { ALL_TYPES } from '../types/registry.js';
 import type { OutputKind, ParamForm, ParamKind, TypeDefinition } from '../kernel/define-type.js';
 
@@ -48,12 +49,30 @@ export function exampleFields(type: TypeDefinition, params: Record<string, unkno
 }
 
 function exampleValue(type: TypeDefinition): unknown {
-  return generateObjects(exampleFields(type), {
-    count: 1,
-    seed: EXAMPLE_SEED,
+  return exampleObjects(type, {}, { count: 1, seed: EXAMPLE_SEED })[0].example;
+}
+
+/** Rows of the schema that shows a type (exampleFields), with the datasets, scenarios and tables it reads. */
+export function exampleObjects(
+  type: TypeDefinition,
+  params: Record<string, unknown>,
+  options: { count: number; seed: string | number },
+): Record<string, unknown>[] {
+  return generateObjects(exampleFields(type, params), {
+    ...options,
     datasets: type.exampleDatasets,
     scenarios: type.exampleScenarios,
-  })[0].example;
+    relations: exampleRelations(type, params, options.seed),
+  });
+}
+
+/** A type that reads other tables (Reference) shows its example in a table of a small project. */
+function exampleRelations(type: TypeDefinition, params: Record<string, unknown>, seed: string | number) {
+  if (!type.exampleProject) return undefined;
+  const { parents, siblings } = type.exampleProject;
+  const example = { name: 'example', fields: [...exampleFields(type, params), ...siblings] };
+  const model = readProject({ rowloom_project: 1, name: 'example', tables: [...parents, example] });
+  return { model, seed, table: 'example' };
 }
 
 export function describeType(type: TypeDefinition): TypeDescription {

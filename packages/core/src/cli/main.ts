@@ -13,6 +13,7 @@ import { readGenerateInput } from './generate-input.js';
 import { formatProblem } from '../schema/errors.js';
 import { HELP } from './help.js';
 import { runInfer } from './infer-command.js';
+import { projectInput, runProjectGenerate } from './project-command.js';
 import { openOutput, reportFailure } from './outcome.js';
 import { ProgressBar, PROGRESS_THRESHOLD } from './progress.js';
 
@@ -28,6 +29,8 @@ async function runGenerate(args: string[]): Promise<void> {
     throw new UsageError(
       '--distributed needs the rowloom command of @rowloom/server (it submits to the job queue on REDIS_URL); this one generates in-process only',
     );
+  const project = await projectInput(command);
+  if (project !== null) return runProjectGenerate(command, project);
   const { fields, datasets, scenarios, count, writer } = await readGenerateInput(command);
   const showProgress = !command.quiet && process.stderr.isTTY === true && count >= PROGRESS_THRESHOLD;
   const progress = showProgress ? new ProgressBar(count, process.stderr) : null;

@@ -6,6 +6,7 @@ import { open } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { SchemaError, formatProblem } from '../schema/errors.js';
 import { EXIT, IoError, UsageError } from './args.js';
+import { ProjectError } from '../relations/read-project.js';
 
 /** Why a system call failed, in words (ENOENT on an output file means its directory is missing). */
 export function systemReason(error: NodeJS.ErrnoException): string {
@@ -39,6 +40,13 @@ export function reportFailure(error: unknown, stderr: NodeJS.WritableStream = pr
       `rowloom: the schema has ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}:\n`,
     );
     for (const problem of error.problems) stderr.write(`  - ${formatProblem(problem)}\n`);
+    return EXIT.invalidSchema;
+  }
+  if (error instanceof ProjectError) {
+    stderr.write(
+      `rowloom: the project has ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}:\n`,
+    );
+    for (const problem of error.problems) stderr.write(`  - ${problem}\n`);
     return EXIT.invalidSchema;
   }
   if (error instanceof UsageError) {

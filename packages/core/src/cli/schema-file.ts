@@ -24,6 +24,11 @@ export function interpretSchema(json: unknown, source: string): SchemaDocument {
 }
 
 export async function readSchemaFile(path: string): Promise<SchemaDocument> {
+  return interpretSchema(await readJsonFile(path), path === '-' ? 'standard input' : path);
+}
+
+/** The parsed JSON of a file (or of standard input for "-"), with one clear line when it cannot be read. */
+export async function readJsonFile(path: string): Promise<unknown> {
   const source = path === '-' ? 'standard input' : path;
   let text: string;
   try {
@@ -34,11 +39,9 @@ export async function readSchemaFile(path: string): Promise<SchemaDocument> {
       code === 'ENOENT' ? `${source}: no such file` : `${source}: cannot read it (${code ?? (error as Error).message})`,
     );
   }
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw new UsageError(`${source} is not valid JSON: ${(error as Error).message}`);
   }
-  return interpretSchema(json, source);
 }

@@ -5,7 +5,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { Readable } from 'node:stream';
-import { compileSchema, type SchemaPlan } from '../schema/compile.js';
+import { compileSchema, type CompileOptions, type SchemaPlan } from '../schema/compile.js';
+import { projectRelations, type RelationsSetup } from './relation-runtime.js';
 import type { Scenarios } from '../scenarios/scenario.js';
 import type { Datasets } from '../kernel/define-type.js';
 import type { MockRequestData } from '../kernel/request-data.js';
@@ -77,6 +78,8 @@ export interface GenerateRequest {
    * Default DEFAULT_INLINE_POLICY; `{ maxRows: 0, ... }`: every row on the pool.
    */
   inline?: InlinePolicy;
+  /** When the fields are one table of a project (docs/relations.md): the project and the table. */
+  relations?: RelationsSetup;
 }
 
 export interface Generation {
@@ -156,13 +159,16 @@ export function generate(request: GenerateRequest): Generation {
   };
   // Texts are parsed where rows are made: on this thread unless a pool makes them.
   const datasets = request.pool ? request.datasets : parsedDatasets(request.datasets);
-  const options = {
+  const plainOptions: CompileOptions = {
     datasets,
     datasetNames: request.datasetNames,
     scenarios: request.scenarios,
     scenarioNames: request.scenarioNames,
     ...formulaConstants,
   };
+  const options = request.relations
+    ? { ...plainOptions, relations: projectRelations(request.relations, plainOptions) }
+    : plainOptions;
   // Without a pool the first rows are tried here (the command line, tests); a pool tries them on
   // a thread when the warnings are asked for (a server's main thread never makes a heavy row).
   const compile = request.pool
@@ -188,6 +194,7 @@ export function generate(request: GenerateRequest): Generation {
     seedKey: key,
     writer: writerOptions,
     ...formulaConstants,
+    relations: request.relations,
   };
   const stop = new AbortController();
   const releases = new WeakMap<Buffer, () => void>();

@@ -1,8 +1,8 @@
 /**
  * When two generations may share one compiled plan, and the key they find it by: the fields'
  * exact JSON text and the public URL (image URLs are built from it). Generations that read
- * stored datasets or scenarios (their content can change under the same text) or a mock request
- * never share, and neither do very long field lists (the key would cost more than the hit).
+ * stored datasets or scenarios (their content can change under the same text), a mock request
+ * or a project's other tables never share, and neither do very long field lists (the key would cost more than the hit).
  * The server's main thread (routes/plan-cache.ts) and the pool threads (kept-plans.ts) both key
  * their plans this way.
  */
@@ -22,11 +22,14 @@ export interface PlanKeyInput {
   scenarios?: object;
   publicUrl?: string;
   request?: unknown;
+  /** A project's table (its rows read other tables' rows): never shared. */
+  relations?: unknown;
 }
 
 /** The key of a shareable plan, or null when this generation must compile its own. */
 export function planSharingKey(input: PlanKeyInput): string | null {
   if (!isEmpty(input.datasets) || !isEmpty(input.scenarios) || input.request !== undefined) return null;
+  if (input.relations !== undefined) return null;
   const text = input.fieldsText === undefined ? JSON.stringify(input.fields) : `read from ${input.fieldsText}`;
   if (text.length > PLAN_KEY_MAX_TEXT) return null;
   return `${input.publicUrl ?? ''}\n${text}`;

@@ -55,17 +55,24 @@ export class RowEngine {
   private readonly families: FamilyRandoms;
   private rowsLeftOnArray = ROWS_PER_SLOT_ARRAY;
 
+  /**
+   * `only`: the top-level fields to make (with every field they read), when a caller needs just
+   * some columns (a project's parent rows, engine/parent-rows.ts); the others stay null. Their
+   * values are the ones a full row has: each field's randomness is its own.
+   */
   constructor(
     readonly plan: SchemaPlan,
     seed: number,
+    only?: ReadonlySet<FieldPlan>,
   ) {
     this.families = new FamilyRandoms(seed);
-    this.steps = this.compileScope(plan.root, seed);
+    this.steps = this.compileScope(plan.root, seed, only);
     this.state = new MutableRowState(new Array<Value>(plan.root.fields.length).fill(null), null, this.families);
   }
 
-  private compileScope(scope: ScopePlan, seed: number): FieldStep[] {
-    return scope.order.map((field: FieldPlan) => {
+  private compileScope(scope: ScopePlan, seed: number, only?: ReadonlySet<FieldPlan>): FieldStep[] {
+    const fields = only ? scope.order.filter((field) => only.has(field)) : scope.order;
+    return fields.map((field: FieldPlan) => {
       const key = combineKeys(seed, field.nameKey);
       const plain =
         field.percentBlank <= 0 && field.parsed.repeat === null && field.childScope === null && field.formula === null;

@@ -1,5 +1,6 @@
 /** Generate rows as plain objects in memory: for tests, previews and embedding in other programs. */
-import { compileSchema } from '../schema/compile.js';
+import { compileSchema, type CompileOptions } from '../schema/compile.js';
+import { projectRelations, type RelationsSetup } from './relation-runtime.js';
 import type { Scenarios } from '../scenarios/scenario.js';
 import type { Datasets } from '../kernel/define-type.js';
 import type { MockRequestData } from '../kernel/request-data.js';
@@ -24,18 +25,22 @@ export interface SampleOptions {
   now?: string;
   /** In a mock endpoint: the request formulas read through request_params and request_entity. */
   request?: MockRequestData;
+  /** When the fields are one table of a project: the project and the table (docs/relations.md). */
+  relations?: RelationsSetup;
 }
 
 export function generateObjects(fields: unknown[], options: SampleOptions = {}): Record<string, unknown>[] {
   const start = options.start ?? 0;
   const rowCount = options.rowCount === undefined ? start + (options.count ?? 1) : options.rowCount;
-  const plan = compileSchema(fields, {
+  const compileOptions: CompileOptions = {
     datasets: parsedDatasets(options.datasets),
     scenarios: options.scenarios,
     rowCount,
     startedAtMs: referenceTime(options.now, options.seed),
     request: options.request,
-  });
+  };
+  const relations = options.relations && projectRelations(options.relations, compileOptions);
+  const plan = compileSchema(fields, { ...compileOptions, relations });
   const engine = new RowEngine(plan, resolveSeed(options.seed).key);
   const rows: Record<string, unknown>[] = [];
   for (let i = 0; i < (options.count ?? 1); i++) rows.push(toPlainObject(plan.shape.nodes, engine.row(start + i)));

@@ -5,6 +5,7 @@ import type { Datasets } from '../kernel/define-type.js';
 import type { WriterOptions } from '../writers/writer.js';
 import type { MockRequestData } from '../kernel/request-data.js';
 import { parsedDatasets, type ParsedDatasetCache } from './dataset-texts.js';
+import { projectRelations, type RelationsSetup } from './relation-runtime.js';
 
 export interface WorkerSetup {
   fields: unknown[];
@@ -21,6 +22,8 @@ export interface WorkerSetup {
   publicUrl?: string;
   /** The mock request formulas read (CompileOptions.request). */
   request?: MockRequestData;
+  /** When the fields are one table of a project: the project and the table (CompileOptions.relations). */
+  relations?: RelationsSetup;
 }
 
 /**
@@ -38,7 +41,7 @@ export interface CheckSetup extends WorkerSetup {
  * thread agrees, with datasets given as text parsed here (through `cache`, a pool thread's).
  */
 export function workerCompileOptions(setup: WorkerSetup, cache?: ParsedDatasetCache): CompileOptions {
-  return { ...outlineCompileOptions(setup), datasets: parsedDatasets(setup.datasets, cache) };
+  return withRelations(setup, { ...plainOptions(setup), datasets: parsedDatasets(setup.datasets, cache) });
 }
 
 /**
@@ -46,6 +49,15 @@ export function workerCompileOptions(setup: WorkerSetup, cache?: ParsedDatasetCa
  * datasets' columns and row counts show and shapes the output, reading no row (dataset-view.ts).
  */
 export function outlineCompileOptions(setup: WorkerSetup): CompileOptions {
+  return withRelations(setup, plainOptions(setup));
+}
+
+function plainOptions(setup: WorkerSetup): CompileOptions {
   const { datasets, scenarios, rowCount, startedAtMs, generationUuid, publicUrl, request } = setup;
   return { datasets, scenarios, rowCount, startedAtMs, generationUuid, publicUrl, request };
+}
+
+/** A project's table reads its parents with the same options (relation-runtime.ts). */
+function withRelations(setup: WorkerSetup, options: CompileOptions): CompileOptions {
+  return setup.relations ? { ...options, relations: projectRelations(setup.relations, options) } : options;
 }

@@ -9,6 +9,7 @@ import type { CompileContext, NodeOf, Thunk } from './scope.js';
 import { compileBlockMethod, takesBlock } from './compile-blocks.js';
 import { compileRangeList } from './block-items.js';
 import { checkedMethodCall } from './fault-checks.js';
+import { compileRelatedRead } from './compile-names.js';
 
 export function compileMethod(node: NodeOf<'method'>, context: CompileContext): Thunk {
   const { name } = node;
@@ -19,6 +20,8 @@ export function compileMethod(node: NodeOf<'method'>, context: CompileContext): 
     return fail('gen applies to a regular-expression literal, e.g. /[A-Z]{3}-\\d{4}/.gen', position);
   }
   if (isClockIdiom(node, context)) return compileClockIdiom(node, context);
+  const related = compileRelatedRead(node, context);
+  if (related) return related;
   if (takesBlock(node)) return compileBlockMethod(node, context);
   const method = METHODS_BY_NAME.get(name);
   if (!method) {

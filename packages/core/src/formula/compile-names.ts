@@ -83,6 +83,23 @@ export function compileName(node: NodeOf<'name'>, context: CompileContext): Thun
   return context.fail(`unknown name '${name}'${context.suggestName(name)}`, position);
 }
 
+/**
+ * `parent.created_at`, `customers.email`: in a table of a project, a column of the row a link
+ * refers to (kernel/define-type.ts, TableRelations.related). Null when the receiver is not such
+ * a link (a local, a field or a method call on some other value), so the call compiles as usual.
+ */
+export function compileRelatedRead(node: NodeOf<'method'>, context: CompileContext): Thunk | null {
+  const { receiver, name: column } = node;
+  const { scope } = context;
+  if (!scope.related || receiver.kind !== 'name' || node.args.length > 0 || node.block) return null;
+  const linkName = receiver.name;
+  if (readLocal(linkName, context) || scope.field(linkName)) return null;
+  const reference = scope.related(linkName, column);
+  if (reference === undefined) return null;
+  if (typeof reference === 'string') return context.fail(reference, node.namePosition);
+  return shared(readField(reference, scope), `related ${linkName}.${column}`, context);
+}
+
 /** field('First Name'): for names a bare identifier cannot spell. */
 export function compileFieldCall(node: NodeOf<'call'>, context: CompileContext): Thunk {
   const { args, position } = node;

@@ -197,6 +197,17 @@ function addDuration(date: FormulaDate, duration: FormulaDuration, sign: number)
   return new FormulaDate(ms + sign * duration.milliseconds, date.numberUnit);
 }
 
+/**
+ * A date written as text (another Formula field's date, which is written out as text) plus or
+ * minus a duration: `placed_at + days(2)` works as in Mockaroo, where that field holds a Time.
+ * Text that is no date stays text: "a" + days(1) joins them as before.
+ */
+function textDatePlus(text: string, duration: FormulaDuration, sign: number): unknown {
+  const date = toDate(text);
+  if (date) return addDuration(date, duration, sign);
+  return sign > 0 ? boundedText(text + toText(duration)) : toNumber(text) - toNumber(duration);
+}
+
 /** date + n: n days for a Date or DateTime, n seconds for a Time (Ruby). */
 function addNumber(date: FormulaDate, n: number): FormulaDate {
   return new FormulaDate(date.epochMs + n * UNIT_MS[date.numberUnit], date.numberUnit);
@@ -220,6 +231,7 @@ export function add(left: unknown, right: unknown): unknown {
   if (left === null || right === null || left === undefined || right === undefined) return null;
   if (left instanceof FormulaDate && right instanceof FormulaDuration) return addDuration(left, right, 1);
   if (left instanceof FormulaDuration && right instanceof FormulaDate) return addDuration(right, left, 1);
+  if (typeof left === 'string' && right instanceof FormulaDuration) return textDatePlus(left, right, 1);
   if (left instanceof FormulaDuration && right instanceof FormulaDuration)
     return new FormulaDuration(left.months + right.months, left.milliseconds + right.milliseconds);
   if (left instanceof FormulaDate && typeof right === 'number') return addNumber(left, right);
@@ -235,6 +247,7 @@ export function subtract(left: unknown, right: unknown): unknown {
   if (typeof left === 'number' && typeof right === 'number') return left - right;
   if (left === null || right === null || left === undefined || right === undefined) return null;
   if (left instanceof FormulaDate && right instanceof FormulaDuration) return addDuration(left, right, -1);
+  if (typeof left === 'string' && right instanceof FormulaDuration) return textDatePlus(left, right, -1);
   if (left instanceof FormulaDate && typeof right === 'number') return addNumber(left, -right);
   // date - date: days between them as Ruby's Date subtraction gives, seconds between two Times.
   if (left instanceof FormulaDate && right instanceof FormulaDate) {

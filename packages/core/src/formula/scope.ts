@@ -30,6 +30,11 @@ export interface FormulaScope {
   /** In a mock endpoint: what request_params and request_entity read (both empty when absent). */
   request?: MockRequestData;
   /**
+   * In a table of a project: `parent.column` / `customers.column` read the column of the row a
+   * link of that name refers to (kernel/relations.ts); undefined when no link has that name.
+   */
+  related?(name: string, column: string): FieldReference | string | undefined;
+  /**
    * Something the user should hear about that does not stop the generation (field('X') naming no
    * field reads as nil, as in Mockaroo): shown with the output (SchemaPlan.warnings).
    */

@@ -195,6 +195,8 @@ export interface CreateContext {
    * "https://rowloom.example.com"): Avatar and Dummy Image URL point at its image endpoints.
    */
   publicUrl(): string;
+  /** The other tables of the project, when the fields are one of its tables (CompileOptions.relations). */
+  relations(): TableRelations | undefined;
 }
 
 export interface TypeDefinition {
@@ -222,6 +224,11 @@ export interface TypeDefinition {
   exampleParams?: Record<string, unknown>;
   /** Datasets the catalogue's example reads (for the types that read uploaded datasets). */
   exampleDatasets?: Datasets;
+  /**
+   * For types that read other tables of a project (Reference): the tables the catalogue's example
+   * refers to, and fields put beside the example field in its own table (docs/relations.md).
+   */
+  exampleProject?: { parents: { name: string; count: number; fields: unknown[] }[]; siblings: unknown[] };
   /** Scenarios the catalogue's example reads (for the Scenario type). */
   exampleScenarios?: Scenarios;
   /** Cross-parameter checks beyond what ParamSpec expresses (min <= max...). */
@@ -271,4 +278,27 @@ export function hasSmallValues(type: TypeDefinition, params: ResolvedParams): bo
 /** Identity function that gives type definitions their type without a cast. */
 export function defineType(definition: TypeDefinition): TypeDefinition {
   return definition;
+}
+
+/**
+ * What a table of a project can read of the other tables while it generates (the engine's
+ * relation runtime implements it, engine/relation-runtime.ts): declared here so types and the
+ * formula compiler can use it without depending on the engine that makes rows.
+ */
+export interface TableRelations {
+  /** The table being generated. */
+  readonly table: string;
+  /**
+   * A Reference field's reader: the parent row's column for each row (null for a row without a
+   * parent), or the problem with its parameters.
+   */
+  reference(field: string, params: ResolvedParams): ((row: RowState) => Value) | string;
+  /**
+   * A formula's `parent.column` or `table.column`: the column of the row that the table's link
+   * of that name refers to (`parent`: the link with children); the problem when the link has no
+   * such column; undefined when no link has that name.
+   */
+  related(name: string, column: string): FieldReference | string | undefined;
+  /** Child Number: the row's place among its driving parent's rows (1, 2, ...), or why it has none. */
+  childNumber(): ((row: RowState) => number) | string;
 }

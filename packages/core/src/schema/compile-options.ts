@@ -3,6 +3,7 @@ import type { Scenarios } from '../scenarios/scenario.js';
 import type { Datasets } from '../kernel/define-type.js';
 import type { MockRequestData } from '../kernel/request-data.js';
 import type { Problem } from './errors.js';
+import type { TableRelations } from '../kernel/define-type.js';
 
 export interface CompileOptions {
   /** The datasets Dataset Column and My List fields may read, by name (plain data). */
@@ -34,6 +35,11 @@ export interface CompileOptions {
    * for trying a plan's first rows (engine/fault-probe.ts), never for the rows a user gets.
    */
   onFault?: (problem: Problem) => void;
+  /**
+   * When the fields are one table of a project (docs/relations.md): what its Reference fields
+   * and `parent.column` formulas read of the other tables. Without it a Reference is an error.
+   */
+  relations?: TableRelations;
 }
 
 /** The address a local server listens on: image URLs point here when no other is given. */

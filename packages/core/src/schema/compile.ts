@@ -49,6 +49,7 @@ export function compileSchema(input: unknown, options: CompileOptions = {}): Sch
     cartesianCombinations,
     generationIndependent,
     smallRows: hasSmallRows(plans, dependsOn),
+    dependsOn,
     warnings: dedupe(warnings),
   };
 }

@@ -77,6 +77,7 @@ function generationEnvironment(
     publicUrl: (options.publicUrl || DEFAULT_PUBLIC_URL).replace(/\/+$/, ''),
     request: options.request,
     constantsRead: { value: false },
+    relations: options.relations,
   };
 }
 

@@ -19,6 +19,7 @@ import type { ShapeNode } from '../kernel/shape.js';
 import type { Value } from '../kernel/values.js';
 import { unknownTypeMessage } from './read-drafts.js';
 import { closestMatch } from '../kernel/suggest.js';
+import type { TableRelations } from '../kernel/define-type.js';
 
 /** Hands out a field's resolved character set (set up by resolveCharacters). */
 export interface CharacterResolver {
@@ -56,6 +57,8 @@ export interface GenerationEnvironment {
   readonly onFault?: (problem: Problem) => void;
   /** Set when a field read a per-generation constant (see SchemaPlan.generationIndependent). */
   readonly constantsRead: { value: boolean };
+  /** CompileOptions.relations: the other tables of the project, when the fields are one of its tables. */
+  readonly relations?: TableRelations;
 }
 
 export interface FieldContext {
@@ -83,6 +86,7 @@ export function createFieldContext(plan: FieldPlan, env: GenerationEnvironment):
         shared: context.shared,
         createType: (typeName, params) => createTypeInFormula(typeName, params, context),
         request: env.request,
+        related: env.relations ? (name, column) => env.relations!.related(name, column) : undefined,
         warn: (message) => env.warnings.push({ field: plan.name, param, message }),
         ...(env.onFault ? { fault: (message: string) => env.onFault!({ field: plan.name, param, message }) } : {}),
       });
@@ -129,6 +133,7 @@ export function createFieldContext(plan: FieldPlan, env: GenerationEnvironment):
       return env.sharedValues.get(key) as T;
     },
     publicUrl: () => env.publicUrl,
+    relations: () => env.relations,
   };
   return { context, compileFormula: compileFieldFormula };
 }

@@ -66,4 +66,6 @@ export interface SchemaPlan {
    * a small request's rows on its main thread for a short time slice.
    */
   readonly smallRows: boolean;
+  /** Which fields each field reads: a project's parent table runs only the fields its children read and theirs. */
+  readonly dependsOn: ReadonlyMap<FieldPlan, ReadonlySet<FieldPlan>>;
 }

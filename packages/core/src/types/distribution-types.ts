@@ -307,9 +307,13 @@ const poisson = defineType({
     if (typeof mean === 'number' && !(mean > 0)) problem('mean', `mean (${mean}) must be greater than 0`);
   },
   create(params) {
-    const mean = params.mean as number;
-    return mean < POISSON_INVERSION_LIMIT ? poissonInversion(mean) : poissonRejection(mean);
+    return poissonSampler(params.mean as number);
   },
 });
+
+/** An exact Poisson sampler for `mean` > 0 (also how many children a parent row has, relations/). */
+export function poissonSampler(mean: number): (random: CounterRandom) => number {
+  return mean < POISSON_INVERSION_LIMIT ? poissonInversion(mean) : poissonRejection(mean);
+}
 
 export const distributionTypes: TypeDefinition[] = [binomial, exponential, geometric, normal, poisson];

@@ -5,6 +5,7 @@
  */
 import type { TypeDefinition } from '../kernel/define-type.js';
 import { structuralTypes } from './structural-types.js';
+import { referenceTypes } from './reference-type.js';
 import { personTypes } from './person-types.js';
 import { placeTypes } from './place-types.js';
 import { numberTypes } from './number-types.js';
@@ -54,6 +55,7 @@ import { hospitalTypes } from './hospital-types.js';
 
 export const ALL_TYPES: readonly TypeDefinition[] = [
   ...structuralTypes,
+  ...referenceTypes,
   ...numberTypes,
   ...dateTypes,
   ...formulaTypes,
