@@ -47,3 +47,24 @@ export function tableReferences(table: ProjectTable): TableReference[] {
   }
   return [...byLink.values()];
 }
+
+/**
+ * The column sets that must be unique in `table`: its primary key, its `unique` sets, and every
+ * set of its columns another table's reference points at (a foreign key needs a unique parent
+ * key; the engine makes referenced keys unique, so the database may be told so).
+ */
+export function uniqueSets(table: ProjectTable, tables: ProjectTable[]): string[][] {
+  const sets: string[][] = [];
+  const seen = new Set<string>();
+  const add = (columns: string[]) => {
+    const id = JSON.stringify([...columns].sort());
+    if (columns.length === 0 || seen.has(id)) return;
+    seen.add(id);
+    sets.push(columns);
+  };
+  if (table.primary_key) add(table.primary_key);
+  for (const set of table.unique ?? []) add(set);
+  for (const other of tables)
+    for (const reference of tableReferences(other)) if (reference.table === table.name) add(reference.parentColumns);
+  return sets;
+}

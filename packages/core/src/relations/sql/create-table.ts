@@ -1,11 +1,11 @@
 /**
  * CREATE TABLE for a project's tables: column types from the document's `columns` facts (what
- * import read from a database), the primary key, unique sets, CHECK lists, and foreign keys
- * from Reference fields. A column without a declared type is text; the text type a dialect
+ * import read from a database), the primary key, unique sets (and the keys other tables refer
+ * to, which a foreign key needs unique), CHECK lists, and foreign keys from Reference fields. A column without a declared type is text; the text type a dialect
  * can index (MySQL and SQL Server cannot key an unbounded text) when the column is in a key.
  */
 import type { ColumnFacts, ProjectTable } from '../project-document.js';
-import { tableReferences } from '../table-references.js';
+import { tableReferences, uniqueSets } from '../table-references.js';
 import { quoteName, quoteTable, valueLiteral, valueShape, type SqlDialect } from './dialect.js';
 
 /** What a table's DDL needs: the table and the columns its rows fill. */
@@ -29,7 +29,7 @@ export interface TableDdl {
 export function tableDdl(dialect: SqlDialect, target: TableColumns, tables: ProjectTable[]): TableDdl {
   const { table, columns } = target;
   const name = quoteTable(dialect, table.name);
-  const keyed = keyedColumns(table);
+  const keyed = keyedColumns(table, tables);
   const omitted = (table.omitted ?? []).filter((column) => !columns.includes(column));
   const lines = [
     ...omitted.map(
@@ -41,8 +41,10 @@ export function tableDdl(dialect: SqlDialect, target: TableColumns, tables: Proj
       return `  ${quoteName(dialect, column)} ${columnType(dialect, facts, keyed.has(column))}${notNull ? ' NOT NULL' : ''}`;
     }),
   ];
+  const [first, ...others] = uniqueSets(table, tables);
   if (table.primary_key?.length) lines.push(`  PRIMARY KEY (${nameList(dialect, table.primary_key)})`);
-  for (const set of table.unique ?? []) lines.push(`  UNIQUE (${nameList(dialect, set)})`);
+  else if (first) others.unshift(first);
+  for (const set of others) lines.push(`  UNIQUE (${nameList(dialect, set)})`);
   for (const column of columns) {
     const facts = table.columns?.[column];
     if (!facts?.check?.length) continue;
@@ -96,10 +98,10 @@ function nameList(dialect: SqlDialect, names: string[]): string {
   return names.map((n) => quoteName(dialect, n)).join(', ');
 }
 
-/** Columns in the primary key, a unique set or a reference: they must be indexable. */
-function keyedColumns(table: ProjectTable): Set<string> {
-  const keyed = new Set<string>(table.primary_key ?? []);
-  for (const set of table.unique ?? []) for (const c of set) keyed.add(c);
+/** Columns in the primary key, a unique set, a reference or referred to: they must be indexable. */
+function keyedColumns(table: ProjectTable, tables: ProjectTable[]): Set<string> {
+  const keyed = new Set<string>();
+  for (const set of uniqueSets(table, tables)) for (const c of set) keyed.add(c);
   for (const reference of tableReferences(table)) for (const c of reference.columns) keyed.add(c);
   return keyed;
 }

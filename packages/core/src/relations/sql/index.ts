@@ -1,7 +1,7 @@
 /** Loading a project's tables into a database: the SQL text every loader and script shares. */
 export type { TableText, DeferredColumn } from '../table-text.js';
 export type { ColumnFacts, ProjectTable } from '../project-document.js';
-export { tableReferences, type TableReference } from '../table-references.js';
+export { tableReferences, uniqueSets, type TableReference } from '../table-references.js';
 export {
   SQL_DIALECTS,
   booleanOf,
@@ -26,3 +26,4 @@ export {
   type StatementLimits,
 } from './statements.js';
 export { sqlScript, type SqlScriptOptions } from './sql-script.js';
+export { deferredColumns } from './deferred-columns.js';

@@ -1,13 +1,14 @@
 /**
  * The checks verify runs on a loaded table, each as SQL: a count of the rows that break it and
  * one example. What they check comes from the project document: Reference fields (orphans; a
- * composite reference checked as one), NOT NULL facts and primary keys, the primary key and
- * `unique` sets, CHECK lists, max lengths.
+ * composite reference checked as one), NOT NULL facts and primary keys, the primary key,
+ * `unique` sets and the keys other tables refer to, CHECK lists, max lengths.
  */
 import {
   quoteName,
   quoteTable,
   tableReferences,
+  uniqueSets,
   valueLiteral,
   valueShape,
   type ProjectTable,
@@ -53,8 +54,7 @@ export function tableChecks(dialect: SqlDialect, table: ProjectTable, tables: Pr
   const notNull = new Set(table.primary_key ?? []);
   for (const [column, facts] of Object.entries(table.columns ?? {})) if (facts.not_null) notNull.add(column);
   for (const column of notNull) checks.push(rowCheck(dialect, table, 'not_null', column, `${q(column)} IS NULL`));
-  const sets = [...(table.primary_key?.length ? [table.primary_key] : []), ...(table.unique ?? [])];
-  for (const set of sets) checks.push(uniqueCheck(dialect, table, set));
+  for (const set of uniqueSets(table, tables)) checks.push(uniqueCheck(dialect, table, set));
   for (const [column, facts] of Object.entries(table.columns ?? {})) {
     if (facts.check?.length) {
       const allowed = facts.check.map((v) => valueLiteral(dialect, v, valueShape(facts))).join(', ');
