@@ -90,6 +90,24 @@ for (const database of TEST_DATABASES.filter((d) => d.name !== 'sqlite')) {
       assert.equal(report.ok, true, report.summary);
     });
 
+    test('the script is read right whatever the session says of backslashes', async () => {
+      const against =
+        dialect === 'postgres'
+          ? 'SET standard_conforming_strings = off;\n'
+          : "SET SESSION sql_mode = 'NO_BACKSLASH_ESCAPES';\n";
+      await runScript(db.url, against + (await scriptOf(dialect, false)));
+      const session = await openSession(db.url);
+      try {
+        const notes = await session.rows('select note from customers order by id');
+        assert.deepEqual(
+          notes.map((r) => r.note),
+          TRICKY_NOTES,
+        );
+      } finally {
+        await session.close();
+      }
+    });
+
     test(`the script streamed into ${dialect === 'postgres' ? 'psql' : 'the mysql client'}, in truncate mode`, async (t) => {
       if (!hasClient(dialect)) return t.skip('client not installed');
       const options = { dialect, truncate: true, deferred: SAMPLE_DEFERRED, rowsPerStatement: 3 };

@@ -36,8 +36,8 @@ export function quoteTable(dialect: SqlDialect, name: string): string {
 /**
  * A string literal. PostgreSQL and SQLite: standard strings (only `'` doubled; backslashes and
  * line breaks are text). MySQL's default mode reads backslash escapes, so backslash, quote and
- * the control characters its docs list are escaped (a script for a server in
- * NO_BACKSLASH_ESCAPES mode would be misread: the loader turns that mode off for its session).
+ * the control characters its docs list are escaped (the script and the loader turn
+ * NO_BACKSLASH_ESCAPES off for their session, which would read them as text).
  * SQL Server: N'...' so the text stays Unicode whatever the database's code page.
  * NUL is dropped except for MySQL, as the single-table writer does (sql-writer.ts): PostgreSQL
  * text cannot hold it.
@@ -67,7 +67,7 @@ const MYSQL_ESCAPES: Record<string, string> = {
 /** How a column takes its text: as is, or as a boolean or a number written bare. */
 export type ValueShape = 'text' | 'boolean' | 'number';
 
-const BOOLEAN_TYPE = /^(bool|boolean|bit|tinyint\s*\(\s*1\s*\))$/i;
+const BOOLEAN_TYPE = /^(bool|boolean|bit|bit\s*\(\s*1\s*\)|tinyint\s*\(\s*1\s*\))$/i;
 const NUMBER_TYPE =
   /^(tinyint|smallint|mediumint|int|integer|bigint|int2|int4|int8|serial|bigserial|smallserial|numeric|decimal|real|float|float4|float8|double|double precision|money)\b/i;
 

@@ -34,9 +34,15 @@ const BEGIN: Record<SqlDialect, string> = {
   sqlserver: 'BEGIN TRANSACTION;\n',
 };
 
+/** Backslashes are escapes in MySQL's strings unless this mode is on: the script escapes them, so it turns the mode off. */
+const MYSQL_BACKSLASH_ESCAPES =
+  'SET SESSION sql_mode = ' +
+  "REPLACE(REPLACE(REPLACE(@@SESSION.sql_mode, ',NO_BACKSLASH_ESCAPES', ''), 'NO_BACKSLASH_ESCAPES,', ''), 'NO_BACKSLASH_ESCAPES', '');\n";
+
 const SETUP: Record<SqlDialect, string> = {
-  postgres: "SET client_encoding = 'UTF8';\n",
-  mysql: 'SET NAMES utf8mb4;\n',
+  // Standard strings (a backslash is text) are the default since PostgreSQL 9.1; made sure of.
+  postgres: "SET client_encoding = 'UTF8';\nSET standard_conforming_strings = on;\n",
+  mysql: 'SET NAMES utf8mb4;\n' + MYSQL_BACKSLASH_ESCAPES,
   // Off by default in SQLite, and a no-op inside a transaction.
   sqlite: 'PRAGMA foreign_keys = ON;\n',
   // A failed statement aborts and rolls back the whole transaction, not just itself.
