@@ -83,4 +83,11 @@ export {
   type Inference,
   type InferenceReason,
   type InferredField,
+  ruleForName,
+  proposalOf,
+  fieldNames,
+  type NameRule,
 } from './inference/index.js';
+export { LOREM_WORDS } from './data/lorem-words.js';
+export { typeNames } from './types/registry.js';
+export * from './relations/project-document.js';
