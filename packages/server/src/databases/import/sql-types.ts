@@ -204,7 +204,10 @@ export function sqlTypeFromText(text: string): SqlType {
   const lower = text.trim().toLowerCase();
   const array = lower.endsWith('[]');
   const bare = array ? lower.replace(/(\[\])+$/, '') : lower;
-  const match = /^([a-z_][a-z0-9_ ]*?)\s*(?:\(([^)]*)\))?\s*([a-z ]*)$/.exec(bare);
+  const match =
+    /^([a-z_][a-z0-9_ ]*?)\s*(?:\(([^)]*)\))?((?:\s*(?:unsigned|zerofill|with time zone|without time zone))*)$/.exec(
+      bare,
+    );
   if (!match) return { declared: lower, kind: array ? 'array' : 'other' };
   const [, name, numbers = '', rest] = match;
   const args = numbers
