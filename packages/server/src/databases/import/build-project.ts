@@ -74,7 +74,13 @@ function projectTable(
       continue;
     }
     fk.columns.forEach((column, i) => {
-      if (references.has(column)) return;
+      const taken = references.get(column);
+      if (taken) {
+        note(
+          `column ${column} is in two foreign keys: it follows the one to ${String(taken.table)} (link ${String(taken.link)})`,
+        );
+        return;
+      }
       const parentColumn = parent.table.columns.find((c) => c.name === parent.columns[i]);
       references.set(column, {
         name: column,
@@ -87,7 +93,7 @@ function projectTable(
     });
   }
   const written = table.columns.filter((c) => !c.computed);
-  const proposed = written.map((column) => references.get(column.name) ?? fieldFor(column, table));
+  const proposed = written.map((column) => references.get(column.name) ?? fieldFor(column, table, name));
   const fields = checkedFields(proposed, written, (message) => note(message));
   checkFieldNames(written, note);
   const result: ProjectTable = {
@@ -107,12 +113,12 @@ function projectTable(
  * A key column (not a reference) gets values unique by construction: the row number for
  * numbers and text, a GUID for a uuid; every other column is inferred.
  */
-function fieldFor(column: ImportedColumn, table: ImportedTable): FieldSpec {
+function fieldFor(column: ImportedColumn, table: ImportedTable, tableName: string): FieldSpec {
   if (table.primaryKey.includes(column.name) && !column.check) {
     if (column.type.kind === 'integer' || column.type.kind === 'text') return { name: column.name, type: 'Row Number' };
     if (column.type.kind === 'uuid') return { name: column.name, type: 'GUID' };
   }
-  return inferField(column);
+  return inferField(column, tableName);
 }
 
 function facts(column: ImportedColumn): ColumnFacts {

@@ -66,6 +66,10 @@ export function assertShop(
   });
   assert.equal(field(project, 'customers', 'birthday').format, '%Y-%m-%d');
   assert.equal(type('products', 'active'), 'Boolean');
+  assert.equal(type('products', 'name'), 'Product Name');
+  // json, jsonb, and MariaDB's json (longtext CHECK (json_valid(...))): a JSON object.
+  assert.equal(type('customers', 'settings'), 'Formula');
+  assert.equal(type('products', 'attributes'), 'Formula');
   assert.deepEqual(field(project, 'products', 'price'), {
     name: 'price',
     type: 'Number',

@@ -227,6 +227,8 @@ describe('import from a SQLite file', () => {
     const { project } = await introspect(`sqlite:${file}`);
     assertShop(project);
     assert.equal(table(project, 'customers').columns?.country_code.default, "'US'");
+    assert.deepEqual(field(project, 'customers', 'status').values, ['active', 'blocked', 'pending']);
+    assert.deepEqual(field(project, 'orders', 'status').values, ['new', 'paid', 'shipped', 'cancelled']);
   });
 
   test('a missing file is a clear error', async () => {

@@ -62,7 +62,7 @@ export async function introspect(
     return finish(await introspectPostgres(database.url, schema), options.name, schema);
   }
   if (database.kind === 'mysql') return finish(await introspectMysql(database.url), options.name, null);
-  return finish(introspectSqlite(database.file), options.name, null);
+  return finish(await introspectSqlite(database.file), options.name, null);
 }
 
 function finish(schema: ImportedSchema, name: string | undefined, defaultSchema: string | null): ImportResult {

@@ -19,7 +19,11 @@ const DATE_RULES = new Set(['Date', 'Datetime']);
 /** The most any Number field's min/max may be (the Number type's own bound). */
 const NUMBER_LIMIT = 1e15;
 
-export function inferField(column: ImportedColumn): FieldSpec {
+/**
+ * `table`: the table's name. A column called just "name" or "title" reads as the table's
+ * ("products.name" as product_name: a Product Name, not a person's).
+ */
+export function inferField(column: ImportedColumn, table = ''): FieldSpec {
   const { name, type } = column;
   if (column.check && column.check.length > 0) return { name, type: 'Custom List', values: column.check };
   switch (type.kind) {
@@ -46,7 +50,7 @@ export function inferField(column: ImportedColumn): FieldSpec {
     case 'interval':
       return { name, type: 'Custom List', values: ['1 day', '2 hours', '30 minutes', '1 week'] };
     case 'text':
-      return textField(name, type);
+      return named(name, table) ?? fittingText(name, type);
     default:
       // bytea/blob, arrays and types of the database's own: text every database accepts there.
       return type.kind === 'array'
@@ -55,16 +59,23 @@ export function inferField(column: ImportedColumn): FieldSpec {
   }
 }
 
-/** The name's rule as a field, when the name has one. */
-function named(name: string): FieldSpec | null {
-  const rule = ruleForName(name);
-  if (!rule) return null;
-  return { name, type: rule.type, ...proposalOf(rule).params };
+/** Columns whose meaning is their table's. */
+const GENERIC_NAMES = new Set(['name', 'title', 'label']);
+
+/** "sales.categories" -> "category", "addresses" -> "address". */
+function singular(table: string): string {
+  const bare = table.slice(table.lastIndexOf('.') + 1).toLowerCase();
+  if (bare.endsWith('ies')) return `${bare.slice(0, -3)}y`;
+  if (/(ss|x|ch|sh)es$/.test(bare)) return bare.slice(0, -2);
+  return bare.endsWith('s') && !bare.endsWith('ss') ? bare.slice(0, -1) : bare;
 }
 
-function textField(name: string, type: SqlType): FieldSpec {
-  // A bounded text column keeps the name's type only if its values fit (checked by sampling later).
-  return named(name) ?? fittingText(name, type);
+/** The name's rule as a field, when the name has one. */
+function named(name: string, table = ''): FieldSpec | null {
+  const generic = GENERIC_NAMES.has(name.toLowerCase()) && table !== '';
+  const rule = (generic ? ruleForName(`${singular(table)}_${name}`) : null) ?? ruleForName(name);
+  if (!rule) return null;
+  return { name, type: rule.type, ...proposalOf(rule).params };
 }
 
 /** The range a numeric column holds: its integer type's, or its precision's. */

@@ -13,6 +13,7 @@ import {
   type ImportedTable,
 } from './import-model.js';
 import { sqlTypeFromText } from './sql-types.js';
+import { jsonType, jsonValidColumn } from './mysql-ast.js';
 import { CONNECT_TIMEOUT_MS, STATEMENT_TIMEOUT_MS, withoutPassword } from './database-url.js';
 
 type Row = Record<string, unknown>;
@@ -146,6 +147,10 @@ function checkClause(tables: ImportedTable[], tableName: string, clause: string)
   } catch {
     return;
   }
+  const json = table.columns.find(
+    (c) => c.name === jsonValidColumn(expression as Parameters<typeof jsonValidColumn>[0]),
+  );
+  if (json) json.type = jsonType(json.type.declared);
   if (expression.type !== 'binary_expr' || expression.operator?.toUpperCase() !== 'IN') return;
   const raw = expression.left?.column;
   const name = typeof raw === 'string' ? raw : String((raw as { expr?: { value?: unknown } })?.expr?.value ?? '');

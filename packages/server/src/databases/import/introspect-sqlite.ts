@@ -1,17 +1,22 @@
 /**
  * A SQLite file -> ImportedSchema, from its PRAGMAs: table_xinfo (columns, defaults, primary key
- * order, generated columns), foreign_key_list, index_list + index_info (unique sets). The file is
- * opened read-only and must exist.
+ * order, generated columns), foreign_key_list, index_list + index_info (unique sets). SQLite keeps
+ * no catalogue of CHECK constraints, so CHECK (col IN (...)) lists are read from the table's
+ * CREATE TABLE text: by PostgreSQL's parser, which reads most SQLite tables (uuid, json...), else
+ * by node-sql-parser's SQLite dialect (AUTOINCREMENT...). The file is opened read-only.
  */
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { checkTableCount, ImportError, type ImportedSchema, type ImportedTable } from './import-model.js';
 import { sqlTypeFromText } from './sql-types.js';
+import nodeSqlParser from 'node-sql-parser';
+import { readMysqlCreate, type MysqlAst } from './mysql-ast.js';
+import { readPostgresDdl } from './ddl-postgres.js';
 import { STATEMENT_TIMEOUT_MS } from './database-url.js';
 
 type Row = Record<string, unknown>;
 
-export function introspectSqlite(file: string): ImportedSchema {
+export async function introspectSqlite(file: string): Promise<ImportedSchema> {
   if (!existsSync(file)) throw new ImportError(`no SQLite file at ${file}`);
   let db: Database.Database;
   try {
@@ -22,12 +27,19 @@ export function introspectSqlite(file: string): ImportedSchema {
   try {
     const names = db
       .prepare(
-        `select name from sqlite_schema where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name`,
+        `select name, sql from sqlite_schema where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name`,
       )
-      .all() as { name: string }[];
+      .all() as { name: string; sql: string | null }[];
     checkTableCount(names.length);
     if (names.length === 0) throw new ImportError(`the SQLite file ${file} has no tables`);
-    return { tables: names.map(({ name }) => table(db, name)), warnings: [] };
+    const warnings: string[] = [];
+    const tables: ImportedTable[] = [];
+    for (const { name, sql } of names) {
+      const result = table(db, name);
+      await addCheckLists(result, sql ?? '', warnings);
+      tables.push(result);
+    }
+    return { tables, warnings };
   } catch (error) {
     if (error instanceof ImportError) throw error;
     throw new ImportError(`cannot read the SQLite file ${file}: ${(error as Error).message}`);
@@ -75,4 +87,29 @@ function table(db: Database.Database, name: string): ImportedTable {
     if (keys.every((k) => k.name !== null)) result.uniques.push(keys.map((k) => String(k.name)));
   }
   return result;
+}
+
+/** The CHECK lists of the table's CREATE TABLE text (PRAGMA table_xinfo gives everything else). */
+async function addCheckLists(table: ImportedTable, sql: string, warnings: string[]): Promise<void> {
+  if (!/\bcheck\b/i.test(sql)) return;
+  const parsed = (await readPostgresDdl(sql).catch(() => null))?.tables[0] ?? sqliteParse(sql);
+  if (!parsed) {
+    warnings.push(`table ${table.name}: its CHECK constraints were not read (neither parser reads its CREATE TABLE)`);
+    return;
+  }
+  for (const column of parsed.columns) {
+    const target = table.columns.find((c) => c.name === column.name);
+    if (target && column.check) target.check = column.check;
+  }
+}
+
+function sqliteParse(sql: string): ImportedTable | null {
+  const parsed: ImportedTable[] = [];
+  try {
+    const ast = new nodeSqlParser.Parser().astify(sql, { database: 'sqlite' }) as unknown as MysqlAst | MysqlAst[];
+    readMysqlCreate(Array.isArray(ast) ? ast[0] : ast, parsed, [], 1);
+  } catch {
+    return null;
+  }
+  return parsed[0] ?? null;
 }

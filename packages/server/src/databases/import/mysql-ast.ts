@@ -3,7 +3,12 @@
  * tables' facts. Only the parts read here are typed; the parser's own types are looser.
  */
 import { findTable, type ImportedColumn, type ImportedTable } from './import-model.js';
-import { sqlType } from './sql-types.js';
+import { sqlType, type SqlType } from './sql-types.js';
+
+/** A text column that must hold JSON (the declared type is kept: longtext). */
+export function jsonType(declared: string): SqlType {
+  return { declared, kind: 'json' };
+}
 
 interface Expr {
   type?: string;
@@ -90,6 +95,14 @@ function literalValues(list: Expr[] | undefined): string[] | undefined {
   return values.every((v): v is string => v !== undefined) ? values : undefined;
 }
 
+/** `json_valid(col)`: MariaDB's json type is longtext with this CHECK; the column it names. */
+export function jsonValidColumn(expression: Expr | undefined): string | null {
+  if (expression?.type !== 'function') return null;
+  const name = (expression.name?.name ?? []).map((n) => n.value).join('.');
+  const column = expression.args?.value?.[0];
+  return name.toLowerCase() === 'json_valid' && column ? nameOf(column) || null : null;
+}
+
 /** `col IN ('a', 'b')`: the column and its values. */
 function checkList(expressions: Expr[] | undefined): { column: string; values: string[] } | null {
   const expression = expressions?.[0];
@@ -137,6 +150,7 @@ function readDefinition(table: ImportedTable, definition: Definition): void {
     } else if (definition.unique || definition.unique_or_primary === 'unique') table.uniques.push([col.name]);
     const list = checkList(definition.check?.definition);
     if (list && list.column === col.name) col.check = list.values;
+    if (jsonValidColumn(definition.check?.definition?.[0]) === col.name) col.type = jsonType(col.type.declared);
     if (definition.reference_definition) foreignKey(table, [col.name], definition);
     return;
   }
@@ -147,6 +161,9 @@ function readDefinition(table: ImportedTable, definition: Definition): void {
   } else if (kind.startsWith('unique')) table.uniques.push(keyNames(definition));
   else if (kind === 'foreign key') foreignKey(table, keyNames(definition), definition);
   else if (kind === 'check') {
+    const json = jsonValidColumn((definition.definition as Expr[])?.[0]);
+    const jsonColumn = table.columns.find((c) => c.name === json);
+    if (jsonColumn) jsonColumn.type = jsonType(jsonColumn.type.declared);
     const list = checkList(definition.definition as Expr[]);
     const target = list && table.columns.find((c) => c.name === list.column);
     if (target && list) target.check = list.values;
