@@ -6,6 +6,7 @@
 import {
   loadModule,
   parseSync,
+  scanSync,
   hasSqlDetails,
   type AlterTableStmt,
   type ColumnDef,
@@ -90,10 +91,29 @@ function syntaxError(error: unknown, script: string): ImportError {
   const before = script.slice(0, offset);
   const line = (before.match(/\n/g)?.length ?? 0) + 1;
   const column = offset - before.lastIndexOf('\n');
-  const start = before.lastIndexOf(';') + 1;
-  const end = script.indexOf(';', offset);
-  const statement = script.slice(start, end === -1 ? undefined : end).replace(/^(\s|--[^\n]*\n)*/, '');
+  const statement = statementAround(script, offset).replace(/^(\s|--[^\n]*\n)*/, '');
   return new ImportError(`line ${line}, column ${column}: ${message}, in the statement "${statementStart(statement)}"`);
+}
+
+/**
+ * The statement holding a character offset: between the semicolons around it, found by
+ * PostgreSQL's scanner (a semicolon in a string or a function body is not an end); by the bare
+ * text when the scanner fails too (an unterminated string).
+ */
+function statementAround(script: string, offset: number): string {
+  const source = Buffer.from(script);
+  const at = Buffer.byteLength(script.slice(0, offset));
+  let ends: number[];
+  try {
+    ends = scanSync(script)
+      .tokens.filter((t) => t.text === ';')
+      .map((t) => t.start);
+  } catch {
+    ends = [...script.matchAll(/;/g)].map((m) => Buffer.byteLength(script.slice(0, m.index)));
+  }
+  const start = ends.filter((e) => e < at).pop();
+  const end = ends.find((e) => e >= at);
+  return source.subarray(start === undefined ? 0 : start + 1, end).toString('utf8');
 }
 
 function schemaOf(relation: RangeVar | undefined): string | null {

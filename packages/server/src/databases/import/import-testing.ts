@@ -91,6 +91,7 @@ export function assertShop(
   assert.equal(customers.columns?.email.not_null, true);
   assert.equal(customers.columns?.last_name.not_null, false);
   assert.match(customers.columns?.country_code.default ?? '', /'US'/);
+  assert.deepEqual(table(project, 'employees').unique, [['last_name', 'first_name']]);
   assert.deepEqual(table(project, 'addresses').primary_key, ['customer_id', 'address_no']);
   assert.deepEqual(table(project, 'order_items').primary_key, ['order_id', 'line_no']);
   assert.deepEqual(table(project, 'product_tags').primary_key, ['product_id', 'tag_id']);

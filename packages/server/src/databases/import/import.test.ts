@@ -123,6 +123,15 @@ describe('bad DDL', () => {
     );
   });
 
+  test('a semicolon in a function body does not end the statement named', async () => {
+    const ddl =
+      'CREATE FUNCTION f() RETURNS int LANGUAGE sql AS $$ SELECT 1; $$;\nCREATE TABLE c (id int PRIMARY KEY KEY);';
+    await assert.rejects(
+      importDdl(ddl, { dialect: 'postgres' }),
+      /line 2, column \d+: syntax error at or near "KEY", in the statement "CREATE TABLE c/,
+    );
+  });
+
   test('a MySQL syntax error names the line and the statement', async () => {
     await assert.rejects(
       importDdl('CREATE TABLE a (id int);\nCREATE TABLE b (id int,, x int);', { dialect: 'mysql' }),

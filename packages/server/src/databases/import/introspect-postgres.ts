@@ -1,7 +1,8 @@
 /**
  * A live PostgreSQL schema -> ImportedSchema, from pg_catalog: columns with format_type's type
  * text and pg_get_expr's defaults, constraints with pg_get_constraintdef for CHECK lists (read
- * by the same parser as DDL), unique indexes, enum labels.
+ * by the same parser as DDL), unique indexes, enum labels. A domain column is its base type; a
+ * partitioned table is one table (its partitions are not imported apart).
  */
 import pg from 'pg';
 import { loadModule, parseSync } from 'libpg-query';
@@ -11,7 +12,9 @@ import { sqlTypeFromText } from './sql-types.js';
 import { CONNECT_TIMEOUT_MS, STATEMENT_TIMEOUT_MS, withoutPassword } from './database-url.js';
 
 const COLUMNS = `
-select c.relname as table, a.attname as column, format_type(a.atttypid, a.atttypmod) as type,
+select c.relname as table, a.attname as column,
+       case when t.typtype = 'd' then format_type(t.typbasetype, t.typtypmod)
+            else format_type(a.atttypid, a.atttypmod) end as type,
        a.attnotnull as not_null, pg_get_expr(d.adbin, d.adrelid) as default,
        a.attidentity as identity, a.attgenerated as generated, t.typtype as typtype,
        (select array_agg(e.enumlabel::text order by e.enumsortorder) from pg_enum e where e.enumtypid = a.atttypid) as labels
@@ -20,7 +23,7 @@ join pg_namespace n on n.oid = c.relnamespace
 join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
 join pg_type t on t.oid = a.atttypid
 left join pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
-where n.nspname = $1 and c.relkind in ('r', 'p')
+where n.nspname = $1 and c.relkind in ('r', 'p') and not c.relispartition
 order by c.relname, a.attnum`;
 
 const CONSTRAINTS = `
