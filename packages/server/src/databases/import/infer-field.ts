@@ -95,10 +95,13 @@ function numberField(name: string, type: SqlType): FieldSpec {
   if (rule && (rule.type === 'Latitude' || rule.type === 'Longitude') && type.kind !== 'integer' && high >= 180)
     return rule;
   const fromRule = rule?.type === 'Number' ? rule : rule?.type === 'Boolean' ? { min: 0, max: 1, decimals: 0 } : {};
-  const min = Math.max(low, Number(fromRule.min ?? 1));
-  const max = Math.min(high, Number(fromRule.max ?? 1000));
-  // A rule's range the type cannot hold at all: the type's own small range.
-  const [lowest, highest] = min <= max ? [min, max] : [Math.max(low, 0), Math.min(high, 100)];
+  // The type's own range near its low end: 1 to 1000 for int, 1901 to 2155 for year.
+  const base = Math.max(low, 1);
+  const fallback = [base, Math.min(high, base + 999)];
+  const min = Math.max(low, Number(fromRule.min ?? fallback[0]));
+  const max = Math.min(high, Number(fromRule.max ?? fallback[1]));
+  // A rule's range the type cannot hold at all gives way to the type's.
+  const [lowest, highest] = min <= max ? [min, max] : fallback;
   const places =
     type.kind === 'float' ? Number(fromRule.decimals ?? 2) : Math.min(decimals, Number(fromRule.decimals ?? decimals));
   return { name, type: 'Number', min: lowest, max: highest, decimals: places };

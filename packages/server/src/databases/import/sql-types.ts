@@ -212,6 +212,7 @@ export function sqlTypeFromText(text: string): SqlType {
   const [, name, numbers = '', rest] = match;
   const args = numbers
     .split(',')
+    .filter((n) => n.trim() !== '')
     .map((n) => Number(n.trim()))
     .filter((n) => Number.isInteger(n));
   const modifiers = rest.trim();
