@@ -38,6 +38,13 @@ export function buildProject(
   options: BuildOptions,
 ): { project: ProjectDocument; warnings: string[] } {
   const warnings = [...schema.warnings];
+  // CREATE TABLE ... (LIKE other), PARTITION OF...: no columns of its own to generate.
+  const empty = schema.tables.filter((t) => t.columns.every((c) => c.computed));
+  for (const table of empty)
+    warnings.push(
+      `table ${table.name}: no columns were read (LIKE, PARTITION OF or only computed columns): not imported`,
+    );
+  schema = { ...schema, tables: schema.tables.filter((t) => !empty.includes(t)) };
   const home = (s: string | null) => (s === null || s === options.defaultSchema ? null : s);
   const projectName = (table: { schema: string | null; name: string }) =>
     home(table.schema) === null ? table.name : `${table.schema}.${table.name}`;
@@ -133,7 +140,11 @@ function facts(column: ImportedColumn): ColumnFacts {
 function checkFieldNames(columns: ImportedColumn[], note: (message: string) => void): void {
   const choices = fieldNames(columns.map((c) => c.name));
   choices.forEach((choice, i) => {
-    if (choice.renamed)
+    if (/[.[\]]/.test(columns[i].name))
+      note(
+        `column ${columns[i].name}: a dot or bracket in a field name makes nested output; rename it before generating`,
+      );
+    else if (choice.renamed)
       note(
         `column ${columns[i].name}: ${choice.renamed.replace(/^column "[^"]*" renamed: /, '')}; rename it before generating`,
       );

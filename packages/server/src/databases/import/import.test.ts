@@ -153,6 +153,21 @@ describe('bad DDL', () => {
     await assert.rejects(importDdl(ddl, { dialect: 'mysql' }), /501 tables; an import takes at most 500/);
   });
 
+  test('tables without columns of their own are skipped, odd names are warned of', async () => {
+    const ddl =
+      'CREATE TABLE t (id int PRIMARY KEY); CREATE TABLE u (LIKE t); CREATE TABLE "Odd Name" ("a.b" int, "__x" text);';
+    const { project, warnings } = await importDdl(ddl, { dialect: 'postgres' });
+    assert.deepEqual(
+      project.tables.map((t) => t.name),
+      ['t', 'Odd Name'],
+    );
+    assert.ok(warnings.some((w) => /table u: no columns were read/.test(w)));
+    assert.ok(warnings.some((w) => /table Odd Name: a project table's name/.test(w)));
+    assert.ok(warnings.some((w) => /column a\.b: a dot or bracket/.test(w)));
+    assert.ok(warnings.some((w) => /column __x: a leading "__" would hide/.test(w)));
+    await assert.rejects(importDdl('CREATE TABLE u (LIKE t);', { dialect: 'postgres' }), /no table has columns/);
+  });
+
   test('no table at all is an error', async () => {
     await assert.rejects(importDdl('SET x = 1;', { dialect: 'postgres' }), /no CREATE TABLE/);
   });

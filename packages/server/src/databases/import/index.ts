@@ -67,5 +67,8 @@ export async function introspect(
 
 function finish(schema: ImportedSchema, name: string | undefined, defaultSchema: string | null): ImportResult {
   if (schema.tables.length === 0) throw new ImportError('no CREATE TABLE statement was found: nothing to import');
-  return buildProject(schema, { name: name ?? 'imported', defaultSchema });
+  const result = buildProject(schema, { name: name ?? 'imported', defaultSchema });
+  if (result.project.tables.length === 0)
+    throw new ImportError(`no table has columns to generate: ${result.warnings.join('; ')}`);
+  return result;
 }
