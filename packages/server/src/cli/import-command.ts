@@ -40,7 +40,11 @@ export async function importCommand(argv: string[]): Promise<number> {
     const name = values.name ?? defaultName(source);
     const result = databaseSource(source)
       ? await introspect(source, { schema: values.schema, name })
-      : await importDdl(await readDdl(source), { dialect: values.dialect as 'postgres' | 'mysql' | undefined, name });
+      : await importDdl(await readDdl(source), {
+          dialect: values.dialect as 'postgres' | 'mysql' | undefined,
+          schema: values.schema,
+          name,
+        });
     for (const warning of result.warnings) process.stderr.write(`rowloom: warning: ${warning}\n`);
     const json = `${JSON.stringify(result.project, null, 2)}\n`;
     if (values.out) {

@@ -19,6 +19,7 @@ import { POSTGRES_URL, skipUnlessAvailable } from '../../testing/databases.js';
 import { ImportError, importDdl, introspect, MAX_IMPORT_TABLES } from './index.js';
 import { assertShop, field, fixture, table } from './import-testing.js';
 
+const run = promisify(execFile);
 const MARIADB_URL = process.env.ROWLOOM_TEST_MARIADB_URL || 'mysql://root@127.0.0.1:3306/test';
 const unique = () => `rl_import_${randomBytes(4).toString('hex')}`;
 
@@ -206,6 +207,15 @@ describe('import from a live PostgreSQL', async () => {
     assert.deepEqual(table(project, 'products').unique, [['sku']]);
   });
 
+  test('its pg_dump -s output imports alike', { skip }, async () => {
+    const { stdout } = await run('pg_dump', ['--schema-only', `--schema=${schema}`, '--no-owner', POSTGRES_URL]);
+    const { project, warnings } = await importDdl(stdout, { schema });
+    assertShop(project);
+    assert.deepEqual(field(project, 'orders', 'status').values, ['new', 'paid', 'shipped', 'cancelled']);
+    assert.equal(table(project, 'tags').columns?.id.default, 'generated always as identity');
+    assert.ok(warnings.some((w) => /SET/.test(w)));
+  });
+
   test('a schema with no tables is a clear error', { skip }, async () => {
     await assert.rejects(introspect(POSTGRES_URL, { schema: `${schema}_none` }), /has no tables/);
   });
@@ -234,6 +244,23 @@ describe('import from a live MariaDB', async () => {
     assert.deepEqual(field(project, 'customers', 'status').values, ['active', 'blocked', 'pending']);
     assert.deepEqual(field(project, 'orders', 'status').values, ['new', 'paid', 'shipped', 'cancelled']);
     assert.equal(table(project, 'customers').columns?.id.default, 'auto_increment');
+  });
+
+  test('its mariadb-dump --no-data output imports alike', { skip }, async () => {
+    const { hostname, port, username } = new URL(MARIADB_URL);
+    const dump = await run('mariadb-dump', [
+      '-h',
+      hostname,
+      '-P',
+      port || '3306',
+      '-u',
+      username || 'root',
+      '--no-data',
+      database,
+    ]);
+    const { project } = await importDdl(dump.stdout, { dialect: 'mysql' });
+    assertShop(project, { uuid: false });
+    assert.deepEqual(field(project, 'orders', 'status').values, ['new', 'paid', 'shipped', 'cancelled']);
   });
 });
 
@@ -284,7 +311,6 @@ describe('unreachable databases fail fast and clearly', () => {
 });
 
 describe('rowloom import (the command)', () => {
-  const run = promisify(execFile);
   const bin = fileURLToPath(new URL('../../../bin/rowloom.js', import.meta.url));
   const directory = mkdtempSync(join(tmpdir(), 'rl-import-cli-'));
   after(() => rmSync(directory, { recursive: true, force: true }));

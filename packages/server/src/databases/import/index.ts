@@ -34,9 +34,13 @@ export function guessDialect(text: string): DdlDialect {
   return /`|\bAUTO_INCREMENT\b|\bENGINE\s*=|\/\*!\d/i.test(text) ? 'mysql' : 'postgres';
 }
 
+/**
+ * `schema`: the tables of this schema keep bare names, others are "schema.table" (default
+ * public for PostgreSQL; MySQL tables qualified with a database keep the qualifier).
+ */
 export async function importDdl(
   text: string,
-  options: ImportOptions & { dialect?: DdlDialect } = {},
+  options: ImportOptions & { dialect?: DdlDialect; schema?: string } = {},
 ): Promise<ImportResult> {
   const bytes = Buffer.byteLength(text);
   if (bytes > MAX_DDL_BYTES)
@@ -45,7 +49,7 @@ export async function importDdl(
     );
   const dialect = options.dialect ?? guessDialect(text);
   const schema = dialect === 'mysql' ? readMysqlDdl(text) : await readPostgresDdl(text);
-  return finish(schema, options.name, dialect === 'postgres' ? 'public' : null);
+  return finish(schema, options.name, options.schema ?? (dialect === 'postgres' ? 'public' : null));
 }
 
 export async function introspect(
