@@ -55,7 +55,8 @@ export async function importCommand(argv: string[]): Promise<number> {
   } catch (error) {
     const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     process.stderr.write(`rowloom: ${(error as Error).message}\n`);
-    return usage ? IMPORT_EXIT.usage : error instanceof ImportError ? IMPORT_EXIT.badInput : IMPORT_EXIT.badInput;
+    // Anything else (a file that cannot be written...) is the input's too: exit 1.
+    return usage ? IMPORT_EXIT.usage : IMPORT_EXIT.badInput;
   }
 }
 
