@@ -99,6 +99,7 @@ function projectTable(
       });
     });
   }
+  joinTable(table, references);
   const written = table.columns.filter((c) => !c.computed);
   const proposed = written.map((column) => references.get(column.name) ?? fieldFor(column, table, name));
   const fields = checkedFields(proposed, written, (message) => note(message));
@@ -114,6 +115,23 @@ function projectTable(
   const omitted = table.columns.filter((c) => c.computed).map((c) => c.name);
   if (omitted.length > 0) result.omitted = omitted;
   return result;
+}
+
+/** Rows per parent row of a join table's first parent (a product's tags). */
+export const JOIN_CHILDREN = { children: 'uniform', children_min: 0, children_max: 3 } as const;
+
+/**
+ * A join table (its primary key is two single-column foreign keys, as product_tags): the first
+ * reference drives it with a few rows per parent, and the second is `distinct`, so no pair
+ * repeats and the key holds by construction.
+ */
+function joinTable(table: ImportedTable, references: Map<string, FieldSpec>): void {
+  if (table.primaryKey.length !== 2) return;
+  const [first, second] = table.primaryKey.map((column) => references.get(column));
+  if (!first || !second || first.link === second.link) return;
+  if (first.link !== first.name || second.link !== second.name) return;
+  Object.assign(first, JOIN_CHILDREN);
+  second.distinct = true;
 }
 
 /**

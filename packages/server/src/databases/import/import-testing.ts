@@ -105,6 +105,10 @@ export function assertShop(
   assert.deepEqual(reference('employees', 'manager_id'), { parent: 'employees', column: 'id', link: 'manager_id' });
   assert.deepEqual(reference('product_tags', 'product_id'), { parent: 'products', column: 'id', link: 'product_id' });
   assert.deepEqual(reference('product_tags', 'tag_id'), { parent: 'tags', column: 'id', link: 'tag_id' });
+  // The join table: a few tags per product, never the same one twice.
+  assert.equal(field(project, 'product_tags', 'product_id').children, 'uniform');
+  assert.equal(field(project, 'product_tags', 'tag_id').distinct, true);
+  assert.equal(field(project, 'orders', 'customer_id').children, undefined);
   assert.deepEqual(reference('orders', 'customer_id'), { parent: 'customers', column: 'id', link: 'customer_id' });
   const shipLink = 'ship_customer_id,ship_address_no';
   assert.deepEqual(reference('orders', 'ship_customer_id'), {
