@@ -136,8 +136,13 @@ function createTable(statement: CreateStmt, reading: Reading): void {
     uniques: [],
     foreignKeys: [],
   };
-  if (findTable(reading.tables, table.schema, name))
-    throw new ImportError(`line ${statementLine(reading)}: table ${name} is created twice`);
+  const earlier = findTable(reading.tables, table.schema, name);
+  if (earlier) {
+    reading.warnings.push(
+      `line ${statementLine(reading)}: table ${name} is created again; the later definition is read`,
+    );
+    reading.tables.splice(reading.tables.indexOf(earlier), 1);
+  }
   reading.tables.push(table);
   if (statement.partbound || statement.ofTypename || (statement.inhRelations?.length ?? 0) > 0)
     reading.warnings.push(
