@@ -57,8 +57,10 @@ function parse(args: string[]): SeedOptions {
       quiet: { type: 'boolean', short: 'q', default: false },
     },
   });
-  if (positionals.length !== 1) throw new UsageError('give one project: a project.json file or its address on a Rowloom server');
-  if ((values.db === undefined) === (values.script === undefined)) throw new UsageError('give either --db URL or --script DIALECT');
+  if (positionals.length !== 1)
+    throw new UsageError('give one project: a project.json file or its address on a Rowloom server');
+  if ((values.db === undefined) === (values.script === undefined))
+    throw new UsageError('give either --db URL or --script DIALECT');
   if (values.script !== undefined && !(SQL_DIALECTS as readonly string[]).includes(values.script))
     throw new UsageError(`--script must be one of ${SQL_DIALECTS.join(', ')}, got "${values.script}"`);
   return {
@@ -80,14 +82,19 @@ async function readDocument(source: string): Promise<unknown> {
   if (/^https?:\/\//i.test(source)) {
     const response = await fetch(source, { signal: AbortSignal.timeout(30_000) });
     const body = (await response.json().catch(() => null)) as { document?: unknown; error?: string } | null;
-    if (!response.ok) throw new UsageError(`${redact(source)} answered ${response.status}${body?.error ? `: ${body.error}` : ''}`);
+    // Without its query: the address carries the API key.
+    const shown = source.replace(/[?#].*$/, '');
+    if (!response.ok)
+      throw new UsageError(`${shown} answered ${response.status}${body?.error ? `: ${body.error}` : ''}`);
     return body?.document ?? body;
   }
   let text: string;
   try {
     text = await readFile(source, 'utf8');
   } catch (error) {
-    throw new UsageError(`${source}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new UsageError(
+      `${source}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
   try {
     return JSON.parse(text);
@@ -116,9 +123,14 @@ async function load(plan: ProjectPlan, options: SeedOptions): Promise<number> {
     onProgress: progressReporter(plan, say),
   });
   const rows = result.tables.reduce((sum, t) => sum + t.rows, 0);
-  say(`loaded ${rows.toLocaleString('en-US')} rows into ${result.tables.length} tables of ${redact(options.db!)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  say(
+    `loaded ${rows.toLocaleString('en-US')} rows into ${result.tables.length} tables of ${redact(options.db!)} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (!options.verify) return SEED_EXIT.done;
-  const report = await verifyProject(options.db!, plan.model.loadOrder.map((name) => plan.model.tables.find((t) => t.name === name)!.source));
+  const report = await verifyProject(
+    options.db!,
+    plan.model.loadOrder.map((name) => plan.model.tables.find((t) => t.name === name)!.source),
+  );
   process.stderr.write(`rowloom: verify: ${report.summary}\n`);
   return report.ok ? SEED_EXIT.done : SEED_EXIT.invalid;
 }
@@ -131,7 +143,8 @@ function progressReporter(plan: ProjectPlan, say: (line: string) => void) {
     const tenth = Math.floor((rows / Math.max(1, total)) * 10);
     if (tenth <= (reported.get(table) ?? -1)) return;
     reported.set(table, tenth);
-    if (rows === total || total >= 100_000) say(`${table}: ${rows.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`);
+    if (rows === total || total >= 100_000)
+      say(`${table}: ${rows.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`);
   };
 }
 
@@ -156,7 +169,9 @@ function failure(error: unknown): number {
     return SEED_EXIT.usage;
   }
   if (error instanceof ProjectError) {
-    process.stderr.write(`rowloom: the project has ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}:\n${error.problems.map((p) => `  - ${p}\n`).join('')}`);
+    process.stderr.write(
+      `rowloom: the project has ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}:\n${error.problems.map((p) => `  - ${p}\n`).join('')}`,
+    );
     return SEED_EXIT.invalid;
   }
   process.stderr.write(`rowloom: ${error instanceof LoadError ? error.message : (error as Error).message}\n`);
