@@ -100,8 +100,13 @@ function projectTable(
     });
   }
   joinTable(table, references);
+  const numbered = lineNumberColumn(table, references);
   const written = table.columns.filter((c) => !c.computed);
-  const proposed = written.map((column) => references.get(column.name) ?? fieldFor(column, table, name));
+  const proposed = written.map((column) =>
+    column.name === numbered
+      ? { name: column.name, type: 'Child Number' }
+      : (references.get(column.name) ?? fieldFor(column, table, name)),
+  );
   const fields = checkedFields(proposed, written, (message) => note(message));
   checkFieldNames(written, note);
   const result: ProjectTable = {
@@ -132,6 +137,25 @@ function joinTable(table: ImportedTable, references: Map<string, FieldSpec>): vo
   if (first.link !== first.name || second.link !== second.name) return;
   Object.assign(first, JOIN_CHILDREN);
   second.distinct = true;
+}
+
+/** Rows per parent row of a table keyed by its parent and a line number (an order's items). */
+export const LINE_CHILDREN = { children: 'uniform', children_min: 1, children_max: 5 } as const;
+
+/**
+ * A table keyed by its parent and a number (order_items: order_id, line_no): the reference
+ * drives it, a few rows per parent, and the number is each row's place among its parent's
+ * (Child Number), so the key holds by construction. Returns that number's column.
+ */
+function lineNumberColumn(table: ImportedTable, references: Map<string, FieldSpec>): string | null {
+  if (table.primaryKey.length !== 2) return null;
+  const [parentColumn, numberColumn] = table.primaryKey;
+  const parent = references.get(parentColumn);
+  const number = table.columns.find((c) => c.name === numberColumn);
+  if (!parent || parent.link !== parent.name || references.has(numberColumn) || !number) return null;
+  if (number.type.kind !== 'integer') return null;
+  Object.assign(parent, LINE_CHILDREN);
+  return numberColumn;
 }
 
 /**

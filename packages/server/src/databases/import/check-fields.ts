@@ -2,7 +2,8 @@
  * Every field an import proposes must compile, and a text column's values must fit its length:
  * each table's fields are compiled with core's compileSchema, and the bounded text columns that
  * took a type from their name are sampled; a field that fails either becomes text that fits.
- * Reference fields are left out: they compile only inside a project, with their parent tables.
+ * Reference and Child Number fields are left out: they compile only inside a project, with their
+ * parent tables.
  */
 import { compileSchema, generateObjects, SchemaError } from '@rowloom/core';
 import type { ImportedColumn } from './import-model.js';
@@ -10,6 +11,8 @@ import { fittingText, type FieldSpec } from './text-fit.js';
 
 const SAMPLE_ROWS = 200;
 export const REFERENCE_TYPE = 'Reference';
+/** Types that read the project's other tables: they compile only inside a project. */
+const RELATIONAL_TYPES = new Set([REFERENCE_TYPE, 'Child Number']);
 
 /** The fields, with any that fails replaced; `note` receives a line per replacement. */
 export function checkedFields(
@@ -34,7 +37,7 @@ export function checkedFields(
 
 /** The names of the fields compileSchema rejects (References aside). */
 export function compileProblems(fields: FieldSpec[]): Set<string> {
-  const checked = fields.filter((f) => f.type !== REFERENCE_TYPE);
+  const checked = fields.filter((f) => !RELATIONAL_TYPES.has(String(f.type)));
   if (checked.length === 0) return new Set();
   try {
     compileSchema(checked);
@@ -49,7 +52,7 @@ export function compileProblems(fields: FieldSpec[]): Set<string> {
 function overLength(fields: FieldSpec[], columns: Map<string, ImportedColumn>): Set<string> {
   const bounded = fields.filter((f) => {
     const type = columns.get(f.name)?.type;
-    return f.type !== REFERENCE_TYPE && type?.kind === 'text' && type.length !== undefined;
+    return !RELATIONAL_TYPES.has(String(f.type)) && type?.kind === 'text' && type.length !== undefined;
   });
   if (bounded.length === 0) return new Set();
   const rows = generateObjects(bounded, { count: SAMPLE_ROWS, seed: 1 });
