@@ -92,3 +92,5 @@ export { planProject, type ProjectPlan, type PlanOptions } from './projects/proj
 export { generateTable, type TableRequest } from './projects/table-generation.js';
 export { tableFileName } from './projects/table-files.js';
 export type { RelationsSetup } from './engine/relation-runtime.js';
+export { tableObjects, rowOfKey, keyColumn, childRange, type RowsSource } from './projects/table-rows.js';
+export type { RowsPool } from './engine/rows-pool.js';

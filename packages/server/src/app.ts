@@ -26,6 +26,7 @@ import { generateFeature } from './features/generate/generate-route.js';
 import { imagesFeature } from './features/catalogue/images-route.js';
 import { mocksFeature } from './features/mocks/mocks-route.js';
 import { projectsFeature } from './features/projects/projects-route.js';
+import { relationsFeature } from './features/relations/relations-feature.js';
 import { schemasFeature } from './features/schemas/schemas-route.js';
 import { scenariosFeature } from './features/scenarios/scenarios-route.js';
 import { typesFeature } from './features/catalogue/types-route.js';
@@ -215,6 +216,13 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
   await app.register(inferFeature);
   await app.register(scenariosFeature, { db: store.db });
   await app.register(projectsFeature, { db: store.db });
+  await app.register(relationsFeature, {
+    db: store.db,
+    sharing,
+    plans: config.plans,
+    timeLimitMs: config.timeLimitMs,
+    publicUrl: config.publicUrl ?? null,
+  });
   await app.register(datasetsFeature, {
     db: store.db,
     plans: config.plans,

@@ -39,7 +39,7 @@ describe('rowloom generate project.json --out DIR', () => {
     assert.deepEqual(tables, ['customers', 'products', 'orders', 'order_lines', 'employees']);
     assert.match(
       readFileSync(join(out, 'orders.sql'), 'utf8'),
-      /^insert into orders \(id, customer_id, customer_email, placed_at\) values \(1, 1, '/,
+      /^insert into orders \(id, customer_id, customer_email, placed_at, items\) values \(1, 1, '/,
     );
   });
 

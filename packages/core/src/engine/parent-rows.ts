@@ -1,5 +1,6 @@
 /**
- * The rows of a project's table as its children read them: the columns some child asked for
+ * The rows of a project's table as other tables read them (a child its parent's key, a parent
+ * its children's amounts): the columns some child asked for
  * (and the fields those read), made on demand for one parent row at a time. Rows are pure
  * functions of their index, so parent row p here is exactly row p of the table's own file, and
  * nothing is kept but the last row made: children come in parent order, so most reads hit it.

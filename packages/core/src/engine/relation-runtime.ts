@@ -110,6 +110,23 @@ class ProjectTableRelations implements TableRelations {
     return (row) => counts.driven(this.table)!.locate(row.rowIndex).ordinal + 1;
   }
 
+  children(table: string, column: string): ((row: RowState) => Value[]) | string {
+    const child = this.runtime.counts.model.tables.find((t) => t.name === table);
+    if (child?.driving?.table !== this.table)
+      return `children reads a table whose reference with children points at ${this.table}, and ${child ? `table ${table}'s does not` : `no table is named ${table}`}`;
+    if (!child.source.fields.some((f) => (f as { name?: unknown }).name === column))
+      return `table ${table} has no field ${column}`;
+    const rows = this.runtime.parentRows(table);
+    rows.need(column);
+    const counts = this.runtime.counts;
+    return (row) => {
+      const { start, count } = counts.driven(table)!.rowsOf(row.rowIndex);
+      const values: Value[] = new Array(count);
+      for (let i = 0; i < count; i++) values[i] = rows.value(start + i, column);
+      return values;
+    };
+  }
+
   /** `parent`: the link with children (or the only link); else a link's name or its table's. */
   private linkNamed(name: string): LinkModel | string | undefined {
     const links = this.model.links;

@@ -2,7 +2,7 @@
 import { closestMatch } from '../kernel/suggest.js';
 import { FUNCTIONS, FUNCTIONS_BY_NAME } from './functions.js';
 import { compileFieldCall } from './compile-names.js';
-import { compileFromDataset, compileGenerate } from './compile-special-forms.js';
+import { compileChildren, compileFromDataset, compileGenerate } from './compile-special-forms.js';
 import type { CompileContext, Frame, NodeOf, Thunk } from './scope.js';
 import { toNumber } from './runtime.js';
 import { compileFunctionCall } from './call-arguments.js';
@@ -13,6 +13,7 @@ export function compileCall(node: NodeOf<'call'>, context: CompileContext): Thun
   if (name === 'field') return compileFieldCall(node, context);
   if (name === 'from_dataset') return compileFromDataset(node, context);
   if (name === 'generate') return compileGenerate(node, context);
+  if (name === 'children') return compileChildren(node, context);
   if (name === 'rand' && args.length === 1 && args[0].kind === 'range') return compileRandRange(args[0], context);
   const fn = FUNCTIONS_BY_NAME.get(name);
   if (!fn) {

@@ -66,6 +66,30 @@ export function compileFromDataset(node: NodeOf<'call'>, context: CompileContext
 }
 
 /**
+ * children('table', 'column'): in a project's table, the column's values in the rows of `table`
+ * that belong to this row, as a list (an order's lines' amounts), read through the relations.
+ */
+export function compileChildren(node: NodeOf<'call'>, context: CompileContext): Thunk {
+  const { args, keywords, position } = node;
+  const table = literalText(args[0]);
+  const column = literalText(args[1]);
+  if (args.length !== 2 || table === null || column === null || keywords.length > 0)
+    return context.fail(
+      "children takes a table and a column in quotes, e.g. children('order_lines', 'amount').sum",
+      position,
+    );
+  const children = context.scope.children;
+  if (!children)
+    return context.fail(
+      "children(...) reads another table of a project and exists only in a project's tables",
+      position,
+    );
+  const read = children(table, column);
+  if (typeof read === 'string') return context.fail(read, args[0].position);
+  return (frame) => read(frame.row);
+}
+
+/**
  * generate('Type Name', param: value, ...): a value of any registered type. The parameters are
  * literals, so the type is prepared once when the formula compiles, like a field of that type.
  */

@@ -474,6 +474,12 @@ export const SPECIAL_FORMS: readonly { signature: string; description: string; e
     example: "from_dataset('stores', 'city', id: store_id)",
   },
   {
+    signature: "children('table', 'column')",
+    description:
+      "In a project's table: the list of that column's values in the rows of another table that belong to this row (its reference with children points here), so aggregates agree with their rows: an order's total is the sum of its lines.",
+    example: "children('order_lines', 'amount').sum",
+  },
+  {
     signature: "generate('Type Name', param: value, ...)",
     description:
       "A value of any registered type, with its parameters as literal keyword arguments. Types of a family (person, place...) read the row's record, so they agree with the row.",

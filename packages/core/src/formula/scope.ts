@@ -34,6 +34,8 @@ export interface FormulaScope {
    * link of that name refers to (kernel/relations.ts); undefined when no link has that name.
    */
   related?(name: string, column: string): FieldReference | string | undefined;
+  /** In a table of a project: children('table', 'column') (kernel/define-type.ts, TableRelations.children). */
+  children?(table: string, column: string): ((row: RowState) => Value[]) | string;
   /**
    * Something the user should hear about that does not stop the generation (field('X') naming no
    * field reads as nil, as in Mockaroo): shown with the output (SchemaPlan.warnings).

@@ -299,6 +299,11 @@ export interface TableRelations {
    * such column; undefined when no link has that name.
    */
   related(name: string, column: string): FieldReference | string | undefined;
+  /**
+   * A formula's children('table', 'column'): that column of the rows of `table` whose reference
+   * with children points at this row, as a list; or why there are none.
+   */
+  children(table: string, column: string): ((row: RowState) => Value[]) | string;
   /** Child Number: the row's place among its driving parent's rows (1, 2, ...), or why it has none. */
   childNumber(): ((row: RowState) => number) | string;
 }

@@ -61,7 +61,13 @@ describe('a project of related tables', () => {
     assert.equal(keys.size, lines.length, '(order_id, line_no) is unique');
     assert.equal(pairs.size, lines.length, 'no order holds one product twice (distinct)');
     const counts = new Map<string, number>();
-    for (const line of lines) counts.set(line.order_id, (counts.get(line.order_id) ?? 0) + 1);
+    const items = new Map<string, number>();
+    for (const line of lines) {
+      counts.set(line.order_id, (counts.get(line.order_id) ?? 0) + 1);
+      items.set(line.order_id, (items.get(line.order_id) ?? 0) + Number(line.quantity));
+    }
+    for (const order of orders)
+      assert.equal(Number(order.items), items.get(order.id), `order ${order.id}: items is the sum of its lines`);
     assert.equal(counts.size, orders.length, 'every order has between 1 and 4 lines');
     assert.ok([...counts.values()].every((n) => n >= 1 && n <= 4));
     assert.equal(employees[0].manager_id, '', 'the first employee has no manager');

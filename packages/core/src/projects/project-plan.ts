@@ -7,6 +7,7 @@ import type { Datasets } from '../kernel/define-type.js';
 import type { Scenarios } from '../scenarios/scenario.js';
 import { ProjectRuntime } from '../engine/relation-runtime.js';
 import { RowEngine } from '../engine/row-engine.js';
+import { parsedDatasets } from '../engine/dataset-texts.js';
 import { referenceTime } from '../engine/reference-time.js';
 import { resolveSeed, type Seed } from '../engine/seed.js';
 import { compileSchema, type CompileOptions } from '../schema/compile.js';
@@ -45,7 +46,12 @@ export function planProject(input: unknown, options: PlanOptions = {}): ProjectP
   const { seed } = resolveSeed(options.seed ?? model.document.seed ?? null);
   const now = options.now ?? model.document.now ?? null;
   const startedAtMs = referenceTime(now, seed);
-  const base: CompileOptions = { datasets: options.datasets, scenarios: options.scenarios, startedAtMs };
+  // Datasets given as stored text are parsed here: the checks make rows.
+  const base: CompileOptions = {
+    datasets: parsedDatasets(options.datasets),
+    scenarios: options.scenarios,
+    startedAtMs,
+  };
   const runtime = new ProjectRuntime(model, seed, base);
   const warnings = checkTables(model, runtime);
   return {

@@ -4,6 +4,7 @@
  */
 import { generate, type Generation } from '../engine/generate.js';
 import type { WriterOptions } from '../writers/writer.js';
+import type { RowsPool } from '../engine/rows-pool.js';
 import { tableSeed } from '../relations/project-counts.js';
 import { tableOf } from '../relations/project-model.js';
 import type { ProjectPlan } from './project-plan.js';
@@ -14,6 +15,8 @@ export interface TableRequest {
   workers?: number;
   publicUrl?: string;
   onProgress?: (rows: number) => void;
+  /** A server's shared threads (GenerateRequest.pool): every row is made there. */
+  pool?: RowsPool;
 }
 
 export function generateTable(plan: ProjectPlan, request: TableRequest): Generation {
@@ -31,6 +34,7 @@ export function generateTable(plan: ProjectPlan, request: TableRequest): Generat
     workers: request.workers,
     publicUrl: request.publicUrl,
     onProgress: request.onProgress,
+    pool: request.pool,
     relations: { model: plan.model, seed: plan.seed, table: table.name, counts: plan.counts },
   });
 }

@@ -26,6 +26,9 @@ export class DrivenRows {
   private cursorParent = -1;
   private cursorStart = 0;
   private cursorCount = 0;
+  private rangeParent = -2;
+  private rangeStart = 0;
+  private rangeCount = 0;
 
   constructor(
     readonly parentCount: number,
@@ -46,6 +49,20 @@ export class DrivenRows {
   children(parent: number): number {
     this.random.reset(rowKey(parent));
     return this.countOf(this.random);
+  }
+
+  /**
+   * The rows of parent `parent`: where they start and how many. Parents are asked for in order
+   * nearly always (a generation of the parent table), so the next parent's start is the last
+   * one's end, found without a scan.
+   */
+  rowsOf(parent: number): { start: number; count: number } {
+    const start = parent === this.rangeParent + 1 ? this.rangeStart + this.rangeCount : this.firstRow(parent);
+    const count = this.children(parent);
+    this.rangeParent = parent;
+    this.rangeStart = start;
+    this.rangeCount = count;
+    return { start, count };
   }
 
   /** The first of parent `parent`'s rows. */

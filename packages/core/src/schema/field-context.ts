@@ -87,6 +87,7 @@ export function createFieldContext(plan: FieldPlan, env: GenerationEnvironment):
         createType: (typeName, params) => createTypeInFormula(typeName, params, context),
         request: env.request,
         related: env.relations ? (name, column) => env.relations!.related(name, column) : undefined,
+        children: env.relations ? (table, column) => env.relations!.children(table, column) : undefined,
         warn: (message) => env.warnings.push({ field: plan.name, param, message }),
         ...(env.onFault ? { fault: (message: string) => env.onFault!({ field: plan.name, param, message }) } : {}),
       });

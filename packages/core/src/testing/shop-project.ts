@@ -1,5 +1,6 @@
 /**
- * A small shop as a project document for tests: customers, their orders (Poisson per customer),
+ * A small shop as a project document for tests: customers, their orders (Poisson per customer,
+ * each counting its lines' items),
  * order lines (a composite key, distinct products within an order), products, and employees
  * with a manager (a self-reference). Counts scale with `scale`.
  */
@@ -62,6 +63,7 @@ export function shopProject(scale = 1): Record<string, unknown> {
           },
           { name: 'customer_email', type: 'Formula', value: 'customers.email' },
           { name: 'placed_at', type: 'Formula', value: 'parent.created_at + days(3)' },
+          { name: 'items', type: 'Formula', value: "children('order_lines', 'quantity').sum" },
         ],
       },
       {

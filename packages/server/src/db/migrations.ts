@@ -287,4 +287,12 @@ export const MIGRATIONS: Record<string, Migration> = {
       await db.schema.alterTable('schemas').addColumn('seed', 'text').execute();
     },
   },
+  '0011-project-model': {
+    // A project of related tables: its seed, table order and each table's keys and column
+    // facts, as JSON (null: a plain project grouping schemas, as before). The tables' fields
+    // are its saved schemas.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('projects').addColumn('model', 'text').execute();
+    },
+  },
 };

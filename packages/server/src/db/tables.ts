@@ -82,6 +82,8 @@ export interface ProjectsTable {
   user_id: string;
   name: string;
   created_at: string;
+  /** features/relations/project-tables-store.ts: a project of related tables' own settings (JSON), or null. */
+  model: string | null;
 }
 
 export interface DatasetsTable {

@@ -1,0 +1,117 @@
+/** Projects of related tables through real HTTP on both databases: the model, the ZIP, rows and the REST mock. */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parse } from 'csv-parse/sync';
+import { shopProject } from '@rowloom/core/testing/shop-project';
+import { zipEntries } from '@rowloom/core/testing/zip-entries';
+import { skipUnlessAvailable } from '../../testing/databases.js';
+import { serverForSuite } from '../../testing/server-fixture.js';
+import { fetchAnswer } from '../../testing/http-calls.js';
+
+const json = (method: string, body: unknown): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+for (const dialect of ['sqlite', 'postgres'] as const) {
+  describe(`projects of related tables (${dialect})`, { skip: await skipUnlessAvailable(dialect) }, () => {
+    const suite = serverForSuite(dialect);
+    const api = (path: string, init?: RequestInit) =>
+      fetchAnswer(`${suite.server.url}/api/projects/${path}${path.includes('?') ? '&' : '?'}key=${suite.key}`, init);
+
+    test('a project document is stored as saved schemas and comes back with counts, references and load order', async () => {
+      const put = await api('shop/model', json('PUT', shopProject()));
+      assert.equal(put.status, 200, put.text);
+      assert.deepEqual(put.json.problems, []);
+      assert.deepEqual(put.json.load_order, ['customers', 'products', 'orders', 'order_lines', 'employees']);
+      const orders = put.json.tables.find((t: { name: string }) => t.name === 'orders');
+      assert.equal(orders.schema, 'shop/orders');
+      assert.deepEqual(orders.references[0], {
+        fields: ['customer_id'],
+        table: 'customers',
+        columns: ['id'],
+        link: 'customers',
+        children: 'poisson',
+        optional: false,
+        self: false,
+        deferred: false,
+      });
+      assert.equal(put.json.tables.find((t: { name: string }) => t.name === 'customers').count, 40);
+      const schema = await fetchAnswer(
+        `${suite.server.url}/api/schemas/${encodeURIComponent('shop/orders')}?key=${suite.key}`,
+      );
+      assert.equal(schema.json.project, 'shop');
+      const again = await api('shop/model');
+      assert.deepEqual(again.json, put.json);
+    });
+
+    test('the ZIP holds a file per table whose references all match', async () => {
+      const response = await fetch(`${suite.server.url}/api/projects/shop/download?format=csv&key=${suite.key}`);
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('content-type'), 'application/zip');
+      const entries = await zipEntries(Buffer.from(await response.arrayBuffer()));
+      assert.deepEqual(
+        [...entries.keys()],
+        ['customers.csv', 'products.csv', 'orders.csv', 'order_lines.csv', 'employees.csv'],
+      );
+      const table = (name: string) => parse(entries.get(`${name}.csv`)!, { columns: true }) as Record<string, string>[];
+      const customers = new Set(table('customers').map((c) => c.id));
+      for (const order of table('orders')) assert.ok(customers.has(order.customer_id));
+    });
+
+    test('rows and the REST mock give the rows of the files', async () => {
+      const rows = await api('shop/tables/orders/rows?offset=0&limit=5');
+      assert.equal(rows.status, 200, rows.text);
+      assert.equal(rows.json.rows.length, 5);
+      const list = await api('shop/rest/customers?page=2&per_page=10');
+      assert.equal(list.status, 200);
+      assert.equal(list.headers.get('x-total'), '40');
+      assert.equal(list.json[0].id, 11);
+      const one = await api('shop/rest/customers/11');
+      assert.deepEqual(one.json, list.json[0]);
+      const children = await api('shop/rest/customers/1/orders');
+      assert.equal(children.status, 200, children.text);
+      assert.ok(children.json.every((order: { customer_id: number }) => order.customer_id === 1));
+      const firstOrders = rows.json.rows.filter((o: { customer_id: number }) => o.customer_id === 1);
+      assert.deepEqual(children.json.slice(0, firstOrders.length), firstOrders);
+    });
+
+    test('mistakes get a 4xx naming what is wrong and change nothing', async () => {
+      const missing = await api('nope/model');
+      assert.equal(missing.status, 404);
+      assert.match(missing.json.error, /no project named "nope"/);
+      const table = await api('shop/rest/nope');
+      assert.equal(table.status, 400);
+      assert.match(table.json.error, /no table nope \(tables: order_lines, customers, products, orders, employees\)/);
+      const key = await api('shop/rest/customers/9999');
+      assert.equal(key.status, 404);
+      const badChild = await api('shop/rest/customers/1/products');
+      assert.equal(badChild.status, 400);
+      assert.match(badChild.json.error, /products has no reference with children to customers/);
+      const tooMany = await api('shop/tables/orders/rows?limit=1000');
+      assert.equal(tooMany.status, 400);
+      const invalid = await api('shop/model', json('PUT', { rowloom_project: 1, name: 'shop', tables: [] }));
+      assert.equal(invalid.status, 400);
+      assert.match(invalid.json.error, /tables/);
+      const broken = shopProject() as { tables: { fields: Record<string, unknown>[] }[] };
+      broken.tables[0].fields[0].table = 'order';
+      const stored = await api('broken/model', json('PUT', broken));
+      assert.equal(stored.status, 200);
+      assert.match(stored.json.problems[0], /no table is named order/);
+      const download = await api('broken/download');
+      assert.equal(download.status, 400);
+      assert.match(download.json.error, /the project cannot generate yet: .*no table is named order/);
+      const unchanged = await api('shop/model');
+      assert.equal(unchanged.json.tables.length, 5);
+    });
+
+    test('another user sees none of it', async () => {
+      const other = await suite.server.userKey('unlimited');
+      const answer = await fetchAnswer(`${suite.server.url}/api/projects/shop/rest/customers?key=${other}`);
+      assert.equal(answer.status, 404);
+      const anonymous = await fetchAnswer(`${suite.server.url}/api/projects/shop/model`);
+      assert.equal(anonymous.status, 401);
+    });
+  });
+}

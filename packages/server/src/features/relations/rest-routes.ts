@@ -1,0 +1,99 @@
+/**
+ * A REST mock of a project's rows, the same rows its files hold (same seed, same index), made on
+ * demand and never stored: GET /api/projects/:name/rest/customers (paged: ?page=1&per_page=20,
+ * X-Total), /rest/customers/7 (a table keyed by a Row Number) and /rest/customers/7/orders (the
+ * rows of a table whose reference with children points at customers).
+ */
+import type { FastifyInstance } from 'fastify';
+import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
+import { readyProject, type ProjectStores } from './project-context.js';
+import { checkTable, MAX_PAGE_ROWS, rowsInput } from './output-routes.js';
+import { rowsOffThread } from './project-rows-thread.js';
+import type { RowsQuery } from './project-rows-worker.js';
+import { PROJECT_PARAMS } from './project-params.js';
+
+interface RestRoute {
+  Params: { name: string; table: string; key?: string; child?: string };
+  Querystring: { page?: number; per_page?: number };
+}
+
+/** The rows a page asks for (the query's defaults are not filled in by validation). */
+function pageOf(query: RestRoute['Querystring']): { offset: number; limit: number } {
+  const perPage = query.per_page ?? DEFAULT_PER_PAGE;
+  return { offset: ((query.page ?? 1) - 1) * perPage, limit: perPage };
+}
+
+const DEFAULT_PER_PAGE = 20;
+
+const PAGING = {
+  type: 'object',
+  properties: {
+    ...KEY_QUERY,
+    page: { type: 'integer', minimum: 1, maximum: 1_000_000_000, description: 'Default 1' },
+    per_page: { type: 'integer', minimum: 1, maximum: MAX_PAGE_ROWS, description: 'Default 20' },
+  },
+};
+
+function restSchema(summary: string, params: string[]) {
+  const properties = Object.fromEntries(params.map((p) => [p, { type: 'string', minLength: 1, maxLength: 128 }]));
+  return {
+    summary,
+    tags: ['projects'],
+    security: SECURITY,
+    params: {
+      type: 'object',
+      properties: { ...PROJECT_PARAMS.properties, ...properties },
+      required: ['name', ...params],
+    },
+    querystring: PAGING,
+    response: errorResponses(400, 401, 404, 503),
+  };
+}
+
+export function restRoutes(app: FastifyInstance, stores: ProjectStores): void {
+  const base = '/api/projects/:name/rest/:table';
+  const answer = async (
+    request: { params: RestRoute['Params']; query: RestRoute['Querystring'] },
+    query: RowsQuery,
+    raw: Parameters<typeof readyProject>[0],
+  ) => {
+    const project = await readyProject(raw, request.params.name, stores);
+    checkTable(project, query.table);
+    if (query.kind === 'children') checkTable(project, query.child);
+    return rowsOffThread(rowsInput(project, query));
+  };
+  app.get<RestRoute>(
+    base,
+    { schema: restSchema("A page of a project table's rows", ['table']) },
+    async (request, reply) => {
+      const query = { kind: 'list' as const, table: request.params.table, ...pageOf(request.query) };
+      const rows = await answer(request, query, request);
+      return reply.header('x-total', String(rows.total)).send(rows.rows);
+    },
+  );
+  app.get<RestRoute>(
+    `${base}/:key`,
+    { schema: restSchema('One row by its Row Number key', ['table', 'key']) },
+    async (request) => {
+      const rows = await answer(
+        request,
+        { kind: 'one', table: request.params.table, key: request.params.key! },
+        request,
+      );
+      return rows.rows[0];
+    },
+  );
+  app.get<RestRoute>(
+    `${base}/:key/:child`,
+    { schema: restSchema("A row's children in another table", ['table', 'key', 'child']) },
+    async (request, reply) => {
+      const { table, key, child } = request.params;
+      const rows = await answer(
+        request,
+        { kind: 'children', table, key: key!, child: child!, ...pageOf(request.query) },
+        request,
+      );
+      return reply.header('x-total', String(rows.total)).send(rows.rows);
+    },
+  );
+}
