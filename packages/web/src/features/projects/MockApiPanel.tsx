@@ -3,11 +3,6 @@ import { useState } from 'react';
 import type { ModelTable } from '@rowloom/contract';
 import { restUrls } from './project-api';
 
-/** The tables that refer to this one (their rows appear under /rest/TABLE/ID/CHILD). */
-function childrenOf(table: string, tables: ModelTable[]): string[] {
-  return tables.filter((t) => t.name !== table && t.references.some((r) => r.table === table)).map((t) => t.name);
-}
-
 function CopyUrl({ url }: { url: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   async function copy() {
@@ -44,7 +39,7 @@ export function MockApiPanel({ project, tables }: { project: string; tables: Mod
         <div key={table.name} className="mock-table">
           <h3>{table.name}</h3>
           <ul aria-label={`Mock API addresses of ${table.name}`}>
-            {restUrls(origin, project, table.name, childrenOf(table.name, tables)).map((url) => (
+            {restUrls(origin, project, table, tables).map((url) => (
               <CopyUrl key={url} url={url} />
             ))}
           </ul>

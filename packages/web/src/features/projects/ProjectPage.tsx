@@ -4,7 +4,7 @@
  * that follows references, the DDL import, the downloads and the mock API's addresses.
  * Loaded lazily (App.tsx): the initial bundle stays within its budget.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { ErDiagram } from './ErDiagram';
@@ -15,13 +15,14 @@ import { ProjectDownloads } from './ProjectDownloads';
 import { ProjectTables } from './ProjectTables';
 import { TablePreview } from './TablePreview';
 import { useProjectModel } from './project-api';
+import { describedTables } from './reference-labels';
 import './project-page.css';
 
 export default function ProjectPage() {
   const project = useParams().name ?? '';
   const model = useProjectModel(project);
   const [previewing, setPreviewing] = useState<string | null>(null);
-  const tables = model.data?.tables ?? [];
+  const tables = useMemo(() => (model.data ? describedTables(model.data) : []), [model.data]);
   const previewTable = tables.find((t) => t.name === previewing);
   const blocked = !model.data || model.data.problems.length > 0 || tables.length === 0;
   return (
@@ -48,7 +49,7 @@ export default function ProjectPage() {
           <ModelMessages model={model.data} />
           <section className="page" aria-labelledby="diagram-title">
             <h2 id="diagram-title">Diagram</h2>
-            <ErDiagram project={project} model={model.data} />
+            <ErDiagram project={project} model={{ ...model.data, tables }} />
           </section>
           <div className="project-columns">
             <section className="page" aria-labelledby="tables-title">

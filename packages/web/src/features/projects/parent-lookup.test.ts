@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { cellText, matchesKey, parentKey, parentLookup, SEARCH_ROWS } from './parent-lookup';
 import { restUrls } from './project-api';
-import { arrowLabel, referenceSentence, rowCount } from './reference-labels';
-import { reference, SHOP } from './test-model';
+import { arrowLabel, describedTables, distributionText, referenceSentence, rowCount } from './reference-labels';
+import { reference, SHOP, table } from './test-model';
 
 const [lines, orders, customers, products] = SHOP;
 
@@ -56,11 +56,43 @@ describe('labels and addresses', () => {
     expect(rowCount(null)).toBe('rows unknown');
   });
 
-  test('mock API addresses encode the names', () => {
-    expect(restUrls('http://h', 'my shop', 'orders', ['order lines'])).toEqual([
+  test('mock API addresses: by key for a Row Number key, children where a reference has children; names encoded', () => {
+    const lines = table(
+      'order lines',
+      [['order_id', 'Reference']],
+      [reference(['order_id'], 'orders', ['id'], { children: 'fixed 2' })],
+    );
+    expect(restUrls('http://h', 'my shop', orders, [orders, lines, customers])).toEqual([
       'http://h/api/projects/my%20shop/rest/orders?page=1&per_page=20',
       'http://h/api/projects/my%20shop/rest/orders/1',
       'http://h/api/projects/my%20shop/rest/orders/1/order%20lines',
     ]);
+    // orders refer to customers without children: no children address.
+    expect(restUrls('http://h', 'p', customers, SHOP)).toHaveLength(2);
+    expect(restUrls('http://h', 'p', products, SHOP)).toEqual([
+      'http://h/api/projects/p/rest/products?page=1&per_page=20',
+    ]);
+  });
+
+  test('a driving reference’s distribution is written out from its field in the document', () => {
+    expect(distributionText('poisson', { children_mean: 2 })).toBe('poisson, mean 2');
+    expect(distributionText('uniform', { children_min: 1, children_max: 4 })).toBe('uniform 1–4');
+    expect(distributionText('fixed', {})).toBe('fixed 3');
+    expect(distributionText('zipf', { children_skew: 2 })).toBe('zipf 0–5, skew 2');
+    expect(distributionText('other', {})).toBe('other');
+    const orders = table(
+      'orders',
+      [['customer_id', 'Reference']],
+      [reference(['customer_id'], 'customers', ['id'], { children: 'poisson' })],
+    );
+    const document = {
+      rowloom_project: 1 as const,
+      name: 'shop',
+      tables: [
+        { name: 'orders', fields: [{ name: 'customer_id', type: 'Reference', children: 'poisson', children_mean: 2 }] },
+      ],
+    };
+    const [described] = describedTables({ tables: [orders], document });
+    expect(arrowLabel(described.references[0])).toBe('customer_id · poisson, mean 2');
   });
 });

@@ -3,7 +3,7 @@
  * and the addresses of the downloads and the mock API (plain links: cookie-authenticated GETs).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DdlImportInput, ProjectModelView, TableRows } from '@rowloom/contract';
+import type { DdlImportInput, ModelTable, ProjectModelView, TableRows } from '@rowloom/contract';
 import { apiJson, named } from '../../api/client';
 import { PROJECTS_QUERY } from '../datasets/datasets-api';
 
@@ -62,12 +62,16 @@ export function scriptPath(project: string, dialect: string): string {
   return `${projectPath(project, 'script')}?dialect=${encodeURIComponent(dialect)}`;
 }
 
-/** The mock API's addresses for one table, absolute so they can be pasted into a client. */
-export function restUrls(origin: string, project: string, table: string, children: string[]): string[] {
-  const base = origin + projectPath(project, 'rest', table);
-  return [
-    `${base}?page=1&per_page=20`,
-    `${base}/1`,
-    ...children.map((child) => `${base}/1/${encodeURIComponent(child)}`),
-  ];
+/**
+ * The mock API's addresses for one table, absolute so they can be pasted into a client: its
+ * rows; one row by key (a Row Number key only); a row's children in each table whose
+ * reference with children points here.
+ */
+export function restUrls(origin: string, project: string, table: ModelTable, tables: ModelTable[]): string[] {
+  const base = origin + projectPath(project, 'rest', table.name);
+  const byKey = table.columns.some((c) => c.key && c.type === 'Row Number');
+  const children = tables
+    .filter((t) => t.name !== table.name && t.references.some((r) => r.table === table.name && r.children))
+    .map((t) => `${base}/1/${encodeURIComponent(t.name)}`);
+  return [`${base}?page=1&per_page=20`, ...(byKey ? [`${base}/1`, ...children] : [])];
 }
