@@ -4,12 +4,12 @@
  */
 import { useId, useMemo } from 'react';
 import type { ProjectModelView } from '@rowloom/contract';
-import { SIZES, fit, layoutDiagram, type Box, type Edge } from './diagram-layout';
+import { SIZES, columnRoom, fit, layoutDiagram, nameRoom, type Box, type Edge } from './diagram-layout';
 
 function TableBox({ box }: { box: Box }) {
   const count = box.count === null ? '' : box.count.toLocaleString('en');
-  const room = Math.floor((box.width - SIZES.pad * 2) / SIZES.char) - (count ? count.length + 2 : 0);
-  const columnRoom = Math.floor((box.width - SIZES.pad - SIZES.gutter) / SIZES.char);
+  const room = nameRoom(box);
+  const columnsRoom = columnRoom(box);
   return (
     <g className="er-table" data-table={box.table}>
       <title>{`${box.table}${count ? ` (${count} rows)` : ''}`}</title>
@@ -35,8 +35,8 @@ function TableBox({ box }: { box: Box }) {
                 {column.key ? 'PK' : 'FK'}
               </text>
             )}
-            <text className="er-column-name" x={box.x + SIZES.gutter + 4} y={y}>
-              {fit(column.name, columnRoom)}
+            <text className="er-column-name" x={box.x + SIZES.pad + SIZES.gutter} y={y}>
+              {fit(column.name, columnsRoom)}
             </text>
           </g>
         );
@@ -44,7 +44,7 @@ function TableBox({ box }: { box: Box }) {
       {box.hidden > 0 && (
         <text
           className="er-more"
-          x={box.x + SIZES.gutter + 4}
+          x={box.x + SIZES.pad + SIZES.gutter}
           y={box.y + SIZES.header + box.columns.length * SIZES.row + 17}
         >
           {`+ ${box.hidden} more`}

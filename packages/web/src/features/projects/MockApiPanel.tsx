@@ -33,7 +33,8 @@ export function MockApiPanel({ project, tables }: { project: string; tables: Mod
       <h2 id="mock-title">Mock API</h2>
       <p className="hint">
         The same rows as the files, as JSON: a table&apos;s rows (paged with <code>page</code> and <code>per_page</code>
-        ), one row by its key, and a row&apos;s children in a table that refers to it.
+        ), one row by its Row Number key, and a row&apos;s children in a table whose count it drives. This
+        browser&apos;s session opens them; elsewhere add <code>key=</code> and your API key (API key &amp; usage page).
       </p>
       {tables.map((table) => (
         <div key={table.name} className="mock-table">

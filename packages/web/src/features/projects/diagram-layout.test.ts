@@ -78,6 +78,15 @@ describe('layoutDiagram', () => {
     );
   });
 
+  test('an arrow that skips a layer runs around the boxes in between, not through them', () => {
+    const edge = layout.edges.find((e) => e.from === 'order_lines' && e.to === 'products')!;
+    const run = edge.path.match(/L (-?[\d.]+) (-?[\d.]+)/);
+    expect(run).not.toBeNull();
+    const y = Number(run![2]);
+    const orders = box('orders');
+    expect(y < orders.y || y > orders.y + orders.height, `y ${y} misses orders`).toBe(true);
+  });
+
   test('a self-reference is a loop on the right of its box; deferred references are dashed', () => {
     const self = layout.edges.find((e) => e.from === 'employees')!;
     expect(self.self).toBe(true);

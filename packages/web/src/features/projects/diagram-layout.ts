@@ -13,8 +13,12 @@ export const SIZES = {
   header: 30,
   row: 20,
   pad: 10,
-  gutter: 26,
-  char: 7.4,
+  gutter: 24,
+  /** Average advance of a character: column names, bold table names, counts. */
+  char: 7.2,
+  nameChar: 8,
+  countChar: 7,
+  countGap: 14,
   labelChar: 6.4,
   minWidth: 150,
   maxWidth: 300,
@@ -129,12 +133,29 @@ function boxColumns(table: ModelTable): BoxColumn[] {
   return table.columns.map((c) => ({ name: c.name, key: c.key, reference: referencing.has(c.name) }));
 }
 
-/** Width from the longest text: the header (name and count) or a column (after the PK/FK gutter). */
+const countText = (count: number | null) => (count === null ? '' : count.toLocaleString('en'));
+
+/** The header's room taken by the row count. */
+function countRoom(count: number | null): number {
+  const text = countText(count);
+  return text ? SIZES.countGap + text.length * SIZES.countChar : 0;
+}
+
+/** Width from the longest text: the header (bold name and count) or a column (after the PK/FK gutter). */
 export function boxWidth(table: ModelTable): number {
-  const count = table.count === null ? 0 : table.count.toLocaleString('en').length + 2;
-  const longest = Math.max(table.name.length + count, ...table.columns.map((c) => c.name.length + 4));
-  const width = SIZES.pad * 2 + longest * SIZES.char;
-  return Math.round(Math.min(SIZES.maxWidth, Math.max(SIZES.minWidth, width)));
+  const header = SIZES.pad * 2 + table.name.length * SIZES.nameChar + countRoom(table.count);
+  const column = SIZES.pad * 2 + SIZES.gutter + Math.max(0, ...table.columns.map((c) => c.name.length)) * SIZES.char;
+  return Math.ceil(Math.min(SIZES.maxWidth, Math.max(SIZES.minWidth, header, column)));
+}
+
+/** Characters of the table's name that fit in its header beside the count. */
+export function nameRoom(box: Box): number {
+  return Math.floor((box.width - SIZES.pad * 2 - countRoom(box.count) + 0.01) / SIZES.nameChar);
+}
+
+/** Characters of a column's name that fit in the box. */
+export function columnRoom(box: Box): number {
+  return Math.floor((box.width - SIZES.pad * 2 - SIZES.gutter + 0.01) / SIZES.char);
 }
 
 function makeBox(table: ModelTable, layer: number): Box {
@@ -190,89 +211,155 @@ export function columnY(box: Box, column: string | undefined): number {
 
 type Point = [number, number];
 
-function curve(points: [Point, Point, Point, Point]): { path: string; mid: Point; left: number; right: number } {
-  const [a, b, c, d] = points;
-  const left = Math.min(a[0], b[0], c[0], d[0]);
-  const right = Math.max(a[0], b[0], c[0], d[0]);
-  const path = `M ${a[0]} ${a[1]} C ${b[0]} ${b[1]}, ${c[0]} ${c[1]}, ${d[0]} ${d[1]}`;
-  const mid: Point = [(a[0] + 3 * b[0] + 3 * c[0] + d[0]) / 8, (a[1] + 3 * b[1] + 3 * c[1] + d[1]) / 8];
-  return { path, mid, left, right };
+interface Route {
+  path: string;
+  /** Where the label's middle goes. */
+  label: Point;
+  /** Every point the path passes or bends towards, for the drawing's bounds. */
+  points: Point[];
 }
 
-/** The curve from the child's field to the parent's key, by where the two boxes sit. */
-function route(child: Box, parent: Box, reference: TableReference): ReturnType<typeof curve> {
+/** The column a layer's boxes occupy. */
+interface LayerSpan {
+  left: number;
+  right: number;
+  boxes: Box[];
+}
+
+function spansOf(boxes: Iterable<Box>): LayerSpan[] {
+  const spans: LayerSpan[] = [];
+  for (const box of boxes) {
+    const span = (spans[box.layer] ??= { left: Infinity, right: -Infinity, boxes: [] });
+    span.left = Math.min(span.left, box.x);
+    span.right = Math.max(span.right, box.x + box.width);
+    span.boxes.push(box);
+  }
+  return spans;
+}
+
+const CLEAR = 14;
+
+/** A y at which a line crosses the layer without going through a box: `want`, or just above or below the box in the way. */
+function freeY(span: LayerSpan | undefined, want: number): number {
+  if (!span) return want;
+  const blocked = (y: number) => span.boxes.some((b) => y > b.y - CLEAR + 2 && y < b.y + b.height + CLEAR - 2);
+  if (!blocked(want)) return want;
+  const candidates = span.boxes
+    .flatMap((b) => [b.y - CLEAR, b.y + b.height + CLEAR])
+    .filter((y) => y >= 4 && !blocked(y))
+    .sort((p, q) => Math.abs(p - want) - Math.abs(q - want));
+  return candidates[0] ?? want;
+}
+
+/** A cubic between two points leaving and arriving horizontally. */
+function bend(a: Point, b: Point): string {
+  const mx = (a[0] + b[0]) / 2;
+  return ` C ${mx} ${a[1]}, ${mx} ${b[1]}, ${b[0]} ${b[1]}`;
+}
+
+/** The middle of bend(a, b). */
+function bendMiddle(a: Point, b: Point): Point {
+  return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+}
+
+/**
+ * Child to parent across layers: a bend in each gap, and a straight run across each layer in
+ * between, at a height that misses that layer's boxes. The label sits in the gap next to the child.
+ */
+function across(child: Box, parent: Box, from: number, to: number, spans: LayerSpan[]): Route {
+  const leftward = parent.layer < child.layer;
+  const start: Point = leftward ? [child.x, from] : [child.x + child.width, from];
+  const end: Point = leftward ? [parent.x + parent.width + 6, to] : [parent.x - 6, to];
+  const between: number[] = [];
+  for (let l = child.layer + (leftward ? -1 : 1); l !== parent.layer; l += leftward ? -1 : 1) between.push(l);
+  const points: Point[] = [start];
+  between.forEach((layer, i) => {
+    const span = spans[layer];
+    const want = from + ((to - from) * (i + 1)) / (between.length + 1);
+    const y = freeY(span, want);
+    if (!span) return;
+    points.push(
+      leftward ? [span.right + 4, y] : [span.left - 4, y],
+      leftward ? [span.left - 4, y] : [span.right + 4, y],
+    );
+  });
+  points.push(end);
+  let path = `M ${start[0]} ${start[1]}`;
+  for (let i = 1; i < points.length; i++)
+    path += i % 2 === 1 ? bend(points[i - 1], points[i]) : ` L ${points[i][0]} ${points[i][1]}`;
+  return { path, label: bendMiddle(points[0], points[1]), points };
+}
+
+/** A loop on the right of the box, from the field to the key; its label beside it. */
+function loop(box: Box, from: number, to: number, label: string): Route {
+  const x = box.x + box.width;
+  const end = to === from ? to + SIZES.row / 2 : to;
+  const reach = 40 + Math.abs(end - from) * 0.2;
+  const path = `M ${x} ${from} C ${x + reach} ${from}, ${x + reach} ${end}, ${x + 6} ${end}`;
+  const labelX = x + reach * 0.75 + (label.length * SIZES.labelChar) / 2 + 10;
+  return {
+    path,
+    label: [labelX, (from + end) / 2],
+    points: [
+      [x, from],
+      [x + reach, end],
+    ],
+  };
+}
+
+/** Two boxes of one layer (a reference that closes a cycle): bulge out to the left of both. */
+function sideways(child: Box, parent: Box, from: number, to: number): Route {
+  const bulge = 50 + Math.abs(to - from) * 0.12;
+  const left = Math.min(child.x, parent.x) - bulge;
+  const path = `M ${child.x} ${from} C ${left} ${from}, ${left} ${to}, ${parent.x - 6} ${to}`;
+  return {
+    path,
+    label: [left + bulge * 0.25, (from + to) / 2],
+    points: [
+      [left, from],
+      [left, to],
+    ],
+  };
+}
+
+/** The path from the child's field to the parent's key, by where the two boxes sit. */
+function route(child: Box, parent: Box, reference: TableReference, label: string, spans: LayerSpan[]): Route {
   const from = columnY(child, reference.fields[0]);
   const to = columnY(parent, reference.columns[0]);
-  if (reference.self || child === parent) {
-    const x = child.x + child.width;
-    const end = to === from ? to + SIZES.row / 2 : to;
-    const reach = 46 + Math.abs(end - from) * 0.15;
-    return curve([
-      [x, from],
-      [x + reach, from],
-      [x + reach, end],
-      [x + 6, end],
-    ]);
-  }
-  if (parent.x + parent.width <= child.x) {
-    const [sx, ex] = [child.x, parent.x + parent.width + 6];
-    const d = Math.max(30, (sx - ex) / 2);
-    return curve([
-      [sx, from],
-      [sx - d, from],
-      [ex + d, to],
-      [ex, to],
-    ]);
-  }
-  if (parent.x >= child.x + child.width) {
-    const [sx, ex] = [child.x + child.width, parent.x - 6];
-    const d = Math.max(30, (ex - sx) / 2);
-    return curve([
-      [sx, from],
-      [sx + d, from],
-      [ex - d, to],
-      [ex, to],
-    ]);
-  }
-  // Same layer (a reference that closes a cycle): bulge out to the left of both boxes.
-  const bulge = 50 + Math.abs(to - from) * 0.12;
-  const left = Math.min(child.x, parent.x);
-  return curve([
-    [child.x, from],
-    [left - bulge, from],
-    [left - bulge, to],
-    [parent.x - 6, to],
-  ]);
+  if (reference.self || child === parent) return loop(child, from, to, label);
+  if (child.layer === parent.layer) return sideways(child, parent, from, to);
+  return across(child, parent, from, to, spans);
 }
 
-function edgesOf(tables: ModelTable[], boxes: Map<string, Box>): { edges: Edge[]; minX: number; maxX: number } {
+function edgesOf(tables: ModelTable[], boxes: Map<string, Box>) {
+  const spans = spansOf(boxes.values());
   const edges: Edge[] = [];
-  let minX = Infinity;
-  let maxX = 0;
+  const xs: number[] = [];
+  const ys: number[] = [];
   for (const table of tables) {
     const child = boxes.get(table.name) as Box;
     for (const reference of table.references) {
       const parent = boxes.get(reference.table);
       if (!parent) continue;
-      const { path, mid, left, right } = route(child, parent, reference);
       const label = arrowLabel(reference);
+      const { path, label: at, points } = route(child, parent, reference, label, spans);
       const half = (label.length * SIZES.labelChar) / 2 + 6;
-      minX = Math.min(minX, left, mid[0] - half);
-      maxX = Math.max(maxX, right, mid[0] + half);
+      xs.push(...points.map((p) => p[0]), at[0] - half, at[0] + half);
+      ys.push(...points.map((p) => p[1]), at[1] + 12);
       edges.push({
         from: table.name,
         to: reference.table,
         reference,
         path,
         label,
-        labelX: Math.round(mid[0]),
-        labelY: Math.round(mid[1]),
+        labelX: Math.round(at[0]),
+        labelY: Math.round(at[1]),
         dashed: reference.deferred,
         self: reference.self || reference.table === table.name,
       });
     }
   }
-  return { edges, minX, maxX };
+  return { edges, minX: Math.min(Infinity, ...xs), maxX: Math.max(0, ...xs), maxY: Math.max(0, ...ys) };
 }
 
 export function layoutDiagram(tables: ModelTable[], loadOrder: string[]): DiagramLayout {
@@ -284,7 +371,8 @@ export function layoutDiagram(tables: ModelTable[], loadOrder: string[]): Diagra
   // A cycle's bulge (or its label) may reach left of the first layer: move everything right.
   const shift = Math.ceil(Math.max(0, SIZES.margin - first.minX));
   for (const box of boxes.values()) box.x += shift;
-  const { edges, maxX } = shift > 0 ? edgesOf(tables, boxes) : first;
+  const { edges, maxX, maxY } = shift > 0 ? edgesOf(tables, boxes) : first;
   const width = Math.max(size.width + shift, maxX + SIZES.margin);
-  return { width: Math.ceil(width), height: Math.ceil(size.height), boxes: [...boxes.values()], edges };
+  const height = Math.max(size.height, maxY + SIZES.margin);
+  return { width: Math.ceil(width), height: Math.ceil(height), boxes: [...boxes.values()], edges };
 }
