@@ -86,7 +86,7 @@ export {
 } from './inference/index.js';
 export * from './relations/project-document.js';
 export { readProject, isProjectDocument, ProjectError, MAX_TABLES } from './relations/read-project.js';
-export type { ProjectModel, TableModel, LinkModel } from './relations/project-model.js';
+export { tableOf, type ProjectModel, type TableModel, type LinkModel } from './relations/project-model.js';
 export { tableSeed, ProjectCounts } from './relations/project-counts.js';
 export { planProject, type ProjectPlan, type PlanOptions } from './projects/project-plan.js';
 export { generateTable, type TableRequest } from './projects/table-generation.js';
@@ -94,3 +94,5 @@ export { tableFileName } from './projects/table-files.js';
 export type { RelationsSetup } from './engine/relation-runtime.js';
 export { tableObjects, rowOfKey, keyColumn, childRange, type RowsSource } from './projects/table-rows.js';
 export type { RowsPool } from './engine/rows-pool.js';
+export { tableTexts, TEXT_BATCH_ROWS } from './projects/table-texts.js';
+export type { TableText, DeferredColumn } from './relations/table-text.js';

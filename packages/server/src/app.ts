@@ -222,6 +222,7 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
     plans: config.plans,
     timeLimitMs: config.timeLimitMs,
     publicUrl: config.publicUrl ?? null,
+    jobs: downloadsOptions,
   });
   await app.register(datasetsFeature, {
     db: store.db,

@@ -16,6 +16,7 @@ import { referenceTime } from './reference-time.js';
 import { RowEngine } from './row-engine.js';
 import { generationUuid, resolveSeed, type Seed } from './seed.js';
 import { outlineCompileOptions, workerCompileOptions, type WorkerSetup } from './worker-setup.js';
+import type { RelationsSetup } from './relation-runtime.js';
 
 export type { WorkerSetup } from './worker-setup.js';
 
@@ -29,6 +30,8 @@ export interface RangeRequest {
   now?: string | null;
   writer: Omit<WriterOptions, 'count'>;
   publicUrl?: string;
+  /** When the fields are one table of a project: the project and the table (docs/relations.md). */
+  relations?: RelationsSetup;
 }
 
 /** The setup every range of this generation is made from (plain data: it can travel anywhere). */
@@ -45,6 +48,7 @@ export function rangeSetup(request: RangeRequest): WorkerSetup {
     startedAtMs,
     generationUuid: generationUuid(key),
     publicUrl: request.publicUrl,
+    ...(request.relations ? { relations: request.relations } : {}),
   };
 }
 

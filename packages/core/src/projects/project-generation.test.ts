@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { planProject } from './project-plan.js';
 import { writeTableFiles } from './table-files.js';
+import { tableTexts } from './table-texts.js';
 import { shopProject } from '../testing/shop-project.js';
 import { ProjectError } from '../relations/read-project.js';
 
@@ -73,6 +74,26 @@ describe('a project of related tables', () => {
     assert.equal(employees[0].manager_id, '', 'the first employee has no manager');
     for (const employee of employees.slice(1))
       assert.ok(Number(employee.manager_id) < Number(employee.id), 'a manager is an earlier row');
+  });
+
+  test('the rows a loader gets as text are the rows of the files', async () => {
+    const { tables } = await generatedTables(shopProject());
+    const texts = tableTexts(planProject(shopProject()));
+    assert.deepEqual(
+      texts.map((t) => t.table.name),
+      ['customers', 'products', 'orders', 'order_lines', 'employees'],
+    );
+    for (const text of texts) {
+      const rows: (string | null)[][] = [];
+      for await (const batch of text.batches()) rows.push(...batch);
+      assert.equal(rows.length, text.rowCount);
+      const fromFile = tables[text.table.name].map((row) => text.columns.map((column) => row[column]));
+      assert.deepEqual(
+        rows.map((row) => row.map((value) => value ?? '')),
+        fromFile,
+        text.table.name,
+      );
+    }
   });
 
   test('the same seed gives the same files whatever the number of worker threads', async () => {
@@ -173,5 +194,59 @@ describe('a project of related tables', () => {
     });
     assert.deepEqual(plan.model.loadOrder, ['departments', 'employees']);
     assert.deepEqual(plan.model.deferred, [{ table: 'departments', link: 'employees', fields: ['head_id'] }]);
+  });
+});
+
+describe('unique keys', () => {
+  const keyed = (count: number, key: Record<string, unknown>, primary = ['id']) => ({
+    rowloom_project: 1,
+    name: 'keys',
+    tables: [
+      {
+        name: 't',
+        count,
+        primary_key: primary,
+        fields: [
+          { name: 'id', ...key },
+          { name: 'status', type: 'Custom List', values: ['a', 'b', 'c'] },
+        ],
+      },
+    ],
+  });
+
+  test('a Unique Key never repeats: every number of its range once, UUIDs and codes distinct', async () => {
+    const values = async (key: Record<string, unknown>, count: number) => {
+      const { tables } = await generatedTables(keyed(count, key));
+      return tables.t.map((row) => row.id);
+    };
+    const numbers = await values({ type: 'Unique Key', min: 1, max: 5000 }, 5000);
+    assert.deepEqual(
+      [...numbers].map(Number).sort((a, b) => a - b),
+      Array.from({ length: 5000 }, (_, i) => i + 1),
+    );
+    assert.notDeepEqual(
+      numbers.slice(0, 10),
+      ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'],
+      'shuffled, not counted',
+    );
+    const uuids = await values({ type: 'Unique Key', style: 'uuid' }, 20_000);
+    assert.equal(new Set(uuids).size, 20_000);
+    for (const uuid of uuids.slice(0, 500))
+      assert.match(uuid, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const codes = await values({ type: 'Unique Key', style: 'code', prefix: 'CUS-', digits: 4 }, 10_000);
+    assert.equal(new Set(codes).size, 10_000);
+    assert.ok(codes.every((code) => /^CUS-\d{4}$/.test(code)));
+  });
+
+  test('a key that cannot hold the rows is refused before generating, naming the table and the key', () => {
+    assert.throws(
+      () => planProject(keyed(10, { type: 'Unique Key', min: 1, max: 5 })),
+      /table t: 10 rows, but its key \(id\) has at most 5 distinct values/,
+    );
+    assert.throws(
+      () => planProject(keyed(4, { type: 'Row Number' }, ['status'])),
+      /table t: 4 rows, but its key \(status\) has at most 3 distinct values/,
+    );
+    assert.doesNotThrow(() => planProject(keyed(30, { type: 'Unique Key', min: 1, max: 10 }, ['id', 'status'])));
   });
 });

@@ -14,6 +14,7 @@ import { compileSchema, type CompileOptions } from '../schema/compile.js';
 import { formatProblem, SchemaError } from '../schema/errors.js';
 import { ProjectError, readProject } from '../relations/read-project.js';
 import type { ProjectModel } from '../relations/project-model.js';
+import { keyCapacityProblems } from '../relations/key-capacity.js';
 
 /** Rows of each table made while checking: enough to meet a key that reads itself. */
 const TRIAL_ROWS = 3;
@@ -54,12 +55,15 @@ export function planProject(input: unknown, options: PlanOptions = {}): ProjectP
   };
   const runtime = new ProjectRuntime(model, seed, base);
   const warnings = checkTables(model, runtime);
+  const counts = runtime.counts.all();
+  const keyProblems = model.tables.flatMap((table) => keyCapacityProblems(table, counts));
+  if (keyProblems.length > 0) throw new ProjectError(keyProblems);
   return {
     model,
     seed,
     startedAtMs,
     now,
-    counts: runtime.counts.all(),
+    counts,
     datasets: options.datasets ?? {},
     scenarios: options.scenarios ?? {},
     warnings,

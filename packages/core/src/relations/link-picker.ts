@@ -8,7 +8,7 @@ import { combineKeys, CounterRandom, hashString, rowKey } from '../random/counte
 import { powerLawRank } from './distributions.js';
 import type { DrivenRows } from './driven-rows.js';
 import type { LinkModel } from './project-model.js';
-import { Permutation } from './permutation.js';
+import { Permutation } from '../random/permutation.js';
 
 /** No parent: the link's fields are null. */
 export const NO_PARENT = -1;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Permutation } from './permutation.js';
+import { Permutation } from '../random/permutation.js';
 import { DrivenRows } from './driven-rows.js';
 import { childrenSampler } from './distributions.js';
 

@@ -93,7 +93,7 @@ export const REFERENCE_PARAMS: readonly ParamSpec[] = [
     name: 'key_kind',
     kind: 'string',
     default: 'integer',
-    allowed: ['integer', 'number', 'string', 'date', 'datetime'],
+    allowed: ['integer', 'number', 'string'],
     description: "What the parent column holds, for a SQL file's column type (an import sets it)",
   },
   {

@@ -5,6 +5,8 @@
  */
 import { defineType, type OutputKind, type TypeDefinition } from '../kernel/define-type.js';
 import { checkReferenceParams, REFERENCE_PARAMS } from './reference-params.js';
+import type { Value } from '../kernel/values.js';
+import { valueToText } from '../kernel/value-text.js';
 
 /** The table the catalogue's examples refer to. */
 const EXAMPLE_PARENTS = { name: 'customers', count: 50, fields: [{ name: 'id', type: 'Row Number' }] };
@@ -34,9 +36,24 @@ const reference = defineType({
       context.problem('table', reader);
       return () => null;
     }
-    return (_random, row) => reader(row);
+    const asKind = keyKindOf(params.key_kind as string);
+    return (_random, row) => asKind(reader(row));
   },
 });
+
+/**
+ * key_kind says what the column holds (an import sets it from the parent's SQL type): text keys
+ * are written as text (quoted in SQL and JSON) even when the parent's values are numbers, and
+ * numeric keys as numbers when the parent wrote them as digits.
+ */
+function keyKindOf(kind: string): (value: Value) => Value {
+  if (kind === 'string') return (value) => (value === null || typeof value === 'string' ? value : valueToText(value));
+  if (kind === 'integer' || kind === 'number')
+    return (value) => (typeof value === 'string' && NUMERIC.test(value) ? Number(value) : value);
+  return (value) => value;
+}
+
+const NUMERIC = /^-?\d{1,15}(\.\d{1,6})?$/;
 
 const childNumber = defineType({
   name: 'Child Number',

@@ -6,6 +6,7 @@
 import type { TypeDefinition } from '../kernel/define-type.js';
 import { structuralTypes } from './structural-types.js';
 import { referenceTypes } from './reference-type.js';
+import { uniqueKeyTypes } from './unique-key-type.js';
 import { personTypes } from './person-types.js';
 import { placeTypes } from './place-types.js';
 import { numberTypes } from './number-types.js';
@@ -56,6 +57,7 @@ import { hospitalTypes } from './hospital-types.js';
 export const ALL_TYPES: readonly TypeDefinition[] = [
   ...structuralTypes,
   ...referenceTypes,
+  ...uniqueKeyTypes,
   ...numberTypes,
   ...dateTypes,
   ...formulaTypes,

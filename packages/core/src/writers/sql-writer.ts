@@ -16,7 +16,7 @@ import type { RowWriter } from './writer.js';
 import { numberText } from '../kernel/number-text.js';
 
 /** Common reserved words of SQLite, PostgreSQL and the SQL standard; quoting more is harmless. */
-const RESERVED = new Set(
+export const SQL_RESERVED = new Set(
   (
     'abort action add all alter analyse analyze and any array as asc asymmetric attach authorization autoincrement ' +
     'begin between binary both by cascade case cast check collate column commit constraint create cross current ' +
@@ -40,7 +40,7 @@ const BARE_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * users of unquoted SQL expect.
  */
 export function sqlIdentifier(name: string): string {
-  if (BARE_IDENTIFIER.test(name) && !RESERVED.has(name.toLowerCase())) return name;
+  if (BARE_IDENTIFIER.test(name) && !SQL_RESERVED.has(name.toLowerCase())) return name;
   return '"' + name.replaceAll('"', '""').replaceAll('\0', '') + '"';
 }
 

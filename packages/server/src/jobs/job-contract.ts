@@ -14,7 +14,7 @@
  * byte-identical to one `generate` call with the same seed. A packed format (xlsx, FrozenJob.packed)
  * is one shard that makes the whole file.
  */
-import type { OutputFormat, WriterOptions } from '@rowloom/core';
+import type { OutputFormat, WriterOptions, RelationsSetup } from '@rowloom/core';
 import type { JobStatus } from '@rowloom/contract';
 
 /** Everything a worker anywhere needs to make any row range, frozen when the job is submitted. */
@@ -46,6 +46,11 @@ export interface FrozenJob {
    * or tail around it. Absent: false.
    */
   packed?: boolean;
+  /**
+   * A table of a project (docs/relations.md): the project, its seed and counts, so every shard
+   * reads the same parent rows. Absent: a plain schema.
+   */
+  relations?: RelationsSetup;
 }
 
 export type { AdminDownload, DownloadStatus, JobStatus } from '@rowloom/contract';

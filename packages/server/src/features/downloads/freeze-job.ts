@@ -12,6 +12,7 @@ import {
   resolveSeed,
   type GenerationPool,
   type OutputFormat,
+  type RelationsSetup,
   type WriterOptions,
 } from '@rowloom/core';
 import type { Kysely } from 'kysely';
@@ -40,6 +41,9 @@ export interface DownloadRequest {
   /** The `now` parameter, or null: the clock (or generate's fixed time when a seed is given). */
   now: string | null;
   publicUrl?: string;
+  /** A table of a project: its project (GenerateRequest.relations); `sourceFields` then names every table's fields, whose datasets and scenarios the job needs. */
+  relations?: RelationsSetup;
+  sourceFields?: unknown[];
 }
 
 /** Where a job's inputs come from and where its schema is checked. */
@@ -69,7 +73,7 @@ export async function freezeJob(
   const { datasets, datasetNames, scenarios, scenarioNames } = await sourcesForFields(
     sources.db,
     request.userId,
-    request.fields,
+    request.sourceFields ?? request.fields,
     sources.datasetTexts,
   );
   const seed = resolveSeed(request.seed).seed;
@@ -88,6 +92,7 @@ export async function freezeJob(
     writer: request.writer,
     publicUrl: request.publicUrl,
     pool: sources.pool,
+    relations: request.relations,
   };
   await checkOnThreads(validation);
   const check = generate(validation);
@@ -106,6 +111,7 @@ export async function freezeJob(
     writer: request.writer,
     ...(request.publicUrl ? { publicUrl: request.publicUrl } : {}),
     shardRows,
+    ...(request.relations ? { relations: request.relations } : {}),
   };
   return {
     job: planShards(job, check.packed),

@@ -6,12 +6,19 @@ import type { FastifyInstance } from 'fastify';
 import { modelRoutes } from './model-route.js';
 import { outputRoutes, type OutputOptions } from './output-routes.js';
 import { restRoutes } from './rest-routes.js';
+import { jobsRoute, type JobsOptions } from './jobs-route.js';
 
-export async function relationsFeature(app: FastifyInstance, options: OutputOptions): Promise<void> {
+export interface RelationsOptions extends OutputOptions {
+  /** The downloads feature's options: a large project's tables become background jobs. */
+  jobs: JobsOptions;
+}
+
+export async function relationsFeature(app: FastifyInstance, options: RelationsOptions): Promise<void> {
   // Before validation: a caller without a key learns nothing from a 400.
   app.addHook('preValidation', app.authenticate);
   const stores = { db: options.db, datasetTexts: options.sharing.datasetTexts };
   modelRoutes(app, stores);
   outputRoutes(app, options);
   restRoutes(app, stores);
+  jobsRoute(app, options.jobs);
 }

@@ -50,8 +50,25 @@ function restSchema(summary: string, params: string[]) {
   };
 }
 
+/**
+ * A front end on another origin (a dev server on localhost:5173) reads the mock with ?key=: a
+ * simple request, without cookies, so any origin may read it, and its paging header.
+ */
+function allowOtherOrigins(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.url?.startsWith(REST_BASE)) {
+      reply.header('access-control-allow-origin', '*');
+      reply.header('access-control-expose-headers', 'X-Total');
+    }
+    return payload;
+  });
+}
+
+const REST_BASE = '/api/projects/:name/rest/';
+
 export function restRoutes(app: FastifyInstance, stores: ProjectStores): void {
-  const base = '/api/projects/:name/rest/:table';
+  allowOtherOrigins(app);
+  const base = `${REST_BASE}:table`;
   const answer = async (
     request: { params: RestRoute['Params']; query: RestRoute['Querystring'] },
     query: RowsQuery,

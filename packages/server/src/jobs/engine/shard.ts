@@ -64,6 +64,7 @@ export function jobSetup(job: FrozenJob): WorkerSetup {
     now: job.now,
     writer: job.writer,
     publicUrl: job.publicUrl,
+    relations: job.relations,
   });
 }
 

@@ -7,7 +7,7 @@
  * of n or more is fed through again (cycle-walking), which stays inside [0, n) and keeps the
  * map a bijection. The domain is at most 4 times n, so the expected number of rounds is under 4.
  */
-import { combineKeys, mix32 } from '../random/counter-random.js';
+import { combineKeys, mix32 } from './counter-random.js';
 
 /** Feistel rounds: four make a pseudo-random permutation from a good round function. */
 const ROUNDS = 4;
