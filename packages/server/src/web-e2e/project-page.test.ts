@@ -110,7 +110,7 @@ describe('the project page in a browser', { skip: browserSkip() }, () => {
     const order = page.getByRole('region', { name: 'Load order' }).getByRole('listitem');
     assert.deepEqual(await order.allTextContents(), ['customers', 'products', 'orders', 'order_lines', 'employees']);
     assert.equal(
-      await page.getByRole('link', { name: 'Edit orders in the builder' }).getAttribute('href'),
+      await page.getByRole('link', { name: 'Edit in builder: orders' }).getAttribute('href'),
       '/schemas/shop%2Forders',
     );
 

@@ -40,7 +40,7 @@ function TableCard({ table, onPreview }: { table: ModelTable; onPreview(): void 
         </ul>
       )}
       <div className="model-table-actions">
-        <Link to={named('/schemas', table.schema)} aria-label={`Edit ${table.name} in the builder`}>
+        <Link to={named('/schemas', table.schema)} aria-label={`Edit in builder: ${table.name}`}>
           Edit in builder
         </Link>
         <button type="button" onClick={onPreview} aria-label={`Preview rows of ${table.name}`}>
