@@ -240,7 +240,7 @@ async function project(page: Page): Promise<void> {
     data: shopProject(25),
   });
   if (!put.ok()) throw new Error(`PUT /api/projects/shop/model: ${put.status()} ${await put.text()}`);
-  await page.setViewportSize({ width: 1280, height: 1500 });
+  await page.setViewportSize({ width: 1280, height: 1180 });
   await page.goto('/projects/shop');
   await page.locator('svg.er-diagram').waitFor();
   await shoot(page, 'web-project');

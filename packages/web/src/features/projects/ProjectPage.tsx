@@ -15,7 +15,7 @@ import { ProjectDownloads } from './ProjectDownloads';
 import { ProjectTables } from './ProjectTables';
 import { TablePreview } from './TablePreview';
 import { useProjectModel } from './project-api';
-import { describedTables } from './reference-labels';
+import { describedTables, inLoadOrder } from './reference-labels';
 import './project-page.css';
 
 export default function ProjectPage() {
@@ -58,7 +58,7 @@ export default function ProjectPage() {
                 Seed {String(model.data.seed)}. Each table is a saved schema of this project: edit its fields in the
                 builder.
               </p>
-              <ProjectTables tables={tables} onPreview={setPreviewing} />
+              <ProjectTables tables={inLoadOrder(tables, model.data.load_order)} onPreview={setPreviewing} />
             </section>
             <aside className="page">
               <LoadOrder order={model.data.load_order} />

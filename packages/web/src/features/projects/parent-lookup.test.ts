@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { cellText, matchesKey, parentKey, parentLookup, SEARCH_ROWS } from './parent-lookup';
 import { restUrls } from './project-api';
-import { arrowLabel, describedTables, distributionText, referenceSentence, rowCount } from './reference-labels';
+import {
+  arrowLabel,
+  describedTables,
+  distributionText,
+  inLoadOrder,
+  referenceSentence,
+  rowCount,
+} from './reference-labels';
 import { reference, SHOP, table } from './test-model';
 
 const [lines, orders, customers, products] = SHOP;
@@ -94,5 +101,15 @@ describe('labels and addresses', () => {
     };
     const [described] = describedTables({ tables: [orders], document });
     expect(arrowLabel(described.references[0])).toBe('customer_id · poisson, mean 2');
+  });
+
+  test('tables are listed parents first; tables outside the load order come last', () => {
+    expect(inLoadOrder(SHOP, ['customers', 'orders']).map((t) => t.name)).toEqual([
+      'customers',
+      'orders',
+      'order_lines',
+      'products',
+      'employees',
+    ]);
   });
 });

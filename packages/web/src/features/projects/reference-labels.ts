@@ -77,3 +77,15 @@ export function describedTables(model: { tables: ModelTable[]; document?: Projec
     references: table.references.map((r) => withDistribution(r, table.name, model.document)),
   }));
 }
+
+/** The tables parents first (the load order), any the order leaves out after them as they came. */
+export function inLoadOrder(tables: ModelTable[], order: string[]): ModelTable[] {
+  const rank = (name: string) => {
+    const i = order.indexOf(name);
+    return i < 0 ? order.length : i;
+  };
+  return tables
+    .map((t, i) => ({ t, i }))
+    .sort((a, b) => rank(a.t.name) - rank(b.t.name) || a.i - b.i)
+    .map(({ t }) => t);
+}
