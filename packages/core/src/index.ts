@@ -83,6 +83,10 @@ export {
   type Inference,
   type InferenceReason,
   type InferredField,
+  ruleForName,
+  proposalOf,
+  fieldNames,
+  type NameRule,
 } from './inference/index.js';
 export * from './relations/project-document.js';
 export { readProject, isProjectDocument, ProjectError, MAX_TABLES } from './relations/read-project.js';
@@ -96,3 +100,5 @@ export { tableObjects, rowOfKey, keyColumn, childRange, type RowsSource } from '
 export type { RowsPool } from './engine/rows-pool.js';
 export { tableTexts, TEXT_BATCH_ROWS } from './projects/table-texts.js';
 export type { TableText, DeferredColumn } from './relations/table-text.js';
+export { LOREM_WORDS } from './data/lorem-words.js';
+export { typeNames } from './types/registry.js';

@@ -10,7 +10,7 @@ import { shopProject } from '@rowloom/core/testing/shop-project';
 import { loadProject } from './load/index.js';
 import { openSession } from './open-session.js';
 import { verifyProject } from './verify/index.js';
-import { engineTables } from './testing/engine-tables.js';
+import { tableTexts } from '@rowloom/core';
 import { runScript } from './testing/run-script.js';
 import { TEST_DATABASES, type Scratch } from './testing/scratch.js';
 
@@ -43,7 +43,7 @@ const cyclePlan = planProject({
     },
   ],
 });
-const tables = () => engineTables(plan);
+const tables = () => tableTexts(plan);
 const documentTables = plan.model.tables.map((t) => t.source);
 
 async function counts(url: string): Promise<Record<string, number>> {
@@ -86,7 +86,7 @@ for (const database of TEST_DATABASES) {
       const deferred = deferredColumns(cyclePlan.model);
       assert.deepEqual(deferred, [{ table: 'cyc_departments', column: 'head_id', key: ['id'] }]);
       for (const mode of ['truncate', 'truncate'] as const)
-        await loadProject(db.url, engineTables(cyclePlan), { mode, create: true, deferred });
+        await loadProject(db.url, tableTexts(cyclePlan), { mode, create: true, deferred });
       const session = await openSession(db.url);
       try {
         const heads = await session.rows('select count(*) as n from cyc_departments where head_id is not null');

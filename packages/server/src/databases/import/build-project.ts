@@ -1,0 +1,170 @@
+/**
+ * ImportedSchema -> project document: table names (schema-qualified outside the default schema),
+ * a field per column (references for foreign keys, row numbers for keys, inference for the
+ * rest), the SQL facts, keys and unique sets. Every problem that does not stop the import is a
+ * warning naming the table and column.
+ */
+import {
+  fieldNames,
+  PROJECT_FORMAT_VERSION,
+  type ColumnFacts,
+  type ProjectDocument,
+  type ProjectTable,
+} from '@rowloom/core';
+import { checkedFields } from './check-fields.js';
+import { inferField } from './infer-field.js';
+import type { ImportedColumn, ImportedForeignKey, ImportedSchema, ImportedTable } from './import-model.js';
+import { keyKindOf } from './sql-types.js';
+import type { FieldSpec } from './text-fit.js';
+
+export interface BuildOptions {
+  /** The project's name. */
+  name: string;
+  /** Tables of this schema (and of none) keep their bare names; others are "schema.table". */
+  defaultSchema: string | null;
+}
+
+/** The table names read-project.ts accepts. */
+const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_$]*(\.[A-Za-z_][A-Za-z0-9_$]*)?$/;
+
+interface Parent {
+  table: ImportedTable;
+  projectName: string;
+  columns: string[];
+}
+
+export function buildProject(
+  schema: ImportedSchema,
+  options: BuildOptions,
+): { project: ProjectDocument; warnings: string[] } {
+  const warnings = [...schema.warnings];
+  // CREATE TABLE ... (LIKE other), PARTITION OF...: no columns of its own to generate.
+  const empty = schema.tables.filter((t) => t.columns.every((c) => c.computed));
+  for (const table of empty)
+    warnings.push(
+      `table ${table.name}: no columns were read (LIKE, PARTITION OF or only computed columns): not imported`,
+    );
+  schema = { ...schema, tables: schema.tables.filter((t) => !empty.includes(t)) };
+  const home = (s: string | null) => (s === null || s === options.defaultSchema ? null : s);
+  const projectName = (table: { schema: string | null; name: string }) =>
+    home(table.schema) === null ? table.name : `${table.schema}.${table.name}`;
+  const parentOf = (fk: ImportedForeignKey): Parent | null => {
+    const table = schema.tables.find((t) => t.name === fk.table && home(t.schema) === home(fk.schema));
+    if (!table) return null;
+    const columns = fk.refColumns.length > 0 ? fk.refColumns : table.primaryKey;
+    return columns.length === fk.columns.length ? { table, projectName: projectName(table), columns } : null;
+  };
+  const tables = schema.tables.map((table) => {
+    const name = projectName(table);
+    if (!TABLE_NAME.test(name))
+      warnings.push(
+        `table ${name}: a project table's name has only letters, digits, _ and $; rename it before generating`,
+      );
+    return projectTable(table, name, parentOf, (message) => warnings.push(`table ${name}, ${message}`));
+  });
+  return { project: { rowloom_project: PROJECT_FORMAT_VERSION, name: options.name, tables }, warnings };
+}
+
+function projectTable(
+  table: ImportedTable,
+  name: string,
+  parentOf: (fk: ImportedForeignKey) => Parent | null,
+  note: (message: string) => void,
+): ProjectTable {
+  const references = new Map<string, FieldSpec>();
+  for (const fk of table.foreignKeys) {
+    const parent = parentOf(fk);
+    if (!parent) {
+      note(
+        `columns ${fk.columns.join(', ')}: the foreign key's table ${fk.table} is not in the import (or its key does not match); they are plain columns`,
+      );
+      continue;
+    }
+    fk.columns.forEach((column, i) => {
+      const taken = references.get(column);
+      if (taken) {
+        note(
+          `column ${column} is in two foreign keys: it follows the one to ${String(taken.table)} (link ${String(taken.link)})`,
+        );
+        return;
+      }
+      const parentColumn = parent.table.columns.find((c) => c.name === parent.columns[i]);
+      references.set(column, {
+        name: column,
+        type: 'Reference',
+        table: parent.projectName,
+        column: parent.columns[i],
+        link: fk.columns.join(','),
+        ...(parentColumn ? { key_kind: keyKindOf(parentColumn.type) } : {}),
+      });
+    });
+  }
+  joinTable(table, references);
+  const written = table.columns.filter((c) => !c.computed);
+  const proposed = written.map((column) => references.get(column.name) ?? fieldFor(column, table, name));
+  const fields = checkedFields(proposed, written, (message) => note(message));
+  checkFieldNames(written, note);
+  const result: ProjectTable = {
+    name,
+    fields,
+    columns: Object.fromEntries(table.columns.map((c) => [c.name, facts(c)])),
+  };
+  if (table.primaryKey.length > 0) result.primary_key = table.primaryKey;
+  const uniques = table.uniques.filter((u) => u.join(',') !== table.primaryKey.join(','));
+  if (uniques.length > 0) result.unique = uniques;
+  const omitted = table.columns.filter((c) => c.computed).map((c) => c.name);
+  if (omitted.length > 0) result.omitted = omitted;
+  return result;
+}
+
+/** Rows per parent row of a join table's first parent (a product's tags). */
+export const JOIN_CHILDREN = { children: 'uniform', children_min: 0, children_max: 3 } as const;
+
+/**
+ * A join table (its primary key is two single-column foreign keys, as product_tags): the first
+ * reference drives it with a few rows per parent, and the second is `distinct`, so no pair
+ * repeats and the key holds by construction.
+ */
+function joinTable(table: ImportedTable, references: Map<string, FieldSpec>): void {
+  if (table.primaryKey.length !== 2) return;
+  const [first, second] = table.primaryKey.map((column) => references.get(column));
+  if (!first || !second || first.link === second.link) return;
+  if (first.link !== first.name || second.link !== second.name) return;
+  Object.assign(first, JOIN_CHILDREN);
+  second.distinct = true;
+}
+
+/**
+ * A key column (not a reference) gets values unique by construction: the row number for
+ * numbers and text, a GUID for a uuid; every other column is inferred.
+ */
+function fieldFor(column: ImportedColumn, table: ImportedTable, tableName: string): FieldSpec {
+  if (table.primaryKey.includes(column.name) && !column.check) {
+    if (column.type.kind === 'integer' || column.type.kind === 'text') return { name: column.name, type: 'Row Number' };
+    if (column.type.kind === 'uuid') return { name: column.name, type: 'GUID' };
+  }
+  return inferField(column, tableName);
+}
+
+function facts(column: ImportedColumn): ColumnFacts {
+  const result: ColumnFacts = { sql_type: column.type.declared, not_null: column.notNull };
+  if (column.type.length !== undefined) result.max_length = column.type.length;
+  if (column.default !== undefined) result.default = column.default;
+  if (column.check) result.check = column.check;
+  return result;
+}
+
+/** A column whose name the schema grammar would read specially (dots nest, "__" hides...). */
+function checkFieldNames(columns: ImportedColumn[], note: (message: string) => void): void {
+  const choices = fieldNames(columns.map((c) => c.name));
+  choices.forEach((choice, i) => {
+    if (/[.[\]]/.test(columns[i].name))
+      note(
+        `column ${columns[i].name}: a dot or bracket in a field name makes nested output; rename it before generating`,
+      );
+    else if (choice.renamed)
+      note(
+        `column ${columns[i].name}: ${choice.renamed.replace(/^column "[^"]*" renamed: /, '')}; rename it before generating`,
+      );
+  });
+}
