@@ -4,7 +4,7 @@ import type { ModelTable } from '@rowloom/contract';
 import { named } from '../../api/client';
 import { referenceSentence, rowCount } from './reference-labels';
 
-function TableCard({ table, onPreview }: { table: ModelTable; onPreview(): void }) {
+function TableCard({ table, onPreview }: { table: ModelTable; onPreview: (() => void) | null }) {
   const referencing = new Set(table.references.flatMap((r) => r.fields));
   return (
     <li className="model-table">
@@ -43,19 +43,28 @@ function TableCard({ table, onPreview }: { table: ModelTable; onPreview(): void 
         <Link to={named('/schemas', table.schema)} aria-label={`Edit in builder: ${table.name}`}>
           Edit in builder
         </Link>
-        <button type="button" onClick={onPreview} aria-label={`Preview rows of ${table.name}`}>
-          Preview rows
-        </button>
+        {onPreview && (
+          <button type="button" onClick={onPreview} aria-label={`Preview rows of ${table.name}`}>
+            Preview rows
+          </button>
+        )}
       </div>
     </li>
   );
 }
 
-export function ProjectTables({ tables, onPreview }: { tables: ModelTable[]; onPreview(table: string): void }) {
+/** `onPreview` null: the project cannot make rows yet (it has problems). */
+export function ProjectTables({
+  tables,
+  onPreview,
+}: {
+  tables: ModelTable[];
+  onPreview: ((table: string) => void) | null;
+}) {
   return (
     <ul className="model-tables">
       {tables.map((table) => (
-        <TableCard key={table.name} table={table} onPreview={() => onPreview(table.name)} />
+        <TableCard key={table.name} table={table} onPreview={onPreview && (() => onPreview(table.name))} />
       ))}
     </ul>
   );
