@@ -23,8 +23,6 @@ export interface ProjectPlan {
   model: ProjectModel;
   /** The seed used (the given one, the document's, or one drawn). */
   seed: Seed;
-  /** The reference time of formulas' now(), shared by every table. */
-  startedAtMs: number;
   now: string | null;
   /** Row count by table name. */
   counts: Record<string, number>;
@@ -61,7 +59,6 @@ export function planProject(input: unknown, options: PlanOptions = {}): ProjectP
   return {
     model,
     seed,
-    startedAtMs,
     now,
     counts,
     datasets: options.datasets ?? {},

@@ -7,6 +7,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ProjectRuntime } from '../engine/relation-runtime.js';
 import { RowEngine } from '../engine/row-engine.js';
 import { parsedDatasets } from '../engine/dataset-texts.js';
+import { referenceTime } from '../engine/reference-time.js';
 import { valueToText } from '../kernel/value-text.js';
 import type { Value } from '../kernel/values.js';
 import { compileSchema } from '../schema/compile.js';
@@ -21,7 +22,12 @@ export function tableTexts(plan: ProjectPlan): TableText[] {
   const runtime = new ProjectRuntime(
     plan.model,
     plan.seed,
-    { datasets: parsedDatasets(plan.datasets), scenarios: plan.scenarios, startedAtMs: plan.startedAtMs },
+    // The clock generateTable gives each table's generation: the same rows as the files.
+    {
+      datasets: parsedDatasets(plan.datasets),
+      scenarios: plan.scenarios,
+      startedAtMs: referenceTime(plan.now, plan.seed),
+    },
     plan.counts,
   );
   return plan.model.loadOrder.map((name) => {

@@ -56,6 +56,8 @@ export class PostgresSession implements DatabaseSession {
     signal?: AbortSignal,
   ): Promise<void> {
     const columns = writing.text.columns.map((c) => quoteName('postgres', c)).join(', ');
+    const generated = await this.generatedColumns(writing.name, writing.text.columns);
+    await this.allowGivenValues(writing.name, generated, 'BY DEFAULT');
     const copy = this.client.query(copyFrom(`COPY ${writing.name} (${columns}) FROM STDIN WITH (FORMAT csv)`));
     const counter = new BatchCounter();
     const deferred = writing.deferred;
@@ -74,6 +76,8 @@ export class PostgresSession implements DatabaseSession {
     const csv = stringify({ cast: { string: (v) => (v === '' ? { value: '', quoted_empty: true } : v) } });
     try {
       await pipeline(Readable.from(rows()), csv, copy, { signal });
+      await this.allowGivenValues(writing.name, generated, 'ALWAYS');
+      await this.advanceSequences(writing.name, generated);
     } catch (error) {
       // COPY names the failing line in its context: "COPY t, line 3, column c: ...".
       const where = (error as { where?: string }).where;
@@ -83,6 +87,48 @@ export class PostgresSession implements DatabaseSession {
         where ? new Error(`${(error as Error).message} (${where})`) : error,
       );
     }
+  }
+
+  /**
+   * The loaded columns the database numbers itself: identity columns (`always`: GENERATED
+   * ALWAYS, which refuses given values) and serial ones (a sequence owned by the column).
+   */
+  private async generatedColumns(table: string, columns: string[]): Promise<{ name: string; always: boolean }[]> {
+    const result = await this.client.query(
+      `select a.attname as name, a.attidentity as identity
+         from pg_attribute a
+        where a.attrelid = to_regclass($1) and a.attnum > 0 and not a.attisdropped
+          and (a.attidentity <> '' or pg_get_serial_sequence($1, a.attname) is not null)`,
+      [table],
+    );
+    return (result.rows as { name: string; identity: string }[])
+      .filter((row) => columns.includes(row.name))
+      .map((row) => ({ name: row.name, always: row.identity === 'a' }));
+  }
+
+  /**
+   * COPY has no OVERRIDING SYSTEM VALUE: an ALWAYS identity column takes the project's keys
+   * (which other tables' rows refer to) while it is BY DEFAULT, inside the load's transaction,
+   * and is ALWAYS again before it commits.
+   */
+  private async allowGivenValues(
+    table: string,
+    columns: { name: string; always: boolean }[],
+    mode: 'BY DEFAULT' | 'ALWAYS',
+  ): Promise<void> {
+    for (const column of columns.filter((c) => c.always))
+      await this.client.query(
+        `ALTER TABLE ${table} ALTER COLUMN ${quoteName('postgres', column.name)} SET GENERATED ${mode}`,
+      );
+  }
+
+  /** The next number the database gives after the load follows the largest loaded key, so the application's own inserts do not collide. */
+  private async advanceSequences(table: string, columns: { name: string }[]): Promise<void> {
+    for (const { name } of columns)
+      await this.client.query(
+        `select setval(pg_get_serial_sequence($1, $2), greatest((select max(${quoteName('postgres', name)}) from ${table}), 1))`,
+        [table, name],
+      );
   }
 
   async close(): Promise<void> {

@@ -4,6 +4,7 @@
  * so the inference and the project document are written once for all sources.
  */
 import type { SqlType } from './sql-types.js';
+import { MAX_TABLES } from '@rowloom/core';
 
 export interface ImportedColumn {
   name: string;
@@ -56,7 +57,8 @@ export class ImportError extends Error {
 
 /** The bounds of one import (docs/relations.md). */
 export const MAX_DDL_BYTES = 2 * 1024 * 1024;
-export const MAX_IMPORT_TABLES = 500;
+/** As many tables as a project may have (core's MAX_TABLES). */
+export const MAX_IMPORT_TABLES = MAX_TABLES;
 
 export function checkTableCount(count: number): void {
   if (count > MAX_IMPORT_TABLES)

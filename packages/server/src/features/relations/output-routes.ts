@@ -73,11 +73,22 @@ export function planOfReady(project: ReadyProject): ProjectPlan {
     seed,
     counts,
     now: document.now ?? null,
-    startedAtMs: 0,
     datasets: sources.datasets,
     scenarios: sources.scenarios,
     warnings: [],
   };
+}
+
+/** The caller's plan limits, when one request may make all the project's rows (else a 400 saying so). */
+export function checkProjectSize(project: ReadyProject, plans: Plans): Plans[string] {
+  const total = Object.values(project.counts).reduce((sum, n) => sum + n, 0);
+  const limits = plans[project.user.plan] ?? plans.free;
+  if (limits.recordsPerRequest !== null && total > limits.recordsPerRequest)
+    throw badRequest(
+      `the project has ${total} rows in all, more than the ${limits.recordsPerRequest} one request may make on the ${project.user.plan} plan; lower its tables' counts, or make it as background jobs (POST /api/projects/NAME/jobs)`,
+      { limit: 'recordsPerRequest', allowed: limits.recordsPerRequest },
+    );
+  return limits;
 }
 
 /** The table must be one of the project's. */
@@ -131,13 +142,8 @@ async function sendZip(
   const { sharing, plans, timeLimitMs } = options;
   const format = outputFormat(request.query.format ?? 'csv');
   const writer = writerOptions(format, request.query);
+  const limits = checkProjectSize(project, plans);
   const total = Object.values(project.counts).reduce((sum, n) => sum + n, 0);
-  const limits = plans[project.user.plan] ?? plans.free;
-  if (limits.recordsPerRequest !== null && total > limits.recordsPerRequest)
-    throw badRequest(
-      `the project has ${total} rows in all, more than the ${limits.recordsPerRequest} one request may make on the ${project.user.plan} plan; lower its tables' counts`,
-      { limit: 'recordsPerRequest', allowed: limits.recordsPerRequest },
-    );
   const zip = projectZip(planOfReady(project), writer, sharing.pool, publicUrlOf(request, options.publicUrl));
   const release = await admitAndCharge(options.db, sharing.limiter, project.user.id, limits, total, zip.stream);
   guardResponse(request, reply, {

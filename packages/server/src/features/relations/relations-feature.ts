@@ -7,6 +7,8 @@ import { modelRoutes } from './model-route.js';
 import { outputRoutes, type OutputOptions } from './output-routes.js';
 import { restRoutes } from './rest-routes.js';
 import { jobsRoute, type JobsOptions } from './jobs-route.js';
+import { importRoute } from './import-route.js';
+import { scriptRoute } from './script-route.js';
 
 export interface RelationsOptions extends OutputOptions {
   /** The downloads feature's options: a large project's tables become background jobs. */
@@ -21,4 +23,6 @@ export async function relationsFeature(app: FastifyInstance, options: RelationsO
   outputRoutes(app, options);
   restRoutes(app, stores);
   jobsRoute(app, options.jobs);
+  importRoute(app, stores);
+  scriptRoute(app, options);
 }

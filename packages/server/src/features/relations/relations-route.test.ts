@@ -7,6 +7,8 @@ import { zipEntries } from '@rowloom/core/testing/zip-entries';
 import { skipUnlessAvailable } from '../../testing/databases.js';
 import { serverForSuite } from '../../testing/server-fixture.js';
 import { fetchAnswer } from '../../testing/http-calls.js';
+import { waitFor } from '../../testing/downloads-helpers.js';
+import Database from 'better-sqlite3';
 
 const json = (method: string, body: unknown): RequestInit => ({
   method,
@@ -106,6 +108,67 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.match(download.json.error, /the project cannot generate yet: .*no table is named order/);
       const unchanged = await api('shop/model');
       assert.equal(unchanged.json.tables.length, 5);
+    });
+
+    test('SQL DDL becomes the project: tables, keys, references and CHECK lists', async () => {
+      const ddl = `
+        create table authors (id serial primary key, email varchar(120) not null unique, country_code char(2));
+        create table books (
+          id integer primary key,
+          author_id integer not null references authors(id),
+          status text not null check (status in ('draft', 'published')),
+          created_at timestamp not null
+        );`;
+      const imported = await api('library/import', json('POST', { ddl, dialect: 'postgres' }));
+      assert.equal(imported.status, 200, imported.text);
+      assert.deepEqual(imported.json.problems, []);
+      assert.deepEqual(imported.json.load_order, ['authors', 'books']);
+      const books = imported.json.document.tables.find((t: { name: string }) => t.name === 'books');
+      const field = (name: string) => books.fields.find((f: { name: string }) => f.name === name);
+      assert.equal(field('author_id').type, 'Reference');
+      assert.equal(field('author_id').table, 'authors');
+      assert.equal(field('status').type, 'Custom List');
+      assert.equal(field('created_at').type, 'Datetime');
+      const authors = imported.json.document.tables.find((t: { name: string }) => t.name === 'authors');
+      assert.equal(authors.fields.find((f: { name: string }) => f.name === 'email').type, 'Email Address');
+      const broken = await api('library/import', json('POST', { ddl: 'create table (;', dialect: 'postgres' }));
+      assert.equal(broken.status, 400);
+      assert.match(broken.json.error, /^ddl: .*line 1/);
+      const kept = await api('library/model');
+      assert.equal(kept.json.tables.length, 2, 'a failed import changes nothing');
+    });
+
+    test('the SQL script creates and fills the tables in a real SQLite', async () => {
+      const script = await api('shop/script?dialect=sqlite&create=true');
+      assert.equal(script.status, 200, script.text);
+      assert.match(script.headers.get('content-disposition') ?? '', /shop-sqlite\.sql/);
+      const db = new Database(':memory:');
+      db.exec(script.text);
+      const model = await api('shop/model');
+      for (const table of model.json.tables)
+        assert.equal(
+          (db.prepare(`select count(*) as n from "${table.name}"`).get() as { n: number }).n,
+          table.count,
+          table.name,
+        );
+      db.close();
+      const dialect = await api('shop/script?dialect=oracle');
+      assert.equal(dialect.status, 400);
+    });
+
+    test('as background jobs, each table is the file the ZIP holds, byte for byte', async () => {
+      const submitted = await api('shop/jobs?format=csv', { method: 'POST' });
+      assert.equal(submitted.status, 202, submitted.text);
+      const jobs = submitted.json.jobs as { id: string }[];
+      assert.equal(jobs.length, 5);
+      const zip = await fetch(`${suite.server.url}/api/projects/shop/download?format=csv&key=${suite.key}`);
+      const entries = await zipEntries(Buffer.from(await zip.arrayBuffer()));
+      const names = [...entries.keys()];
+      for (const [i, job] of jobs.entries()) {
+        await waitFor(suite.server, suite.key, job.id, ['done'], 120_000);
+        const file = await fetch(`${suite.server.url}/api/downloads/${job.id}/file?key=${suite.key}`);
+        assert.ok(Buffer.from(await file.arrayBuffer()).equals(entries.get(names[i])!), `${names[i]} is the same file`);
+      }
     });
 
     test('another user sees none of it', async () => {
