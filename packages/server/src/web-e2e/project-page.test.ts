@@ -68,7 +68,10 @@ describe('the project page in a browser', { skip: browserSkip() }, () => {
       mimeType: 'text/plain',
       buffer: Buffer.from(DDL),
     });
-    assert.match(await dialog.getByLabel('SQL DDL').inputValue(), /CREATE TABLE comments/);
+    // The file is read asynchronously: wait for its text to arrive in the box.
+    const box = dialog.getByLabel('SQL DDL');
+    for (let i = 0; i < 50 && (await box.inputValue()) === ''; i++) await page.waitForTimeout(100);
+    assert.match(await box.inputValue(), /CREATE TABLE comments/);
     await dialog.getByLabel('Dialect').selectOption('postgres');
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     await dialog.getByText('Imported 3 tables.').waitFor();
@@ -87,7 +90,7 @@ describe('the project page in a browser', { skip: browserSkip() }, () => {
     await page.getByRole('button', { name: 'Import SQL DDL' }).click();
     await dialog.getByLabel('SQL DDL').fill('CREATE TABLE solo (id integer PRIMARY KEY);');
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-    await dialog.getByText('replaces this project’s 3 tables', { exact: false }).waitFor();
+    await dialog.getByText("replaces this project's 3 tables", { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     assert.equal(await diagram.locator('g.er-table').count(), 3);
   });
@@ -140,5 +143,14 @@ describe('the project page in a browser', { skip: browserSkip() }, () => {
       'orders.json',
       'products.json',
     ]);
+
+    await page.getByLabel('SQL dialect').selectOption('sqlite');
+    const [script] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'SQL script' }).click(),
+    ]);
+    assert.match(script.suggestedFilename(), /\.sql$/);
+    const sql = await readFile((await script.path()) as string, 'utf8');
+    assert.ok(sql.indexOf('INSERT INTO customers') < sql.indexOf('INSERT INTO orders'), 'parents first');
   });
 });

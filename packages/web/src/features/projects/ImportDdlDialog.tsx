@@ -95,7 +95,7 @@ export function ImportDdlDialog({ project, existingTables }: { project: string; 
       >
         <h2 id={ids.title}>Import SQL DDL into {project}</h2>
         {done ? (
-          <ImportResult tables={done.tables.length} warnings={done.import_warnings ?? []} onClose={close} />
+          <ImportResult tables={done.document.tables.length} warnings={done.import_warnings ?? []} onClose={close} />
         ) : (
           <>
             <p className="hint">

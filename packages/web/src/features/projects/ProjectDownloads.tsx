@@ -58,6 +58,8 @@ function DownloadLink({ href, label, blocked }: { href: string; label: string; b
 export function ProjectDownloads({ project, blocked }: { project: string; blocked: boolean }) {
   const [format, setFormat] = useState<string>('csv');
   const [dialect, setDialect] = useState<string>('postgres');
+  const [create, setCreate] = useState(false);
+  const createId = useId();
   return (
     <div className="project-downloads">
       <div className="action-row">
@@ -72,7 +74,11 @@ export function ProjectDownloads({ project, blocked }: { project: string; blocke
           names={DIALECT_NAMES}
           onChange={setDialect}
         />
-        <DownloadLink href={scriptPath(project, dialect)} label="SQL script" blocked={blocked} />
+        <span className="check">
+          <input id={createId} type="checkbox" checked={create} onChange={(e) => setCreate(e.target.checked)} />
+          <label htmlFor={createId}>With CREATE TABLE</label>
+        </span>
+        <DownloadLink href={scriptPath(project, dialect, create)} label="SQL script" blocked={blocked} />
       </div>
     </div>
   );

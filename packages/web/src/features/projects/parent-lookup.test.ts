@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { cellText, matchesKey, parentKey, parentLookup, SEARCH_ROWS } from './parent-lookup';
-import { restUrls } from './project-api';
+import { downloadPath, restUrls, scriptPath } from './project-api';
 import {
   arrowLabel,
   describedTables,
@@ -111,5 +111,11 @@ describe('labels and addresses', () => {
       'products',
       'employees',
     ]);
+  });
+
+  test('download and script addresses', () => {
+    expect(downloadPath('my shop', 'json')).toBe('/api/projects/my%20shop/download?format=json');
+    expect(scriptPath('p', 'sqlserver')).toBe('/api/projects/p/script?dialect=sqlserver');
+    expect(scriptPath('p', 'mysql', true)).toBe('/api/projects/p/script?dialect=mysql&create=true');
   });
 });

@@ -58,8 +58,9 @@ export function downloadPath(project: string, format: string): string {
   return `${projectPath(project, 'download')}?format=${encodeURIComponent(format)}`;
 }
 
-export function scriptPath(project: string, dialect: string): string {
-  return `${projectPath(project, 'script')}?dialect=${encodeURIComponent(dialect)}`;
+/** `create`: the script starts with CREATE TABLE (and the foreign keys). */
+export function scriptPath(project: string, dialect: string, create = false): string {
+  return `${projectPath(project, 'script')}?dialect=${encodeURIComponent(dialect)}${create ? '&create=true' : ''}`;
 }
 
 /**
