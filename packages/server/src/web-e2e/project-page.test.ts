@@ -1,7 +1,8 @@
 /**
  * The project page (/projects/NAME) in a real browser: a DDL import whose table and column
  * names carry markup shows them as text and runs nothing; the diagram has a box per table and
- * an arrow per reference; the preview follows a reference to its parent row; the ZIP downloads.
+ * an arrow per reference; the preview follows a reference to its parent row (fetched at its
+ * index for a Row Number key, looked for otherwise); the ZIP and the SQL script download.
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -152,5 +153,46 @@ describe('the project page in a browser', { skip: browserSkip() }, () => {
     assert.match(script.suggestedFilename(), /\.sql$/);
     const sql = await readFile((await script.path()) as string, 'utf8');
     assert.ok(sql.indexOf('INSERT INTO customers') < sql.indexOf('INSERT INTO orders'), 'parents first');
+  });
+
+  test('a reference to a key that is not a row number is looked for among the parent table’s first rows', async () => {
+    const { page } = await suite.signedIn('/');
+    const put = await page.request.put('/api/projects/atlas/model', {
+      headers: { 'X-CSRF-Token': await csrf(page) },
+      data: {
+        rowloom_project: 1,
+        name: 'atlas',
+        seed: 7,
+        tables: [
+          {
+            name: 'countries',
+            count: 30,
+            primary_key: ['code'],
+            fields: [
+              { name: 'code', type: 'Character Sequence', format: '^^^-###' },
+              { name: 'name', type: 'Country' },
+            ],
+          },
+          {
+            name: 'cities',
+            count: 50,
+            fields: [
+              { name: 'id', type: 'Row Number' },
+              { name: 'country_code', type: 'Reference', table: 'countries', column: 'code', key_kind: 'string' },
+            ],
+          },
+        ],
+      },
+    });
+    assert.ok(put.ok(), await put.text());
+    await page.goto('/projects/atlas');
+    await page.getByRole('button', { name: 'Preview rows of cities' }).click();
+    const rows = page.getByRole('table', { name: 'First rows of cities' });
+    const reference = rows.locator('tbody tr').first().getByRole('button');
+    const code = (await reference.textContent()) ?? '';
+    await reference.click();
+    await page.getByText(`Looked for code = ${code} in the first 100 rows of countries`).waitFor();
+    const parent = page.getByRole('table', { name: 'Parent row in countries' });
+    assert.equal(await parent.getByRole('row', { name: /^code/ }).getByRole('cell').textContent(), code);
   });
 });
