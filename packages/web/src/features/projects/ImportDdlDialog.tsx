@@ -21,6 +21,9 @@ function useModal(open: boolean) {
 }
 
 function ImportResult({ tables, warnings, onClose }: { tables: number; warnings: string[]; onClose(): void }) {
+  // The Import button that had the focus is gone: give it to Close, so Enter or Space ends here.
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => close.current?.focus(), []);
   return (
     <div role="status">
       <p>
@@ -37,7 +40,7 @@ function ImportResult({ tables, warnings, onClose }: { tables: number; warnings:
         </>
       )}
       <div className="confirm-actions">
-        <button type="button" className="primary" onClick={onClose}>
+        <button type="button" ref={close} className="primary" onClick={onClose}>
           Close
         </button>
       </div>
