@@ -1,12 +1,14 @@
 /**
  * axe-core finds no violation on the page's screens: the builder (and its type picker and formula
  * editor open), datasets, the mock APIs list and one mock API, the reference, schemas, projects,
- * scenarios, downloads, the account page and the sign-in page. A failure lists every violation
+ * scenarios, downloads, a project's page (with a preview following a reference, and the DDL
+ * import dialog open), the account page and the sign-in page. A failure lists every violation
  * with its elements and why.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { shopProject } from '@rowloom/core/testing/shop-project';
 import { axeViolations, describeViolations } from './axe.js';
 import { browserSkip, browserSuite } from './browser.js';
 
@@ -61,6 +63,7 @@ describe('accessibility (axe-core) in a real browser', { skip: browserSkip() }, 
         data: 'id,city\n1,Lyon\n2,Porto\n',
       }),
       await page.request.post('/api/mocks', { headers, data: SHOP }),
+      await page.request.put('/api/projects/shop/model', { headers, data: shopProject() }),
     ])
       assert.ok(answer.ok(), `${answer.url()}: ${answer.status()} ${await answer.text()}`);
 
@@ -105,6 +108,23 @@ describe('accessibility (axe-core) in a real browser', { skip: browserSkip() }, 
       await ready();
       await check(page, path);
     }
+
+    await page.goto('/projects/shop');
+    await page.locator('svg.er-diagram').waitFor();
+    await check(page, '/projects/shop');
+    await page.getByRole('button', { name: 'Preview rows of orders' }).click();
+    await page
+      .getByRole('table', { name: 'First rows of orders' })
+      .locator('tbody tr')
+      .first()
+      .getByRole('button')
+      .click();
+    await page.getByRole('table', { name: 'Parent row in customers' }).waitFor();
+    await check(page, '/projects/shop, preview following a reference');
+    await page.getByRole('button', { name: 'Import SQL DDL' }).click();
+    await page.getByRole('dialog', { name: 'Import SQL DDL into shop' }).waitFor();
+    await check(page, '/projects/shop, import dialog open');
+    await page.keyboard.press('Escape');
 
     assert.equal(found.length, 0, `axe-core found violations:\n\n${found.join('\n\n')}`);
   });

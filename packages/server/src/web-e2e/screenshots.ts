@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from 'playwright-core';
+import { shopProject } from '@rowloom/core/testing/shop-project';
 import { launchBrowser } from './browser.js';
 import { newTestDatabase, startTestServer, type TestServer } from '../testing/server-fixture.js';
 
@@ -231,6 +232,21 @@ async function downloads(page: Page, server: TestServer): Promise<void> {
   }
 }
 
+/** The project page of a five-table shop (docs/relations.md), a preview following a reference open. */
+async function project(page: Page): Promise<void> {
+  const { csrfToken } = (await (await page.request.get('/api/session')).json()) as { csrfToken: string };
+  const put = await page.request.put('/api/projects/shop/model', {
+    headers: { 'X-CSRF-Token': csrfToken },
+    data: shopProject(25),
+  });
+  if (!put.ok()) throw new Error(`PUT /api/projects/shop/model: ${put.status()} ${await put.text()}`);
+  await page.setViewportSize({ width: 1280, height: 1180 });
+  await page.goto('/projects/shop');
+  await page.locator('svg.er-diagram').waitFor();
+  await shoot(page, 'web-project');
+  await page.setViewportSize({ width: 1280, height: 860 });
+}
+
 async function phone(page: Page): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/schemas/Customers');
@@ -250,6 +266,7 @@ async function main(): Promise<void> {
     await otherPages(page);
     await mocks(page);
     await downloads(page, server);
+    await project(page);
     await phone(page);
   } finally {
     await browser.close();

@@ -18,6 +18,7 @@ const MockApiPage = lazy(() => import('../features/mocks/MockApiPage'));
 const DownloadsPage = lazy(() => import('../features/downloads/DownloadsPage'));
 const AdminDownloadsPage = lazy(() => import('../features/admin/AdminDownloadsPage'));
 const ReferencePage = lazy(() => import('../features/reference/ReferencePage'));
+const ProjectPage = lazy(() => import('../features/projects/ProjectPage'));
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
@@ -53,6 +54,7 @@ export function App() {
               <Route path="/schemas/:name" element={signedIn(<BuilderPage />)} />
               <Route path="/datasets" element={signedIn(<DatasetsPage />)} />
               <Route path="/projects" element={signedIn(<ProjectsPage />)} />
+              <Route path="/projects/:name" element={lazyPage(<ProjectPage />)} />
               <Route path="/scenarios" element={signedIn(<ScenariosPage />)} />
               <Route path="/mocks" element={lazyPage(<MocksPage />)} />
               <Route path="/mocks/:name" element={lazyPage(<MockApiPage />)} />

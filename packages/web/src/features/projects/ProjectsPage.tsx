@@ -1,6 +1,7 @@
 /**
  * /projects: a project groups schemas, datasets and scenarios. List (with what each holds),
- * create, delete. Items join a project when uploaded or saved with it.
+ * create, delete. Items join a project when uploaded or saved with it. Each project's name opens
+ * its page (ProjectPage.tsx): its tables, diagram, import, downloads and mock API.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -75,7 +76,9 @@ function ProjectCard({
   return (
     <li className="project-card">
       <div className="project-head">
-        <h3>{project.name}</h3>
+        <h3>
+          <Link to={named('/projects', project.name)}>{project.name}</Link>
+        </h3>
         <button type="button" className="danger" aria-label={`Delete project ${project.name}`} onClick={onDelete}>
           Delete
         </button>
