@@ -14,6 +14,7 @@ export function compileCall(node: NodeOf<'call'>, context: CompileContext): Thun
   if (name === 'from_dataset') return compileFromDataset(node, context);
   if (name === 'generate') return compileGenerate(node, context);
   if (name === 'children') return compileChildren(node, context);
+  if (name === 'row_number' && args.length === 0 && keywords.length === 0) return (frame) => frame.row.rowIndex + 1;
   if (name === 'rand' && args.length === 1 && args[0].kind === 'range') return compileRandRange(args[0], context);
   const fn = FUNCTIONS_BY_NAME.get(name);
   if (!fn) {

@@ -474,6 +474,12 @@ export const SPECIAL_FORMS: readonly { signature: string; description: string; e
     example: "from_dataset('stores', 'city', id: store_id)",
   },
   {
+    signature: 'row_number()',
+    description:
+      "The row's number, from 1 (the top-level row's inside a JSON Array): a suffix that keeps values apart, as an import does for a UNIQUE column.",
+    example: "this.sub('@', row_number().to_s + '@')",
+  },
+  {
     signature: "children('table', 'column')",
     description:
       "In a project's table: the list of that column's values in the rows of another table that belong to this row (its reference with children points here), so aggregates agree with their rows: an order's total is the sum of its lines.",

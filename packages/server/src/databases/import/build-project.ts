@@ -107,7 +107,14 @@ function projectTable(
       ? { name: column.name, type: 'Child Number' }
       : (references.get(column.name) ?? fieldFor(column, table, name)),
   );
-  const fields = checkedFields(proposed, written, (message) => note(message));
+  // Apart before the check (a name type plus its suffix must fit the column) and after it (a
+  // field replaced by text that fits gets its suffix too).
+  const checked = checkedFields(
+    proposed.map((field) => keptApart(field, table)),
+    written,
+    (message) => note(message),
+  );
+  const fields = checked.map((field) => keptApart(field, table));
   checkFieldNames(written, note);
   const result: ProjectTable = {
     name,
@@ -137,6 +144,28 @@ function joinTable(table: ImportedTable, references: Map<string, FieldSpec>): vo
   if (first.link !== first.name || second.link !== second.name) return;
   Object.assign(first, JOIN_CHILDREN);
   second.distinct = true;
+}
+
+/** The shortest text column that gets a row-number suffix: a value of a few characters and " 12345". */
+const MIN_SUFFIXED_LENGTH = 10;
+
+/** Types whose values never repeat within a table (by construction). */
+const UNIQUE_TYPES = new Set(['Row Number', 'Unique Key', 'GUID', 'Reference', 'Child Number']);
+
+/**
+ * A column UNIQUE on its own whose type can repeat (a region's name, a customer's email): its
+ * values get the row's number, so they stay realistic and never collide, at any row count:
+ * "Kentucky 7", "jdoe7@example.com". Keys and references are unique otherwise.
+ */
+function keptApart(field: FieldSpec, table: ImportedTable): FieldSpec {
+  if (UNIQUE_TYPES.has(String(field.type)) || field.formula) return field;
+  if (!table.uniques.some((set) => set.length === 1 && set[0] === field.name)) return field;
+  const column = table.columns.find((c) => c.name === field.name);
+  // Room for the suffix: a short column keeps its values as they are (and may repeat).
+  if (column?.type.kind !== 'text' || (column.type.length ?? Infinity) < MIN_SUFFIXED_LENGTH) return field;
+  const formula =
+    field.type === 'Email Address' ? "this.sub('@', row_number().to_s + '@')" : "this + ' ' + row_number().to_s";
+  return { ...field, formula };
 }
 
 /** Rows per parent row of a table keyed by its parent and a line number (an order's items). */
