@@ -3,7 +3,7 @@
  * Excel's _xHHHH_ escapes as Excel does.
  */
 import * as XLSX from 'xlsx';
-export { zipEntries } from '../testing/zip-entries.js';
+export { zipEntries } from './zip-entries.js';
 
 /** The workbook as SheetJS reads it. */
 export function readWorkbook(file: Buffer): XLSX.WorkBook {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { shopProject } from '@rowloom/core/testing/shop-project';
-import { TEST_DATABASES } from '../databases/testing/scratch.js';
+import { TEST_DATABASES } from '../testing/loads/scratch.js';
 import { openSession } from '../databases/open-session.js';
 import { serverForSuite } from '../testing/server-fixture.js';
 

@@ -11,8 +11,8 @@ import { loadProject } from './load/index.js';
 import { openSession } from './open-session.js';
 import { verifyProject } from './verify/index.js';
 import { tableTexts } from '@rowloom/core';
-import { runScript } from './testing/run-script.js';
-import { TEST_DATABASES, type Scratch } from './testing/scratch.js';
+import { runScript } from '../testing/loads/run-script.js';
+import { TEST_DATABASES, type Scratch } from '../testing/loads/scratch.js';
 
 const plan = planProject(shopProject(3));
 

@@ -11,7 +11,7 @@ import { introspect } from './import/index.js';
 import { loadProject } from './load/index.js';
 import { openSession } from './open-session.js';
 import { verifyProject } from './verify/index.js';
-import { TEST_DATABASES } from './testing/scratch.js';
+import { TEST_DATABASES } from '../testing/loads/scratch.js';
 
 const postgres = TEST_DATABASES.find((d) => d.name === 'postgres')!;
 

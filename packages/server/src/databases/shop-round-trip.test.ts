@@ -16,7 +16,7 @@ import { loadProject } from './load/index.js';
 import { openSession } from './open-session.js';
 import type { DatabaseSession } from './session.js';
 import { verifyProject } from './verify/index.js';
-import { TEST_DATABASES } from './testing/scratch.js';
+import { TEST_DATABASES } from '../testing/loads/scratch.js';
 
 /** The fixture's tables in the scratch database (PostgreSQL's "sales" tables too). */
 function fixtureDdl(database: string): string {

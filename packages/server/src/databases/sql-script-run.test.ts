@@ -11,10 +11,10 @@ import { pipeline } from 'node:stream/promises';
 import { after, before, describe, test } from 'node:test';
 import { sqlScript, type SqlDialect } from '@rowloom/core/relations/sql';
 import { openSession } from './open-session.js';
-import { runScript } from './testing/run-script.js';
+import { runScript } from '../testing/loads/run-script.js';
 import { verifyProject } from './verify/index.js';
-import { SAMPLE_DEFERRED, SAMPLE_TABLES, sampleTables, TRICKY_NOTES } from './testing/sample-project.js';
-import { TEST_DATABASES, type Scratch } from './testing/scratch.js';
+import { SAMPLE_DEFERRED, SAMPLE_TABLES, sampleTables, TRICKY_NOTES } from '../testing/loads/sample-project.js';
+import { TEST_DATABASES, type Scratch } from '../testing/loads/scratch.js';
 
 async function scriptOf(dialect: SqlDialect, create: boolean): Promise<string> {
   let text = '';

@@ -9,8 +9,8 @@ import fc from 'fast-check';
 import { sqlScript, type ProjectTable, type TableText } from '@rowloom/core/relations/sql';
 import { loadProject } from './load/index.js';
 import { openSession } from './open-session.js';
-import { runScript } from './testing/run-script.js';
-import { TEST_DATABASES, type Scratch } from './testing/scratch.js';
+import { runScript } from '../testing/loads/run-script.js';
+import { TEST_DATABASES, type Scratch } from '../testing/loads/scratch.js';
 
 const SPECIAL = fc.constantFrom(
   "'",

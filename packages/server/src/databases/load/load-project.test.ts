@@ -5,8 +5,14 @@ import { tableDdl, type ProjectTable, type TableText } from '@rowloom/core/relat
 import { openSession } from '../open-session.js';
 import { LoadError, loadProject } from './index.js';
 import { verifyProject } from '../verify/index.js';
-import { looseTables, SAMPLE_DEFERRED, SAMPLE_TABLES, sampleTables, TRICKY_NOTES } from '../testing/sample-project.js';
-import { TEST_DATABASES, type Scratch } from '../testing/scratch.js';
+import {
+  looseTables,
+  SAMPLE_DEFERRED,
+  SAMPLE_TABLES,
+  sampleTables,
+  TRICKY_NOTES,
+} from '../../testing/loads/sample-project.js';
+import { TEST_DATABASES, type Scratch } from '../../testing/loads/scratch.js';
 
 async function counts(url: string): Promise<Record<string, number>> {
   const session = await openSession(url);

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { POSTGRES_URL, skipUnlessAvailable } from '../../testing/databases.js';
+import { POSTGRES_URL, skipUnlessAvailable } from '../databases.js';
 import { scratchMysqlDatabase, skipUnlessMysql } from './mysql.js';
 
 export interface Scratch {

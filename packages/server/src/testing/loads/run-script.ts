@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import { parseDatabaseUrl } from '../database-url.js';
+import { parseDatabaseUrl } from '../../databases/database-url.js';
 
 export async function runScript(url: string, script: string): Promise<void> {
   const target = parseDatabaseUrl(url);
