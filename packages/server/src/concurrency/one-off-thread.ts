@@ -5,6 +5,7 @@
  * crash is (usually the input's fault: a 4xx naming it).
  */
 import { Worker } from 'node:worker_threads';
+import type { Limiter } from './limiter.js';
 
 export interface OneOffThread {
   /** The worker's module; it posts one message, its answer. */
@@ -34,4 +35,14 @@ export function answerFromOneOffThread<Answer>(thread: OneOffThread): Promise<An
     worker.once('message', (answer: Answer) => settle(() => resolve(answer)));
     worker.once('error', (error) => settle(() => reject(thread.crashed(error))));
   });
+}
+
+/** answerFromOneOffThread, holding a place of `limiter` while it runs: only a few such threads at once, the others wait briefly, then get its 503. */
+export async function answerInTurn<Answer>(limiter: Limiter, thread: OneOffThread): Promise<Answer> {
+  const release = await limiter.acquire();
+  try {
+    return await answerFromOneOffThread<Answer>(thread);
+  } finally {
+    release();
+  }
 }

@@ -6,7 +6,7 @@
  */
 import type { Inference } from '@rowloom/core';
 import { Limiter } from '../../concurrency/limiter.js';
-import { answerFromOneOffThread } from '../../concurrency/one-off-thread.js';
+import { answerInTurn } from '../../concurrency/one-off-thread.js';
 import { badRequest, HttpError } from '../../http/http-error.js';
 import type { InferReply } from './infer-worker.js';
 
@@ -16,16 +16,7 @@ const INFER_MEMORY_MB = 256;
 const inferences = new Limiter({ running: 2, queued: 4, waitMs: 15_000, what: 'inferences' });
 
 export async function inferOffThread(text: string): Promise<Inference> {
-  const release = await inferences.acquire();
-  try {
-    return await inferOnWorker(text);
-  } finally {
-    release();
-  }
-}
-
-async function inferOnWorker(text: string): Promise<Inference> {
-  const reply = await answerFromOneOffThread<InferReply>({
+  const reply = await answerInTurn<InferReply>(inferences, {
     script: new URL('./infer-worker.js', import.meta.url),
     input: text,
     timeLimitMs: INFER_TIME_LIMIT_MS,

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { DdlImportInput, ProjectModelView } from '@rowloom/contract';
 import Type from 'typebox';
 import { Limiter } from '../../concurrency/limiter.js';
-import { answerFromOneOffThread } from '../../concurrency/one-off-thread.js';
+import { answerInTurn } from '../../concurrency/one-off-thread.js';
 import { userOf } from '../../http/auth-hook.js';
 import { badRequest, HttpError } from '../../http/http-error.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
@@ -40,23 +40,18 @@ const SCHEMA = {
 };
 
 async function parseOffThread(input: DdlInput) {
-  const release = await imports.acquire();
-  try {
-    const reply = await answerFromOneOffThread<DdlReply>({
-      script: new URL('./ddl-import-worker.js', import.meta.url),
-      input,
-      timeLimitMs: IMPORT_TIME_LIMIT_MS,
-      memoryMb: IMPORT_MEMORY_MB,
-      timedOut: () =>
-        badRequest(`the DDL took more than ${IMPORT_TIME_LIMIT_MS / 1000} s to read; send fewer statements`),
-      crashed: (error) => new HttpError(413, `the DDL could not be read (${error.message.slice(0, 200)}); send less`),
-    });
-    if (reply.ok) return reply;
-    if (reply.ours) throw new Error(`import failed: ${reply.message}`);
-    throw badRequest(`ddl: ${reply.message}`);
-  } finally {
-    release();
-  }
+  const reply = await answerInTurn<DdlReply>(imports, {
+    script: new URL('./ddl-import-worker.js', import.meta.url),
+    input,
+    timeLimitMs: IMPORT_TIME_LIMIT_MS,
+    memoryMb: IMPORT_MEMORY_MB,
+    timedOut: () =>
+      badRequest(`the DDL took more than ${IMPORT_TIME_LIMIT_MS / 1000} s to read; send fewer statements`),
+    crashed: (error) => new HttpError(413, `the DDL could not be read (${error.message.slice(0, 200)}); send less`),
+  });
+  if (reply.ok) return reply;
+  if (reply.ours) throw new Error(`import failed: ${reply.message}`);
+  throw badRequest(`ddl: ${reply.message}`);
 }
 
 export function importRoute(app: FastifyInstance, stores: ProjectStores): void {

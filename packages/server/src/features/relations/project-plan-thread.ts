@@ -4,7 +4,7 @@
  * million parents or two hundred tables never delays other requests.
  */
 import { Limiter } from '../../concurrency/limiter.js';
-import { answerFromOneOffThread } from '../../concurrency/one-off-thread.js';
+import { answerInTurn } from '../../concurrency/one-off-thread.js';
 import { badRequest, HttpError } from '../../http/http-error.js';
 import type { PlanInput, PlanReply } from './project-plan-worker.js';
 
@@ -14,21 +14,16 @@ const PLAN_MEMORY_MB = 256;
 const plans = new Limiter({ running: 2, queued: 8, waitMs: 15_000, what: 'project checks' });
 
 export async function planOffThread(input: PlanInput): Promise<PlanReply> {
-  const release = await plans.acquire();
-  try {
-    const reply = await answerFromOneOffThread<PlanReply>({
-      script: new URL('./project-plan-worker.js', import.meta.url),
-      input,
-      timeLimitMs: PLAN_TIME_LIMIT_MS,
-      memoryMb: PLAN_MEMORY_MB,
-      timedOut: () =>
-        badRequest(`the project took more than ${PLAN_TIME_LIMIT_MS / 1000} s to check; give its tables fewer rows`),
-      crashed: (error) =>
-        new HttpError(413, `the project could not be checked (${error.message.slice(0, 200)}); make it smaller`),
-    });
-    if (!reply.ok && reply.ours) throw new Error(`project check failed: ${reply.problems.join('; ')}`);
-    return reply;
-  } finally {
-    release();
-  }
+  const reply = await answerInTurn<PlanReply>(plans, {
+    script: new URL('./project-plan-worker.js', import.meta.url),
+    input,
+    timeLimitMs: PLAN_TIME_LIMIT_MS,
+    memoryMb: PLAN_MEMORY_MB,
+    timedOut: () =>
+      badRequest(`the project took more than ${PLAN_TIME_LIMIT_MS / 1000} s to check; give its tables fewer rows`),
+    crashed: (error) =>
+      new HttpError(413, `the project could not be checked (${error.message.slice(0, 200)}); make it smaller`),
+  });
+  if (!reply.ok && reply.ours) throw new Error(`project check failed: ${reply.problems.join('; ')}`);
+  return reply;
 }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { SQL_DIALECTS, type SqlDialect } from '@rowloom/core/relations/sql';
 import { Limiter } from '../../concurrency/limiter.js';
-import { answerFromOneOffThread } from '../../concurrency/one-off-thread.js';
+import { answerInTurn } from '../../concurrency/one-off-thread.js';
 import { HttpError } from '../../http/http-error.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
 import { chargeOrRefuse } from '../generation/generation-admission.js';
@@ -50,24 +50,19 @@ const SCHEMA = {
 };
 
 async function writeOffThread(input: ScriptInput): Promise<void> {
-  const release = await scripts.acquire();
-  try {
-    const reply = await answerFromOneOffThread<ScriptReply>({
-      script: new URL('./script-worker.js', import.meta.url),
-      input,
-      timeLimitMs: SCRIPT_TIME_LIMIT_MS,
-      memoryMb: SCRIPT_MEMORY_MB,
-      timedOut: () =>
-        new HttpError(
-          503,
-          `the script took more than ${SCRIPT_TIME_LIMIT_MS / 1000} s; load a project this large with rowloom seed`,
-        ),
-      crashed: (error) => new HttpError(413, `the script could not be made (${error.message.slice(0, 200)})`),
-    });
-    if (!reply.ok) throw new Error(`script failed: ${reply.message}`);
-  } finally {
-    release();
-  }
+  const reply = await answerInTurn<ScriptReply>(scripts, {
+    script: new URL('./script-worker.js', import.meta.url),
+    input,
+    timeLimitMs: SCRIPT_TIME_LIMIT_MS,
+    memoryMb: SCRIPT_MEMORY_MB,
+    timedOut: () =>
+      new HttpError(
+        503,
+        `the script took more than ${SCRIPT_TIME_LIMIT_MS / 1000} s; load a project this large with rowloom seed`,
+      ),
+    crashed: (error) => new HttpError(413, `the script could not be made (${error.message.slice(0, 200)})`),
+  });
+  if (!reply.ok) throw new Error(`script failed: ${reply.message}`);
 }
 
 export function scriptRoute(app: FastifyInstance, options: OutputOptions): void {
