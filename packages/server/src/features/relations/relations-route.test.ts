@@ -77,6 +77,15 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const children = await api('shop/rest/customers/1/orders');
       assert.equal(children.status, 200, children.text);
       assert.ok(children.json.every((order: { customer_id: number }) => order.customer_id === 1));
+      const filtered = await api('shop/rest/orders?customer_id=1');
+      assert.deepEqual(
+        filtered.json,
+        children.json,
+        "filtering by the reference with children is the parent's children",
+      );
+      const otherFilter = await api('shop/rest/orders?status=paid');
+      assert.equal(otherFilter.status, 400);
+      assert.match(otherFilter.json.error, /table orders can be filtered by customer_id only/);
       const firstOrders = rows.json.rows.filter((o: { customer_id: number }) => o.customer_id === 1);
       assert.deepEqual(children.json.slice(0, firstOrders.length), firstOrders);
     });

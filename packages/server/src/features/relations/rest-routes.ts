@@ -4,9 +4,11 @@
  * X-Total), /rest/customers/7 (a table keyed by a Row Number) and /rest/customers/7/orders (the
  * rows of a table whose reference with children points at customers).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readProject } from '@rowloom/core';
+import { badRequest } from '../../http/http-error.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
-import { readyProject, type ProjectStores } from './project-context.js';
+import { readyProject, type ProjectStores, type ReadyProject } from './project-context.js';
 import { checkTable, MAX_PAGE_ROWS, rowsInput } from './output-routes.js';
 import { rowsOffThread } from './project-rows-thread.js';
 import type { RowsQuery } from './project-rows-worker.js';
@@ -66,15 +68,37 @@ function allowOtherOrigins(app: FastifyInstance): void {
 
 const REST_BASE = '/api/projects/:name/rest/';
 
+/**
+ * `?customer_id=7` on orders: the rows of that parent, when customer_id is the table's reference
+ * with children (a contiguous range, found without reading other rows). Any other filter would
+ * need every row read, so it is refused, saying which one works.
+ */
+function listQuery(project: ReadyProject, request: RestRequest): RowsQuery {
+  const { table } = request.params;
+  const filters = Object.keys(request.query).filter((name) => !NOT_FILTERS.has(name));
+  if (filters.length === 0) return { kind: 'list', table, ...pageOf(request.query) };
+  const driving = readProject(project.document).tables.find((t) => t.name === table)?.driving;
+  const field = driving?.fields.length === 1 ? driving.fields[0].field : null;
+  if (filters.length > 1 || filters[0] !== field)
+    throw badRequest(
+      field
+        ? `table ${table} can be filtered by ${field} only (its reference with children); got ${filters.join(', ')}`
+        : `table ${table} has no reference with children, so it cannot be filtered; got ${filters.join(', ')}`,
+    );
+  const key = String((request.query as Record<string, unknown>)[field]);
+  return { kind: 'children', table: driving!.table, key, child: table, ...pageOf(request.query) };
+}
+
+const NOT_FILTERS = new Set(['page', 'per_page', 'key']);
+
+type RestRequest = FastifyRequest<RestRoute>;
+
 export function restRoutes(app: FastifyInstance, stores: ProjectStores): void {
   allowOtherOrigins(app);
   const base = `${REST_BASE}:table`;
-  const answer = async (
-    request: { params: RestRoute['Params']; query: RestRoute['Querystring'] },
-    query: RowsQuery,
-    raw: Parameters<typeof readyProject>[0],
-  ) => {
-    const project = await readyProject(raw, request.params.name, stores);
+  const answer = async (request: RestRequest, queryOf: (project: ReadyProject) => RowsQuery) => {
+    const project = await readyProject(request, request.params.name, stores);
+    const query = queryOf(project);
     checkTable(project, query.table);
     if (query.kind === 'children') checkTable(project, query.child);
     return rowsOffThread(rowsInput(project, query));
@@ -83,8 +107,7 @@ export function restRoutes(app: FastifyInstance, stores: ProjectStores): void {
     base,
     { schema: restSchema("A page of a project table's rows", ['table']) },
     async (request, reply) => {
-      const query = { kind: 'list' as const, table: request.params.table, ...pageOf(request.query) };
-      const rows = await answer(request, query, request);
+      const rows = await answer(request, (project) => listQuery(project, request));
       return reply.header('x-total', String(rows.total)).send(rows.rows);
     },
   );
@@ -92,11 +115,11 @@ export function restRoutes(app: FastifyInstance, stores: ProjectStores): void {
     `${base}/:key`,
     { schema: restSchema('One row by its Row Number key', ['table', 'key']) },
     async (request) => {
-      const rows = await answer(
-        request,
-        { kind: 'one', table: request.params.table, key: request.params.key! },
-        request,
-      );
+      const rows = await answer(request, () => ({
+        kind: 'one',
+        table: request.params.table,
+        key: request.params.key!,
+      }));
       return rows.rows[0];
     },
   );
@@ -105,11 +128,13 @@ export function restRoutes(app: FastifyInstance, stores: ProjectStores): void {
     { schema: restSchema("A row's children in another table", ['table', 'key', 'child']) },
     async (request, reply) => {
       const { table, key, child } = request.params;
-      const rows = await answer(
-        request,
-        { kind: 'children', table, key: key!, child: child!, ...pageOf(request.query) },
-        request,
-      );
+      const rows = await answer(request, () => ({
+        kind: 'children',
+        table,
+        key: key!,
+        child: child!,
+        ...pageOf(request.query),
+      }));
       return reply.header('x-total', String(rows.total)).send(rows.rows);
     },
   );
