@@ -4,7 +4,8 @@
  * by hand, so they cannot drift from what the generator does.
  */
 import { generateObjects } from '../engine/sample.js';
-import { readProject } from '../relations/read-project.js';
+import { ProjectError, readProject } from '../relations/read-project.js';
+import { SchemaError } from '../schema/errors.js';
 import { ALL_TYPES } from '../types/registry.js';
 import type { OutputKind, ParamForm, ParamKind, TypeDefinition } from '../kernel/define-type.js';
 
@@ -71,8 +72,15 @@ function exampleRelations(type: TypeDefinition, params: Record<string, unknown>,
   if (!type.exampleProject) return undefined;
   const { parents, siblings } = type.exampleProject;
   const example = { name: 'example', fields: [...exampleFields(type, params), ...siblings] };
-  const model = readProject({ rowloom_project: 1, name: 'example', tables: [...parents, example] });
-  return { model, seed, table: 'example' };
+  try {
+    const model = readProject({ rowloom_project: 1, name: 'example', tables: [...parents, example] });
+    return { model, seed, table: 'example' };
+  } catch (error) {
+    // The example's parameters are the field's: their problems are the field's, as a compile's.
+    if (error instanceof ProjectError)
+      throw new SchemaError(error.problems.map((message) => ({ field: 'example', param: null, message })));
+    throw error;
+  }
 }
 
 export function describeType(type: TypeDefinition): TypeDescription {

@@ -40,7 +40,7 @@ export class ProjectRuntime {
     private readonly base: CompileOptions,
     knownCounts?: Record<string, number>,
   ) {
-    this.counts = new ProjectCounts(model, seed, knownCounts);
+    this.counts = new ProjectCounts(model, seed, knownCounts, base.scenarios);
   }
 
   relationsOf(table: string): TableRelations {

@@ -250,3 +250,50 @@ describe('unique keys', () => {
     assert.doesNotThrow(() => planProject(keyed(30, { type: 'Unique Key', min: 1, max: 10 }, ['id', 'status'])));
   });
 });
+
+describe('children from a scenario', () => {
+  const project = {
+    rowloom_project: 1,
+    name: 'ramp',
+    tables: [
+      { name: 'shops', count: 101, fields: [{ name: 'id', type: 'Row Number' }] },
+      {
+        name: 'sales',
+        fields: [
+          { name: 'shop_id', type: 'Reference', table: 'shops', column: 'id', children: 'scenario', scenario: 'ramp' },
+          { name: 'n', type: 'Child Number' },
+        ],
+      },
+    ],
+  };
+  const ramp = {
+    points: [
+      { x: 0, y: 0 },
+      { x: 1, y: 10 },
+    ],
+    interpolation: 'linear' as const,
+    noise: 0,
+  };
+
+  test("each parent has the curve's value at its place: none for the first, ten for the last", async () => {
+    const plan = planProject(project, { scenarios: { ramp } });
+    assert.equal(
+      plan.counts.sales,
+      Array.from({ length: 101 }, (_, p) => Math.round(p / 10)).reduce((a, b) => a + b, 0),
+    );
+    const rows: (string | null)[][] = [];
+    for await (const batch of tableTexts(plan)[1].batches()) rows.push(...batch);
+    assert.equal(rows.filter(([shop]) => shop === '1').length, 0);
+    assert.equal(rows.filter(([shop]) => shop === '101').length, 10);
+  });
+
+  test('a scenario that is not there is named', () => {
+    assert.throws(() => planProject(project), /table sales: no scenario is named ramp/);
+    const unnamed = structuredClone(project);
+    delete (unnamed.tables[1].fields[0] as Record<string, unknown>).scenario;
+    assert.throws(
+      () => planProject(unnamed, { scenarios: { ramp } }),
+      /children scenario needs the name of a Scenario/,
+    );
+  });
+});

@@ -70,7 +70,7 @@ export function childRange(
 ): { start: number; count: number } | null {
   const model = tableModel(source.model, child);
   if (model.driving?.table !== parentTable) return null;
-  const driven = new ProjectCounts(source.model, source.seed, source.counts).driven(child)!;
+  const driven = new ProjectCounts(source.model, source.seed, source.counts, source.scenarios).driven(child)!;
   return { start: driven.firstRow(parentIndex), count: driven.children(parentIndex) };
 }
 

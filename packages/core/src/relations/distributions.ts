@@ -5,10 +5,17 @@
  */
 import type { CounterRandom } from '../random/counter-random.js';
 import { poissonSampler } from '../types/distribution-types.js';
+import type { Curve } from '../scenarios/interpolate.js';
 import { MAX_CHILDREN_PER_PARENT, type ChildrenRule } from '../types/reference-params.js';
 
-/** A sampler of children counts for `rule`, each in [0, MAX_CHILDREN_PER_PARENT]. */
-export function childrenSampler(rule: ChildrenRule): (random: CounterRandom) => number {
+/** How many rows parent `parent` of `parents` has, from its own randomness. */
+export type ChildrenSampler = (random: CounterRandom, parent: number, parents: number) => number;
+
+/**
+ * A sampler of children counts for `rule`, each in [0, MAX_CHILDREN_PER_PARENT]; `curve` is the
+ * rule's scenario's, for a scenario rule.
+ */
+export function childrenSampler(rule: ChildrenRule, curve?: Curve): ChildrenSampler {
   switch (rule.kind) {
     case 'fixed':
       return () => rule.count;
@@ -20,7 +27,17 @@ export function childrenSampler(rule: ChildrenRule): (random: CounterRandom) => 
     }
     case 'zipf':
       return boundedZipf(rule.skew, rule.min, rule.max);
+    case 'scenario':
+      return scenarioCounts(curve!);
   }
+}
+
+/** The curve's value at the parent's place, rounded, within [0, MAX_CHILDREN_PER_PARENT]. */
+function scenarioCounts(curve: Curve): ChildrenSampler {
+  return (_random, parent, parents) => {
+    const y = curve(parents > 1 ? parent / (parents - 1) : 0);
+    return Math.min(MAX_CHILDREN_PER_PARENT, Math.max(0, Math.round(y)));
+  };
 }
 
 /**
@@ -28,7 +45,7 @@ export function childrenSampler(rule: ChildrenRule): (random: CounterRandom) => 
  * support is at most MAX_CHILDREN_PER_PARENT values, so the cumulative table is built once
  * (at most 800 KB) and each draw is a binary search.
  */
-function boundedZipf(skew: number, min: number, max: number): (random: CounterRandom) => number {
+function boundedZipf(skew: number, min: number, max: number): ChildrenSampler {
   const size = max - min + 1;
   const cumulative = new Float64Array(size);
   let total = 0;

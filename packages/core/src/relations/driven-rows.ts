@@ -7,6 +7,7 @@
  * generation walks its range), so a cursor answers in constant time.
  */
 import { CounterRandom, rowKey } from '../random/counter-random.js';
+import type { ChildrenSampler } from './distributions.js';
 
 /** Parents per checkpoint: 10 million parents cost 78 KB, and a jump re-draws at most 1,024 counts. */
 const BLOCK = 1024;
@@ -32,7 +33,7 @@ export class DrivenRows {
 
   constructor(
     readonly parentCount: number,
-    private readonly countOf: (random: CounterRandom) => number,
+    private readonly countOf: ChildrenSampler,
     key: number,
   ) {
     this.random = new CounterRandom(key);
@@ -48,7 +49,7 @@ export class DrivenRows {
   /** How many rows parent row `parent` has. */
   children(parent: number): number {
     this.random.reset(rowKey(parent));
-    return this.countOf(this.random);
+    return this.countOf(this.random, parent, this.parentCount);
   }
 
   /**

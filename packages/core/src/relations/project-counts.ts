@@ -5,6 +5,9 @@
  */
 import { combineKeys, hashString, seedKey } from '../random/counter-random.js';
 import { childrenSampler } from './distributions.js';
+import { curveOf, type Curve } from '../scenarios/interpolate.js';
+import type { Scenarios } from '../scenarios/scenario.js';
+import type { ChildrenRule } from '../types/reference-params.js';
 import { DrivenRows } from './driven-rows.js';
 import { tableOf, type ProjectModel, type TableModel } from './project-model.js';
 
@@ -24,6 +27,8 @@ export class ProjectCounts {
     readonly model: ProjectModel,
     readonly seed: string | number,
     private readonly known: Readonly<Record<string, number>> = {},
+    /** The scenarios a children scenario names (CompileOptions.scenarios). */
+    private readonly scenarios: Scenarios = {},
   ) {}
 
   table(name: string): TableModel {
@@ -53,7 +58,17 @@ export class ProjectCounts {
     const link = table.driving;
     if (!link) return null;
     const key = combineKeys(this.seedKey(table.name), hashString(`children:${link.link}`));
-    return new DrivenRows(this.count(link.table), childrenSampler(link.settings.children!), key);
+    const rule = link.settings.children!;
+    return new DrivenRows(this.count(link.table), childrenSampler(rule, this.curveOf(rule, table.name)), key);
+  }
+
+  /** A children scenario's curve; its name must be among the scenarios given. */
+  private curveOf(rule: ChildrenRule, table: string): Curve | undefined {
+    if (rule.kind !== 'scenario') return undefined;
+    if (!Object.hasOwn(this.scenarios, rule.scenario))
+      throw new Error(`no scenario is named ${rule.scenario} (the rows per parent of table ${table} follow it)`);
+    const { points, interpolation } = this.scenarios[rule.scenario];
+    return curveOf(points, interpolation);
   }
 
   /** Every table's row count, by name. */

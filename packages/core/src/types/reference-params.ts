@@ -9,12 +9,14 @@ export type ChildrenRule =
   | { kind: 'fixed'; count: number }
   | { kind: 'uniform'; min: number; max: number }
   | { kind: 'poisson'; mean: number }
-  | { kind: 'zipf'; skew: number; min: number; max: number };
+  | { kind: 'zipf'; skew: number; min: number; max: number }
+  /** The named Scenario's curve at the parent's place (x = 0 for the first parent, 1 for the last), rounded. */
+  | { kind: 'scenario'; scenario: string };
 
 /** The most children one parent row may have: a bound on a driving reference's rule. */
 export const MAX_CHILDREN_PER_PARENT = 100_000;
 
-export const CHILDREN_KINDS = ['none', 'fixed', 'uniform', 'poisson', 'zipf'] as const;
+export const CHILDREN_KINDS = ['none', 'fixed', 'uniform', 'poisson', 'zipf', 'scenario'] as const;
 export const PICK_KINDS = ['uniform', 'zipf'] as const;
 
 export const REFERENCE_PARAMS: readonly ParamSpec[] = [
@@ -33,7 +35,7 @@ export const REFERENCE_PARAMS: readonly ParamSpec[] = [
     default: 'none',
     allowed: CHILDREN_KINDS,
     description:
-      "How many rows this table has per parent row (makes the table's row count the sum); none: the table's own count, each row picking a parent",
+      "How many rows this table has per parent row (makes the table's row count the sum): fixed, uniform, poisson, zipf, or a scenario's curve; none: the table's own count, each row picking a parent",
   },
   {
     name: 'children_count',
@@ -74,6 +76,13 @@ export const REFERENCE_PARAMS: readonly ParamSpec[] = [
     min: 0.01,
     max: 10,
     description: 'zipf: exponent (higher: fewer parents with many rows)',
+  },
+  {
+    name: 'scenario',
+    kind: 'string',
+    default: '',
+    description:
+      "children scenario: the Scenario whose curve gives each parent's rows (x from the first parent to the last)",
   },
   {
     name: 'pick',
@@ -149,6 +158,8 @@ function childrenRule(params: ResolvedParams): ChildrenRule | null {
       return { kind: 'poisson', mean: params.children_mean as number };
     case 'zipf':
       return { kind: 'zipf', skew: params.children_skew as number, min, max };
+    case 'scenario':
+      return { kind: 'scenario', scenario: params.scenario as string };
   }
 }
 
@@ -162,6 +173,8 @@ export function checkReferenceParams(
   const max = params.children_max as number;
   if ((children === 'uniform' || children === 'zipf') && min > max)
     problem('children_min', `children_min (${min}) must not exceed children_max (${max})`);
+  if (children === 'scenario' && !params.scenario)
+    problem('scenario', 'children scenario needs the name of a Scenario whose curve gives the rows per parent');
   if (params.distinct === true && children !== 'none')
     problem('distinct', 'distinct applies to a reference without children, in a table that another reference drives');
 }
