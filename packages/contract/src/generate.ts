@@ -16,6 +16,9 @@ export const GenerateQuery = Type.Object({
     'Name of a saved schema: its fields and count, and its file settings as defaults (its format when the URL has no extension; its options where the request gives none)',
   ),
   fields: text('Field specifications as JSON (for GET and JSONP)'),
+  project: text(
+    'A project of related tables: the fields are its table `table` (also the SQL table name), and their References read its other tables',
+  ),
   seed: text('Any text or number: the same seed and fields give the same bytes'),
   preview: text(
     `true: a preview of at most ${PREVIEW_MAX_ROWS} rows, not counted against the plan's daily requests and records (the web page's live preview). A GET with the session cookie must be a preview: charged rows need POST with X-CSRF-Token, or the key`,

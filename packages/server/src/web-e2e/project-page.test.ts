@@ -118,6 +118,16 @@ describe('the project page in a browser', { skip: browserSkip() }, () => {
       '/schemas/shop%2Forders',
     );
 
+    // A table opened in the builder previews with its project: its reference and parent.created_at read customers.
+    await page.getByRole('link', { name: 'Edit in builder: orders' }).click();
+    const preview = page.getByRole('table', { name: /^Preview table/ });
+    await preview.locator('tbody tr').first().waitFor();
+    const previewText = (await preview.textContent()) ?? '';
+    assert.doesNotMatch(previewText, /Reference reads table/);
+    assert.ok((await preview.locator('tbody tr').count()) > 0);
+    await page.goto('/projects/shop');
+    await diagram.waitFor();
+
     await page.getByRole('button', { name: 'Preview rows of orders' }).click();
     const rows = page.getByRole('table', { name: 'First rows of orders' });
     await rows.waitFor();

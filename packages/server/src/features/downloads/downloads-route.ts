@@ -28,7 +28,8 @@ import {
   STATUS_SCHEMA,
   SUBMIT_SCHEMA,
 } from './downloads-route-schemas.js';
-import { publicUrlOf, resolveFields } from '../generate/generate-fields.js';
+import { resolveFields } from '../generate/generate-fields.js';
+import { publicUrlOf } from '../generation/public-url.js';
 import { checkRowCount, outputFormat, seedParameter, writerOptions } from '../generation/generate-request.js';
 import type { SubmitDownload } from '../generate/generate-route.js';
 

@@ -3,7 +3,6 @@
  * schema) and where its client reached this server: shared by /api/generate and
  * /api/downloads, which take the same inputs.
  */
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.js';
 import { checkJsonDepth, jsonBody } from '../../http/body.js';
@@ -51,15 +50,4 @@ export async function resolveFields(
   throw badRequest(
     'no fields: send them as a JSON array in the request body or the "fields" parameter, or name a saved schema with "schema"',
   );
-}
-
-/**
- * Where the client reached this server, for the image URLs Avatar and Dummy Image URL write:
- * the configured PUBLIC_URL, else the request's own scheme and Host (when it looks like a host).
- */
-export function publicUrlOf(request: FastifyRequest, configured: string | null): string | undefined {
-  if (configured) return configured;
-  return /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(request.host)
-    ? `${request.protocol}://${request.host}`
-    : undefined;
 }

@@ -28,7 +28,9 @@ import {
   warningHeader,
   writerOptions,
 } from '../generation/generate-request.js';
-import { publicUrlOf, resolveFields } from './generate-fields.js';
+import { resolveFields } from './generate-fields.js';
+import { publicUrlOf } from '../generation/public-url.js';
+import { tableInProject } from '../relations/table-in-project.js';
 import { errorResponses, SECURITY } from '../../http/openapi.js';
 import { describedOnly } from '../../http/validation.js';
 import { PlanCache } from './plan-cache.js';
@@ -138,11 +140,13 @@ export async function generateFeature(
     }
     // Datasets as their stored text, shared with the generation threads and parsed there only: a
     // request (a page's preview, on every edit) reading a big dataset costs this thread a look-up.
-    const sources = await sourcesForFields(db, user.id, source.fields, sharing.datasetTexts);
+    const inProject = await tableInProject(request, query, source.fields, { db, datasetTexts: sharing.datasetTexts });
+    const sources = await sourcesForFields(db, user.id, inProject?.sourceFields ?? source.fields, sharing.datasetTexts);
     const { datasets, datasetNames, scenarios, scenarioNames } = sources;
     const origin = publicUrlOf(request, publicUrl);
-    // Compiling validates the fields: a bad request fails here and is not charged.
-    const reusePlan = checked.reuser(source.fields, sources, origin, source.fieldsText);
+    // Compiling validates the fields: a bad request fails here and is not charged. A project's
+    // table is compiled with its project, never from a plan remembered without it.
+    const reusePlan = inProject ? undefined : checked.reuser(source.fields, sources, origin, source.fieldsText);
     const generateRequest = {
       fields: source.fields,
       datasets,
@@ -158,6 +162,7 @@ export async function generateFeature(
       inline: sharing.inline,
       publicUrl: origin,
       reusePlan,
+      relations: inProject?.relations,
     };
     // What only the datasets' rows can show (a weight column's numbers...) is checked on a thread.
     await checkOnThreads(generateRequest);

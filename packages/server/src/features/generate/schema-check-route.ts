@@ -16,7 +16,9 @@ import type { GenerationSharing } from '../generation/generation-admission.js';
 import { writerOptions } from '../generation/generate-request.js';
 import { generateCaller } from './generate-caller.js';
 import type { PlanCache } from './plan-cache.js';
-import { publicUrlOf, resolveFields } from './generate-fields.js';
+import { resolveFields } from './generate-fields.js';
+import { publicUrlOf } from '../generation/public-url.js';
+import { PROJECT_TABLE_QUERY, tableInProject } from '../relations/table-in-project.js';
 
 const CHECK_SCHEMA = {
   summary: 'Check fields without generating',
@@ -30,6 +32,7 @@ const CHECK_SCHEMA = {
       ...KEY_QUERY,
       schema: { type: 'string', description: 'Name of a saved schema to check' },
       fields: { type: 'string', description: 'Field specifications as JSON' },
+      ...PROJECT_TABLE_QUERY,
     },
   },
   body: { type: 'array', description: 'Field specifications, as for /api/generate', items: { type: 'object' } },
@@ -49,7 +52,9 @@ export function schemaCheckRoute(app: FastifyInstance, { db, publicUrl, sharing,
   app.post('/api/schema-check', { schema: CHECK_SCHEMA }, async (request): Promise<SchemaCheck> => {
     const user = generateCaller(request);
     const source = await resolveFields(db, user, request.query as Query, request.body);
-    const sources = await sourcesForFields(db, user.id, source.fields, sharing.datasetTexts);
+    const query = request.query as Query;
+    const inProject = await tableInProject(request, query, source.fields, { db, datasetTexts: sharing.datasetTexts });
+    const sources = await sourcesForFields(db, user.id, inProject?.sourceFields ?? source.fields, sharing.datasetTexts);
     const origin = publicUrlOf(request, publicUrl);
     const validation = {
       fields: source.fields,
@@ -61,7 +66,8 @@ export function schemaCheckRoute(app: FastifyInstance, { db, publicUrl, sharing,
       pool: sharing.pool,
       inline: sharing.inline,
       publicUrl: origin,
-      reusePlan: checked.reuser(source.fields, sources, origin, source.fieldsText),
+      reusePlan: inProject ? undefined : checked.reuser(source.fields, sources, origin, source.fieldsText),
+      relations: inProject?.relations,
     };
     try {
       await checkOnThreads(validation);

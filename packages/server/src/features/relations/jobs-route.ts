@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { tableOf, tableSeed, type ProjectPlan } from '@rowloom/core';
 import { DownloadStatus } from '@rowloom/contract';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
-import { publicUrlOf } from '../generate/generate-fields.js';
+import { publicUrlOf } from '../generation/public-url.js';
 import { outputFormat, writerOptions } from '../generation/generate-request.js';
 import type { DownloadsRouteOptions } from '../downloads/downloads-route.js';
 import { freezeJob } from '../downloads/freeze-job.js';

@@ -13,7 +13,7 @@ import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
 import type { Plans } from '../../users/plans.js';
 import { outputFormat, writerOptions } from '../generation/generate-request.js';
 import { admitAndCharge, guardResponse, type GenerationSharing } from '../generation/generation-admission.js';
-import { publicUrlOf } from '../generate/generate-fields.js';
+import { publicUrlOf } from '../generation/public-url.js';
 import { slugName } from '../downloads/file-name.js';
 import { readyProject, type ReadyProject } from './project-context.js';
 import { PROJECT_PARAMS, TABLE_PARAMS } from './project-params.js';

@@ -180,6 +180,33 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       }
     });
 
+    test("the builder's preview and check of a project's table read its parents", async () => {
+      const orders = (shopProject() as { tables: { name: string; fields: Record<string, unknown>[] }[] }).tables.find(
+        (t) => t.name === 'orders',
+      )!;
+      const body = json('POST', orders.fields);
+      const alone = await fetchAnswer(`${suite.server.url}/api/schema-check?key=${suite.key}`, body);
+      assert.match(JSON.stringify(alone.json.problems), /a Reference reads table customers of a project/);
+      const check = await fetchAnswer(
+        `${suite.server.url}/api/schema-check?key=${suite.key}&project=shop&table=orders`,
+        body,
+      );
+      assert.deepEqual(check.json.problems, []);
+      const preview = await fetchAnswer(
+        `${suite.server.url}/api/generate.json?key=${suite.key}&count=5&preview=true&project=shop&table=orders`,
+        body,
+      );
+      assert.equal(preview.status, 200, preview.text);
+      const stored = await api('shop/tables/orders/rows?limit=5');
+      assert.deepEqual(preview.json, stored.json.rows, "the draft's rows are the project's rows");
+      const wrong = await fetchAnswer(
+        `${suite.server.url}/api/schema-check?key=${suite.key}&project=shop&table=nope`,
+        body,
+      );
+      assert.equal(wrong.status, 400);
+      assert.match(wrong.json.error, /project "shop" has no table nope/);
+    });
+
     test('another user sees none of it', async () => {
       const other = await suite.server.userKey('unlimited');
       const answer = await fetchAnswer(`${suite.server.url}/api/projects/shop/rest/customers?key=${other}`);

@@ -5,7 +5,7 @@
 import type { FieldProblem } from '@rowloom/contract';
 import { ApiError, apiFetch } from '../../api/client';
 import { fileUrl } from './FileOptionsPanel-formats';
-import { fieldSpecs, generateUrl, type SchemaState } from './schema-model';
+import { fieldSpecs, generateUrl, inProject, projectQuery, type SchemaState } from './schema-model';
 import { previewTable, type PreviewTable } from './PreviewPanel-rows';
 import { schemaProblems } from './schema-check';
 
@@ -47,7 +47,7 @@ export async function fetchPreview(
 ): Promise<PreviewAnswer> {
   const body = { fields: fieldSpecs(schema.fields) };
   // A draft with problems is not previewed: the check names them without a failed request.
-  const problems = await schemaProblems(body.fields, signal);
+  const problems = await schemaProblems(body.fields, signal, projectQuery(schema));
   if (problems.length)
     throw new PreviewProblems(
       problems,
@@ -56,9 +56,11 @@ export async function fetchPreview(
   // The table reads JSON whatever the chosen format: always an array, nulls kept as empty cells.
   const tableUrl = `${generateUrl({ ...schema.file, options: { array: true, include_nulls: true } }, { count, format: 'json' })}`;
   const [tableResponse, text] = await Promise.all([
-    apiFetch(asPreview(tableUrl), { method: 'POST', body, signal }),
+    apiFetch(asPreview(inProject(tableUrl, schema)), { method: 'POST', body, signal }),
     withText
-      ? apiFetch(asPreview(fileUrl(schema.file, { count })), { method: 'POST', body, signal }).then((r) => r.text())
+      ? apiFetch(asPreview(inProject(fileUrl(schema.file, { count }), schema)), { method: 'POST', body, signal }).then(
+          (r) => r.text(),
+        )
       : Promise.resolve(null),
   ]).catch((error: unknown) => {
     throw problemsOf(error);

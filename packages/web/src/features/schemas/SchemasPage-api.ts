@@ -42,6 +42,7 @@ export function stateOf(saved: SavedSchema): Omit<SchemaState, 'dirty'> {
   const seed = typeof saved.seed === 'string' && saved.seed !== '' ? saved.seed : null;
   return {
     name: saved.name,
+    project: saved.project ?? null,
     fields: fieldsFromSpecs(saved.fields),
     file: {
       count: saved.count,

@@ -8,7 +8,7 @@ import { useBuilder } from './builder-context';
 import { fileName, saveBlob, streamFile, type DownloadProgress } from './download';
 import { checkLimits, useUsage } from './download-limits';
 import { BINARY_FORMATS, FORMAT_EXTENSIONS, fileUrl } from './FileOptionsPanel-formats';
-import { fieldSpecs } from './schema-model';
+import { fieldSpecs, inProject } from './schema-model';
 
 type DownloadState =
   | { kind: 'idle' }
@@ -45,6 +45,7 @@ export function DownloadPanel({ blockedBy = null }: { blockedBy?: string | null 
     setJob(null);
     setSubmitting(true);
     try {
+      // A background job makes a project's table from the project's page (its Jobs), not from here.
       const started = await submitDownload(fileUrl(schema.file), { fields: fieldSpecs(schema.fields) }, schema.name);
       setJob(started.id);
     } catch (error) {
@@ -64,7 +65,7 @@ export function DownloadPanel({ blockedBy = null }: { blockedBy?: string | null 
     setState({ kind: 'running', progress: { bytes: 0, rows: 0 } });
     try {
       const blob = await streamFile(
-        fileUrl(schema.file),
+        inProject(fileUrl(schema.file), schema),
         { fields: fieldSpecs(schema.fields) },
         abort.signal,
         (progress) => setState({ kind: 'running', progress }),

@@ -4,10 +4,12 @@
  * diagnostics, placed by the "at LINE:COLUMN" that ends the message.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useContext, useEffect, useEffectEvent, useState } from 'react';
 import type { FieldProblem, FormulaVocabulary } from '@rowloom/contract';
 import { apiJson } from '../../api/client';
 import { schemaProblems } from './schema-check';
+import { BuilderContext } from './builder-context';
+import { projectQuery } from './schema-model';
 import { positionOf } from './field-row-model';
 
 export interface FormulaDiagnostic {
@@ -49,6 +51,9 @@ export function useFormulaCheck(
   // specsWith changes with every render of the grid; the text is what the check is about, so the
   // check reads the latest specsWith without following it.
   const fieldsWith = useEffectEvent(specsWith);
+  // In a project's table, parent.column and children(...) read its other tables.
+  const builder = useContext(BuilderContext);
+  const where = builder ? projectQuery(builder.schema) : '';
   useEffect(() => {
     if (text.trim() === '') {
       setCheck({ state: 'idle', diagnostics: [], others: 0 });
@@ -60,7 +65,7 @@ export function useFormulaCheck(
       const started = performance.now();
       let details: FieldProblem[];
       try {
-        details = await schemaProblems(fieldsWith(text), abort.signal);
+        details = await schemaProblems(fieldsWith(text), abort.signal, where);
       } catch (error) {
         if (abort.signal.aborted) return;
         const elapsedMs = performance.now() - started;
@@ -80,7 +85,7 @@ export function useFormulaCheck(
       clearTimeout(timer);
       abort.abort();
     };
-  }, [text, label, target]);
+  }, [text, label, target, where]);
   return check;
 }
 

@@ -6,7 +6,13 @@
 import type { FieldProblem, SchemaCheck } from '@rowloom/contract';
 import { apiJson } from '../../api/client';
 
-export async function schemaProblems(fields: Record<string, unknown>[], signal: AbortSignal): Promise<FieldProblem[]> {
-  const answer = await apiJson<SchemaCheck>('/api/schema-check', { method: 'POST', body: { fields }, signal });
+export async function schemaProblems(
+  fields: Record<string, unknown>[],
+  signal: AbortSignal,
+  /** projectQuery's text: the fields are a project's table. */
+  where = '',
+): Promise<FieldProblem[]> {
+  const url = where ? `/api/schema-check?${where}` : '/api/schema-check';
+  const answer = await apiJson<SchemaCheck>(url, { method: 'POST', body: { fields }, signal });
   return answer.problems;
 }

@@ -52,6 +52,26 @@ export interface SchemaState {
   file: FileSettings;
   /** True when something changed since the last save or open. */
   dirty: boolean;
+  /** The project the saved schema is in: a table of related tables reads its other tables. */
+  project?: string | null;
+}
+
+/**
+ * `project=...&table=...` for a schema saved in a project (its name is "<project>/<table>", or the
+ * table's own): the server then reads the project's other tables for its Reference fields, as the
+ * project's files do. '' for any other schema.
+ */
+export function projectQuery(schema: Pick<SchemaState, 'name' | 'project'>): string {
+  if (!schema.project || !schema.name) return '';
+  const prefix = `${schema.project}/`;
+  const table = schema.name.startsWith(prefix) ? schema.name.slice(prefix.length) : schema.name;
+  return new URLSearchParams({ project: schema.project, table }).toString();
+}
+
+/** `url` with the project's table named (projectQuery), when the schema is one. */
+export function inProject(url: string, schema: Pick<SchemaState, 'name' | 'project'>): string {
+  const query = projectQuery(schema);
+  return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
 }
 
 let nextKey = 1;
