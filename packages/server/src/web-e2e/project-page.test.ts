@@ -96,6 +96,30 @@ describe('the project page in a browser', { skip: browserSkip() }, () => {
     assert.equal(await diagram.locator('g.er-table').count(), 3);
   });
 
+  test("a project file from rowloom import is read as the project's tables", async () => {
+    const { page } = await suite.signedIn('/projects');
+    const created = await page.request.post('/api/projects', {
+      headers: { 'X-CSRF-Token': await csrf(page) },
+      data: { name: 'from-file' },
+    });
+    assert.ok(created.ok(), await created.text());
+    await page.goto('/projects/from-file');
+    await page.getByRole('button', { name: 'Import SQL DDL' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import SQL DDL into from-file' });
+    await dialog.getByLabel('Or read a file').setInputFiles({
+      name: 'shop.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(shopProject())),
+    });
+    const box = dialog.getByLabel('SQL DDL');
+    for (let i = 0; i < 50 && (await box.inputValue()) === ''; i++) await page.waitForTimeout(100);
+    assert.equal(await dialog.getByLabel('Dialect').inputValue(), 'project', 'a .json file is read as a project file');
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog.getByText('Imported 5 tables.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    assert.equal(await page.locator('svg.er-diagram g.er-table').count(), 5);
+  });
+
   test('the diagram, a preview that follows a reference to its parent, and the ZIP', async () => {
     const { page } = await suite.signedIn('/');
     const put = await page.request.put('/api/projects/shop/model', {

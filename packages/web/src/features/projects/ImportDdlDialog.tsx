@@ -4,11 +4,10 @@
  * them; the import's warnings stay on screen until the dialog is closed.
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import type { DdlImportInput } from '@rowloom/contract';
-import { DDL_DIALECTS, useDdlImport } from './project-api';
+import { DDL_DIALECTS, useDdlImport, type ImportInput } from './project-api';
 import '../../components/confirm-dialog.css';
 
-type Dialect = NonNullable<DdlImportInput['dialect']>;
+type Dialect = ImportInput['dialect'];
 
 function useModal(open: boolean) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -70,6 +69,8 @@ export function ImportDdlDialog({ project, existingTables }: { project: string; 
     if (!file) return;
     try {
       setDdl(await file.text());
+      // rowloom import writes a project file: read as one.
+      if (/\.json$/i.test(file.name)) setDialect('project');
       setFileError(null);
     } catch {
       setFileError(`Could not read ${file.name}.`);
@@ -102,7 +103,8 @@ export function ImportDdlDialog({ project, existingTables }: { project: string; 
         ) : (
           <>
             <p className="hint">
-              CREATE TABLE statements (pg_dump or mysqldump output works): each table becomes a saved schema of this
+              CREATE TABLE statements (pg_dump or mysqldump output works), or a project file from{' '}
+              <code>rowloom import</code> (which also reads a live database): each table becomes a saved schema of this
               project, its foreign keys become references.
             </p>
             <label htmlFor={ids.text}>SQL DDL</label>
@@ -118,7 +120,12 @@ export function ImportDdlDialog({ project, existingTables }: { project: string; 
             />
             <div className="action-row">
               <label htmlFor={ids.file}>Or read a file</label>
-              <input id={ids.file} type="file" accept=".sql,.ddl,.txt,text/plain" onChange={(e) => void readFile(e)} />
+              <input
+                id={ids.file}
+                type="file"
+                accept=".sql,.ddl,.txt,.json,text/plain,application/json"
+                onChange={(e) => void readFile(e)}
+              />
               <label htmlFor={ids.dialect}>Dialect</label>
               <select id={ids.dialect} value={dialect} onChange={(e) => setDialect(e.target.value as Dialect)}>
                 {DDL_DIALECTS.map((d) => (
@@ -126,6 +133,7 @@ export function ImportDdlDialog({ project, existingTables }: { project: string; 
                     {d === 'postgres' ? 'PostgreSQL' : 'MySQL / MariaDB'}
                   </option>
                 ))}
+                <option value="project">Project file (JSON)</option>
               </select>
             </div>
             {fileError && (

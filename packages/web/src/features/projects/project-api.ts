@@ -40,12 +40,35 @@ export function useTableRows(project: string, table: string | null, offset: numb
   });
 }
 
-/** POST .../import; on success the model (and the lists that show the project's schemas) are fresh. */
+/** What the import dialog sends: DDL of a dialect, or a project file (`rowloom import`'s JSON). */
+export type ImportInput = { ddl: string; dialect: NonNullable<DdlImportInput['dialect']> | 'project' };
+
+/** A project file's document, named as this project (PUT .../model replaces the tables with its). */
+function projectDocument(text: string, project: string): unknown {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`The project file is not JSON: ${(error as Error).message}`);
+  }
+  if (typeof document !== 'object' || document === null || !('rowloom_project' in document))
+    throw new Error(
+      'This is not a project file: one has "rowloom_project": 1 and its "tables" (rowloom import writes one).',
+    );
+  return { ...document, name: project };
+}
+
+/** POST .../import (or PUT .../model for a project file); on success the model and the lists that show the project's schemas are fresh. */
 export function useDdlImport(project: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: DdlImportInput) =>
-      apiJson<ImportAnswer>(projectPath(project, 'import'), { method: 'POST', body: input }),
+    mutationFn: (input: ImportInput) =>
+      input.dialect === 'project'
+        ? apiJson<ImportAnswer>(projectPath(project, 'model'), {
+            method: 'PUT',
+            body: projectDocument(input.ddl, project),
+          })
+        : apiJson<ImportAnswer>(projectPath(project, 'import'), { method: 'POST', body: input }),
     onSuccess: (answer) => {
       client.setQueryData(modelQueryKey(project), answer);
       for (const key of [['project-rows', project], ['schemas'], PROJECTS_QUERY])
