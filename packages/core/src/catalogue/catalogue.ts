@@ -4,6 +4,7 @@
  * by hand, so they cannot drift from what the generator does.
  */
 import { generateObjects } from '../engine/sample.js';
+import type { RelationsSetup } from '../engine/relation-runtime.js';
 import { ProjectError, readProject } from '../relations/read-project.js';
 import { SchemaError } from '../schema/errors.js';
 import { ALL_TYPES } from '../types/registry.js';
@@ -63,15 +64,23 @@ export function exampleObjects(
     ...options,
     datasets: type.exampleDatasets,
     scenarios: type.exampleScenarios,
-    relations: exampleRelations(type, params, options.seed),
+    relations: exampleRelations(type, exampleFields(type, params), options.seed),
   });
 }
 
-/** A type that reads other tables (Reference) shows its example in a table of a small project. */
-function exampleRelations(type: TypeDefinition, params: Record<string, unknown>, seed: string | number) {
+/**
+ * A type that reads other tables (Reference) is shown in table `example` of a small project: its
+ * parents, and `fields` with the type's siblings (a Child Number's reference with children).
+ * Undefined for any other type. Tests that try every type with fields of their own use it too.
+ */
+export function exampleRelations(
+  type: TypeDefinition,
+  fields: unknown[],
+  seed: string | number,
+): RelationsSetup | undefined {
   if (!type.exampleProject) return undefined;
   const { parents, siblings } = type.exampleProject;
-  const example = { name: 'example', fields: [...exampleFields(type, params), ...siblings] };
+  const example = { name: 'example', fields: [...fields, ...siblings] };
   try {
     const model = readProject({ rowloom_project: 1, name: 'example', tables: [...parents, example] });
     return { model, seed, table: 'example' };

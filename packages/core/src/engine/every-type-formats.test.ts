@@ -13,6 +13,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import Database from 'better-sqlite3';
 import { generate, type GenerateRequest } from './generate.js';
 import { generateObjects } from './sample.js';
+import { exampleRelations } from '../catalogue/catalogue.js';
 import { ALL_TYPES } from '../types/registry.js';
 import type { TypeDefinition } from '../kernel/define-type.js';
 import type { OutputFormat } from '../writers/writer.js';
@@ -61,6 +62,8 @@ async function outputBytes(type: TypeDefinition, format: OutputFormat, extra: ob
     datasets: type.exampleDatasets,
     scenarios: type.exampleScenarios,
     writer: { format, ...extra },
+    // A type that reads other tables is tried in its example project (catalogue.ts).
+    relations: exampleRelations(type, fieldsFor(type), SEED),
   };
   const chunks: Buffer[] = [];
   for await (const chunk of generate(request).stream) chunks.push(Buffer.from(chunk as Buffer));
@@ -111,6 +114,7 @@ describe('every type, with and without a hostile formula, survives every format'
         seed: SEED,
         datasets: type.exampleDatasets,
         scenarios: type.exampleScenarios,
+        relations: exampleRelations(type, fieldsFor(type), SEED),
       });
       // The formula's text really is in the rows (a formula that silently did nothing would pass the rest).
       assert.deepEqual(

@@ -6,7 +6,9 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compileSchema } from '../schema/compile.js';
+import { compileSchema, type CompileOptions } from '../schema/compile.js';
+import { exampleRelations } from '../catalogue/catalogue.js';
+import { projectRelations } from './relation-runtime.js';
 import { ALL_TYPES } from '../types/registry.js';
 import type { TypeDefinition } from '../kernel/define-type.js';
 import { createWriter } from '../writers/index.js';
@@ -31,15 +33,19 @@ function rowText(plan: ReturnType<typeof compileSchema>, engine: RowEngine, inde
   return createWriter(plan.shape, { format: 'json', count: 2 }).row(engine.row(index), index);
 }
 
+/** The type's example inputs; a type that reads other tables compiles in its example project (catalogue.ts). */
+function withRelations(type: TypeDefinition, fields: unknown[]): CompileOptions {
+  const options: CompileOptions = { ...OPTIONS, datasets: type.exampleDatasets, scenarios: type.exampleScenarios };
+  const relations = exampleRelations(type, fields, 'kept-plans');
+  return relations ? { ...options, relations: projectRelations(relations, options) } : options;
+}
+
 describe('kept plans', () => {
   for (const type of ALL_TYPES) {
     test(`${type.name}: one plan, two seeds, interleaved rows = two fresh plans`, () => {
       const fields = fieldsFor(type);
-      const shared = compileSchema(fields, {
-        ...OPTIONS,
-        datasets: type.exampleDatasets,
-        scenarios: type.exampleScenarios,
-      });
+      const options = withRelations(type, fields);
+      const shared = compileSchema(fields, options);
       const a = new RowEngine(shared, 11);
       const b = new RowEngine(shared, 22);
       const interleaved: string[][] = [[], []];
@@ -51,11 +57,7 @@ describe('kept plans', () => {
         [0, 11],
         [1, 22],
       ] as const) {
-        const fresh = compileSchema(fields, {
-          ...OPTIONS,
-          datasets: type.exampleDatasets,
-          scenarios: type.exampleScenarios,
-        });
+        const fresh = compileSchema(fields, withRelations(type, fields));
         const engine = new RowEngine(fresh, seed);
         const alone = Array.from({ length: ROWS }, (_, i) => rowText(fresh, engine, i));
         assert.deepEqual(interleaved[which], alone, `seed ${seed}`);

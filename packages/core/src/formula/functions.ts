@@ -474,18 +474,6 @@ export const SPECIAL_FORMS: readonly { signature: string; description: string; e
     example: "from_dataset('stores', 'city', id: store_id)",
   },
   {
-    signature: 'row_number()',
-    description:
-      "The row's number, from 1 (the top-level row's inside a JSON Array): a suffix that keeps values apart, as an import does for a UNIQUE column.",
-    example: "this.sub('@', row_number().to_s + '@')",
-  },
-  {
-    signature: "children('table', 'column')",
-    description:
-      "In a project's table: the list of that column's values in the rows of another table that belong to this row (its reference with children points here), so aggregates agree with their rows: an order's total is the sum of its lines.",
-    example: "children('order_lines', 'amount').sum",
-  },
-  {
     signature: "generate('Type Name', param: value, ...)",
     description:
       "A value of any registered type, with its parameters as literal keyword arguments. Types of a family (person, place...) read the row's record, so they agree with the row.",
@@ -496,6 +484,18 @@ export const SPECIAL_FORMS: readonly { signature: string; description: string; e
     description:
       'A text matching the pattern, with the classes of the Regular Expression type (\\d, \\w, [:name:], {{field}}...).',
     example: '/[A-Z]{3}-\\d{4}/.gen',
+  },
+  {
+    signature: 'row_number()',
+    description:
+      "The row's number, from 1 (the top-level row's inside a JSON Array): a suffix that keeps values apart, as an import does for a UNIQUE column.",
+    example: "this.sub('@', row_number().to_s + '@')",
+  },
+  {
+    signature: "children('table', 'column')",
+    description:
+      "In a project's table: the list of that column's values in the rows of another table that belong to this row (its reference with children points here), so aggregates agree with their rows: an order's total is the sum of its lines.",
+    example: "children('order_lines', 'amount').sum",
   },
 ];
 

@@ -22,7 +22,7 @@ export class Permutation {
 
   constructor(
     readonly size: number,
-    key: number,
+    readonly key: number,
   ) {
     if (!Number.isSafeInteger(size) || size < 1 || size > MAX_PERMUTATION_SIZE)
       throw new RangeError(`a permutation needs 1 to 2^52 items, got ${size}`);

@@ -24,7 +24,9 @@ export function uniqueKeySpace(params: ResolvedParams): number {
 function shuffled(size: number): (random: CounterRandom, rowIndex: number) => number {
   let order: Permutation | null = null;
   return (random, rowIndex) => {
-    order ??= new Permutation(size, random.key);
+    // Keyed by the field's randomness, which is the generation's: a plan a thread keeps for the
+    // next generation (another seed) gets that generation's order.
+    if (order === null || order.key !== random.key) order = new Permutation(size, random.key);
     return order.at(rowIndex % size);
   };
 }
