@@ -207,12 +207,61 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.match(wrong.json.error, /project "shop" has no table nope/);
     });
 
-    test('another user sees none of it', async () => {
+    test('another user sees none of it, and an anonymous caller nothing', async () => {
       const other = await suite.server.userKey('unlimited');
-      const answer = await fetchAnswer(`${suite.server.url}/api/projects/shop/rest/customers?key=${other}`);
-      assert.equal(answer.status, 404);
-      const anonymous = await fetchAnswer(`${suite.server.url}/api/projects/shop/model`);
-      assert.equal(anonymous.status, 401);
+      const reads = [
+        'shop/model',
+        'shop/download?format=csv',
+        'shop/script?dialect=sqlite',
+        'shop/tables/orders/rows',
+        'shop/rest/customers',
+        'shop/rest/customers/1',
+        'shop/rest/customers/1/orders',
+      ];
+      for (const path of reads) {
+        const answer = await fetchAnswer(
+          `${suite.server.url}/api/projects/${path}${path.includes('?') ? '&' : '?'}key=${other}`,
+        );
+        assert.equal(answer.status, 404, `${path}: ${answer.text}`);
+        assert.match(answer.json.error, /no project named "shop"/);
+        const anonymous = await fetchAnswer(`${suite.server.url}/api/projects/${path}`);
+        assert.equal(anonymous.status, 401, path);
+      }
+      const jobs = await fetchAnswer(`${suite.server.url}/api/projects/shop/jobs?key=${other}`, { method: 'POST' });
+      assert.equal(jobs.status, 404);
+      const borrowed = await fetchAnswer(
+        `${suite.server.url}/api/generate.json?key=${other}&count=2&project=shop&table=orders`,
+        json('POST', [{ name: 'id', type: 'Row Number' }]),
+      );
+      assert.equal(borrowed.status, 404, "another user's project cannot be read through generate either");
+      // Another user's own project of the same name is theirs alone: ours is unchanged.
+      const theirs = await fetchAnswer(
+        `${suite.server.url}/api/projects/shop/model?key=${other}`,
+        json('PUT', { ...shopProject(), tables: (shopProject() as { tables: unknown[] }).tables.slice(1, 3) }),
+      );
+      assert.equal(theirs.status, 200, theirs.text);
+      assert.equal((await api('shop/model')).json.tables.length, 5);
+    });
+
+    test("another site's page cannot use a signed-in user's session on the project or its mock", async () => {
+      const user = await suite.server.signUp();
+      const put = await fetchAnswer(`${suite.server.url}/api/projects/mine/model`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', cookie: user.cookie, 'x-csrf-token': user.csrfToken },
+        body: JSON.stringify(shopProject()),
+      });
+      assert.equal(put.status, 200, put.text);
+      for (const path of ['mine/model', 'mine/rest/customers', 'mine/download']) {
+        const own = await fetchAnswer(`${suite.server.url}/api/projects/${path}`, {
+          headers: { cookie: user.cookie, 'sec-fetch-site': 'same-origin' },
+        });
+        assert.equal(own.status, 200, `${path} from Rowloom's own page`);
+        const foreign = await fetchAnswer(`${suite.server.url}/api/projects/${path}`, {
+          headers: { cookie: user.cookie, 'sec-fetch-site': 'cross-site' },
+        });
+        assert.ok(foreign.status === 401 || foreign.status === 403, `${path} from another site: ${foreign.status}`);
+        assert.doesNotMatch(foreign.text, /customers|email/, 'nothing of the project in the answer');
+      }
     });
   });
 }
