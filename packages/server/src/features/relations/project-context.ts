@@ -4,7 +4,9 @@
  * plan (the seed and each table's count), checked on a thread: 400 with every problem when the
  * project cannot generate.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { BoundedCache } from '../../cache/bounded-cache.js';
 import type { Kysely } from 'kysely';
 import type { ProjectDocument } from '@rowloom/core';
 import type { Tables } from '../../db/tables.js';
@@ -57,7 +59,29 @@ export function planOf(context: ProjectContext): Promise<PlanReply> {
       problems: ['the project has no tables yet: import a schema or save one into it'],
       ours: false,
     });
-  return planOffThread({ document, datasets: sources.datasets, scenarios: sources.scenarios });
+  const key = planKey(context);
+  let reply = plans.get(key);
+  if (!reply) {
+    reply = planOffThread({ document, datasets: sources.datasets, scenarios: sources.scenarios });
+    plans.set(key, reply);
+    // A check that failed (a busy server's 503) is asked again next time.
+    reply.catch(() => plans.delete(key));
+  }
+  return reply;
+}
+
+/**
+ * A project's check and counts, remembered by what they are computed from (the document, the
+ * datasets' revisions and the scenarios): every page of the REST mock, preview and keystroke of
+ * the builder asked a thread again for the same answer (about 200 ms each). A project without a
+ * seed keeps the one drawn for as long as it is remembered, so its pages agree with each other.
+ */
+const plans = new BoundedCache<string, Promise<PlanReply>>({ max: 64, ttlMs: 60_000 });
+
+function planKey({ user, document, sources }: ProjectContext): string {
+  const datasets = Object.entries(sources.datasets).map(([name, d]) => [name, 'revision' in d ? d.revision : d]);
+  const text = JSON.stringify([user.id, document, datasets, sources.scenarios]);
+  return createHash('sha256').update(text).digest('base64');
 }
 
 /** The project ready to make rows, or a 400 listing why it cannot. */
