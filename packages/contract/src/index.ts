@@ -17,3 +17,4 @@ export * from './infer.js';
 export * from './requests.js';
 export * from './generate.js';
 export * from './project-model.js';
+export * from './loads.js';

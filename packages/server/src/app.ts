@@ -3,6 +3,7 @@
  * ephemeral port against a real database.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { DEFAULT_INLINE_POLICY, GenerationPool } from '@rowloom/core';
 import { ImageRenderer } from './concurrency/image-renderer.js';
 import { Limiter } from './concurrency/limiter.js';
@@ -27,6 +28,8 @@ import { imagesFeature } from './features/catalogue/images-route.js';
 import { mocksFeature } from './features/mocks/mocks-route.js';
 import { projectsFeature } from './features/projects/projects-route.js';
 import { relationsFeature } from './features/relations/relations-feature.js';
+import { loadsFeature } from './features/loads/loads-feature.js';
+import { LoadRunner } from './features/loads/load-runner.js';
 import { schemasFeature } from './features/schemas/schemas-route.js';
 import { scenariosFeature } from './features/scenarios/scenarios-route.js';
 import { typesFeature } from './features/catalogue/types-route.js';
@@ -70,6 +73,7 @@ export interface AppOptions {
         | 'downloads'
         | 'metricsToken'
         | 'compression'
+        | 'loadTargets'
       >
     >;
   /** Background jobs: where files go and the queue; the app closes both. Default: what the environment names (REDIS_URL: BullMQ, else in-process). */
@@ -223,6 +227,17 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
     timeLimitMs: config.timeLimitMs,
     publicUrl: config.publicUrl ?? null,
     jobs: downloadsOptions,
+  });
+  // Loads run on this instance, one at a time; the id tells its loads from other instances'.
+  const loadRunner = new LoadRunner(store.db, { instanceId: randomUUID() });
+  app.addHook('onClose', async () => loadRunner.close());
+  await app.register(loadsFeature, {
+    db: store.db,
+    datasetTexts: sharing.datasetTexts,
+    targets: config.loadTargets ?? [],
+    runner: loadRunner,
+    plans: config.plans,
+    maxJobRecords: downloadsConfig.maxJobRecords,
   });
   await app.register(datasetsFeature, {
     db: store.db,

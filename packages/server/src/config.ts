@@ -23,6 +23,8 @@
  *   ask for), ROWLOOM_MAX_JOBS_PER_USER (10 queued or running at once; 0: no cap),
  *   ROWLOOM_SHARD_ROWS (250,000 rows per shard), ROWLOOM_RECONCILE_SECONDS (30: how often jobs are
  *   held against the queue), ROWLOOM_METRICS_TOKEN (unset: GET /metrics for admins only).
+ * Loads (docs/relations.md): ROWLOOM_LOAD_TARGETS (unset: none; JSON naming the databases a
+ *   project may be loaded into from the page, see features/loads/load-targets.ts).
  */
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -30,6 +32,7 @@ import { DEFAULT_INLINE_POLICY } from '@rowloom/core';
 import type { AccountsConfig } from './features/accounts/accounts-config.js';
 import type { SignupMode } from './features/accounts/signup-policy.js';
 import { mockOriginConfigFrom } from './mock-origin-config.js';
+import { loadTargetsFrom, type LoadTarget } from './features/loads/load-targets.js';
 import { DEFAULT_PLANS, parsePlanOverrides, type Plans } from './users/plans.js';
 import { DEFAULT_PUBLIC_MOCK_RATE } from './features/mocks/serve/public-budget.js';
 import { ConfigError } from './startup.js';
@@ -67,6 +70,8 @@ export interface Config {
   concurrency: ConcurrencyConfig;
   accounts: AccountsConfig;
   downloads: DownloadsConfig;
+  /** ROWLOOM_LOAD_TARGETS: the databases projects may be loaded into from the server (none by default). */
+  loadTargets?: LoadTarget[];
 }
 
 /** The downloads API's settings (the queue and the store are the job engine's). */
@@ -272,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     concurrency: concurrencyFrom(env),
     accounts: accountsFrom(env, plans),
     downloads: downloadsFrom(env),
+    loadTargets: loadTargetsFrom(env.ROWLOOM_LOAD_TARGETS),
   };
 }
 

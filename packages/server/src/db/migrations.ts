@@ -295,4 +295,34 @@ export const MIGRATIONS: Record<string, Migration> = {
       await db.schema.alterTable('projects').addColumn('model', 'text').execute();
     },
   },
+  '0013-project-loads': {
+    // A project loaded into a database the operator configured (features/loads/): its progress
+    // as JSON (table, rows, count) and the verify report, kept after it ends. instance_id and
+    // heartbeat_at say which server runs it and that it still does: one that stops beating
+    // was cut off by a restart, and is reported failed rather than running forever.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('project_loads')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('target', 'text', (c) => c.notNull())
+        .addColumn('mode', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('progress', 'text', (c) => c.notNull())
+        .addColumn('verify', 'text')
+        .addColumn('error', 'text')
+        .addColumn('cancel_requested', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('instance_id', 'text', (c) => c.notNull())
+        .addColumn('heartbeat_at', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('finished_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('project_loads_project_created')
+        .on('project_loads')
+        .columns(['project_id', 'created_at'])
+        .execute();
+    },
+  },
 };

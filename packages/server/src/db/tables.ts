@@ -184,6 +184,30 @@ export interface MockRequestsTable {
 }
 
 /** A background job (a download): what was asked, how far it got, when its file expires. */
+/** features/loads/: a project loaded into an operator's database. */
+export interface ProjectLoadsTable {
+  id: string;
+  user_id: string;
+  project_id: string;
+  /** The target's name (ROWLOOM_LOAD_TARGETS), never its address. */
+  target: string;
+  /** truncate | append */
+  mode: string;
+  /** A LoadStatus state: queued, running, done, failed, cancelled. */
+  state: string;
+  /** JSON: [{table, rows, count}], parents first. */
+  progress: string;
+  /** JSON: the verify report, once run. */
+  verify: string | null;
+  error: string | null;
+  cancel_requested: Generated<number>;
+  /** The server process running it, and when it last said so. */
+  instance_id: string;
+  heartbeat_at: string;
+  created_at: string;
+  finished_at: string | null;
+}
+
 export interface DownloadsTable {
   id: string;
   user_id: string;
@@ -229,4 +253,5 @@ export interface Tables {
   mock_usage: MockUsageTable;
   mock_requests: MockRequestsTable;
   downloads: DownloadsTable;
+  project_loads: ProjectLoadsTable;
 }

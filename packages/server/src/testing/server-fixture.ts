@@ -19,6 +19,7 @@ import { openStore, type Store } from '../db/open-database.js';
 import { DEFAULT_PLANS, type Plans } from '../users/plans.js';
 import { createUser } from '../users/users-store.js';
 import { POSTGRES_URL, type DialectName } from './databases.js';
+import type { LoadTarget } from '../features/loads/load-targets.js';
 
 export interface TestServer {
   url: string;
@@ -70,6 +71,8 @@ export interface TestServerOptions {
   metricsToken?: string;
   /** ROWLOOM_COMPRESSION (default on). */
   compression?: boolean;
+  /** ROWLOOM_LOAD_TARGETS: databases projects may be loaded into (default none). */
+  loadTargets?: LoadTarget[];
   /** The job queue (a BullMQ runner); default: in-process, whatever REDIS_URL says. */
   jobRunner?: (store: ArtifactStore) => JobRunner;
 }
@@ -155,6 +158,7 @@ export async function startTestServer(database: TestDatabase, options: TestServe
     trustProxy: options.trustProxy ?? 0,
     metricsToken: options.metricsToken ?? null,
     compression: options.compression ?? true,
+    loadTargets: options.loadTargets ?? [],
     ...(options.concurrency ? { concurrency: { ...defaultConcurrency(), ...options.concurrency } } : {}),
   };
   const artifacts = new DirectoryStore(join(dirname(database.sqliteFile), 'downloads'));
