@@ -112,3 +112,27 @@ describe('configuration from the environment', () => {
     );
   });
 });
+
+describe('load targets', () => {
+  test('ROWLOOM_LOAD_TARGETS names databases by URL, or by {url, users}; a wrong one is named', () => {
+    assert.deepEqual(loadConfig({}).loadTargets, []);
+    const targets = loadConfig({
+      ROWLOOM_LOAD_TARGETS: JSON.stringify({
+        staging: 'postgres://app@db:5432/staging',
+        mine: { url: 'sqlite:/tmp/x.db', users: ['Alice@Example.com'] },
+      }),
+    }).loadTargets;
+    assert.deepEqual(targets, [
+      { name: 'staging', url: 'postgres://app@db:5432/staging', dialect: 'postgres', users: null },
+      { name: 'mine', url: 'sqlite:/tmp/x.db', dialect: 'sqlite', users: ['alice@example.com'] },
+    ]);
+    assert.throws(() => loadConfig({ ROWLOOM_LOAD_TARGETS: '{' }), /ROWLOOM_LOAD_TARGETS must be JSON/);
+    assert.throws(() => loadConfig({ ROWLOOM_LOAD_TARGETS: '["x"]' }), /must be a JSON object/);
+    assert.throws(
+      () => loadConfig({ ROWLOOM_LOAD_TARGETS: '{"a": "ftp://x"}' }),
+      /target "a": database URL "ftp:\/\/x" is not one Rowloom can load into/,
+    );
+    assert.throws(() => loadConfig({ ROWLOOM_LOAD_TARGETS: '{"a b": "x.db"}' }), /target name "a b"/);
+    assert.throws(() => loadConfig({ ROWLOOM_LOAD_TARGETS: '{"a": {"users": []}}' }), /must be a database URL or/);
+  });
+});

@@ -1,13 +1,15 @@
 /**
  * /projects/NAME: a project of related tables (docs/relations.md). Its tables with counts and
  * columns, problems and warnings, the load order, an entity-relationship diagram, a preview
- * that follows references, the DDL import, the downloads and the mock API's addresses.
+ * that follows references, the DDL import, the downloads, the load into a database and the
+ * mock API's addresses.
  * Loaded lazily (App.tsx): the initial bundle stays within its budget.
  */
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ModelTable, ProjectModelView } from '@rowloom/contract';
 import { ApiError } from '../../api/client';
+import { DatabaseLoad } from './DatabaseLoad';
 import { ErDiagram } from './ErDiagram';
 import { ImportDdlDialog } from './ImportDdlDialog';
 import { MockApiPanel } from './MockApiPanel';
@@ -95,6 +97,7 @@ export default function ProjectPage() {
           {previewTable && (
             <TablePreview project={project} table={previewTable} tables={tables} onClose={() => setPreviewing(null)} />
           )}
+          {tables.length > 0 && <DatabaseLoad project={project} blocked={blocked} />}
           {!blocked && <MockApiPanel project={project} tables={tables} />}
         </>
       )}
