@@ -49,6 +49,10 @@ export class MysqlSession implements DatabaseSession {
     await this.connection.query(sql);
   }
 
+  async runAll(statements: string[]): Promise<void> {
+    for (const statement of statements) await this.connection.query(statement);
+  }
+
   async rows(sql: string): Promise<Record<string, unknown>[]> {
     const [rows] = await this.connection.query<mysql.RowDataPacket[]>(sql);
     return rows;

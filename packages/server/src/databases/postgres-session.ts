@@ -41,6 +41,10 @@ export class PostgresSession implements DatabaseSession {
     await this.client.query(sql);
   }
 
+  async runAll(statements: string[]): Promise<void> {
+    if (statements.length > 0) await this.client.query(statements.join(';\n'));
+  }
+
   async rows(sql: string): Promise<Record<string, unknown>[]> {
     return (await this.client.query(sql)).rows as Record<string, unknown>[];
   }

@@ -14,6 +14,12 @@ export interface DatabaseSession {
   /** How big an INSERT may be here (MySQL: from max_allowed_packet). */
   readonly limits: StatementLimits;
   run(sql: string): Promise<void>;
+  /**
+   * Several statements (UPDATEs setting a cycle's deferred columns), in one round trip where the
+   * database takes several statements at once (PostgreSQL's simple query, SQLite's exec); one
+   * by one on MySQL, whose connection is kept to one statement per query.
+   */
+  runAll(statements: string[]): Promise<void>;
   rows(sql: string): Promise<Record<string, unknown>[]>;
   tableExists(name: string): Promise<boolean>;
   /**

@@ -35,6 +35,10 @@ export class SqliteSession implements DatabaseSession {
     this.db.exec(sql);
   }
 
+  async runAll(statements: string[]): Promise<void> {
+    if (statements.length > 0) this.db.exec(statements.join(';\n'));
+  }
+
   async rows(sql: string): Promise<Record<string, unknown>[]> {
     return this.db.prepare(sql).all() as Record<string, unknown>[];
   }

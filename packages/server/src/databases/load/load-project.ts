@@ -142,7 +142,10 @@ async function createMissing(
   }
 }
 
-/** A second pass over the table's rows (the engine makes them again, the same) setting its deferred columns by key. */
+/**
+ * A second pass over the table's rows (the engine makes them again, the same) setting its
+ * deferred columns by key: one round trip per batch of rows (session.runAll), not per row.
+ */
 async function setDeferred(
   session: DatabaseSession,
   text: TableText,
@@ -152,9 +155,11 @@ async function setDeferred(
 ): Promise<void> {
   for await (const batch of text.batches()) {
     signal?.throwIfAborted();
+    const updates: string[] = [];
     for (const row of batch) {
       const update = deferredUpdate(writing, key, row);
-      if (update !== null) await session.run(update);
+      if (update !== null) updates.push(update);
     }
+    await session.runAll(updates);
   }
 }
