@@ -7,6 +7,7 @@
 import type { ColumnFacts, ProjectTable } from '../project-document.js';
 import { tableReferences, uniqueSets } from '../table-references.js';
 import { quoteName, quoteTable, valueLiteral, valueShape, type SqlDialect } from './dialect.js';
+import { sqlTypeProblem } from './sql-type.js';
 
 /** What a table's DDL needs: the table and the columns its rows fill. */
 export interface TableColumns {
@@ -121,7 +122,11 @@ function columnFacts(table: ProjectTable, column: string, tables: ProjectTable[]
 }
 
 function columnType(dialect: SqlDialect, facts: ColumnFacts | undefined, keyed: boolean): string {
-  if (facts?.sql_type) return facts.sql_type;
+  if (facts?.sql_type) {
+    const problem = sqlTypeProblem(facts.sql_type);
+    if (problem) throw new Error(problem);
+    return facts.sql_type;
+  }
   const length = facts?.max_length;
   switch (dialect) {
     case 'mysql':

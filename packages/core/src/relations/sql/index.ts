@@ -14,6 +14,7 @@ export {
   type ValueShape,
 } from './dialect.js';
 export { tableDdl, type TableColumns, type TableDdl } from './create-table.js';
+export { sqlTypeProblem } from './sql-type.js';
 export {
   DEFAULT_ROWS_PER_STATEMENT,
   DEFAULT_STATEMENT_BYTES,

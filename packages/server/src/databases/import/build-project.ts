@@ -11,6 +11,7 @@ import {
   type ProjectDocument,
   type ProjectTable,
 } from '@rowloom/core';
+import { sqlTypeProblem } from '@rowloom/core/relations/sql';
 import { checkedFields } from './check-fields.js';
 import { inferField } from './infer-field.js';
 import type { ImportedColumn, ImportedForeignKey, ImportedSchema, ImportedTable } from './import-model.js';
@@ -119,7 +120,7 @@ function projectTable(
   const result: ProjectTable = {
     name,
     fields,
-    columns: Object.fromEntries(table.columns.map((c) => [c.name, facts(c)])),
+    columns: Object.fromEntries(table.columns.map((c) => [c.name, facts(c, note)])),
   };
   if (table.primaryKey.length > 0) result.primary_key = table.primaryKey;
   const uniques = table.uniques.filter((u) => u.join(',') !== table.primaryKey.join(','));
@@ -199,8 +200,12 @@ function fieldFor(column: ImportedColumn, table: ImportedTable, tableName: strin
   return inferField(column, tableName);
 }
 
-function facts(column: ImportedColumn): ColumnFacts {
-  const result: ColumnFacts = { sql_type: column.type.declared, not_null: column.notNull };
+function facts(column: ImportedColumn, note: (message: string) => void): ColumnFacts {
+  // A type CREATE TABLE could not carry safely is left out (the column is created as text).
+  const problem = sqlTypeProblem(column.type.declared);
+  if (problem !== null) note(`column ${column.name}: ${problem}; it is created as text`);
+  const result: ColumnFacts =
+    problem === null ? { sql_type: column.type.declared, not_null: column.notNull } : { not_null: column.notNull };
   if (column.type.length !== undefined) result.max_length = column.type.length;
   if (column.default !== undefined) result.default = column.default;
   if (column.check) result.check = column.check;

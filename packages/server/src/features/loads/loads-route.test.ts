@@ -178,6 +178,19 @@ describe('loading a project into a configured database from the server', () => {
     assert.equal(missing.status, 404);
   });
 
+  test('a column type that would run SQL in the target is refused when the project is saved', async () => {
+    const project = shopProject() as { tables: { name: string; columns?: object }[] };
+    const customers = project.tables.find((t) => t.name === 'customers')!;
+    for (const sqlType of ['integer); DROP TABLE orders; --', 'text DEFAULT (pg_sleep(5))']) {
+      customers.columns = { email: { sql_type: sqlType } };
+      const answer = await call('/api/projects/evil/model', json('PUT', { ...project, name: 'evil' }));
+      assert.equal(answer.status, 400, answer.text);
+      assert.match(answer.json.error, /^table customers, column email: sql_type .* is not a column type/);
+    }
+    const list = await call('/api/projects');
+    assert.ok(!JSON.stringify(list.json).includes('"evil"'), 'nothing was stored');
+  });
+
   test("another user sees none of a project's loads; an anonymous caller gets 401", async () => {
     const list = await call('/api/projects/shop/loads');
     const id = list.json.loads[0].id;

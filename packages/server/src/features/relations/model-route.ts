@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ProjectDocument, ProjectModelView } from '@rowloom/contract';
+import { sqlTypeProblem } from '@rowloom/core/relations/sql';
 import { userOf } from '../../http/auth-hook.js';
 import { badRequest } from '../../http/http-error.js';
 import { errorResponses, KEY_QUERY, SECURITY } from '../../http/openapi.js';
@@ -48,6 +49,14 @@ export async function storedModelView(request: FastifyRequest, name: string, sto
   return modelView(context.document, context.schemas, await planOf(context));
 }
 
+/** A declared type goes into CREATE TABLE as written (a load from the server runs it): a type, nothing more. */
+function checkColumnTypes(table: ProjectDocument['tables'][number]): void {
+  for (const [column, facts] of Object.entries(table.columns ?? {})) {
+    const problem = facts.sql_type === undefined ? null : sqlTypeProblem(facts.sql_type);
+    if (problem) throw badRequest(`table ${table.name}, column ${column}: ${problem}`);
+  }
+}
+
 export function modelRoutes(app: FastifyInstance, stores: ProjectStores): void {
   app.get<ModelRoute>('/api/projects/:name/model', { schema: GET_SCHEMA }, (request) =>
     storedModelView(request, request.params.name, stores),
@@ -59,6 +68,7 @@ export function modelRoutes(app: FastifyInstance, stores: ProjectStores): void {
     for (const table of document.tables) {
       if (names.has(table.name)) throw badRequest(`tables: two tables are named ${table.name}`);
       names.add(table.name);
+      checkColumnTypes(table);
     }
     await saveProjectDocument(stores.db, userOf(request).id, document);
     return storedModelView(request, name, stores);
