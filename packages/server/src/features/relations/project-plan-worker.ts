@@ -1,10 +1,11 @@
 /**
- * Worker thread entry: checks a project and counts its rows (core's planProject) away from the
- * thread that answers requests: counting a driven table draws every parent's children, and a
+ * Worker thread entry: checks projects and counts their rows (core's planProject), one after
+ * another on a thread that stays (concurrency/resident-threads.ts), away from the thread that
+ * answers requests: counting a driven table draws every parent's children, and a
  * project of many tables compiles them all.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import { planProject, ProjectError, type PlanOptions } from '@rowloom/core';
+import { serveOnThread } from '../../concurrency/resident-threads.js';
 
 export interface PlanInput extends PlanOptions {
   document: unknown;
@@ -14,8 +15,7 @@ export type PlanReply =
   | { ok: true; seed: string | number; counts: Record<string, number>; warnings: string[] }
   | { ok: false; problems: string[]; ours: boolean };
 
-function reply(): PlanReply {
-  const { document, ...options } = workerData as PlanInput;
+function reply({ document, ...options }: PlanInput): PlanReply {
   try {
     const plan = planProject(document, options);
     return { ok: true, seed: plan.seed, counts: plan.counts, warnings: plan.warnings };
@@ -25,4 +25,4 @@ function reply(): PlanReply {
   }
 }
 
-parentPort!.postMessage(reply());
+void serveOnThread(reply);
