@@ -154,19 +154,32 @@ const MIN_SUFFIXED_LENGTH = 10;
 const UNIQUE_TYPES = new Set(['Row Number', 'Unique Key', 'GUID', 'Reference', 'Child Number']);
 
 /**
- * A column UNIQUE on its own whose type can repeat (a region's name, a customer's email): its
- * values get the row's number, so they stay realistic and never collide, at any row count:
- * "Kentucky 7", "jdoe7@example.com". Keys and references are unique otherwise.
+ * A column UNIQUE on its own whose type can repeat gets values that cannot, at any row count: a
+ * name or an email gets the row's number (a region's name, a customer's email), so it stays
+ * realistic; a whole number is drawn from a shuffled range as wide as its SQL type (Unique
+ * Key), and a short code (too short for a suffix) is a shuffled code of its length.
  */
 function keptApart(field: FieldSpec, table: ImportedTable): FieldSpec {
   if (UNIQUE_TYPES.has(String(field.type)) || field.formula) return field;
   if (!table.uniques.some((set) => set.length === 1 && set[0] === field.name)) return field;
   const column = table.columns.find((c) => c.name === field.name);
-  // Room for the suffix: a short column keeps its values as they are (and may repeat).
-  if (column?.type.kind !== 'text' || (column.type.length ?? Infinity) < MIN_SUFFIXED_LENGTH) return field;
+  if (column?.type.kind === 'integer')
+    return { name: field.name, type: 'Unique Key', style: 'number', min: 1, max: integerMax(column.type.declared) };
+  if (column?.type.kind !== 'text') return field;
+  const length = column.type.length ?? Infinity;
+  if (length < MIN_SUFFIXED_LENGTH)
+    return { name: field.name, type: 'Unique Key', style: 'code', prefix: '', digits: length };
   const formula =
     field.type === 'Email Address' ? "this.sub('@', row_number().to_s + '@')" : "this + ' ' + row_number().to_s";
   return { ...field, formula };
+}
+
+/** The largest value of an integer SQL type a unique number is drawn below (bigint's too: 2^31 - 1 is plenty of room). */
+function integerMax(declared: string): number {
+  if (/^tinyint/i.test(declared)) return 127;
+  if (/^(smallint|int2)/i.test(declared)) return 32767;
+  if (/^mediumint/i.test(declared)) return 8388607;
+  return 2147483647;
 }
 
 /** Rows per parent row of a table keyed by its parent and a line number (an order's items). */
