@@ -211,6 +211,25 @@ export interface DownloadsTable {
   expires_at: string | null;
 }
 
+/** A write to a project's REST mock: the row with that key as written (data null: deleted). */
+export interface ProjectRestRowsTable {
+  project_id: string;
+  table_name: string;
+  record_key: string;
+  /** The row's index (key - 1): generated rows and created ones in one order. */
+  position: number;
+  /** The parent's key by the table's reference with children, as text; null when there is none. */
+  parent_key: string | null;
+  data: string | null;
+}
+
+/** A table of a project's REST mock that has had a POST: the key the next one gets. */
+export interface ProjectRestTablesTable {
+  project_id: string;
+  table_name: string;
+  next_key: number;
+}
+
 export interface Tables {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -229,4 +248,6 @@ export interface Tables {
   mock_usage: MockUsageTable;
   mock_requests: MockRequestsTable;
   downloads: DownloadsTable;
+  project_rest_rows: ProjectRestRowsTable;
+  project_rest_tables: ProjectRestTablesTable;
 }
