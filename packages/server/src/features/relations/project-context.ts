@@ -21,6 +21,8 @@ import type { PlanReply } from './project-plan-worker.js';
 
 export interface ProjectContext {
   user: User;
+  /** The projects row's id (what the REST mock's writes are stored under). */
+  projectId: string;
   document: ProjectDocument;
   /** Table name -> the saved schema holding its fields. */
   schemas: Record<string, string>;

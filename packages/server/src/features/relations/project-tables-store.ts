@@ -33,7 +33,7 @@ export async function loadProjectDocument(
   db: Kysely<Tables>,
   userId: string,
   name: string,
-): Promise<{ document: ProjectDocument; schemas: Record<string, string> } | undefined> {
+): Promise<{ projectId: string; document: ProjectDocument; schemas: Record<string, string> } | undefined> {
   const project = await db
     .selectFrom('projects')
     .select(['id', 'model'])
@@ -67,7 +67,11 @@ export async function loadProjectDocument(
     return at < 0 ? stored.order.length : at;
   };
   tables.sort((a, b) => position(a) - position(b));
-  return { document: { rowloom_project: 1, name, seed: stored.seed, now: stored.now, tables }, schemas };
+  return {
+    projectId: project.id,
+    document: { rowloom_project: 1, name, seed: stored.seed, now: stored.now, tables },
+    schemas,
+  };
 }
 
 /**
