@@ -6,7 +6,7 @@
  */
 import { keyColumn, readProject, tableOf, type LinkModel } from '@rowloom/core';
 import { badRequest } from '../../http/http-error.js';
-import { keyText } from '../mocks/crud/crud-keys.js';
+import { keyProblem, keyText } from '../mocks/crud/crud-keys.js';
 import { describeJson, ownField, type JsonObject } from '../mocks/crud/crud-records.js';
 import type { ReadyProject } from './project-context.js';
 import { checkTable } from './output-routes.js';
@@ -67,6 +67,8 @@ export function parentKeyOf(table: RestTable, record: JsonObject): string | null
       throw badRequest(
         `"${field}" references table ${table.driving!.table}: it must be a key (a number or a string), not ${describeJson(value)}`,
       );
+    const problem = keyProblem(text);
+    if (problem) throw badRequest(`"${field}" references table ${table.driving!.table}: its key ${problem}`);
     return text;
   });
   return linkKey(values);

@@ -142,6 +142,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       await expect('bad/rest/customers', json('POST', '{"a":'), 400, /JSON|body/i);
       await expect('bad/rest/customers/1', json('PUT', 'null'), 400, /body/);
       await expect('bad/rest/orders', json('POST', { customer_id: { id: 1 } }), 400, /"customer_id" references/);
+      await expect('bad/rest/orders/1', json('PATCH', { customer_id: 'a\u0000b' }), 400, /"customer_id" .* NUL/);
+      await expect('bad/rest/orders/1', json('PUT', { customer_id: '' }), 400, /"customer_id" .* is empty/);
       await expect('bad/rest/order_lines/1', json('PUT', {}), 400, /not keyed by a Row Number/);
       await expect('bad/rest/order_lines/1', { method: 'GET' }, 400, /not keyed by a Row Number/);
       await expect('bad/rest/nope', json('POST', {}), 400, /the project has no table nope/);
