@@ -274,6 +274,24 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal((await call('full/rest/customers', json('POST', {}))).status, 201);
     });
 
+    test('the OpenAPI document describes every write, under projects', async () => {
+      const doc = (await fetchAnswer(`${suite.server.url}/api/openapi.json`)).json;
+      const base = '/api/projects/{name}/rest';
+      const writes = [
+        [`${base}/{table}`, 'post'],
+        [`${base}/{table}/{key}`, 'put'],
+        [`${base}/{table}/{key}`, 'patch'],
+        [`${base}/{table}/{key}`, 'delete'],
+        [base, 'delete'],
+      ];
+      for (const [path, method] of writes) {
+        const operation = doc.paths[path]?.[method];
+        assert.deepEqual(operation?.tags, ['projects'], `${method} ${path}`);
+        assert.ok(operation.summary, `${method} ${path} has a summary`);
+      }
+      assert.ok(doc.paths[`${base}/{table}`].post.requestBody, 'the POST body is described');
+    });
+
     test('20 concurrent PATCHes of one row lose nothing; 20 concurrent POSTs get 20 keys', async () => {
       await project('busy');
       assert.equal((await call('busy/rest/customers/3', json('PATCH', { n0: 0 }))).status, 200);
