@@ -130,6 +130,56 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(whole.total, orders + 2 - 1);
     });
 
+    test('a reference with children that reads another column of the parent: a written child joins the parent whose column it names', async () => {
+      const document = {
+        rowloom_project: 1,
+        name: 'byemail',
+        seed: 'by-email',
+        tables: [
+          {
+            name: 'people',
+            count: 5,
+            primary_key: ['id'],
+            fields: [
+              { name: 'id', type: 'Row Number' },
+              { name: 'email', type: 'Email Address' },
+            ],
+          },
+          {
+            name: 'notes',
+            primary_key: ['id'],
+            fields: [
+              { name: 'id', type: 'Row Number' },
+              {
+                name: 'author',
+                type: 'Reference',
+                table: 'people',
+                column: 'email',
+                children: 'uniform',
+                children_min: 1,
+                children_max: 2,
+              },
+            ],
+          },
+        ],
+      };
+      const put = await call('byemail/model', json('PUT', document));
+      assert.equal(put.status, 200, put.text);
+      assert.deepEqual(put.json.problems, []);
+      const person = (await call('byemail/rest/people/2')).json as Row;
+      const before = await wholeList('byemail/rest/people/2/notes', 100);
+      assert.ok(before.rows.every((n) => n.author === person.email));
+      const note = await call('byemail/rest/notes', json('POST', { author: person.email, text: 'hi' }));
+      assert.equal(note.status, 201, note.text);
+      const after = await wholeList('byemail/rest/people/2/notes', 100);
+      assert.deepEqual(after.rows, [...before.rows, note.json]);
+      assert.equal(after.total, before.total + 1);
+      assert.equal(
+        (await wholeList('byemail/rest/people/3/notes', 100)).rows.some((n) => n.id === note.json.id),
+        false,
+      );
+    });
+
     test('bad writes get a 4xx naming the problem and change nothing', async () => {
       await project('bad');
       const expect = async (path: string, init: RequestInit, status: number, pattern: RegExp) => {
