@@ -96,7 +96,14 @@ export { planProject, type ProjectPlan, type PlanOptions } from './projects/proj
 export { generateTable, type TableRequest } from './projects/table-generation.js';
 export { tableFileName } from './projects/table-files.js';
 export type { RelationsSetup } from './engine/relation-runtime.js';
-export { tableObjects, rowOfKey, keyColumn, childRange, type RowsSource } from './projects/table-rows.js';
+export {
+  tableObjects,
+  tableObjectsAt,
+  rowOfKey,
+  keyColumn,
+  childRange,
+  type RowsSource,
+} from './projects/table-rows.js';
 export type { RowsPool } from './engine/rows-pool.js';
 export { tableTexts, TEXT_BATCH_ROWS } from './projects/table-texts.js';
 export type { TableText, DeferredColumn } from './relations/table-text.js';

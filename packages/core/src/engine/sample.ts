@@ -15,6 +15,11 @@ export interface SampleOptions {
   seed?: Seed;
   /** First row index (0-based); rows are a pure function of their index. */
   start?: number;
+  /**
+   * These row indexes, in this order, instead of start..start + count: rows scattered through a
+   * table (a page of a REST mock whose written rows stand in for some) from one compiled plan.
+   */
+  indexes?: readonly number[];
   /** The datasets Dataset Column and My List fields read, by name. */
   datasets?: Datasets;
   /** The scenarios Scenario fields read, by name. */
@@ -42,7 +47,6 @@ export function generateObjects(fields: unknown[], options: SampleOptions = {}):
   const relations = options.relations && projectRelations(options.relations, compileOptions);
   const plan = compileSchema(fields, { ...compileOptions, relations });
   const engine = new RowEngine(plan, resolveSeed(options.seed).key);
-  const rows: Record<string, unknown>[] = [];
-  for (let i = 0; i < (options.count ?? 1); i++) rows.push(toPlainObject(plan.shape.nodes, engine.row(start + i)));
-  return rows;
+  const indexes = options.indexes ?? Array.from({ length: options.count ?? 1 }, (_, i) => start + i);
+  return indexes.map((index) => toPlainObject(plan.shape.nodes, engine.row(index)));
 }

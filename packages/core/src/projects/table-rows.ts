@@ -22,11 +22,26 @@ export function tableObjects(
   const total = source.counts[table];
   const first = Math.max(0, Math.min(start, total));
   const rows = Math.max(0, Math.min(count, total - first));
-  if (rows === 0) return [];
+  return tableObjectsAt(
+    source,
+    table,
+    Array.from({ length: rows }, (_, i) => first + i),
+  );
+}
+
+/** The rows of `table` at these indexes (each within the table), in this order, from one compiled plan. */
+export function tableObjectsAt(
+  source: RowsSource,
+  table: string,
+  indexes: readonly number[],
+): Record<string, unknown>[] {
+  if (indexes.length === 0) return [];
+  const total = source.counts[table];
+  const outside = indexes.find((index) => !(Number.isInteger(index) && index >= 0 && index < total));
+  if (outside !== undefined) throw new RangeError(`table ${table} has no row ${outside} (it has ${total} rows)`);
   const model = tableModel(source.model, table);
   return generateObjects(model.source.fields, {
-    start: first,
-    count: rows,
+    indexes,
     rowCount: total,
     seed: tableSeed(source.seed, table),
     now: source.now ?? undefined,

@@ -295,6 +295,36 @@ export const MIGRATIONS: Record<string, Migration> = {
       await db.schema.alterTable('projects').addColumn('model', 'text').execute();
     },
   },
+  '0012-project-rest-overlay': {
+    // Writes to a project's REST mock (features/relations/rest-overlay-store.ts), kept as an
+    // overlay over the generated rows, which are never stored: a row by its key, its position
+    // (the row index: key - 1), the key of its parent by the table's reference with children
+    // (null: none) and its JSON (null: deleted). A table's row holds the key the next POST gets.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('project_rest_rows')
+        .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('table_name', 'text', (c) => c.notNull())
+        .addColumn('record_key', 'text', (c) => c.notNull())
+        .addColumn('position', 'bigint', (c) => c.notNull())
+        .addColumn('parent_key', 'text')
+        .addColumn('data', 'text')
+        .addPrimaryKeyConstraint('project_rest_rows_pk', ['project_id', 'table_name', 'record_key'])
+        .execute();
+      await db.schema
+        .createIndex('project_rest_rows_order')
+        .on('project_rest_rows')
+        .columns(['project_id', 'table_name', 'position'])
+        .execute();
+      await db.schema
+        .createTable('project_rest_tables')
+        .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id').onDelete('cascade'))
+        .addColumn('table_name', 'text', (c) => c.notNull())
+        .addColumn('next_key', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('project_rest_tables_pk', ['project_id', 'table_name'])
+        .execute();
+    },
+  },
   '0013-project-loads': {
     // A project loaded into a database the operator configured (features/loads/): its progress
     // as JSON (table, rows, count) and the verify report, kept after it ends. instance_id and

@@ -183,7 +183,6 @@ export interface MockRequestsTable {
   duration_ms: number | null;
 }
 
-/** A background job (a download): what was asked, how far it got, when its file expires. */
 /** features/loads/: a project loaded into an operator's database. */
 export interface ProjectLoadsTable {
   id: string;
@@ -208,6 +207,7 @@ export interface ProjectLoadsTable {
   finished_at: string | null;
 }
 
+/** A background job (a download): what was asked, how far it got, when its file expires. */
 export interface DownloadsTable {
   id: string;
   user_id: string;
@@ -235,6 +235,25 @@ export interface DownloadsTable {
   expires_at: string | null;
 }
 
+/** A write to a project's REST mock: the row with that key as written (data null: deleted). */
+export interface ProjectRestRowsTable {
+  project_id: string;
+  table_name: string;
+  record_key: string;
+  /** The row's index (key - 1): generated rows and created ones in one order. */
+  position: number;
+  /** The parent's key by the table's reference with children, as text; null when there is none. */
+  parent_key: string | null;
+  data: string | null;
+}
+
+/** A table of a project's REST mock that has had a POST: the key the next one gets. */
+export interface ProjectRestTablesTable {
+  project_id: string;
+  table_name: string;
+  next_key: number;
+}
+
 export interface Tables {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -254,4 +273,6 @@ export interface Tables {
   mock_requests: MockRequestsTable;
   downloads: DownloadsTable;
   project_loads: ProjectLoadsTable;
+  project_rest_rows: ProjectRestRowsTable;
+  project_rest_tables: ProjectRestTablesTable;
 }

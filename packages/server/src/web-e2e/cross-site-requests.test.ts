@@ -92,6 +92,43 @@ describe('another site riding the session cookie, in a browser', { skip: browser
     assert.deepEqual(await victimState(page), { downloads: 0, requests: 0, records: 0 });
   });
 
+  test("another site's page cannot write to the victim's project REST mock with the cookie", async () => {
+    const { page } = await suite.signedIn('/');
+    const tables = [{ name: 'customers', count: 5, fields: [{ name: 'id', type: 'Row Number' }] }];
+    const stored = await page.evaluate(async (tables) => {
+      const { csrfToken } = (await (await fetch('/api/session')).json()) as { csrfToken: string };
+      const body = JSON.stringify({ rowloom_project: 1, name: 'mine', tables });
+      const headers = { 'content-type': 'application/json', 'x-csrf-token': csrfToken };
+      return (await fetch('/api/projects/mine/model', { method: 'PUT', headers, body })).status;
+    }, tables);
+    assert.equal(stored, 200);
+    const url = `${suite.server.url}/api/projects/mine/rest/customers`;
+    // A simple request (text/plain: no preflight, the body still JSON) and a JSON one (preflighted).
+    attacker.pages.set(
+      '/write',
+      `<!doctype html><title>Write</title><script>
+        window.results = [];
+        const send = (init) => fetch(${JSON.stringify(url)}, { credentials: 'include', method: 'POST', ...init })
+          .then((r) => r.status, () => 'blocked');
+        Promise.all([
+          send({ headers: { 'content-type': 'text/plain' }, body: '{"first_name":"evil"}' }),
+          send({ headers: { 'content-type': 'application/json' }, body: '{"first_name":"evil"}' }),
+        ]).then((r) => { window.results = r; window.done = true; });
+      </script>`,
+    );
+    for (const origin of [`http://localhost:${attacker.port()}`, `http://127.0.0.1:${attacker.port()}`]) {
+      await page.goto(`${origin}/write`);
+      await page.waitForFunction('window.done === true');
+      const results = (await page.evaluate('window.results')) as (number | string)[];
+      for (const result of results) assert.ok(result === 'blocked' || result === 403, `${origin}: ${result}`);
+    }
+    await page.goto('/');
+    const total = await page.evaluate(async () =>
+      (await fetch('/api/projects/mine/rest/customers')).headers.get('x-total'),
+    );
+    assert.equal(total, '5', 'nothing was written');
+  });
+
   test("a same-site page loading JSONP with <script src> gets none of the victim's rows", async () => {
     const { page } = await suite.signedIn('/');
     const saved = await page.evaluate(async () => {

@@ -21,7 +21,7 @@ import type { PlanReply } from './project-plan-worker.js';
 
 export interface ProjectContext {
   user: User;
-  /** The projects row's id (what other tables refer to). */
+  /** The projects row's id (what loads and the REST mock's writes are stored under). */
   projectId: string;
   document: ProjectDocument;
   /** Table name -> the saved schema holding its fields. */

@@ -70,7 +70,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(list.status, 200);
       assert.equal(list.headers.get('x-total'), '40');
       assert.equal(list.headers.get('access-control-allow-origin'), '*', 'a front end on another origin may read it');
-      assert.equal(list.headers.get('access-control-expose-headers'), 'X-Total');
+      assert.equal(list.headers.get('access-control-expose-headers'), 'X-Total, Location');
       assert.equal(list.json[0].id, 11);
       const one = await api('shop/rest/customers/11');
       assert.deepEqual(one.json, list.json[0]);

@@ -36,6 +36,11 @@ export function MockApiPanel({ project, tables }: { project: string; tables: Mod
         ), one row by its Row Number key, and a row&apos;s children in a table whose count it drives. This
         browser&apos;s session opens them; elsewhere add <code>key=</code> and your API key (API key &amp; usage page).
       </p>
+      <p className="hint">
+        It takes writes too (<code>POST</code> a table, <code>PUT</code>, <code>PATCH</code> or <code>DELETE</code> a
+        row), kept over the generated rows; <code>DELETE /api/projects/{encodeURIComponent(project)}/rest</code> forgets
+        them all.
+      </p>
       {tables.map((table) => (
         <div key={table.name} className="mock-table">
           <h3>{table.name}</h3>

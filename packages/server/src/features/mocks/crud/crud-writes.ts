@@ -52,13 +52,15 @@ export class CollectionGone extends Error {
 const notFoundReply = (target: CollectionTarget, key: string) =>
   errorReply(404, `no record with ${target.keyField} ${shownKey(key)} in ${target.path}`);
 
-function recordBody(body: unknown, method: string): JsonObject {
+/** The body as a record (a JSON object), else a 400 failure (also the project REST mock's check). */
+export function recordBody(body: unknown, method: string): JsonObject {
   if (!isJsonObject(body))
     throw fail(400, `the ${method} body must be a JSON object (the record), not ${describeJson(body)}`);
   return body;
 }
 
-function storable(record: JsonObject): string {
+/** The record's stored text, else a 400 (too deep) or 413 (too big) failure. */
+export function storable(record: JsonObject): string {
   const stored = recordText(record);
   if ('problem' in stored) throw fail(stored.status, `the record ${stored.problem}`);
   return stored.text;
