@@ -1,11 +1,10 @@
 /**
  * Worker thread entry: rows of a project's table, by position, by key or as a parent's
- * children (core's tableObjects), for the page's preview and the project's REST mock. On a
- * thread of its own: finding a child's parent draws the parents' children counts. A REST mock
+ * children (core's tableObjects), for the page's preview and the project's REST mock. On
+ * resident threads (concurrency/resident-threads.ts), one question at a time: finding a child's parent draws the parents' children counts. A REST mock
  * list comes with the rows written over the generated ones (rest-overlay-page.ts): only the
  * page's generated rows are made, and a written row's place holds its position.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import {
   childRange,
   readProject,
@@ -14,6 +13,7 @@ import {
   type ProjectDocument,
   type RowsSource,
 } from '@rowloom/core';
+import { serveOnThread } from '../../concurrency/resident-threads.js';
 import { overlayPage, type OverlayEntry } from './rest-overlay-page.js';
 
 interface Page {
@@ -88,12 +88,12 @@ function answer(input: RowsInput): RowsReply {
   return { ok: true, total: page.total, offset: query.offset, rows };
 }
 
-function reply(): RowsReply {
+function reply(input: RowsInput): RowsReply {
   try {
-    return answer(workerData as RowsInput);
+    return answer(input);
   } catch (error) {
     return { ok: false, status: 400, message: (error as Error).message };
   }
 }
 
-parentPort!.postMessage(reply());
+void serveOnThread(reply);
