@@ -5,7 +5,7 @@
  *   GET /api/projects/:name/loads[/:id]        its progress per table and the verify report
  *   DELETE /api/projects/:name/loads/:id       cancel: the load's transaction rolls back
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readProject } from '@rowloom/core';
 import { LoadList, LoadRequest, LoadStatus, LoadTargetList } from '@rowloom/contract';
 import { userOf } from '../../http/auth-hook.js';
@@ -14,7 +14,8 @@ import { errorResponses, KEY_ONLY_QUERY, SECURITY } from '../../http/openapi.js'
 import { jsonBodySchema } from '../../http/validation.js';
 import type { Plans } from '../../users/plans.js';
 import { checkJobSize } from '../downloads/job-quota.js';
-import { projectContext, readyProject, type ProjectStores, type ReadyProject } from '../relations/project-context.js';
+import { readyProject, type ProjectStores, type ReadyProject } from '../relations/project-context.js';
+import { findProjectId } from '../relations/project-tables-store.js';
 import { PROJECT_PARAMS } from '../relations/project-params.js';
 import type { LoadRunner } from './load-runner.js';
 import { publicTarget, targetsFor, type LoadTarget } from './load-targets.js';
@@ -72,9 +73,9 @@ export function loadsRoutes(app: FastifyInstance, options: LoadsOptions): void {
       }),
     },
     async (request) => {
-      const { user, projectId, document } = await projectContext(request, request.params.name, options);
+      const { user, projectId } = await ownProject(request, options);
       const rows = await listLoads(options.db, user.id, projectId);
-      return { loads: rows.map((row) => loadStatus(row, document.name)) };
+      return { loads: rows.map((row) => loadStatus(row, request.params.name)) };
     },
   );
   app.get<LoadRoute>(
@@ -104,11 +105,20 @@ export function loadsRoutes(app: FastifyInstance, options: LoadsOptions): void {
   );
 }
 
-async function ownLoad(
-  request: Parameters<typeof projectContext>[0] & { params: LoadRoute['Params'] },
-  options: LoadsOptions,
-) {
-  const { user, projectId } = await projectContext(request, request.params.name, options);
+/**
+ * The caller and their project's id: all a load's status needs (a page polls it every second,
+ * so it reads neither the project's tables nor its datasets).
+ */
+async function ownProject(request: FastifyRequest<{ Params: { name: string } }>, options: LoadsOptions) {
+  const user = userOf(request);
+  const projectId = await findProjectId(options.db, user.id, request.params.name);
+  if (projectId === undefined)
+    throw notFound(`no project named "${request.params.name}"; GET /api/projects lists yours`);
+  return { user, projectId };
+}
+
+async function ownLoad(request: FastifyRequest<{ Params: LoadRoute['Params'] }>, options: LoadsOptions) {
+  const { user, projectId } = await ownProject(request, options);
   const load = await findLoad(options.db, user.id, projectId, request.params.id);
   if (!load) throw notFound(`project ${request.params.name} has no load ${request.params.id}`);
   return load;
