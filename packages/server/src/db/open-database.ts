@@ -32,6 +32,14 @@ pg.types.setTypeParser(20, (text) => Number(text));
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
+const MIGRATION_ATTEMPTS = 3;
+
+/** PostgreSQL's invalid_schema_name and undefined_table: the catalogue changed while it was read. */
+function droppedMeanwhile(error: unknown): boolean {
+  const code = (error as { code?: string } | undefined)?.code;
+  return code === '3F000' || code === '42P01';
+}
+
 export async function openStore(options: StoreOptions): Promise<Store> {
   let db: Kysely<Tables>;
   let dialect: Dialect;
@@ -81,11 +89,13 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   // The migration tables are looked up by name in every schema the user can see: with a schema
   // of its own, say which, or another instance's schema (another test run's) passes for this one's.
   const migrationTableSchema = dialect === 'postgres' ? options.postgresSchema : undefined;
-  const { error } = await new Migrator({
-    db,
-    provider,
-    ...(migrationTableSchema ? { migrationTableSchema } : {}),
-  }).migrateToLatest();
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  let { error } = await migrator.migrateToLatest();
+  // Kysely looks for its tables in the catalogue of every schema: another program dropping a
+  // schema of its own at that moment (another test run, another application on the database)
+  // fails the lookup with "schema does not exist". Nothing was migrated then; look again.
+  for (let attempt = 1; attempt < MIGRATION_ATTEMPTS && droppedMeanwhile(error); attempt++)
+    ({ error } = await migrator.migrateToLatest());
   if (error) {
     await db.destroy();
     throw error instanceof Error ? error : new Error(String(error));

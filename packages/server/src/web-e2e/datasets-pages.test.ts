@@ -138,6 +138,8 @@ describe('the datasets page in a browser', { skip: browserSkip() }, () => {
     await page.getByRole('button', { name: 'Delete stock' }).click();
     await dialog.getByRole('button', { name: 'Delete dataset' }).click();
     await page.getByText('Deleted “stock”.').waitFor();
+    // The message can come before the list is read again: wait for the row to go.
+    await page.getByRole('row', { name: /^stock/ }).waitFor({ state: 'detached' });
     assert.equal(await page.getByRole('row', { name: /^stock/ }).count(), 0);
   });
 

@@ -44,13 +44,12 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         body: JSON.stringify(FIELDS),
       });
 
-    test('four at once, three times over: every row from the dataset, /health answering all along', async (t) => {
-      const { result, health } = await whileProbingHealth(server.url, async () => {
-        const answers = [];
-        for (let round = 0; round < 3; round++)
-          answers.push(...(await Promise.all([1, 2, 3, 4].map((n) => preview(round * 4 + n)))));
-        return answers;
-      });
+    // Four at once, once: each preview has its thread parse the million rows (seconds on a slow
+    // machine), and three rounds of them were a minute of the suite on each database.
+    test('four at once: every row from the dataset, /health answering all along', async (t) => {
+      const { result, health } = await whileProbingHealth(server.url, () =>
+        Promise.all([1, 2, 3, 4].map((n) => preview(n))),
+      );
       t.diagnostic(`/health answered ${health.count} times, the slowest in ${health.slowestMs.toFixed(0)} ms`);
       for (const answer of result) {
         assert.equal(answer.status, 200, answer.text);
