@@ -202,6 +202,26 @@ describe('loading a project into a configured database from the server', () => {
     assert.equal((await fetchAnswer(`${suite.server.url}/api/load-targets`)).status, 401);
   });
 
+  test("a session cookie without the page's CSRF token, or from another site, starts no load", async () => {
+    const user = await suite.server.signUp();
+    const url = `${suite.server.url}/api/projects/shop/loads`;
+    const body = JSON.stringify({ target: 'sandbox' });
+    const headers = { 'content-type': 'application/json', cookie: user.cookie };
+    const noToken = await fetchAnswer(url, { method: 'POST', headers, body });
+    assert.equal(noToken.status, 403, noToken.text);
+    const crossSite = await fetchAnswer(url, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'x-csrf-token': user.csrfToken,
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+      },
+      body,
+    });
+    assert.equal(crossSite.status, 403, crossSite.text);
+  });
+
   test('a load whose server stopped is reported failed, not running forever', async () => {
     const { db } = suite.server.store;
     const list = await call('/api/projects/shop/loads');

@@ -15,7 +15,7 @@ import { jsonBodySchema } from '../../http/validation.js';
 import type { Plans } from '../../users/plans.js';
 import { checkJobSize } from '../downloads/job-quota.js';
 import { readyProject, type ProjectStores, type ReadyProject } from '../relations/project-context.js';
-import { findProjectId } from '../relations/project-tables-store.js';
+import { findProject } from '../projects/projects-store.js';
 import { PROJECT_PARAMS } from '../relations/project-params.js';
 import type { LoadRunner } from './load-runner.js';
 import { publicTarget, targetsFor, type LoadTarget } from './load-targets.js';
@@ -111,7 +111,7 @@ export function loadsRoutes(app: FastifyInstance, options: LoadsOptions): void {
  */
 async function ownProject(request: FastifyRequest<{ Params: { name: string } }>, options: LoadsOptions) {
   const user = userOf(request);
-  const projectId = await findProjectId(options.db, user.id, request.params.name);
+  const projectId = (await findProject(options.db, user.id, request.params.name))?.id;
   if (projectId === undefined)
     throw notFound(`no project named "${request.params.name}"; GET /api/projects lists yours`);
   return { user, projectId };

@@ -29,17 +29,6 @@ function tableName(project: string, schema: string): string {
 }
 
 /** The project as a document, or undefined when the user has no project of that name. */
-/** The caller's project's id by its name; undefined when they have none of that name. */
-export async function findProjectId(db: Kysely<Tables>, userId: string, name: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('projects')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('name', '=', name)
-    .executeTakeFirst();
-  return row?.id;
-}
-
 export async function loadProjectDocument(
   db: Kysely<Tables>,
   userId: string,
