@@ -40,6 +40,19 @@ function droppedMeanwhile(error: unknown): boolean {
   return code === '3F000' || code === '42P01';
 }
 
+/**
+ * Runs the migrations, looking again when the catalogue changed under Kysely: it looks for its
+ * tables in the catalogue of every schema, and another program dropping a schema of its own at
+ * that moment (another test run, another application on the database) fails the lookup with
+ * "schema does not exist". Nothing was migrated then. Returns the error that remains, if any.
+ */
+export async function migrateToLatest(migrator: Migrator): Promise<unknown> {
+  let { error } = await migrator.migrateToLatest();
+  for (let attempt = 1; attempt < MIGRATION_ATTEMPTS && droppedMeanwhile(error); attempt++)
+    ({ error } = await migrator.migrateToLatest());
+  return error;
+}
+
 export async function openStore(options: StoreOptions): Promise<Store> {
   let db: Kysely<Tables>;
   let dialect: Dialect;
@@ -90,12 +103,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   // of its own, say which, or another instance's schema (another test run's) passes for this one's.
   const migrationTableSchema = dialect === 'postgres' ? options.postgresSchema : undefined;
   const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  let { error } = await migrator.migrateToLatest();
-  // Kysely looks for its tables in the catalogue of every schema: another program dropping a
-  // schema of its own at that moment (another test run, another application on the database)
-  // fails the lookup with "schema does not exist". Nothing was migrated then; look again.
-  for (let attempt = 1; attempt < MIGRATION_ATTEMPTS && droppedMeanwhile(error); attempt++)
-    ({ error } = await migrator.migrateToLatest());
+  const error = await migrateToLatest(migrator);
   if (error) {
     await db.destroy();
     throw error instanceof Error ? error : new Error(String(error));

@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { MIGRATIONS } from '../db/migrations.js';
+import { migrateToLatest } from '../db/open-database.js';
 import { POSTGRES_URL } from './databases.js';
 import type { TestDatabase } from './server-fixture.js';
 
@@ -26,11 +27,13 @@ export async function migrateBefore<T>(database: TestDatabase, migration: string
   }
   const earlier = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < migration));
   const migrationTableSchema = database.dialect === 'postgres' ? database.postgresSchema : undefined;
-  const { error } = await new Migrator({
-    db,
-    provider: { getMigrations: async () => earlier },
-    ...(migrationTableSchema ? { migrationTableSchema } : {}),
-  }).migrateToLatest();
+  const error = await migrateToLatest(
+    new Migrator({
+      db,
+      provider: { getMigrations: async () => earlier },
+      ...(migrationTableSchema ? { migrationTableSchema } : {}),
+    }),
+  );
   if (error) throw error;
   return db;
 }
