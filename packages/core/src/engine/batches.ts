@@ -5,14 +5,14 @@
  * string becomes two-byte as soon as one value has a character beyond Latin-1 (Łódź), and V8
  * then encodes the whole 64 KiB slowly; row by row only that row pays.
  */
+import { ByteOut, MAX_BYTES_PER_UNIT } from '../bytes/byte-out.js';
 import type { RowWriter } from '../writers/writer.js';
 import type { RowEngine } from './row-engine.js';
+import { rowsWriterFor } from './rows-writer.js';
 
 export const BATCH_BYTES = 64 * 1024;
 /** Room for a batch plus a typical row; a row that might not fit starts a new batch. */
 const CAPACITY = 96 * 1024;
-/** UTF-8 needs at most three bytes per UTF-16 code unit. */
-export const MAX_BYTES_PER_UNIT = 3;
 /**
  * A batch also ends after this long, so slow rows (heavy formulas) cannot hold the thread: the
  * server's other requests and its time limit get their turn between batches.
@@ -27,13 +27,19 @@ const MAX_CLOCK_STRIDE = 16;
 /** Rows that together took less than this between two clock reads count as fast. */
 const FAST_MILLISECONDS = 1;
 
-/** Text appended as UTF-8 into buffers, handed out in order as they fill (or are sealed). */
-export class ByteBatcher {
-  private buffer: Buffer = Buffer.allocUnsafeSlow(CAPACITY);
-  private used = 0;
+/**
+ * Rows appended as UTF-8 into buffers, handed out in order as they fill (or are sealed). Rows
+ * come as text (write) or as bytes written straight into the buffer (ByteOut's writers); a row
+ * is never split between two batches.
+ */
+export class ByteBatcher extends ByteOut {
   private readonly ready: Buffer[] = [];
   /** Memory handed back by a consumer that is done with a batch (giveBack), used before allocating. */
   private readonly spare: Buffer[] = [];
+
+  constructor() {
+    super(Buffer.allocUnsafeSlow(CAPACITY));
+  }
 
   write(text: string): void {
     if (text.length * MAX_BYTES_PER_UNIT > CAPACITY - this.used) {
@@ -44,6 +50,11 @@ export class ByteBatcher {
       }
     }
     this.used += this.buffer.write(text, this.used);
+    if (this.used >= BATCH_BYTES) this.seal();
+  }
+
+  /** After a row written as bytes: ends the batch when it is full. */
+  rowWritten(): void {
     if (this.used >= BATCH_BYTES) this.seal();
   }
 
@@ -94,8 +105,10 @@ export function fillBatch(
   let lastRead = started;
   let stride = 1;
   let untilRead = 1;
+  const rows = rowsWriterFor(engine, writer);
   for (let index = from; index < end;) {
-    batcher.write(writer.row(engine.row(index), index));
+    rows.write(index, batcher);
+    batcher.rowWritten();
     index++;
     if (batcher.hasReady) return index;
     if (--untilRead === 0) {

@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { compileSchema } from '../schema/compile.js';
 import { createWriter } from '../writers/index.js';
 import { ChunkBuffer } from './chunk-buffer.js';
+import { rowsWriterFor } from './rows-writer.js';
 import { RowEngine } from './row-engine.js';
 import { workerCompileOptions, type WorkerSetup } from './worker-setup.js';
 
@@ -32,11 +33,12 @@ const setup = workerData as WorkerSetup;
 const plan = compileSchema(setup.fields, workerCompileOptions(setup));
 const engine = new RowEngine(plan, setup.seedKey);
 const writer = createWriter(plan.shape, setup.writer);
+const rows = rowsWriterFor(engine, writer);
 
 parentPort!.on('message', (task: RangeTask) => {
   // No batches here: the main thread forwards whole chunks, so the rows go straight into one buffer.
   const chunk = new ChunkBuffer(task.memory);
-  for (let index = task.start; index < task.end; index++) chunk.write(writer.row(engine.row(index), index));
+  for (let index = task.start; index < task.end; index++) rows.write(index, chunk);
   const { memory, length } = chunk.take();
   const result: RangeResult = { id: task.id, memory, length, recycled: memory === task.memory };
   parentPort!.postMessage(result, [memory]);

@@ -10,6 +10,8 @@ import { ItemList, type Value } from '../kernel/values.js';
 import { FamilyRandoms } from './family-randoms.js';
 import { MutableRowState } from './row-state.js';
 import { rowBudget } from '../kernel/row-budget.js';
+import type { ByteEmitter } from '../bytes/byte-forms.js';
+import type { ByteOut } from '../bytes/byte-out.js';
 
 const BLANK_SALT = hashString('percentBlank');
 const REPEAT_SALT = hashString('repeat');
@@ -60,11 +62,15 @@ export class RowEngine {
    * some columns (a project's parent rows, engine/parent-rows.ts); the others stay null. Their
    * values are the ones a full row has: each field's randomness is its own.
    */
+  /** Made with `only`: some fields are left out, so its rows are not whole rows. */
+  readonly partial: boolean;
+
   constructor(
     readonly plan: SchemaPlan,
-    seed: number,
+    readonly seed: number,
     only?: ReadonlySet<FieldPlan>,
   ) {
+    this.partial = only !== undefined;
     this.families = new FamilyRandoms(seed);
     this.steps = this.compileScope(plan.root, seed, only);
     this.state = new MutableRowState(new Array<Value>(plan.root.fields.length).fill(null), null, this.families);
@@ -108,6 +114,17 @@ export class RowEngine {
     rowBudget.reset();
     this.runScope(this.steps, state);
     return state.values;
+  }
+
+  /**
+   * Writes a field of the row just made (row()) through its byte form, as the engine would have
+   * generated it: its own random reset for the row, its family instance.
+   */
+  emit(emitter: ByteEmitter, random: CounterRandom, familyInstance: number, out: ByteOut): void {
+    const state = this.state;
+    random.reset(state.key);
+    state.familyInstance = familyInstance;
+    emitter(random, state, out);
   }
 
   private runScope(steps: FieldStep[], state: MutableRowState): void {

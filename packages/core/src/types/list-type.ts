@@ -7,6 +7,8 @@ import { charactersOf } from '../kernel/characters.js';
 import type { TypeDefinition } from '../kernel/define-type.js';
 import { plainType } from './plain-type.js';
 import { derivedData } from '../data/data-files.js';
+import { withBytes } from '../bytes/byte-forms.js';
+import { EncodedPool, writePooled } from '../bytes/encoded-pool.js';
 
 export interface ListTypeSpec {
   name: string;
@@ -23,6 +25,7 @@ export function listType(spec: ListTypeSpec): TypeDefinition {
     if (values.length === 0) throw new Error(`the value list of ${spec.name} is empty`);
     return { values, characters: charactersOf(values) };
   });
+  const pool = derivedData(() => new EncodedPool(list().values));
   return plainType({
     ...spec,
     characters: () => list().characters,
@@ -30,7 +33,11 @@ export function listType(spec: ListTypeSpec): TypeDefinition {
     smallValues: true,
     generator: () => {
       const { values } = list();
-      return (random) => values[random.below(values.length)];
+      const bytes = pool();
+      return withBytes(
+        (random) => values[random.below(values.length)],
+        (random, _row, out) => writePooled(out, bytes, random.below(values.length)),
+      );
     },
   });
 }

@@ -6,6 +6,8 @@
  * every value printed is the shortest decimal for its step.
  */
 import { defineType, type TypeDefinition } from '../kernel/define-type.js';
+import { withBytes } from '../bytes/byte-forms.js';
+import { writeByte, writeDigits } from '../bytes/byte-out.js';
 
 /** Keeps min * 10^decimals within 2^53, where integer steps are exact. */
 const NUMBER_LIMIT = 1e15;
@@ -183,6 +185,7 @@ const money = defineType({
 /** "0".."255" followed by a dot, and without, so an address is four lookups and three joins. */
 const OCTET_DOT: readonly string[] = Array.from({ length: 256 }, (_, i) => i + '.');
 const OCTET: readonly string[] = Array.from({ length: 256 }, (_, i) => String(i));
+const DOT = 46;
 
 const ipAddressV4 = defineType({
   name: 'IP Address v4',
@@ -193,12 +196,24 @@ const ipAddressV4 = defineType({
   smallValues: true,
   create(_params, context) {
     context.declareCharacters('0123456789.');
-    return (random) => {
-      const bits = random.uint32();
-      return (
-        OCTET_DOT[bits >>> 24] + OCTET_DOT[(bits >>> 16) & 255] + OCTET_DOT[(bits >>> 8) & 255] + OCTET[bits & 255]
-      );
-    };
+    return withBytes(
+      (random) => {
+        const bits = random.uint32();
+        return (
+          OCTET_DOT[bits >>> 24] + OCTET_DOT[(bits >>> 16) & 255] + OCTET_DOT[(bits >>> 8) & 255] + OCTET[bits & 255]
+        );
+      },
+      (random, _row, out) => {
+        const bits = random.uint32();
+        writeDigits(out, bits >>> 24);
+        writeByte(out, DOT);
+        writeDigits(out, (bits >>> 16) & 255);
+        writeByte(out, DOT);
+        writeDigits(out, (bits >>> 8) & 255);
+        writeByte(out, DOT);
+        writeDigits(out, bits & 255);
+      },
+    );
   },
 });
 

@@ -8,11 +8,21 @@ import { EN } from '../data/faker-en.js';
 import { EMAIL_DOMAINS } from '../data/email-domains.js';
 import type { CounterRandom } from '../random/counter-random.js';
 import { charactersOf, DIGITS } from '../kernel/characters.js';
-import { defineType, type FamilyDefinition, type TypeDefinition, type ValueGenerator } from '../kernel/define-type.js';
+import {
+  defineType,
+  type FamilyDefinition,
+  type RowState,
+  type TypeDefinition,
+  type ValueGenerator,
+} from '../kernel/define-type.js';
 import { europeanFirstNames } from './european-first-names.js';
 import { listType } from './list-type.js';
 import { plainType } from './plain-type.js';
 import { integerText } from '../kernel/integer-text.js';
+import { derivedData } from '../data/data-files.js';
+import { withBytes, type ByteEmitter } from '../bytes/byte-forms.js';
+import { writeByte, writeDigits, type ByteOut } from '../bytes/byte-out.js';
+import { EncodedPool, writePooled } from '../bytes/encoded-pool.js';
 
 /** Gender values and their shares, per mille (as in the established product's output). */
 const GENDERS: readonly (readonly [string, number])[] = [
@@ -58,6 +68,12 @@ export interface Person {
   /** Lower-case initial and last name as they appear in email and username ("e", "colcutt"). */
   initial: string;
   lastPart: string;
+  /** Where the names sit in the encoded pools below (bytes/encoded-pool.ts), for the byte forms. */
+  genderAt: number;
+  /** Index into ALL_FIRST_NAMES (and ALL_INITIALS). */
+  firstAt: number;
+  /** Index into LAST_NAMES (and LAST_EMAIL_PARTS). */
+  lastAt: number;
 }
 
 function drawGender(random: CounterRandom): number {
@@ -87,6 +103,10 @@ export const personFamily: FamilyDefinition<Person> = {
       lastName: LAST_NAMES[last],
       initial: initials[first],
       lastPart: LAST_EMAIL_PARTS[last],
+      genderAt: gender,
+      // ALL_FIRST_NAMES is the female list followed by the male one.
+      firstAt: gender === MALE ? FEMALE_NAMES.length + first : first,
+      lastAt: last,
     };
   },
 };
@@ -96,14 +116,20 @@ export const personFamily: FamilyDefinition<Person> = {
  * reader: a shared wrapper would make one call site serve every person type, which V8 cannot
  * inline, and each of a row's person fields would pay that extra call.
  */
-function personType(name: string, description: string, characters: string, generate: ValueGenerator): TypeDefinition {
+function personType(
+  name: string,
+  description: string,
+  characters: string,
+  generate: ValueGenerator,
+  emit?: ByteEmitter,
+): TypeDefinition {
   return plainType({
     name,
     category: 'Person',
     family: personFamily.name,
     description,
     characters: () => characters,
-    generator: () => generate,
+    generator: () => (emit ? withBytes(generate, emit) : generate),
     smallValues: true,
   });
 }
@@ -113,7 +139,27 @@ const LAST_NAME_CHARACTERS = charactersOf(LAST_NAMES);
 const HANDLE_CHARACTERS = charactersOf(ALL_INITIALS, LAST_EMAIL_PARTS, DIGITS);
 
 const EMAIL_SUFFIXES = EMAIL_DOMAINS.map((domain) => '@' + domain);
+
+/** The person's texts encoded once, for the byte forms (bytes/byte-forms.ts). */
+const POOLS = derivedData(() => ({
+  genders: new EncodedPool(GENDERS.map(([gender]) => gender)),
+  firstNames: new EncodedPool(ALL_FIRST_NAMES),
+  initials: new EncodedPool(ALL_INITIALS),
+  lastNames: new EncodedPool(LAST_NAMES),
+  lastParts: new EncodedPool(LAST_EMAIL_PARTS),
+  emailSuffixes: new EncodedPool(EMAIL_SUFFIXES),
+}));
 const EMAIL_CHARACTERS = charactersOf(HANDLE_CHARACTERS, EMAIL_SUFFIXES);
+
+const SPACE = 32;
+
+/** An email address's or username's handle as bytes: initial, last name, row number. */
+function writeHandle(out: ByteOut, pools: ReturnType<typeof POOLS>, row: RowState): void {
+  const person = row.family(personFamily);
+  writePooled(out, pools.initials, person.firstAt);
+  writePooled(out, pools.lastParts, person.lastAt);
+  writeDigits(out, row.index);
+}
 
 /**
  * Gender (abbrev): M and F for the binary genders; the other identities share X, the neutral
@@ -239,6 +285,7 @@ export const personTypes: TypeDefinition[] = [
     "Male, Female, or (about 4% of rows) another gender identity; agrees with the row's first name.",
     charactersOf(GENDERS.map(([g]) => g)),
     (_random, row) => row.family(personFamily).gender,
+    (_random, row, out) => writePooled(out, POOLS().genders, row.family(personFamily).genderAt),
   ),
   personType(
     'Gender (abbrev)',
@@ -252,11 +299,18 @@ export const personTypes: TypeDefinition[] = [
     "A first name that matches the row's gender.",
     FIRST_NAME_CHARACTERS,
     (_random, row) => row.family(personFamily).firstName,
+    (_random, row, out) => writePooled(out, POOLS().firstNames, row.family(personFamily).firstAt),
   ),
   sexedFirstNameType('male'),
   sexedFirstNameType('female'),
   europeanFirstNameType,
-  personType('Last Name', 'A last name.', LAST_NAME_CHARACTERS, (_random, row) => row.family(personFamily).lastName),
+  personType(
+    'Last Name',
+    'A last name.',
+    LAST_NAME_CHARACTERS,
+    (_random, row) => row.family(personFamily).lastName,
+    (_random, row, out) => writePooled(out, POOLS().lastNames, row.family(personFamily).lastAt),
+  ),
   personType(
     'Full Name',
     "First and last name of the row's person.",
@@ -264,6 +318,13 @@ export const personTypes: TypeDefinition[] = [
     (_random, row) => {
       const person = row.family(personFamily);
       return person.firstName + ' ' + person.lastName;
+    },
+    (_random, row, out) => {
+      const person = row.family(personFamily);
+      const pools = POOLS();
+      writePooled(out, pools.firstNames, person.firstAt);
+      writeByte(out, SPACE);
+      writePooled(out, pools.lastNames, person.lastAt);
     },
   ),
   defineType({
@@ -277,15 +338,22 @@ export const personTypes: TypeDefinition[] = [
     smallValues: true,
     create: (_params, context) => {
       context.declareCharacters(EMAIL_CHARACTERS);
-      return (random, row) => {
-        const person = row.family(personFamily);
-        return (
-          person.initial +
-          person.lastPart +
-          integerText(row.index) +
-          EMAIL_SUFFIXES[random.below(EMAIL_SUFFIXES.length)]
-        );
-      };
+      const pools = POOLS();
+      return withBytes(
+        (random, row) => {
+          const person = row.family(personFamily);
+          return (
+            person.initial +
+            person.lastPart +
+            integerText(row.index) +
+            EMAIL_SUFFIXES[random.below(EMAIL_SUFFIXES.length)]
+          );
+        },
+        (random, row, out) => {
+          writeHandle(out, pools, row);
+          writePooled(out, pools.emailSuffixes, random.below(EMAIL_SUFFIXES.length));
+        },
+      );
     },
   }),
   defineType({
@@ -298,10 +366,14 @@ export const personTypes: TypeDefinition[] = [
     smallValues: true,
     create: (_params, context) => {
       context.declareCharacters(HANDLE_CHARACTERS);
-      return (_random, row) => {
-        const person = row.family(personFamily);
-        return person.initial + person.lastPart + integerText(row.index);
-      };
+      const pools = POOLS();
+      return withBytes(
+        (_random, row) => {
+          const person = row.family(personFamily);
+          return person.initial + person.lastPart + integerText(row.index);
+        },
+        (_random, row, out) => writeHandle(out, pools, row),
+      );
     },
   }),
   suffixType,

@@ -24,7 +24,10 @@ import {
   type ParamSpec,
   type ResolvedParams,
   type TypeDefinition,
+  type ValueGenerator,
 } from '../kernel/define-type.js';
+import { withBytes } from '../bytes/byte-forms.js';
+import { EncodedPool, writePooled } from '../bytes/encoded-pool.js';
 
 /** Coordinates are plain decimal numbers with 4 decimals. */
 const COORDINATE_CHARACTERS = '-.0123456789';
@@ -59,6 +62,8 @@ type Read = (place: number) => Value;
 interface PlaceReader {
   characters: (small: PlaceCharacters, countries: PlaceCountries) => string;
   read: (tables: PlaceTables, countries: PlaceCountries) => Read;
+  /** A column of text that is never null, encoded once: the field then has a byte form (bytes/byte-forms.ts). */
+  pool?: (tables: PlaceTables) => EncodedPool;
 }
 
 /** A reader of a column of the place's country (name, code, currency, language). */
@@ -83,6 +88,22 @@ function textReader(
     read: (tables) => {
       const values = column(tables);
       return (place) => values[place];
+    },
+  };
+}
+
+/** A text column that has a value for every place (City): also readable as bytes. */
+function fullTextReader(
+  column: (tables: PlaceTables) => readonly string[],
+  characters: (small: PlaceCharacters) => string,
+): PlaceReader {
+  const pools = new WeakMap<PlaceTables, EncodedPool>();
+  return {
+    ...textReader(column, characters),
+    pool: (tables) => {
+      let pool = pools.get(tables);
+      if (pool === undefined) pools.set(tables, (pool = new EncodedPool(column(tables))));
+      return pool;
     },
   };
 }
@@ -149,12 +170,20 @@ function placeType(spec: PlaceTypeSpec): TypeDefinition {
       spec.restrict?.(params, context);
       context.declareCharacters(spec.reader.characters(placeCharacters(), placeCountries()));
       let read: Read | null = null;
-      return (_random, row) => {
+      const generate: ValueGenerator = (_random, row) => {
         const place = row.family(family);
         // The tables load on the first value (the family's draw has loaded them by then anyway).
         if (read === null) read = spec.reader.read(placeTables(), placeCountries());
         return read(place);
       };
+      const poolOf = spec.reader.pool;
+      if (poolOf === undefined) return generate;
+      let pool: EncodedPool | null = null;
+      return withBytes(generate, (_random, row, out) => {
+        const place = row.family(family);
+        if (pool === null) pool = poolOf(placeTables());
+        writePooled(out, pool, place);
+      });
     },
   });
 }
@@ -164,7 +193,7 @@ export const placeTypes: TypeDefinition[] = [
     name: 'City',
     category: 'Location',
     description: `A real town or city, from ${WHERE}: the United States make up about 11% of rows.`,
-    reader: textReader(
+    reader: fullTextReader(
       (t) => t.city,
       (c) => c.city,
     ),

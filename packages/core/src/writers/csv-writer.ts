@@ -11,7 +11,7 @@ import { isPlain } from './plain-text.js';
 import type { RecordShape } from '../kernel/shape.js';
 import { Verbatim, type Value } from '../kernel/values.js';
 import { jsonCell, planColumns, type PlannedColumn } from './flatten.js';
-import type { RowWriter } from './writer.js';
+import type { ByteLayout, RowWriter } from './writer.js';
 import { numberText } from '../kernel/number-text.js';
 
 export interface DelimitedSettings {
@@ -121,6 +121,24 @@ export class DelimitedWriter implements RowWriter {
 
   end(): string {
     return '';
+  }
+
+  /** A one-column row has none: an empty value there is written as "" (lineOf). */
+  byteLayout(): ByteLayout | null {
+    const n = this.slots.length;
+    if (n < 2) return null;
+    return {
+      firstRowPrefix: '',
+      laterRowPrefix: '',
+      pieces: ['', ...new Array<string>(n - 1).fill(this.delimiter), this.eol],
+      columns: this.slots.map((slot, column) => ({
+        slot,
+        plainText: this.plain[column],
+        quoted: false,
+        plainNumbers: this.plainSafe,
+        text: (value: Value) => this.field(value, column),
+      })),
+    };
   }
 
   /**

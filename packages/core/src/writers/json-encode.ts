@@ -7,6 +7,7 @@ import { isPlain } from './plain-text.js';
 import type { ShapeNode } from '../kernel/shape.js';
 import { ItemList, JsonFragment, Verbatim, type Value } from '../kernel/values.js';
 import { numberText } from '../kernel/number-text.js';
+import type { ByteLayout } from './writer.js';
 
 /**
  * Characters that make a string need JSON escaping. Surrogates are included so lone ones take the
@@ -135,6 +136,25 @@ export class JsonObjectEncoder {
       state = AFTER_VALUE;
     }
     return state === AFTER_OPEN_STRING ? s + '"}' : s + '}';
+  }
+
+  /**
+   * The object as a fixed sequence of keys and values (writer.ts, ByteLayout): only when every
+   * entry is a field and nulls are written, so each row has every key. The last piece is `}`.
+   */
+  byteLayout(): Pick<ByteLayout, 'pieces' | 'columns'> | null {
+    if (!this.includeNulls || this.entries.some((e) => e.kind !== FIELD)) return null;
+    const pieces = this.entries.map((e, i) => (i === 0 ? '{' : '') + e.prefix[i === 0 ? FIRST : AFTER_VALUE]);
+    return {
+      pieces: this.entries.length === 0 ? ['{}'] : [...pieces, '}'],
+      columns: this.entries.map((e) => ({
+        slot: e.slot,
+        plainText: e.plain,
+        quoted: true,
+        plainNumbers: true,
+        text: jsonValue,
+      })),
+    };
   }
 
   /** A JSON Array: one object per item, each from the item's own slot values. */

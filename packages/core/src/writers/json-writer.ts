@@ -6,7 +6,7 @@
 import type { RecordShape } from '../kernel/shape.js';
 import type { Value } from '../kernel/values.js';
 import { JsonObjectEncoder } from './json-encode.js';
-import type { RowWriter } from './writer.js';
+import type { ByteLayout, RowWriter } from './writer.js';
 
 export class JsonWriter implements RowWriter {
   readonly contentType = 'application/json; charset=utf-8';
@@ -26,6 +26,12 @@ export class JsonWriter implements RowWriter {
   row(values: Value[], index: number): string {
     const object = this.encoder.write(values);
     return this.asArray && index > 0 ? ',\n' + object : object;
+  }
+
+  byteLayout(): ByteLayout | null {
+    const object = this.encoder.byteLayout();
+    if (object === null) return null;
+    return { firstRowPrefix: '', laterRowPrefix: this.asArray ? ',\n' : '', ...object };
   }
 
   end(): string {

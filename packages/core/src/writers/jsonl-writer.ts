@@ -6,7 +6,7 @@
 import type { RecordShape } from '../kernel/shape.js';
 import type { Value } from '../kernel/values.js';
 import { JsonObjectEncoder } from './json-encode.js';
-import type { RowWriter } from './writer.js';
+import type { ByteLayout, RowWriter } from './writer.js';
 
 export class JsonLinesWriter implements RowWriter {
   readonly contentType = 'application/x-ndjson; charset=utf-8';
@@ -23,6 +23,14 @@ export class JsonLinesWriter implements RowWriter {
 
   row(values: Value[], _index: number): string {
     return this.encoder.write(values) + '\n';
+  }
+
+  byteLayout(): ByteLayout | null {
+    const object = this.encoder.byteLayout();
+    if (object === null) return null;
+    const pieces = [...object.pieces];
+    pieces[pieces.length - 1] += '\n';
+    return { firstRowPrefix: '', laterRowPrefix: '', pieces, columns: object.columns };
   }
 
   end(): string {

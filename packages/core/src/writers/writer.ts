@@ -108,6 +108,35 @@ export interface WriterOptions {
   recordElement?: string;
 }
 
+/**
+ * A format's row as a fixed sequence the byte engine walks (engine/byte-rows.ts): pieces[0],
+ * column 0, pieces[1], column 1, ..., pieces[n]. Only for formats and options whose every row has
+ * that sequence; a writer whose rows vary in shape (JSON without nulls, nested objects) has none.
+ */
+export interface ByteLayout {
+  /** Before the first row, and before every later one (JSON's ",\n" between array entries). */
+  readonly firstRowPrefix: string;
+  readonly laterRowPrefix: string;
+  /** Text around the columns: one more than there are columns. */
+  readonly pieces: readonly string[];
+  readonly columns: readonly LayoutColumn[];
+}
+
+export interface LayoutColumn {
+  readonly slot: number;
+  /**
+   * This column's text values are written as they are: the field declared characters none of
+   * which the format escapes, and no option (such as neutralising formulas) changes them.
+   */
+  readonly plainText: boolean;
+  /** Text values go between double quotes (JSON). */
+  readonly quoted: boolean;
+  /** Finite numbers are written as numberText gives them, with nothing around them. */
+  readonly plainNumbers: boolean;
+  /** The writer's text for any value: what row() would put in this column. */
+  text(value: Value): string;
+}
+
 export interface RowWriter {
   /** Full Content-Type header value, charset included for text. */
   readonly contentType: string;
@@ -119,6 +148,8 @@ export interface RowWriter {
   row(values: Value[], index: number): string;
   /** Everything after the last row. */
   end(): string;
+  /** The row as a fixed sequence, for writing it as bytes; absent or null where rows vary. */
+  byteLayout?(): ByteLayout | null;
   /**
    * Binary formats only (xlsx): turns the text begin() + rows + end(), in order, into the file's
    * bytes (a zip holding that text as one part). Absent: the text, as UTF-8, is the file. A

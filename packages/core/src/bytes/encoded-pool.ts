@@ -1,0 +1,58 @@
+/**
+ * A fixed list of texts encoded once as UTF-8 into one buffer with an offset table: a pooled
+ * type's value is an index, and writing it copies bytes that already exist instead of encoding
+ * a string for every row.
+ */
+import { writeBytes, type ByteOut } from './byte-out.js';
+
+export class EncodedPool {
+  /** Every value's bytes, one after another. */
+  readonly bytes: Uint8Array;
+  /** Value i is bytes[starts[i], starts[i + 1]). */
+  readonly starts: Uint32Array;
+
+  /**
+   * Encoded in one call for the whole list (a place table has tens of thousands of names, and
+   * each call into the encoder costs more than a short name's bytes); each value's length is
+   * counted here, as the encoder counts it.
+   */
+  constructor(readonly values: readonly string[]) {
+    this.bytes = new Uint8Array(Buffer.from(values.join(''), 'utf8'));
+    this.starts = new Uint32Array(values.length + 1);
+    let total = 0;
+    for (let i = 0; i < values.length; i++) {
+      this.starts[i] = total;
+      total += utf8Length(values[i]);
+    }
+    this.starts[values.length] = total;
+    if (total !== this.bytes.length) throw new Error('EncodedPool: the lengths counted do not match the encoding');
+  }
+}
+
+/**
+ * UTF-8 bytes of `text` as Node encodes it: a surrogate pair is 4 bytes, a lone surrogate 3 (it
+ * becomes U+FFFD). A lone surrogate at the end of one value and one at the start of the next
+ * would pair up in the joined text, so the pool's check above would catch that.
+ */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length && isLowSurrogate(text.charCodeAt(i + 1))) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+function isLowSurrogate(unit: number): boolean {
+  return unit >= 0xdc00 && unit <= 0xdfff;
+}
+
+/** Appends value `index` of the pool. */
+export function writePooled(out: ByteOut, pool: EncodedPool, index: number): void {
+  writeBytes(out, pool.bytes, pool.starts[index], pool.starts[index + 1]);
+}

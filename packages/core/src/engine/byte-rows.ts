@@ -1,0 +1,148 @@
+/**
+ * The byte engine: a row written as bytes straight into the output, following the writer's
+ * layout (writers/writer.ts, ByteLayout) in one loop over the schema's columns. What it saves
+ * over a row of text: the row's string (joins, flattening, one encoding of every character),
+ * the strings of the values nobody reads, and the texts of numbers.
+ *
+ * - A column whose field has a byte form (bytes/byte-forms.ts) and that nothing else reads is
+ *   not generated at all: its bytes are written from the form (pooled names copied from
+ *   pre-encoded tables, digits), when the format writes its text as it is.
+ * - Any other column is generated as before, and written from its value: numbers as digits,
+ *   plain text copied, the rest as the writer's own text for it.
+ *
+ * The bytes are exactly the text writer.row() gives (engine/byte-rows.test.ts compares every
+ * type in every format).
+ */
+import { writeByte, writeBytes, writeText, type ByteOut } from '../bytes/byte-out.js';
+import { byteEmitterOf, type ByteEmitter } from '../bytes/byte-forms.js';
+import { writeNumber } from '../bytes/number-bytes.js';
+import { CounterRandom, combineKeys } from '../random/counter-random.js';
+import type { FieldPlan, SchemaPlan } from '../schema/plan.js';
+import type { Value } from '../kernel/values.js';
+import type { LayoutColumn, RowWriter } from '../writers/writer.js';
+import { RowEngine } from './row-engine.js';
+
+const QUOTE = 34;
+
+interface ByteColumn {
+  readonly slot: number;
+  readonly plainText: boolean;
+  readonly quoted: boolean;
+  readonly plainNumbers: boolean;
+  readonly text: (value: Value) => string;
+  /** The bytes before this column (the writer's piece). */
+  readonly before: Uint8Array;
+  /** Set when the column is written from its field's byte form instead of its value. */
+  readonly emit: ByteEmitter | null;
+  /** The emitted field's name (for tests and measurements). */
+  readonly emittedField: string | null;
+  readonly random: CounterRandom | null;
+  readonly familyInstance: number;
+}
+
+export class ByteRows {
+  private constructor(
+    private readonly engine: RowEngine,
+    private readonly columns: readonly ByteColumn[],
+    private readonly firstRowPrefix: Uint8Array,
+    private readonly laterRowPrefix: Uint8Array,
+    private readonly last: Uint8Array,
+  ) {}
+
+  /** The byte engine for these rows, or null when the writer's rows have no fixed layout. */
+  static of(engine: RowEngine, writer: RowWriter): ByteRows | null {
+    const layout = engine.partial ? null : (writer.byteLayout?.() ?? null);
+    if (layout === null) return null;
+    const plan = engine.plan;
+    const emitted = new Map<number, ByteEmitter>();
+    for (const column of layout.columns) {
+      const field = plan.root.fields.find((f) => f.slot === column.slot);
+      const emitter = field && column.plainText ? emitterOf(field, plan) : undefined;
+      if (emitter) emitted.set(column.slot, emitter);
+    }
+    const generated = new Set(plan.root.fields.filter((f) => !emitted.has(f.slot)));
+    const rows = emitted.size > 0 ? new RowEngine(plan, engine.seed, generated) : engine;
+    const columns = layout.columns.map((column, i) =>
+      byteColumn(column, layout.pieces[i], emitted.get(column.slot) ?? null, plan, engine.seed),
+    );
+    return new ByteRows(
+      rows,
+      columns,
+      utf8(layout.firstRowPrefix),
+      utf8(layout.laterRowPrefix),
+      utf8(layout.pieces[layout.pieces.length - 1]),
+    );
+  }
+
+  /** The fields written from their byte forms, in column order. */
+  emittedColumns(): string[] {
+    return this.columns.flatMap((column) => (column.emittedField === null ? [] : [column.emittedField]));
+  }
+
+  /** Writes row `index` (0-based) into `out`. */
+  write(index: number, out: ByteOut): void {
+    const values = this.engine.row(index);
+    const prefix = index === 0 ? this.firstRowPrefix : this.laterRowPrefix;
+    writeBytes(out, prefix, 0, prefix.length);
+    const columns = this.columns;
+    for (let i = 0; i < columns.length; i++) {
+      const column = columns[i];
+      writeBytes(out, column.before, 0, column.before.length);
+      if (column.emit !== null) {
+        if (column.quoted === true) writeByte(out, QUOTE);
+        this.engine.emit(column.emit, column.random!, column.familyInstance, out);
+        if (column.quoted === true) writeByte(out, QUOTE);
+      } else writeValue(out, values[column.slot], column);
+    }
+    writeBytes(out, this.last, 0, this.last.length);
+  }
+}
+
+function writeValue(out: ByteOut, value: Value, column: ByteColumn): void {
+  if (typeof value === 'string' && column.plainText === true) {
+    if (column.quoted === true) writeByte(out, QUOTE);
+    writeText(out, value);
+    if (column.quoted === true) writeByte(out, QUOTE);
+  } else if (typeof value === 'number' && column.plainNumbers === true && Number.isFinite(value)) {
+    writeNumber(out, value);
+  } else writeText(out, column.text(value));
+}
+
+/**
+ * A field's byte form, when the field may be written from it: a plain field of the row (no
+ * blanks, repetition, items or formula) that no other field reads, so leaving its value out of
+ * the row changes nothing else.
+ */
+function emitterOf(field: FieldPlan, plan: SchemaPlan): ByteEmitter | undefined {
+  if (field.scope !== plan.root || field.percentBlank > 0 || field.parsed.repeat !== null) return undefined;
+  if (field.childScope !== null || field.formula !== null) return undefined;
+  for (const reads of plan.dependsOn.values()) if (reads.has(field)) return undefined;
+  return byteEmitterOf(field.generate);
+}
+
+function byteColumn(
+  column: LayoutColumn,
+  before: string,
+  emit: ByteEmitter | null,
+  plan: SchemaPlan,
+  seed: number,
+): ByteColumn {
+  const field = emit === null ? undefined : plan.root.fields.find((f) => f.slot === column.slot);
+  return {
+    slot: column.slot,
+    plainText: column.plainText,
+    quoted: column.quoted,
+    plainNumbers: column.plainNumbers,
+    text: column.text,
+    before: utf8(before),
+    emit,
+    emittedField: field ? field.name : null,
+    // The field's own randomness, keyed as the engine keys it (engine/row-engine.ts).
+    random: field ? new CounterRandom(combineKeys(seed, field.nameKey)) : null,
+    familyInstance: field ? field.familyInstance : 0,
+  };
+}
+
+function utf8(text: string): Uint8Array {
+  return new Uint8Array(Buffer.from(text, 'utf8'));
+}
