@@ -74,8 +74,60 @@ export function writeByte(out: ByteOut, byte: number): void {
   out.buffer[out.used++] = byte;
 }
 
-/** Appends the decimal digits of a whole number 0 <= n <= 2^53 (no sign). */
+/** "000".."999" as ASCII, three bytes each: integers are written a group of three digits at a time. */
+const TRIPLES = new Uint8Array(3000);
+for (let i = 0; i < 1000; i++) {
+  TRIPLES[3 * i] = 48 + Math.floor(i / 100);
+  TRIPLES[3 * i + 1] = 48 + (Math.floor(i / 10) % 10);
+  TRIPLES[3 * i + 2] = 48 + (i % 10);
+}
+
+/** Appends the decimal digits of a whole number 0 <= n <= 2^53 (no sign), as String(n) writes them. */
 export function writeDigits(out: ByteOut, n: number): void {
+  if (n < 1000) return writeGroup(out, n);
+  if (n >= 1e9) return writeLongDigits(out, n);
+  const thousands = Math.floor(n / 1000);
+  if (thousands < 1000) writeGroup(out, thousands);
+  else {
+    const millions = Math.floor(thousands / 1000);
+    writeGroup(out, millions);
+    writeTriple(out, thousands - millions * 1000);
+  }
+  writeTriple(out, n - thousands * 1000);
+}
+
+/** 0..999 without leading zeros. */
+function writeGroup(out: ByteOut, n: number): void {
+  out.room(3);
+  const buffer = out.buffer;
+  const at = out.used;
+  if (n < 10) {
+    buffer[at] = 48 + n;
+    out.used = at + 1;
+  } else if (n < 100) {
+    buffer[at] = TRIPLES[3 * n + 1];
+    buffer[at + 1] = TRIPLES[3 * n + 2];
+    out.used = at + 2;
+  } else {
+    buffer[at] = TRIPLES[3 * n];
+    buffer[at + 1] = TRIPLES[3 * n + 1];
+    buffer[at + 2] = TRIPLES[3 * n + 2];
+    out.used = at + 3;
+  }
+}
+
+/** 0..999 as three digits (000..999). */
+function writeTriple(out: ByteOut, n: number): void {
+  out.room(3);
+  const buffer = out.buffer;
+  const at = out.used;
+  buffer[at] = TRIPLES[3 * n];
+  buffer[at + 1] = TRIPLES[3 * n + 1];
+  buffer[at + 2] = TRIPLES[3 * n + 2];
+  out.used = at + 3;
+}
+
+function writeLongDigits(out: ByteOut, n: number): void {
   let digits = 1;
   for (let rest = n; rest >= 10; rest = Math.floor(rest / 10)) digits++;
   out.room(digits);

@@ -17,7 +17,6 @@ export class EncodedPool {
    * counted here, as the encoder counts it.
    */
   constructor(readonly values: readonly string[]) {
-    this.bytes = new Uint8Array(Buffer.from(values.join(''), 'utf8'));
     this.starts = new Uint32Array(values.length + 1);
     let total = 0;
     for (let i = 0; i < values.length; i++) {
@@ -25,14 +24,16 @@ export class EncodedPool {
       total += utf8Length(values[i]);
     }
     this.starts[values.length] = total;
-    if (total !== this.bytes.length) throw new Error('EncodedPool: the lengths counted do not match the encoding');
+    const joined = Buffer.from(values.join(''), 'utf8');
+    // A lone surrogate ending one value and one starting the next pair up when joined: then
+    // each value is encoded by itself.
+    this.bytes = new Uint8Array(joined.length === total ? joined : Buffer.concat(values.map((v) => Buffer.from(v))));
   }
 }
 
 /**
  * UTF-8 bytes of `text` as Node encodes it: a surrogate pair is 4 bytes, a lone surrogate 3 (it
- * becomes U+FFFD). A lone surrogate at the end of one value and one at the start of the next
- * would pair up in the joined text, so the pool's check above would catch that.
+ * becomes U+FFFD).
  */
 function utf8Length(text: string): number {
   let bytes = 0;

@@ -36,6 +36,8 @@ export class ByteBatcher extends ByteOut {
   private readonly ready: Buffer[] = [];
   /** Memory handed back by a consumer that is done with a batch (giveBack), used before allocating. */
   private readonly spare: Buffer[] = [];
+  /** Where the row being written began: the rows before it are whole. */
+  private rowStart = 0;
 
   constructor() {
     super(Buffer.allocUnsafeSlow(CAPACITY));
@@ -53,9 +55,30 @@ export class ByteBatcher extends ByteOut {
     if (this.used >= BATCH_BYTES) this.seal();
   }
 
-  /** After a row written as bytes: ends the batch when it is full. */
+  /** After each row: ends the batch when it is full. */
   rowWritten(): void {
     if (this.used >= BATCH_BYTES) this.seal();
+    else this.rowStart = this.used;
+  }
+
+  /**
+   * A row written as bytes outgrew the buffer: the whole rows before it become a batch, and the
+   * row moves to a buffer of its own, as a row of text that does not fit starts a new batch (and
+   * one longer than a batch is a batch by itself).
+   */
+  protected override grow(needed: number): void {
+    if (this.rowStart === 0) return super.grow(needed);
+    const row = this.buffer.subarray(this.rowStart, this.used);
+    const rowBytes = needed - this.rowStart;
+    this.ready.push(this.buffer.subarray(0, this.rowStart));
+    const fresh =
+      rowBytes <= CAPACITY
+        ? (this.spare.pop() ?? Buffer.allocUnsafeSlow(CAPACITY))
+        : Buffer.allocUnsafeSlow(Math.max(rowBytes, 2 * row.length));
+    row.copy(fresh, 0);
+    this.buffer = fresh;
+    this.used = row.length;
+    this.rowStart = 0;
   }
 
   /** Ends the current batch (if it holds anything), making it ready. */
@@ -64,6 +87,7 @@ export class ByteBatcher extends ByteOut {
     this.ready.push(this.buffer.subarray(0, this.used));
     this.buffer = this.spare.pop() ?? Buffer.allocUnsafeSlow(CAPACITY);
     this.used = 0;
+    this.rowStart = 0;
   }
 
   /**
