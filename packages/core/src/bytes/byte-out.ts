@@ -84,47 +84,49 @@ for (let i = 0; i < 1000; i++) {
 
 /** Appends the decimal digits of a whole number 0 <= n <= 2^53 (no sign), as String(n) writes them. */
 export function writeDigits(out: ByteOut, n: number): void {
-  if (n < 1000) return writeGroup(out, n);
   if (n >= 1e9) return writeLongDigits(out, n);
+  out.room(9);
+  const buffer = out.buffer;
+  if (n < 1000) {
+    out.used = putGroup(buffer, out.used, n);
+    return;
+  }
   const thousands = Math.floor(n / 1000);
-  if (thousands < 1000) writeGroup(out, thousands);
+  let at: number;
+  if (thousands < 1000) at = putGroup(buffer, out.used, thousands);
   else {
     const millions = Math.floor(thousands / 1000);
-    writeGroup(out, millions);
-    writeTriple(out, thousands - millions * 1000);
+    at = putTriple(buffer, putGroup(buffer, out.used, millions), thousands - millions * 1000);
   }
-  writeTriple(out, n - thousands * 1000);
+  out.used = putTriple(buffer, at, n - thousands * 1000);
 }
 
-/** 0..999 without leading zeros. */
-function writeGroup(out: ByteOut, n: number): void {
-  out.room(3);
-  const buffer = out.buffer;
-  const at = out.used;
+/**
+ * Puts 0..999 without leading zeros at `at` and returns where it ends. The caller has made
+ * room (three bytes): hot byte forms make room once for a whole value (an IPv4 address).
+ */
+export function putGroup(buffer: Uint8Array, at: number, n: number): number {
   if (n < 10) {
     buffer[at] = 48 + n;
-    out.used = at + 1;
-  } else if (n < 100) {
+    return at + 1;
+  }
+  if (n < 100) {
     buffer[at] = TRIPLES[3 * n + 1];
     buffer[at + 1] = TRIPLES[3 * n + 2];
-    out.used = at + 2;
-  } else {
-    buffer[at] = TRIPLES[3 * n];
-    buffer[at + 1] = TRIPLES[3 * n + 1];
-    buffer[at + 2] = TRIPLES[3 * n + 2];
-    out.used = at + 3;
+    return at + 2;
   }
-}
-
-/** 0..999 as three digits (000..999). */
-function writeTriple(out: ByteOut, n: number): void {
-  out.room(3);
-  const buffer = out.buffer;
-  const at = out.used;
   buffer[at] = TRIPLES[3 * n];
   buffer[at + 1] = TRIPLES[3 * n + 1];
   buffer[at + 2] = TRIPLES[3 * n + 2];
-  out.used = at + 3;
+  return at + 3;
+}
+
+/** Puts 0..999 as three digits (000..999) at `at` and returns where it ends (room made by the caller). */
+function putTriple(buffer: Uint8Array, at: number, n: number): number {
+  buffer[at] = TRIPLES[3 * n];
+  buffer[at + 1] = TRIPLES[3 * n + 1];
+  buffer[at + 2] = TRIPLES[3 * n + 2];
+  return at + 3;
 }
 
 function writeLongDigits(out: ByteOut, n: number): void {
