@@ -25,7 +25,7 @@ test('writeText gives Buffer.from(text) for ASCII, other scripts, surrogates and
 
 test('a pool gives each value its own UTF-8, also where lone surrogates of two values would pair when joined', () => {
   for (const values of [TEXTS, ['a\uD800', '\uDC00b', 'c']]) {
-    const pool = new EncodedPool(values);
+    const pool = EncodedPool.of(values);
     values.forEach((value, i) => {
       const out = new ByteOut(Buffer.alloc(1));
       writePooled(out, pool, i);

@@ -6,28 +6,31 @@
 import { writeBytes, type ByteOut } from './byte-out.js';
 
 export class EncodedPool {
-  /** Every value's bytes, one after another. */
-  readonly bytes: Uint8Array;
-  /** Value i is bytes[starts[i], starts[i + 1]). */
-  readonly starts: Uint32Array;
+  constructor(
+    /** Every value's bytes, one after another. */
+    readonly bytes: Uint8Array,
+    /** Value i is bytes[starts[i], starts[i + 1]). */
+    readonly starts: Uint32Array,
+  ) {}
 
   /**
-   * Encoded in one call for the whole list (a place table has tens of thousands of names, and
-   * each call into the encoder costs more than a short name's bytes); each value's length is
-   * counted here, as the encoder counts it.
+   * The values encoded in one call for the whole list (a place table has tens of thousands of
+   * names, and each call into the encoder costs more than a short name's bytes); each value's
+   * length is counted here, as the encoder counts it.
    */
-  constructor(readonly values: readonly string[]) {
-    this.starts = new Uint32Array(values.length + 1);
+  static of(values: readonly string[]): EncodedPool {
+    const starts = new Uint32Array(values.length + 1);
     let total = 0;
     for (let i = 0; i < values.length; i++) {
-      this.starts[i] = total;
+      starts[i] = total;
       total += utf8Length(values[i]);
     }
-    this.starts[values.length] = total;
+    starts[values.length] = total;
     const joined = Buffer.from(values.join(''), 'utf8');
     // A lone surrogate ending one value and one starting the next pair up when joined: then
     // each value is encoded by itself.
-    this.bytes = new Uint8Array(joined.length === total ? joined : Buffer.concat(values.map((v) => Buffer.from(v))));
+    const bytes = joined.length === total ? joined : Buffer.concat(values.map((value) => Buffer.from(value)));
+    return new EncodedPool(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), starts);
   }
 }
 

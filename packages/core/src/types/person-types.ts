@@ -142,12 +142,12 @@ const EMAIL_SUFFIXES = EMAIL_DOMAINS.map((domain) => '@' + domain);
 
 /** The person's texts encoded once, for the byte forms (bytes/byte-forms.ts). */
 const POOLS = derivedData(() => ({
-  genders: new EncodedPool(GENDERS.map(([gender]) => gender)),
-  firstNames: new EncodedPool(ALL_FIRST_NAMES),
-  initials: new EncodedPool(ALL_INITIALS),
-  lastNames: new EncodedPool(LAST_NAMES),
-  lastParts: new EncodedPool(LAST_EMAIL_PARTS),
-  emailSuffixes: new EncodedPool(EMAIL_SUFFIXES),
+  genders: EncodedPool.of(GENDERS.map(([gender]) => gender)),
+  firstNames: EncodedPool.of(ALL_FIRST_NAMES),
+  initials: EncodedPool.of(ALL_INITIALS),
+  lastNames: EncodedPool.of(LAST_NAMES),
+  lastParts: EncodedPool.of(LAST_EMAIL_PARTS),
+  emailSuffixes: EncodedPool.of(EMAIL_SUFFIXES),
 }));
 const EMAIL_CHARACTERS = charactersOf(HANDLE_CHARACTERS, EMAIL_SUFFIXES);
 
