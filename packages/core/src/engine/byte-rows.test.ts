@@ -34,6 +34,7 @@ const WRITERS: Omit<WriterOptions, 'count'>[] = [
   { format: 'custom', delimiter: 'a' },
   { format: 'json' },
   { format: 'jsonl' },
+  { format: 'sql', table: 'people', createTable: true },
 ];
 
 function fieldsFor(type: TypeDefinition): unknown[] {

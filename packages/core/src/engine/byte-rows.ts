@@ -22,12 +22,11 @@ import type { Value } from '../kernel/values.js';
 import type { LayoutColumn, RowWriter } from '../writers/writer.js';
 import { RowEngine } from './row-engine.js';
 
-const QUOTE = 34;
-
 interface ByteColumn {
   readonly slot: number;
   readonly plainText: boolean;
-  readonly quoted: boolean;
+  /** The quote either side of a text value written from its value, or -1 (LayoutColumn.quote). */
+  readonly quote: number;
   readonly plainNumbers: boolean;
   readonly text: (value: Value) => string;
   /** The bytes before this column (the writer's piece, with an emitted value's quotes). */
@@ -66,9 +65,9 @@ export class ByteRows {
     const rows = emitted.size > 0 ? new RowEngine(plan, engine.seed, generated) : engine;
     // An emitted column's value is always text: in JSON its quotes are known in advance and
     // joined to the pieces around it, so the loop writes one piece between two values.
-    const quotedAt = (i: number) =>
-      i >= 0 && i < layout.columns.length && emitted.has(layout.columns[i].slot) && layout.columns[i].quoted;
-    const piece = (i: number) => (quotedAt(i - 1) ? '"' : '') + layout.pieces[i] + (quotedAt(i) ? '"' : '');
+    const quoteOf = (i: number) =>
+      i >= 0 && i < layout.columns.length && emitted.has(layout.columns[i].slot) ? layout.columns[i].quote : '';
+    const piece = (i: number) => quoteOf(i - 1) + layout.pieces[i] + quoteOf(i);
     const columns = layout.columns.map((column, i) =>
       byteColumn(column, piece(i), emitted.get(column.slot) ?? null, plan, engine.seed),
     );
@@ -105,9 +104,9 @@ export class ByteRows {
 
 function writeValue(out: ByteOut, value: Value, column: ByteColumn): void {
   if (typeof value === 'string' && column.plainText === true) {
-    if (column.quoted === true) writeByte(out, QUOTE);
+    if (column.quote >= 0) writeByte(out, column.quote);
     writeText(out, value);
-    if (column.quoted === true) writeByte(out, QUOTE);
+    if (column.quote >= 0) writeByte(out, column.quote);
   } else if (typeof value === 'number' && column.plainNumbers === true && Number.isFinite(value)) {
     writeNumber(out, value);
   } else writeText(out, column.text(value));
@@ -137,7 +136,7 @@ function byteColumn(
   return {
     slot: column.slot,
     plainText: column.plainText,
-    quoted: column.quoted,
+    quote: column.quote === '' ? -1 : column.quote.charCodeAt(0),
     plainNumbers: column.plainNumbers,
     text: column.text,
     before: utf8(before),
