@@ -3,7 +3,7 @@
  * type's value is an index, and writing it copies bytes that already exist instead of encoding
  * a string for every row.
  */
-import { writeBytes, type ByteOut } from './byte-out.js';
+import type { ByteOut } from './byte-out.js';
 
 export class EncodedPool {
   constructor(
@@ -56,7 +56,14 @@ function isLowSurrogate(unit: number): boolean {
   return unit >= 0xdc00 && unit <= 0xdfff;
 }
 
-/** Appends value `index` of the pool. */
+/** Appends value `index` of the pool (the copy written out here: it runs for most values of a row). */
 export function writePooled(out: ByteOut, pool: EncodedPool, index: number): void {
-  writeBytes(out, pool.bytes, pool.starts[index], pool.starts[index + 1]);
+  const start = pool.starts[index];
+  const length = pool.starts[index + 1] - start;
+  out.room(length);
+  const buffer = out.buffer;
+  const bytes = pool.bytes;
+  const at = out.used;
+  for (let i = 0; i < length; i++) buffer[at + i] = bytes[start + i];
+  out.used = at + length;
 }

@@ -13,7 +13,7 @@
  * The bytes are exactly the text writer.row() gives (engine/byte-rows.test.ts compares every
  * type in every format).
  */
-import { writeByte, writeBytes, writeText, type ByteOut } from '../bytes/byte-out.js';
+import { writeByte, writePiece, writeText, type ByteOut } from '../bytes/byte-out.js';
 import { byteFormOf, type ByteEmitter } from '../bytes/byte-forms.js';
 import { writeNumber } from '../bytes/number-bytes.js';
 import { CounterRandom, combineKeys } from '../random/counter-random.js';
@@ -89,16 +89,16 @@ export class ByteRows {
   write(index: number, out: ByteOut): void {
     const values = this.engine.row(index);
     const prefix = index === 0 ? this.firstRowPrefix : this.laterRowPrefix;
-    if (prefix.length > 0) writeBytes(out, prefix, 0, prefix.length);
+    if (prefix.length > 0) writePiece(out, prefix);
     const columns = this.columns;
     for (let i = 0; i < columns.length; i++) {
       const column = columns[i];
       if (column.beforeByte >= 0) writeByte(out, column.beforeByte);
-      else if (column.before.length > 0) writeBytes(out, column.before, 0, column.before.length);
+      else if (column.before.length > 0) writePiece(out, column.before);
       if (column.emit !== null) this.engine.emit(column.emit, column.random!, column.familyInstance, out);
       else writeValue(out, values[column.slot], column);
     }
-    writeBytes(out, this.last, 0, this.last.length);
+    writePiece(out, this.last);
   }
 }
 
