@@ -12,11 +12,13 @@ export const MAX_BYTES_PER_UNIT = 3;
 
 export class ByteOut {
   /** The bytes so far are buffer[0, used). Replaced by a larger one when a write needs it. */
-  buffer: Buffer;
+  buffer!: Buffer;
+  /** The same memory as `buffer`, for writing four bytes at a time (writeWords). */
+  view!: DataView;
   used = 0;
 
   constructor(buffer: Buffer) {
-    this.buffer = buffer;
+    this.use(buffer);
   }
 
   /** Makes sure `bytes` more fit after `used`, growing (by copying) when they do not. */
@@ -30,11 +32,56 @@ export class ByteOut {
     this.used += this.buffer.write(text, this.used);
   }
 
+  /** Writes into `buffer` from now on (its bytes from `used` on are free). */
+  protected use(buffer: Buffer): void {
+    this.buffer = buffer;
+    this.view = new DataView(buffer.buffer, buffer.byteOffset, buffer.length);
+  }
+
   protected grow(needed: number): void {
     const bigger = Buffer.allocUnsafeSlow(Math.max(needed, this.buffer.length * 2));
     this.buffer.copy(bigger, 0, 0, this.used);
-    this.buffer = bigger;
+    this.use(bigger);
   }
+}
+
+/**
+ * Bytes that are copied often (a layout's piece between two values, a pooled table), kept with
+ * three spare bytes after them so they can be copied four at a time (writeWords).
+ */
+export interface WordBytes {
+  readonly length: number;
+  readonly view: DataView;
+}
+
+/** `bytes` (or a text's UTF-8) as WordBytes. */
+export function wordBytes(bytes: Uint8Array | string): WordBytes {
+  const source = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
+  const padded = new Uint8Array(source.length + WORD_SPARE);
+  padded.set(source);
+  return { length: source.length, view: new DataView(padded.buffer) };
+}
+
+/** What a four-byte copy may read or write past the end. */
+export const WORD_SPARE = 3;
+
+/**
+ * Appends `length` bytes of `source` from `start`, four at a time: about half the time of a
+ * byte loop or TypedArray.set for the short pieces of a row (a JSON key, a name). The last word
+ * may write up to three bytes past the end, inside the room made for them, which the next write
+ * overwrites; `source` holds WORD_SPARE readable bytes past its last value.
+ */
+export function writeWords(out: ByteOut, source: DataView, start: number, length: number): void {
+  out.room(length + WORD_SPARE);
+  const view = out.view;
+  const at = out.used;
+  for (let i = 0; i < length; i += 4) view.setUint32(at + i, source.getUint32(start + i, true), true);
+  out.used = at + length;
+}
+
+/** Appends all of `piece`. */
+export function writePiece(out: ByteOut, piece: WordBytes): void {
+  writeWords(out, piece.view, 0, piece.length);
 }
 
 /** Text this long or shorter is copied by the loop below; longer goes to the encoder in one call. */
@@ -56,31 +103,6 @@ export function writeText(out: ByteOut, text: string): void {
     buffer[start + i] = unit;
   }
   out.used = start + length;
-}
-
-/** Appends bytes[start, end). */
-export function writeBytes(out: ByteOut, bytes: Uint8Array, start: number, end: number): void {
-  const length = end - start;
-  out.room(length);
-  const buffer = out.buffer;
-  const at = out.used;
-  for (let i = 0; i < length; i++) buffer[at + i] = bytes[start + i];
-  out.used = at + length;
-}
-
-/** Pieces at least this long are copied by TypedArray.set (a memcpy after a call), shorter ones by a loop. */
-const COPY_CALL_BYTES = 12;
-
-/**
- * Appends all of `bytes` (a layout's piece between two values, such as `,"first_name":"`).
- * Copied byte by byte, a JSON row's keys cost more than all its values.
- */
-export function writePiece(out: ByteOut, bytes: Uint8Array): void {
-  const length = bytes.length;
-  if (length < COPY_CALL_BYTES) return writeBytes(out, bytes, 0, length);
-  out.room(length);
-  out.buffer.set(bytes, out.used);
-  out.used += length;
 }
 
 /** Appends one byte (an ASCII character's code). */

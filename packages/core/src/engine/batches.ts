@@ -76,7 +76,7 @@ export class ByteBatcher extends ByteOut {
         ? (this.spare.pop() ?? Buffer.allocUnsafeSlow(CAPACITY))
         : Buffer.allocUnsafeSlow(Math.max(rowBytes, 2 * row.length));
     row.copy(fresh, 0);
-    this.buffer = fresh;
+    this.use(fresh);
     this.used = row.length;
     this.rowStart = 0;
   }
@@ -85,7 +85,7 @@ export class ByteBatcher extends ByteOut {
   seal(): void {
     if (this.used === 0) return;
     this.ready.push(this.buffer.subarray(0, this.used));
-    this.buffer = this.spare.pop() ?? Buffer.allocUnsafeSlow(CAPACITY);
+    this.use(this.spare.pop() ?? Buffer.allocUnsafeSlow(CAPACITY));
     this.used = 0;
     this.rowStart = 0;
   }

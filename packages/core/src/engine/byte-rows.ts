@@ -13,7 +13,7 @@
  * The bytes are exactly the text writer.row() gives (engine/byte-rows.test.ts compares every
  * type in every format).
  */
-import { writeByte, writePiece, writeText, type ByteOut } from '../bytes/byte-out.js';
+import { wordBytes, writeByte, writePiece, writeText, type ByteOut, type WordBytes } from '../bytes/byte-out.js';
 import { byteFormOf, type ByteEmitter } from '../bytes/byte-forms.js';
 import { writeNumber } from '../bytes/number-bytes.js';
 import { CounterRandom, combineKeys } from '../random/counter-random.js';
@@ -30,7 +30,7 @@ interface ByteColumn {
   readonly plainNumbers: boolean;
   readonly text: (value: Value) => string;
   /** The bytes before this column (the writer's piece, with an emitted value's quotes). */
-  readonly before: Uint8Array;
+  readonly before: WordBytes;
   /** The one byte before this column when that is all (a delimiter), else -1. */
   readonly beforeByte: number;
   /** Set when the column is written from its field's byte form instead of its value. */
@@ -45,9 +45,9 @@ export class ByteRows {
   private constructor(
     private readonly engine: RowEngine,
     private readonly columns: readonly ByteColumn[],
-    private readonly firstRowPrefix: Uint8Array,
-    private readonly laterRowPrefix: Uint8Array,
-    private readonly last: Uint8Array,
+    private readonly firstRowPrefix: WordBytes,
+    private readonly laterRowPrefix: WordBytes,
+    private readonly last: WordBytes,
   ) {}
 
   /** The byte engine for these rows, or null when the writer's rows have no fixed layout. */
@@ -74,9 +74,9 @@ export class ByteRows {
     return new ByteRows(
       rows,
       columns,
-      utf8(layout.firstRowPrefix),
-      utf8(layout.laterRowPrefix),
-      utf8(piece(layout.columns.length)),
+      wordBytes(layout.firstRowPrefix),
+      wordBytes(layout.laterRowPrefix),
+      wordBytes(piece(layout.columns.length)),
     );
   }
 
@@ -139,16 +139,12 @@ function byteColumn(
     quote: column.quote === '' ? -1 : column.quote.charCodeAt(0),
     plainNumbers: column.plainNumbers,
     text: column.text,
-    before: utf8(before),
-    beforeByte: utf8(before).length === 1 ? utf8(before)[0] : -1,
+    before: wordBytes(before),
+    beforeByte: Buffer.byteLength(before) === 1 ? before.charCodeAt(0) : -1,
     emit,
     emittedField: field ? field.name : null,
     // The field's own randomness, keyed as the engine keys it (engine/row-engine.ts).
     random: field ? new CounterRandom(combineKeys(seed, field.nameKey)) : null,
     familyInstance: field ? field.familyInstance : 0,
   };
-}
-
-function utf8(text: string): Uint8Array {
-  return new Uint8Array(Buffer.from(text, 'utf8'));
 }

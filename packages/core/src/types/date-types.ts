@@ -23,7 +23,7 @@ import {
 } from '../time/strftime.js';
 import { sharedTextTable } from '../time/text-tables.js';
 import { withBytes } from '../bytes/byte-forms.js';
-import { writeBytes } from '../bytes/byte-out.js';
+import { wordBytes, writePiece, type WordBytes } from '../bytes/byte-out.js';
 import {
   defineType,
   isShortText,
@@ -149,14 +149,13 @@ function cachedPick(tableKey: string, size: number, text: (index: number) => str
     return formatted;
   };
   // The field's byte form keeps each text's UTF-8 once it has been written.
-  let encoded: (Uint8Array | undefined)[] | null = null;
+  let encoded: (WordBytes | undefined)[] | null = null;
   return withBytes(
     (random: CounterRandom) => textAt(random.below(size)),
     (random, _row, out) => {
       const index = random.below(size);
-      encoded ??= new Array<Uint8Array | undefined>(size);
-      const bytes = encoded[index] ?? (encoded[index] = new Uint8Array(Buffer.from(textAt(index), 'utf8')));
-      writeBytes(out, bytes, 0, bytes.length);
+      encoded ??= new Array<WordBytes | undefined>(size);
+      writePiece(out, encoded[index] ?? (encoded[index] = wordBytes(textAt(index))));
     },
   );
 }

@@ -21,7 +21,7 @@ import { listOutput, listValues } from './list-values.js';
 import { MAX_TEMPLATE_LENGTH } from '../kernel/limits.js';
 import { budgeted } from '../kernel/row-budget.js';
 import { withBytes, type ByteEmitter } from '../bytes/byte-forms.js';
-import { writeBytes } from '../bytes/byte-out.js';
+import { wordBytes, writePiece } from '../bytes/byte-out.js';
 import { writeValueText } from '../bytes/value-bytes.js';
 
 /** How integers read as text (in a Template): digits and a minus sign. */
@@ -233,13 +233,13 @@ const template = defineType({
     });
     // As bytes only in small rows (ByteForm.charged), where a template is far shorter than
     // MAX_TEMPLATE_LENGTH, so it is never cut.
-    const literalBytes = literals.map((piece) => new Uint8Array(Buffer.from(piece, 'utf8')));
+    const literalBytes = literals.map((piece) => wordBytes(piece));
     const emit: ByteEmitter = (_random, row, out) => {
-      writeBytes(out, literalBytes[0], 0, literalBytes[0].length);
+      writePiece(out, literalBytes[0]);
       for (let i = 0; i < resolved.length; i++) {
         writeValueText(out, resolved[i].read(row));
         const piece = literalBytes[i + 1];
-        if (piece.length > 0) writeBytes(out, piece, 0, piece.length);
+        if (piece.length > 0) writePiece(out, piece);
       }
     };
     return withBytes(generate, emit, true);
