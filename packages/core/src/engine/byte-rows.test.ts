@@ -36,6 +36,7 @@ const WRITERS: Omit<WriterOptions, 'count'>[] = [
   { format: 'jsonl' },
   { format: 'sql', table: 'people', createTable: true },
   { format: 'xml', rootElement: 'people', recordElement: 'person' },
+  { format: 'cql', keyspace: 'shop', table: 'people' },
 ];
 
 function fieldsFor(type: TypeDefinition): unknown[] {
