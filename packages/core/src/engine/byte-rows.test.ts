@@ -37,6 +37,7 @@ const WRITERS: Omit<WriterOptions, 'count'>[] = [
   { format: 'sql', table: 'people', createTable: true },
   { format: 'xml', rootElement: 'people', recordElement: 'person' },
   { format: 'cql', keyspace: 'shop', table: 'people' },
+  { format: 'dbunit', table: 'people' },
 ];
 
 function fieldsFor(type: TypeDefinition): unknown[] {
