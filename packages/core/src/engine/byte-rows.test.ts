@@ -38,6 +38,8 @@ const WRITERS: Omit<WriterOptions, 'count'>[] = [
   { format: 'xml', rootElement: 'people', recordElement: 'person' },
   { format: 'cql', keyspace: 'shop', table: 'people' },
   { format: 'dbunit', table: 'people' },
+  { format: 'firebase' },
+  { format: 'firebase', firebaseKey: 'row_number' },
 ];
 
 function fieldsFor(type: TypeDefinition): unknown[] {

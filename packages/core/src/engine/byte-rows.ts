@@ -49,6 +49,7 @@ export class ByteRows {
     private readonly firstRowPrefix: WordBytes,
     private readonly laterRowPrefix: WordBytes,
     private readonly last: WordBytes,
+    private readonly rowKey: ((index: number) => string) | null,
     /** The layout's emptyRow, when a row can be empty (no column is emitted: those always write). */
     private readonly emptyRow: { readonly bytes: WordBytes; isEmptyRow(values: Value[]): boolean } | null,
   ) {}
@@ -82,6 +83,7 @@ export class ByteRows {
       wordBytes(layout.firstRowPrefix),
       wordBytes(layout.laterRowPrefix),
       wordBytes(piece(layout.columns.length)),
+      layout.rowKey ? (index) => layout.rowKey!(index) : null,
       layout.emptyRow && emitted.size === 0
         ? { bytes: wordBytes(layout.emptyRow.text), isEmptyRow: layout.emptyRow.isEmptyRow }
         : null,
@@ -98,6 +100,7 @@ export class ByteRows {
     const values = this.engine.row(index);
     const prefix = index === 0 ? this.firstRowPrefix : this.laterRowPrefix;
     if (prefix.length > 0) writePiece(out, prefix);
+    if (this.rowKey !== null) writeText(out, this.rowKey(index));
     if (this.emptyRow !== null && this.emptyRow.isEmptyRow(values)) return writePiece(out, this.emptyRow.bytes);
     const columns = this.columns;
     for (let i = 0; i < columns.length; i++) {

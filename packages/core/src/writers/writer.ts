@@ -117,6 +117,8 @@ export interface ByteLayout {
   /** Before the first row, and before every later one (JSON's ",\n" between array entries). */
   readonly firstRowPrefix: string;
   readonly laterRowPrefix: string;
+  /** Firebase: the row's own key, written after the prefix and before pieces[0]. */
+  rowKey?(index: number): string;
   /** Text around the columns: one more than there are columns. */
   readonly pieces: readonly string[];
   readonly columns: readonly LayoutColumn[];
