@@ -23,7 +23,7 @@ import {
 } from '../time/strftime.js';
 import { sharedTextTable } from '../time/text-tables.js';
 import { withBytes } from '../bytes/byte-forms.js';
-import { wordBytes, writePiece, type WordBytes } from '../bytes/byte-out.js';
+import { LazyEncodedTable } from '../bytes/lazy-encoded-table.js';
 import {
   defineType,
   isShortText,
@@ -149,13 +149,12 @@ function cachedPick(tableKey: string, size: number, text: (index: number) => str
     return formatted;
   };
   // The field's byte form keeps each text's UTF-8 once it has been written.
-  let encoded: (WordBytes | undefined)[] | null = null;
+  let encoded: LazyEncodedTable | null = null;
   return withBytes(
     (random: CounterRandom) => textAt(random.below(size)),
     (random, _row, out) => {
       const index = random.below(size);
-      encoded ??= new Array<WordBytes | undefined>(size);
-      writePiece(out, encoded[index] ?? (encoded[index] = wordBytes(textAt(index))));
+      (encoded ??= new LazyEncodedTable(size)).write(out, index, textAt);
     },
   );
 }
