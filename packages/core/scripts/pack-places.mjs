@@ -12,7 +12,8 @@ const dist = new URL('../dist/', import.meta.url);
 const load = (module) => import(new URL(module, dist).href);
 const { readDataFile } = await load('data/data-files.js');
 const { placeCountries } = await load('places/place-countries.js');
-const { derivePlaceColumns } = await load('places/place-columns.js');
+const { derivePlaceColumns, cityNames } = await load('places/place-columns.js');
+const { EncodedPool } = await load('bytes/encoded-pool.js');
 const { encodePlacePack, PLACE_PACK_PATH } = await load('places/place-pack.js');
 const { aliasTable } = await load('places/weighted-sampler.js');
 
@@ -23,4 +24,6 @@ const alias = aliasTable(
   (place) => columns.weight[place],
 );
 mkdirSync(new URL('.', PLACE_PACK_PATH), { recursive: true });
-writeFileSync(PLACE_PACK_PATH, encodePlacePack({ columns, alias }));
+// City's byte form reads the names pre-encoded (bytes/encoded-pool.ts).
+const { bytes, starts } = EncodedPool.of(cityNames(columns));
+writeFileSync(PLACE_PACK_PATH, encodePlacePack({ columns, alias, cityBytes: { bytes, starts } }));

@@ -14,19 +14,29 @@ import type { ByteOut } from './byte-out.js';
 /** Writes exactly the UTF-8 of the text of what the generator would return for this row. */
 export type ByteEmitter = (random: CounterRandom, row: RowState, out: ByteOut) => void;
 
-const emitters = new WeakMap<ValueGenerator, ByteEmitter>();
+export interface ByteForm {
+  readonly emit: ByteEmitter;
+  /**
+   * The generator charges the row's budget (kernel/row-budget.ts): a field written from its byte
+   * form is not generated, so it does not charge it, and later fields could see a different
+   * budget. Such a form is used only where rows are small (SchemaPlan.smallRows), whose values
+   * together are a small fraction of the budget, so it never runs out there.
+   */
+  readonly charged: boolean;
+}
+
+const forms = new WeakMap<ValueGenerator, ByteForm>();
 
 /**
  * Gives `generate` a byte form and returns it. Only for generators whose value is always text
- * and never null, and which the row budget does not charge (kernel/row-budget.ts): a field
- * written from its byte form is not generated, so it must not change what later fields see.
+ * and never null, and which draw nothing shared with other fields but their family records.
  */
-export function withBytes(generate: ValueGenerator, emit: ByteEmitter): ValueGenerator {
-  emitters.set(generate, emit);
+export function withBytes(generate: ValueGenerator, emit: ByteEmitter, charged = false): ValueGenerator {
+  forms.set(generate, { emit, charged });
   return generate;
 }
 
 /** The byte form `generate` was given, if any. */
-export function byteEmitterOf(generate: ValueGenerator): ByteEmitter | undefined {
-  return emitters.get(generate);
+export function byteFormOf(generate: ValueGenerator): ByteForm | undefined {
+  return forms.get(generate);
 }

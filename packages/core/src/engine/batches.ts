@@ -65,6 +65,8 @@ export class BatchMemory {
  */
 export class ByteBatcher extends ByteOut {
   private readonly ready: Buffer[] = [];
+  /** Where the row being written began: the rows before it are whole. */
+  private rowStart = 0;
 
   /** `memory`: where batch buffers come from and spent ones go back to (a thread's batchers share one). */
   constructor(private readonly memory = new BatchMemory()) {
@@ -83,17 +85,37 @@ export class ByteBatcher extends ByteOut {
     if (this.used >= BATCH_BYTES) this.seal();
   }
 
-  /** After a row written as bytes: ends the batch when it is full. */
+  /** After each row: ends the batch when it is full. */
   rowWritten(): void {
     if (this.used >= BATCH_BYTES) this.seal();
+    else this.rowStart = this.used;
+  }
+
+  /**
+   * A row written as bytes outgrew the buffer: the whole rows before it become a batch, and the
+   * row moves to a buffer of its own, as a row of text that does not fit starts a new batch (and
+   * one longer than a batch is a batch by itself).
+   */
+  protected override grow(needed: number): void {
+    if (this.rowStart === 0) return super.grow(needed);
+    const row = this.buffer.subarray(this.rowStart, this.used);
+    const rowBytes = needed - this.rowStart;
+    this.ready.push(this.buffer.subarray(0, this.rowStart));
+    const fresh =
+      rowBytes <= CAPACITY ? this.memory.take() : Buffer.allocUnsafeSlow(Math.max(rowBytes, 2 * row.length));
+    row.copy(fresh, 0);
+    this.use(fresh);
+    this.used = row.length;
+    this.rowStart = 0;
   }
 
   /** Ends the current batch (if it holds anything), making it ready. */
   seal(): void {
     if (this.used === 0) return;
     this.ready.push(this.buffer.subarray(0, this.used));
-    this.buffer = this.memory.take();
+    this.use(this.memory.take());
     this.used = 0;
+    this.rowStart = 0;
   }
 
   /**

@@ -13,8 +13,8 @@
  * The bytes are exactly the text writer.row() gives (engine/byte-rows.test.ts compares every
  * type in every format).
  */
-import { writeByte, writeBytes, writeText, type ByteOut } from '../bytes/byte-out.js';
-import { byteEmitterOf, type ByteEmitter } from '../bytes/byte-forms.js';
+import { wordBytes, writeByte, writePiece, writeText, type ByteOut, type WordBytes } from '../bytes/byte-out.js';
+import { byteFormOf, type ByteEmitter } from '../bytes/byte-forms.js';
 import { writeNumber } from '../bytes/number-bytes.js';
 import { CounterRandom, combineKeys } from '../random/counter-random.js';
 import type { FieldPlan, SchemaPlan } from '../schema/plan.js';
@@ -22,16 +22,17 @@ import type { Value } from '../kernel/values.js';
 import type { LayoutColumn, RowWriter } from '../writers/writer.js';
 import { RowEngine } from './row-engine.js';
 
-const QUOTE = 34;
-
 interface ByteColumn {
   readonly slot: number;
   readonly plainText: boolean;
-  readonly quoted: boolean;
+  /** The quote either side of a text value written from its value, or -1 (LayoutColumn.quote). */
+  readonly quote: number;
   readonly plainNumbers: boolean;
   readonly text: (value: Value) => string;
-  /** The bytes before this column (the writer's piece). */
-  readonly before: Uint8Array;
+  /** The bytes before this column (the writer's piece, with an emitted value's quotes). */
+  readonly before: WordBytes;
+  /** The one byte before this column when that is all (a delimiter), else -1. */
+  readonly beforeByte: number;
   /** Set when the column is written from its field's byte form instead of its value. */
   readonly emit: ByteEmitter | null;
   /** The emitted field's name (for tests and measurements). */
@@ -44,9 +45,9 @@ export class ByteRows {
   private constructor(
     private readonly engine: RowEngine,
     private readonly columns: readonly ByteColumn[],
-    private readonly firstRowPrefix: Uint8Array,
-    private readonly laterRowPrefix: Uint8Array,
-    private readonly last: Uint8Array,
+    private readonly firstRowPrefix: WordBytes,
+    private readonly laterRowPrefix: WordBytes,
+    private readonly last: WordBytes,
   ) {}
 
   /** The byte engine for these rows, or null when the writer's rows have no fixed layout. */
@@ -62,15 +63,20 @@ export class ByteRows {
     }
     const generated = new Set(plan.root.fields.filter((f) => !emitted.has(f.slot)));
     const rows = emitted.size > 0 ? new RowEngine(plan, engine.seed, generated) : engine;
+    // An emitted column's value is always text: in JSON its quotes are known in advance and
+    // joined to the pieces around it, so the loop writes one piece between two values.
+    const quoteOf = (i: number) =>
+      i >= 0 && i < layout.columns.length && emitted.has(layout.columns[i].slot) ? layout.columns[i].quote : '';
+    const piece = (i: number) => quoteOf(i - 1) + layout.pieces[i] + quoteOf(i);
     const columns = layout.columns.map((column, i) =>
-      byteColumn(column, layout.pieces[i], emitted.get(column.slot) ?? null, plan, engine.seed),
+      byteColumn(column, piece(i), emitted.get(column.slot) ?? null, plan, engine.seed),
     );
     return new ByteRows(
       rows,
       columns,
-      utf8(layout.firstRowPrefix),
-      utf8(layout.laterRowPrefix),
-      utf8(layout.pieces[layout.pieces.length - 1]),
+      wordBytes(layout.firstRowPrefix),
+      wordBytes(layout.laterRowPrefix),
+      wordBytes(piece(layout.columns.length)),
     );
   }
 
@@ -83,26 +89,24 @@ export class ByteRows {
   write(index: number, out: ByteOut): void {
     const values = this.engine.row(index);
     const prefix = index === 0 ? this.firstRowPrefix : this.laterRowPrefix;
-    writeBytes(out, prefix, 0, prefix.length);
+    if (prefix.length > 0) writePiece(out, prefix);
     const columns = this.columns;
     for (let i = 0; i < columns.length; i++) {
       const column = columns[i];
-      writeBytes(out, column.before, 0, column.before.length);
-      if (column.emit !== null) {
-        if (column.quoted === true) writeByte(out, QUOTE);
-        this.engine.emit(column.emit, column.random!, column.familyInstance, out);
-        if (column.quoted === true) writeByte(out, QUOTE);
-      } else writeValue(out, values[column.slot], column);
+      if (column.beforeByte >= 0) writeByte(out, column.beforeByte);
+      else if (column.before.length > 0) writePiece(out, column.before);
+      if (column.emit !== null) this.engine.emit(column.emit, column.random!, column.familyInstance, out);
+      else writeValue(out, values[column.slot], column);
     }
-    writeBytes(out, this.last, 0, this.last.length);
+    writePiece(out, this.last);
   }
 }
 
 function writeValue(out: ByteOut, value: Value, column: ByteColumn): void {
   if (typeof value === 'string' && column.plainText === true) {
-    if (column.quoted === true) writeByte(out, QUOTE);
+    if (column.quote >= 0) writeByte(out, column.quote);
     writeText(out, value);
-    if (column.quoted === true) writeByte(out, QUOTE);
+    if (column.quote >= 0) writeByte(out, column.quote);
   } else if (typeof value === 'number' && column.plainNumbers === true && Number.isFinite(value)) {
     writeNumber(out, value);
   } else writeText(out, column.text(value));
@@ -111,13 +115,14 @@ function writeValue(out: ByteOut, value: Value, column: ByteColumn): void {
 /**
  * A field's byte form, when the field may be written from it: a plain field of the row (no
  * blanks, repetition, items or formula) that no other field reads, so leaving its value out of
- * the row changes nothing else.
+ * the row changes nothing else (see ByteForm.charged for the row's budget).
  */
 function emitterOf(field: FieldPlan, plan: SchemaPlan): ByteEmitter | undefined {
   if (field.scope !== plan.root || field.percentBlank > 0 || field.parsed.repeat !== null) return undefined;
   if (field.childScope !== null || field.formula !== null) return undefined;
   for (const reads of plan.dependsOn.values()) if (reads.has(field)) return undefined;
-  return byteEmitterOf(field.generate);
+  const form = byteFormOf(field.generate);
+  return form === undefined || (form.charged && !plan.smallRows) ? undefined : form.emit;
 }
 
 function byteColumn(
@@ -131,18 +136,15 @@ function byteColumn(
   return {
     slot: column.slot,
     plainText: column.plainText,
-    quoted: column.quoted,
+    quote: column.quote === '' ? -1 : column.quote.charCodeAt(0),
     plainNumbers: column.plainNumbers,
     text: column.text,
-    before: utf8(before),
+    before: wordBytes(before),
+    beforeByte: Buffer.byteLength(before) === 1 ? before.charCodeAt(0) : -1,
     emit,
     emittedField: field ? field.name : null,
     // The field's own randomness, keyed as the engine keys it (engine/row-engine.ts).
     random: field ? new CounterRandom(combineKeys(seed, field.nameKey)) : null,
     familyInstance: field ? field.familyInstance : 0,
   };
-}
-
-function utf8(text: string): Uint8Array {
-  return new Uint8Array(Buffer.from(text, 'utf8'));
 }

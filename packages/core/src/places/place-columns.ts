@@ -154,3 +154,12 @@ function groupByCountry(country: Uint16Array, countries: number): { byCountry: I
   for (let i = 0; i < country.length; i++) byCountry[next[country[i]]++] = i;
   return { byCountry, countryStart };
 }
+
+/** Every place's town name, in place order: US places' by their town index, world places' own. */
+export function cityNames(columns: PlaceColumns): string[] {
+  // One string object per town name, shared by its ZIP codes: fewer, closer strings to read.
+  const city: string[] = new Array(columns.count);
+  for (let i = 0; i < columns.usCount; i++) city[i] = columns.usCities[columns.usCity[i]];
+  for (let i = columns.usCount; i < columns.count; i++) city[i] = columns.worldCity[i - columns.usCount];
+  return city;
+}

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readDataFile } from '../data/data-files.js';
-import { derivePlaceColumns, type UsTable, type WorldTable } from './place-columns.js';
+import { cityNames, derivePlaceColumns, type UsTable, type WorldTable } from './place-columns.js';
 import { decodePlacePack, encodePlacePack, readPlacePack } from './place-pack.js';
 import { placeCountries } from './place-countries.js';
 import { placeTables } from './place-tables.js';
@@ -25,6 +25,19 @@ describe('the built place tables (dist/tables/places.v8)', () => {
         Int32Array.from({ length: columns.count }, (_, i) => i),
         (place) => columns.weight[place],
       ),
+    );
+  });
+
+  test("hold every place's town name as its own UTF-8, for City's byte form", () => {
+    const { bytes, starts } = readPlacePack().cityBytes;
+    const names = cityNames(fromJson());
+    assert.equal(starts.length, names.length + 1);
+    names.forEach((name, i) =>
+      assert.ok(Buffer.from(bytes.subarray(starts[i], starts[i + 1])).equals(Buffer.from(name, 'utf8')), name),
+    );
+    assert.ok(
+      names.some((name) => Buffer.byteLength(name) > name.length),
+      'some names are beyond ASCII',
     );
   });
 

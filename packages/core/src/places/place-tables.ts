@@ -7,7 +7,8 @@
  * place-pack.ts): only the text columns are expanded here, into arrays of shared strings.
  */
 import { derivedData } from '../data/data-files.js';
-import type { TextCharacters } from './place-columns.js';
+import { cityNames, type TextCharacters } from './place-columns.js';
+import { EncodedPool } from '../bytes/encoded-pool.js';
 import { readPlacePack } from './place-pack.js';
 
 export interface PlaceTables {
@@ -31,6 +32,8 @@ export interface PlaceTables {
   readonly placesOfCountry: readonly Int32Array[];
   /** The alias table of the sampler over every place (weighted-sampler.ts), built with the tables. */
   readonly alias: Int32Array;
+  /** `city` encoded as UTF-8 by the build (place-pack.ts), for City's byte form. */
+  readonly cityBytes: EncodedPool;
   /** Every character of the text columns, for CreateContext.declareCharacters. */
   readonly characters: TextCharacters & { timeZone: string };
 }
@@ -39,7 +42,7 @@ export interface PlaceTables {
 type TextColumn = 'zip' | 'city' | 'state' | 'stateAbbreviation' | 'timeZone';
 
 export const placeTables = derivedData((): PlaceTables => {
-  const { columns, alias } = readPlacePack();
+  const { columns, alias, cityBytes } = readPlacePack();
   const { count, usCount, region, regionName, regionAbbreviation } = columns;
   const eager: Omit<PlaceTables, TextColumn> = {
     count,
@@ -52,6 +55,7 @@ export const placeTables = derivedData((): PlaceTables => {
       columns.byCountry.subarray(columns.countryStart[c], end),
     ),
     alias,
+    cityBytes: new EncodedPool(cityBytes.bytes, cityBytes.starts),
     characters: columns.characters,
   };
   const tables = eager as PlaceTables;
@@ -60,13 +64,7 @@ export const placeTables = derivedData((): PlaceTables => {
   lazyColumn(tables, 'zip', () =>
     Array.from(columns.zip.subarray(0, usCount), (code) => String(code).padStart(5, '0')),
   );
-  lazyColumn(tables, 'city', () => {
-    // One string object per town name, shared by its ZIP codes: fewer, closer strings to read.
-    const city: string[] = new Array(count);
-    for (let i = 0; i < usCount; i++) city[i] = columns.usCities[columns.usCity[i]];
-    for (let i = usCount; i < count; i++) city[i] = columns.worldCity[i - usCount];
-    return city;
-  });
+  lazyColumn(tables, 'city', () => cityNames(columns));
   lazyColumn(tables, 'state', () => Array.from(region, (r) => (r < 0 ? null : regionName[r])));
   lazyColumn(tables, 'stateAbbreviation', () => Array.from(region, (r) => (r < 0 ? null : regionAbbreviation[r])));
   lazyColumn(tables, 'timeZone', () => Array.from(columns.timeZone, (zone) => columns.timeZones[zone]));

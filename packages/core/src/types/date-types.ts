@@ -22,6 +22,8 @@ import {
   type StrftimeFormatter,
 } from '../time/strftime.js';
 import { sharedTextTable } from '../time/text-tables.js';
+import { withBytes } from '../bytes/byte-forms.js';
+import { wordBytes, writePiece, type WordBytes } from '../bytes/byte-out.js';
 import {
   defineType,
   isShortText,
@@ -139,14 +141,23 @@ function secondBounds(range: DateRange): { first: number; last: number } {
  */
 function cachedPick(tableKey: string, size: number, text: (index: number) => string): ValueGenerator {
   const cache = sharedTextTable(tableKey, size);
-  return (random: CounterRandom) => {
-    const index = random.below(size);
+  const textAt = (index: number): string => {
     const cached = cache[index];
     if (cached !== '') return cached;
     const formatted = text(index);
     cache[index] = formatted;
     return formatted;
   };
+  // The field's byte form keeps each text's UTF-8 once it has been written.
+  let encoded: (WordBytes | undefined)[] | null = null;
+  return withBytes(
+    (random: CounterRandom) => textAt(random.below(size)),
+    (random, _row, out) => {
+      const index = random.below(size);
+      encoded ??= new Array<WordBytes | undefined>(size);
+      writePiece(out, encoded[index] ?? (encoded[index] = wordBytes(textAt(index))));
+    },
+  );
 }
 
 /** The inclusive range and formatter of a field, or null when its parameters have a problem. */

@@ -25,7 +25,7 @@ export function listType(spec: ListTypeSpec): TypeDefinition {
     if (values.length === 0) throw new Error(`the value list of ${spec.name} is empty`);
     return { values, characters: charactersOf(values) };
   });
-  const pool = derivedData(() => new EncodedPool(list().values));
+  const pool = derivedData(() => EncodedPool.of(list().values));
   return plainType({
     ...spec,
     characters: () => list().characters,

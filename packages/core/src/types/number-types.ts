@@ -7,7 +7,7 @@
  */
 import { defineType, type TypeDefinition } from '../kernel/define-type.js';
 import { withBytes } from '../bytes/byte-forms.js';
-import { writeByte, writeDigits } from '../bytes/byte-out.js';
+import { putGroup } from '../bytes/byte-out.js';
 
 /** Keeps min * 10^decimals within 2^53, where integer steps are exact. */
 const NUMBER_LIMIT = 1e15;
@@ -205,13 +205,15 @@ const ipAddressV4 = defineType({
       },
       (random, _row, out) => {
         const bits = random.uint32();
-        writeDigits(out, bits >>> 24);
-        writeByte(out, DOT);
-        writeDigits(out, (bits >>> 16) & 255);
-        writeByte(out, DOT);
-        writeDigits(out, (bits >>> 8) & 255);
-        writeByte(out, DOT);
-        writeDigits(out, bits & 255);
+        out.room(15);
+        const buffer = out.buffer;
+        let at = putGroup(buffer, out.used, bits >>> 24);
+        buffer[at] = DOT;
+        at = putGroup(buffer, at + 1, (bits >>> 16) & 255);
+        buffer[at] = DOT;
+        at = putGroup(buffer, at + 1, (bits >>> 8) & 255);
+        buffer[at] = DOT;
+        out.used = putGroup(buffer, at + 1, bits & 255);
       },
     );
   },

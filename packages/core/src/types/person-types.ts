@@ -121,7 +121,7 @@ function personType(
   description: string,
   characters: string,
   generate: ValueGenerator,
-  emit?: ByteEmitter,
+  bytes?: (pools: PersonPools) => ByteEmitter,
 ): TypeDefinition {
   return plainType({
     name,
@@ -129,7 +129,7 @@ function personType(
     family: personFamily.name,
     description,
     characters: () => characters,
-    generator: () => (emit ? withBytes(generate, emit) : generate),
+    generator: () => (bytes ? withBytes(generate, bytes(POOLS())) : generate),
     smallValues: true,
   });
 }
@@ -142,19 +142,20 @@ const EMAIL_SUFFIXES = EMAIL_DOMAINS.map((domain) => '@' + domain);
 
 /** The person's texts encoded once, for the byte forms (bytes/byte-forms.ts). */
 const POOLS = derivedData(() => ({
-  genders: new EncodedPool(GENDERS.map(([gender]) => gender)),
-  firstNames: new EncodedPool(ALL_FIRST_NAMES),
-  initials: new EncodedPool(ALL_INITIALS),
-  lastNames: new EncodedPool(LAST_NAMES),
-  lastParts: new EncodedPool(LAST_EMAIL_PARTS),
-  emailSuffixes: new EncodedPool(EMAIL_SUFFIXES),
+  genders: EncodedPool.of(GENDERS.map(([gender]) => gender)),
+  firstNames: EncodedPool.of(ALL_FIRST_NAMES),
+  initials: EncodedPool.of(ALL_INITIALS),
+  lastNames: EncodedPool.of(LAST_NAMES),
+  lastParts: EncodedPool.of(LAST_EMAIL_PARTS),
+  emailSuffixes: EncodedPool.of(EMAIL_SUFFIXES),
 }));
+type PersonPools = ReturnType<typeof POOLS>;
 const EMAIL_CHARACTERS = charactersOf(HANDLE_CHARACTERS, EMAIL_SUFFIXES);
 
 const SPACE = 32;
 
 /** An email address's or username's handle as bytes: initial, last name, row number. */
-function writeHandle(out: ByteOut, pools: ReturnType<typeof POOLS>, row: RowState): void {
+function writeHandle(out: ByteOut, pools: PersonPools, row: RowState): void {
   const person = row.family(personFamily);
   writePooled(out, pools.initials, person.firstAt);
   writePooled(out, pools.lastParts, person.lastAt);
@@ -285,7 +286,7 @@ export const personTypes: TypeDefinition[] = [
     "Male, Female, or (about 4% of rows) another gender identity; agrees with the row's first name.",
     charactersOf(GENDERS.map(([g]) => g)),
     (_random, row) => row.family(personFamily).gender,
-    (_random, row, out) => writePooled(out, POOLS().genders, row.family(personFamily).genderAt),
+    (pools) => (_random, row, out) => writePooled(out, pools.genders, row.family(personFamily).genderAt),
   ),
   personType(
     'Gender (abbrev)',
@@ -299,7 +300,7 @@ export const personTypes: TypeDefinition[] = [
     "A first name that matches the row's gender.",
     FIRST_NAME_CHARACTERS,
     (_random, row) => row.family(personFamily).firstName,
-    (_random, row, out) => writePooled(out, POOLS().firstNames, row.family(personFamily).firstAt),
+    (pools) => (_random, row, out) => writePooled(out, pools.firstNames, row.family(personFamily).firstAt),
   ),
   sexedFirstNameType('male'),
   sexedFirstNameType('female'),
@@ -309,7 +310,7 @@ export const personTypes: TypeDefinition[] = [
     'A last name.',
     LAST_NAME_CHARACTERS,
     (_random, row) => row.family(personFamily).lastName,
-    (_random, row, out) => writePooled(out, POOLS().lastNames, row.family(personFamily).lastAt),
+    (pools) => (_random, row, out) => writePooled(out, pools.lastNames, row.family(personFamily).lastAt),
   ),
   personType(
     'Full Name',
@@ -319,9 +320,8 @@ export const personTypes: TypeDefinition[] = [
       const person = row.family(personFamily);
       return person.firstName + ' ' + person.lastName;
     },
-    (_random, row, out) => {
+    (pools) => (_random, row, out) => {
       const person = row.family(personFamily);
-      const pools = POOLS();
       writePooled(out, pools.firstNames, person.firstAt);
       writeByte(out, SPACE);
       writePooled(out, pools.lastNames, person.lastAt);

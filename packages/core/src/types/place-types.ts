@@ -92,19 +92,14 @@ function textReader(
   };
 }
 
-/** A text column that has a value for every place (City): also readable as bytes. */
-function fullTextReader(
-  column: (tables: PlaceTables) => readonly string[],
-  characters: (small: PlaceCharacters) => string,
-): PlaceReader {
-  const pools = new WeakMap<PlaceTables, EncodedPool>();
+/** City: a text column with a value for every place, which the build also stores encoded. */
+function cityReader(): PlaceReader {
   return {
-    ...textReader(column, characters),
-    pool: (tables) => {
-      let pool = pools.get(tables);
-      if (pool === undefined) pools.set(tables, (pool = new EncodedPool(column(tables))));
-      return pool;
-    },
+    ...textReader(
+      (t) => t.city,
+      (c) => c.city,
+    ),
+    pool: (tables) => tables.cityBytes,
   };
 }
 
@@ -193,10 +188,7 @@ export const placeTypes: TypeDefinition[] = [
     name: 'City',
     category: 'Location',
     description: `A real town or city, from ${WHERE}: the United States make up about 11% of rows.`,
-    reader: fullTextReader(
-      (t) => t.city,
-      (c) => c.city,
-    ),
+    reader: cityReader(),
   }),
   placeType({
     name: 'State',

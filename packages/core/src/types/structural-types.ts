@@ -20,6 +20,9 @@ import { compileWeightedRules, usesWeightedRules } from './weighted-rules.js';
 import { listOutput, listValues } from './list-values.js';
 import { MAX_TEMPLATE_LENGTH } from '../kernel/limits.js';
 import { budgeted } from '../kernel/row-budget.js';
+import { withBytes, type ByteEmitter } from '../bytes/byte-forms.js';
+import { wordBytes, writePiece } from '../bytes/byte-out.js';
+import { writeValueText } from '../bytes/value-bytes.js';
 
 /** How integers read as text (in a Template): digits and a minus sign. */
 const INTEGER_CHARACTERS = '-0123456789';
@@ -218,7 +221,7 @@ const template = defineType({
     // Empty literal pieces (a template that starts, ends or joins fields with nothing between)
     // are skipped rather than joined: each join is a call into V8, even with an empty string.
     const after = literals.slice(1).map((piece) => (piece === '' ? null : piece));
-    return budgeted((_random, row) => {
+    const generate = budgeted((_random, row) => {
       let out = literals[0];
       for (let i = 0; i < resolved.length && out.length <= MAX_TEMPLATE_LENGTH; i++) {
         const text = valueToText(resolved[i].read(row));
@@ -228,6 +231,18 @@ const template = defineType({
       }
       return out.length > MAX_TEMPLATE_LENGTH ? out.slice(0, MAX_TEMPLATE_LENGTH) : out;
     });
+    // As bytes only in small rows (ByteForm.charged), where a template is far shorter than
+    // MAX_TEMPLATE_LENGTH, so it is never cut.
+    const literalBytes = literals.map((piece) => wordBytes(piece));
+    const emit: ByteEmitter = (_random, row, out) => {
+      writePiece(out, literalBytes[0]);
+      for (let i = 0; i < resolved.length; i++) {
+        writeValueText(out, resolved[i].read(row));
+        const piece = literalBytes[i + 1];
+        if (piece.length > 0) writePiece(out, piece);
+      }
+    };
+    return withBytes(generate, emit, true);
   },
 });
 

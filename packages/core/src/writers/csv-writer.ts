@@ -134,7 +134,7 @@ export class DelimitedWriter implements RowWriter {
       columns: this.slots.map((slot, column) => ({
         slot,
         plainText: this.plain[column],
-        quoted: false,
+        quote: '',
         plainNumbers: this.plainSafe,
         text: (value: Value) => this.field(value, column),
       })),

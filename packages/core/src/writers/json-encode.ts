@@ -150,7 +150,7 @@ export class JsonObjectEncoder {
       columns: this.entries.map((e) => ({
         slot: e.slot,
         plainText: e.plain,
-        quoted: true,
+        quote: '"',
         plainNumbers: true,
         text: jsonValue,
       })),

@@ -12,7 +12,7 @@ import type { RecordShape } from '../kernel/shape.js';
 import type { OutputKind } from '../kernel/define-type.js';
 import { JsonFragment, Verbatim, type Value } from '../kernel/values.js';
 import { jsonCell, planColumns, type PlannedColumn } from './flatten.js';
-import type { RowWriter } from './writer.js';
+import type { ByteLayout, RowWriter } from './writer.js';
 import { numberText } from '../kernel/number-text.js';
 
 /** Common reserved words of SQLite, PostgreSQL and the SQL standard; quoting more is harmless. */
@@ -116,6 +116,23 @@ export class SqlWriter implements RowWriter {
 
   end(): string {
     return '';
+  }
+
+  byteLayout(): ByteLayout | null {
+    const n = this.slots.length;
+    if (n === 0) return null;
+    return {
+      firstRowPrefix: '',
+      laterRowPrefix: '',
+      pieces: [this.prefix, ...new Array<string>(n - 1).fill(', '), ');\n'],
+      columns: this.slots.map((slot, column) => ({
+        slot,
+        plainText: this.plain[column],
+        quote: "'",
+        plainNumbers: true,
+        text: (value: Value) => this.literal(value, column),
+      })),
+    };
   }
 
   private literal(v: Value, column: number): string {

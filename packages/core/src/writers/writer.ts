@@ -129,8 +129,8 @@ export interface LayoutColumn {
    * which the format escapes, and no option (such as neutralising formulas) changes them.
    */
   readonly plainText: boolean;
-  /** Text values go between double quotes (JSON). */
-  readonly quoted: boolean;
+  /** What goes either side of a text value: '"' in JSON, "'" in SQL, '' in delimited text. */
+  readonly quote: string;
   /** Finite numbers are written as numberText gives them, with nothing around them. */
   readonly plainNumbers: boolean;
   /** The writer's text for any value: what row() would put in this column. */
