@@ -35,6 +35,11 @@ const WRITERS: Omit<WriterOptions, 'count'>[] = [
   { format: 'json' },
   { format: 'jsonl' },
   { format: 'sql', table: 'people', createTable: true },
+  { format: 'xml', rootElement: 'people', recordElement: 'person' },
+  { format: 'cql', keyspace: 'shop', table: 'people' },
+  { format: 'dbunit', table: 'people' },
+  { format: 'firebase' },
+  { format: 'firebase', firebaseKey: 'row_number' },
 ];
 
 function fieldsFor(type: TypeDefinition): unknown[] {
@@ -129,13 +134,23 @@ describe('the byte engine writes exactly the text writers write', () => {
     assert.deepEqual(small?.rows.emittedColumns(), ['code']);
   });
 
+  test('an XML record whose values are all null is <record/>, as the writer writes it', () => {
+    const fields = [
+      { name: 'a', type: 'First Name', percentBlank: 80 },
+      { name: 'b', type: 'Number', percentBlank: 80 },
+    ];
+    const both = bothWays(fields, {}, { format: 'xml' });
+    assert.ok(both !== null && both.bytes.equals(both.text));
+    assert.match(both.text.toString(), /<record\/>\n/);
+  });
+
   test('formats whose rows vary have no byte layout and keep the text path', () => {
     const fields = [
       { name: 'id', type: 'Row Number' },
       { name: 'name', type: 'First Name' },
     ];
     assert.equal(bothWays(fields, {}, { format: 'json', includeNulls: false }), null);
-    assert.equal(bothWays(fields, {}, { format: 'xml' }), null);
+    assert.equal(bothWays([...fields, { name: 'a.b', type: 'City' }], {}, { format: 'xml' }), null);
     assert.equal(bothWays([{ name: 'only', type: 'First Name' }], {}, { format: 'csv' }), null);
     assert.equal(bothWays([...fields, { name: 'a.b', type: 'City' }], {}, { format: 'json' }), null);
   });

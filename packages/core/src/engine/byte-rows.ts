@@ -25,8 +25,9 @@ import { RowEngine } from './row-engine.js';
 interface ByteColumn {
   readonly slot: number;
   readonly plainText: boolean;
-  /** The quote either side of a text value written from its value, or -1 (LayoutColumn.quote). */
-  readonly quote: number;
+  /** What goes either side of a text value written from its value (LayoutColumn.open, close). */
+  readonly open: WordBytes;
+  readonly close: WordBytes;
   readonly plainNumbers: boolean;
   readonly text: (value: Value) => string;
   /** The bytes before this column (the writer's piece, with an emitted value's quotes). */
@@ -48,6 +49,9 @@ export class ByteRows {
     private readonly firstRowPrefix: WordBytes,
     private readonly laterRowPrefix: WordBytes,
     private readonly last: WordBytes,
+    private readonly rowKey: ((index: number) => string) | null,
+    /** The layout's emptyRow, when a row can be empty (no column is emitted: those always write). */
+    private readonly emptyRow: { readonly bytes: WordBytes; isEmptyRow(values: Value[]): boolean } | null,
   ) {}
 
   /** The byte engine for these rows, or null when the writer's rows have no fixed layout. */
@@ -63,11 +67,13 @@ export class ByteRows {
     }
     const generated = new Set(plan.root.fields.filter((f) => !emitted.has(f.slot)));
     const rows = emitted.size > 0 ? new RowEngine(plan, engine.seed, generated) : engine;
-    // An emitted column's value is always text: in JSON its quotes are known in advance and
-    // joined to the pieces around it, so the loop writes one piece between two values.
-    const quoteOf = (i: number) =>
-      i >= 0 && i < layout.columns.length && emitted.has(layout.columns[i].slot) ? layout.columns[i].quote : '';
-    const piece = (i: number) => quoteOf(i - 1) + layout.pieces[i] + quoteOf(i);
+    // An emitted column's value is always text: what goes around it (JSON's quotes, XML's tags)
+    // is known in advance and joined to the pieces, so the loop writes one piece between values.
+    const isEmitted = (i: number) => i >= 0 && i < layout.columns.length && emitted.has(layout.columns[i].slot);
+    const piece = (i: number) =>
+      (isEmitted(i - 1) ? layout.columns[i - 1].close : '') +
+      layout.pieces[i] +
+      (isEmitted(i) ? layout.columns[i].open : '');
     const columns = layout.columns.map((column, i) =>
       byteColumn(column, piece(i), emitted.get(column.slot) ?? null, plan, engine.seed),
     );
@@ -77,6 +83,10 @@ export class ByteRows {
       wordBytes(layout.firstRowPrefix),
       wordBytes(layout.laterRowPrefix),
       wordBytes(piece(layout.columns.length)),
+      layout.rowKey ? (index) => layout.rowKey!(index) : null,
+      layout.emptyRow && emitted.size === 0
+        ? { bytes: wordBytes(layout.emptyRow.text), isEmptyRow: layout.emptyRow.isEmptyRow }
+        : null,
     );
   }
 
@@ -90,6 +100,8 @@ export class ByteRows {
     const values = this.engine.row(index);
     const prefix = index === 0 ? this.firstRowPrefix : this.laterRowPrefix;
     if (prefix.length > 0) writePiece(out, prefix);
+    if (this.rowKey !== null) writeText(out, this.rowKey(index));
+    if (this.emptyRow !== null && this.emptyRow.isEmptyRow(values)) return writePiece(out, this.emptyRow.bytes);
     const columns = this.columns;
     for (let i = 0; i < columns.length; i++) {
       const column = columns[i];
@@ -104,9 +116,9 @@ export class ByteRows {
 
 function writeValue(out: ByteOut, value: Value, column: ByteColumn): void {
   if (typeof value === 'string' && column.plainText === true) {
-    if (column.quote >= 0) writeByte(out, column.quote);
+    if (column.open.length > 0) writePiece(out, column.open);
     writeText(out, value);
-    if (column.quote >= 0) writeByte(out, column.quote);
+    if (column.close.length > 0) writePiece(out, column.close);
   } else if (typeof value === 'number' && column.plainNumbers === true && Number.isFinite(value)) {
     writeNumber(out, value);
   } else writeText(out, column.text(value));
@@ -136,7 +148,8 @@ function byteColumn(
   return {
     slot: column.slot,
     plainText: column.plainText,
-    quote: column.quote === '' ? -1 : column.quote.charCodeAt(0),
+    open: wordBytes(column.open),
+    close: wordBytes(column.close),
     plainNumbers: column.plainNumbers,
     text: column.text,
     before: wordBytes(before),

@@ -12,6 +12,7 @@ import type { SchemaPlan } from '../schema/plan.js';
 import type { RowWriter } from '../writers/writer.js';
 import type { ByteBatcher } from './batches.js';
 import type { RowEngine } from './row-engine.js';
+import { rowsWriterFor } from './rows-writer.js';
 
 export interface InlinePolicy {
   /** Requests of at most this many rows may start on the calling thread; 0: none do. */
@@ -49,8 +50,10 @@ export function fillSlice(
   sliceMs: number,
 ): number {
   const started = performance.now();
+  const rows = rowsWriterFor(engine, writer);
   for (let index = from; index < end;) {
-    batcher.write(writer.row(engine.row(index), index));
+    rows.write(index, batcher);
+    batcher.rowWritten();
     index++;
     if (index < end && performance.now() - started >= sliceMs) return index;
   }

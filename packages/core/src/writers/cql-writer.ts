@@ -14,7 +14,7 @@ import { cqlIdentifier, cqlString, cqlTableName, NEEDS_CQL_ESCAPE } from './cql-
 import { jsonValue } from './json-encode.js';
 import { numberText } from '../kernel/number-text.js';
 import { isPlain } from './plain-text.js';
-import type { RowWriter } from './writer.js';
+import type { ByteLayout, RowWriter } from './writer.js';
 
 /** Writes one column (or map entry, or list element) from its scope's values; null when absent. */
 type Encoder = (values: Value[]) => string | null;
@@ -77,8 +77,10 @@ export class CqlWriter implements RowWriter {
   private readonly columns: Encoder[];
   /** `INSERT INTO ks.t (a, b) VALUES (` */
   private readonly prefix: string;
+  private readonly nodes: readonly ShapeNode[];
 
   constructor(shape: RecordShape, table: string, keyspace: string | undefined) {
+    this.nodes = shape.nodes;
     this.columns = shape.nodes.map(encoder);
     const target = (keyspace ? cqlTableName(keyspace) + '.' : '') + cqlTableName(table);
     this.prefix = `INSERT INTO ${target} (${shape.nodes.map((n) => cqlIdentifier(n.key)).join(', ')}) VALUES (`;
@@ -100,5 +102,27 @@ export class CqlWriter implements RowWriter {
 
   end(): string {
     return '';
+  }
+
+  /** Only for rows of single values (no maps, lists or repetition). */
+  byteLayout(): ByteLayout | null {
+    const nodes = this.nodes;
+    if (nodes.length === 0 || nodes.some((node) => node.kind !== 'field' || node.repeated)) return null;
+    return {
+      firstRowPrefix: '',
+      laterRowPrefix: '',
+      pieces: [this.prefix, ...new Array<string>(nodes.length - 1).fill(', '), ');\n'],
+      columns: nodes.map((node) => {
+        const plain = isPlain(node, NEEDS_CQL_ESCAPE);
+        return {
+          slot: node.kind === 'field' ? node.slot : -1,
+          plainText: plain,
+          open: "'",
+          close: "'",
+          plainNumbers: true,
+          text: (value: Value) => scalar(value, plain) ?? 'null',
+        };
+      }),
+    };
   }
 }

@@ -134,7 +134,8 @@ export class DelimitedWriter implements RowWriter {
       columns: this.slots.map((slot, column) => ({
         slot,
         plainText: this.plain[column],
-        quote: '',
+        open: '',
+        close: '',
         plainNumbers: this.plainSafe,
         text: (value: Value) => this.field(value, column),
       })),

@@ -14,7 +14,7 @@ import { Verbatim, type Value } from '../kernel/values.js';
 import { jsonCell, planColumns, type PlannedColumn } from './flatten.js';
 import { numberText } from '../kernel/number-text.js';
 import { isPlain } from './plain-text.js';
-import type { RowWriter } from './writer.js';
+import type { ByteLayout, RowWriter } from './writer.js';
 import { ATTRIBUTE_SPECIAL, xmlAttribute, xmlName } from './xml-text.js';
 
 export class DbUnitWriter implements RowWriter {
@@ -60,6 +60,29 @@ export class DbUnitWriter implements RowWriter {
 
   end(): string {
     return '</dataset>\n';
+  }
+
+  /** A row's attributes in order; a null value leaves its attribute out (its column writes nothing). */
+  byteLayout(): ByteLayout | null {
+    const n = this.slots.length;
+    if (n === 0) return null;
+    return {
+      firstRowPrefix: '',
+      laterRowPrefix: '',
+      pieces: [this.start, ...new Array<string>(n - 1).fill(''), '/>\n'],
+      columns: this.slots.map((slot, column) => ({
+        slot,
+        plainText: this.plain[column],
+        open: this.prefixes[column],
+        close: '"',
+        // Numbers are attribute values too: written with their name and quotes by text().
+        plainNumbers: false,
+        text: (value: Value) => {
+          const text = typeof value === 'string' ? xmlAttribute(value) : this.text(value, column);
+          return text === null ? '' : this.prefixes[column] + text + '"';
+        },
+      })),
+    };
   }
 
   /** A non-string value's attribute text, escaped; null for a null. */

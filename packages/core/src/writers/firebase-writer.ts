@@ -10,7 +10,7 @@ import type { Value } from '../kernel/values.js';
 import { JsonObjectEncoder } from './json-encode.js';
 import { integerText } from '../kernel/integer-text.js';
 import { PushIds } from './push-id.js';
-import type { GenerationIdentity, RowWriter } from './writer.js';
+import type { ByteLayout, GenerationIdentity, RowWriter } from './writer.js';
 
 /** Used when no engine set the generation's identity (a writer made by hand, in tests). */
 const NO_IDENTITY: GenerationIdentity = { startedAtMs: 0, seedKey: 0 };
@@ -36,8 +36,25 @@ export class FirebaseWriter implements RowWriter {
   }
 
   row(values: Value[], index: number): string {
-    const key = this.pushIds ? this.pushIds.id(index) : integerText(index + 1);
-    return (index > 0 ? ',\n"' : '"') + key + '":' + this.encoder.write(values);
+    return (index > 0 ? ',\n"' : '"') + this.key(index) + '":' + this.encoder.write(values);
+  }
+
+  byteLayout(): ByteLayout | null {
+    const object = this.encoder.byteLayout();
+    if (object === null) return null;
+    const pieces = [...object.pieces];
+    pieces[0] = '":' + pieces[0];
+    return {
+      firstRowPrefix: '"',
+      laterRowPrefix: ',\n"',
+      rowKey: (index) => this.key(index),
+      pieces,
+      columns: object.columns,
+    };
+  }
+
+  private key(index: number): string {
+    return this.pushIds ? this.pushIds.id(index) : integerText(index + 1);
   }
 
   end(): string {

@@ -150,7 +150,8 @@ export class JsonObjectEncoder {
       columns: this.entries.map((e) => ({
         slot: e.slot,
         plainText: e.plain,
-        quote: '"',
+        open: '"',
+        close: '"',
         plainNumbers: true,
         text: jsonValue,
       })),

@@ -128,7 +128,8 @@ export class SqlWriter implements RowWriter {
       columns: this.slots.map((slot, column) => ({
         slot,
         plainText: this.plain[column],
-        quote: "'",
+        open: "'",
+        close: "'",
         plainNumbers: true,
         text: (value: Value) => this.literal(value, column),
       })),

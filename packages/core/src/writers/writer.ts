@@ -117,9 +117,16 @@ export interface ByteLayout {
   /** Before the first row, and before every later one (JSON's ",\n" between array entries). */
   readonly firstRowPrefix: string;
   readonly laterRowPrefix: string;
+  /** Firebase: the row's own key, written after the prefix and before pieces[0]. */
+  rowKey?(index: number): string;
   /** Text around the columns: one more than there are columns. */
   readonly pieces: readonly string[];
   readonly columns: readonly LayoutColumn[];
+  /**
+   * XML: a record none of whose columns writes anything is `<record/>`, not the pieces; a row
+   * whose values are all such (isEmptyRow) is written as emptyRow instead.
+   */
+  readonly emptyRow?: { readonly text: string; isEmptyRow(values: Value[]): boolean };
 }
 
 export interface LayoutColumn {
@@ -129,8 +136,12 @@ export interface LayoutColumn {
    * which the format escapes, and no option (such as neutralising formulas) changes them.
    */
   readonly plainText: boolean;
-  /** What goes either side of a text value: '"' in JSON, "'" in SQL, '' in delimited text. */
-  readonly quote: string;
+  /**
+   * What goes before and after a text value written as it is: '"' in JSON, "'" in SQL, the
+   * element's tags in XML, nothing in delimited text.
+   */
+  readonly open: string;
+  readonly close: string;
   /** Finite numbers are written as numberText gives them, with nothing around them. */
   readonly plainNumbers: boolean;
   /** The writer's text for any value: what row() would put in this column. */

@@ -19,7 +19,7 @@ import { ItemList, Verbatim, type Value } from '../kernel/values.js';
 import { jsonValue } from './json-encode.js';
 import { TEXT_SPECIAL, xmlAttribute, xmlName, xmlText } from './xml-text.js';
 import { isPlain } from './plain-text.js';
-import type { RowWriter } from './writer.js';
+import type { ByteLayout, RowWriter } from './writer.js';
 import { numberText } from '../kernel/number-text.js';
 
 const TEXT = 0;
@@ -184,5 +184,32 @@ export class XmlWriter implements RowWriter {
 
   end(): string {
     return this.tail;
+  }
+
+  /** Only for records of plain elements: no attributes, text content, repetition or nesting. */
+  byteLayout(): ByteLayout | null {
+    const { attributes, content } = this.plan;
+    if (attributes.length > 0 || content.length === 0) return null;
+    if (content.some((e) => e.kind !== FIELD || e.repeated)) return null;
+    return {
+      firstRowPrefix: '',
+      laterRowPrefix: '',
+      pieces: [this.recordStart + '>', ...new Array<string>(content.length - 1).fill(''), this.recordClose + '\n'],
+      columns: content.map((e) => ({
+        slot: e.slot,
+        plainText: e.plain,
+        open: e.open,
+        close: e.close,
+        plainNumbers: false,
+        text: (value: Value) => {
+          const text = valueText(value);
+          return text === null ? '' : e.open + xmlText(text) + e.close;
+        },
+      })),
+      emptyRow: {
+        text: this.recordStart + '/>\n',
+        isEmptyRow: (values) => content.every((e) => valueText(values[e.slot]) === null),
+      },
+    };
   }
 }
