@@ -15,6 +15,7 @@ import { jsonValue } from './json-encode.js';
 import { numberText } from '../kernel/number-text.js';
 import { isPlain } from './plain-text.js';
 import type { ByteLayout, RowWriter } from './writer.js';
+import { separatedLayout } from './byte-layout.js';
 
 /** Writes one column (or map entry, or list element) from its scope's values; null when absent. */
 type Encoder = (values: Value[]) => string | null;
@@ -107,12 +108,12 @@ export class CqlWriter implements RowWriter {
   /** Only for rows of single values (no maps, lists or repetition). */
   byteLayout(): ByteLayout | null {
     const nodes = this.nodes;
-    if (nodes.length === 0 || nodes.some((node) => node.kind !== 'field' || node.repeated)) return null;
-    return {
-      firstRowPrefix: '',
-      laterRowPrefix: '',
-      pieces: [this.prefix, ...new Array<string>(nodes.length - 1).fill(', '), ');\n'],
-      columns: nodes.map((node) => {
+    if (nodes.some((node) => node.kind !== 'field' || node.repeated)) return null;
+    return separatedLayout(
+      this.prefix,
+      ', ',
+      ');\n',
+      nodes.map((node) => {
         const plain = isPlain(node, NEEDS_CQL_ESCAPE);
         return {
           slot: node.kind === 'field' ? node.slot : -1,
@@ -123,6 +124,6 @@ export class CqlWriter implements RowWriter {
           text: (value: Value) => scalar(value, plain) ?? 'null',
         };
       }),
-    };
+    );
   }
 }

@@ -12,6 +12,7 @@ import type { RecordShape } from '../kernel/shape.js';
 import { Verbatim, type Value } from '../kernel/values.js';
 import { jsonCell, planColumns, type PlannedColumn } from './flatten.js';
 import type { ByteLayout, RowWriter } from './writer.js';
+import { separatedLayout } from './byte-layout.js';
 import { numberText } from '../kernel/number-text.js';
 
 export interface DelimitedSettings {
@@ -125,13 +126,12 @@ export class DelimitedWriter implements RowWriter {
 
   /** A one-column row has none: an empty value there is written as "" (lineOf). */
   byteLayout(): ByteLayout | null {
-    const n = this.slots.length;
-    if (n < 2) return null;
-    return {
-      firstRowPrefix: '',
-      laterRowPrefix: '',
-      pieces: ['', ...new Array<string>(n - 1).fill(this.delimiter), this.eol],
-      columns: this.slots.map((slot, column) => ({
+    if (this.slots.length < 2) return null;
+    return separatedLayout(
+      '',
+      this.delimiter,
+      this.eol,
+      this.slots.map((slot, column) => ({
         slot,
         plainText: this.plain[column],
         open: '',
@@ -139,7 +139,7 @@ export class DelimitedWriter implements RowWriter {
         plainNumbers: this.plainSafe,
         text: (value: Value) => this.field(value, column),
       })),
-    };
+    );
   }
 
   /**

@@ -15,6 +15,7 @@ import { jsonCell, planColumns, type PlannedColumn } from './flatten.js';
 import { numberText } from '../kernel/number-text.js';
 import { isPlain } from './plain-text.js';
 import type { ByteLayout, RowWriter } from './writer.js';
+import { separatedLayout } from './byte-layout.js';
 import { ATTRIBUTE_SPECIAL, xmlAttribute, xmlName } from './xml-text.js';
 
 export class DbUnitWriter implements RowWriter {
@@ -64,13 +65,11 @@ export class DbUnitWriter implements RowWriter {
 
   /** A row's attributes in order; a null value leaves its attribute out (its column writes nothing). */
   byteLayout(): ByteLayout | null {
-    const n = this.slots.length;
-    if (n === 0) return null;
-    return {
-      firstRowPrefix: '',
-      laterRowPrefix: '',
-      pieces: [this.start, ...new Array<string>(n - 1).fill(''), '/>\n'],
-      columns: this.slots.map((slot, column) => ({
+    return separatedLayout(
+      this.start,
+      '',
+      '/>\n',
+      this.slots.map((slot, column) => ({
         slot,
         plainText: this.plain[column],
         open: this.prefixes[column],
@@ -82,7 +81,7 @@ export class DbUnitWriter implements RowWriter {
           return text === null ? '' : this.prefixes[column] + text + '"';
         },
       })),
-    };
+    );
   }
 
   /** A non-string value's attribute text, escaped; null for a null. */

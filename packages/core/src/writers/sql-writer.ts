@@ -13,6 +13,7 @@ import type { OutputKind } from '../kernel/define-type.js';
 import { JsonFragment, Verbatim, type Value } from '../kernel/values.js';
 import { jsonCell, planColumns, type PlannedColumn } from './flatten.js';
 import type { ByteLayout, RowWriter } from './writer.js';
+import { separatedLayout } from './byte-layout.js';
 import { numberText } from '../kernel/number-text.js';
 
 /** Common reserved words of SQLite, PostgreSQL and the SQL standard; quoting more is harmless. */
@@ -119,13 +120,11 @@ export class SqlWriter implements RowWriter {
   }
 
   byteLayout(): ByteLayout | null {
-    const n = this.slots.length;
-    if (n === 0) return null;
-    return {
-      firstRowPrefix: '',
-      laterRowPrefix: '',
-      pieces: [this.prefix, ...new Array<string>(n - 1).fill(', '), ');\n'],
-      columns: this.slots.map((slot, column) => ({
+    return separatedLayout(
+      this.prefix,
+      ', ',
+      ');\n',
+      this.slots.map((slot, column) => ({
         slot,
         plainText: this.plain[column],
         open: "'",
@@ -133,7 +132,7 @@ export class SqlWriter implements RowWriter {
         plainNumbers: true,
         text: (value: Value) => this.literal(value, column),
       })),
-    };
+    );
   }
 
   private literal(v: Value, column: number): string {

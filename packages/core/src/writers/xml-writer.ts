@@ -20,6 +20,7 @@ import { jsonValue } from './json-encode.js';
 import { TEXT_SPECIAL, xmlAttribute, xmlName, xmlText } from './xml-text.js';
 import { isPlain } from './plain-text.js';
 import type { ByteLayout, RowWriter } from './writer.js';
+import { separatedLayout } from './byte-layout.js';
 import { numberText } from '../kernel/number-text.js';
 
 const TEXT = 0;
@@ -189,13 +190,13 @@ export class XmlWriter implements RowWriter {
   /** Only for records of plain elements: no attributes, text content, repetition or nesting. */
   byteLayout(): ByteLayout | null {
     const { attributes, content } = this.plan;
-    if (attributes.length > 0 || content.length === 0) return null;
+    if (attributes.length > 0) return null;
     if (content.some((e) => e.kind !== FIELD || e.repeated)) return null;
-    return {
-      firstRowPrefix: '',
-      laterRowPrefix: '',
-      pieces: [this.recordStart + '>', ...new Array<string>(content.length - 1).fill(''), this.recordClose + '\n'],
-      columns: content.map((e) => ({
+    const layout = separatedLayout(
+      this.recordStart + '>',
+      '',
+      this.recordClose + '\n',
+      content.map((e) => ({
         slot: e.slot,
         plainText: e.plain,
         open: e.open,
@@ -206,10 +207,15 @@ export class XmlWriter implements RowWriter {
           return text === null ? '' : e.open + xmlText(text) + e.close;
         },
       })),
-      emptyRow: {
-        text: this.recordStart + '/>\n',
-        isEmptyRow: (values) => content.every((e) => valueText(values[e.slot]) === null),
-      },
-    };
+    );
+    return (
+      layout && {
+        ...layout,
+        emptyRow: {
+          text: this.recordStart + '/>\n',
+          isEmptyRow: (values) => content.every((e) => valueText(values[e.slot]) === null),
+        },
+      }
+    );
   }
 }
