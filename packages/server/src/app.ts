@@ -82,6 +82,11 @@ export interface AppOptions {
   logLevel?: string;
   /** Where log lines go (default stdout); tests read them to check what is logged. */
   logStream?: { write(line: string): void };
+  /**
+   * The generation threads, for a test that reads their counters; the app closes them. Default:
+   * a pool of concurrency.maxWorkers threads of concurrency.workerMemoryMb each.
+   */
+  pool?: GenerationPool;
 }
 
 export interface AppJobs {
@@ -110,7 +115,14 @@ async function checkInstallation(runner: JobRunner, app: FastifyInstance): Promi
 
 const STARTUP_REDIS_WAIT_MS = 5000;
 
-export async function buildApp({ store, config, logLevel, logStream, jobs }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  store,
+  config,
+  logLevel,
+  logStream,
+  jobs,
+  pool: givenPool,
+}: AppOptions): Promise<FastifyInstance> {
   const logger = logLevel
     ? { level: logLevel, serializers: { req: serializeRequest }, ...(logStream ? { stream: logStream } : {}) }
     : false;
@@ -150,7 +162,8 @@ export async function buildApp({ store, config, logLevel, logStream, jobs }: App
   await app.register(formulaFunctionsFeature);
   const concurrency = config.concurrency ?? defaultConcurrency();
   // Every row is made on these threads, never on the one that answers requests.
-  const pool = new GenerationPool({ maxThreads: concurrency.maxWorkers, threadMemoryMb: concurrency.workerMemoryMb });
+  const pool =
+    givenPool ?? new GenerationPool({ maxThreads: concurrency.maxWorkers, threadMemoryMb: concurrency.workerMemoryMb });
   const generations = new Limiter({
     running: concurrency.maxGenerations,
     queued: concurrency.maxGenerations * 2,

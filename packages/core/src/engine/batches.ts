@@ -28,19 +28,49 @@ const MAX_CLOCK_STRIDE = 16;
 const FAST_MILLISECONDS = 1;
 
 /**
+ * The batch buffers of one thread, shared by its batchers: memory given back (a batch nobody reads
+ * any more) is taken before any is allocated. Holds at most `keep` spare buffers; more are left to
+ * the collector.
+ */
+export class BatchMemory {
+  private readonly spare: Buffer[] = [];
+  /** Buffers allocated so far: a test counts them to see memory reused. */
+  allocated = 0;
+
+  constructor(private readonly keep = Infinity) {}
+
+  /** A buffer for the next batch: a spare one when there is one. */
+  take(): Buffer {
+    const spare = this.spare.pop();
+    if (spare) return spare;
+    this.allocated++;
+    return Buffer.allocUnsafeSlow(CAPACITY);
+  }
+
+  /**
+   * Takes back a batch's memory, once nobody will read the batch again. Only whole buffers of
+   * this size are kept: a batch of its own (a row too long for a batch) or a grown buffer is left
+   * to the collector.
+   */
+  giveBack(batch: Buffer): void {
+    if (batch.byteOffset !== 0 || batch.buffer.byteLength !== CAPACITY || this.spare.length >= this.keep) return;
+    this.spare.push(Buffer.from(batch.buffer, 0, CAPACITY));
+  }
+}
+
+/**
  * Rows appended as UTF-8 into buffers, handed out in order as they fill (or are sealed). Rows
  * come as text (write) or as bytes written straight into the buffer (ByteOut's writers); a row
  * is never split between two batches.
  */
 export class ByteBatcher extends ByteOut {
   private readonly ready: Buffer[] = [];
-  /** Memory handed back by a consumer that is done with a batch (giveBack), used before allocating. */
-  private readonly spare: Buffer[] = [];
   /** Where the row being written began: the rows before it are whole. */
   private rowStart = 0;
 
-  constructor() {
-    super(Buffer.allocUnsafeSlow(CAPACITY));
+  /** `memory`: where batch buffers come from and spent ones go back to (a thread's batchers share one). */
+  constructor(private readonly memory = new BatchMemory()) {
+    super(memory.take());
   }
 
   write(text: string): void {
@@ -72,9 +102,7 @@ export class ByteBatcher extends ByteOut {
     const rowBytes = needed - this.rowStart;
     this.ready.push(this.buffer.subarray(0, this.rowStart));
     const fresh =
-      rowBytes <= CAPACITY
-        ? (this.spare.pop() ?? Buffer.allocUnsafeSlow(CAPACITY))
-        : Buffer.allocUnsafeSlow(Math.max(rowBytes, 2 * row.length));
+      rowBytes <= CAPACITY ? this.memory.take() : Buffer.allocUnsafeSlow(Math.max(rowBytes, 2 * row.length));
     row.copy(fresh, 0);
     this.use(fresh);
     this.used = row.length;
@@ -85,7 +113,7 @@ export class ByteBatcher extends ByteOut {
   seal(): void {
     if (this.used === 0) return;
     this.ready.push(this.buffer.subarray(0, this.used));
-    this.use(this.spare.pop() ?? Buffer.allocUnsafeSlow(CAPACITY));
+    this.use(this.memory.take());
     this.used = 0;
     this.rowStart = 0;
   }
@@ -98,8 +126,7 @@ export class ByteBatcher extends ByteOut {
    * batch) are left to the collector.
    */
   giveBack(batch: Buffer): void {
-    if (batch.byteOffset !== 0 || batch.buffer.byteLength !== CAPACITY) return;
-    this.spare.push(Buffer.from(batch.buffer, 0, CAPACITY));
+    this.memory.giveBack(batch);
   }
 
   /** Whether a batch is ready: checked per row, so the generator below is only made when one is. */

@@ -105,8 +105,9 @@ export interface Generation {
   /**
    * Says that `chunk`, read from `stream`, will never be read again by anyone, so its memory may
    * hold later output (see pipeGeneration, which calls it once a write has completed). Optional:
-   * chunks not released are simply garbage. Only worker threads' chunks are recycled; for any
-   * other chunk this does nothing. A released chunk may become empty at any time.
+   * chunks not released are simply garbage. Only worker threads' chunks (and a pool's batches)
+   * are recycled; for any other chunk this does nothing. A released chunk may become empty at any
+   * time.
    */
   release: (chunk: Buffer) => void;
 }
@@ -206,6 +207,7 @@ export function generate(request: GenerateRequest): Generation {
         setup,
         request.count,
         stop.signal,
+        releases,
         startsInline(plan, request.count, inline) && !hasDatasetTexts(datasets)
           ? { plan, sliceMs: inline.sliceMs }
           : null,
@@ -335,6 +337,7 @@ async function* pooledPieces(
   setup: Parameters<RowsPool['rows']>[0],
   count: number,
   signal: AbortSignal,
+  releases: WeakMap<Buffer, () => void>,
   inline: { plan: SchemaPlan; sliceMs: number } | null,
 ): AsyncGenerator<string | Buffer> {
   let first = 0;
@@ -349,7 +352,11 @@ async function* pooledPieces(
     yield* batcher.drain();
     if (first === count) return;
   } else yield writer.begin();
-  yield* pool.rows(setup, first, count, signal, Buffer.from(writer.end()));
+  for await (const batch of pool.rows(setup, first, count, signal, Buffer.from(writer.end()))) {
+    // Named to Generation.release by the stream's consumer, as parallelPieces' chunks are.
+    releases.set(batch, () => pool.release(batch));
+    yield batch;
+  }
 }
 
 /** A plan's warnings with the faults a pool thread finds in its first rows; only plans with formulas are tried. */

@@ -16,6 +16,12 @@ export interface RowsPool {
     signal?: AbortSignal,
     closing?: Buffer,
   ): AsyncGenerator<Buffer, void, undefined>;
+  /**
+   * Says that a batch rows() yielded will never be read again by anyone (its write completed),
+   * so its memory may hold a later batch. Optional for a reader; a released batch may become
+   * empty at any time. Does nothing for anything else.
+   */
+  release(batch: Buffer): void;
   /** The schema's problems, compiled on a pool thread. */
   check(setup: CheckSetup, signal?: AbortSignal): Promise<Problem[]>;
   /** The run-time faults the schema's first rows meet, tried on a pool thread (engine/fault-probe.ts). */

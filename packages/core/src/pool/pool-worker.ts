@@ -9,16 +9,18 @@
  *
  * Protocol (see shared-pool.ts): `start` compiles a job and begins it; each `batch` sent back
  * uses one credit and each `credit` returns one (back-pressure: a job whose reader has stopped
- * sits idle here, costing nothing but its compiled plan); `cancel` drops a job. The id of the
- * job being worked on is kept in shared memory, so the main thread can tell which job holds
- * this thread when a row is slow.
+ * sits idle here, costing nothing but its compiled plan); `cancel` drops a job; `memory` brings
+ * back a batch's memory once nobody reads the batch (its consumer's write completed), so a few
+ * buffers circulate instead of one new 96 KiB buffer per batch. The id of the job being worked on
+ * is kept in shared memory, so the main thread can tell which job holds this thread when a row is
+ * slow.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { compileSchema } from '../schema/compile.js';
 import { createWriter } from '../writers/index.js';
 import type { RowWriter } from '../writers/writer.js';
-import { ByteBatcher, fillBatch } from '../engine/batches.js';
+import { BatchMemory, ByteBatcher, fillBatch } from '../engine/batches.js';
 import { workerCompileOptions, type CheckSetup, type WorkerSetup } from '../engine/worker-setup.js';
 import { ParsedDatasetCache } from '../engine/dataset-texts.js';
 import { SchemaError } from '../schema/errors.js';
@@ -42,7 +44,9 @@ export type PoolTask =
 export type PoolRequest =
   | { type: 'start'; id: number; task: PoolTask; start: number; end: number; credits: number }
   | { type: 'credit'; id: number }
-  | { type: 'cancel'; id: number };
+  | { type: 'cancel'; id: number }
+  /** The memory of a batch this thread sent, which nobody reads any more (transferred back). */
+  | { type: 'memory'; bytes: ArrayBuffer };
 
 export type PoolReply =
   /** `done`: the job's last batch, standing for the 'done' that would follow it (one message, one wake-up, instead of two). */
@@ -63,7 +67,7 @@ export type PoolReply =
 /**
  * workerData: shared memory the main thread reads: slot 0 holds the id of the job being worked
  * on (0: none), slot 1 counts turns (so a job that runs turn after turn is not taken for one
- * long turn).
+ * long turn), slot 2 the batch buffers allocated so far (for tests: memory given back is reused).
  */
 const { current: currentMemory, datasetCacheBytes } = workerData as {
   current: SharedArrayBuffer;
@@ -72,6 +76,12 @@ const { current: currentMemory, datasetCacheBytes } = workerData as {
 const current = new Int32Array(currentMemory);
 /** Datasets given as text, parsed here and kept for the next jobs that read them. */
 const datasetCache = new ParsedDatasetCache(datasetCacheBytes);
+/**
+ * Spare batch buffers kept for this thread's jobs: enough for a few jobs' batches in flight
+ * (about 1.5 MiB); beyond that, memory given back is left to the collector.
+ */
+const SPARE_BATCHES = 16;
+const batchMemory = new BatchMemory(SPARE_BATCHES);
 
 interface Job {
   id: number;
@@ -171,7 +181,7 @@ function fillerOf(task: PoolTask, end: number, batcher: ByteBatcher): Job['fill'
 function startJob(request: Extract<PoolRequest, { type: 'start' }>): void {
   try {
     const { task } = request;
-    const batcher = new ByteBatcher();
+    const batcher = new ByteBatcher(batchMemory);
     jobs.set(request.id, {
       id: request.id,
       fill: fillerOf(task, request.end, batcher),
@@ -193,6 +203,8 @@ function sendBytes(job: Job, turnMs: number, done: boolean): boolean {
   const parts = [...job.batcher.drain()];
   if (parts.length === 0) return false;
   const bytes = parts.length === 1 ? parts[0] : Buffer.concat(parts);
+  // Copied: the parts' memory serves later batches.
+  if (parts.length > 1) for (const part of parts) batchMemory.giveBack(part);
   // Buffers no bigger than Node's pool may share their memory with other buffers: copy those.
   const whole = bytes.buffer as ArrayBuffer;
   const owned = whole.byteLength > Buffer.poolSize;
@@ -214,6 +226,14 @@ function sendBytes(job: Job, turnMs: number, done: boolean): boolean {
   return true;
 }
 
+/** Drops a job; its batcher's buffer (every batch of it already sent) serves the next jobs. */
+function endJob(id: number): void {
+  const job = jobs.get(id);
+  if (!job) return;
+  jobs.delete(id);
+  batchMemory.giveBack(job.batcher.buffer);
+}
+
 /** One turn: rows until a batch is ready (or the job ends), then send it. */
 function step(job: Job): void {
   current[0] = job.id;
@@ -225,14 +245,15 @@ function step(job: Job): void {
     if (finished) job.batcher.seal();
     const sent = sendBytes(job, performance.now() - started, finished);
     if (finished) {
-      jobs.delete(job.id);
+      endJob(job.id);
       if (!sent) post({ type: 'done', id: job.id });
     }
   } catch (error) {
-    jobs.delete(job.id);
+    endJob(job.id);
     post(failure(job.id, error));
   } finally {
     current[0] = 0;
+    Atomics.store(current, 2, batchMemory.allocated);
   }
 }
 
@@ -262,6 +283,9 @@ parentPort!.on('message', (request: PoolRequest) => {
   else if (request.type === 'credit') {
     const job = jobs.get(request.id);
     if (job) job.credits++;
-  } else jobs.delete(request.id);
+  } else if (request.type === 'memory') {
+    batchMemory.giveBack(Buffer.from(request.bytes));
+    return;
+  } else endJob(request.id);
   void run();
 });

@@ -85,3 +85,82 @@ describe('GenerationPool', () => {
     assert.ok(pool.threadCount <= 2);
   });
 });
+
+describe("recycling the pool's batches", () => {
+  // More batches than a job ever has in flight: without memory coming back, one buffer per batch.
+  const COUNT = 60_000;
+
+  test('released batches are reused, read as empty once given back, and the bytes stay the serial ones', async () => {
+    const pool = new GenerationPool({ maxThreads: 1 });
+    try {
+      const expected = await serial(FIELDS, COUNT, 'csv');
+      const generation = generate({ fields: FIELDS, count: COUNT, seed: 7, writer: { format: 'csv' }, pool });
+      const copies: Buffer[] = [];
+      const released: Buffer[] = [];
+      const kept: { batch: Buffer; copy: Buffer }[] = [];
+      let index = 0;
+      for await (const chunk of generation.stream) {
+        const batch = chunk as Buffer;
+        const copy = Buffer.from(batch);
+        copies.push(copy);
+        // Every fifth batch is kept (never released): later batches must not write into it.
+        if (index++ % 5 === 0) kept.push({ batch, copy });
+        else {
+          generation.release(batch);
+          released.push(batch);
+        }
+      }
+      assert.ok(Buffer.concat(copies).equals(expected));
+      assert.ok(copies.length > 40, `only ${copies.length} batches`);
+      for (const { batch, copy } of kept) assert.ok(batch.equals(copy), 'a batch never released changed');
+      // Given back: transferred to the thread, so detached here, never a later batch's bytes.
+      // (The opening text and the last batch, joined with the closing text, are not the threads'.)
+      assert.ok(released.filter((batch) => batch.length === 0).length >= released.length - 2);
+      const allocated = pool.batchBuffersAllocated;
+      assert.ok(allocated > 0, 'the counter counts nothing');
+      // Each kept batch costs one buffer; the released ones circulate.
+      assert.ok(
+        allocated <= kept.length + 8,
+        `${allocated} buffers allocated for ${copies.length} batches, ${kept.length} kept`,
+      );
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('a consumer that releases nothing allocates a buffer per batch and loses no bytes', async () => {
+    const pool = new GenerationPool({ maxThreads: 1 });
+    try {
+      const generation = generate({ fields: FIELDS, count: COUNT, seed: 7, writer: { format: 'csv' }, pool });
+      const batches: Buffer[] = [];
+      for await (const chunk of generation.stream) batches.push(chunk as Buffer);
+      assert.ok(Buffer.concat(batches).equals(await serial(FIELDS, COUNT, 'csv')));
+      // (The opening text is not a batch; the counter may not yet show the last turn's buffer.)
+      assert.ok(
+        pool.batchBuffersAllocated >= batches.length - 2,
+        `${pool.batchBuffersAllocated} for ${batches.length}`,
+      );
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('releasing a batch twice, or anything else, is harmless', async () => {
+    const pool = new GenerationPool({ maxThreads: 1 });
+    try {
+      const generation = generate({ fields: FIELDS, count: COUNT, seed: 7, writer: { format: 'json' }, pool });
+      const copies: Buffer[] = [];
+      for await (const chunk of generation.stream) {
+        copies.push(Buffer.from(chunk as Buffer));
+        generation.release(chunk as Buffer);
+        generation.release(chunk as Buffer);
+        pool.release(chunk as Buffer);
+      }
+      generation.release(Buffer.alloc(100_000));
+      pool.release(Buffer.from('not a batch'));
+      assert.ok(Buffer.concat(copies).equals(await serial(FIELDS, COUNT, 'json')));
+    } finally {
+      await pool.close();
+    }
+  });
+});

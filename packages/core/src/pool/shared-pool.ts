@@ -11,6 +11,9 @@
  *   the least-loaded other thread. Threads start lazily, up to the cap.
  * - Each thread takes turns between its jobs a batch at a time; each job has at most CREDITS
  *   batches in flight, so a reader that stops stops its job (back-pressure, bounded memory).
+ * - A batch's memory goes back to the thread that made it when its reader says nobody reads it
+ *   again (release): a write of it completed. The memory is transferred, so a batch released
+ *   too early reads as empty here, never as a later batch's bytes.
  * - Jobs move between threads by restarting at the first row not yet received: rows are pure
  *   functions of their index, so the bytes are the same. A thread stuck in a slow row keeps
  *   that job; its other jobs move away, and when it was the express lane, another thread (not
@@ -92,7 +95,7 @@ function heavyJobs(thread: PoolThread): number {
 
 interface PoolThread {
   worker: Worker;
-  /** Slot 0: the run id the thread is working on (0: none); slot 1: its turn count. */
+  /** Slot 0: the run id the thread is working on (0: none); slot 1: its turn count; slot 2: batch buffers it allocated. */
   current: Int32Array;
   jobs: Map<number, PoolJob>;
   /** The turn count last seen, and when: a turn that lasts is a slow row. */
@@ -110,6 +113,8 @@ export class GenerationPool implements RowsPool {
   /** Started and idle, outside the cap's count: takes the place of a thread that is stopped. */
   private standby: PoolThread | null = null;
   private readonly jobs = new Map<number, PoolJob>();
+  /** The thread each batch handed out came from, until it is released (a WeakMap: unreleased batches are collected). */
+  private readonly madeBy = new WeakMap<Buffer, PoolThread>();
   private nextRunId = 1;
   private readonly watch: NodeJS.Timeout;
   private closed = false;
@@ -129,6 +134,35 @@ export class GenerationPool implements RowsPool {
   /** Jobs running or waiting for their reader now. */
   get jobCount(): number {
     return this.jobs.size;
+  }
+
+  /** Batch buffers the live threads have allocated so far (for tests: released memory is reused). */
+  get batchBuffersAllocated(): number {
+    const threads = this.standby ? [...this.threads, this.standby] : this.threads;
+    return threads.reduce((sum, thread) => sum + Atomics.load(thread.current, 2), 0);
+  }
+
+  /**
+   * Says that `batch`, yielded by rows(), will never be read again by anyone: its memory goes back
+   * to the thread that made it, to hold a later batch. Call it once the batch's write has
+   * completed (a write callback), never earlier. Releasing a batch twice, or anything else, does
+   * nothing; a released batch reads as empty from then on.
+   */
+  release(batch: Buffer): void {
+    const thread = this.madeBy.get(batch);
+    if (!thread) return;
+    this.madeBy.delete(batch);
+    const memory = batch.buffer as ArrayBuffer;
+    // Detached already (transferred by someone else), or its thread is gone: nothing to give back.
+    if (memory.byteLength === 0 || thread.dead) return;
+    thread.worker.postMessage({ type: 'memory', bytes: memory } satisfies PoolRequest, [memory]);
+  }
+
+  /** The whole of a small answer (one job's batches), its batches' memory given back. */
+  private joined(parts: Buffer[]): Buffer {
+    const whole = Buffer.concat(parts);
+    for (const part of parts) this.release(part);
+    return whole;
   }
 
   /**
@@ -171,7 +205,7 @@ export class GenerationPool implements RowsPool {
       signal,
     ))
       parts.push(bytes);
-    return (JSON.parse(Buffer.concat(parts).toString('utf8')) as { problems: Problem[] }).problems;
+    return (JSON.parse(this.joined(parts).toString('utf8')) as { problems: Problem[] }).problems;
   }
 
   /**
@@ -189,7 +223,7 @@ export class GenerationPool implements RowsPool {
       signal,
     ))
       parts.push(bytes);
-    return (JSON.parse(Buffer.concat(parts).toString('utf8')) as { faults: Problem[] }).faults;
+    return (JSON.parse(this.joined(parts).toString('utf8')) as { faults: Problem[] }).faults;
   }
 
   /**
@@ -210,7 +244,7 @@ export class GenerationPool implements RowsPool {
       signal,
     ))
       parts.push(bytes);
-    return JSON.parse(Buffer.concat(parts).toString('utf8')) as HandlerResult;
+    return JSON.parse(this.joined(parts).toString('utf8')) as HandlerResult;
   }
 
   private async *run(
@@ -254,7 +288,9 @@ export class GenerationPool implements RowsPool {
           if (!job.finished && job.thread) this.post(job.thread, { type: 'credit', id: job.runId });
           else if (closing && job.finished && !job.error && job.received.length === 0) {
             // The last batch (it came marked done): the closing text goes with it.
-            bytes = Buffer.concat([bytes, closing]);
+            const last = bytes;
+            bytes = Buffer.concat([last, closing]);
+            this.release(last);
             closing = undefined;
           }
           yield bytes;
@@ -271,6 +307,8 @@ export class GenerationPool implements RowsPool {
     } finally {
       signal?.removeEventListener('abort', onAbort);
       if (!job.finished || job.received.length > 0) this.cancel(job);
+      // Batches nobody took: nobody will read them.
+      for (const batch of job.received.splice(0)) this.release(batch);
       this.jobs.delete(job.runId);
       if (this.jobs.size === 0) this.watch.unref();
     }
@@ -349,7 +387,7 @@ export class GenerationPool implements RowsPool {
 
   /** Starts a thread; a standby one is kept apart from `threads` until it replaces one. */
   private startThread(express: boolean, standby = false): PoolThread {
-    const shared = new SharedArrayBuffer(8);
+    const shared = new SharedArrayBuffer(12);
     const resourceLimits = {
       maxYoungGenerationSizeMb: 8,
       ...(this.options.threadMemoryMb ? { maxOldGenerationSizeMb: this.options.threadMemoryMb } : {}),
@@ -384,9 +422,16 @@ export class GenerationPool implements RowsPool {
     const ends = reply.type === 'done' || reply.type === 'failed' || (reply.type === 'batch' && reply.done === true);
     if (ends) thread.cancelled.delete(reply.id);
     const job = thread.jobs.get(reply.id);
-    if (!job || job.runId !== reply.id) return;
+    if (!job || job.runId !== reply.id) {
+      // A batch of a job cancelled or moved meanwhile: nobody reads it; its memory goes back.
+      if (reply.type === 'batch' && !thread.dead)
+        thread.worker.postMessage({ type: 'memory', bytes: reply.bytes } satisfies PoolRequest, [reply.bytes]);
+      return;
+    }
     if (reply.type === 'batch') {
-      job.received.push(Buffer.from(reply.bytes, reply.offset, reply.length));
+      const batch = Buffer.from(reply.bytes, reply.offset, reply.length);
+      this.madeBy.set(batch, thread);
+      job.received.push(batch);
       job.next = reply.rowsEnd;
       if (reply.done) {
         // The last batch carries the end of the job (no 'done' follows it).

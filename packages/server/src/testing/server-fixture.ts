@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { GenerationPool } from '@rowloom/core';
 import pg from 'pg';
 import { DEFAULT_ACCOUNTS, type AccountsConfig } from '../features/accounts/accounts-config.js';
 import type { SignupPolicy } from '../features/accounts/signup-policy.js';
@@ -73,6 +74,8 @@ export interface TestServerOptions {
   compression?: boolean;
   /** ROWLOOM_LOAD_TARGETS: databases projects may be loaded into (default none). */
   loadTargets?: LoadTarget[];
+  /** The generation threads (the server closes them); default: the app's own, from `concurrency`. */
+  pool?: GenerationPool;
   /** The job queue (a BullMQ runner); default: in-process, whatever REDIS_URL says. */
   jobRunner?: (store: ArtifactStore) => JobRunner;
 }
@@ -169,6 +172,7 @@ export async function startTestServer(database: TestDatabase, options: TestServe
     logLevel: options.logLevel,
     logStream: options.logStream,
     jobs,
+    pool: options.pool,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -15,8 +15,7 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as english from '@zxcvbn-ts/language-en';
 
-/** zxcvbn's score (0 to 4) a new password must reach. */
-export const MIN_PASSWORD_SCORE = 3;
+export { MIN_PASSWORD_SCORE } from './password-score.js';
 /** Only this many characters are estimated (zxcvbn's time grows fast with length); a weak start makes a weak password. */
 export const ESTIMATED_CHARACTERS = 100;
 

@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { MIN_PASSWORD_SCORE } from './password-strength.js';
+// Not from password-strength.js, which would load zxcvbn's dictionaries on this thread.
+import { MIN_PASSWORD_SCORE } from './password-score.js';
 import { checkStrength } from './password-strength-thread.js';
 import { MAX_PASSWORD_LENGTH } from '@rowloom/contract';
 

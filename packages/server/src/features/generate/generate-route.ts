@@ -37,6 +37,7 @@ import { PlanCache } from './plan-cache.js';
 import { FieldList, GenerateQuery } from '@rowloom/contract';
 import { schemaCheckRoute } from './schema-check-route.js';
 import { wholeOutputNow } from './whole-output.js';
+import { releaseWhenWritten } from '../../http/release-written.js';
 
 /** How long a response waits for the trial of its first rows (engine/fault-probe.ts) before it goes without its warnings. */
 const FAULT_TRIAL_WAIT_MS = 500;
@@ -205,6 +206,8 @@ export async function generateFeature(
         ? await wholeOutputNow(generation.stream)
         : null;
     if (request.raw.socket.destroyed) return reply;
+    // The generation threads' batches go back to them once written (http/release-written.ts).
+    if (!whole) releaseWhenWritten(body, generation.release);
     return reply
       .code(200)
       .headers(headers)

@@ -44,6 +44,7 @@ import { startSchemaBody } from './schema-body.js';
 import { runHandlerBody } from './handler-body.js';
 import type { PublicMockBudget } from './public-budget.js';
 import { sandboxed } from './mock-sandbox.js';
+import { releaseWhenWritten } from '../../../http/release-written.js';
 
 export interface MockServices {
   db: Kysely<Tables>;
@@ -374,6 +375,8 @@ async function sendSchemaBody(
     stallMs: services.sharing.stallMs,
     release,
   });
+  // The threads' batches go back to them once written (http/release-written.ts).
+  releaseWhenWritten(generation.stream, generation.release);
   return reply.code(answer.status).headers(headers).send(generation.stream);
 }
 
