@@ -30,8 +30,12 @@ export function writeNumber(out: ByteOut, n: number): void {
   const fraction = magnitude - whole * 100;
   if (hundredths < 0) writeByte(out, MINUS);
   writeDigits(out, whole);
-  writeByte(out, POINT);
-  writeByte(out, ZERO + Math.floor(fraction / 10));
+  out.room(3);
+  const buffer = out.buffer;
+  let at = out.used;
+  buffer[at++] = POINT;
+  buffer[at++] = ZERO + Math.floor(fraction / 10);
   // The trailing zero is dropped (.5, not .50); a fraction of 0 is an integer, handled above.
-  if (fraction % 10 !== 0) writeByte(out, ZERO + (fraction % 10));
+  if (fraction % 10 !== 0) buffer[at++] = ZERO + (fraction % 10);
+  out.used = at;
 }

@@ -28,6 +28,9 @@ interface ByteColumn {
   /** What goes either side of a text value written from its value (LayoutColumn.open, close). */
   readonly open: WordBytes;
   readonly close: WordBytes;
+  /** `open` and `close` when they are one byte (JSON's and SQL's quotes), else -1. */
+  readonly openByte: number;
+  readonly closeByte: number;
   readonly plainNumbers: boolean;
   readonly text: (value: Value) => string;
   /** The bytes before this column (the writer's piece, with an emitted value's quotes). */
@@ -116,9 +119,11 @@ export class ByteRows {
 
 function writeValue(out: ByteOut, value: Value, column: ByteColumn): void {
   if (typeof value === 'string' && column.plainText === true) {
-    if (column.open.length > 0) writePiece(out, column.open);
+    if (column.openByte >= 0) writeByte(out, column.openByte);
+    else if (column.open.length > 0) writePiece(out, column.open);
     writeText(out, value);
-    if (column.close.length > 0) writePiece(out, column.close);
+    if (column.closeByte >= 0) writeByte(out, column.closeByte);
+    else if (column.close.length > 0) writePiece(out, column.close);
   } else if (typeof value === 'number' && column.plainNumbers === true && Number.isFinite(value)) {
     writeNumber(out, value);
   } else writeText(out, column.text(value));
@@ -150,14 +155,21 @@ function byteColumn(
     plainText: column.plainText,
     open: wordBytes(column.open),
     close: wordBytes(column.close),
+    openByte: singleByte(column.open),
+    closeByte: singleByte(column.close),
     plainNumbers: column.plainNumbers,
     text: column.text,
     before: wordBytes(before),
-    beforeByte: Buffer.byteLength(before) === 1 ? before.charCodeAt(0) : -1,
+    beforeByte: singleByte(before),
     emit,
     emittedField: field ? field.name : null,
     // The field's own randomness, keyed as the engine keys it (engine/row-engine.ts).
     random: field ? new CounterRandom(combineKeys(seed, field.nameKey)) : null,
     familyInstance: field ? field.familyInstance : 0,
   };
+}
+
+/** The byte of a one-byte text (an ASCII character), else -1. */
+function singleByte(text: string): number {
+  return Buffer.byteLength(text) === 1 ? text.charCodeAt(0) : -1;
 }
