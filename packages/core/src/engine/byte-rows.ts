@@ -62,12 +62,7 @@ export class ByteRows {
     const layout = engine.partial ? null : (writer.byteLayout?.() ?? null);
     if (layout === null) return null;
     const plan = engine.plan;
-    const emitted = new Map<number, ByteEmitter>();
-    for (const column of layout.columns) {
-      const field = plan.root.fields.find((f) => f.slot === column.slot);
-      const emitter = field && column.plainText ? emitterOf(field, plan) : undefined;
-      if (emitter) emitted.set(column.slot, emitter);
-    }
+    const emitted = emittedBySlot(layout.columns, plan);
     const generated = new Set(plan.root.fields.filter((f) => !emitted.has(f.slot)));
     const rows = emitted.size > 0 ? new RowEngine(plan, engine.seed, generated) : engine;
     // An emitted column's value is always text: what goes around it (JSON's quotes, XML's tags)
@@ -127,6 +122,17 @@ function writeValue(out: ByteOut, value: Value, column: ByteColumn): void {
   } else if (typeof value === 'number' && column.plainNumbers === true && Number.isFinite(value)) {
     writeNumber(out, value);
   } else writeText(out, column.text(value));
+}
+
+/** The byte forms the columns are written from, by slot: the columns whose field has a usable one. */
+function emittedBySlot(columns: readonly LayoutColumn[], plan: SchemaPlan): Map<number, ByteEmitter> {
+  const emitted = new Map<number, ByteEmitter>();
+  for (const column of columns) {
+    const field = plan.root.fields.find((f) => f.slot === column.slot);
+    const emitter = field && column.plainText ? emitterOf(field, plan) : undefined;
+    if (emitter) emitted.set(column.slot, emitter);
+  }
+  return emitted;
 }
 
 /**
