@@ -34,7 +34,9 @@ async function send(url: string, method: string, body: unknown): Promise<void> {
   if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
 }
 
-const { child, ready } = await startServerChild();
+// A public mock answers 20 requests a second per instance by default (public-budget.ts): the
+// bench measures serving, not that limit, which would refuse nearly every request with a 429.
+const { child, ready } = await startServerChild({ ROWLOOM_PUBLIC_MOCK_RATE: '0' });
 try {
   const schemaFile = process.env.BENCH_SCHEMA ?? STANDARD;
   await send(`${ready.url}/api/schemas/standard?key=${ready.key}`, 'PUT', JSON.parse(readFileSync(schemaFile, 'utf8')));

@@ -1,7 +1,7 @@
 /**
  * Child process of the server benchmark and soak test: the real app (same buildApp and store as
  * main.ts) on SQLite in a temporary directory, with two users on the unlimited plan, configured
- * from the environment like main.ts (time limit, concurrency). Prints one JSON line,
+ * from the environment like main.ts (time limit, concurrency, public mocks' rate). Prints one JSON line,
  * {url, key, otherKey}, once it listens; stops and removes its directory when its stdin closes (so it
  * never outlives the benchmark) or on SIGTERM/SIGINT.
  */
@@ -25,10 +25,10 @@ const dir = mkdtempSync(join(tmpdir(), 'rowloom-server-bench-'));
 const store = await openStore({ databaseUrl: null, sqliteFile: join(dir, 'rowloom.sqlite') });
 const { key } = await createUser(store.db, 'bench@example.com', 'unlimited');
 const { key: otherKey } = await createUser(store.db, 'probe@example.com', 'unlimited');
-const { timeLimitMs, concurrency } = loadConfig(process.env);
+const { timeLimitMs, concurrency, publicMockRate } = loadConfig(process.env);
 const app = await buildApp({
   store,
-  config: { plans: DEFAULT_PLANS, bodyLimitBytes: 10 * 1024 * 1024, timeLimitMs, concurrency },
+  config: { plans: DEFAULT_PLANS, bodyLimitBytes: 10 * 1024 * 1024, timeLimitMs, concurrency, publicMockRate },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
