@@ -41,3 +41,23 @@ export class LazyEncodedTable {
     this.end += encoded.length;
   }
 }
+
+/** Most shared tables kept; the least recently used is dropped past it. */
+const MAX_SHARED_TABLES = 64;
+const shared = new Map<string, LazyEncodedTable>();
+
+/**
+ * The table of that key, shared by every field (and every compile) whose texts the key names,
+ * as time/text-tables.ts shares the texts: a server compiles a schema for every request, and a
+ * table per compile would encode its dates again and allocate its offsets for each one.
+ */
+export function sharedEncodedTable(key: string, size: number): LazyEncodedTable {
+  let table = shared.get(key);
+  if (table) shared.delete(key);
+  else {
+    table = new LazyEncodedTable(size);
+    if (shared.size >= MAX_SHARED_TABLES) shared.delete(shared.keys().next().value as string);
+  }
+  shared.set(key, table);
+  return table;
+}

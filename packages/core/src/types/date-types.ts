@@ -23,7 +23,7 @@ import {
 } from '../time/strftime.js';
 import { sharedTextTable } from '../time/text-tables.js';
 import { withBytes } from '../bytes/byte-forms.js';
-import { LazyEncodedTable } from '../bytes/lazy-encoded-table.js';
+import { sharedEncodedTable, type LazyEncodedTable } from '../bytes/lazy-encoded-table.js';
 import {
   defineType,
   isShortText,
@@ -148,13 +148,13 @@ function cachedPick(tableKey: string, size: number, text: (index: number) => str
     cache[index] = formatted;
     return formatted;
   };
-  // The field's byte form keeps each text's UTF-8 once it has been written.
+  // The byte form keeps each text's UTF-8 once it has been written, shared like the texts.
   let encoded: LazyEncodedTable | null = null;
   return withBytes(
     (random: CounterRandom) => textAt(random.below(size)),
     (random, _row, out) => {
       const index = random.below(size);
-      (encoded ??= new LazyEncodedTable(size)).write(out, index, textAt);
+      (encoded ??= sharedEncodedTable(tableKey, size)).write(out, index, textAt);
     },
   );
 }
