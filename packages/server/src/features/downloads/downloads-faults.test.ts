@@ -176,8 +176,9 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       });
 
       test('progress moves within a shard, and a killed worker\'s shard shows as waiting, not "1 s left"', async () => {
-        // A server whose shards are one job of 200,000 rows of 25 names: a few seconds of one shard.
-        const rows = 200_000;
+        // A server whose shards are one job of 1,000,000 rows of 25 names: a few seconds of one
+        // shard, long enough to find and kill the worker holding it (200,000 rows once finished first).
+        const rows = 1_000_000;
         const c = await startTestServer(database, {
           ownsDatabase: false,
           downloads: { shardRows: rows, stallMs: STALL_MS },
@@ -203,7 +204,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           await sleep(100);
         } while (!['done', 'failed'].includes(last.status));
         // Reported twice a second: any figure strictly inside the one shard is a move within it (by
-        // shard it could only be 0, then done); the job takes about a second here.
+        // shard it could only be 0, then done); the job takes a few seconds here.
         assert.ok(seen.size >= 1, `the status never moved within the shard, then ${last.status}`);
         // A second worker listens; kill the one in the second job's shard: its rows are lost and the
         // shard waits for the lock to expire, though a worker is there.
@@ -376,7 +377,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
 
       test('several servers reconciling the same lost job at once end it once, refunded once', async () => {
         const key = await a.userKey('gold');
-        const small = await submit(a, key, 1000);
+        // Redis was restarted by an earlier test: the server takes jobs again once it is back.
+        const small = await until('a submission to be taken', async () => {
+          const answer = await submit(a, key, 1000);
+          return answer.status === 202 ? answer : null;
+        });
         assert.equal((await waitFor(a, key, String(small.json.id), ['done', 'failed'])).status, 'done');
         await Promise.all(workers.splice(0).map(stopWorker));
         const started = await submit(b, key, 100_000);
