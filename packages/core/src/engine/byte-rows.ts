@@ -126,10 +126,14 @@ function writeValue(out: ByteOut, value: Value, column: ByteColumn): void {
 
 /** The byte forms the columns are written from, by slot: the columns whose field has a usable one. */
 function emittedBySlot(columns: readonly LayoutColumn[], plan: SchemaPlan): Map<number, ByteEmitter> {
+  // Once per run, not per column: a schema may have a thousand fields, and a server does this per request.
+  const read = new Set<FieldPlan>();
+  for (const reads of plan.dependsOn.values()) for (const field of reads) read.add(field);
+  const fieldAt = new Map(plan.root.fields.map((field) => [field.slot, field]));
   const emitted = new Map<number, ByteEmitter>();
   for (const column of columns) {
-    const field = plan.root.fields.find((f) => f.slot === column.slot);
-    const emitter = field && column.plainText ? emitterOf(field, plan) : undefined;
+    const field = fieldAt.get(column.slot);
+    const emitter = field && column.plainText && !read.has(field) ? emitterOf(field, plan) : undefined;
     if (emitter) emitted.set(column.slot, emitter);
   }
   return emitted;
@@ -137,13 +141,12 @@ function emittedBySlot(columns: readonly LayoutColumn[], plan: SchemaPlan): Map<
 
 /**
  * A field's byte form, when the field may be written from it: a plain field of the row (no
- * blanks, repetition, items or formula) that no other field reads, so leaving its value out of
- * the row changes nothing else (see ByteForm.charged for the row's budget).
+ * blanks, repetition, items or formula) that no other field reads (the caller asks), so leaving
+ * its value out of the row changes nothing else (see ByteForm.charged for the row's budget).
  */
 function emitterOf(field: FieldPlan, plan: SchemaPlan): ByteEmitter | undefined {
   if (field.scope !== plan.root || field.percentBlank > 0 || field.parsed.repeat !== null) return undefined;
   if (field.childScope !== null || field.formula !== null) return undefined;
-  for (const reads of plan.dependsOn.values()) if (reads.has(field)) return undefined;
   const form = byteFormOf(field.generate);
   return form === undefined || (form.charged && !plan.smallRows) ? undefined : form.emit;
 }
