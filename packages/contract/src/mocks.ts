@@ -330,3 +330,63 @@ export const LoggedRequest = Type.Object({
 export type LoggedRequest = Static<typeof LoggedRequest>;
 export const RequestLog = Type.Object({ requests: Type.Array(LoggedRequest) });
 export type RequestLog = Static<typeof RequestLog>;
+
+/**
+ * A test on one value of a logged request (POST /api/mocks/:name/requests/find): a string means
+ * `equals`; an object has exactly one operator. `regex` is RE2 syntax (linear time).
+ */
+export const ValueMatcher = Type.Union([
+  Type.String(),
+  Type.Object(
+    {
+      equals: Type.Optional(Type.String()),
+      contains: Type.Optional(Type.String()),
+      regex: Type.Optional(Type.String({ maxLength: 200 })),
+      exists: Type.Optional(Type.Literal(true)),
+      absent: Type.Optional(Type.Literal(true)),
+    },
+    { ...closed, minProperties: 1, maxProperties: 1 },
+  ),
+]);
+export type ValueMatcher = Static<typeof ValueMatcher>;
+
+const matchers = (description: string) =>
+  Type.Optional(Type.Record(Type.String(), ValueMatcher, { description, maxProperties: 20 }));
+
+/** Which logged requests a test asks about: every condition given must hold. */
+export const RequestPattern = Type.Object(
+  {
+    method: Type.Optional(Type.String({ description: 'GET, POST...; ANY or left out: every method' })),
+    path: Type.Optional(ValueMatcher),
+    query: matchers('Query parameters by name; a repeated one matches when any of its values does'),
+    headers: matchers('Headers by name, any case'),
+    body: Type.Optional(ValueMatcher),
+    jsonPath: matchers(
+      'JSONPath (RFC 9535) expressions into the JSON body: `$.user.name`, `$.items[0].sku`, `$.items[?@.qty > 2]`; a condition holds when any value it selects matches (numbers and booleans as their JSON text)',
+    ),
+    routeId: Type.Optional(Type.String({ description: 'The route that answered' })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: MOCK_LIMITS.requestLogEntries, description: 'Requests listed (default 50)' }),
+    ),
+  },
+  closed,
+);
+export type RequestPattern = Static<typeof RequestPattern>;
+
+/** A logged request that nearly matched, and what differed. */
+export const NearMiss = Type.Object({
+  request: LoggedRequest,
+  differences: Type.Array(Type.String(), {
+    description: 'Each condition that failed, with what was expected and what came',
+  }),
+});
+export type NearMiss = Static<typeof NearMiss>;
+
+export const FoundRequests = Type.Object({
+  count: Type.Integer({ description: 'How many logged requests match (the log keeps the newest 500)' }),
+  requests: Type.Array(LoggedRequest, { description: 'The matching requests, newest first, up to `limit`' }),
+  nearMisses: Type.Array(NearMiss, {
+    description: 'When none matched: up to 3 logged requests with the fewest failed conditions',
+  }),
+});
+export type FoundRequests = Static<typeof FoundRequests>;

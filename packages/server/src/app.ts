@@ -44,6 +44,8 @@ import { installCompression } from './http/compression.js';
 import { MockHostNames } from './features/mocks/serve/host-names.js';
 import { installMockIsolation } from './features/mocks/serve/mock-isolation.js';
 import { mockRoutes } from './features/mocks/serve/mock-routes.js';
+import { RequestLog } from './features/mocks/serve/request-log.js';
+import { verifyFeature } from './features/mocks/verify/verify-route.js';
 import { DEFAULT_PUBLIC_MOCK_RATE } from './features/mocks/serve/public-budget.js';
 import type { ArtifactStore, JobRunner } from './jobs/job-contract.js';
 import { InProcessRunner } from './jobs/engine/in-process-runner.js';
@@ -263,7 +265,9 @@ export async function buildApp({
   await app.register(imagesFeature, { renderer });
   // Serving mock APIs stays at the app's root: it decorates the app (mockHostNames) and its
   // onSend hook must see the /api/mocks writes of the mocks feature's plugin.
+  const requestLog = new RequestLog(store.db, app.log);
   mockRoutes(app, {
+    requestLog,
     db: store.db,
     plans: config.plans,
     timeLimitMs: config.timeLimitMs,
@@ -280,7 +284,9 @@ export async function buildApp({
     datasetTexts: sharing.datasetTexts,
     mockHostSuffix: config.mockHostSuffix ?? null,
     mockOrigin: config.mockOrigin ?? null,
+    requestLog,
   });
+  await app.register(verifyFeature, { db: store.db, requestLog });
   await installWebInterface(app);
   await app.ready();
   await downloads.start();

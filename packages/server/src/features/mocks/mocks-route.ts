@@ -27,7 +27,7 @@ import {
   type MockApiRecord,
 } from './mock-store.js';
 import { readMockApi, type MockProblem, type MockReadOptions } from './mock-validation.js';
-import { clearRequestLog, DEFAULT_LOG_PAGE, MAX_LOG_PAGE, readRequestLog } from './request-log-read.js';
+import { clearRequestLog, DEFAULT_LOG_PAGE, MAX_LOG_PAGE, readRequestLog, type LogWrites } from './request-log-read.js';
 import { schemaExamples } from './schema-examples.js';
 import type { Plans } from '../../users/plans.js';
 import type { User } from '../../users/users-store.js';
@@ -57,6 +57,8 @@ export interface MocksRouteOptions {
   mockHostSuffix: string | null;
   /** ROWLOOM_MOCK_ORIGIN: where /mock/<slug> is served (the `url` of each API); null: the app's own address. */
   mockOrigin?: string | null;
+  /** The runtime's log writes: the log is read and cleared once this instance's are in. */
+  requestLog: LogWrites;
 }
 
 const EXAMPLE =
@@ -210,11 +212,14 @@ export async function mocksFeature(
     if (limit < 1 || limit > MAX_LOG_PAGE)
       throw badRequest(`parameter "limit" must be 1..${MAX_LOG_PAGE}, got ${limit}`);
     const before = queryCount(query, 'before');
+    await options.requestLog.settled();
     return { requests: await readRequestLog(db, stored.id, limit, before) };
   });
 
   app.delete('/api/mocks/:name/requests', { schema: CLEAR_LOG }, async (request, reply) => {
     const { stored } = await owned(request);
+    // An entry still being written would otherwise land in the log just cleared.
+    await options.requestLog.settled();
     await clearRequestLog(db, stored.id);
     return reply.code(204).send();
   });

@@ -11,6 +11,11 @@ export const MAX_LOG_PAGE = MOCK_LIMITS.requestLogEntries;
 
 export type { LoggedRequest } from '@rowloom/contract';
 
+/** The runtime's log writes on this instance (serve/request-log.ts): reading or clearing the log waits for them. */
+export interface LogWrites {
+  settled(): Promise<void>;
+}
+
 /** JSON object text as written by the runtime; anything else reads as {} rather than failing the page. */
 function objectOf(text: string): Record<string, unknown> {
   try {

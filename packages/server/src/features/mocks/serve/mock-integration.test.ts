@@ -23,6 +23,7 @@ import { createUser } from '../../../users/users-store.js';
 import { MockHostNames } from './host-names.js';
 import { insertMock } from './mock-fixture.js';
 import { mockRoutes } from './mock-routes.js';
+import { RequestLog } from './request-log.js';
 import { withHost } from '../../../testing/http-calls.js';
 
 for (const dialect of ['sqlite', 'postgres'] as const) {
@@ -119,6 +120,7 @@ describe('the web interface page fallback never catches /mock/...', () => {
       },
       hosts: new MockHostNames(),
       publicMockRate: 0,
+      requestLog: new RequestLog(store.db, app.log),
     });
     await installWebInterface(app, root);
     await app.ready();

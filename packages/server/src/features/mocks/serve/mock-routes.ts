@@ -12,7 +12,7 @@ import type { GenerationSharing } from '../../generation/generation-admission.js
 import { hostWithoutPort, type MockHostNames } from './host-names.js';
 import { PublicMockBudget } from './public-budget.js';
 import { sandboxed } from './mock-sandbox.js';
-import { RequestLog } from './request-log.js';
+import type { RequestLog } from './request-log.js';
 import { serveMock, type MockServices } from './serve-mock.js';
 
 export interface MockRouteOptions {
@@ -24,6 +24,8 @@ export interface MockRouteOptions {
   hosts: MockHostNames;
   /** ROWLOOM_PUBLIC_MOCK_RATE: requests a second one public mock answers on this instance (0: no limit). */
   publicMockRate: number;
+  /** Where served requests are logged (shared with the configuration API, which reads the log). */
+  requestLog: RequestLog;
 }
 
 const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -35,7 +37,7 @@ export function mockRoutes(app: FastifyInstance, options: MockRouteOptions): voi
     timeLimitMs: options.timeLimitMs,
     publicUrl: options.publicUrl,
     sharing: options.sharing,
-    requestLog: new RequestLog(options.db, app.log),
+    requestLog: options.requestLog,
     publicBudget: new PublicMockBudget(options.publicMockRate),
   };
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {

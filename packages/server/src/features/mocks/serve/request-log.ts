@@ -69,6 +69,8 @@ function nextSeq(): number {
 
 export class RequestLog {
   private readonly insertsSincePrune = new Map<string, number>();
+  /** Inserts not finished yet: a verification or a clearing of the log waits for them. */
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Kysely<Tables>,
@@ -77,7 +79,19 @@ export class RequestLog {
 
   /** Fire and forget: a failure is logged, never thrown into a request. */
   write(entry: LogEntry): void {
-    this.insert(entry).catch((error: unknown) => this.log.warn({ err: error }, 'could not write the mock request log'));
+    const insert = this.insert(entry).catch((error: unknown) =>
+      this.log.warn({ err: error }, 'could not write the mock request log'),
+    );
+    this.pending.add(insert);
+    void insert.finally(() => this.pending.delete(insert));
+  }
+
+  /**
+   * Resolves once the entries this instance has begun writing are in the log: a test that got
+   * its answer and then asks what the mock received (or clears the log) sees that request.
+   */
+  async settled(): Promise<void> {
+    await Promise.all([...this.pending]);
   }
 
   private async insert(entry: LogEntry): Promise<void> {
