@@ -2,7 +2,8 @@
  * Builds the Fastify app; starting it is main.ts's job, so tests run the same app on an
  * ephemeral port against a real database.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_INLINE_POLICY, GenerationPool } from '@rowloom/core';
 import { ImageRenderer } from './concurrency/image-renderer.js';
@@ -89,6 +90,13 @@ export interface AppOptions {
    * a pool of concurrency.maxWorkers threads of concurrency.workerMemoryMb each.
    */
   pool?: GenerationPool;
+  /**
+   * Runs before routing, in place of the mock host names' rewriting: `rowloom mock serve`
+   * sends every request but its own /__rowloom/ ones to its one mock API.
+   */
+  rewriteUrl?: (request: IncomingMessage) => string;
+  /** Registered last, before the app is ready (`rowloom mock serve`'s /__rowloom/ endpoints). */
+  plugins?: FastifyPluginAsync[];
 }
 
 export interface AppJobs {
@@ -124,6 +132,8 @@ export async function buildApp({
   logStream,
   jobs,
   pool: givenPool,
+  rewriteUrl,
+  plugins = [],
 }: AppOptions): Promise<FastifyInstance> {
   const logger = logLevel
     ? { level: logLevel, serializers: { req: serializeRequest }, ...(logStream ? { stream: logStream } : {}) }
@@ -134,7 +144,7 @@ export async function buildApp({
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimitBytes,
-    rewriteUrl: (request) => mockHosts.rewrite(request),
+    rewriteUrl: rewriteUrl ?? ((request) => mockHosts.rewrite(request)),
     ...(config.trustProxy ? { trustProxy: (_address: string, hop: number) => hop < config.trustProxy! } : {}),
   });
   // First of the hooks: mock hosts serve nothing else, and every mock answer is sandboxed, whatever answers it.
@@ -287,6 +297,7 @@ export async function buildApp({
     requestLog,
   });
   await app.register(verifyFeature, { db: store.db, requestLog });
+  for (const plugin of plugins) await app.register(plugin);
   await installWebInterface(app);
   await app.ready();
   await downloads.start();

@@ -1,0 +1,69 @@
+/**
+ * The /__rowloom/ endpoints of a mock served from a file (docs/mock-files.md): what the mock
+ * received, verification, and resets between tests. Each is the server's own /api/mocks
+ * endpoint for the one mock API, answered in-process with the local owner's key, so the
+ * CLI-run mock and the shared server verify alike.
+ */
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+
+export const ADMIN_PREFIX = '/__rowloom';
+/** Marks the process's own in-process calls to its API, which are not sent to the mock. */
+export const INTERNAL_HEADER = 'x-rowloom-internal';
+
+/** How the process calls its own API: the local owner's key, and the token its calls carry. */
+export interface InternalCaller {
+  key: string;
+  token: string;
+}
+
+export interface AdminTarget extends InternalCaller {
+  /** The endpoints are open to whoever reaches the port, as WireMock's admin API is. */
+  /** The mock API's current name (a reload may rename it). */
+  name: () => string;
+}
+
+/** /__rowloom/<path> → the /api/mocks/<name><path> it stands for, with the request's own query. */
+const ENDPOINTS: { method: HTTPMethods; path: string; to: string; what: string }[] = [
+  { method: 'GET', path: '/requests', to: '/requests', what: 'the request log, newest first (?limit=, ?before=)' },
+  { method: 'DELETE', path: '/requests', to: '/requests', what: 'clears the request log' },
+  {
+    method: 'POST',
+    path: '/requests/find',
+    to: '/requests/find',
+    what: 'the requests matching a pattern, with near misses',
+  },
+  { method: 'POST', path: '/reset', to: '/reset', what: 'CRUD collections and request counters start again (?route=)' },
+  { method: 'GET', path: '/mock', to: '', what: 'the mock API document as served' },
+  { method: 'GET', path: '/openapi', to: '/openapi', what: 'the mock as an OpenAPI document' },
+];
+
+function forwarder(app: FastifyInstance, target: AdminTarget, to: string) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const query = new URLSearchParams(request.query as Record<string, string>);
+    query.set('key', target.key);
+    const answer = await app.inject({
+      method: request.method as 'GET' | 'POST' | 'DELETE',
+      url: `/api/mocks/${encodeURIComponent(target.name())}${to}?${query}`,
+      headers: { 'content-type': 'application/json', [INTERNAL_HEADER]: target.token },
+      ...(typeof request.body === 'string' && request.body !== '' ? { payload: request.body } : {}),
+    });
+    const type = answer.headers['content-type'];
+    if (type) reply.header('content-type', type);
+    return reply.code(answer.statusCode).send(answer.rawPayload);
+  };
+}
+
+export function mockAdmin(target: AdminTarget): FastifyPluginAsync {
+  return async (app) => {
+    for (const endpoint of ENDPOINTS)
+      app.route({
+        method: endpoint.method,
+        url: `${ADMIN_PREFIX}${endpoint.path}`,
+        schema: { hide: true },
+        handler: forwarder(app, target, endpoint.to),
+      });
+    app.get(ADMIN_PREFIX, { schema: { hide: true } }, async () => ({
+      endpoints: ENDPOINTS.map((endpoint) => `${endpoint.method} ${ADMIN_PREFIX}${endpoint.path}: ${endpoint.what}`),
+    }));
+  };
+}
