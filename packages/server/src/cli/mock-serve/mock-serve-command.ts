@@ -76,7 +76,7 @@ interface Running {
   loader: MockLoader;
 }
 
-async function start(options: ServeOptions): Promise<Running> {
+async function start(): Promise<Running> {
   const folder = mkdtempSync(join(tmpdir(), 'rowloom-mock-'));
   const store = await openStore({ databaseUrl: null, sqliteFile: join(folder, 'mock.db') });
   const { key } = await createUser(store.db, 'mock@localhost', 'unlimited');
@@ -136,7 +136,7 @@ function stopOnSignals(running: Running, watcher: FSWatcher | null): Promise<num
 
 async function serve(options: ServeOptions): Promise<number> {
   const source = await readMockSource(options.file);
-  const running = await start(options);
+  const running = await start();
   let described: string;
   try {
     described = await running.loader.load(source);
