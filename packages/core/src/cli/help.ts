@@ -9,6 +9,8 @@ Usage:
   rowloom users reset-password <email>         print a new password; end the user's sessions
   rowloom users remove <email>                 delete the user and everything they own
   rowloom worker [--concurrency N]             make shards of background downloads (needs REDIS_URL)
+  rowloom mock serve <api.json | openapi.yaml> [--port 4010] [--host H] [--watch]
+                                               serve a mock API from a file, no set-up
   rowloom --help | --version
 
 <schema.json> is a JSON array of field specifications, e.g.
