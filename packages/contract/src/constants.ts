@@ -12,7 +12,9 @@ export const JOB_STATUSES = ['queued', 'running', 'assembling', 'done', 'failed'
 
 export const MOCK_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'ANY'] as const;
 export const FAULT_KINDS = ['status', 'reset', 'empty', 'malformed_chunk', 'dribble'] as const;
-export const RULE_TARGETS = ['param', 'query', 'header', 'body', 'method', 'request_number'] as const;
+export const RULE_TARGETS = ['param', 'query', 'header', 'body', 'method', 'request_number', 'state'] as const;
+/** The state every state machine of a mock API starts in, and returns to on reset (WireMock's name). */
+export const INITIAL_MOCK_STATE = 'Started';
 export const RULE_OPERATORS = ['equals', 'not_equals', 'regex', 'exists', 'missing', 'in', 'gt', 'lt'] as const;
 export const ROUTE_KINDS = ['responses', 'crud'] as const;
 export const ROUTE_MODES = ['rules', 'random', 'sequential'] as const;
@@ -35,6 +37,9 @@ export const MOCK_LIMITS = {
   requestLogEntries: 500,
   requestLogBodyBytes: 8 * 1024,
   regexInputChars: 4096,
+  /** State machines one response may move, and machines one mock API may have. */
+  statesPerResponse: 10,
+  stateMachines: 50,
 } as const;
 
 /** The most rows a generate preview (`?preview=true`, not charged) may ask for. */

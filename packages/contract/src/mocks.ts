@@ -175,6 +175,13 @@ const RESPONSE = {
     Type.Enum(RULES_OPERATORS, { description: 'How the rules combine: all must match (default) or any' }),
   ),
   body: MockBody,
+  setState: Type.Optional(
+    Type.Record(Type.String({ minLength: 1, maxLength: 100 }), Type.String({ minLength: 1, maxLength: 100 }), {
+      maxProperties: MOCK_LIMITS.statesPerResponse,
+      description:
+        'State machines this response moves, by name, to the state given, once it is chosen: {"checkout": "paid"}. A rule with target "state" reads them; every machine starts in "Started"',
+    }),
+  ),
 };
 export const MockResponse = Type.Object(RESPONSE, closed);
 export type MockResponse = Static<typeof MockResponse>;
@@ -390,3 +397,11 @@ export const FoundRequests = Type.Object({
   }),
 });
 export type FoundRequests = Static<typeof FoundRequests>;
+
+/** A mock API's state machines and their current states (GET /api/mocks/:name/states). */
+export const MockStates = Type.Object({
+  states: Type.Record(Type.String(), Type.String(), {
+    description: 'Every machine the document names, by name: its current state ("Started" until moved)',
+  }),
+});
+export type MockStates = Static<typeof MockStates>;

@@ -47,6 +47,7 @@ import { installMockIsolation } from './features/mocks/serve/mock-isolation.js';
 import { mockRoutes } from './features/mocks/serve/mock-routes.js';
 import { RequestLog } from './features/mocks/serve/request-log.js';
 import { verifyFeature } from './features/mocks/verify/verify-route.js';
+import { mockStatesFeature } from './features/mocks/mock-states-route.js';
 import { DEFAULT_PUBLIC_MOCK_RATE } from './features/mocks/serve/public-budget.js';
 import type { ArtifactStore, JobRunner } from './jobs/job-contract.js';
 import { InProcessRunner } from './jobs/engine/in-process-runner.js';
@@ -297,6 +298,7 @@ export async function buildApp({
     requestLog,
   });
   await app.register(verifyFeature, { db: store.db, requestLog });
+  await app.register(mockStatesFeature, { db: store.db });
   for (const plugin of plugins) await app.register(plugin);
   await installWebInterface(app);
   await app.ready();

@@ -355,4 +355,17 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0014-mock-states': {
+    // The state machines of a mock API (WireMock's scenarios): a machine's current state by its
+    // name; a machine without a row is in its initial state, so a reset deletes the rows.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('mock_states')
+        .addColumn('mock_api_id', 'text', (c) => c.notNull().references('mock_apis.id').onDelete('cascade'))
+        .addColumn('machine', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('mock_states_pk', ['mock_api_id', 'machine'])
+        .execute();
+    },
+  },
 };

@@ -158,6 +158,13 @@ export interface MockCountersTable {
   requests: Generated<number>;
 }
 
+/** A mock API's state machines: the current state of each that has moved (mock-states-store.ts). */
+export interface MockStatesTable {
+  mock_api_id: string;
+  machine: string;
+  state: string;
+}
+
 /** The request log of a mock API (the last MOCK_LIMITS.requestLogEntries are kept). */
 export interface MockRequestsTable {
   id: string;
@@ -269,6 +276,7 @@ export interface Tables {
   mock_collections: MockCollectionsTable;
   mock_records: MockRecordsTable;
   mock_counters: MockCountersTable;
+  mock_states: MockStatesTable;
   mock_usage: MockUsageTable;
   mock_requests: MockRequestsTable;
   downloads: DownloadsTable;

@@ -340,4 +340,56 @@ describe('the Mock APIs pages in a browser', { skip: browserSkip() }, () => {
     const answer = await page.request.get('/api/mocks/short%20lived');
     assert.equal(answer.status(), 404);
   });
+
+  test('a state machine: one response moves it, a rule on another reads it; saved and served', async () => {
+    const { page } = await suite.signedIn('/mocks');
+    const created = await page.request.post('/api/mocks', {
+      headers: { 'X-CSRF-Token': await csrf(page) },
+      data: {
+        name: 'todo api',
+        public: true,
+        routes: [
+          {
+            method: 'GET',
+            path: '/todo',
+            responses: [
+              { label: 'empty', body: { type: 'json', value: [] } },
+              { label: 'added', body: { type: 'json', value: ['walk dog'] } },
+            ],
+          },
+          { method: 'POST', path: '/todo', responses: [{ status: 201 }] },
+        ],
+      },
+    });
+    assert.equal(created.status(), 201, await created.text());
+    await page.goto('/mocks/todo%20api');
+    const routes = page.getByRole('navigation', { name: 'Routes' });
+
+    await routes.getByRole('listitem').filter({ hasText: 'POST' }).click();
+    await page.getByText('Headers, latency, faults and state').click();
+    await page.getByRole('button', { name: 'Add state machine' }).click();
+    await page.getByLabel('State machine 1 name').fill('todo');
+    await page.getByLabel('State machine 1 new state').fill('added');
+
+    await routes.getByRole('listitem').filter({ hasText: 'GET' }).click();
+    await page.getByRole('tab', { name: /added/ }).click();
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByLabel('Rule target').selectOption('state');
+    assert.equal(await page.getByLabel('Rule name').getAttribute('placeholder'), 'checkout');
+    await page.getByLabel('Rule name').fill('todo');
+    await page.getByLabel('Rule value').fill('added');
+    await saveAndWait(page);
+
+    const stored = (await (await page.request.get('/api/mocks/todo%20api')).json()) as {
+      routes: { responses: { setState?: Record<string, string>; rules: unknown[] }[] }[];
+    };
+    assert.deepEqual(stored.routes[1].responses[0].setState, { todo: 'added' });
+    assert.deepEqual(stored.routes[0].responses[1].rules, [
+      { target: 'state', name: 'todo', operator: 'equals', value: 'added' },
+    ]);
+    const list = async () => (await (await page.request.get('/mock/todo-api/todo')).json()) as unknown;
+    assert.deepEqual(await list(), []);
+    assert.equal((await page.request.post('/mock/todo-api/todo')).status(), 201);
+    assert.deepEqual(await list(), ['walk dog']);
+  });
 });

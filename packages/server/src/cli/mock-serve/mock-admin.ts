@@ -32,18 +32,36 @@ const ENDPOINTS: { method: HTTPMethods; path: string; to: string; what: string }
     to: '/requests/find',
     what: 'the requests matching a pattern, with near misses',
   },
-  { method: 'POST', path: '/reset', to: '/reset', what: 'CRUD collections and request counters start again (?route=)' },
+  {
+    method: 'POST',
+    path: '/reset',
+    to: '/reset',
+    what: "CRUD collections, request counters and state machines start again (?route=: one route's collection and counter)",
+  },
+  { method: 'GET', path: '/states', to: '/states', what: 'the state machines and their current states' },
+  {
+    method: 'PUT',
+    path: '/states/:machine',
+    to: '/states/:machine',
+    what: 'puts a state machine in a state: {"state": "paid"}',
+  },
   { method: 'GET', path: '/mock', to: '', what: 'the mock API document as served' },
   { method: 'GET', path: '/openapi', to: '/openapi', what: 'the mock as an OpenAPI document' },
 ];
+
+/** `/states/:machine` with the request's own (encoded) parameter. */
+function withParams(path: string, params: unknown): string {
+  const values = (params ?? {}) as Record<string, string>;
+  return path.replace(/:(\w+)/g, (_all, name: string) => encodeURIComponent(values[name] ?? ''));
+}
 
 function forwarder(app: FastifyInstance, target: AdminTarget, to: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const query = new URLSearchParams(request.query as Record<string, string>);
     query.set('key', target.key);
     const answer = await app.inject({
-      method: request.method as 'GET' | 'POST' | 'DELETE',
-      url: `/api/mocks/${encodeURIComponent(target.name())}${to}?${query}`,
+      method: request.method as 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: `/api/mocks/${encodeURIComponent(target.name())}${withParams(to, request.params)}?${query}`,
       headers: { 'content-type': 'application/json', [INTERNAL_HEADER]: target.token },
       ...(typeof request.body === 'string' && request.body !== '' ? { payload: request.body } : {}),
     });

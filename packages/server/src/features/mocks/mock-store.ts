@@ -10,6 +10,7 @@ import type { Tables } from '../../db/tables.js';
 import { HttpError } from '../../http/http-error.js';
 import { MOCK_LIMITS, type MockApiDocument, type MockApiSummary } from '@rowloom/contract';
 import { resetCollections } from './crud/crud-reset.js';
+import { resetStates } from './mock-states-store.js';
 
 export interface MockApiRecord {
   id: string;
@@ -190,6 +191,8 @@ export async function deleteMockApi(db: Kysely<Tables>, userId: string, id: stri
  * one route's: crud/crud-reset.ts, which also keeps the order that is safe against a write
  * committing meanwhile.
  */
+/** CRUD collections and counters (all, or one route's); resetting the whole API also puts its state machines back to "Started". */
 export async function resetMockApi(db: Kysely<Tables>, id: string, routeId?: string): Promise<void> {
   await resetCollections(db, id, routeId);
+  if (routeId === undefined) await resetStates(db, id);
 }

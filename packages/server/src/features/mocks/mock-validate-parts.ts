@@ -142,7 +142,7 @@ export function readHeaders(value: unknown, path: string, problems: Problems): R
 
 /** What each operator needs in `value`. */
 const NEEDS_VALUE = new Set(['equals', 'not_equals', 'regex', 'in', 'gt', 'lt']);
-const NAMED_TARGETS = new Set(['param', 'query', 'header', 'body']);
+const NAMED_TARGETS = new Set(['param', 'query', 'header', 'body', 'state']);
 const DOTTED = /^[^.\s]+(\.[^.\s]+)*$/;
 
 /** `regexWork`: what the whole document's patterns may still compile (one per document being read). */
@@ -211,6 +211,11 @@ export function ruleValuesAsText(json: unknown): unknown {
   return { ...json, routes };
 }
 
+const NAME_MEANS: Record<string, string> = {
+  body: 'dotted path into the JSON body (user.id)',
+  state: 'name of the state machine, as responses\' "setState" name it',
+};
+
 /** The name a rule reads; null when bad (reported). */
 function ruleName(
   value: unknown,
@@ -229,10 +234,7 @@ function ruleName(
   if (given && typeof value !== 'string') return null;
   const name = value as string | undefined | null;
   if (name === undefined || name === null || name === '') {
-    problems.add(
-      path,
-      `is needed with target "${target}": the ${target === 'body' ? 'dotted path into the JSON body (user.id)' : `${target} name`}`,
-    );
+    problems.add(path, `is needed with target "${target}": the ${NAME_MEANS[target] ?? `${target} name`}`);
     return null;
   }
   if (target === 'param' && pathParams && !pathParams.includes(name)) {
@@ -291,4 +293,34 @@ function regexProblem(pattern: string, path: string, problems: Problems, regexWo
   const problem = rulePatternProblem(pattern, regexWork);
   if (problem !== null) problems.add(path, problem);
   return problem !== null;
+}
+
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** A response's setState: machine names and states as text without control characters; undefined when absent, null when bad (reported). */
+export function readSetState(
+  value: unknown,
+  path: string,
+  problems: Problems,
+): Record<string, string> | undefined | null {
+  if (value === undefined || value === null) return undefined;
+  if (!isObject(value)) return null;
+  let ok = true;
+  for (const [name, state] of Object.entries(value)) {
+    if (name === '' || name.length > 100 || CONTROL.test(name)) {
+      problems.add(
+        path,
+        `must name each state machine with 1 to 100 characters without control characters, got ${shown(name)}`,
+      );
+      ok = false;
+    }
+    if (typeof state === 'string' && (state === '' || state.length > 100 || CONTROL.test(state))) {
+      problems.add(
+        at(path, name),
+        `must be a state of 1 to 100 characters without control characters, got ${shown(state)}`,
+      );
+      ok = false;
+    }
+  }
+  return ok ? (value as Record<string, string>) : null;
 }

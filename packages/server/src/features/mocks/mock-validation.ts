@@ -34,8 +34,16 @@ import {
   type MockProblem,
 } from './mock-problems.js';
 import { checkStructure } from './mock-structure.js';
+import { stateMachinesOf } from './mock-states-store.js';
 import { checkSchemaName, readBody, type BodyContext } from './mock-validate-body.js';
-import { readFaults, readHeaders, readLatency, readRules, ruleValuesAsText } from './mock-validate-parts.js';
+import {
+  readFaults,
+  readHeaders,
+  readLatency,
+  readRules,
+  readSetState,
+  ruleValuesAsText,
+} from './mock-validate-parts.js';
 import { DocumentRegexWork } from './rule-regex.js';
 
 export type { MockProblem } from './mock-problems.js';
@@ -91,6 +99,12 @@ function readDocument(json: unknown, options: MockReadOptions, problems: Problem
   const routes = readRoutes(json.routes, options, problems);
   if (name === undefined || slug === undefined || host === undefined || latency === undefined || routes === undefined)
     return undefined;
+  const machines = stateMachinesOf({ routes });
+  if (machines.length > MOCK_LIMITS.stateMachines)
+    problems.add(
+      'routes',
+      `name ${machines.length} state machines (in rules with target "state" and in setState); at most ${MOCK_LIMITS.stateMachines} are allowed`,
+    );
   return {
     name,
     slug,
@@ -207,7 +221,9 @@ function readResponse(
   const faults = readFaults(value.faults, at(path, 'faults'), problems);
   const rules = readRules(value.rules, at(path, 'rules'), params, problems, options.regexWork);
   const body = readBody(value.body, at(path, 'body'), options, problems);
-  if (id === null || !headers || latency === undefined || !faults || !rules || !body) return undefined;
+  const setState = readSetState(value.setState, at(path, 'setState'), problems);
+  if (id === null || !headers || latency === undefined || !faults || !rules || !body || setState === null)
+    return undefined;
   const response: MockResponse = {
     id: id ?? '',
     status: (value.status as number | null | undefined) ?? 200,
@@ -221,6 +237,7 @@ function readResponse(
   };
   const label = text(value.label);
   if (label !== undefined) response.label = label;
+  if (setState !== undefined && Object.keys(setState).length > 0) response.setState = setState;
   return response;
 }
 

@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { BodyEditor } from './BodyEditor';
 import { FaultsEditor } from './FaultsEditor';
-import { HeadersTable } from './HeadersTable';
+import { PairsTable } from './PairsTable';
 import { LatencyEditor } from './LatencyEditor';
 import type { MockResponse } from './mock-types';
 import { FieldProblem, useInvalid } from './problems';
@@ -89,15 +89,19 @@ export function ResponseEditor({ response, path, onChange, schemas, params, byRu
         open={
           Object.keys(response.headers ?? {}).length > 0 ||
           Boolean(response.latency) ||
-          Boolean(response.faults?.length)
+          Boolean(response.faults?.length) ||
+          Object.keys(response.setState ?? {}).length > 0
         }
       >
-        <summary>Headers, latency and faults</summary>
-        <HeadersTable
+        <summary>Headers, latency, faults and state</summary>
+        <PairsTable
           key={response.id}
-          headers={response.headers}
+          pairs={response.headers}
           path={`${path}.headers`}
           onChange={(headers) => set({ headers })}
+          noun="Header"
+          legend="Headers"
+          namePlaceholder="X-Header"
         />
         <LatencyEditor
           label="Latency"
@@ -110,6 +114,17 @@ export function ResponseEditor({ response, path, onChange, schemas, params, byRu
           faults={response.faults}
           path={`${path}.faults`}
           onChange={(faults) => set({ faults: faults.length ? faults : undefined })}
+        />
+        <PairsTable
+          key={`${response.id}-states`}
+          pairs={response.setState}
+          path={`${path}.setState`}
+          onChange={(setState) => set({ setState })}
+          noun="State machine"
+          legend="Moves state machines (when chosen)"
+          valueLabel="New state"
+          namePlaceholder="checkout"
+          valuePlaceholder="paid"
         />
       </details>
     </div>

@@ -1,6 +1,7 @@
 /**
  * The rules that pick a response (mode "rules"): each tests a path parameter, query parameter,
- * header, JSON body path, the method or the request number; all must match, or any.
+ * header, JSON body path, the method, the request number or a state machine's state; all must
+ * match, or any.
  */
 import { replaceAt } from './mock-model';
 import { RULE_OPERATORS, RULE_TARGETS, type Rule, type RuleOperator, type RuleTarget } from './mock-types';
@@ -23,6 +24,7 @@ const TARGET_LABELS: Record<RuleTarget, string> = {
   body: 'body (JSON path)',
   method: 'method',
   request_number: 'request number',
+  state: 'state machine',
 };
 
 const OPERATOR_LABELS: Record<RuleOperator, string> = {
@@ -35,6 +37,8 @@ const OPERATOR_LABELS: Record<RuleOperator, string> = {
   gt: '>',
   lt: '<',
 };
+
+const NAME_PLACEHOLDERS: Partial<Record<RuleTarget, string>> = { body: 'user.id', state: 'checkout' };
 
 const NAMELESS: RuleTarget[] = ['method', 'request_number'];
 const VALUELESS: RuleOperator[] = ['exists', 'missing'];
@@ -80,7 +84,7 @@ function RuleRow({
           className="rule-name"
           value={rule.name ?? ''}
           list={rule.target === 'param' ? listId : undefined}
-          placeholder={rule.target === 'body' ? 'user.id' : rule.target === 'param' ? (params[0] ?? 'id') : 'name'}
+          placeholder={NAME_PLACEHOLDERS[rule.target] ?? (rule.target === 'param' ? (params[0] ?? 'id') : 'name')}
           onChange={(e) => onChange({ ...rule, name: e.target.value })}
           {...nameInvalid}
         />

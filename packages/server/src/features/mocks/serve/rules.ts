@@ -4,7 +4,7 @@
  * gt and lt compare as numbers and fail when either side is not one; regex finds a match
  * anywhere in the value (RE2 syntax, ../rule-regex.ts).
  */
-import type { MockResponse, Rule } from '@rowloom/contract';
+import { INITIAL_MOCK_STATE, type MockResponse, type Rule } from '@rowloom/contract';
 import { MatchSteps, ruleRegexTest, RuleRegexError } from '../rule-regex.js';
 import type { MockCall } from './mock-call.js';
 import { HttpError } from '../../../http/http-error.js';
@@ -13,6 +13,8 @@ export interface RuleInput {
   call: MockCall;
   pathParams: Record<string, string>;
   requestNumber: number;
+  /** The API's state machines and their states, read when the route has a rule on one. */
+  states?: Record<string, string>;
   /** Shared by all of one request's regex rules (chooseResponse gives each request its own). */
   matchSteps?: MatchSteps;
 }
@@ -52,6 +54,8 @@ function ruleValue(rule: Rule, input: RuleInput): string | undefined {
       return input.call.method;
     case 'request_number':
       return String(input.requestNumber);
+    case 'state':
+      return own(input.states ?? {}, rule.name) ?? INITIAL_MOCK_STATE;
   }
 }
 

@@ -27,6 +27,7 @@ import {
 import type { User } from '../../../users/users-store.js';
 import type { Fault, MockApiDocument, MockResponse, MockRoute } from '@rowloom/contract';
 import { confineCookie } from '../mock-cookie-policy.js';
+import { moveStates, stateMachinesOf, statesOf } from '../mock-states-store.js';
 import { mockHeaderProblem } from '../mock-header-policy.js';
 import { findMockBySlug, type StoredMockApi } from '../mock-lookup.js';
 import { chooseResponse } from './choose-response.js';
@@ -200,6 +201,11 @@ async function serveKnown(exchange: Exchange): Promise<FastifyReply> {
   return serveResponses(exchange, call, match, owner, requestNumber, where);
 }
 
+/** Whether choosing this route's response reads the API's state machines (only then are they read). */
+const readsStates = (route: MockRoute) =>
+  (route.mode ?? 'rules') === 'rules' &&
+  route.responses.some((response) => response.rules?.some((rule) => rule.target === 'state'));
+
 /** The latency before anything is sent; false when the client left meanwhile (nothing more is done). */
 async function waited(exchange: Exchange, route: MockRoute, response: MockResponse | null): Promise<boolean> {
   const delay = sampleDelay(effectiveLatency(response?.latency, route.latency, exchange.document.latency));
@@ -223,12 +229,17 @@ async function serveResponses(
   const label = `${where} (${route.method} ${route.path})`;
   if (route.responses.length === 0) throw misconfigured(`${label} has no responses`);
   const hash = route.repeatable ? requestHash(call) : null;
+  const states = readsStates(route)
+    ? await statesOf(services.db, exchange.api.id, stateMachinesOf(exchange.document))
+    : undefined;
   const { response, index } = chooseResponse(
     route,
-    { call, pathParams: match.params, requestNumber },
+    { call, pathParams: match.params, requestNumber, states },
     where,
     hash === null ? null : hashNumber(hash),
   );
+  // The machines move once the response is chosen, before its latency: the next request sees the new state.
+  if (response.setState) await moveStates(services.db, exchange.api.id, response.setState);
   const responseWhere = `${where}.responses[${index}]`;
   outcome.responseId = response.id;
   exchange.headers['x-rowloom-mock-response'] = response.id;

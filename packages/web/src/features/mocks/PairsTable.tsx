@@ -1,11 +1,20 @@
-/** Response headers as name/value rows (kept as a list while editing, so two rows may share a name until fixed). */
+/**
+ * Name/value rows: a response's headers, or the state machines it moves (kept as a list while
+ * editing, so two rows may share a name until fixed).
+ */
 import { useState } from 'react';
 import { FieldProblem, useInvalid } from './problems';
 
 interface Props {
-  headers: Record<string, string> | undefined;
-  onChange(headers: Record<string, string> | undefined): void;
+  pairs: Record<string, string> | undefined;
+  onChange(pairs: Record<string, string> | undefined): void;
   path: string;
+  /** What a row is, as the legend, labels and button say it: "Header", "State machine". */
+  noun: string;
+  legend: string;
+  valueLabel?: string;
+  namePlaceholder?: string;
+  valuePlaceholder?: string;
 }
 
 type Row = [string, string];
@@ -15,8 +24,17 @@ function toRecord(rows: Row[]): Record<string, string> | undefined {
   return named.length ? Object.fromEntries(named.map(([n, v]) => [n.trim(), v])) : undefined;
 }
 
-export function HeadersTable({ headers, onChange, path }: Props) {
-  const [rows, setRows] = useState<Row[]>(() => Object.entries(headers ?? {}));
+export function PairsTable({
+  pairs,
+  onChange,
+  path,
+  noun,
+  legend,
+  valueLabel = 'Value',
+  namePlaceholder,
+  valuePlaceholder,
+}: Props) {
+  const [rows, setRows] = useState<Row[]>(() => Object.entries(pairs ?? {}));
   const set = (next: Row[]) => {
     setRows(next);
     onChange(toRecord(next));
@@ -24,13 +42,13 @@ export function HeadersTable({ headers, onChange, path }: Props) {
   const invalid = useInvalid(path, true);
   return (
     <fieldset className="headers-table">
-      <legend>Headers</legend>
+      <legend>{legend}</legend>
       {rows.length > 0 && (
         <table>
           <thead>
             <tr>
               <th scope="col">Name</th>
-              <th scope="col">Value</th>
+              <th scope="col">{valueLabel}</th>
               <th scope="col">
                 <span className="visually-hidden">Remove</span>
               </th>
@@ -41,17 +59,18 @@ export function HeadersTable({ headers, onChange, path }: Props) {
               <tr key={i}>
                 <td>
                   <input
-                    aria-label={`Header ${i + 1} name`}
+                    aria-label={`${noun} ${i + 1} name`}
                     value={name}
-                    placeholder="X-Header"
+                    placeholder={namePlaceholder}
                     onChange={(e) => set(rows.map((r, j) => (j === i ? [e.target.value, r[1]] : r)))}
                     {...invalid}
                   />
                 </td>
                 <td>
                   <input
-                    aria-label={`Header ${i + 1} value`}
+                    aria-label={`${noun} ${i + 1} ${valueLabel.toLowerCase()}`}
                     value={value}
+                    placeholder={valuePlaceholder}
                     onChange={(e) => set(rows.map((r, j) => (j === i ? [r[0], e.target.value] : r)))}
                   />
                 </td>
@@ -59,7 +78,7 @@ export function HeadersTable({ headers, onChange, path }: Props) {
                   <button
                     type="button"
                     className="link danger"
-                    aria-label={`Remove header ${name || i + 1}`}
+                    aria-label={`Remove ${noun.toLowerCase()} ${name || i + 1}`}
                     onClick={() => set(rows.filter((_, j) => j !== i))}
                   >
                     ×
@@ -71,7 +90,7 @@ export function HeadersTable({ headers, onChange, path }: Props) {
         </table>
       )}
       <button type="button" onClick={() => setRows([...rows, ['', '']])}>
-        Add header
+        Add {noun.toLowerCase()}
       </button>
       <FieldProblem path={path} deep />
     </fieldset>
