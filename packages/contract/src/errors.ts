@@ -45,6 +45,7 @@ export const ERROR_CODES = {
     "A plan's limit for the day, or the background jobs one user may have at once (429, with limit, allowed and Retry-After)",
   rate_limited: 'Too many attempts (sign-in); wait Retry-After seconds (429)',
   internal: 'A fault of the server (500); its log has the details',
+  bad_gateway: "A mock API's back end (its proxy) could not be reached, was too slow or answered too much (502)",
   unavailable: 'Busy, or a service it needs (the job queue) is down (503); try again',
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;

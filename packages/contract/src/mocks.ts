@@ -251,6 +251,28 @@ const SentRoute = Type.Object(
   closed,
 );
 
+/**
+ * Requests no route matches go to a real back end (on a shared server only to hosts its operator
+ * allows, ROWLOOM_MOCK_PROXY_HOSTS), and with `record` each answer becomes a route, so the next
+ * such request is answered offline.
+ */
+export const MockProxy = Type.Object(
+  {
+    url: Type.String({
+      maxLength: 2048,
+      description: 'The back end: http(s)://host[:port][/base path], no query; the request path is added to it',
+    }),
+    record: Type.Optional(
+      Type.Boolean({ description: 'Keep each answer as a route of this mock API (default false)' }),
+    ),
+    timeoutMs: Type.Optional(
+      Type.Integer({ minimum: 100, maximum: MOCK_LIMITS.latencyMs, description: 'Default 10000' }),
+    ),
+  },
+  { ...closed, description: 'Where unmatched requests go' },
+);
+export type MockProxy = Static<typeof MockProxy>;
+
 const DOCUMENT = {
   name: Type.String({ description: 'A name of 1 to 100 characters, unique among your mock APIs, such as "Users API"' }),
   slug: Type.String({ description: 'Unique on the server; served at /mock/<slug>/...; default derived from the name' }),
@@ -264,6 +286,7 @@ const DOCUMENT = {
     Type.Boolean({ description: 'CORS headers and preflight answers for browser clients (default true)' }),
   ),
   latency: Type.Optional(orNull(Latency, 'Default latency of every route')),
+  proxy: Type.Optional(orNull(MockProxy)),
   routes: Type.Array(MockRoute, { maxItems: MOCK_LIMITS.routes }),
 };
 export const MockApiDocument = Type.Object(DOCUMENT, { ...closed, description: 'A mock API, every default filled' });

@@ -71,6 +71,7 @@ export interface AppOptions {
         | 'mockHostSuffix'
         | 'mockOrigin'
         | 'publicMockRate'
+        | 'mockProxyHosts'
         | 'concurrency'
         | 'accounts'
         | 'trustProxy'
@@ -277,8 +278,14 @@ export async function buildApp({
   // Serving mock APIs stays at the app's root: it decorates the app (mockHostNames) and its
   // onSend hook must see the /api/mocks writes of the mocks feature's plugin.
   const requestLog = new RequestLog(store.db, app.log);
+  // A mock run from a file is its user's own: it may proxy anywhere and record in public.
+  const proxyPolicy = {
+    hosts: config.mockProxyHosts ?? [],
+    publicRecording: config.mockProxyHosts === '*' && rewriteUrl !== undefined,
+  };
   mockRoutes(app, {
     requestLog,
+    proxyPolicy,
     db: store.db,
     plans: config.plans,
     timeLimitMs: config.timeLimitMs,
@@ -296,6 +303,7 @@ export async function buildApp({
     mockHostSuffix: config.mockHostSuffix ?? null,
     mockOrigin: config.mockOrigin ?? null,
     requestLog,
+    proxyPolicy,
   });
   await app.register(verifyFeature, { db: store.db, requestLog });
   await app.register(mockStatesFeature, { db: store.db });

@@ -8,7 +8,8 @@
  *   a mock API may answer at users.mocks.example.com), ROWLOOM_MOCK_ORIGIN (unset: /mock/<slug>
  *   is served on the app's origin; https://mocks.example.net: there instead, see
  *   mock-origin-config.ts), ROWLOOM_PUBLIC_MOCK_RATE (20 requests a second per public mock API
- *   and instance; 0: none), ROWLOOM_COMPRESSION (on: answers compressed for clients that ask;
+ *   and instance; 0: none), ROWLOOM_MOCK_PROXY_HOSTS (unset: no mock API proxies; a.example.com,
+ *   .example.net, 127.0.0.1 or *: the back ends a mock API's `proxy` may name), ROWLOOM_COMPRESSION (on: answers compressed for clients that ask;
  *   off: never, for a reverse proxy that compresses), and the limits that keep one request from holding the server (see
  *   ConcurrencyConfig).
  * Accounts (docs/accounts.md): ROWLOOM_SIGNUP (open | domains | invite; default open),
@@ -26,6 +27,7 @@
  * Loads (docs/relations.md): ROWLOOM_LOAD_TARGETS (unset: none; JSON naming the databases a
  *   project may be loaded into from the page, see features/loads/load-targets.ts).
  */
+import { proxyHostsFrom, type ProxyHosts } from './features/mocks/proxy-hosts.js';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_INLINE_POLICY } from '@rowloom/core';
@@ -54,6 +56,8 @@ export interface Config {
   mockHostSuffix: string | null;
   /** ROWLOOM_PUBLIC_MOCK_RATE: requests a second one public mock API answers on this instance (0: no limit). */
   publicMockRate: number;
+  /** ROWLOOM_MOCK_PROXY_HOSTS: the back ends mock APIs may proxy to (default none). */
+  mockProxyHosts: ProxyHosts;
   /** ROWLOOM_MOCK_ORIGIN: the origin /mock/<slug>/... is served from (the app redirects there); null: the app's own. */
   mockOrigin: string | null;
   /**
@@ -271,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     ...mockOriginConfigFrom(env, publicUrl),
     publicMockRate: integerFrom(env, 'ROWLOOM_PUBLIC_MOCK_RATE', DEFAULT_PUBLIC_MOCK_RATE),
+    mockProxyHosts: mockProxyHostsFrom(env),
     trustProxy: integerFrom(env, 'ROWLOOM_TRUST_PROXY', 0),
     metricsToken: metricsTokenFrom(env),
     compression: compressionFrom(env),
@@ -279,6 +284,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     downloads: downloadsFrom(env),
     loadTargets: loadTargetsFrom(env.ROWLOOM_LOAD_TARGETS),
   };
+}
+
+function mockProxyHostsFrom(env: NodeJS.ProcessEnv): ProxyHosts {
+  try {
+    return proxyHostsFrom(env.ROWLOOM_MOCK_PROXY_HOSTS);
+  } catch (error) {
+    throw new ConfigError(
+      `ROWLOOM_MOCK_PROXY_HOSTS must be host names, addresses or .domains separated by commas, or *: ${(error as Error).message}`,
+    );
+  }
 }
 
 function compressionFrom(env: NodeJS.ProcessEnv): boolean {

@@ -17,6 +17,7 @@ const BY_STATUS: Record<number, ErrorCode> = {
   415: 'unsupported_media_type',
   422: 'unprocessable',
   429: 'rate_limited',
+  502: 'bad_gateway',
   503: 'unavailable',
 };
 

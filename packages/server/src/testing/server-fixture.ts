@@ -2,6 +2,7 @@
  * A real server for tests: the app on an ephemeral loopback port, over a real SQLite file or a
  * fresh PostgreSQL schema; `close()` removes the file or drops the schema.
  */
+import type { ProxyHosts } from '../features/mocks/proxy-hosts.js';
 import { randomBytes } from 'node:crypto';
 import { after, before } from 'node:test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -46,6 +47,8 @@ export interface SignedUp {
 
 export interface TestServerOptions {
   plans?: Plans;
+  /** ROWLOOM_MOCK_PROXY_HOSTS (default none). */
+  mockProxyHosts?: ProxyHosts;
   bodyLimitBytes?: number;
   timeLimitMs?: number;
   ownsDatabase?: boolean;
@@ -162,6 +165,7 @@ export async function startTestServer(database: TestDatabase, options: TestServe
     metricsToken: options.metricsToken ?? null,
     compression: options.compression ?? true,
     loadTargets: options.loadTargets ?? [],
+    mockProxyHosts: options.mockProxyHosts ?? [],
     ...(options.concurrency ? { concurrency: { ...defaultConcurrency(), ...options.concurrency } } : {}),
   };
   const artifacts = new DirectoryStore(join(dirname(database.sqliteFile), 'downloads'));

@@ -27,15 +27,34 @@ function problems(file: string, answer: Answer): string {
   return `${file}: ${String(answer.json.error ?? `answered ${answer.status}`)}`;
 }
 
+/** What the command line adds to the file's document: --proxy URL, --record. */
+export interface LoadOverrides {
+  proxy: { url: string; record: boolean } | null;
+  record: boolean;
+}
+
 export class MockLoader {
   /** The mock API's name and slug once loaded. */
   name = '';
   slug = 'mock';
+  /** The document as the file has it (a mock document; {} for OpenAPI). */
+  fileDocument: Record<string, unknown> = {};
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly caller: InternalCaller,
+    private readonly overrides: LoadOverrides = { proxy: null, record: false },
   ) {}
+
+  /** The proxy the mock runs with: the command line's, else the file's (recording when --record says so). */
+  private proxyOf(document: Record<string, unknown>): unknown {
+    if (this.overrides.proxy) return this.overrides.proxy;
+    const own = document.proxy;
+    if (!this.overrides.record) return own;
+    if (own === null || typeof own !== 'object')
+      throw new MockLoadError('--record needs a back end to record: give --proxy URL, or a "proxy" in the document');
+    return { ...own, record: true };
+  }
 
   private async call(method: 'GET' | 'POST' | 'PUT', path: string, payload?: string): Promise<Answer> {
     const separator = path.includes('?') ? '&' : '?';
@@ -72,7 +91,9 @@ export class MockLoader {
   }
 
   private async putDocument(file: string, document: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const served = { ...stripped(document), public: true };
+    this.fileDocument = document;
+    const proxy = this.proxyOf(document);
+    const served = { ...stripped(document), public: true, ...(proxy ? { proxy } : {}) };
     const answer = this.name
       ? await this.call('PUT', `/api/mocks/${encodeURIComponent(this.name)}`, JSON.stringify(served))
       : await this.call('POST', '/api/mocks', JSON.stringify(served));
@@ -88,10 +109,11 @@ export class MockLoader {
     for (const warning of warnings) process.stderr.write(`rowloom mock: ${file}: ${warning}\n`);
     // Imported mock APIs are private; served from a file, callers need no key.
     const name = encodeURIComponent(String(imported.json.name));
+    const proxy = this.proxyOf({});
     const opened = await this.call(
       'PUT',
       `/api/mocks/${name}`,
-      JSON.stringify({ ...stripped(imported.json), public: true }),
+      JSON.stringify({ ...stripped(imported.json), public: true, ...(proxy ? { proxy } : {}) }),
     );
     if (opened.status >= 400) throw new MockLoadError(problems(file, opened));
     return opened.json;

@@ -7,7 +7,9 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -174,6 +176,50 @@ describe('rowloom mock serve', () => {
     }
   });
 
+  test('--proxy --record captures a real API into the file, which then replays with the API gone', async () => {
+    let hits = 0;
+    const api = createServer((request, response) => {
+      hits++;
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ path: request.url, served: 'by the real API' }));
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    const folder = join(dir, 'recorded');
+    mkdirSync(folder, { recursive: true });
+    const file = join(folder, 'api.json');
+    writeFileSync(file, JSON.stringify({ name: 'Captured', routes: [] }));
+    const recording = await serve([file, '--port', '0', '--proxy', base, '--record']);
+    try {
+      const first = await fetch(`${recording.url}/accounts/7`);
+      assert.deepEqual(await first.json(), { path: '/accounts/7', served: 'by the real API' });
+      await fetch(`${recording.url}/accounts/7`);
+      assert.equal(hits, 1, 'the second request was answered by the recorded route');
+    } finally {
+      assert.equal(await recording.stop(), 0);
+      await new Promise((resolve) => api.close(resolve));
+    }
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as {
+      routes: { path: string }[];
+      proxy?: unknown;
+      public?: unknown;
+    };
+    assert.deepEqual(
+      saved.routes.map((route) => route.path),
+      ['/accounts/7'],
+    );
+    assert.equal(saved.proxy, undefined, "the command line's --proxy is not written into the file");
+    assert.equal(saved.public, undefined);
+
+    const offline = await serve([file, '--port', '0']);
+    try {
+      const replayed = await fetch(`${offline.url}/accounts/7`);
+      assert.deepEqual(await replayed.json(), { path: '/accounts/7', served: 'by the real API' });
+    } finally {
+      await offline.stop();
+    }
+  });
+
   test('an OpenAPI file is served directly', async () => {
     const file = join(dir, 'petstore.yaml');
     copyFileSync(PETSTORE, file);
@@ -209,6 +255,7 @@ describe('rowloom mock serve', () => {
     assert.equal(invalid.status, 1);
     assert.match(invalid.stderr, /api\.json has problems:\n {2}routes\[0\]\.path names the parameter :id twice/);
 
+    writeFileSync(join(folder, 'plain.json'), JSON.stringify({ name: 'Plain', routes: [] }));
     const notJson = join(folder, 'not.json');
     writeFileSync(notJson, '{"name": ');
     const unparsable = await run(['serve', notJson]);
@@ -216,6 +263,12 @@ describe('rowloom mock serve', () => {
     assert.match(unparsable.stderr, /not\.json is not JSON/);
 
     assert.equal((await run(['serve'])).status, 2);
+    const recordYaml = await run(['serve', join(folder, 'api.yaml'), '--record']);
+    assert.equal(recordYaml.status, 2);
+    assert.match(recordYaml.stderr, /--record writes the recorded routes into the mock document/);
+    const recordNothing = await run(['serve', noSchema.replace('api.json', 'plain.json'), '--record']);
+    assert.equal(recordNothing.status, 1);
+    assert.match(recordNothing.stderr, /--record needs a back end to record: give --proxy URL/);
     assert.equal((await run(['serve', noSchema, '--port', 'x'])).status, 2);
     const nowhere = await run(['serve', join(folder, 'absent.json')]);
     assert.equal(nowhere.status, 1);

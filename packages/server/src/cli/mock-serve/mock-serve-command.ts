@@ -24,17 +24,22 @@ import { createUser } from '../../users/users-store.js';
 import { ADMIN_PREFIX, INTERNAL_HEADER, mockAdmin } from './mock-admin.js';
 import { MockSourceError, readMockSource } from './mock-source.js';
 import { MockLoadError, MockLoader } from './mock-loader.js';
+import { RecordingWriter } from './mock-recording.js';
 
 export const MOCK_SERVE_EXIT = { stopped: 0, invalid: 1, usage: 2, failed: 3 } as const;
 
 const USAGE =
-  'usage: rowloom mock serve <mock.json | openapi.json | openapi.yaml> [--port 4010] [--host 127.0.0.1] [--watch]';
+  'usage: rowloom mock serve <mock.json | openapi.json | openapi.yaml> [--port 4010] [--host 127.0.0.1] [--watch] [--proxy URL [--record]]';
 
 interface ServeOptions {
   file: string;
   port: number;
   host: string;
   watch: boolean;
+  /** --proxy: where unmatched requests go (over the document's own proxy). */
+  proxy: string | null;
+  /** --record: answers become routes, written back into the file. */
+  record: boolean;
 }
 
 class UsageError extends Error {}
@@ -47,13 +52,26 @@ function parse(args: string[]): ServeOptions {
       port: { type: 'string', short: 'p', default: '4010' },
       host: { type: 'string', default: '127.0.0.1' },
       watch: { type: 'boolean', short: 'w', default: false },
+      proxy: { type: 'string' },
+      record: { type: 'boolean', default: false },
     },
   });
   if (positionals[0] !== 'serve' || positionals.length !== 2) throw new UsageError(USAGE);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port must be a port number 0..65535 (0: any free port), got ${values.port}`);
-  return { file: positionals[1], port, host: values.host!, watch: values.watch! };
+  if (values.record && /\.ya?ml$/i.test(positionals[1]))
+    throw new UsageError(
+      '--record writes the recorded routes into the mock document; give a mock API document (.json), not an OpenAPI file',
+    );
+  return {
+    file: positionals[1],
+    port,
+    host: values.host!,
+    watch: values.watch!,
+    proxy: values.proxy ?? null,
+    record: values.record!,
+  };
 }
 
 /**
@@ -74,9 +92,10 @@ interface Running {
   store: Store;
   folder: string;
   loader: MockLoader;
+  recorder: RecordingWriter | null;
 }
 
-async function start(): Promise<Running> {
+async function start(options: ServeOptions): Promise<Running> {
   const folder = mkdtempSync(join(tmpdir(), 'rowloom-mock-'));
   const store = await openStore({ databaseUrl: null, sqliteFile: join(folder, 'mock.db') });
   const { key } = await createUser(store.db, 'mock@localhost', 'unlimited');
@@ -90,17 +109,31 @@ async function start(): Promise<Running> {
       plans: DEFAULT_PLANS,
       timeLimitMs: 600_000,
       publicMockRate: 0,
+      // The user's own machine, for the user: a proxy may go anywhere it can reach.
+      mockProxyHosts: '*',
     },
     jobs: { store: new DirectoryStore(join(folder, 'downloads')), runner: 'in-process' },
     rewriteUrl: toTheMock(() => loader?.slug ?? 'mock', internal.token),
     plugins: [mockAdmin({ ...internal, name: () => loader?.name ?? '' })],
   });
-  loader = new MockLoader(app, internal);
-  return { app, store, folder, loader };
+  const proxy = options.proxy === null ? null : { url: options.proxy, record: options.record };
+  loader = new MockLoader(app, internal, { proxy, record: options.record });
+  const recorder = options.record
+    ? new RecordingWriter(
+        app,
+        store.db,
+        internal,
+        options.file,
+        () => loader?.fileDocument ?? {},
+        () => loader?.name ?? '',
+      )
+    : null;
+  return { app, store, folder, loader, recorder };
 }
 
 async function stop(running: Running, watcher: FSWatcher | null): Promise<void> {
   watcher?.close();
+  await running.recorder?.stop();
   await running.app.close();
   await running.store.close();
   rmSync(running.folder, { recursive: true, force: true });
@@ -136,7 +169,7 @@ function stopOnSignals(running: Running, watcher: FSWatcher | null): Promise<num
 
 async function serve(options: ServeOptions): Promise<number> {
   const source = await readMockSource(options.file);
-  const running = await start();
+  const running = await start(options);
   let described: string;
   try {
     described = await running.loader.load(source);
@@ -144,6 +177,7 @@ async function serve(options: ServeOptions): Promise<number> {
     await stop(running, null);
     throw error;
   }
+  await running.recorder?.start();
   try {
     await running.app.listen({ port: options.port, host: options.host });
   } catch (error) {

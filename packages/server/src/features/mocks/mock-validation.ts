@@ -35,6 +35,9 @@ import {
 } from './mock-problems.js';
 import { checkStructure } from './mock-structure.js';
 import { stateMachinesOf } from './mock-states-store.js';
+import { readProxy, type ProxyPolicy } from './mock-validate-proxy.js';
+
+const NO_PROXY: ProxyPolicy = { hosts: [], publicRecording: false };
 import { checkSchemaName, readBody, type BodyContext } from './mock-validate-body.js';
 import {
   readFaults,
@@ -53,6 +56,8 @@ export interface MockReadOptions extends BodyContext {
   existing?: MockApiDocument;
   /** The server's mock host suffix (ROWLOOM_MOCK_HOST_SUFFIX); null: host names are off. */
   hostSuffix?: string | null;
+  /** Where a `proxy` may point, and whether a public API may record (default: nowhere, no). */
+  proxyPolicy?: ProxyPolicy;
   /** What the document's regex patterns may still compile; readMockApi makes one per document. */
   regexWork?: DocumentRegexWork;
 }
@@ -96,9 +101,11 @@ function readDocument(json: unknown, options: MockReadOptions, problems: Problem
   // As for saved schemas and scenarios, an absent project keeps the stored one; null ungroups.
   const project = json.project === undefined ? options.existing?.project : json.project;
   const latency = readLatency(json.latency, 'latency', problems);
+  const proxy = readProxy(json.proxy, json.public === true, options.proxyPolicy ?? NO_PROXY, problems);
   const routes = readRoutes(json.routes, options, problems);
   if (name === undefined || slug === undefined || host === undefined || latency === undefined || routes === undefined)
     return undefined;
+  if (proxy === undefined) return undefined;
   const machines = stateMachinesOf({ routes });
   if (machines.length > MOCK_LIMITS.stateMachines)
     problems.add(
@@ -114,6 +121,7 @@ function readDocument(json: unknown, options: MockReadOptions, problems: Problem
     public: flag(json.public, false),
     cors: flag(json.cors, true),
     latency,
+    ...(proxy ? { proxy } : {}),
     routes,
   };
 }

@@ -27,6 +27,7 @@ import {
   type MockApiRecord,
 } from './mock-store.js';
 import { readMockApi, type MockProblem, type MockReadOptions } from './mock-validation.js';
+import type { ProxyPolicy } from './mock-validate-proxy.js';
 import { clearRequestLog, DEFAULT_LOG_PAGE, MAX_LOG_PAGE, readRequestLog, type LogWrites } from './request-log-read.js';
 import { schemaExamples } from './schema-examples.js';
 import type { Plans } from '../../users/plans.js';
@@ -59,6 +60,8 @@ export interface MocksRouteOptions {
   mockOrigin?: string | null;
   /** The runtime's log writes: the log is read and cleared once this instance's are in. */
   requestLog: LogWrites;
+  /** Where a mock API's `proxy` may point (ROWLOOM_MOCK_PROXY_HOSTS). */
+  proxyPolicy: ProxyPolicy;
 }
 
 const EXAMPLE =
@@ -130,6 +133,7 @@ export async function mocksFeature(
       schemaNames: schemas.map((row) => row.name),
       recordsPerRequest: plan?.recordsPerRequest ?? null,
       hostSuffix: options.mockHostSuffix,
+      proxyPolicy: options.proxyPolicy,
       checkHandler,
     };
   };

@@ -121,6 +121,7 @@ describe('the web interface page fallback never catches /mock/...', () => {
       hosts: new MockHostNames(),
       publicMockRate: 0,
       requestLog: new RequestLog(store.db, app.log),
+      proxyPolicy: { hosts: [], publicRecording: false },
     });
     await installWebInterface(app, root);
     await app.ready();

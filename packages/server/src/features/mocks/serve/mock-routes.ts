@@ -13,6 +13,7 @@ import { hostWithoutPort, type MockHostNames } from './host-names.js';
 import { PublicMockBudget } from './public-budget.js';
 import { sandboxed } from './mock-sandbox.js';
 import type { RequestLog } from './request-log.js';
+import type { ProxyPolicy } from '../mock-validate-proxy.js';
 import { serveMock, type MockServices } from './serve-mock.js';
 
 export interface MockRouteOptions {
@@ -26,6 +27,8 @@ export interface MockRouteOptions {
   publicMockRate: number;
   /** Where served requests are logged (shared with the configuration API, which reads the log). */
   requestLog: RequestLog;
+  /** Where a mock API's proxy may send requests (checked again when serving: the setting may have changed since it was saved). */
+  proxyPolicy: ProxyPolicy;
 }
 
 const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -38,6 +41,7 @@ export function mockRoutes(app: FastifyInstance, options: MockRouteOptions): voi
     publicUrl: options.publicUrl,
     sharing: options.sharing,
     requestLog: options.requestLog,
+    proxyPolicy: options.proxyPolicy,
     publicBudget: new PublicMockBudget(options.publicMockRate),
   };
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {

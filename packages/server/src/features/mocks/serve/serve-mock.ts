@@ -25,8 +25,12 @@ import {
   type Pay,
 } from '../../generation/generation-admission.js';
 import type { User } from '../../../users/users-store.js';
-import type { Fault, MockApiDocument, MockResponse, MockRoute } from '@rowloom/contract';
+import type { Fault, MockApiDocument, MockProxy, MockResponse, MockRoute } from '@rowloom/contract';
 import { confineCookie } from '../mock-cookie-policy.js';
+import type { ProxyPolicy } from '../mock-validate-proxy.js';
+import { proxyHostAllowed } from '../proxy-hosts.js';
+import { forward, forwardedQuery, ProxyError, upstreamUrl, type ProxiedAnswer } from './proxy-forward.js';
+import { recordRoute } from './record-route.js';
 import { moveStates, stateMachinesOf, statesOf } from '../mock-states-store.js';
 import { mockHeaderProblem } from '../mock-header-policy.js';
 import { findMockBySlug, type StoredMockApi } from '../mock-lookup.js';
@@ -56,6 +60,8 @@ export interface MockServices {
   requestLog: RequestLog;
   /** What a public mock's callers may spend (they never spend its owner's plan). */
   publicBudget: PublicMockBudget;
+  /** Where a mock API's proxy may send requests. */
+  proxyPolicy: ProxyPolicy;
 }
 
 /** A dribbled body is held in memory to be cut into pieces: this much at most. */
@@ -189,6 +195,7 @@ async function serveKnown(exchange: Exchange): Promise<FastifyReply> {
   // A public mock's rate is taken before anything else is done for the call.
   if (exchange.document.public) services.publicBudget.admit(exchange.api.id, exchange.document.name);
   exchange.pay = payerOf(exchange, owner);
+  if (!match && document.proxy) return serveProxied(exchange, call, document.proxy);
   if (!match)
     throw notFound(
       `no route of mock API '${document.name}' matches ${call.method} ${call.path}; its routes: ${describeRoutes(document.routes)}`,
@@ -199,6 +206,35 @@ async function serveKnown(exchange: Exchange): Promise<FastifyReply> {
   const requestNumber = await nextRequestNumber(services.db, exchange.api.id, match.route.id);
   if (match.route.kind === 'crud') return serveCrud(exchange, call, match, owner, requestNumber);
   return serveResponses(exchange, call, match, owner, requestNumber, where);
+}
+
+/**
+ * An unmatched request sent on to the back end (proxy-forward.ts), charged as a request of no
+ * rows; with `record`, its answer becomes a route (record-route.ts). A back end that cannot be
+ * reached is a 502 naming it.
+ */
+async function serveProxied(exchange: Exchange, call: MockCall, proxy: MockProxy): Promise<FastifyReply> {
+  const { services, request, reply } = exchange;
+  if (!proxyHostAllowed(new URL(proxy.url), services.proxyPolicy.hosts))
+    throw misconfigured(
+      `proxy.url ${proxy.url} names a host this server no longer proxies to (ROWLOOM_MOCK_PROXY_HOSTS)`,
+    );
+  await exchange.pay(0);
+  const url = upstreamUrl(proxy, call, forwardedQuery(request.url));
+  let answer: ProxiedAnswer;
+  try {
+    answer = await forward(proxy, call, url);
+  } catch (error) {
+    if (error instanceof ProxyError) throw new HttpError(502, error.message);
+    throw error;
+  }
+  const headers: Record<string, string> = { ...answer.headers, ...exchange.headers, 'x-rowloom-proxied': 'true' };
+  if (proxy.record) {
+    const notRecorded = await recordRoute(services.db, exchange.api.id, call, answer, url);
+    if (notRecorded !== null)
+      headers['x-rowloom-not-recorded'] = notRecorded.slice(0, 300).replace(/[^\x20-\x7e]/g, '?');
+  }
+  return reply.code(answer.status).headers(sandboxed(headers)).send(answer.body);
 }
 
 /** Whether choosing this route's response reads the API's state machines (only then are they read). */
