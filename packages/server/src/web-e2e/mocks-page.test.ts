@@ -326,6 +326,23 @@ describe('the Mock APIs pages in a browser', { skip: browserSkip() }, () => {
     await page.getByText('No requests yet.').waitFor();
   });
 
+  test('the request log shows a repeated query parameter with all its values', async () => {
+    const { page } = await suite.signedIn('/mocks');
+    const created = await page.request.post('/api/mocks', {
+      headers: { 'X-CSRF-Token': await csrf(page) },
+      data: { name: 'tagged', routes: [{ method: 'GET', path: '/items', responses: [{ status: 200 }] }] },
+    });
+    assert.equal(created.status(), 201, await created.text());
+    const sent = await page.request.get('/mock/tagged/items?tag=a&page=2&tag=b', {
+      headers: { 'X-CSRF-Token': await csrf(page) },
+    });
+    assert.equal(sent.status(), 200);
+    await page.goto('/mocks/tagged');
+    const log = page.getByRole('table', { name: 'Requests, newest first' });
+    await log.getByRole('button', { name: 'GET /items', exact: true }).click();
+    await log.getByText('tag=a&tag=b&page=2', { exact: true }).waitFor();
+  });
+
   test('delete from the list asks first; Cancel keeps it, confirming removes it', async () => {
     const { page } = await suite.signedIn('/mocks');
     await createThroughPage(page, 'short lived');

@@ -403,6 +403,56 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.match(gone.json.error, /"Gone", which no longer exists/);
     });
 
+    test('a repeated query parameter keeps all its values: handlers and formulas read a list, a rule matches when one value does', async () => {
+      await saveSchema(server, key, 'Tags', [
+        { name: 'tags', type: 'Formula', value: "request_params['tag']" },
+        { name: 'one', type: 'Formula', value: "request_params['one']" },
+      ]);
+      await mock({
+        name: 'Repeated',
+        routes: [
+          {
+            path: '/handled/:id',
+            responses: [
+              {
+                body: { type: 'handler', source: "[params['tag'], query['tag'], request_params['id'], params['one']]" },
+              },
+            ],
+          },
+          { path: '/rows', responses: [{ body: { type: 'schema', schema: 'Tags' } }] },
+          {
+            path: '/ruled',
+            responses: [
+              {
+                label: 'b',
+                rules: [{ target: 'query', name: 'tag', operator: 'equals', value: 'b' }],
+                body: { type: 'json', value: 'b' },
+              },
+              {
+                label: 'not x',
+                rules: [{ target: 'query', name: 'tag', operator: 'not_equals', value: 'x' }],
+                body: { type: 'json', value: 'not x' },
+              },
+              { label: 'fallback', default: true, body: { type: 'json', value: 'fallback' } },
+            ],
+          },
+        ],
+      });
+      const handled = await call(`${server.url}/mock/repeated/handled/7?key=${key}&tag=a&tag=b&one=1`);
+      assert.equal(handled.status, 200, handled.text);
+      assert.deepEqual(handled.json, [['a', 'b'], ['a', 'b'], '7', '1']);
+      const rows = await call(`${server.url}/mock/repeated/rows?key=${key}&tag=a&tag=b&one=1`);
+      assert.equal(rows.status, 200, rows.text);
+      assert.deepEqual(rows.json, { tags: ['a', 'b'], one: '1' });
+      const chosen = async (query: string) =>
+        (await call(`${server.url}/mock/repeated/ruled?key=${key}&${query}`)).json as string;
+      assert.equal(await chosen('tag=b&tag=c'), 'b', 'equals: the first value does not match, the second does');
+      assert.equal(await chosen('tag=c&tag=b'), 'b');
+      assert.equal(await chosen('tag=c&tag=x'), 'fallback', 'not_equals: one of the values equals x');
+      assert.equal(await chosen('tag=c&tag=d'), 'not x');
+      assert.equal(await chosen('tag=x'), 'fallback');
+    });
+
     test('CORS: headers on answers, a preflight without a key; off when cors is false', async () => {
       await mock({
         name: 'Cors',

@@ -35,7 +35,7 @@ import { collectionExists, seedCountOf, serveCrudRequest } from './crud-adapter.
 import { breakConnection, dribble, effectiveFaults, faultResponse, pickFault } from './faults.js';
 import { effectiveLatency, sampleDelay, waitUnlessGone } from './latency.js';
 import { authorizeMockCall, noSuchMock } from './mock-auth.js';
-import { pathUnderApi, readCall, requestData, type MockCall } from './mock-call.js';
+import { lastValues, pathUnderApi, readCall, requestData, type MockCall } from './mock-call.js';
 import { hashNumber, requestHash } from './request-hash.js';
 import { nextRequestNumber } from './request-counter.js';
 import type { RequestLog } from './request-log.js';
@@ -462,7 +462,7 @@ async function serveCrud(
       route,
       method: call.method === 'HEAD' ? 'GET' : call.method,
       key: match.crudKey,
-      query: call.query,
+      query: lastValues(call.query),
       body,
       url: collectionUrl(exchange, call, match),
     },
