@@ -289,6 +289,38 @@ describe('the Mock APIs pages in a browser', { skip: browserSkip() }, () => {
     await page.getByLabel('Headers', { exact: true }).fill('Prefer: code=404');
     await send(page, 404);
     assert.match((await page.locator('.test-outcome').textContent()) ?? '', /answered by\s*GET\s*\/pet\/:petId/);
+    // The imported summary and description keep their paragraphs in the editor; what the page
+    // does not show (operationId, tags, the documented request) survives a save.
+    // The route's (the API's own Description comes first).
+    const description = page.getByLabel('Description', { exact: true }).last();
+    assert.equal(await description.inputValue(), 'Find pet by ID\n\nReturns a single pet');
+    await description.fill('Find pet by ID\n\nReturns one pet');
+    await saveAndWait(page);
+    const stored = (await (await page.request.get('/api/mocks/petstore')).json()) as {
+      routes: {
+        method: string;
+        path: string;
+        description: string;
+        operationId?: string;
+        tags?: string[];
+        request?: unknown;
+      }[];
+    };
+    const getPet = stored.routes.find((r) => r.method === 'GET' && r.path === '/pet/:petId')!;
+    assert.equal(getPet.description, 'Find pet by ID\n\nReturns one pet');
+    assert.equal(getPet.operationId, 'getPetById');
+    assert.deepEqual(getPet.tags, ['pet']);
+    assert.deepEqual(getPet.request, {
+      parameters: [
+        {
+          in: 'path',
+          name: 'petId',
+          required: true,
+          description: 'ID of pet to return',
+          schema: { type: 'integer', format: 'int64' },
+        },
+      ],
+    });
   });
 
   test('the request log shows the latest 50 and older ones on demand; Clear asks first', async () => {
