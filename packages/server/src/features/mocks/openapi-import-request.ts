@@ -18,8 +18,8 @@ const isData = (value: unknown): value is Data => value !== null && typeof value
 export interface SchemaBudget {
   nodes: number;
 }
-export const IMPORT_SCHEMA_NODES = 500_000;
-const ROUTE_SCHEMA_NODES = 20_000;
+export const IMPORT_SCHEMA_NODES = 100_000;
+const ROUTE_SCHEMA_NODES = 10_000;
 /** Nesting (and $ref hops) past which a schema is cut to {} (any value). */
 const MAX_SCHEMA_DEPTH = 64;
 const JSON_TYPE = /^application\/(.+\+)?json\b/i;

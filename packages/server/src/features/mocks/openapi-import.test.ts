@@ -666,3 +666,31 @@ test("an import whose documented requests would not fit the document's limit lea
   );
   assert.ok(JSON.stringify(mock).length <= MOCK_LIMITS.documentBytes);
 });
+
+test('inlining request schemas is bounded: references that fan out 10-fold over 8 levels are cut to {} with a warning', () => {
+  const schemas: Json = {};
+  for (let level = 0; level < 8; level++)
+    schemas[`L${level}`] = {
+      type: 'object',
+      properties: Object.fromEntries(
+        Array.from({ length: 10 }, (_, i) => [
+          `p${i}`,
+          level === 7 ? { type: 'string' } : { $ref: `#/components/schemas/L${level + 1}` },
+        ]),
+      ),
+    };
+  const body = { content: { 'application/json': { schema: { $ref: '#/components/schemas/L0' } } } };
+  const paths = Object.fromEntries(
+    Array.from({ length: 30 }, (_, i) => [
+      `/r${i}`,
+      { post: { requestBody: body, responses: { '204': { description: 'ok' } } } },
+    ]),
+  );
+  const spec = { openapi: '3.0.3', info: { title: 'Fan' }, paths, components: { schemas } };
+  const { document, warnings } = importOpenApi(JSON.stringify(spec), {});
+  const mock = valid(document);
+  assert.equal(mock.routes.length, 30);
+  assert.ok(warnings.some((w) => /^POST \/r0: a request schema was cut to \{\} \(any value\)/.test(w)));
+  // 10^8 leaves unbounded; the budgets keep the whole document small.
+  assert.ok(JSON.stringify(mock).length < MOCK_LIMITS.documentBytes / 4, String(JSON.stringify(mock).length));
+});
