@@ -19,6 +19,10 @@ export const RULE_OPERATORS = ['equals', 'not_equals', 'regex', 'exists', 'missi
 export const ROUTE_KINDS = ['responses', 'crud'] as const;
 export const ROUTE_MODES = ['rules', 'random', 'sequential'] as const;
 export const RULES_OPERATORS = ['all', 'any'] as const;
+/** Where a route's documented request parameter is sent (OpenAPI's `in`; cookies are not kept). */
+export const PARAMETER_LOCATIONS = ['path', 'query', 'header'] as const;
+/** OpenAPI response keys that are not one status: a response imported from one keeps it for export. */
+export const OPENAPI_STATUS_KEYS = ['default', '1XX', '2XX', '3XX', '4XX', '5XX'] as const;
 
 /** Bounds on what one mock API may hold and do (every request's memory and time are bounded). */
 export const MOCK_LIMITS = {
@@ -36,6 +40,10 @@ export const MOCK_LIMITS = {
   crudRecordBytes: 64 * 1024,
   requestLogEntries: 500,
   requestLogBodyBytes: 8 * 1024,
+  /** A route's documented request (its parameters and body schema), as JSON. */
+  routeRequestBytes: 64 * 1024,
+  requestParameters: 50,
+  tagsPerRoute: 20,
   regexInputChars: 4096,
   /** State machines one response may move, and machines one mock API may have. */
   statesPerResponse: 10,

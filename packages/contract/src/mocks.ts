@@ -15,6 +15,8 @@ import {
   FAULT_KINDS,
   MOCK_LIMITS,
   MOCK_METHODS,
+  OPENAPI_STATUS_KEYS,
+  PARAMETER_LOCATIONS,
   ROUTE_KINDS,
   ROUTE_MODES,
   RULE_OPERATORS,
@@ -182,6 +184,12 @@ const RESPONSE = {
         'State machines this response moves, by name, to the state given, once it is chosen: {"checkout": "paid"}. A rule with target "state" reads them; every machine starts in "Started"',
     }),
   ),
+  openapiStatus: Type.Optional(
+    Type.Enum(OPENAPI_STATUS_KEYS, {
+      description:
+        'The OpenAPI response key it stands for when that is not its status ("default", "2XX"...): kept by import, written back by export',
+    }),
+  ),
 };
 export const MockResponse = Type.Object(RESPONSE, closed);
 export type MockResponse = Static<typeof MockResponse>;
@@ -213,6 +221,50 @@ export const CrudSettings = Type.Object(
 );
 export type CrudSettings = Static<typeof CrudSettings>;
 
+/** A JSON Schema (OpenAPI's dialect, every $ref inlined): what a documented value should look like. */
+const JsonSchema = Type.Unknown({ description: "A JSON Schema (OpenAPI's dialect), with no $ref" });
+
+/**
+ * One documented request parameter of a route (from an OpenAPI import, or written by hand): not
+ * enforced by the runtime today, exported back to OpenAPI.
+ */
+export const RequestParameter = Type.Object(
+  {
+    in: Type.Enum(PARAMETER_LOCATIONS),
+    name: Type.String({ minLength: 1, maxLength: 256 }),
+    required: Type.Optional(Type.Boolean({ description: 'Default false (a path parameter is always required)' })),
+    description: Type.Optional(Type.String({ maxLength: 1000 })),
+    schema: Type.Optional(JsonSchema),
+  },
+  closed,
+);
+export type RequestParameter = Static<typeof RequestParameter>;
+
+/** The documented request body of a route. */
+export const RequestBodySpec = Type.Object(
+  {
+    contentType: Type.String({ maxLength: 256, description: 'A media type, such as application/json' }),
+    required: Type.Optional(Type.Boolean({ description: 'Default false' })),
+    description: Type.Optional(Type.String({ maxLength: 1000 })),
+    schema: Type.Optional(JsonSchema),
+  },
+  closed,
+);
+export type RequestBodySpec = Static<typeof RequestBodySpec>;
+
+/** What a route documents about the requests it takes. */
+export const RouteRequest = Type.Object(
+  {
+    parameters: Type.Optional(Type.Array(RequestParameter, { maxItems: MOCK_LIMITS.requestParameters })),
+    body: Type.Optional(RequestBodySpec),
+  },
+  {
+    ...closed,
+    description: `The request the route documents: parameters and body schema (at most ${MOCK_LIMITS.routeRequestBytes} bytes as JSON)`,
+  },
+);
+export type RouteRequest = Static<typeof RouteRequest>;
+
 const ROUTE = {
   id,
   method: Type.Enum(MOCK_METHODS, { description: 'Default GET (ANY for crud routes)' }),
@@ -221,6 +273,20 @@ const ROUTE = {
       'A path such as /users/:id: literal segments and :parameters, at most 20 segments (a trailing .json on a request is optional)',
   }),
   description: Type.Optional(Type.String({ maxLength: 10_000 })),
+  operationId: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: "OpenAPI's operationId (kept by import, written by export)",
+    }),
+  ),
+  tags: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+      maxItems: MOCK_LIMITS.tagsPerRoute,
+      description: "OpenAPI's tags, for grouping",
+    }),
+  ),
+  request: Type.Optional(RouteRequest),
   kind: Type.Enum(ROUTE_KINDS),
   mode: Type.Optional(
     Type.Enum(ROUTE_MODES, {

@@ -59,7 +59,7 @@ export {
   type Scenarios,
 } from './scenarios/scenario.js';
 export { curveOf } from './scenarios/interpolate.js';
-export type { MockRequestData } from './kernel/request-data.js';
+export type { MockRequestData, QueryParams } from './kernel/request-data.js';
 export {
   HANDLER_LIMITS,
   type HandlerRequest,

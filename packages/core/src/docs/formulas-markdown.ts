@@ -85,8 +85,8 @@ cycle or an unknown name is an error naming the fields, with line and column.
 
 **Mock endpoints.** When a schema generates the answer of a mock API route (docs/mock-handlers.md),
 \`request_params['name']\` is the request's path or query parameter of that name, as text (a path
-parameter wins over a query parameter of the same name; a repeated query parameter gives its last
-value), and \`request_entity['name']\` the key of its JSON body: text, a number, true/false, nil, or a
+parameter wins over a query parameter of the same name; a query parameter given several times,
+\`?tag=a&tag=b\`, is the list of its values, \`['a', 'b']\`), and \`request_entity['name']\` the key of its JSON body: text, a number, true/false, nil, or a
 nested object or list to index further (\`request_entity['address']['city']\`). A missing key is nil;
 outside a mock endpoint both are empty, so every key is nil. Mockaroo's paging idiom works as there:
 a hidden \`__key\` field of type Row Number and \`request_params['page'].to_i * 10 + __key\` as the id.

@@ -5,7 +5,8 @@
  * as JSON, text as text, nil as an empty body. What a handler can call, Mockaroo's handler
  * vocabulary plus a few of our own:
  *
- *   params['id']          path and query parameters (text)     query['page'], headers['x-h']
+ *   params['id']          path and query parameters (text; a     query['page'], headers['x-h']
+ *                         repeated query parameter: a list)
  *   body['name']          the JSON body (entity['name'] and request_entity too)
  *   request_number        this route's 1-based request count
  *   method, path          the request's method and path under the mock API
@@ -23,6 +24,7 @@
  * compiled like a formula; work is bounded (HANDLER_LIMITS) and every error has a position.
  */
 import type { Datasets } from '../kernel/define-type.js';
+import type { QueryParams } from '../kernel/request-data.js';
 import type { Scenarios } from '../scenarios/scenario.js';
 
 /** The request a handler reads. Plain data (it is copied to a worker thread). */
@@ -32,8 +34,8 @@ export interface HandlerRequest {
   path: string;
   /** Path parameters (from the route's :names). */
   pathParams: Record<string, string>;
-  /** Query parameters; a repeated one gives its last value. */
-  query: Record<string, string>;
+  /** Query parameters; one given several times is the list of its values. */
+  query: QueryParams;
   /** Lower-cased names; the key header and cookies removed. */
   headers: Record<string, string>;
   /** The parsed JSON body, the body text when it is not JSON, or null. */

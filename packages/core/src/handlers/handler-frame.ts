@@ -5,14 +5,15 @@
  */
 import type { Position } from '../formula/ast.js';
 import type { Frame } from '../formula/scope.js';
+import type { QueryParams } from '../kernel/request-data.js';
 import type { HandlerRequest } from './handler-contract.js';
 import { cloneJson } from './clone-json.js';
 
 /** The request as the handler's names read it (handler-names.ts). */
 export interface HandlerInputs {
   /** Path parameters over query parameters: what params[...] and request_params[...] read. */
-  params: Record<string, string>;
-  query: Record<string, string>;
+  params: QueryParams;
+  query: QueryParams;
   headers: Record<string, string>;
   /** The JSON body (or its text, or nil): body, entity and request_entity. */
   body: unknown;
@@ -55,8 +56,8 @@ export interface HandlerFrame extends Frame {
 /** The request as a handler reads it: copies, so a handler's []= never changes the caller's objects. */
 export function handlerInputs(request: HandlerRequest): HandlerInputs {
   return {
-    params: { ...request.query, ...request.pathParams },
-    query: { ...request.query },
+    params: { ...(cloneJson(request.query) as QueryParams), ...request.pathParams },
+    query: cloneJson(request.query) as QueryParams,
     headers: { ...request.headers },
     body: cloneJson(request.body),
     requestNumber: request.requestNumber,

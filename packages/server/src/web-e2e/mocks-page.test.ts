@@ -289,6 +289,38 @@ describe('the Mock APIs pages in a browser', { skip: browserSkip() }, () => {
     await page.getByLabel('Headers', { exact: true }).fill('Prefer: code=404');
     await send(page, 404);
     assert.match((await page.locator('.test-outcome').textContent()) ?? '', /answered by\s*GET\s*\/pet\/:petId/);
+    // The imported summary and description keep their paragraphs in the editor; what the page
+    // does not show (operationId, tags, the documented request) survives a save.
+    // The route's (the API's own Description comes first).
+    const description = page.getByLabel('Description', { exact: true }).last();
+    assert.equal(await description.inputValue(), 'Find pet by ID\n\nReturns a single pet');
+    await description.fill('Find pet by ID\n\nReturns one pet');
+    await saveAndWait(page);
+    const stored = (await (await page.request.get('/api/mocks/petstore')).json()) as {
+      routes: {
+        method: string;
+        path: string;
+        description: string;
+        operationId?: string;
+        tags?: string[];
+        request?: unknown;
+      }[];
+    };
+    const getPet = stored.routes.find((r) => r.method === 'GET' && r.path === '/pet/:petId')!;
+    assert.equal(getPet.description, 'Find pet by ID\n\nReturns one pet');
+    assert.equal(getPet.operationId, 'getPetById');
+    assert.deepEqual(getPet.tags, ['pet']);
+    assert.deepEqual(getPet.request, {
+      parameters: [
+        {
+          in: 'path',
+          name: 'petId',
+          required: true,
+          description: 'ID of pet to return',
+          schema: { type: 'integer', format: 'int64' },
+        },
+      ],
+    });
   });
 
   test('the request log shows the latest 50 and older ones on demand; Clear asks first', async () => {
@@ -324,6 +356,23 @@ describe('the Mock APIs pages in a browser', { skip: browserSkip() }, () => {
       .getByRole('button', { name: 'Clear log' })
       .click();
     await page.getByText('No requests yet.').waitFor();
+  });
+
+  test('the request log shows a repeated query parameter with all its values', async () => {
+    const { page } = await suite.signedIn('/mocks');
+    const created = await page.request.post('/api/mocks', {
+      headers: { 'X-CSRF-Token': await csrf(page) },
+      data: { name: 'tagged', routes: [{ method: 'GET', path: '/items', responses: [{ status: 200 }] }] },
+    });
+    assert.equal(created.status(), 201, await created.text());
+    const sent = await page.request.get('/mock/tagged/items?tag=a&page=2&tag=b', {
+      headers: { 'X-CSRF-Token': await csrf(page) },
+    });
+    assert.equal(sent.status(), 200);
+    await page.goto('/mocks/tagged');
+    const log = page.getByRole('table', { name: 'Requests, newest first' });
+    await log.getByRole('button', { name: 'GET /items', exact: true }).click();
+    await log.getByText('tag=a&tag=b&page=2', { exact: true }).waitFor();
   });
 
   test('delete from the list asks first; Cancel keeps it, confirming removes it', async () => {

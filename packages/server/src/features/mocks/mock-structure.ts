@@ -45,8 +45,19 @@ const EXPECTED: Record<string, string> = {
   body: 'a body such as {"type": "json", "value": {...}} or {"type": "schema", "schema": "users"}',
   crud: 'CRUD settings such as {"schema": "<saved schema>", "count": 10, "key": "id"}',
   headers: 'an object of header names to values',
+  request:
+    'a documented request such as {"parameters": [{"in": "query", "name": "page", "schema": {"type": "integer"}}], "body": {"contentType": "application/json", "schema": {"type": "object"}}}',
+  parameters: 'a parameter such as {"in": "query", "name": "page", "required": false, "schema": {"type": "integer"}}',
+  requestBody:
+    'a request body such as {"contentType": "application/json", "required": true, "schema": {"type": "object"}}',
   options: 'an object of the generate API\'s options, such as {"delimiter": ";"}',
 };
+
+/** What belongs at `path` (a route's request has a `body` of its own kind). */
+function expected(path: string, key: string): string {
+  const which = key === 'body' && path.endsWith('.request.body') ? 'requestBody' : key;
+  return EXPECTED[which] ?? 'an object';
+}
 
 /** Reports every structural problem of `value` against `schema` into `problems`. */
 export function checkStructure(schema: object, value: unknown, problems: Problems): void {
@@ -87,7 +98,7 @@ function check(node: Node, value: unknown, path: string, key: string, problems: 
 
 function checkObject(node: Node, value: unknown, path: string, key: string, problems: Problems): void {
   if (!isObject(value)) {
-    problems.add(path, `${path === '' ? 'the body ' : ''}must be ${EXPECTED[key] ?? 'an object'}, got ${shown(value)}`);
+    problems.add(path, `${path === '' ? 'the body ' : ''}must be ${expected(path, key)}, got ${shown(value)}`);
     return;
   }
   const properties = node.properties ?? {};
@@ -163,7 +174,7 @@ function checkUnion(node: Node, value: unknown, path: string, key: string, probl
     return;
   }
   if (!isObject(value)) {
-    problems.add(path, `must be ${EXPECTED[key] ?? 'an object'}, got ${shown(value)}`);
+    problems.add(path, `must be ${expected(path, key)}, got ${shown(value)}`);
     return;
   }
   const tags = tagged.map((variant) => variant.properties!.type.const);

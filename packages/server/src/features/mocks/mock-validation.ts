@@ -10,6 +10,7 @@ import {
   MOCK_LIMITS,
   MOCK_METHODS,
   MockApiInput,
+  OPENAPI_STATUS_KEYS,
   ROUTE_KINDS,
   ROUTE_MODES,
   RULES_OPERATORS,
@@ -47,6 +48,7 @@ import {
   readSetState,
   ruleValuesAsText,
 } from './mock-validate-parts.js';
+import { readRouteRequest } from './mock-validate-request.js';
 import { DocumentRegexWork } from './rule-regex.js';
 
 export type { MockProblem } from './mock-problems.js';
@@ -79,7 +81,7 @@ export function readMockApi(sent: unknown, options: MockReadOptions = {}): MockR
     if (bytes > MOCK_LIMITS.documentBytes)
       problems.add(
         '',
-        `the document is ${bytes} bytes with its defaults filled; at most ${MOCK_LIMITS.documentBytes} are allowed`,
+        `the document is ${bytes} bytes with its defaults filled; at most ${MOCK_LIMITS.documentBytes} are allowed${largestRoute(document)}`,
       );
   }
   if (problems.count > 0 || !document) return { problems: problems.list, more: problems.count - problems.list.length };
@@ -167,6 +169,7 @@ function readRoute(value: unknown, path: string, options: MockReadOptions, probl
     kind === 'crud'
       ? readCrud(value.crud, at(path, 'crud'), options, problems)
       : noCrud(value.crud, at(path, 'crud'), problems);
+  const request = readRouteRequest(value.request, at(path, 'request'), parsed?.params, problems);
   if (
     kind === undefined ||
     method === undefined ||
@@ -175,7 +178,8 @@ function readRoute(value: unknown, path: string, options: MockReadOptions, probl
     latency === undefined ||
     !faults ||
     !responses ||
-    crud === null
+    crud === null ||
+    request === null
   )
     return undefined;
   const route: MockRoute = {
@@ -183,6 +187,7 @@ function readRoute(value: unknown, path: string, options: MockReadOptions, probl
     method,
     path: value.path as string,
     description: text(value.description) ?? '',
+    ...documented(value),
     kind,
     mode: choice(value.mode, ROUTE_MODES, 'rules'),
     repeatable: flag(value.repeatable, false),
@@ -190,8 +195,30 @@ function readRoute(value: unknown, path: string, options: MockReadOptions, probl
     faults,
     responses,
   };
+  if (request) route.request = request;
   if (crud) route.crud = crud;
   return { route, shape: parsed.shape, path };
+}
+
+/** OpenAPI's operationId and tags, when given (kept for export, not used in serving). */
+function documented(value: Record<string, unknown>): Pick<MockRoute, 'operationId' | 'tags'> {
+  const kept: Pick<MockRoute, 'operationId' | 'tags'> = {};
+  if (typeof value.operationId === 'string') kept.operationId = value.operationId;
+  if (Array.isArray(value.tags)) kept.tags = value.tags as string[];
+  return kept;
+}
+
+/** For the too-large message: the route that takes most room, and how much of it is its documented request. */
+function largestRoute(document: MockApiDocument): string {
+  let largest = { index: -1, bytes: 0 };
+  document.routes.forEach((route, index) => {
+    const bytes = utf8Bytes(JSON.stringify(route));
+    if (bytes > largest.bytes) largest = { index, bytes };
+  });
+  if (largest.index < 0) return '';
+  const route = document.routes[largest.index];
+  const request = route.request ? `, of which ${utf8Bytes(JSON.stringify(route.request))} its request` : '';
+  return `; the largest route is routes[${largest.index}] (${route.method} ${route.path.slice(0, 100)}: ${largest.bytes} bytes${request})`;
 }
 
 function readResponses(
@@ -246,6 +273,16 @@ function readResponse(
   const label = text(value.label);
   if (label !== undefined) response.label = label;
   if (setState !== undefined && Object.keys(setState).length > 0) response.setState = setState;
+  const openapiStatus = choice(value.openapiStatus, OPENAPI_STATUS_KEYS);
+  if (openapiStatus !== undefined) {
+    const hundreds = /^([1-5])XX$/.exec(openapiStatus)?.[1];
+    if (hundreds !== undefined && Math.floor(response.status / 100) !== Number(hundreds))
+      problems.add(
+        at(path, 'openapiStatus'),
+        `is ${openapiStatus}, so the status must be ${hundreds}00..${hundreds}99, got ${response.status}`,
+      );
+    response.openapiStatus = openapiStatus;
+  }
   return response;
 }
 

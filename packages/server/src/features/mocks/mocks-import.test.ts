@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { MOCK_LIMITS } from '@rowloom/contract';
 import { skipUnlessAvailable } from '../../testing/databases.js';
 import { serverForSuite, type TestServer } from '../../testing/server-fixture.js';
 import { fetchAnswer } from '../../testing/http-calls.js';
@@ -205,6 +206,88 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         assert.ok(routes.includes(expected), `${expected} in ${routes.join('; ')}`);
       // The YAML parser reads the JSON export the same way.
       assert.deepEqual(parse(exported.text), exported.json);
+    });
+
+    test('Petstore import -> export -> import over HTTP keeps operationIds, tags, parameters, request bodies and default', async () => {
+      const documented = (document: Json) =>
+        Object.fromEntries(
+          (document.routes as Json[]).map((r) => [
+            `${r.method} ${r.path}`,
+            [
+              r.description,
+              r.operationId,
+              r.tags,
+              r.request,
+              (r.responses as Json[]).map((x) => [x.status, x.openapiStatus]),
+            ],
+          ]),
+        );
+      const first = await call(suite.server, url('/api/mocks/import?name=Pets%20one'), post(PETSTORE));
+      assert.equal(first.status, 201, first.text);
+      const exported = await call(suite.server, url('/api/mocks/Pets%20one/openapi'));
+      assert.equal(exported.status, 200);
+      assert.deepEqual(Object.keys(exported.json.paths['/user'].post.responses), ['default']);
+      assert.deepEqual(exported.json.paths['/pet/findByStatus'].get.parameters[0].schema.enum, [
+        'available',
+        'pending',
+        'sold',
+      ]);
+      const second = await call(
+        suite.server,
+        url('/api/mocks/import?name=Pets%20two&slug=pets-two'),
+        post(exported.text, 'application/json'),
+      );
+      assert.equal(second.status, 201, second.text);
+      const stored = await call(suite.server, url('/api/mocks/Pets%20two'));
+      assert.deepEqual(documented(stored.json), documented(first.json));
+      const addPet = (stored.json.routes as Json[]).find((r) => r.operationId === 'addPet')!;
+      assert.equal(addPet.request.body.schema.properties.category.properties.id.type, 'integer');
+      // A `default` response alone is the success answer.
+      const created = await call(suite.server, url('/mock/pets-two/user'), { method: 'POST' });
+      assert.equal(created.status, 200);
+    });
+
+    test("a route's documented request counts toward the limits: a 400 naming routes[i].request, and the document's names its largest route", async () => {
+      const save = (document: unknown) =>
+        call(suite.server, url('/api/mocks'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(document),
+        });
+      const schema = { type: 'string', description: 'x'.repeat(70_000) };
+      const big = await save({
+        name: 'Big request',
+        routes: [
+          { path: '/a', responses: [{}] },
+          {
+            method: 'POST',
+            path: '/b',
+            responses: [{}],
+            request: { body: { contentType: 'application/json', schema } },
+          },
+        ],
+      });
+      assert.equal(big.status, 400, big.text);
+      assert.match(big.json.error, /^routes\[1\]\.request is \d+ bytes as JSON; at most 65536 are allowed/);
+      assert.equal(big.json.details[0].path, 'routes[1].request');
+      // Just under the limit as sent (so it is read), over it once the defaults are filled.
+      const routes = Array.from({ length: 10 }, (_, i) => ({
+        method: 'POST',
+        path: `/r${i}`,
+        responses: [{}],
+        request: {
+          body: { contentType: 'application/json', schema: { type: 'string', description: 'x'.repeat(52_000) } },
+        },
+      }));
+      const document = { name: 'Many requests', routes };
+      const room = MOCK_LIMITS.documentBytes - 100 - JSON.stringify(document).length;
+      routes[4].request.body.schema.description += 'x'.repeat(room);
+      const many = await save(document);
+      assert.equal(many.status, 400, many.text);
+      assert.match(
+        many.json.error,
+        /^the document is \d+ bytes with its defaults filled; at most 524288 are allowed; the largest route is routes\[4\] \(POST \/r4: \d+ bytes, of which \d+ its request\)/,
+      );
     });
 
     test('another user cannot export or replace by import', async () => {

@@ -1,11 +1,14 @@
 /**
  * A mock API -> an OpenAPI 3.0 document: its paths (`:id` -> `{id}`), methods (ANY as the
- * common five, marked so an import makes one ANY route again), and per status a response with
- * its headers and an example (JSON bodies as they are; schema bodies described, with an example
- * row when one could be made). Importing the result gives back the routes, methods and statuses.
+ * common five, marked so an import makes one ANY route again), each route's description
+ * (summary, then description), operationId, tags and documented request (parameters and
+ * request body), and per status (or the response's `openapiStatus`: `default`, `4XX`) a
+ * response with its headers and an example (JSON bodies as they are; schema bodies described,
+ * with an example row when one could be made). Importing the result gives back the routes,
+ * methods, statuses and what the routes document.
  */
 import { FORMAT_MEDIA_TYPES } from '@rowloom/core';
-import type { MockApiDocument, MockBody, MockResponse, MockRoute } from '@rowloom/contract';
+import type { MockApiDocument, MockBody, MockResponse, MockRoute, RequestParameter } from '@rowloom/contract';
 
 type Data = Record<string, unknown>;
 
@@ -17,6 +20,7 @@ const MEDIA = FORMAT_MEDIA_TYPES;
 
 export function exportOpenApi(document: MockApiDocument, url: string, examples: SchemaExamples): Data {
   const paths: Record<string, Data> = {};
+  const operationIds = new OperationIds(document);
   const add = (path: string, method: string, operation: Data) => {
     const item = (paths[openApiPath(path)] ??= {});
     // Two routes (GET /a and ANY /a) may claim one method: the specific one wins, as when serving.
@@ -27,7 +31,7 @@ export function exportOpenApi(document: MockApiDocument, url: string, examples: 
     if (route.kind === 'crud') crudOperations(route, examples, add);
     else
       for (const method of route.method === 'ANY' ? ANY_METHODS : [route.method.toLowerCase()])
-        add(route.path, method, operation(route, examples));
+        add(route.path, method, operation(route, method, examples, operationIds));
   }
   return {
     openapi: '3.0.3',
@@ -45,29 +49,96 @@ function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
 }
 
-function pathParameters(path: string): Data[] {
-  return [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => ({
-    name: match[1],
+/**
+ * The documented parameters in their order (a path one with its schema), then the path's
+ * parameters nothing documents (as text): the order an import read them in.
+ */
+function parametersOf(path: string, documented: RequestParameter[] = []): Data[] {
+  const names = [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1]);
+  const inPath = (name: string, given?: RequestParameter) => ({
+    name,
     in: 'path',
     required: true,
-    schema: { type: 'string' },
-  }));
+    ...(given?.description ? { description: given.description } : {}),
+    schema: given?.schema ?? { type: 'string' },
+  });
+  const listed = documented
+    .filter((p) => p.in !== 'path' || names.includes(p.name))
+    .map((p) =>
+      p.in === 'path'
+        ? inPath(p.name, p)
+        : { name: p.name, in: p.in, ...(p.required ? { required: true } : {}), ...rest(p) },
+    );
+  const undocumented = names.filter((name) => !documented.some((p) => p.in === 'path' && p.name === name));
+  return [...listed, ...undocumented.map((name) => inPath(name))];
 }
 
-function operation(route: MockRoute, examples: SchemaExamples): Data {
-  const op: Data = { operationId: `${route.method.toLowerCase()}_${route.id}`, 'x-rowloom-route-id': route.id };
-  if (route.method === 'ANY') op['x-rowloom-method'] = 'ANY';
-  if (route.description) op.summary = route.description.slice(0, 200);
-  const parameters = pathParameters(route.path);
+const rest = (part: { description?: string; schema?: unknown }): Data => ({
+  ...(part.description ? { description: part.description } : {}),
+  ...(part.schema !== undefined ? { schema: part.schema } : {}),
+});
+
+/**
+ * operationIds are unique in an OpenAPI document: a route's own where it has one (an ANY route's
+ * five operations get a method suffix, the id itself in x-rowloom-operation-id), else one made of
+ * the method and the route id.
+ */
+class OperationIds {
+  private readonly taken: Set<string>;
+  constructor(document: MockApiDocument) {
+    this.taken = new Set(document.routes.flatMap((route) => (route.method === 'ANY' ? [] : (route.operationId ?? []))));
+  }
+  of(route: MockRoute, method: string): string {
+    if (route.operationId !== undefined && route.method !== 'ANY') return route.operationId;
+    let id = route.operationId !== undefined ? `${route.operationId}_${method}` : `${method}_${route.id}`;
+    for (let n = 2; this.taken.has(id); n++) id = `${route.operationId ?? route.id}_${method}_${n}`;
+    this.taken.add(id);
+    return id;
+  }
+}
+
+function operation(route: MockRoute, method: string, examples: SchemaExamples, ids: OperationIds): Data {
+  const op: Data = { operationId: ids.of(route, method), 'x-rowloom-route-id': route.id };
+  if (route.method === 'ANY') {
+    op['x-rowloom-method'] = 'ANY';
+    if (route.operationId !== undefined) op['x-rowloom-operation-id'] = route.operationId;
+  }
+  Object.assign(op, summaryOf(route.description));
+  if (route.tags?.length) op.tags = route.tags;
+  const parameters = parametersOf(route.path, route.request?.parameters);
   if (parameters.length > 0) op.parameters = parameters;
+  const body = route.request?.body;
+  if (body)
+    op.requestBody = {
+      ...(body.description ? { description: body.description } : {}),
+      ...(body.required ? { required: true } : {}),
+      content: { [body.contentType]: body.schema !== undefined ? { schema: body.schema } : {} },
+    };
   op.responses = responsesOf(route.responses, examples);
   return op;
 }
 
-/** Responses by status; several with one status become named examples of one response. */
+/**
+ * A short first paragraph is the summary and the rest the description (an import joins them
+ * with a blank line); anything else is all description.
+ */
+function summaryOf(description: string | undefined): Data {
+  if (!description) return {};
+  const [first, ...more] = description.split('\n\n');
+  if (first.length > 200 || first.includes('\n')) return { description };
+  return more.length > 0 ? { summary: first, description: more.join('\n\n') } : { summary: first };
+}
+
+/**
+ * Responses by status (or the OpenAPI key they were imported from: `default`, `4XX`); several
+ * with one key become named examples of one response.
+ */
 function responsesOf(responses: MockResponse[], examples: SchemaExamples): Data {
-  const byStatus = new Map<number, MockResponse[]>();
-  for (const response of responses) byStatus.set(response.status, [...(byStatus.get(response.status) ?? []), response]);
+  const byStatus = new Map<string, MockResponse[]>();
+  for (const response of responses) {
+    const key = response.openapiStatus ?? String(response.status);
+    byStatus.set(key, [...(byStatus.get(key) ?? []), response]);
+  }
   const result: Data = {};
   for (const [status, group] of byStatus) {
     const first = group[0];
@@ -79,7 +150,7 @@ function responsesOf(responses: MockResponse[], examples: SchemaExamples): Data 
       );
     const content = contentOf(group, examples);
     if (content) out.content = content;
-    result[String(status)] = out;
+    result[status] = out;
   }
   return result;
 }
@@ -165,7 +236,7 @@ function crudOperations(
   const op = (verb: string, suffix: string, summary: string, responses: Data, path = route.path) => ({
     operationId: `${verb}_${route.id}_${suffix}`,
     summary,
-    ...(path === keyPath ? { parameters: pathParameters(keyPath) } : {}),
+    ...(path === keyPath ? { parameters: parametersOf(keyPath) } : {}),
     responses,
   });
   add(

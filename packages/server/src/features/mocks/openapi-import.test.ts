@@ -13,7 +13,7 @@ import { exportOpenApi } from './openapi-export.js';
 import { exampleFromSchema } from './openapi-example.js';
 import { importOpenApi } from './openapi-import.js';
 import { readMockApi } from './mock-validation.js';
-import type { MockApiDocument } from '@rowloom/contract';
+import { MOCK_LIMITS, type MockApiDocument } from '@rowloom/contract';
 
 /** Read from src: the build does not copy fixtures into dist. */
 const PETSTORE = readFileSync(
@@ -63,7 +63,7 @@ test('the Petstore document: every operation a route, every status a response, b
       [404, false],
     ],
   );
-  assert.equal(getPet.description, 'Find pet by ID');
+  assert.equal(getPet.description, 'Find pet by ID\n\nReturns a single pet', 'the summary, then the description');
   const [ok, bad] = getPet.responses;
   assert.equal(ok.label, 'successful operation (generated from schema)');
   assert.deepEqual(ok.body, {
@@ -355,4 +355,342 @@ test('export then import keeps the routes, methods and statuses', () => {
     type: 'json',
     value: { id: 1 },
   });
+});
+
+/** Every `$ref` key anywhere in a value (an inlined schema has none). */
+function refsIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(refsIn);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, item]) => (key === '$ref' ? [String(item)] : refsIn(item)));
+}
+
+/** What a route documents, by method and path: what the round trip must keep. */
+const documentedRoutes = (document: MockApiDocument) =>
+  new Map(
+    document.routes.map((route) => [
+      `${route.method} ${route.path}`,
+      {
+        description: route.description,
+        operationId: route.operationId,
+        tags: route.tags,
+        request: route.request,
+        responses: route.responses.map((r) => [r.status, r.openapiStatus]),
+      },
+    ]),
+  );
+
+test('the Petstore: operationIds, tags, summaries, parameters, request bodies and default responses are kept', () => {
+  const { document, warnings } = importOpenApi(PETSTORE, {});
+  const mock = valid(document);
+  const route = (method: string, path: string) => mock.routes.find((r) => r.method === method && r.path === path)!;
+  const addPet = route('POST', '/pet');
+  assert.equal(addPet.operationId, 'addPet');
+  assert.deepEqual(addPet.tags, ['pet']);
+  assert.equal(addPet.description, 'Add a new pet to the store', 'a description equal to the summary is not repeated');
+  const body = addPet.request!.body!;
+  assert.equal(body.contentType, 'application/json');
+  assert.equal(body.required, true);
+  assert.equal(body.description, 'Create a new pet in the store');
+  const pet = body.schema as Json;
+  assert.deepEqual(pet.required, ['name', 'photoUrls']);
+  assert.equal(pet.properties.category.properties.name.example, 'Dogs', 'the $ref to Category is inlined');
+  assert.equal(pet.properties.tags.items.properties.name.type, 'string');
+  assert.deepEqual(refsIn(mock.routes.map((r) => r.request)), [], 'no $ref is left in any route');
+  assert.ok(
+    warnings.some((w) => /POST \/pet: the request body's application\/json schema is kept; application\/xml/.test(w)),
+  );
+
+  assert.deepEqual(route('GET', '/pet/findByStatus').request, {
+    parameters: [
+      {
+        in: 'query',
+        name: 'status',
+        description: 'Status values that need to be considered for filter',
+        schema: { type: 'string', enum: ['available', 'pending', 'sold'], default: 'available' },
+      },
+    ],
+  });
+  assert.deepEqual(route('DELETE', '/pet/:petId').request, {
+    parameters: [
+      { in: 'header', name: 'api_key', schema: { type: 'string' } },
+      {
+        in: 'path',
+        name: 'petId',
+        required: true,
+        description: 'Pet id to delete',
+        schema: { type: 'integer', format: 'int64' },
+      },
+    ],
+  });
+  // `default` alone answers 200, after a 2xx it answers 500: both remember they were `default`.
+  assert.deepEqual(
+    route('POST', '/user').responses.map((r) => [r.status, r.openapiStatus]),
+    [[200, 'default']],
+  );
+  assert.deepEqual(
+    route('POST', '/user/createWithList').responses.map((r) => [r.status, r.openapiStatus]),
+    [
+      [200, undefined],
+      [500, 'default'],
+    ],
+  );
+
+  const exported = exportOpenApi(mock, 'https://rowloom.example/mock/petstore', new Map()) as Json;
+  const createUser = exported.paths['/user'].post;
+  assert.deepEqual(Object.keys(createUser.responses), ['default'], 'default is exported back as default, not 200');
+  assert.match(createUser.responses.default.description, /^successful operation/);
+  assert.deepEqual(Object.keys(exported.paths['/user/createWithList'].post.responses), ['200', 'default']);
+  const getPet = exported.paths['/pet/{petId}'].get;
+  assert.equal(getPet.operationId, 'getPetById');
+  assert.deepEqual(getPet.tags, ['pet']);
+  assert.equal(getPet.summary, 'Find pet by ID');
+  assert.equal(getPet.description, 'Returns a single pet');
+  assert.deepEqual(getPet.parameters, [
+    {
+      name: 'petId',
+      in: 'path',
+      required: true,
+      description: 'ID of pet to return',
+      schema: { type: 'integer', format: 'int64' },
+    },
+  ]);
+  assert.equal(
+    exported.paths['/pet'].post.requestBody.content['application/json'].schema.properties.name.type,
+    'string',
+  );
+  assert.equal(exported.paths['/pet'].post.requestBody.required, true);
+
+  const again = valid(importOpenApi(JSON.stringify(exported), { name: 'Again' }).document);
+  assert.deepEqual(
+    documentedRoutes(again),
+    documentedRoutes(mock),
+    'import -> export -> import keeps what the routes document',
+  );
+  // Route ids are new on import; everything else exports the same again.
+  const withoutIds = (spec: Json) => JSON.stringify(spec.paths).replace(/"x-rowloom-route-id":"[^"]*"/g, '');
+  const twice = exportOpenApi(again, 'https://rowloom.example/mock/petstore', new Map()) as Json;
+  assert.equal(withoutIds(twice), withoutIds(exported), 'and exports the same paths again');
+});
+
+test('request schemas: cycles end in {}, path-level parameters count, cookies and oversized schemas are left out with warnings', () => {
+  const big = Object.fromEntries(
+    Array.from({ length: 3000 }, (_, i) => [`field_${i}`, { type: 'string', description: 'x'.repeat(20) }]),
+  );
+  const spec = {
+    openapi: '3.1.0',
+    info: { title: 'Trees' },
+    paths: {
+      '/trees/{tree-id}': {
+        parameters: [{ name: 'tree-id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+        put: {
+          operationId: 'putTree',
+          parameters: [
+            { name: 'session', in: 'cookie', schema: { type: 'string' } },
+            { name: 'X-Trace', in: 'header', required: true, schema: { type: 'string' } },
+            { name: 'Accept', in: 'header', schema: { type: 'string' } },
+          ],
+          requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } },
+          responses: { '4XX': { description: 'bad' }, default: { description: 'fine' } },
+        },
+      },
+      '/big': {
+        post: {
+          operationId: 'putTree',
+          requestBody: { content: { 'application/json': { schema: { type: 'object', properties: big } } } },
+          responses: { '201': { description: 'made' } },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Node: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+          },
+        },
+      },
+    },
+  };
+  const { document, warnings } = importOpenApi(JSON.stringify(spec), {});
+  const mock = valid(document);
+  const tree = mock.routes.find((r) => r.path === '/trees/:tree_id')!;
+  assert.deepEqual(tree.request!.parameters, [
+    { in: 'path', name: 'tree_id', required: true, schema: { type: 'string', format: 'uuid' } },
+    { in: 'header', name: 'X-Trace', required: true, schema: { type: 'string' } },
+  ]);
+  assert.deepEqual(tree.request!.body!.schema, {
+    type: 'object',
+    properties: {
+      name: { type: 'string' },
+      children: { type: 'array', items: {} },
+    },
+  });
+  assert.deepEqual(
+    tree.responses.map((r) => [r.status, r.openapiStatus, r.default]),
+    [
+      [200, 'default', true],
+      [400, '4XX', false],
+    ],
+  );
+  assert.ok(warnings.some((w) => /PUT \/trees\/:tree_id: cookie parameters are not kept/.test(w)));
+  const bigRoute = mock.routes.find((r) => r.path === '/big')!;
+  assert.equal(bigRoute.operationId, undefined, 'a repeated operationId is left out');
+  assert.ok(warnings.some((w) => /POST \/big: operationId "putTree" is taken/.test(w)));
+  assert.deepEqual(bigRoute.request, { body: { contentType: 'application/json' } });
+  assert.ok(
+    warnings.some((w) =>
+      /POST \/big: the request's schemas are left out \(\d+ bytes as JSON; a route's request holds at most 65536\)/.test(
+        w,
+      ),
+    ),
+  );
+  const exported = exportOpenApi(mock, 'https://x.example', new Map()) as Json;
+  assert.deepEqual(Object.keys(exported.paths['/trees/{tree_id}'].put.responses), ['default', '4XX']);
+});
+
+test('a route request written by hand is checked: path parameters of the path, each once, no $ref, a media type, a size bound', () => {
+  const problemsOf = (route: Json) => {
+    const result = readMockApi({
+      name: 'x',
+      routes: [{ method: 'POST', path: '/users/:id', responses: [{}], ...route }],
+    });
+    return (result.problems ?? []).map((problem) => problem.message);
+  };
+  assert.deepEqual(
+    problemsOf({
+      operationId: 'makeUser',
+      tags: ['users'],
+      request: {
+        parameters: [
+          { in: 'path', name: 'id', schema: { type: 'integer' } },
+          { in: 'query', name: 'page', required: null },
+        ],
+        body: { contentType: 'application/json', required: true, schema: { type: 'object' } },
+      },
+    }),
+    [],
+  );
+  assert.deepEqual(
+    valid({
+      name: 'x',
+      routes: [
+        {
+          method: 'POST',
+          path: '/users/:id',
+          responses: [{}],
+          request: { parameters: [{ in: 'query', name: 'page', required: null }] },
+        },
+      ],
+    }).routes[0].request,
+    { parameters: [{ in: 'query', name: 'page' }] },
+    'a null reads as absent and is not stored',
+  );
+  assert.deepEqual(
+    problemsOf({
+      request: {
+        parameters: [
+          { in: 'path', name: 'userId' },
+          { in: 'header', name: 'X-A' },
+          { in: 'header', name: 'x-a' },
+          { in: 'cookie', name: 'c' },
+          { in: 'query', name: 'q', schema: { properties: { a: { $ref: '#/components/schemas/A' } } } },
+        ],
+        body: { contentType: 'json', schema: 'object' },
+      },
+    }).sort(),
+    [
+      'routes[0].request.parameters[0].name must be a parameter of the route\'s path (:id), got "userId"',
+      'routes[0].request.parameters[2] documents the header parameter "x-a" again (as [1])',
+      'routes[0].request.parameters[3].in must be one of path, query, header, got "cookie"',
+      'routes[0].request.parameters[4].schema.properties.a.$ref cannot be resolved here ("#/components/schemas/A"): a route\'s schema stands alone; put the referenced schema in its place',
+      'routes[0].request.body.contentType must be a media type such as application/json, got "json"',
+      'routes[0].request.body.schema must be a JSON Schema (an object such as {"type": "string"}), got "object"',
+    ].sort(),
+  );
+  assert.deepEqual(problemsOf({ request: { body: 'application/json' } }), [
+    'routes[0].request.body must be a request body such as {"contentType": "application/json", "required": true, "schema": {"type": "object"}}, got "application/json"',
+  ]);
+  const huge = { type: 'string', description: 'x'.repeat(MOCK_LIMITS.routeRequestBytes) };
+  assert.deepEqual(
+    problemsOf({ request: { body: { contentType: 'text/plain', schema: huge } } }).map((m) =>
+      m.replace(/\d{5,}/g, 'N'),
+    ),
+    ['routes[0].request is N bytes as JSON; at most N are allowed (shorten its schemas or leave some out)'],
+  );
+  assert.deepEqual(
+    readMockApi({
+      name: 'x',
+      routes: [
+        {
+          path: '/a',
+          responses: [
+            { status: 200, openapiStatus: '4XX' },
+            { status: 404, openapiStatus: 'default' },
+          ],
+        },
+      ],
+    }).problems?.map((p) => p.message),
+    ['routes[0].responses[0].openapiStatus is 4XX, so the status must be 400..499, got 200'],
+  );
+});
+
+test("an import whose documented requests would not fit the document's limit leaves out the largest schemas, with warnings", () => {
+  const schema = (size: number) => ({ type: 'object', description: 'x'.repeat(size) });
+  const paths = Object.fromEntries(
+    Array.from({ length: 12 }, (_, i) => [
+      `/r${i}`,
+      {
+        post: {
+          operationId: `r${i}`,
+          requestBody: { content: { 'application/json': { schema: schema(i === 7 ? 60_000 : 50_000) } } },
+          responses: { '204': { description: 'done' } },
+        },
+      },
+    ]),
+  );
+  const { document, warnings } = importOpenApi(
+    JSON.stringify({ openapi: '3.0.3', info: { title: 'Wide' }, paths }),
+    {},
+  );
+  const mock = valid(document);
+  const lean = mock.routes.filter((r) => r.request!.body!.schema === undefined).map((r) => r.path);
+  assert.ok(lean.includes('/r7'), 'the largest first');
+  assert.ok(lean.length >= 2 && lean.length <= 3, lean.join());
+  assert.ok(
+    warnings.some((w) =>
+      /^POST \/r7: the request's schemas are left out, so the mock API fits in 524288 bytes$/.test(w),
+    ),
+    warnings.join('\n'),
+  );
+  assert.ok(JSON.stringify(mock).length <= MOCK_LIMITS.documentBytes);
+});
+
+test('inlining request schemas is bounded: references that fan out 10-fold over 8 levels are cut to {} with a warning', () => {
+  const schemas: Json = {};
+  for (let level = 0; level < 8; level++)
+    schemas[`L${level}`] = {
+      type: 'object',
+      properties: Object.fromEntries(
+        Array.from({ length: 10 }, (_, i) => [
+          `p${i}`,
+          level === 7 ? { type: 'string' } : { $ref: `#/components/schemas/L${level + 1}` },
+        ]),
+      ),
+    };
+  const body = { content: { 'application/json': { schema: { $ref: '#/components/schemas/L0' } } } };
+  const paths = Object.fromEntries(
+    Array.from({ length: 30 }, (_, i) => [
+      `/r${i}`,
+      { post: { requestBody: body, responses: { '204': { description: 'ok' } } } },
+    ]),
+  );
+  const spec = { openapi: '3.0.3', info: { title: 'Fan' }, paths, components: { schemas } };
+  const { document, warnings } = importOpenApi(JSON.stringify(spec), {});
+  const mock = valid(document);
+  assert.equal(mock.routes.length, 30);
+  assert.ok(warnings.some((w) => /^POST \/r0: a request schema was cut to \{\} \(any value\)/.test(w)));
+  // 10^8 leaves unbounded; the budgets keep the whole document small.
+  assert.ok(JSON.stringify(mock).length < MOCK_LIMITS.documentBytes / 4, String(JSON.stringify(mock).length));
 });

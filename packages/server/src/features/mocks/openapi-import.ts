@@ -1,10 +1,13 @@
 /**
  * An OpenAPI 3.0/3.1 document -> a mock API document (still to be validated by readMockApi) and
  * warnings for what could not be carried over. Each path and method becomes a route
- * (`/pet/{petId}` -> `/pet/:petId`), each documented status a response: the first 2xx (or
- * `default`) is the route's default, every other one answers when the request asks for it with
- * `Prefer: code=<status>` (as Prism does). An operation exported by Rowloom for an ANY route
- * (x-rowloom-route-id with x-rowloom-method: ANY) comes back as one ANY route.
+ * (`/pet/{petId}` -> `/pet/:petId`) with the operation's summary and description, operationId,
+ * tags and documented request (openapi-import-request.ts); each documented status a response:
+ * the first 2xx (or `default`) is the route's default, every other one answers when the request
+ * asks for it with `Prefer: code=<status>` (as Prism does). A response from `default` or a range
+ * (`4XX`) keeps that key in `openapiStatus`, so an export writes it back. An operation exported
+ * by Rowloom for an ANY route (x-rowloom-route-id with x-rowloom-method: ANY) comes back as one
+ * ANY route.
  */
 import { badRequest } from '../../http/http-error.js';
 import { MOCK_LIMITS } from '@rowloom/contract';
@@ -20,6 +23,7 @@ import {
   type Warn,
 } from './openapi-import-response.js';
 import { parseOpenApiText } from './openapi-parse.js';
+import { IMPORT_SCHEMA_NODES, importRequest, withoutSchemas, type SchemaBudget } from './openapi-import-request.js';
 
 type Data = Record<string, unknown>;
 const isData = (value: unknown): value is Data => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -51,7 +55,12 @@ export function importOpenApi(input: string | Record<string, unknown>, options: 
   };
   const info = isData(spec.info) ? spec.info : {};
   const name = nameFor(options.name, info.title);
-  const document: ImportResult['document'] = { name, routes: importPaths(spec, warn, { nodes: IMPORT_EXAMPLE_NODES }) };
+  const routes = importPaths(spec, warn, {
+    examples: { nodes: IMPORT_EXAMPLE_NODES },
+    schemas: { nodes: IMPORT_SCHEMA_NODES },
+  });
+  fitRequests(routes, warn);
+  const document: ImportResult['document'] = { name, routes };
   if (options.slug !== undefined && options.slug !== '') document.slug = options.slug;
   if (typeof info.description === 'string') document.description = info.description.slice(0, 10_000);
   noteUnsupported(spec, warn);
@@ -84,9 +93,26 @@ function nameFor(given: string | undefined, title: unknown): string {
   throw badRequest('parameter "name" is needed (the document has no info.title to name the mock API after)');
 }
 
-function importPaths(spec: Data, warn: Warn, budget: ExampleBudget): Data[] {
+interface ImportBudgets {
+  examples: ExampleBudget;
+  schemas: SchemaBudget;
+}
+
+/** What importing one operation reads besides the operation. */
+interface OperationContext {
+  spec: Data;
+  pathItem: Data;
+  pathNames: Map<string, string>;
+  /** operationIds taken so far (they are unique in a document; a repeat is left out). */
+  operationIds: Set<string>;
+  warn: Warn;
+  budgets: ImportBudgets;
+}
+
+function importPaths(spec: Data, warn: Warn, budgets: ImportBudgets): Data[] {
   const routes: Data[] = [];
   const anyRoutes = new Set<string>();
+  const operationIds = new Set<string>();
   let skipped = 0;
   for (const [template, rawItem] of Object.entries(isData(spec.paths) ? spec.paths : {})) {
     const item = isData(rawItem) ? rawItem : {};
@@ -108,12 +134,32 @@ function importPaths(spec: Data, warn: Warn, budget: ExampleBudget): Data[] {
       }
       if (anyId !== undefined) anyRoutes.add(anyId);
       routes.push(
-        importOperation(anyId !== undefined ? 'ANY' : method.toUpperCase(), path, operation, spec, warn, budget),
+        importOperation(anyId !== undefined ? 'ANY' : method.toUpperCase(), path, operation, {
+          spec,
+          pathItem: item,
+          pathNames: pathNamesOf(template),
+          operationIds,
+          warn,
+          budgets,
+        }),
       );
     }
   }
   if (skipped > 0) warn(`${skipped} operations were left out: a mock API holds at most ${MOCK_LIMITS.routes} routes`);
   return routes;
+}
+
+/** A template variable's route parameter name: `{pet-id}` is `:pet_id`. */
+const paramName = (variable: string) => variable.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(\d)/, '_$1');
+
+/** The template's variables by their route parameter names. */
+function pathNamesOf(template: string): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const segment of template.split('/')) {
+    const variable = VARIABLE.exec(segment);
+    if (variable) names.set(variable[1], paramName(variable[1]));
+  }
+  return names;
 }
 
 /** `/pet/{petId}` -> `/pet/:petId`; undefined (with a warning) when the mock path syntax cannot say it. */
@@ -123,7 +169,7 @@ function routePath(template: string, warn: Warn): string | undefined {
     .split('/')
     .map((segment) => {
       const variable = VARIABLE.exec(segment);
-      if (variable) return ':' + variable[1].replace(/[^A-Za-z0-9_]/g, '_').replace(/^(\d)/, '_$1');
+      if (variable) return ':' + paramName(variable[1]);
       return segment.includes('{') ? segment : encodeURI(decodeSafely(segment)).replace(/[?#[\]]/g, encodeURIComponent);
     });
   const path = '/' + segments.join('/').replace(/\/$/, '');
@@ -146,28 +192,97 @@ function decodeSafely(segment: string): string {
   }
 }
 
-function importOperation(
-  method: string,
-  path: string,
-  operation: Data,
-  spec: Data,
-  warn: Warn,
-  budget: ExampleBudget,
-): Data {
+function importOperation(method: string, path: string, operation: Data, context: OperationContext): Data {
+  const { spec, warn, budgets } = context;
   const where = `${method} ${path}`;
-  const summary = [operation.summary, operation.description].find(
-    (text) => typeof text === 'string' && text.trim() !== '',
-  ) as string | undefined;
-  const responses = orderedResponses(operation.responses, spec, where, warn, budget);
+  const responses = orderedResponses(operation.responses, spec, where, warn, budgets.examples);
   const route: Data = {
     method,
     path,
     responses: responses.length > 0 ? responses : [{ status: 200, default: true, body: { type: 'empty' } }],
   };
-  if (summary) route.description = summary.trim().slice(0, 10_000);
+  const description = descriptionOf(operation);
+  if (description) route.description = description;
+  const operationId = operationIdOf(operation, where, context);
+  if (operationId !== undefined) route.operationId = operationId;
+  const tags = tagsOf(operation.tags);
+  if (tags.length > 0) route.tags = tags;
+  const request = importRequest(
+    { operation, pathItem: context.pathItem, root: spec, pathNames: context.pathNames, where },
+    warn,
+    budgets.schemas,
+  );
+  if (request) route.request = request;
   if (responses.length === 0) warn(`${where}: no responses are documented; it answers 200 with no body`);
   if (operation.callbacks !== undefined) warn(`${where}: callbacks are not imported`);
   return route;
+}
+
+/**
+ * The summary, then the description after a blank line when it says more (an export splits them
+ * again): "Find pet by ID\n\nReturns a single pet".
+ */
+function descriptionOf(operation: Data): string | undefined {
+  const texts = [operation.summary, operation.description]
+    .filter((text): text is string => typeof text === 'string')
+    .map((text) => text.trim())
+    .filter((text) => text !== '');
+  const unique = texts.length === 2 && texts[0] === texts[1] ? texts.slice(0, 1) : texts;
+  return unique.length > 0 ? unique.join('\n\n').slice(0, 10_000) : undefined;
+}
+
+/** The operationId (an ANY route's export writes its own in x-rowloom-operation-id); a repeat is left out. */
+function operationIdOf(operation: Data, where: string, context: OperationContext): string | undefined {
+  const given = operation['x-rowloom-operation-id'] ?? operation.operationId;
+  if (typeof given !== 'string' || given.trim() === '') return undefined;
+  const id = given.trim();
+  if (id.length > 200) {
+    context.warn(`${where}: operationId "${id.slice(0, 40)}..." is longer than 200 characters; left out`);
+    return undefined;
+  }
+  if (context.operationIds.has(id)) {
+    context.warn(`${where}: operationId "${id.slice(0, 60)}" is taken by an earlier operation; left out`);
+    return undefined;
+  }
+  context.operationIds.add(id);
+  return id;
+}
+
+function tagsOf(raw: unknown): string[] {
+  if (!Array.isArray(raw)) return [];
+  const tags = raw
+    .filter((tag): tag is string => typeof tag === 'string' && tag.trim() !== '')
+    .map((tag) => tag.trim().slice(0, 100));
+  return [...new Set(tags)].slice(0, MOCK_LIMITS.tagsPerRoute);
+}
+
+/** Roughly what the defaults readMockApi fills add: ids, latency, faults, rules, flags. */
+const FILLED_ROUTE_BYTES = 200;
+const FILLED_RESPONSE_BYTES = 130;
+
+/**
+ * The documented requests count toward the document's size limit: when the routes would not fit,
+ * the largest requests' schemas are left out (names kept) until they do, each with a warning.
+ */
+function fitRequests(routes: Data[], warn: Warn): void {
+  const filled = (route: Data) =>
+    Buffer.byteLength(JSON.stringify(route), 'utf8') +
+    FILLED_ROUTE_BYTES +
+    FILLED_RESPONSE_BYTES * (route.responses as unknown[]).length;
+  let total = routes.reduce((sum, route) => sum + filled(route), 0);
+  if (total <= MOCK_LIMITS.documentBytes) return;
+  const bySize = routes
+    .filter((route) => route.request !== undefined)
+    .map((route) => ({ route, bytes: Buffer.byteLength(JSON.stringify(route.request), 'utf8') }))
+    .sort((a, b) => b.bytes - a.bytes);
+  for (const { route, bytes } of bySize) {
+    if (total <= MOCK_LIMITS.documentBytes) break;
+    route.request = withoutSchemas(route.request as Data);
+    total -= bytes - Buffer.byteLength(JSON.stringify(route.request), 'utf8');
+    warn(
+      `${String(route.method)} ${String(route.path)}: the request's schemas are left out, so the mock API fits in ${MOCK_LIMITS.documentBytes} bytes`,
+    );
+  }
 }
 
 /**
@@ -184,7 +299,7 @@ function orderedResponses(raw: unknown, spec: Data, where: string, warn: Warn, b
   }
   const success = (s: number) => s >= 200 && s < 300;
   keyed.sort((a, b) => Number(success(b.status)) - Number(success(a.status)) || a.status - b.status);
-  if ('default' in raw) {
+  if (Object.hasOwn(raw, 'default')) {
     const fallback = { status: keyed.some((k) => success(k.status)) ? 500 : 200, key: 'default' };
     if (fallback.status === 200) keyed.unshift(fallback);
     else keyed.push(fallback);
@@ -202,15 +317,21 @@ function orderedResponses(raw: unknown, spec: Data, where: string, warn: Warn, b
     }
     seen.add(status);
     responses.push(
-      mockResponse(importResponse(status, raw[key], spec, `${where} ${key}`, warn, budget), responses.length === 0),
+      mockResponse(
+        importResponse(status, raw[key], spec, `${where} ${key}`, warn, budget),
+        responses.length === 0,
+        /^(default|[1-5]XX)$/i.test(key) ? key.toUpperCase().replace('DEFAULT', 'default') : undefined,
+      ),
     );
   }
   return responses;
 }
 
-function mockResponse(imported: ImportedResponse, isDefault: boolean): Data {
+/** `openapiStatus`: the response key when it is not the status (`default`, `4XX`). */
+function mockResponse(imported: ImportedResponse, isDefault: boolean, openapiStatus: string | undefined): Data {
   const response: Data = { status: imported.status, headers: imported.headers, body: imported.body };
   if (imported.label) response.label = imported.label;
+  if (openapiStatus !== undefined) response.openapiStatus = openapiStatus;
   if (isDefault) response.default = true;
   else
     response.rules = [

@@ -194,11 +194,22 @@ export function RouteEditor({ route, index, onChange, schemas }: Props) {
         </label>
         <span className="inline-field grow">
           <label htmlFor={`${id}-description`}>Description</label>
-          <input
-            id={`${id}-description`}
-            value={route.description ?? ''}
-            onChange={(e) => set({ description: e.target.value })}
-          />
+          {/* An imported description may have paragraphs (summary, blank line, description): a
+              one-line input would drop its line breaks. */}
+          {route.description?.includes('\n') ? (
+            <textarea
+              id={`${id}-description`}
+              rows={3}
+              value={route.description}
+              onChange={(e) => set({ description: e.target.value })}
+            />
+          ) : (
+            <input
+              id={`${id}-description`}
+              value={route.description ?? ''}
+              onChange={(e) => set({ description: e.target.value })}
+            />
+          )}
         </span>
       </div>
       <FieldProblem path={`${path}.kind`} />

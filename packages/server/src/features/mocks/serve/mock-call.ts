@@ -4,7 +4,7 @@
  * and the body (parsed JSON when it is JSON, else its text).
  */
 import type { FastifyRequest } from 'fastify';
-import type { MockRequestData } from '@rowloom/core';
+import type { MockRequestData, QueryParams } from '@rowloom/core';
 import { checkJsonDepth } from '../../../http/body.js';
 import { badRequest } from '../../../http/http-error.js';
 import { queryText, type Query } from '../../../http/query.js';
@@ -17,8 +17,8 @@ export interface MockCall {
   path: string;
   /** Decoded non-empty segments of `path`. */
   segments: string[];
-  /** Last value of each parameter; `key` and `__method` removed. */
-  query: Record<string, string>;
+  /** Each parameter's text, or the list of its texts when it was given more than once; `key` and `__method` removed. */
+  query: QueryParams;
   /** Lower-cased names; X-API-Key and Cookie removed. */
   headers: Record<string, string>;
   /** The body as received, or null. */
@@ -61,13 +61,25 @@ function effectiveMethod(request: FastifyRequest): string {
   return method;
 }
 
-function plainQuery(request: FastifyRequest): Record<string, string> {
-  const query = request.query as Query;
-  const result: Record<string, string> = {};
-  for (const name of Object.keys(query ?? {})) {
-    if (!RESERVED_QUERY.has(name)) result[name] = queryText(query, name) ?? '';
-  }
-  return result;
+/** Every value kept: `?tag=a&tag=b` is {tag: ['a', 'b']}, a parameter given once stays its text. */
+function plainQuery(request: FastifyRequest): QueryParams {
+  const query = (request.query ?? {}) as Query;
+  // fromEntries makes own properties, so a parameter named __proto__ is just a name.
+  return Object.fromEntries(
+    Object.keys(query)
+      .filter((name) => !RESERVED_QUERY.has(name))
+      .map((name) => {
+        const value = query[name];
+        return [name, Array.isArray(value) ? value.map(String) : String(value ?? '')];
+      }),
+  );
+}
+
+/** The last value of each parameter, for the parts that take one (CRUD's filters and paging). */
+export function lastValues(query: QueryParams): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(query).map(([name, value]) => [name, Array.isArray(value) ? (value.at(-1) ?? '') : value]),
+  );
 }
 
 function plainHeaders(request: FastifyRequest): Record<string, string> {

@@ -403,6 +403,56 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.match(gone.json.error, /"Gone", which no longer exists/);
     });
 
+    test('a repeated query parameter keeps all its values: handlers and formulas read a list, a rule matches when one value does', async () => {
+      await saveSchema(server, key, 'Tags', [
+        { name: 'tags', type: 'Formula', value: "request_params['tag']" },
+        { name: 'one', type: 'Formula', value: "request_params['one']" },
+      ]);
+      await mock({
+        name: 'Repeated',
+        routes: [
+          {
+            path: '/handled/:id',
+            responses: [
+              {
+                body: { type: 'handler', source: "[params['tag'], query['tag'], request_params['id'], params['one']]" },
+              },
+            ],
+          },
+          { path: '/rows', responses: [{ body: { type: 'schema', schema: 'Tags' } }] },
+          {
+            path: '/ruled',
+            responses: [
+              {
+                label: 'b',
+                rules: [{ target: 'query', name: 'tag', operator: 'equals', value: 'b' }],
+                body: { type: 'json', value: 'b' },
+              },
+              {
+                label: 'not x',
+                rules: [{ target: 'query', name: 'tag', operator: 'not_equals', value: 'x' }],
+                body: { type: 'json', value: 'not x' },
+              },
+              { label: 'fallback', default: true, body: { type: 'json', value: 'fallback' } },
+            ],
+          },
+        ],
+      });
+      const handled = await call(`${server.url}/mock/repeated/handled/7?key=${key}&tag=a&tag=b&one=1`);
+      assert.equal(handled.status, 200, handled.text);
+      assert.deepEqual(handled.json, [['a', 'b'], ['a', 'b'], '7', '1']);
+      const rows = await call(`${server.url}/mock/repeated/rows?key=${key}&tag=a&tag=b&one=1`);
+      assert.equal(rows.status, 200, rows.text);
+      assert.deepEqual(rows.json, { tags: ['a', 'b'], one: '1' });
+      const chosen = async (query: string) =>
+        (await call(`${server.url}/mock/repeated/ruled?key=${key}&${query}`)).json as string;
+      assert.equal(await chosen('tag=b&tag=c'), 'b', 'equals: the first value does not match, the second does');
+      assert.equal(await chosen('tag=c&tag=b'), 'b');
+      assert.equal(await chosen('tag=c&tag=x'), 'fallback', 'not_equals: one of the values equals x');
+      assert.equal(await chosen('tag=c&tag=d'), 'not x');
+      assert.equal(await chosen('tag=x'), 'fallback');
+    });
+
     test('CORS: headers on answers, a preflight without a key; off when cors is false', async () => {
       await mock({
         name: 'Cors',
@@ -441,6 +491,68 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const off = await call(`${server.url}/mock/no-cors/things?key=${key}`, { method: 'OPTIONS' });
       assert.equal(off.status, 404, 'no preflight answer and no OPTIONS route');
       assert.equal(off.headers.get('access-control-allow-origin'), null);
+    });
+
+    test("CORS exposes every header a script could not read otherwise: configured, a handler's, CRUD paging, errors; none when cors is false", async () => {
+      await mock({
+        name: 'Exposed',
+        routes: [
+          {
+            path: '/configured',
+            responses: [{ headers: { 'X-Page': '2', 'Cache-Control': 'no-store' }, body: { type: 'json', value: [] } }],
+          },
+          {
+            path: '/handled',
+            responses: [
+              {
+                headers: { 'X-Configured': 'yes' },
+                body: { type: 'handler', source: "header 'X-Total', 42\nheader 'ETag', 'abc'\n[1, 2]" },
+              },
+            ],
+          },
+          { path: '/users', kind: 'crud', method: 'ANY', crud: { schema: 'Paged', count: 3 } },
+        ],
+      });
+      await mock({
+        name: 'Unexposed',
+        cors: false,
+        routes: [
+          { path: '/handled', responses: [{ body: { type: 'handler', source: "header 'X-Total', 42\n[]" } }] },
+          { path: '/users', kind: 'crud', method: 'ANY', crud: { schema: 'Paged', count: 3 } },
+        ],
+      });
+      const exposed = (answer: { headers: Headers }) =>
+        (answer.headers.get('access-control-expose-headers') ?? '').split(', ');
+      const configured = await call(`${server.url}/mock/exposed/configured?key=${key}`);
+      assert.equal(configured.status, 200, configured.text);
+      assert.deepEqual(exposed(configured), ['X-Rowloom-Mock-Route', 'X-Rowloom-Mock-Response', 'X-Page']);
+      const handled = await call(`${server.url}/mock/exposed/handled?key=${key}`);
+      assert.equal(handled.status, 200, handled.text);
+      assert.equal(handled.headers.get('x-total'), '42');
+      assert.deepEqual(exposed(handled).sort(), [
+        'Etag',
+        'X-Configured',
+        'X-Rowloom-Mock-Response',
+        'X-Rowloom-Mock-Route',
+        'X-Total',
+      ]);
+      const list = await call(`${server.url}/mock/exposed/users?key=${key}&page=1&per_page=2`);
+      assert.equal(list.status, 200, list.text);
+      assert.equal(list.headers.get('x-total-count'), '3');
+      assert.deepEqual(exposed(list).sort(), [
+        'Link',
+        'X-Rowloom-Mock-Response',
+        'X-Rowloom-Mock-Route',
+        'X-Total-Count',
+      ]);
+      const missing = await call(`${server.url}/mock/exposed/nothing?key=${key}`);
+      assert.equal(missing.status, 404);
+      assert.deepEqual(exposed(missing), ['X-Rowloom-Mock-Route', 'X-Rowloom-Mock-Response']);
+      for (const path of ['handled', 'users']) {
+        const off = await call(`${server.url}/mock/unexposed/${path}?key=${key}`);
+        assert.equal(off.status, 200, off.text);
+        assert.equal(off.headers.get('access-control-expose-headers'), null, `${path}: no CORS, nothing exposed`);
+      }
     });
 
     test('host-name routing serves the API at the root of its host (port ignored, any case)', async () => {

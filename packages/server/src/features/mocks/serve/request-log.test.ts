@@ -74,6 +74,31 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.deepEqual(stored.map((row) => Number(row.body_truncated)).sort(), [0, 1]);
     });
 
+    test('a repeated query parameter is logged (and stored) as the list of its values; one given once stays text', async () => {
+      const created = await call(
+        `${server.url}/api/mocks?key=${key}`,
+        json({
+          name: 'Tagged',
+          public: true,
+          routes: [{ path: '/items', responses: [{ body: { type: 'json', value: 1 } }] }],
+        }),
+      );
+      assert.equal(created.status, 201, created.text);
+      const answer = await call(`${server.url}/mock/tagged/items?tag=a&page=2&tag=b&tag=a%20c&empty=`);
+      assert.equal(answer.status, 200, answer.text);
+      const [entry] = await logOf('Tagged', 1);
+      assert.deepEqual(entry.query, { tag: ['a', 'b', 'a c'], page: '2', empty: '' });
+      const stored = await server.store.db
+        .selectFrom('mock_requests')
+        .select('query')
+        .where('path', '=', '/items')
+        .execute();
+      assert.deepEqual(
+        stored.map((row) => JSON.parse(row.query) as unknown),
+        [{ tag: ['a', 'b', 'a c'], page: '2', empty: '' }],
+      );
+    });
+
     test("a private API's log holds only requests that passed its authentication: strangers cannot push the owner's entries out", async () => {
       const created = await call(
         `${server.url}/api/mocks?key=${key}`,

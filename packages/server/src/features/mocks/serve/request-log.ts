@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { QueryParams } from '@rowloom/core';
 import type { Tables } from '../../../db/tables.js';
 import { MOCK_LIMITS } from '@rowloom/contract';
 
@@ -21,7 +22,8 @@ export interface LogEntry {
   mockApiId: string;
   method: string;
   path: string;
-  query: Record<string, string>;
+  /** A repeated parameter as the list of its values, stored so (JSON) and read back so. */
+  query: QueryParams;
   headers: Record<string, string>;
   bodyText: string | null;
   status: number | null;

@@ -2,7 +2,9 @@
  * Testing a response's rules against a request. Values are compared as text: a path, query or
  * header value as sent, a JSON body value as its text (numbers as written, objects as JSON);
  * gt and lt compare as numbers and fail when either side is not one; regex finds a match
- * anywhere in the value (RE2 syntax, ../rule-regex.ts).
+ * anywhere in the value (RE2 syntax, ../rule-regex.ts). A query parameter given several times
+ * has several values: a rule matches when one of them does, and not_equals when none equals
+ * (so equals and not_equals never agree).
  */
 import { INITIAL_MOCK_STATE, type MockResponse, type Rule } from '@rowloom/contract';
 import { MatchSteps, ruleRegexTest, RuleRegexError } from '../rule-regex.js';
@@ -36,11 +38,11 @@ function asText(value: unknown): string | undefined {
   return JSON.stringify(value);
 }
 
-function own(record: Record<string, string>, name: string | undefined): string | undefined {
+function own<T>(record: Record<string, T>, name: string | undefined): T | undefined {
   return name !== undefined && Object.prototype.hasOwnProperty.call(record, name) ? record[name] : undefined;
 }
 
-function ruleValue(rule: Rule, input: RuleInput): string | undefined {
+function ruleValue(rule: Rule, input: RuleInput): string | string[] | undefined {
   switch (rule.target) {
     case 'param':
       return own(input.pathParams, rule.name);
@@ -73,6 +75,13 @@ function compare(value: string | undefined, expected: string | undefined, sign: 
 
 export function ruleMatches(rule: Rule, input: RuleInput): boolean {
   const value = ruleValue(rule, input);
+  if (!Array.isArray(value)) return valueMatches(rule, value, input);
+  if (rule.operator === 'not_equals')
+    return !value.some((one) => valueMatches({ ...rule, operator: 'equals' }, one, input));
+  return value.some((one) => valueMatches(rule, one, input));
+}
+
+function valueMatches(rule: Rule, value: string | undefined, input: RuleInput): boolean {
   const expected = rule.value ?? '';
   switch (rule.operator) {
     case 'exists':

@@ -35,12 +35,12 @@ import { moveStates, stateMachinesOf, statesOf } from '../mock-states-store.js';
 import { mockHeaderProblem } from '../mock-header-policy.js';
 import { findMockBySlug, type StoredMockApi } from '../mock-lookup.js';
 import { chooseResponse } from './choose-response.js';
-import { corsHeaders, corsOn, preflightHeaders } from './cors.js';
+import { corsHeaders, corsOn, exposingAll, preflightHeaders } from './cors.js';
 import { collectionExists, seedCountOf, serveCrudRequest } from './crud-adapter.js';
 import { breakConnection, dribble, effectiveFaults, faultResponse, pickFault } from './faults.js';
 import { effectiveLatency, sampleDelay, waitUnlessGone } from './latency.js';
 import { authorizeMockCall, noSuchMock } from './mock-auth.js';
-import { pathUnderApi, readCall, requestData, type MockCall } from './mock-call.js';
+import { lastValues, pathUnderApi, readCall, requestData, type MockCall } from './mock-call.js';
 import { hashNumber, requestHash } from './request-hash.js';
 import { nextRequestNumber } from './request-counter.js';
 import type { RequestLog } from './request-log.js';
@@ -115,7 +115,7 @@ function sendError(reply: FastifyReply, error: HttpError, headers: Record<string
   if (reply.sent || reply.raw.headersSent) return reply;
   return reply
     .code(error.status)
-    .headers(sandboxed({ ...headers, ...error.headers }))
+    .headers(sandboxed(exposingAll({ ...headers, ...error.headers })))
     .send({ error: error.message, code: errorCodeOf(error.status, error.extra), ...error.extra });
 }
 
@@ -329,10 +329,12 @@ async function serveResponses(
     await exchange.pay(0);
     literal = literalBody(body);
   }
-  const headers = sandboxed({
-    ...(literal.contentType ? { 'content-type': literal.contentType } : {}),
-    ...exchange.headers,
-  });
+  const headers = sandboxed(
+    exposingAll({
+      ...(literal.contentType ? { 'content-type': literal.contentType } : {}),
+      ...exchange.headers,
+    }),
+  );
   if (fault) {
     dribble(reply, status, headers, literal.bytes ?? Buffer.alloc(0), fault, services.sharing.stallMs);
     return reply;
@@ -355,13 +357,15 @@ async function sendFault(
     const answer = faultResponse(fault);
     return reply
       .code(answer.status)
-      .headers(sandboxed({ ...exchange.headers, 'content-type': answer.contentType }))
+      .headers(sandboxed(exposingAll({ ...exchange.headers, 'content-type': answer.contentType })))
       .send(answer.body);
   }
-  breakConnection(fault.kind, exchange.request, reply, {
-    ...exchange.headers,
-    'content-type': 'application/json; charset=utf-8',
-  });
+  breakConnection(
+    fault.kind,
+    exchange.request,
+    reply,
+    exposingAll({ ...exchange.headers, 'content-type': 'application/json; charset=utf-8' }),
+  );
   return reply;
 }
 
@@ -409,7 +413,7 @@ async function sendSchemaBody(
     generation.stream.destroy();
     return reply;
   }
-  const headers = sandboxed({ 'content-type': generation.contentType, ...exchange.headers });
+  const headers = sandboxed(exposingAll({ 'content-type': generation.contentType, ...exchange.headers }));
   if (answer.fault) {
     const bytes = await collect(generation.stream).finally(release);
     dribble(reply, answer.status, headers, bytes, answer.fault, services.sharing.stallMs);
@@ -450,9 +454,6 @@ function addResponseHeaders(exchange: Exchange, response: MockResponse, where: s
       throw misconfigured(`${place} cannot be sent: ${(error as Error).message}`);
     }
     addMockHeader(exchange, name, String(value), (problem) => misconfigured(`${place} ${problem}`));
-  }
-  if (exchange.headers['access-control-expose-headers'] && Object.keys(own).length > 0) {
-    exchange.headers['access-control-expose-headers'] += ', ' + Object.keys(own).join(', ');
   }
 }
 
@@ -508,22 +509,20 @@ async function serveCrud(
       route,
       method: call.method === 'HEAD' ? 'GET' : call.method,
       key: match.crudKey,
-      query: call.query,
+      query: lastValues(call.query),
       body,
       url: collectionUrl(exchange, call, match),
     },
   );
-  const headers: Record<string, string> = sandboxed({
-    ...(answer.body === null ? {} : { 'content-type': 'application/json; charset=utf-8' }),
-    ...(answer.headers ?? {}),
-    ...exchange.headers,
-  });
-  // Both expose headers to browsers (the collection its paging headers, the runtime its ids).
-  const exposed = [
-    answer.headers?.['access-control-expose-headers'],
-    exchange.headers['access-control-expose-headers'],
-  ].filter(Boolean);
-  if (exposed.length === 2) headers['access-control-expose-headers'] = exposed.join(', ');
+  // Which headers browsers may read is the runtime's to say (none of it when CORS is off).
+  const { 'access-control-expose-headers': _collectionsList, ...collectionHeaders } = answer.headers ?? {};
+  const headers: Record<string, string> = sandboxed(
+    exposingAll({
+      ...(answer.body === null ? {} : { 'content-type': 'application/json; charset=utf-8' }),
+      ...collectionHeaders,
+      ...exchange.headers,
+    }),
+  );
   const bytes = answer.body === null ? Buffer.alloc(0) : Buffer.from(JSON.stringify(answer.body));
   if (fault) {
     outcome.fault = fault.kind;
