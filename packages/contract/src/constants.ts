@@ -47,6 +47,9 @@ export const MOCK_LIMITS = {
   regexInputChars: 4096,
   /** State machines one response may move, and machines one mock API may have. */
   statesPerResponse: 10,
+  /** Callbacks (webhooks) one response may send, and the size of one's body template. */
+  callbacksPerResponse: 3,
+  callbackBodyChars: 16 * 1024,
   stateMachines: 50,
 } as const;
 

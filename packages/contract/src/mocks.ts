@@ -161,6 +161,34 @@ export type MockBody = Static<typeof MockBody>;
 
 const id = Type.String({ maxLength: 40, description: 'Assigned when missing' });
 
+/**
+ * A request the mock sends after answering (a webhook): to a back end the server allows, after
+ * `delayMs`, with a body whose {{request.…}} placeholders take the request's values.
+ */
+export const MockCallback = Type.Object(
+  {
+    url: Type.String({
+      maxLength: 2048,
+      description: 'http(s) URL of a host the server allows (ROWLOOM_MOCK_PROXY_HOSTS)',
+    }),
+    method: Type.Optional(Type.Enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], { description: 'Default POST' })),
+    delayMs: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: MOCK_LIMITS.latencyMs, description: 'Wait after the answer (default 0)' }),
+    ),
+    headers: Type.Optional(Type.Record(Type.String(), Type.String(), { maxProperties: 20 })),
+    body: Type.Optional(
+      Type.String({
+        maxLength: MOCK_LIMITS.callbackBodyChars,
+        description:
+          'Text with placeholders: {{request.method}}, {{request.path}}, {{request.params.id}}, {{request.query.x}}, {{request.headers.x}}, {{request.body.user.id}}, {{now}}; inserted JSON-escaped when the content type is JSON',
+      }),
+    ),
+    contentType: Type.Optional(Type.String({ maxLength: 256, description: 'Default application/json' })),
+  },
+  closed,
+);
+export type MockCallback = Static<typeof MockCallback>;
+
 const RESPONSE = {
   /** Stable id (assigned on save when missing): the request log and the page refer to it. */
   id,
@@ -177,6 +205,12 @@ const RESPONSE = {
     Type.Enum(RULES_OPERATORS, { description: 'How the rules combine: all must match (default) or any' }),
   ),
   body: MockBody,
+  callbacks: Type.Optional(
+    Type.Array(MockCallback, {
+      maxItems: MOCK_LIMITS.callbacksPerResponse,
+      description: 'Requests sent after this response has gone (webhooks)',
+    }),
+  ),
   setState: Type.Optional(
     Type.Record(Type.String({ minLength: 1, maxLength: 100 }), Type.String({ minLength: 1, maxLength: 100 }), {
       maxProperties: MOCK_LIMITS.statesPerResponse,

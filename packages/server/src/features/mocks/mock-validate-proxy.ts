@@ -16,7 +16,17 @@ export interface ProxyPolicy {
   publicRecording: boolean;
 }
 
-function checkedUrl(text: string, path: string, policy: ProxyPolicy, problems: Problems): string | null {
+/**
+ * A back end's URL (a proxy's, a callback's) on a host the policy allows, without credentials;
+ * a query only where `query` says so. The URL as stored, or null (reported).
+ */
+export function checkedBackEndUrl(
+  text: string,
+  path: string,
+  policy: ProxyPolicy,
+  problems: Problems,
+  query = false,
+): string | null {
   let url: URL;
   try {
     url = new URL(text);
@@ -32,14 +42,15 @@ function checkedUrl(text: string, path: string, policy: ProxyPolicy, problems: P
     return refuse(`must be http or https, got ${url.protocol}`);
   if (url.username || url.password)
     return refuse('must not carry a user name or password: put credentials in the requests your client sends');
-  if (url.search || url.hash) return refuse('must not have a query or fragment: the request brings its own');
+  if (url.hash) return refuse('must not have a fragment');
+  if (url.search && !query) return refuse('must not have a query or fragment: the request brings its own');
   if (!proxyHostAllowed(url, policy.hosts))
     return refuse(
       policy.hosts.length === 0
-        ? 'cannot be used: this server proxies to no back end (its operator sets ROWLOOM_MOCK_PROXY_HOSTS); `rowloom mock serve --proxy URL` proxies from your own machine'
+        ? 'cannot be used: this server sends mock requests to no back end (its operator sets ROWLOOM_MOCK_PROXY_HOSTS); a mock run with `rowloom mock serve` may send them anywhere'
         : `names the host ${url.hostname}, which this server does not proxy to; allowed: ${(policy.hosts as string[]).join(', ')}`,
     );
-  return url.href.replace(/\/+$/, '');
+  return query ? url.href : url.href.replace(/\/+$/, '');
 }
 
 /** The stored proxy (defaults filled), null for none, undefined when bad (reported). */
@@ -51,7 +62,7 @@ export function readProxy(
 ): MockProxy | null | undefined {
   if (value === undefined || value === null) return null;
   if (!isObject(value) || typeof value.url !== 'string') return undefined;
-  const url = checkedUrl(value.url, at('proxy', 'url'), policy, problems);
+  const url = checkedBackEndUrl(value.url, at('proxy', 'url'), policy, problems);
   const record = value.record === true;
   if (record && isPublic && !policy.publicRecording) {
     problems.add(

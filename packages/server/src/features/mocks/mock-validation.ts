@@ -37,6 +37,7 @@ import {
 import { checkStructure } from './mock-structure.js';
 import { stateMachinesOf } from './mock-states-store.js';
 import { readProxy, type ProxyPolicy } from './mock-validate-proxy.js';
+import { readCallbacks } from './mock-validate-callbacks.js';
 
 const NO_PROXY: ProxyPolicy = { hosts: [], publicRecording: false };
 import { checkSchemaName, readBody, type BodyContext } from './mock-validate-body.js';
@@ -58,8 +59,10 @@ export interface MockReadOptions extends BodyContext {
   existing?: MockApiDocument;
   /** The server's mock host suffix (ROWLOOM_MOCK_HOST_SUFFIX); null: host names are off. */
   hostSuffix?: string | null;
-  /** Where a `proxy` may point, and whether a public API may record (default: nowhere, no). */
+  /** Where a `proxy` and callbacks may point, and whether a public API may record or call back (default: nowhere, no). */
   proxyPolicy?: ProxyPolicy;
+  /** Set while reading: the document is a public API's. */
+  publicApi?: boolean;
   /** What the document's regex patterns may still compile; readMockApi makes one per document. */
   regexWork?: DocumentRegexWork;
 }
@@ -104,7 +107,7 @@ function readDocument(json: unknown, options: MockReadOptions, problems: Problem
   const project = json.project === undefined ? options.existing?.project : json.project;
   const latency = readLatency(json.latency, 'latency', problems);
   const proxy = readProxy(json.proxy, json.public === true, options.proxyPolicy ?? NO_PROXY, problems);
-  const routes = readRoutes(json.routes, options, problems);
+  const routes = readRoutes(json.routes, { ...options, publicApi: json.public === true }, problems);
   if (name === undefined || slug === undefined || host === undefined || latency === undefined || routes === undefined)
     return undefined;
   if (proxy === undefined) return undefined;
@@ -257,8 +260,16 @@ function readResponse(
   const rules = readRules(value.rules, at(path, 'rules'), params, problems, options.regexWork);
   const body = readBody(value.body, at(path, 'body'), options, problems);
   const setState = readSetState(value.setState, at(path, 'setState'), problems);
+  const callbacks = readCallbacks(
+    value.callbacks,
+    at(path, 'callbacks'),
+    options.publicApi === true,
+    options.proxyPolicy ?? NO_PROXY,
+    problems,
+  );
   if (id === null || !headers || latency === undefined || !faults || !rules || !body || setState === null)
     return undefined;
+  if (callbacks === null) return undefined;
   const response: MockResponse = {
     id: id ?? '',
     status: (value.status as number | null | undefined) ?? 200,
@@ -273,6 +284,7 @@ function readResponse(
   const label = text(value.label);
   if (label !== undefined) response.label = label;
   if (setState !== undefined && Object.keys(setState).length > 0) response.setState = setState;
+  if (callbacks !== undefined) response.callbacks = callbacks;
   const openapiStatus = choice(value.openapiStatus, OPENAPI_STATUS_KEYS);
   if (openapiStatus !== undefined) {
     const hundreds = /^([1-5])XX$/.exec(openapiStatus)?.[1];

@@ -31,6 +31,7 @@ import type { ProxyPolicy } from '../mock-validate-proxy.js';
 import { proxyHostAllowed } from '../proxy-hosts.js';
 import { forward, forwardedQuery, ProxyError, upstreamUrl, type ProxiedAnswer } from './proxy-forward.js';
 import { recordRoute } from './record-route.js';
+import { sendCallbacks } from './callbacks.js';
 import { moveStates, stateMachinesOf, statesOf } from '../mock-states-store.js';
 import { mockHeaderProblem } from '../mock-header-policy.js';
 import { findMockBySlug, type StoredMockApi } from '../mock-lookup.js';
@@ -276,6 +277,11 @@ async function serveResponses(
   );
   // The machines move once the response is chosen, before its latency: the next request sees the new state.
   if (response.setState) await moveStates(services.db, exchange.api.id, response.setState);
+  if (response.callbacks?.length) {
+    const callbacks = response.callbacks;
+    const request = { ...call, params: match.params };
+    reply.raw.once('finish', () => sendCallbacks(callbacks, request, services.proxyPolicy.hosts, exchange.request.log));
+  }
   const responseWhere = `${where}.responses[${index}]`;
   outcome.responseId = response.id;
   exchange.headers['x-rowloom-mock-response'] = response.id;
