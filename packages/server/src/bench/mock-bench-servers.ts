@@ -5,6 +5,7 @@
  * mockoon-cli (a route with the rows as an inline JSON body). The rows are the shared server's
  * first 10 from generate.json; every other server's files are written from them.
  */
+import { deepStrictEqual } from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,6 +52,30 @@ async function send(url: string, method: string, body: unknown): Promise<Respons
   });
   if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
   return response;
+}
+
+const stringId = (row: unknown) => {
+  const { id } = row as { id?: unknown };
+  return typeof id === 'number' ? { ...(row as object), id: String(id) } : row;
+};
+
+/** One GET answer checked: 200 and 10 rows (exactly the rows where the route serves them as they are). */
+export async function checkAnswer(url: string, route: BenchRoute, rows: unknown[]): Promise<void> {
+  const response = await fetch(url);
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${route.path} answered ${response.status}: ${text.slice(0, 200)}`);
+  const body = JSON.parse(text) as unknown[];
+  if (!Array.isArray(body) || body.length !== 10)
+    throw new Error(`${route.path} did not answer 10 rows: ${text.slice(0, 200)}`);
+  if (route.answer === 'rows') deepStrictEqual(body, rows, `${route.path} did not answer the same 10 rows`);
+  else if (route.answer === 'rows, string ids')
+    deepStrictEqual(body, rows.map(stringId), `${route.path} did not answer the same 10 rows`);
+  else
+    deepStrictEqual(
+      Object.keys(body[0] as object),
+      Object.keys(rows[0] as object),
+      `${route.path}'s rows have other fields`,
+    );
 }
 
 /** The two routes, as /api/mocks and `rowloom mock serve` take them. */

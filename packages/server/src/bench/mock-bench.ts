@@ -10,13 +10,12 @@
  * under `node --cpu-prof` during the load (one profile per route); BENCH_SCHEMA=<file> replaces
  * the standard schema.
  */
-import { deepStrictEqual } from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fileMock, jsonServer, mockoonCli, sharedServer, type BenchRoute, type Subject } from './mock-bench-servers.js';
+import { checkAnswer, fileMock, jsonServer, mockoonCli, sharedServer, type Subject } from './mock-bench-servers.js';
 import { ensurePeer, JSON_SERVER, MOCKOON_CLI, peersDir, type Peer } from './mock-peers.js';
 import { processCpuMs } from './process-cpu.js';
 
@@ -46,30 +45,6 @@ interface Row {
   /** Absent when the server was skipped; `note` then says why. */
   measured?: Measured;
   note?: string;
-}
-
-const stringId = (row: unknown) => {
-  const { id } = row as { id?: unknown };
-  return typeof id === 'number' ? { ...(row as object), id: String(id) } : row;
-};
-
-/** One GET answer checked: 200 and 10 rows (exactly the rows where the route serves them as they are). */
-async function check(url: string, route: BenchRoute, rows: unknown[]): Promise<void> {
-  const response = await fetch(url);
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`${route.path} answered ${response.status}: ${text.slice(0, 200)}`);
-  const body = JSON.parse(text) as unknown[];
-  if (!Array.isArray(body) || body.length !== 10)
-    throw new Error(`${route.path} did not answer 10 rows: ${text.slice(0, 200)}`);
-  if (route.answer === 'rows') deepStrictEqual(body, rows, `${route.path} did not answer the same 10 rows`);
-  else if (route.answer === 'rows, string ids')
-    deepStrictEqual(body, rows.map(stringId), `${route.path} did not answer the same 10 rows`);
-  else
-    deepStrictEqual(
-      Object.keys(body[0] as object),
-      Object.keys(rows[0] as object),
-      `${route.path}'s rows have other fields`,
-    );
 }
 
 interface Measured {
@@ -116,7 +91,7 @@ async function measure(subject: Subject, rows: () => unknown[]): Promise<Row[]> 
     const started = await subject.start(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
     try {
       await subject.prepare?.(started);
-      await check(`${started.url}${route.path}`, route, rows());
+      await checkAnswer(`${started.url}${route.path}`, route, rows());
       measured.push({
         server: subject.server,
         route: route.route,
@@ -133,7 +108,6 @@ async function measure(subject: Subject, rows: () => unknown[]): Promise<Row[]> 
 /** A peer's rows, or one row saying loudly why it is not measured. */
 async function measurePeer(
   peer: Peer,
-  dir: string,
   make: (script: string, version: string) => Subject,
   rows: unknown[],
 ): Promise<Row[]> {
@@ -211,8 +185,8 @@ try {
   const rows: Row[] = await measure(shared, () => shared.rows());
   const served = shared.rows();
   rows.push(...(await measure(fileMock(join(dir, 'file-mock'), served, schemaText), () => served)));
-  rows.push(...(await measurePeer(JSON_SERVER, dir, (script, v) => jsonServer(script, v, dir, served), served)));
-  rows.push(...(await measurePeer(MOCKOON_CLI, dir, (script, v) => mockoonCli(script, v, dir, served), served)));
+  rows.push(...(await measurePeer(JSON_SERVER, (script, v) => jsonServer(script, v, dir, served), served)));
+  rows.push(...(await measurePeer(MOCKOON_CLI, (script, v) => mockoonCli(script, v, dir, served), served)));
   process.stdout.write(
     `Mock servers, the same 10 rows, loopback, ${CONNECTIONS} connections, ${WARM_UP_SECONDS} s warm-up + ${SECONDS} s per route on a fresh instance; ` +
       `start-up: spawn until its port answers, median of ${STARTS}. Rowloom's on SQLite, public, the request log and quota writes included.\n`,
