@@ -8,12 +8,16 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { ServerChildReady } from './server-child.js';
 
-/** Starts the server with `env` added to this process's environment (ROWLOOM_* settings). */
+/**
+ * Starts the server with `env` added to this process's environment (ROWLOOM_* settings) and
+ * `execArgv` given to Node (`--cpu-prof`).
+ */
 export async function startServerChild(
   env: Record<string, string> = {},
+  execArgv: string[] = [],
 ): Promise<{ child: ChildProcess; ready: ServerChildReady }> {
   const script = fileURLToPath(new URL('./server-child.js', import.meta.url));
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...execArgv, script], {
     stdio: ['pipe', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });
