@@ -387,6 +387,12 @@ const DOCUMENT = {
   ),
   latency: Type.Optional(orNull(Latency, 'Default latency of every route')),
   proxy: Type.Optional(orNull(MockProxy)),
+  validateRequests: Type.Optional(
+    Type.Boolean({
+      description:
+        "Requests to routes that document their request (`request`, as an OpenAPI import keeps it) must match it: 400 saying where when they do not (default false)",
+    }),
+  ),
   routes: Type.Array(MockRoute, { maxItems: MOCK_LIMITS.routes }),
 };
 export const MockApiDocument = Type.Object(DOCUMENT, { ...closed, description: 'A mock API, every default filled' });

@@ -31,6 +31,8 @@ function problems(file: string, answer: Answer): string {
 export interface LoadOverrides {
   proxy: { url: string; record: boolean } | null;
   record: boolean;
+  /** --validate: the document's validateRequests turned on. */
+  validate: boolean;
 }
 
 export class MockLoader {
@@ -43,7 +45,7 @@ export class MockLoader {
   constructor(
     private readonly app: FastifyInstance,
     private readonly caller: InternalCaller,
-    private readonly overrides: LoadOverrides = { proxy: null, record: false },
+    private readonly overrides: LoadOverrides = { proxy: null, record: false, validate: false },
   ) {}
 
   /** The proxy the mock runs with: the command line's, else the file's (recording when --record says so). */
@@ -90,10 +92,15 @@ export class MockLoader {
     return `mock API "${this.name}" from ${file}, ${routes} route${routes === 1 ? '' : 's'}`;
   }
 
+  /** What the command line adds to a document it serves. */
+  private additions(proxy: unknown): Record<string, unknown> {
+    return { ...(proxy ? { proxy } : {}), ...(this.overrides.validate ? { validateRequests: true } : {}) };
+  }
+
   private async putDocument(file: string, document: Record<string, unknown>): Promise<Record<string, unknown>> {
     this.fileDocument = document;
     const proxy = this.proxyOf(document);
-    const served = { ...stripped(document), public: true, ...(proxy ? { proxy } : {}) };
+    const served = { ...stripped(document), public: true, ...this.additions(proxy) };
     const answer = this.name
       ? await this.call('PUT', `/api/mocks/${encodeURIComponent(this.name)}`, JSON.stringify(served))
       : await this.call('POST', '/api/mocks', JSON.stringify(served));
@@ -113,7 +120,7 @@ export class MockLoader {
     const opened = await this.call(
       'PUT',
       `/api/mocks/${name}`,
-      JSON.stringify({ ...stripped(imported.json), public: true, ...(proxy ? { proxy } : {}) }),
+      JSON.stringify({ ...stripped(imported.json), public: true, ...this.additions(proxy) }),
     );
     if (opened.status >= 400) throw new MockLoadError(problems(file, opened));
     return opened.json;

@@ -29,7 +29,7 @@ import { RecordingWriter } from './mock-recording.js';
 export const MOCK_SERVE_EXIT = { stopped: 0, invalid: 1, usage: 2, failed: 3 } as const;
 
 const USAGE =
-  'usage: rowloom mock serve <mock.json | openapi.json | openapi.yaml> [--port 4010] [--host 127.0.0.1] [--watch] [--proxy URL [--record]]';
+  'usage: rowloom mock serve <mock.json | openapi.json | openapi.yaml> [--port 4010] [--host 127.0.0.1] [--watch] [--validate] [--proxy URL [--record]]';
 
 interface ServeOptions {
   file: string;
@@ -40,6 +40,8 @@ interface ServeOptions {
   proxy: string | null;
   /** --record: answers become routes, written back into the file. */
   record: boolean;
+  /** --validate: requests must match the routes' documented requests. */
+  validate: boolean;
 }
 
 class UsageError extends Error {}
@@ -54,6 +56,7 @@ function parse(args: string[]): ServeOptions {
       watch: { type: 'boolean', short: 'w', default: false },
       proxy: { type: 'string' },
       record: { type: 'boolean', default: false },
+      validate: { type: 'boolean', default: false },
     },
   });
   if (positionals[0] !== 'serve' || positionals.length !== 2) throw new UsageError(USAGE);
@@ -71,6 +74,7 @@ function parse(args: string[]): ServeOptions {
     watch: values.watch!,
     proxy: values.proxy ?? null,
     record: values.record!,
+    validate: values.validate!,
   };
 }
 
@@ -117,7 +121,7 @@ async function start(options: ServeOptions): Promise<Running> {
     plugins: [mockAdmin({ ...internal, name: () => loader?.name ?? '' })],
   });
   const proxy = options.proxy === null ? null : { url: options.proxy, record: options.record };
-  loader = new MockLoader(app, internal, { proxy, record: options.record });
+  loader = new MockLoader(app, internal, { proxy, record: options.record, validate: options.validate });
   const recorder = options.record
     ? new RecordingWriter(
         app,

@@ -113,7 +113,7 @@ test('the structure speaks of each position in the words of the other checks', (
   assert.deepEqual(
     problems.list.map((problem) => problem.message),
     [
-      'colour is not a known key here; the keys are name, slug, host, project, description, public, cors, latency, proxy, routes, url, updatedAt, warnings',
+      'colour is not a known key here; the keys are name, slug, host, project, description, public, cors, latency, proxy, validateRequests, routes, url, updatedAt, warnings',
       'name must be text, got 5',
       'routes[0].method must be one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, ANY, got "get"',
       'routes[0].responses[0].status must be an integer 100..599, got 99.5',

@@ -127,6 +127,7 @@ function readDocument(json: unknown, options: MockReadOptions, problems: Problem
     cors: flag(json.cors, true),
     latency,
     ...(proxy ? { proxy } : {}),
+    ...(json.validateRequests === true ? { validateRequests: true } : {}),
     routes,
   };
 }

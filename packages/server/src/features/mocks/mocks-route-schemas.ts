@@ -110,6 +110,11 @@ export const IMPORT_MOCK = {
       ...KEY_QUERY,
       name: { type: 'string', description: "The mock API's name (default the document's info.title)" },
       slug: { type: 'string' },
+      validate: {
+        type: 'boolean',
+        description:
+          "Requests must match the operations' documented parameters and bodies (validateRequests): a 400 saying where when not",
+      },
       replace: {
         type: 'boolean',
         description: 'Replace the mock API of that name if you have one (default false: 409)',

@@ -246,7 +246,11 @@ export async function mocksFeature(
       slug: queryText(query, 'slug'),
     });
     const existing = replace ? await findMockApi(db, user.id, imported.document.name as string) : undefined;
-    const { document, projectId } = await validated(request, user, imported.document, existing?.document);
+    // validate=true: requests must match what the document says they are (as Prism checks them).
+    const sent = queryBoolean(query, ['validate'], false)
+      ? { ...imported.document, validateRequests: true }
+      : imported.document;
+    const { document, projectId } = await validated(request, user, sent, existing?.document);
     const stored = existing
       ? await replaceMockApi(db, user.id, existing.id, document, projectId)
       : await createMockApi(db, user.id, document, projectId);

@@ -32,6 +32,7 @@ import { proxyHostAllowed } from '../proxy-hosts.js';
 import { forward, forwardedQuery, ProxyError, upstreamUrl, type ProxiedAnswer } from './proxy-forward.js';
 import { recordRoute } from './record-route.js';
 import { sendCallbacks } from './callbacks.js';
+import { checkRequest } from './request-validation.js';
 import { moveStates, stateMachinesOf, statesOf } from '../mock-states-store.js';
 import { mockHeaderProblem } from '../mock-header-policy.js';
 import { findMockBySlug, type StoredMockApi } from '../mock-lookup.js';
@@ -204,6 +205,7 @@ async function serveKnown(exchange: Exchange): Promise<FastifyReply> {
   outcome.routeId = match.route.id;
   exchange.headers['x-rowloom-mock-route'] = match.route.id;
   const where = `routes[${document.routes.indexOf(match.route)}]`;
+  if (document.validateRequests) checkRequest(match.route, call, match.params, where);
   const requestNumber = await nextRequestNumber(services.db, exchange.api.id, match.route.id);
   if (match.route.kind === 'crud') return serveCrud(exchange, call, match, owner, requestNumber);
   return serveResponses(exchange, call, match, owner, requestNumber, where);
