@@ -45,19 +45,35 @@ function validatorOf(schema: object | boolean): Validator {
 }
 
 /** Keywords that only say "something inside failed": their inner errors say what. */
-const WRAPPERS = new Set(['properties', 'items', 'prefixItems', 'allOf', '$ref', 'additionalProperties', 'unevaluatedProperties']);
+const WRAPPERS = new Set([
+  'properties',
+  'items',
+  'prefixItems',
+  'allOf',
+  '$ref',
+  'additionalProperties',
+  'unevaluatedProperties',
+]);
 
 /** `#/items/0/sku` under `where` → `body.items[0].sku`. */
 function placeOf(where: string, unit: OutputUnit): string {
-  const parts = unit.instanceLocation.replace(/^#\/?/, '').split('/').filter((part) => part !== '');
+  const parts = unit.instanceLocation
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter((part) => part !== '');
   return parts.reduce(
-    (place, part) => (/^\d+$/.test(part) ? `${place}[${part}]` : `${place}.${part.replace(/~1/g, '/').replace(/~0/g, '~')}`),
+    (place, part) =>
+      /^\d+$/.test(part) ? `${place}[${part}]` : `${place}.${part.replace(/~1/g, '/').replace(/~0/g, '~')}`,
     where,
   );
 }
 
 /** What is wrong with `value` against `schema`, each with where (`body.items[0].sku`); [] when it conforms. */
-export function schemaProblems(schema: object | boolean, value: unknown, where: string): { path: string; message: string }[] {
+export function schemaProblems(
+  schema: object | boolean,
+  value: unknown,
+  where: string,
+): { path: string; message: string }[] {
   const result = validatorOf(schema).validate(value);
   if (result.valid) return [];
   const specific = result.errors.filter((unit) => !WRAPPERS.has(unit.keyword));
