@@ -390,7 +390,7 @@ const DOCUMENT = {
   validateRequests: Type.Optional(
     Type.Boolean({
       description:
-        "Requests to routes that document their request (`request`, as an OpenAPI import keeps it) must match it: 400 saying where when they do not (default false)",
+        'Requests to routes that document their request (`request`, as an OpenAPI import keeps it) must match it: 400 saying where when they do not (default false)',
     }),
   ),
   routes: Type.Array(MockRoute, { maxItems: MOCK_LIMITS.routes }),
