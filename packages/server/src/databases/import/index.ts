@@ -10,7 +10,6 @@ import { databaseSource, withoutPassword } from './database-url.js';
 import { readMysqlDdl } from './ddl-mysql.js';
 import { readPostgresDdl } from './ddl-postgres.js';
 import { ImportError, MAX_DDL_BYTES, type ImportedSchema } from './import-model.js';
-import { introspectMysql } from './introspect-mysql.js';
 import { introspectPostgres } from './introspect-postgres.js';
 import { introspectSqlite } from './introspect-sqlite.js';
 
@@ -65,7 +64,11 @@ export async function introspect(
     const schema = options.schema ?? 'public';
     return finish(await introspectPostgres(database.url, schema), options.name, schema);
   }
-  if (database.kind === 'mysql') return finish(await introspectMysql(database.url), options.name, null);
+  if (database.kind === 'mysql') {
+    // Loaded when first used, as the MySQL session is (open-session.ts).
+    const { introspectMysql } = await import('./introspect-mysql.js');
+    return finish(await introspectMysql(database.url), options.name, null);
+  }
   return finish(await introspectSqlite(database.file), options.name, null);
 }
 
