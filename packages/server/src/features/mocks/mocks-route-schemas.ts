@@ -136,3 +136,28 @@ export const EXPORT_MOCK = {
   querystring: KEY_ONLY,
   response: { 200: { type: 'object', description: 'An OpenAPI 3.0.3 document' }, ...errorResponses(401, 404) },
 };
+
+export const SCHEMA_BODY = {
+  ...BASE,
+  summary: "Turn a response's JSON body into rows of a saved schema inferred from it",
+  description:
+    'The body (an object, or an array of objects, as recorded from a back end) becomes a saved schema whose fields are inferred from its names and values, and the response answers generated rows of it instead.',
+  params: {
+    type: 'object',
+    properties: { ...NAME_PARAM.properties, route: { type: 'string', description: "The route's id" } },
+    required: ['name', 'route'],
+  },
+  querystring: KEY_ONLY,
+  // Checked by the route, with messages naming the field.
+  body: describedOnly({
+    type: 'object',
+    properties: {
+      response: { type: 'integer', minimum: 0, description: "The response's position in the route (default 0)" },
+      schema: { type: 'string', description: 'The saved schema to write (default <slug>-<route path>)' },
+    },
+  }),
+  response: {
+    200: { ...StoredMockApi, description: 'The document, the response now answering rows of the schema' },
+    ...errorResponses(400, 401, 404),
+  },
+};

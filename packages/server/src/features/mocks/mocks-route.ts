@@ -30,6 +30,9 @@ import { readMockApi, type MockProblem, type MockReadOptions } from './mock-vali
 import type { ProxyPolicy } from './mock-validate-proxy.js';
 import { clearRequestLog, DEFAULT_LOG_PAGE, MAX_LOG_PAGE, readRequestLog, type LogWrites } from './request-log-read.js';
 import { schemaExamples } from './schema-examples.js';
+import { turnIntoSchemaBody } from './schema-body-turn.js';
+import { saveSchema } from '../schemas/schemas-store.js';
+import { compileSchema } from '@rowloom/core';
 import type { Plans } from '../../users/plans.js';
 import type { User } from '../../users/users-store.js';
 import { projectIdFor } from '../projects/project-param.js';
@@ -44,6 +47,7 @@ import {
   READ_LOG,
   REPLACE_MOCK,
   RESET_MOCK,
+  SCHEMA_BODY,
 } from './mocks-route-schemas.js';
 
 export interface MocksRouteOptions {
@@ -226,6 +230,23 @@ export async function mocksFeature(
     await options.requestLog.settled();
     await clearRequestLog(db, stored.id);
     return reply.code(204).send();
+  });
+
+  app.post('/api/mocks/:name/routes/:route/schema-body', { schema: SCHEMA_BODY }, async (request) => {
+    const { user, stored } = await owned(request);
+    const turned = turnIntoSchemaBody(
+      stored.document,
+      (request.params as { route: string }).route,
+      jsonBody(request.body),
+    );
+    compileSchema(turned.fields as never[]);
+    await saveSchema(db, user.id, turned.schema, turned.fields, turned.count);
+    const { document, projectId } = await validated(request, user, turned.document, stored.document);
+    return {
+      ...answer(request, await replaceMockApi(db, user.id, stored.id, document, projectId)),
+      schema: { name: turned.schema, fields: turned.fields },
+      warnings: turned.warnings,
+    };
   });
 
   app.get('/api/mocks/:name/openapi', { schema: EXPORT_MOCK }, async (request, reply) => {
