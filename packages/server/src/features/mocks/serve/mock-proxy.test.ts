@@ -225,7 +225,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         assert.equal(answer.status, 400);
         assert.match(
           answer.json.error,
-          /this server proxies to no back end \(its operator sets ROWLOOM_MOCK_PROXY_HOSTS\)/,
+          /this server sends mock requests to no back end \(its operator sets ROWLOOM_MOCK_PROXY_HOSTS\)/,
         );
       } finally {
         await closed.close();
