@@ -80,8 +80,9 @@ const Faults = Type.Array(Fault, { maxItems: MOCK_LIMITS.faultsPerTarget });
 /**
  * A test on the request. `name` is the path parameter, query parameter or header (case-insensitive)
  * name, or a dotted path into the JSON body (`user.id`, `items.0.sku`); unused for method and
- * request_number. `value` is text; `in` takes a comma-separated list; gt/lt compare as numbers;
- * regex is a JavaScript regular expression tested with a bounded input (see mock limits).
+ * request_number. `value` is text; `in` takes a comma-separated list; contains finds it anywhere in
+ * the value; gt/lt compare as numbers; regex is an RE2 pattern (linear time) tested on bounded
+ * input (see mock limits); missing and absent (a synonym) take no value.
  */
 export const Rule = Type.Object(
   {
@@ -96,7 +97,8 @@ export const Rule = Type.Object(
     value: Type.Optional(
       Type.String({
         maxLength: 4096,
-        description: 'in: a comma-separated list; gt/lt: a number; regex: at most 200 characters',
+        description:
+          'in: a comma-separated list; contains: text found anywhere in the value; gt/lt: a number; regex: at most 200 characters',
       }),
     ),
   },

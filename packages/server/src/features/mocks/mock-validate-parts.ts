@@ -141,7 +141,7 @@ export function readHeaders(value: unknown, path: string, problems: Problems): R
 }
 
 /** What each operator needs in `value`. */
-const NEEDS_VALUE = new Set(['equals', 'not_equals', 'regex', 'in', 'gt', 'lt']);
+const NEEDS_VALUE = new Set(['equals', 'not_equals', 'contains', 'regex', 'in', 'gt', 'lt']);
 const NAMED_TARGETS = new Set(['param', 'query', 'header', 'body', 'state']);
 const DOTTED = /^[^.\s]+(\.[^.\s]+)*$/;
 
@@ -278,6 +278,10 @@ function ruleValueFor(
     return null;
   }
   if (operator === 'regex') return regexProblem(text, path, problems, regexWork) ? null : text;
+  if (operator === 'contains' && text === '') {
+    problems.add(path, 'must be some text for operator "contains" (every value contains ""; use "exists")');
+    return null;
+  }
   if (operator === 'in' && text.split(',').every((item) => item.trim() === '')) {
     problems.add(path, 'must be a comma-separated list of values for operator "in"');
     return null;

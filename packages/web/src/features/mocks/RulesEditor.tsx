@@ -30,9 +30,11 @@ const TARGET_LABELS: Record<RuleTarget, string> = {
 const OPERATOR_LABELS: Record<RuleOperator, string> = {
   equals: 'equals',
   not_equals: 'does not equal',
+  contains: 'contains',
   regex: 'matches regex',
   exists: 'exists',
   missing: 'is missing',
+  absent: 'is absent',
   in: 'is one of',
   gt: '>',
   lt: '<',
@@ -41,7 +43,9 @@ const OPERATOR_LABELS: Record<RuleOperator, string> = {
 const NAME_PLACEHOLDERS: Partial<Record<RuleTarget, string>> = { body: 'user.id', state: 'checkout' };
 
 const NAMELESS: RuleTarget[] = ['method', 'request_number'];
-const VALUELESS: RuleOperator[] = ['exists', 'missing'];
+const VALUELESS: RuleOperator[] = ['exists', 'missing', 'absent'];
+/** Synonyms a document may use, offered only on the rule that has one (the menu lists each test once). */
+const SYNONYMS: RuleOperator[] = ['absent'];
 
 function RuleRow({
   rule,
@@ -98,7 +102,7 @@ function RuleRow({
         }}
         {...useInvalid(`${path}.operator`)}
       >
-        {RULE_OPERATORS.map((o) => (
+        {RULE_OPERATORS.filter((o) => o === rule.operator || !SYNONYMS.includes(o)).map((o) => (
           <option key={o} value={o}>
             {OPERATOR_LABELS[o]}
           </option>

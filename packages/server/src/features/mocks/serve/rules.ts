@@ -1,8 +1,9 @@
 /**
  * Testing a response's rules against a request. Values are compared as text: a path, query or
  * header value as sent, a JSON body value as its text (numbers as written, objects as JSON);
- * gt and lt compare as numbers and fail when either side is not one; regex finds a match
- * anywhere in the value (RE2 syntax, ../rule-regex.ts). A query parameter given several times
+ * gt and lt compare as numbers and fail when either side is not one; contains finds the text
+ * anywhere in the value, regex a match (RE2 syntax, ../rule-regex.ts); missing and its synonym
+ * absent hold when there is no value. A query parameter given several times
  * has several values: a rule matches when one of them does, and not_equals when none equals
  * (so equals and not_equals never agree).
  */
@@ -87,11 +88,14 @@ function valueMatches(rule: Rule, value: string | undefined, input: RuleInput): 
     case 'exists':
       return value !== undefined;
     case 'missing':
+    case 'absent':
       return value === undefined;
     case 'equals':
       return value === expected;
     case 'not_equals':
       return value !== expected;
+    case 'contains':
+      return value !== undefined && value.includes(expected);
     case 'in':
       return value !== undefined && expected.split(',').some((item) => item.trim() === value);
     case 'gt':

@@ -1,0 +1,96 @@
+/**
+ * The richer rule matchers through real HTTP on both databases: documents saved through
+ * POST /api/mocks (so validation runs), requests sent to /mock/<slug>, and hostile inputs that
+ * must be refused on save naming the rule, or answered without stalling the server.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { skipUnlessAvailable } from '../../../testing/databases.js';
+import { newTestDatabase, startTestServer, type TestServer } from '../../../testing/server-fixture.js';
+import { fetchAnswer as call } from '../../../testing/http-calls.js';
+
+interface RuleDraft {
+  target: string;
+  name?: string;
+  operator: string;
+  value?: string;
+}
+
+/** A route answering 'hit' when the rules hold, else 'miss'. */
+const ruleRoute = (path: string, rules: RuleDraft[], method = 'ANY') => ({
+  method,
+  path,
+  responses: [
+    { rules, body: { type: 'json', value: 'hit' } },
+    { default: true, body: { type: 'json', value: 'miss' } },
+  ],
+});
+
+for (const dialect of ['sqlite', 'postgres'] as const) {
+  describe(`richer mock rule matchers (${dialect})`, { skip: await skipUnlessAvailable(dialect) }, async () => {
+    let server: TestServer;
+    let key: string;
+    before(async () => {
+      server = await startTestServer(newTestDatabase(dialect));
+      key = await server.userKey('unlimited');
+    });
+    after(() => server.close());
+
+    const save = (name: string, routes: unknown[]) =>
+      call(`${server.url}/api/mocks?key=${key}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name, public: true, routes }),
+      });
+    const saved = async (name: string, routes: unknown[]) => {
+      const answer = await save(name, routes);
+      assert.equal(answer.status, 201, answer.text);
+      return answer.json.slug as string;
+    };
+    const refusedAt = async (routes: unknown[], path: string, message: RegExp) => {
+      const answer = await save('Refused', routes);
+      assert.equal(answer.status, 400, answer.text);
+      assert.equal(answer.json.details[0].path, path, answer.text);
+      assert.match(answer.json.error, message);
+    };
+
+    test('contains finds text anywhere in the value (any of a repeated parameter); absent is missing', async () => {
+      const slug = await saved('Contains', [
+        ruleRoute('/q', [{ target: 'query', name: 'tag', operator: 'contains', value: 'urgent' }]),
+        ruleRoute('/b', [{ target: 'body', name: 'note', operator: 'contains', value: '"' }]),
+        ruleRoute('/h', [{ target: 'header', name: 'X-Trace', operator: 'absent' }]),
+        ruleRoute('/m', [{ target: 'query', name: 'page', operator: 'missing' }]),
+      ]);
+      const get = async (path: string, init?: RequestInit) =>
+        (await call(`${server.url}/mock/${slug}${path}`, init)).json;
+      assert.equal(await get('/q?tag=not-urgent-at-all'), 'hit');
+      assert.equal(await get('/q?tag=low&tag=very-urgent'), 'hit', 'any of the values');
+      assert.equal(await get('/q?tag=Urgent'), 'miss', 'case matters');
+      assert.equal(await get('/q'), 'miss', 'no value contains anything');
+      const post = (note: unknown) =>
+        get('/b', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ note }) });
+      assert.equal(await post('say "hi"'), 'hit');
+      assert.equal(await post('say hi'), 'miss');
+      assert.equal(await post({ a: 1 }), 'hit', 'an object is compared as its JSON text');
+      assert.equal(await get('/h'), 'hit');
+      assert.equal(await get('/h', { headers: { 'x-trace': '1' } }), 'miss');
+      assert.equal(await get('/m'), 'hit');
+      assert.equal(await get('/m?page=2'), 'miss');
+      const document = await call(`${server.url}/api/mocks/Contains?key=${key}`);
+      assert.equal(document.json.routes[2].responses[0].rules[0].operator, 'absent', 'kept as written');
+    });
+
+    test('contains needs some text, and absent no value: refused on save naming the rule', async () => {
+      await refusedAt(
+        [ruleRoute('/x', [{ target: 'query', name: 'q', operator: 'contains', value: '' }])],
+        'routes[0].responses[0].rules[0].value',
+        /^routes\[0\]\.responses\[0\]\.rules\[0\]\.value must be some text for operator "contains"/,
+      );
+      await refusedAt(
+        [ruleRoute('/x', [{ target: 'query', name: 'q', operator: 'absent', value: 'x' }])],
+        'routes[0].responses[0].rules[0].value',
+        /is not used with operator "absent"/,
+      );
+    });
+  });
+}
