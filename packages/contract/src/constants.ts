@@ -12,7 +12,16 @@ export const JOB_STATUSES = ['queued', 'running', 'assembling', 'done', 'failed'
 
 export const MOCK_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'ANY'] as const;
 export const FAULT_KINDS = ['status', 'reset', 'empty', 'malformed_chunk', 'dribble'] as const;
-export const RULE_TARGETS = ['param', 'query', 'header', 'body', 'method', 'request_number', 'state'] as const;
+export const RULE_TARGETS = [
+  'param',
+  'query',
+  'header',
+  'cookie',
+  'body',
+  'method',
+  'request_number',
+  'state',
+] as const;
 /** The state every state machine of a mock API starts in, and returns to on reset (WireMock's name). */
 export const INITIAL_MOCK_STATE = 'Started';
 /** `absent` is a synonym of `missing` (the word verification patterns use), kept as written. */

@@ -78,8 +78,8 @@ export type Fault = Static<typeof Fault>;
 const Faults = Type.Array(Fault, { maxItems: MOCK_LIMITS.faultsPerTarget });
 
 /**
- * A test on the request. `name` is the path parameter, query parameter or header (case-insensitive)
- * name, or a dotted path into the JSON body (`user.id`, `items.0.sku`); unused for method and
+ * A test on the request. `name` is the path parameter, query parameter, header (case-insensitive)
+ * or cookie name (never one of Rowloom's own rowloom_* cookies), or a dotted path into the JSON body (`user.id`, `items.0.sku`); unused for method and
  * request_number. `value` is text; `in` takes a comma-separated list; contains finds it anywhere in
  * the value; gt/lt compare as numbers; regex is an RE2 pattern (linear time) tested on bounded
  * input (see mock limits); missing and absent (a synonym) take no value.
@@ -90,7 +90,7 @@ export const Rule = Type.Object(
     name: Type.Optional(
       Type.String({
         maxLength: 256,
-        description: 'Path parameter, query parameter or header name, or a dotted path into the JSON body',
+        description: 'Path parameter, query parameter, header or cookie name, or a dotted path into the JSON body',
       }),
     ),
     operator: Type.Enum(RULE_OPERATORS),

@@ -12,6 +12,7 @@ import {
   type Latency,
   type Rule,
 } from '@rowloom/contract';
+import { cookieRuleNameProblem } from './mock-cookie-policy.js';
 import { mockHeaderProblem } from './mock-header-policy.js';
 import { DocumentRegexWork, rulePatternProblem } from './rule-regex.js';
 import { at, choice, isObject, shown, utf8Bytes, type Problems } from './mock-problems.js';
@@ -142,7 +143,7 @@ export function readHeaders(value: unknown, path: string, problems: Problems): R
 
 /** What each operator needs in `value`. */
 const NEEDS_VALUE = new Set(['equals', 'not_equals', 'contains', 'regex', 'in', 'gt', 'lt']);
-const NAMED_TARGETS = new Set(['param', 'query', 'header', 'body', 'state']);
+const NAMED_TARGETS = new Set(['param', 'query', 'header', 'cookie', 'body', 'state']);
 const DOTTED = /^[^.\s]+(\.[^.\s]+)*$/;
 
 /** `regexWork`: what the whole document's patterns may still compile (one per document being read). */
@@ -212,6 +213,7 @@ export function ruleValuesAsText(json: unknown): unknown {
 }
 
 const NAME_MEANS: Record<string, string> = {
+  cookie: 'name of the request cookie',
   body: 'dotted path into the JSON body (user.id)',
   state: 'name of the state machine, as responses\' "setState" name it',
 };
@@ -242,6 +244,11 @@ function ruleName(
       path,
       `names the path parameter "${name}", which the route's path does not have; ${pathParams.length ? `its parameters are ${pathParams.join(', ')}` : 'it has no parameters'}`,
     );
+    return null;
+  }
+  const cookieProblem = target === 'cookie' ? cookieRuleNameProblem(name) : null;
+  if (cookieProblem !== null) {
+    problems.add(path, cookieProblem);
     return null;
   }
   if (target === 'body' && !DOTTED.test(name)) {

@@ -1,6 +1,6 @@
 /**
  * The rules that pick a response (mode "rules"): each tests a path parameter, query parameter,
- * header, JSON body path, the method, the request number or a state machine's state; all must
+ * header, cookie, JSON body path, the method, the request number or a state machine's state; all must
  * match, or any.
  */
 import { replaceAt } from './mock-model';
@@ -21,6 +21,7 @@ const TARGET_LABELS: Record<RuleTarget, string> = {
   param: 'path param',
   query: 'query param',
   header: 'header',
+  cookie: 'cookie',
   body: 'body (JSON path)',
   method: 'method',
   request_number: 'request number',
@@ -40,7 +41,11 @@ const OPERATOR_LABELS: Record<RuleOperator, string> = {
   lt: '<',
 };
 
-const NAME_PLACEHOLDERS: Partial<Record<RuleTarget, string>> = { body: 'user.id', state: 'checkout' };
+const NAME_PLACEHOLDERS: Partial<Record<RuleTarget, string>> = {
+  cookie: 'session_id',
+  body: 'user.id',
+  state: 'checkout',
+};
 
 const NAMELESS: RuleTarget[] = ['method', 'request_number'];
 const VALUELESS: RuleOperator[] = ['exists', 'missing', 'absent'];

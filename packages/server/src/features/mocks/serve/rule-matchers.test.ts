@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { skipUnlessAvailable } from '../../../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestServer } from '../../../testing/server-fixture.js';
 import { fetchAnswer as call } from '../../../testing/http-calls.js';
+import { insertMock } from './mock-fixture.js';
 
 interface RuleDraft {
   target: string;
@@ -91,6 +92,69 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         'routes[0].responses[0].rules[0].value',
         /is not used with operator "absent"/,
       );
+    });
+    test("cookie rules read the request's cookies as a cookie parser does; Rowloom's own are never readable, and the log keeps no Cookie", async () => {
+      const slug = await saved('Cookies', [
+        ruleRoute('/c', [{ target: 'cookie', name: 'session_id', operator: 'equals', value: 'a b;c' }]),
+        ruleRoute('/theme', [{ target: 'cookie', name: 'theme', operator: 'in', value: 'dark, dim' }]),
+        ruleRoute('/none', [{ target: 'cookie', name: 'session_id', operator: 'absent' }]),
+      ]);
+      const get = async (path: string, cookie?: string) =>
+        (await call(`${server.url}/mock/${slug}${path}`, { headers: cookie ? { cookie } : {} })).json;
+      assert.equal(await get('/c', 'theme=dark; session_id=a%20b%3Bc'), 'hit', 'percent-decoded');
+      assert.equal(await get('/c', 'session_id="a%20b%3Bc"'), 'miss', 'quotes are part of the value (RFC 6265)');
+      assert.equal(await get('/c', 'session_id=a b'), 'miss');
+      assert.equal(await get('/c', 'Session_ID=a%20b%3Bc'), 'miss', 'cookie names are case-sensitive');
+      assert.equal(await get('/theme', 'x=1;theme=dim'), 'hit');
+      assert.equal(await get('/none'), 'hit');
+      assert.equal(await get('/none', 'other=1'), 'hit');
+      assert.equal(await get('/none', 'session_id='), 'miss', 'an empty cookie is present');
+      const log = await call(`${server.url}/api/mocks/Cookies/requests?key=${key}`);
+      assert.equal(log.status, 200, log.text);
+      assert.ok(log.json.requests.length > 0, log.text);
+      for (const entry of log.json.requests) assert.equal(entry.headers.cookie, undefined, JSON.stringify(entry));
+    });
+
+    test('a rule naming a rowloom_* cookie is refused on save; one stored before never sees it', async () => {
+      for (const name of ['rowloom_session', 'ROWLOOM_device', '__Secure-rowloom_session']) {
+        await refusedAt(
+          [ruleRoute('/x', [{ target: 'cookie', name, operator: 'exists' }])],
+          'routes[0].responses[0].rules[0].name',
+          /^routes\[0\]\.responses\[0\]\.rules\[0\]\.name may not name the cookie .*rowloom_/,
+        );
+      }
+      await refusedAt(
+        [ruleRoute('/x', [{ target: 'cookie', name: 'a=b', operator: 'exists' }])],
+        'routes[0].responses[0].rules[0].name',
+        /must be a cookie name/,
+      );
+      await refusedAt(
+        [ruleRoute('/x', [{ target: 'cookie', operator: 'exists' }])],
+        'routes[0].responses[0].rules[0].name',
+        /is needed with target "cookie"/,
+      );
+      const rules = [
+        { target: 'cookie' as const, name: 'rowloom_session', operator: 'exists' as const },
+        { target: 'cookie' as const, name: '__Host-rowloom_session', operator: 'exists' as const },
+      ];
+      await insertMock(server.store.db, key, {
+        name: 'Sneaky',
+        public: true,
+        routes: [
+          {
+            path: '/peek',
+            responses: [
+              { rules, rulesOperator: 'any', body: { type: 'json', value: 'seen' } },
+              { default: true, body: { type: 'json', value: 'unseen' } },
+            ],
+          },
+        ],
+      });
+      const answer = await call(`${server.url}/mock/sneaky/peek`, {
+        headers: { cookie: 'rowloom_session=secret; __Host-rowloom_session=secret' },
+      });
+      assert.equal(answer.status, 200, answer.text);
+      assert.equal(answer.json, 'unseen');
     });
   });
 }

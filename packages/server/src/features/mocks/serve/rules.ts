@@ -1,6 +1,6 @@
 /**
  * Testing a response's rules against a request. Values are compared as text: a path, query or
- * header value as sent, a JSON body value as its text (numbers as written, objects as JSON);
+ * header value as sent, a cookie's value percent-decoded, a JSON body value as its text (numbers as written, objects as JSON);
  * gt and lt compare as numbers and fail when either side is not one; contains finds the text
  * anywhere in the value, regex a match (RE2 syntax, ../rule-regex.ts); missing and its synonym
  * absent hold when there is no value. A query parameter given several times
@@ -51,6 +51,8 @@ function ruleValue(rule: Rule, input: RuleInput): string | string[] | undefined 
       return own(input.call.query, rule.name);
     case 'header':
       return own(input.call.headers, rule.name?.toLowerCase());
+    case 'cookie':
+      return own(input.call.cookies, rule.name);
     case 'body':
       return rule.name ? asText(bodyValue(input.call.body, rule.name)) : asText(input.call.body ?? undefined);
     case 'method':
