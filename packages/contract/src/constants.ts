@@ -18,6 +18,7 @@ export const RULE_TARGETS = [
   'header',
   'cookie',
   'body',
+  'jsonpath',
   'method',
   'request_number',
   'state',

@@ -13,6 +13,7 @@ import {
   type Rule,
 } from '@rowloom/contract';
 import { cookieRuleNameProblem } from './mock-cookie-policy.js';
+import { compileJsonPath } from './json-path.js';
 import { mockHeaderProblem } from './mock-header-policy.js';
 import { DocumentRegexWork, rulePatternProblem } from './rule-regex.js';
 import { at, choice, isObject, shown, utf8Bytes, type Problems } from './mock-problems.js';
@@ -143,7 +144,9 @@ export function readHeaders(value: unknown, path: string, problems: Problems): R
 
 /** What each operator needs in `value`. */
 const NEEDS_VALUE = new Set(['equals', 'not_equals', 'contains', 'regex', 'in', 'gt', 'lt']);
-const NAMED_TARGETS = new Set(['param', 'query', 'header', 'cookie', 'body', 'state']);
+const NAMED_TARGETS = new Set(['param', 'query', 'header', 'cookie', 'body', 'jsonpath', 'state']);
+/** Names other than paths (a JSONPath may be longer, MAX_JSON_PATH_CHARS). */
+const MAX_NAME_CHARS = 256;
 const DOTTED = /^[^.\s]+(\.[^.\s]+)*$/;
 
 /** `regexWork`: what the whole document's patterns may still compile (one per document being read). */
@@ -214,6 +217,7 @@ export function ruleValuesAsText(json: unknown): unknown {
 
 const NAME_MEANS: Record<string, string> = {
   cookie: 'name of the request cookie',
+  jsonpath: 'JSONPath into the JSON body ($.user.id, $.items[*].sku)',
   body: 'dotted path into the JSON body (user.id)',
   state: 'name of the state machine, as responses\' "setState" name it',
 };
@@ -246,9 +250,9 @@ function ruleName(
     );
     return null;
   }
-  const cookieProblem = target === 'cookie' ? cookieRuleNameProblem(name) : null;
-  if (cookieProblem !== null) {
-    problems.add(path, cookieProblem);
+  const problem = targetNameProblem(target, name);
+  if (problem !== null) {
+    problems.add(path, problem);
     return null;
   }
   if (target === 'body' && !DOTTED.test(name)) {
@@ -256,6 +260,16 @@ function ruleName(
     return null;
   }
   return name;
+}
+
+/** What the target asks of a name's text (a cookie's name, a JSONPath that compiles), or null. */
+function targetNameProblem(target: string, name: string): string | null {
+  if (target === 'jsonpath') {
+    const compiled = compileJsonPath(name);
+    return typeof compiled === 'string' ? compiled : null;
+  }
+  if (name.length > MAX_NAME_CHARS) return `is ${name.length} characters long; at most ${MAX_NAME_CHARS} are allowed`;
+  return target === 'cookie' ? cookieRuleNameProblem(name) : null;
 }
 
 /** The value a rule compares with; null when bad (reported). */

@@ -1,6 +1,6 @@
 /**
  * The rules that pick a response (mode "rules"): each tests a path parameter, query parameter,
- * header, cookie, JSON body path, the method, the request number or a state machine's state; all must
+ * header, cookie, JSON body path or JSONPath, the method, the request number or a state machine's state; all must
  * match, or any.
  */
 import { replaceAt } from './mock-model';
@@ -22,7 +22,8 @@ const TARGET_LABELS: Record<RuleTarget, string> = {
   query: 'query param',
   header: 'header',
   cookie: 'cookie',
-  body: 'body (JSON path)',
+  body: 'body (dotted path)',
+  jsonpath: 'body (JSONPath)',
   method: 'method',
   request_number: 'request number',
   state: 'state machine',
@@ -44,6 +45,7 @@ const OPERATOR_LABELS: Record<RuleOperator, string> = {
 const NAME_PLACEHOLDERS: Partial<Record<RuleTarget, string>> = {
   cookie: 'session_id',
   body: 'user.id',
+  jsonpath: '$.items[*].sku',
   state: 'checkout',
 };
 

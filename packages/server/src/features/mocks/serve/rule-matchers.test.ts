@@ -5,6 +5,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { performance } from 'node:perf_hooks';
 import { skipUnlessAvailable } from '../../../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestServer } from '../../../testing/server-fixture.js';
 import { fetchAnswer as call } from '../../../testing/http-calls.js';
@@ -155,6 +156,106 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       });
       assert.equal(answer.status, 200, answer.text);
       assert.equal(answer.json, 'unseen');
+    });
+    test('jsonpath rules select from the JSON body (RFC 9535): the rule holds when any selected value matches, compared as text', async () => {
+      const slug = await saved('Json paths', [
+        ruleRoute('/sku', [{ target: 'jsonpath', name: '$.items[*].sku', operator: 'equals', value: 'B-2' }]),
+        ruleRoute('/filter', [
+          { target: 'jsonpath', name: '$.items[?@.qty > 5].sku', operator: 'regex', value: '^A-' },
+        ]),
+        ruleRoute('/deep', [{ target: 'jsonpath', name: '$..id', operator: 'in', value: '7, 8' }]),
+        ruleRoute('/object', [{ target: 'jsonpath', name: '$.user', operator: 'equals', value: '{"id":1}' }]),
+        ruleRoute('/none', [{ target: 'jsonpath', name: "$['missing key']", operator: 'absent' }]),
+        ruleRoute('/ne', [{ target: 'jsonpath', name: '$.items[*].sku', operator: 'not_equals', value: 'B-2' }]),
+      ]);
+      const post = async (path: string, body: unknown, contentType = 'application/json') =>
+        (
+          await call(`${server.url}/mock/${slug}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': contentType },
+            body: typeof body === 'string' ? body : JSON.stringify(body),
+          })
+        ).json;
+      const order = {
+        items: [
+          { sku: 'A-1', qty: 9 },
+          { sku: 'B-2', qty: 1 },
+        ],
+        user: { id: 1 },
+      };
+      assert.equal(await post('/sku', order), 'hit', 'any of the selected values');
+      assert.equal(await post('/sku', { items: [{ sku: 'A-1' }] }), 'miss');
+      assert.equal(await post('/filter', order), 'hit');
+      assert.equal(await post('/filter', { items: [{ sku: 'A-1', qty: 2 }] }), 'miss');
+      assert.equal(await post('/deep', { a: { b: [{ id: 8 }] } }), 'hit', 'numbers compared as written');
+      assert.equal(await post('/object', order), 'hit', 'an object as its JSON text');
+      assert.equal(await post('/none', order), 'hit');
+      assert.equal(await post('/none', { 'missing key': null }), 'miss', 'a null is selected');
+      assert.equal(await post('/ne', order), 'miss', 'not_equals: none of them equals');
+      assert.equal(await post('/ne', { items: [{ sku: 'A-1' }] }), 'hit');
+      assert.equal(await post('/ne', {}), 'hit', 'nothing selected equals nothing');
+      assert.equal(await post('/none', 'not json', 'text/plain'), 'hit', 'a text body has no JSON to select from');
+      assert.equal(await post('/sku', '"B-2"'), 'miss');
+    });
+
+    test('a jsonpath that does not compile, uses match()/search() or is longer than 500 characters is refused on save naming the rule', async () => {
+      const cases: [string, RegExp][] = [
+        ['$.items[', /^routes\[0\]\.responses\[0\]\.rules\[0\]\.name is not a JSONPath: /],
+        ['items.sku', /is not a JSONPath/],
+        ["$[?match(@.a, 'a.*')]", /match\(\) and search\(\) are not available/],
+        [`$${'.a'.repeat(260)}`, /is 521 characters long; at most 500 are allowed/],
+      ];
+      for (const [name, message] of cases)
+        await refusedAt(
+          [ruleRoute('/x', [{ target: 'jsonpath', name, operator: 'exists' }])],
+          'routes[0].responses[0].rules[0].name',
+          message,
+        );
+      await refusedAt(
+        [ruleRoute('/x', [{ target: 'header', name: 'x'.repeat(300), operator: 'exists' }])],
+        'routes[0].responses[0].rules[0].name',
+        /is 300 characters long; at most 256 are allowed/,
+      );
+    });
+
+    test('hostile bodies and paths: work is counted, a request past it gets a 422 naming the rule, the next is served', async () => {
+      const explode = `$${'..*'.repeat(12)}`;
+      const slug = await saved('Json hostile', [
+        ruleRoute('/explode', [{ target: 'jsonpath', name: explode, operator: 'exists' }]),
+        ruleRoute('/filter', [{ target: 'jsonpath', name: '$..[?@..x && $..y]', operator: 'exists' }]),
+        ruleRoute('/sku', [{ target: 'jsonpath', name: '$.items[*].sku', operator: 'equals', value: 'last' }]),
+      ]);
+      let deep: unknown = 1;
+      for (let i = 0; i < 90; i++) deep = { x: deep, y: [i] };
+      const wide = { items: Array.from({ length: 7_000 }, (_, i) => ({ sku: i === 6_999 ? 'last' : `s${i}` })) };
+      const post = (path: string, body: unknown) =>
+        call(`${server.url}/mock/${slug}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      for (const [path, body] of [
+        ['/explode', deep],
+        ['/filter', deep],
+        ['/explode', wide],
+      ] as const) {
+        const started = performance.now();
+        const answer = await post(path, body);
+        const took = performance.now() - started;
+        assert.equal(answer.status, 422, `${path}: ${answer.text.slice(0, 300)}`);
+        assert.match(
+          answer.json.error,
+          /^routes\[\d\]\.responses\[0\]\.rules\[0\]\.name could not be evaluated: this request's JSONPath rules would read more than 25000 values/,
+        );
+        // Generous: proves the work stops, not how fast it is.
+        assert.ok(took < 3000, `${path} took ${Math.round(took)} ms`);
+      }
+      const answer = await post('/sku', wide);
+      assert.equal(answer.status, 200, answer.text.slice(0, 300));
+      assert.equal(answer.json, 'hit', '7,000 items by a plain path fit the budget');
+      let chain: unknown = 1;
+      for (let i = 0; i < 12; i++) chain = { a: chain };
+      assert.equal((await post('/explode', chain)).json, 'hit', 'nothing remembered from the hostile ones');
     });
   });
 }

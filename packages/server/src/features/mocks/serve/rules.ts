@@ -4,11 +4,12 @@
  * gt and lt compare as numbers and fail when either side is not one; contains finds the text
  * anywhere in the value, regex a match (RE2 syntax, ../rule-regex.ts); missing and its synonym
  * absent hold when there is no value. A query parameter given several times
- * has several values: a rule matches when one of them does, and not_equals when none equals
- * (so equals and not_equals never agree).
+ * has several values, and so has a JSONPath selecting several nodes: a rule matches when one of
+ * them does, and not_equals when none equals (so equals and not_equals never agree).
  */
 import { INITIAL_MOCK_STATE, type MockResponse, type Rule } from '@rowloom/contract';
 import { MatchSteps, ruleRegexTest, RuleRegexError } from '../rule-regex.js';
+import { ruleJsonPathTexts, RuleWorkError } from '../json-path.js';
 import type { MockCall } from './mock-call.js';
 import { HttpError } from '../../../http/http-error.js';
 
@@ -30,6 +31,12 @@ export function bodyValue(body: unknown, path: string): unknown {
     value = Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
   }
   return value;
+}
+
+/** The parsed body when it was JSON; undefined for none or text (which readCall keeps as it came). */
+function jsonBody(call: MockCall): unknown {
+  if (call.body === null || (typeof call.body === 'string' && call.body === call.bodyText)) return undefined;
+  return call.body;
 }
 
 function asText(value: unknown): string | undefined {
@@ -55,6 +62,10 @@ function ruleValue(rule: Rule, input: RuleInput): string | string[] | undefined 
       return own(input.call.cookies, rule.name);
     case 'body':
       return rule.name ? asText(bodyValue(input.call.body, rule.name)) : asText(input.call.body ?? undefined);
+    case 'jsonpath':
+      return rule.name === undefined
+        ? undefined
+        : ruleJsonPathTexts(rule.name, jsonBody(input.call), input.matchSteps ?? new MatchSteps());
     case 'method':
       return input.call.method;
     case 'request_number':
@@ -118,6 +129,7 @@ export function responseMatches(response: MockResponse, input: RuleInput, where:
       return ruleMatches(rule, input);
     } catch (error) {
       if (error instanceof RuleRegexError) throw new HttpError(422, `${where}.rules[${index}].value ${error.message}`);
+      if (error instanceof RuleWorkError) throw new HttpError(422, `${where}.rules[${index}].name ${error.message}`);
       throw error;
     }
   };
