@@ -144,7 +144,7 @@ export function readHeaders(value: unknown, path: string, problems: Problems): R
 
 /** What each operator needs in `value`. */
 const NEEDS_VALUE = new Set(['equals', 'not_equals', 'contains', 'regex', 'in', 'gt', 'lt']);
-const NAMED_TARGETS = new Set(['param', 'query', 'header', 'cookie', 'body', 'jsonpath', 'state']);
+const NAMED_TARGETS = new Set(['param', 'query', 'header', 'cookie', 'body', 'jsonpath', 'form', 'state']);
 /** Names other than paths (a JSONPath may be longer, MAX_JSON_PATH_CHARS). */
 const MAX_NAME_CHARS = 256;
 const DOTTED = /^[^.\s]+(\.[^.\s]+)*$/;
@@ -218,6 +218,7 @@ export function ruleValuesAsText(json: unknown): unknown {
 const NAME_MEANS: Record<string, string> = {
   cookie: 'name of the request cookie',
   jsonpath: 'JSONPath into the JSON body ($.user.id, $.items[*].sku)',
+  form: 'name of the form field (urlencoded or multipart body)',
   body: 'dotted path into the JSON body (user.id)',
   state: 'name of the state machine, as responses\' "setState" name it',
 };

@@ -1,6 +1,6 @@
 /**
  * The rules that pick a response (mode "rules"): each tests a path parameter, query parameter,
- * header, cookie, JSON body path or JSONPath, the method, the request number or a state machine's state; all must
+ * header, cookie, JSON body path or JSONPath, form field, the method, the request number or a state machine's state; all must
  * match, or any.
  */
 import { replaceAt } from './mock-model';
@@ -24,6 +24,7 @@ const TARGET_LABELS: Record<RuleTarget, string> = {
   cookie: 'cookie',
   body: 'body (dotted path)',
   jsonpath: 'body (JSONPath)',
+  form: 'form field',
   method: 'method',
   request_number: 'request number',
   state: 'state machine',
@@ -46,6 +47,7 @@ const NAME_PLACEHOLDERS: Partial<Record<RuleTarget, string>> = {
   cookie: 'session_id',
   body: 'user.id',
   jsonpath: '$.items[*].sku',
+  form: 'email',
   state: 'checkout',
 };
 

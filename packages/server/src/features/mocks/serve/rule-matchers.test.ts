@@ -257,5 +257,69 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       for (let i = 0; i < 12; i++) chain = { a: chain };
       assert.equal((await post('/explode', chain)).json, 'hit', 'nothing remembered from the hostile ones');
     });
+    test('form rules read urlencoded and multipart fields (any of a repeated one; a file part by its filename), after binary parts too', async () => {
+      const slug = await saved('Forms', [
+        ruleRoute('/email', [{ target: 'form', name: 'email', operator: 'contains', value: '@example.com' }]),
+        ruleRoute('/tag', [{ target: 'form', name: 'tag', operator: 'equals', value: 'b' }]),
+        ruleRoute('/file', [{ target: 'form', name: 'avatar', operator: 'regex', value: '\\.png$' }]),
+        ruleRoute('/after', [{ target: 'form', name: 'note', operator: 'equals', value: 'héllo ✓' }]),
+        ruleRoute('/none', [{ target: 'form', name: 'email', operator: 'missing' }]),
+      ]);
+      const post = async (path: string, body: RequestInit['body'], headers: Record<string, string> = {}) =>
+        (await call(`${server.url}/mock/${slug}${path}`, { method: 'POST', headers, body })).json;
+      const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
+      assert.equal(await post('/email', 'email=ada%40example.com&x=1', urlencoded), 'hit');
+      assert.equal(await post('/email', 'email=ada%40example.org', urlencoded), 'miss');
+      assert.equal(await post('/tag', 'tag=a&tag=b', urlencoded), 'hit', 'any of its values');
+      const form = new FormData();
+      form.append('email', 'grace@example.com');
+      form.append('tag', 'a');
+      form.append('tag', 'b');
+      // Bytes that are not UTF-8 (a PNG's signature, 0xff...) before a text field.
+      const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x00, 0xc3, 0x28]);
+      form.append('avatar', new Blob([png], { type: 'image/png' }), 'me.png');
+      form.append('note', 'héllo ✓');
+      for (const path of ['/email', '/tag', '/file', '/after']) assert.equal(await post(path, form), 'hit', path);
+      assert.equal(await post('/none', form), 'miss');
+      assert.equal(await post('/none', JSON.stringify({ email: 'x' }), { 'content-type': 'application/json' }), 'hit');
+      assert.equal(
+        await post('/none', 'email=x', { 'content-type': 'text/plain' }),
+        'hit',
+        'only a form body has fields',
+      );
+    });
+
+    test('hostile forms: parts past 200 are ignored, a malformed or boundary-less multipart body has no fields, a 900 KB field is read in bounds', async () => {
+      const slug = await saved('Form hostile', [
+        ruleRoute('/last', [{ target: 'form', name: 'f200', operator: 'exists' }]),
+        ruleRoute('/first', [{ target: 'form', name: 'f0', operator: 'exists' }]),
+        ruleRoute('/big', [{ target: 'form', name: 'big', operator: 'contains', value: 'needle' }]),
+      ]);
+      const post = (path: string, body: RequestInit['body'], headers: Record<string, string> = {}) =>
+        call(`${server.url}/mock/${slug}${path}`, { method: 'POST', headers, body });
+      const many = Array.from({ length: 5000 }, (_, i) => `f${i}=${i}`).join('&');
+      const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
+      assert.equal((await post('/first', many, urlencoded)).json, 'hit');
+      assert.equal((await post('/last', many, urlencoded)).json, 'miss', 'the 201st part is not read');
+      const boundary = 'XyZ';
+      const broken = `--${boundary}\r\nContent-Disposition: form-data; name="f0"\r\n\r\nvalue`;
+      for (const [body, type] of [
+        [broken, `multipart/form-data; boundary=${boundary}`],
+        ['f0=1', 'multipart/form-data'],
+        [`--${boundary}\r\n${'x'.repeat(100_000)}`, `multipart/form-data; boundary=${boundary}`],
+      ]) {
+        const answer = await post('/first', body, { 'content-type': type });
+        assert.equal(answer.status, 200, answer.text);
+        assert.equal(answer.json, 'miss', `${type}: ${body.slice(0, 40)}`);
+      }
+      const big = new FormData();
+      big.append('big', `${'x'.repeat(900_000)}needle`);
+      const answer = await post('/big', big);
+      assert.equal(answer.status, 200, answer.text);
+      assert.equal(answer.json, 'miss', 'a field is read to its first 64 KiB');
+      const small = new FormData();
+      small.append('big', `${'x'.repeat(60_000)}needle`);
+      assert.equal((await post('/big', small)).json, 'hit');
+    });
   });
 }

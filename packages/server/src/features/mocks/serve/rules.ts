@@ -4,13 +4,15 @@
  * gt and lt compare as numbers and fail when either side is not one; contains finds the text
  * anywhere in the value, regex a match (RE2 syntax, ../rule-regex.ts); missing and its synonym
  * absent hold when there is no value. A query parameter given several times
- * has several values, and so has a JSONPath selecting several nodes: a rule matches when one of
+ * has several values, and so have a form field given several times and a JSONPath selecting
+ * several nodes: a rule matches when one of
  * them does, and not_equals when none equals (so equals and not_equals never agree).
  */
 import { INITIAL_MOCK_STATE, type MockResponse, type Rule } from '@rowloom/contract';
 import { MatchSteps, ruleRegexTest, RuleRegexError } from '../rule-regex.js';
 import { ruleJsonPathTexts, RuleWorkError } from '../json-path.js';
 import type { MockCall } from './mock-call.js';
+import type { FormFields } from './request-form.js';
 import { HttpError } from '../../../http/http-error.js';
 
 export interface RuleInput {
@@ -19,6 +21,8 @@ export interface RuleInput {
   requestNumber: number;
   /** The API's state machines and their states, read when the route has a rule on one. */
   states?: Record<string, string>;
+  /** The body's form fields, read when the route has a form rule (request-form.ts). */
+  form?: FormFields;
   /** Shared by all of one request's regex rules (chooseResponse gives each request its own). */
   matchSteps?: MatchSteps;
 }
@@ -62,6 +66,8 @@ function ruleValue(rule: Rule, input: RuleInput): string | string[] | undefined 
       return own(input.call.cookies, rule.name);
     case 'body':
       return rule.name ? asText(bodyValue(input.call.body, rule.name)) : asText(input.call.body ?? undefined);
+    case 'form':
+      return own(input.form ?? {}, rule.name);
     case 'jsonpath':
       return rule.name === undefined
         ? undefined
