@@ -19,6 +19,7 @@ export const RULE_TARGETS = [
   'cookie',
   'body',
   'jsonpath',
+  'xpath',
   'form',
   'method',
   'request_number',

@@ -7,14 +7,13 @@
  * A short path can still ask for much work on a body: each descendant segment (`..`) walks the
  * subtree under every node it is given, so `$..*..*..*` is polynomial in the body's size, and a
  * filter runs its queries once per candidate. Rules therefore query the body through a view
- * that counts what the query reads (each property or item read, each object's key list by its
- * length, each string by its length in KiB) against the request's MatchSteps.jsonReads, and
- * stops with RuleWorkError past them: the work is bounded by a count whatever the path and the
- * body, shared by all of one request's jsonpath rules.
+ * that counts what the query reads (rule-work.ts), and stop past the request's budget: the work
+ * is bounded by a count whatever the path and the body.
  */
 import { JSONPathEnvironment, type JSONPathQuery, type JSONValue } from 'json-p3';
 import { MAX_JSON_DEPTH } from '@rowloom/core';
-import { REQUEST_JSON_READS, type MatchSteps } from './rule-regex.js';
+import type { MatchSteps } from './rule-regex.js';
+import { countedView, RuleWorkError } from './rule-work.js';
 
 export const MAX_JSON_PATH_CHARS = 500;
 const CACHE_SIZE = 500;
@@ -47,9 +46,6 @@ export function selectedTexts(path: JSONPathQuery, body: JSONValue): string[] {
     .map((value: JSONValue) => (typeof value === 'string' ? value : JSON.stringify(value)));
 }
 
-/** A rule's path that asked for more work than the request has left; the message follows the rule's name. */
-export class RuleWorkError extends Error {}
-
 /** Compiled rule paths (a pure function of the text, so safe to share); a path refused on save is an error here. */
 const cache = new Map<string, JSONPathQuery | RuleWorkError>();
 
@@ -63,43 +59,6 @@ function compiledRulePath(source: string): JSONPathQuery {
   }
   if (entry instanceof RuleWorkError) throw entry;
   return entry;
-}
-
-function charge(steps: MatchSteps, reads: number): void {
-  if (reads > steps.jsonReads)
-    throw new RuleWorkError(
-      `could not be evaluated: this request's JSONPath rules would read more than ${REQUEST_JSON_READS} values of the body; use a narrower path (fewer ".." and filters) or send a smaller body`,
-    );
-  steps.jsonReads -= reads;
-}
-
-/** `value` seen through proxies that charge `steps` for every read. */
-function countedView(value: unknown, steps: MatchSteps): unknown {
-  const views = new WeakMap<object, object>();
-  const view = (inner: unknown): unknown => {
-    if (typeof inner === 'string') {
-      charge(steps, inner.length >> 10);
-      return inner;
-    }
-    if (inner === null || typeof inner !== 'object') return inner;
-    let proxy = views.get(inner);
-    if (proxy === undefined) {
-      proxy = new Proxy(inner, {
-        get(target, key, receiver) {
-          charge(steps, 1);
-          return view(Reflect.get(target, key, receiver));
-        },
-        ownKeys(target) {
-          const keys = Reflect.ownKeys(target);
-          charge(steps, keys.length);
-          return keys;
-        },
-      });
-      views.set(inner, proxy);
-    }
-    return proxy;
-  };
-  return view(value);
 }
 
 /**

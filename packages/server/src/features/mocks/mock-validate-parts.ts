@@ -14,6 +14,7 @@ import {
 } from '@rowloom/contract';
 import { cookieRuleNameProblem } from './mock-cookie-policy.js';
 import { compileJsonPath } from './json-path.js';
+import { compileXPath } from './xml-path.js';
 import { mockHeaderProblem } from './mock-header-policy.js';
 import { DocumentRegexWork, rulePatternProblem } from './rule-regex.js';
 import { at, choice, isObject, shown, utf8Bytes, type Problems } from './mock-problems.js';
@@ -144,8 +145,8 @@ export function readHeaders(value: unknown, path: string, problems: Problems): R
 
 /** What each operator needs in `value`. */
 const NEEDS_VALUE = new Set(['equals', 'not_equals', 'contains', 'regex', 'in', 'gt', 'lt']);
-const NAMED_TARGETS = new Set(['param', 'query', 'header', 'cookie', 'body', 'jsonpath', 'form', 'state']);
-/** Names other than paths (a JSONPath may be longer, MAX_JSON_PATH_CHARS). */
+const NAMED_TARGETS = new Set(['param', 'query', 'header', 'cookie', 'body', 'jsonpath', 'xpath', 'form', 'state']);
+/** Names other than paths (a JSONPath or XPath may be longer, 500). */
 const MAX_NAME_CHARS = 256;
 const DOTTED = /^[^.\s]+(\.[^.\s]+)*$/;
 
@@ -218,6 +219,7 @@ export function ruleValuesAsText(json: unknown): unknown {
 const NAME_MEANS: Record<string, string> = {
   cookie: 'name of the request cookie',
   jsonpath: 'JSONPath into the JSON body ($.user.id, $.items[*].sku)',
+  xpath: 'XPath 1.0 expression into the XML body (/order/item/@sku)',
   form: 'name of the form field (urlencoded or multipart body)',
   body: 'dotted path into the JSON body (user.id)',
   state: 'name of the state machine, as responses\' "setState" name it',
@@ -265,8 +267,8 @@ function ruleName(
 
 /** What the target asks of a name's text (a cookie's name, a JSONPath that compiles), or null. */
 function targetNameProblem(target: string, name: string): string | null {
-  if (target === 'jsonpath') {
-    const compiled = compileJsonPath(name);
+  if (target === 'jsonpath' || target === 'xpath') {
+    const compiled = target === 'jsonpath' ? compileJsonPath(name) : compileXPath(name);
     return typeof compiled === 'string' ? compiled : null;
   }
   if (name.length > MAX_NAME_CHARS) return `is ${name.length} characters long; at most ${MAX_NAME_CHARS} are allowed`;

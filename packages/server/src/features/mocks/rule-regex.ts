@@ -39,7 +39,7 @@ const CACHE_SIZE = 500;
 export class RuleRegexError extends Error {}
 
 /**
- * One request's JSONPath reads of its body (json-path.ts): about 0.5 to 2 µs each (measured,
+ * One request's JSONPath and XPath reads of its body (rule-work.ts): about 0.5 to 2 µs each (measured,
  * selecting and filtering included, up to 2 µs in a body nested 90 deep), so some 50 ms at most.
  */
 export const REQUEST_JSON_READS = 25_000;

@@ -1,6 +1,6 @@
 /**
  * The rules that pick a response (mode "rules"): each tests a path parameter, query parameter,
- * header, cookie, JSON body path or JSONPath, form field, the method, the request number or a state machine's state; all must
+ * header, cookie, JSON body path or JSONPath, XPath into an XML body, form field, the method, the request number or a state machine's state; all must
  * match, or any.
  */
 import { replaceAt } from './mock-model';
@@ -24,6 +24,7 @@ const TARGET_LABELS: Record<RuleTarget, string> = {
   cookie: 'cookie',
   body: 'body (dotted path)',
   jsonpath: 'body (JSONPath)',
+  xpath: 'body (XPath)',
   form: 'form field',
   method: 'method',
   request_number: 'request number',
@@ -47,6 +48,7 @@ const NAME_PLACEHOLDERS: Partial<Record<RuleTarget, string>> = {
   cookie: 'session_id',
   body: 'user.id',
   jsonpath: '$.items[*].sku',
+  xpath: '/order/item/@sku',
   form: 'email',
   state: 'checkout',
 };

@@ -245,7 +245,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         assert.equal(answer.status, 422, `${path}: ${answer.text.slice(0, 300)}`);
         assert.match(
           answer.json.error,
-          /^routes\[\d\]\.responses\[0\]\.rules\[0\]\.name could not be evaluated: this request's JSONPath rules would read more than 25000 values/,
+          /^routes\[\d\]\.responses\[0\]\.rules\[0\]\.name could not be evaluated: this request's JSONPath and XPath rules would read more than 25000 values/,
         );
         // Generous: proves the work stops, not how fast it is.
         assert.ok(took < 3000, `${path} took ${Math.round(took)} ms`);
@@ -320,6 +320,84 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const small = new FormData();
       small.append('big', `${'x'.repeat(60_000)}needle`);
       assert.equal((await post('/big', small)).json, 'hit');
+    });
+    test('xpath rules read an XML body (XPath 1.0; any selected node; unprefixed names in any namespace); entities are never expanded', async () => {
+      const slug = await saved('Xml paths', [
+        ruleRoute('/sku', [{ target: 'xpath', name: '/order/item/@sku', operator: 'equals', value: 'B-2' }]),
+        ruleRoute('/text', [{ target: 'xpath', name: '//item[@qty > 5]/name', operator: 'contains', value: 'widget' }]),
+        ruleRoute('/count', [{ target: 'xpath', name: 'count(//item)', operator: 'gt', value: '1' }]),
+        ruleRoute('/none', [{ target: 'xpath', name: '/order/coupon', operator: 'absent' }]),
+        ruleRoute('/lol', [{ target: 'xpath', name: '/lolz', operator: 'contains', value: 'lollol' }]),
+      ]);
+      const post = async (path: string, body: string) =>
+        (
+          await call(`${server.url}/mock/${slug}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/xml' },
+            body,
+          })
+        ).json;
+      const order =
+        '<?xml version="1.0"?><order xmlns="urn:shop"><item sku="A-1" qty="9"><name>Blue widget</name></item><item sku="B-2" qty="1"><name>Bolt</name></item></order>';
+      assert.equal(
+        await post('/sku', order),
+        'hit',
+        'any of the selected attributes; the default namespace is matched',
+      );
+      assert.equal(await post('/sku', '<order><item sku="A-1"/></order>'), 'miss');
+      assert.equal(await post('/text', order), 'hit');
+      assert.equal(await post('/count', order), 'hit', 'a number result as text');
+      assert.equal(await post('/count', '<order><item/></order>'), 'miss');
+      assert.equal(await post('/none', order), 'hit');
+      assert.equal(await post('/none', '<order><coupon/></order>'), 'miss');
+      assert.equal(await post('/none', '<order><unclosed></order>'), 'hit', 'not well-formed: nothing to select');
+      assert.equal(await post('/none', '{"order": {"coupon": 1}}'), 'hit', 'not XML');
+      const laughs = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from(
+        { length: 9 },
+        (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`,
+      ).join('')}]><lolz>&lol9;</lolz>`;
+      const started = performance.now();
+      assert.equal(await post('/lol', laughs), 'miss', 'entities are left as text, never expanded');
+      assert.ok(performance.now() - started < 3000);
+      const xxe = '<!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><lolz>&xxe;</lolz>';
+      assert.equal(await post('/lol', xxe), 'miss', 'no external entity is read');
+    });
+
+    test('xpath: bad expressions refused on save naming the rule; hostile bodies and expressions answered within bounds', async () => {
+      const cases: [string, RegExp][] = [
+        ['/order/item[', /^routes\[0\]\.responses\[0\]\.rules\[0\]\.name is not an XPath 1\.0 expression/],
+        ['matches(/a, "x")', /cannot be evaluated: Unknown function/],
+        ['$total', /cannot be evaluated: Undeclared variable/],
+        ['/p:order', /cannot be evaluated/],
+      ];
+      for (const [name, message] of cases)
+        await refusedAt(
+          [ruleRoute('/x', [{ target: 'xpath', name, operator: 'exists' }])],
+          'routes[0].responses[0].rules[0].name',
+          message,
+        );
+      const slug = await saved('Xml hostile', [
+        ruleRoute('/quadratic', [{ target: 'xpath', name: '//*[count(//*) > 0]', operator: 'exists' }]),
+        ruleRoute('/last', [{ target: 'xpath', name: '/r/i[last()]/s', operator: 'equals', value: 'v499' }]),
+        ruleRoute('/deep', [{ target: 'xpath', name: '//d', operator: 'absent' }]),
+      ]);
+      const post = (path: string, body: string) =>
+        call(`${server.url}/mock/${slug}${path}`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body });
+      const wide = (n: number) =>
+        `<r>${Array.from({ length: n }, (_, i) => `<i n="${i}"><s>v${i}</s></i>`).join('')}</r>`;
+      const started = performance.now();
+      const hostile = await post('/quadratic', wide(5000));
+      assert.ok(performance.now() - started < 3000, 'the work stops');
+      assert.equal(hostile.status, 422, hostile.text.slice(0, 300));
+      assert.match(hostile.json.error, /^routes\[0\]\.responses\[0\]\.rules\[0\]\.name could not be evaluated/);
+      const fine = await post('/last', wide(500));
+      assert.equal(fine.status, 200, fine.text.slice(0, 300));
+      assert.equal(fine.json, 'hit', '500 siblings in document order, in bounds');
+      let deep = 'x';
+      for (let i = 0; i < 5000; i++) deep = `<d>${deep}</d>`;
+      const answer = await post('/deep', deep);
+      assert.equal(answer.status, 200, answer.text.slice(0, 300));
+      assert.equal(answer.json, 'hit', 'a document nested past 100 levels is not read');
     });
   });
 }

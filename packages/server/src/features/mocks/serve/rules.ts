@@ -10,7 +10,9 @@
  */
 import { INITIAL_MOCK_STATE, type MockResponse, type Rule } from '@rowloom/contract';
 import { MatchSteps, ruleRegexTest, RuleRegexError } from '../rule-regex.js';
-import { ruleJsonPathTexts, RuleWorkError } from '../json-path.js';
+import { ruleJsonPathTexts } from '../json-path.js';
+import { RuleWorkError } from '../rule-work.js';
+import { parseXmlBody, ruleXPathTexts, type XmlBody } from '../xml-path.js';
 import type { MockCall } from './mock-call.js';
 import type { FormFields } from './request-form.js';
 import { HttpError } from '../../../http/http-error.js';
@@ -43,6 +45,18 @@ function jsonBody(call: MockCall): unknown {
   return call.body;
 }
 
+/** Each request's body parsed as XML once, however many xpath rules read it. */
+const xmlBodies = new WeakMap<MockCall, XmlBody | null>();
+
+function xmlBody(call: MockCall): XmlBody | null {
+  let document = xmlBodies.get(call);
+  if (document === undefined) {
+    document = parseXmlBody(call.bodyText);
+    xmlBodies.set(call, document);
+  }
+  return document;
+}
+
 function asText(value: unknown): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'string') return value;
@@ -66,6 +80,10 @@ function ruleValue(rule: Rule, input: RuleInput): string | string[] | undefined 
       return own(input.call.cookies, rule.name);
     case 'body':
       return rule.name ? asText(bodyValue(input.call.body, rule.name)) : asText(input.call.body ?? undefined);
+    case 'xpath':
+      return rule.name === undefined
+        ? undefined
+        : ruleXPathTexts(rule.name, xmlBody(input.call), input.matchSteps ?? new MatchSteps());
     case 'form':
       return own(input.form ?? {}, rule.name);
     case 'jsonpath':
