@@ -12,10 +12,34 @@ export const JOB_STATUSES = ['queued', 'running', 'assembling', 'done', 'failed'
 
 export const MOCK_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'ANY'] as const;
 export const FAULT_KINDS = ['status', 'reset', 'empty', 'malformed_chunk', 'dribble'] as const;
-export const RULE_TARGETS = ['param', 'query', 'header', 'body', 'method', 'request_number', 'state'] as const;
+export const RULE_TARGETS = [
+  'param',
+  'query',
+  'header',
+  'cookie',
+  'body',
+  'jsonpath',
+  'xpath',
+  'form',
+  'method',
+  'request_number',
+  'state',
+] as const;
 /** The state every state machine of a mock API starts in, and returns to on reset (WireMock's name). */
 export const INITIAL_MOCK_STATE = 'Started';
-export const RULE_OPERATORS = ['equals', 'not_equals', 'regex', 'exists', 'missing', 'in', 'gt', 'lt'] as const;
+/** `absent` is a synonym of `missing` (the word verification patterns use), kept as written. */
+export const RULE_OPERATORS = [
+  'equals',
+  'not_equals',
+  'contains',
+  'regex',
+  'exists',
+  'missing',
+  'absent',
+  'in',
+  'gt',
+  'lt',
+] as const;
 export const ROUTE_KINDS = ['responses', 'crud'] as const;
 export const ROUTE_MODES = ['rules', 'random', 'sequential'] as const;
 export const RULES_OPERATORS = ['all', 'any'] as const;

@@ -78,25 +78,31 @@ export type Fault = Static<typeof Fault>;
 const Faults = Type.Array(Fault, { maxItems: MOCK_LIMITS.faultsPerTarget });
 
 /**
- * A test on the request. `name` is the path parameter, query parameter or header (case-insensitive)
- * name, or a dotted path into the JSON body (`user.id`, `items.0.sku`); unused for method and
- * request_number. `value` is text; `in` takes a comma-separated list; gt/lt compare as numbers;
- * regex is a JavaScript regular expression tested with a bounded input (see mock limits).
+ * A test on the request. `name` is the path parameter, query parameter, header (case-insensitive)
+ * or cookie name (never one of Rowloom's own rowloom_* cookies), a dotted path into the JSON body
+ * or an RFC 9535 JSONPath into it (jsonpath: at most 500 characters, other names 256), an XPath
+ * 1.0 expression into an XML body (xpath, at most 500), or a
+ * field of a form body (form: urlencoded or multipart; a file part's value is its filename) (`user.id`, `items.0.sku`); unused for method and
+ * request_number. `value` is text; `in` takes a comma-separated list; contains finds it anywhere in
+ * the value; gt/lt compare as numbers; regex is an RE2 pattern (linear time) tested on bounded
+ * input (see mock limits); missing and absent (a synonym) take no value.
  */
 export const Rule = Type.Object(
   {
     target: Type.Enum(RULE_TARGETS),
     name: Type.Optional(
       Type.String({
-        maxLength: 256,
-        description: 'Path parameter, query parameter or header name, or a dotted path into the JSON body',
+        maxLength: 500,
+        description:
+          'Path parameter, query parameter, header, cookie or form field name (at most 256 characters), a dotted path into the JSON body, a JSONPath (jsonpath) or XPath (xpath), at most 500',
       }),
     ),
     operator: Type.Enum(RULE_OPERATORS),
     value: Type.Optional(
       Type.String({
         maxLength: 4096,
-        description: 'in: a comma-separated list; gt/lt: a number; regex: at most 200 characters',
+        description:
+          'in: a comma-separated list; contains: text found anywhere in the value; gt/lt: a number; regex: at most 200 characters',
       }),
     ),
   },

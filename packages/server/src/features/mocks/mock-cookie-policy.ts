@@ -1,5 +1,6 @@
 /**
- * What a mock's Set-Cookie may do (docs/mock-runtime.md, "Cookies"). Mocking a sign-in endpoint
+ * What a mock may do with cookies. Reading: a rule on a request cookie never sees Rowloom's own
+ * (rowloom_*, below). Writing: what a mock's Set-Cookie may do (docs/mock-runtime.md, "Cookies"). Mocking a sign-in endpoint
  * needs cookies, but a mock must never set or shadow a cookie the app reads, nor reach other
  * hosts or paths than its own:
  * - names beginning with rowloom_ (any case, also behind __Secure- or __Host-) are Rowloom's;
@@ -52,6 +53,20 @@ function withoutPrefix(name: string): string {
   return name.replace(/^__(secure|host)-/i, '');
 }
 
+/** A cookie of Rowloom's own (its session), which a mock may neither set nor read. */
+export function isAppCookie(name: string): boolean {
+  return withoutPrefix(name).toLowerCase().startsWith(APP_PREFIX);
+}
+
+/** Why a rule may not read the cookie `name`, or null when it may (sentences follow the name's place). */
+export function cookieRuleNameProblem(name: string): string | null {
+  if (!TOKEN.test(name))
+    return `must be a cookie name (letters, digits and !#$%&'*+.^_\`|~-), got ${JSON.stringify(name.slice(0, 60))}`;
+  if (isAppCookie(name))
+    return `may not name the cookie "${name.slice(0, 60)}": names beginning with ${APP_PREFIX} belong to Rowloom itself (its session), which a mock never reads`;
+  return null;
+}
+
 /** Why a mock may not send this Set-Cookie value, or null when it may (sentences follow the header's place). */
 export function cookieProblem(header: string): string | null {
   const cookie = parseSetCookie(header);
@@ -59,7 +74,7 @@ export function cookieProblem(header: string): string | null {
     return 'must name its cookie (name=value): a nameless cookie is sent back as its bare value and could pose as any cookie';
   if (!TOKEN.test(cookie.name))
     return `names the cookie ${JSON.stringify(cookie.name.slice(0, 60))}, which is not a cookie name (letters, digits and !#$%&'*+.^_\`|~-)`;
-  if (withoutPrefix(cookie.name).toLowerCase().startsWith(APP_PREFIX))
+  if (isAppCookie(cookie.name))
     return `may not set the cookie "${cookie.name.slice(0, 60)}": names beginning with ${APP_PREFIX} belong to Rowloom itself (its session); choose another name`;
   if (/^__host-/i.test(cookie.name))
     return `may not set the __Host- cookie "${cookie.name.slice(0, 60)}": __Host- cookies need Path=/, and a mock's cookies are confined to its own path /mock/<slug>; use another name (__Secure- is fine)`;

@@ -12,6 +12,9 @@ import {
   type Latency,
   type Rule,
 } from '@rowloom/contract';
+import { cookieRuleNameProblem } from './mock-cookie-policy.js';
+import { compileJsonPath } from './json-path.js';
+import { compileXPath } from './xml-path.js';
 import { mockHeaderProblem } from './mock-header-policy.js';
 import { DocumentRegexWork, rulePatternProblem } from './rule-regex.js';
 import { at, choice, isObject, shown, utf8Bytes, type Problems } from './mock-problems.js';
@@ -141,8 +144,10 @@ export function readHeaders(value: unknown, path: string, problems: Problems): R
 }
 
 /** What each operator needs in `value`. */
-const NEEDS_VALUE = new Set(['equals', 'not_equals', 'regex', 'in', 'gt', 'lt']);
-const NAMED_TARGETS = new Set(['param', 'query', 'header', 'body', 'state']);
+const NEEDS_VALUE = new Set(['equals', 'not_equals', 'contains', 'regex', 'in', 'gt', 'lt']);
+const NAMED_TARGETS = new Set(['param', 'query', 'header', 'cookie', 'body', 'jsonpath', 'xpath', 'form', 'state']);
+/** Names other than paths (a JSONPath or XPath may be longer, 500). */
+const MAX_NAME_CHARS = 256;
 const DOTTED = /^[^.\s]+(\.[^.\s]+)*$/;
 
 /** `regexWork`: what the whole document's patterns may still compile (one per document being read). */
@@ -212,6 +217,10 @@ export function ruleValuesAsText(json: unknown): unknown {
 }
 
 const NAME_MEANS: Record<string, string> = {
+  cookie: 'name of the request cookie',
+  jsonpath: 'JSONPath into the JSON body ($.user.id, $.items[*].sku)',
+  xpath: 'XPath 1.0 expression into the XML body (/order/item/@sku)',
+  form: 'name of the form field (urlencoded or multipart body)',
   body: 'dotted path into the JSON body (user.id)',
   state: 'name of the state machine, as responses\' "setState" name it',
 };
@@ -244,11 +253,26 @@ function ruleName(
     );
     return null;
   }
+  const problem = targetNameProblem(target, name);
+  if (problem !== null) {
+    problems.add(path, problem);
+    return null;
+  }
   if (target === 'body' && !DOTTED.test(name)) {
     problems.add(path, `must be a dotted path into the JSON body, such as user.id or items.0.sku, got ${shown(name)}`);
     return null;
   }
   return name;
+}
+
+/** What the target asks of a name's text (a cookie's name, a JSONPath that compiles), or null. */
+function targetNameProblem(target: string, name: string): string | null {
+  if (target === 'jsonpath' || target === 'xpath') {
+    const compiled = target === 'jsonpath' ? compileJsonPath(name) : compileXPath(name);
+    return typeof compiled === 'string' ? compiled : null;
+  }
+  if (name.length > MAX_NAME_CHARS) return `is ${name.length} characters long; at most ${MAX_NAME_CHARS} are allowed`;
+  return target === 'cookie' ? cookieRuleNameProblem(name) : null;
 }
 
 /** The value a rule compares with; null when bad (reported). */
@@ -278,6 +302,10 @@ function ruleValueFor(
     return null;
   }
   if (operator === 'regex') return regexProblem(text, path, problems, regexWork) ? null : text;
+  if (operator === 'contains' && text === '') {
+    problems.add(path, 'must be some text for operator "contains" (every value contains ""; use "exists")');
+    return null;
+  }
   if (operator === 'in' && text.split(',').every((item) => item.trim() === '')) {
     problems.add(path, 'must be a comma-separated list of values for operator "in"');
     return null;

@@ -338,8 +338,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           /^routes\[0\]\.responses\[0\]\.headers has 51 headers; at most 50/,
         ],
         [
-          response({ rules: [{ target: 'cookie', operator: 'equals', value: 'x' }] }),
-          /rules\[0\]\.target must be one of param, query, header, body, method, request_number/,
+          response({ rules: [{ target: 'ip', operator: 'equals', value: 'x' }] }),
+          /rules\[0\]\.target must be one of param, query, header, cookie, body, jsonpath, xpath, form, method, request_number/,
         ],
         [
           response({ rules: [{ target: 'query', operator: 'equals', value: 'x' }] }),

@@ -1,6 +1,6 @@
 /**
  * The rules that pick a response (mode "rules"): each tests a path parameter, query parameter,
- * header, JSON body path, the method, the request number or a state machine's state; all must
+ * header, cookie, JSON body path or JSONPath, XPath into an XML body, form field, the method, the request number or a state machine's state; all must
  * match, or any.
  */
 import { replaceAt } from './mock-model';
@@ -21,7 +21,11 @@ const TARGET_LABELS: Record<RuleTarget, string> = {
   param: 'path param',
   query: 'query param',
   header: 'header',
-  body: 'body (JSON path)',
+  cookie: 'cookie',
+  body: 'body (dotted path)',
+  jsonpath: 'body (JSONPath)',
+  xpath: 'body (XPath)',
+  form: 'form field',
   method: 'method',
   request_number: 'request number',
   state: 'state machine',
@@ -30,18 +34,29 @@ const TARGET_LABELS: Record<RuleTarget, string> = {
 const OPERATOR_LABELS: Record<RuleOperator, string> = {
   equals: 'equals',
   not_equals: 'does not equal',
+  contains: 'contains',
   regex: 'matches regex',
   exists: 'exists',
   missing: 'is missing',
+  absent: 'is absent',
   in: 'is one of',
   gt: '>',
   lt: '<',
 };
 
-const NAME_PLACEHOLDERS: Partial<Record<RuleTarget, string>> = { body: 'user.id', state: 'checkout' };
+const NAME_PLACEHOLDERS: Partial<Record<RuleTarget, string>> = {
+  cookie: 'session_id',
+  body: 'user.id',
+  jsonpath: '$.items[*].sku',
+  xpath: '/order/item/@sku',
+  form: 'email',
+  state: 'checkout',
+};
 
 const NAMELESS: RuleTarget[] = ['method', 'request_number'];
-const VALUELESS: RuleOperator[] = ['exists', 'missing'];
+const VALUELESS: RuleOperator[] = ['exists', 'missing', 'absent'];
+/** Synonyms a document may use, offered only on the rule that has one (the menu lists each test once). */
+const SYNONYMS: RuleOperator[] = ['absent'];
 
 function RuleRow({
   rule,
@@ -98,7 +113,7 @@ function RuleRow({
         }}
         {...useInvalid(`${path}.operator`)}
       >
-        {RULE_OPERATORS.map((o) => (
+        {RULE_OPERATORS.filter((o) => o === rule.operator || !SYNONYMS.includes(o)).map((o) => (
           <option key={o} value={o}>
             {OPERATOR_LABELS[o]}
           </option>

@@ -69,7 +69,16 @@ test('everyNth fires on exactly the Nth requests; the first fault that fires win
 test('random mode: each of 3 responses about a third of the time; a probability fault fires binomially', () => {
   const route = completeDocument({ name: 'x', routes: [{ path: '/', mode: 'random', responses: [{}, {}, {}] }] })
     .routes[0];
-  const call: MockCall = { method: 'GET', path: '/', segments: [], query: {}, headers: {}, bodyText: null, body: null };
+  const call: MockCall = {
+    method: 'GET',
+    path: '/',
+    segments: [],
+    query: {},
+    headers: {},
+    cookies: {},
+    bodyText: null,
+    body: null,
+  };
   const counts = [0, 0, 0];
   const draws = 3000;
   for (let i = 0; i < draws; i++)

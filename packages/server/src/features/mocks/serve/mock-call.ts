@@ -4,11 +4,13 @@
  * and the body (parsed JSON when it is JSON, else its text).
  */
 import type { FastifyRequest } from 'fastify';
+import { parseCookie } from 'cookie';
 import type { MockRequestData, QueryParams } from '@rowloom/core';
 import { checkJsonDepth } from '../../../http/body.js';
 import { badRequest } from '../../../http/http-error.js';
 import { queryText, type Query } from '../../../http/query.js';
 import { MOCK_METHODS } from '@rowloom/contract';
+import { isAppCookie } from '../mock-cookie-policy.js';
 
 export interface MockCall {
   /** Upper-case; ANY never. */
@@ -21,6 +23,8 @@ export interface MockCall {
   query: QueryParams;
   /** Lower-cased names; X-API-Key and Cookie removed. */
   headers: Record<string, string>;
+  /** The Cookie header's cookies (the first of a repeated name) without Rowloom's own; for rules only, never logged. */
+  cookies: Record<string, string>;
   /** The body as received, or null. */
   bodyText: string | null;
   /** The parsed JSON body, the text when it is not JSON, or null. */
@@ -91,6 +95,16 @@ function plainHeaders(request: FastifyRequest): Record<string, string> {
   return result;
 }
 
+/** Parsed as the cookie package does (values percent-decoded when they decode); rowloom_* left out. */
+function mockCookies(request: FastifyRequest): Record<string, string> {
+  const header = request.headers.cookie;
+  if (header === undefined || header === '') return {};
+  const cookies: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parseCookie(header)))
+    if (value !== undefined && !isAppCookie(name)) cookies[name] = value;
+  return cookies;
+}
+
 /** JSON when it parses (depth-checked), else the text itself. */
 function parsedBody(text: string | null): unknown {
   if (text === null || text.trim() === '') return text === null ? null : text;
@@ -112,6 +126,7 @@ export function readCall(request: FastifyRequest): MockCall {
     segments: decodeSegments(path),
     query: plainQuery(request),
     headers: plainHeaders(request),
+    cookies: mockCookies(request),
     bodyText,
     body: parsedBody(bodyText),
   };

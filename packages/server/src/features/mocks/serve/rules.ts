@@ -1,14 +1,20 @@
 /**
  * Testing a response's rules against a request. Values are compared as text: a path, query or
- * header value as sent, a JSON body value as its text (numbers as written, objects as JSON);
- * gt and lt compare as numbers and fail when either side is not one; regex finds a match
- * anywhere in the value (RE2 syntax, ../rule-regex.ts). A query parameter given several times
- * has several values: a rule matches when one of them does, and not_equals when none equals
- * (so equals and not_equals never agree).
+ * header value as sent, a cookie's value percent-decoded, a JSON body value as its text (numbers as written, objects as JSON);
+ * gt and lt compare as numbers and fail when either side is not one; contains finds the text
+ * anywhere in the value, regex a match (RE2 syntax, ../rule-regex.ts); missing and its synonym
+ * absent hold when there is no value. A query parameter given several times
+ * has several values, and so have a form field given several times and a JSONPath selecting
+ * several nodes: a rule matches when one of
+ * them does, and not_equals when none equals (so equals and not_equals never agree).
  */
 import { INITIAL_MOCK_STATE, type MockResponse, type Rule } from '@rowloom/contract';
 import { MatchSteps, ruleRegexTest, RuleRegexError } from '../rule-regex.js';
+import { ruleJsonPathTexts } from '../json-path.js';
+import { RuleWorkError } from '../rule-work.js';
+import { parseXmlBody, ruleXPathTexts, type XmlBody } from '../xml-path.js';
 import type { MockCall } from './mock-call.js';
+import type { FormFields } from './request-form.js';
 import { HttpError } from '../../../http/http-error.js';
 
 export interface RuleInput {
@@ -17,6 +23,8 @@ export interface RuleInput {
   requestNumber: number;
   /** The API's state machines and their states, read when the route has a rule on one. */
   states?: Record<string, string>;
+  /** The body's form fields, read when the route has a form rule (request-form.ts). */
+  form?: FormFields;
   /** Shared by all of one request's regex rules (chooseResponse gives each request its own). */
   matchSteps?: MatchSteps;
 }
@@ -29,6 +37,24 @@ export function bodyValue(body: unknown, path: string): unknown {
     value = Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
   }
   return value;
+}
+
+/** The parsed body when it was JSON; undefined for none or text (which readCall keeps as it came). */
+function jsonBody(call: MockCall): unknown {
+  if (call.body === null || (typeof call.body === 'string' && call.body === call.bodyText)) return undefined;
+  return call.body;
+}
+
+/** Each request's body parsed as XML once, however many xpath rules read it. */
+const xmlBodies = new WeakMap<MockCall, XmlBody | null>();
+
+function xmlBody(call: MockCall): XmlBody | null {
+  let document = xmlBodies.get(call);
+  if (document === undefined) {
+    document = parseXmlBody(call.bodyText);
+    xmlBodies.set(call, document);
+  }
+  return document;
 }
 
 function asText(value: unknown): string | undefined {
@@ -50,8 +76,20 @@ function ruleValue(rule: Rule, input: RuleInput): string | string[] | undefined 
       return own(input.call.query, rule.name);
     case 'header':
       return own(input.call.headers, rule.name?.toLowerCase());
+    case 'cookie':
+      return own(input.call.cookies, rule.name);
     case 'body':
       return rule.name ? asText(bodyValue(input.call.body, rule.name)) : asText(input.call.body ?? undefined);
+    case 'xpath':
+      return rule.name === undefined
+        ? undefined
+        : ruleXPathTexts(rule.name, xmlBody(input.call), input.matchSteps ?? new MatchSteps());
+    case 'form':
+      return own(input.form ?? {}, rule.name);
+    case 'jsonpath':
+      return rule.name === undefined
+        ? undefined
+        : ruleJsonPathTexts(rule.name, jsonBody(input.call), input.matchSteps ?? new MatchSteps());
     case 'method':
       return input.call.method;
     case 'request_number':
@@ -87,11 +125,14 @@ function valueMatches(rule: Rule, value: string | undefined, input: RuleInput): 
     case 'exists':
       return value !== undefined;
     case 'missing':
+    case 'absent':
       return value === undefined;
     case 'equals':
       return value === expected;
     case 'not_equals':
       return value !== expected;
+    case 'contains':
+      return value !== undefined && value.includes(expected);
     case 'in':
       return value !== undefined && expected.split(',').some((item) => item.trim() === value);
     case 'gt':
@@ -112,6 +153,7 @@ export function responseMatches(response: MockResponse, input: RuleInput, where:
       return ruleMatches(rule, input);
     } catch (error) {
       if (error instanceof RuleRegexError) throw new HttpError(422, `${where}.rules[${index}].value ${error.message}`);
+      if (error instanceof RuleWorkError) throw new HttpError(422, `${where}.rules[${index}].name ${error.message}`);
       throw error;
     }
   };

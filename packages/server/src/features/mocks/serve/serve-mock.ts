@@ -37,6 +37,7 @@ import { moveStates, stateMachinesOf, statesOf } from '../mock-states-store.js';
 import { mockHeaderProblem } from '../mock-header-policy.js';
 import { findMockBySlug, type StoredMockApi } from '../mock-lookup.js';
 import { chooseResponse } from './choose-response.js';
+import { readForm } from './request-form.js';
 import { corsHeaders, corsOn, exposingAll, preflightHeaders } from './cors.js';
 import { collectionExists, seedCountOf, serveCrudRequest } from './crud-adapter.js';
 import { breakConnection, dribble, effectiveFaults, faultResponse, pickFault } from './faults.js';
@@ -245,6 +246,11 @@ const readsStates = (route: MockRoute) =>
   (route.mode ?? 'rules') === 'rules' &&
   route.responses.some((response) => response.rules?.some((rule) => rule.target === 'state'));
 
+/** Whether choosing this route's response reads the body's form fields (only then is it parsed). */
+const readsForm = (route: MockRoute) =>
+  (route.mode ?? 'rules') === 'rules' &&
+  route.responses.some((response) => response.rules?.some((rule) => rule.target === 'form'));
+
 /** The latency before anything is sent; false when the client left meanwhile (nothing more is done). */
 async function waited(exchange: Exchange, route: MockRoute, response: MockResponse | null): Promise<boolean> {
   const delay = sampleDelay(effectiveLatency(response?.latency, route.latency, exchange.document.latency));
@@ -271,9 +277,10 @@ async function serveResponses(
   const states = readsStates(route)
     ? await statesOf(services.db, exchange.api.id, stateMachinesOf(exchange.document))
     : undefined;
+  const form = readsForm(route) ? await readForm(call.headers['content-type'], call.bodyText) : undefined;
   const { response, index } = chooseResponse(
     route,
-    { call, pathParams: match.params, requestNumber, states },
+    { call, pathParams: match.params, requestNumber, states, form },
     where,
     hash === null ? null : hashNumber(hash),
   );

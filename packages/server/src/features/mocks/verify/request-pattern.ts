@@ -9,7 +9,7 @@ import { MOCK_LIMITS, MOCK_METHODS } from '@rowloom/contract';
 import type { JSONPathQuery, JSONValue } from 'json-p3';
 import { badRequest } from '../../../http/http-error.js';
 import type { MatchSteps } from '../rule-regex.js';
-import { compileJsonPath, selectedTexts } from './json-path.js';
+import { compileJsonPath, selectedTexts } from '../json-path.js';
 import { describeCondition, describeValues, holds, readMatcher, type Condition } from './value-matcher.js';
 
 export const DEFAULT_FOUND_LIMIT = 50;
