@@ -1,3 +1,4 @@
+import { proxyHostAllowed } from './features/mocks/proxy-hosts.js';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_TIME_LIMIT_SECONDS, defaultConcurrency, loadConfig } from './config.js';
@@ -134,5 +135,30 @@ describe('load targets', () => {
     );
     assert.throws(() => loadConfig({ ROWLOOM_LOAD_TARGETS: '{"a b": "x.db"}' }), /target name "a b"/);
     assert.throws(() => loadConfig({ ROWLOOM_LOAD_TARGETS: '{"a": {"users": []}}' }), /must be a database URL or/);
+  });
+});
+
+describe('mock proxy hosts', () => {
+  test('ROWLOOM_MOCK_PROXY_HOSTS lists hosts, addresses and .domains, or *; none by default; a wrong entry is named', () => {
+    assert.deepEqual(loadConfig({}).mockProxyHosts, []);
+    assert.equal(loadConfig({ ROWLOOM_MOCK_PROXY_HOSTS: '*' }).mockProxyHosts, '*');
+    assert.deepEqual(
+      loadConfig({ ROWLOOM_MOCK_PROXY_HOSTS: 'API.example.com, .example.net,127.0.0.1' }).mockProxyHosts,
+      ['api.example.com', '.example.net', '127.0.0.1'],
+    );
+    assert.throws(
+      () => loadConfig({ ROWLOOM_MOCK_PROXY_HOSTS: 'api.example.com, http://x' }),
+      /ROWLOOM_MOCK_PROXY_HOSTS must be host names.*"http:\/\/x" is not a host name/,
+    );
+  });
+
+  test('a .domain allows the names under it, not the domain itself or look-alikes', () => {
+    const allowed = ['.example.net', 'api.example.com'];
+    assert.equal(proxyHostAllowed(new URL('https://a.example.net/x'), allowed), true);
+    assert.equal(proxyHostAllowed(new URL('https://API.example.com./x'), allowed), true);
+    assert.equal(proxyHostAllowed(new URL('https://example.net/x'), allowed), false);
+    assert.equal(proxyHostAllowed(new URL('https://evilexample.net/x'), allowed), false);
+    assert.equal(proxyHostAllowed(new URL('https://api.example.com.evil.org/x'), allowed), false);
+    assert.equal(proxyHostAllowed(new URL('http://169.254.169.254/'), '*'), true);
   });
 });

@@ -155,11 +155,11 @@ describe('rowloom mock serve', () => {
       changed.routes[1].responses[0].body = { type: 'json', value: { ok: 'changed' } } as never;
       writeFileSync(file, JSON.stringify(changed));
       let body = '';
-      for (let i = 0; i < 100 && !body.includes('changed'); i++) {
+      for (let i = 0; i < 200 && !body.includes('changed'); i++) {
         await new Promise((resolve) => setTimeout(resolve, 50));
         body = await (await post(`${served.url}/orders`, {})).text();
       }
-      assert.equal(body, '{"ok":"changed"}');
+      assert.equal(body, '{"ok":"changed"}', `the change was not served; the mock said: ${served.output()}`);
       writeFileSync(
         file,
         JSON.stringify({ ...shop, routes: [{ method: 'GET', path: '/x', responses: [{ status: 700 }] }] }),

@@ -194,10 +194,11 @@ async function serve(options: ServeOptions): Promise<number> {
   const address = running.app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  // Watching before saying where it serves: a change made as soon as it is ready is seen.
+  const watcher = options.watch ? watchSource(running, options.file) : null;
   process.stdout.write(
     `rowloom mock: ${described}, serving at http://${host}:${port}/ (what it received: http://${host}:${port}${ADMIN_PREFIX}/requests)\n`,
   );
-  const watcher = options.watch ? watchSource(running, options.file) : null;
   return stopOnSignals(running, watcher);
 }
 

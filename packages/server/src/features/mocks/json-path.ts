@@ -38,14 +38,6 @@ export function compileJsonPath(source: string): JSONPathQuery | string {
   }
 }
 
-/** The selected values as text: strings as they are, anything else as its JSON. */
-export function selectedTexts(path: JSONPathQuery, body: JSONValue): string[] {
-  return path
-    .query(body)
-    .values()
-    .map((value: JSONValue) => (typeof value === 'string' ? value : JSON.stringify(value)));
-}
-
 /** Compiled rule paths (a pure function of the text, so safe to share); a path refused on save is an error here. */
 const cache = new Map<string, JSONPathQuery | RuleWorkError>();
 

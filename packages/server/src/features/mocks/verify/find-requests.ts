@@ -11,14 +11,17 @@ import type { Tables } from '../../../db/tables.js';
 import { HttpError } from '../../../http/http-error.js';
 import { readRequestLog } from '../request-log-read.js';
 import { MatchSteps, RuleRegexError } from '../rule-regex.js';
+import { RuleWorkError } from '../rule-work.js';
 import { differences, type ReadPattern } from './request-pattern.js';
 
 /** About 50 ms of regex work at the worst measured rate (rule-regex.ts). */
 export const VERIFY_MATCH_STEPS = 5_000_000;
+/** JSONPath reads over the whole log (rule-work.ts): about 100 ms at the worst measured rate. */
+export const VERIFY_JSON_READS = 100_000;
 const NEAR_MISSES = 3;
 
 export function findInLog(log: LoggedRequest[], pattern: ReadPattern): FoundRequests {
-  const steps = new MatchSteps(VERIFY_MATCH_STEPS);
+  const steps = new MatchSteps(VERIFY_MATCH_STEPS, VERIFY_JSON_READS);
   const matched: LoggedRequest[] = [];
   const missed: NearMiss[] = [];
   try {
@@ -29,6 +32,8 @@ export function findInLog(log: LoggedRequest[], pattern: ReadPattern): FoundRequ
     }
   } catch (error) {
     if (error instanceof RuleRegexError) throw new HttpError(422, `the pattern's regex conditions ${error.message}`);
+    if (error instanceof RuleWorkError)
+      throw new HttpError(422, `the pattern's JSONPath conditions took too much work over the log: ${error.message}`);
     throw error;
   }
   // Stable sort: among equally near misses the newest comes first, as the log is read.

@@ -9,7 +9,7 @@ import { MOCK_LIMITS, MOCK_METHODS } from '@rowloom/contract';
 import type { JSONPathQuery, JSONValue } from 'json-p3';
 import { badRequest } from '../../../http/http-error.js';
 import type { MatchSteps } from '../rule-regex.js';
-import { compileJsonPath, selectedTexts } from '../json-path.js';
+import { compileJsonPath, ruleJsonPathTexts } from '../json-path.js';
 import { describeCondition, describeValues, holds, readMatcher, type Condition } from './value-matcher.js';
 
 export const DEFAULT_FOUND_LIMIT = 50;
@@ -127,12 +127,12 @@ function checkNamed(
 function checkJsonPaths(pattern: ReadPattern, entry: LoggedRequest, steps: MatchSteps, out: string[]): void {
   if (pattern.jsonPaths.length === 0) return;
   const json = parsedBody(entry);
-  for (const { name, condition: test, compiled } of pattern.jsonPaths) {
+  for (const { name, condition: test } of pattern.jsonPaths) {
     if (json === undefined && test.operator !== 'absent') {
       out.push(`jsonPath ${name}: expected ${describeCondition(test)}, but the body is not JSON`);
       continue;
     }
-    const found = json === undefined ? [] : selectedTexts(compiled, json);
+    const found = json === undefined ? [] : (ruleJsonPathTexts(name, json, steps) ?? []);
     if (!holds(test, found, steps))
       out.push(`jsonPath ${name}: expected ${describeCondition(test)}, got ${describeValues(found)}`);
   }
