@@ -7,7 +7,7 @@
  */
 import { compileSchema, generateObjects, SchemaError } from '@rowloom/core';
 import type { ImportedColumn } from './import-model.js';
-import { fittingText, type FieldSpec } from './text-fit.js';
+import { fittingText, wordsFitting, type FieldSpec } from './text-fit.js';
 
 const SAMPLE_ROWS = 200;
 export const REFERENCE_TYPE = 'Reference';
@@ -31,8 +31,21 @@ export function checkedFields(
     for (const name of failing) note(`column ${name}: the field proposed did not compile; text instead`);
     result = result.map((f) => (failing.has(f.name) ? replace(f) : f));
   }
+  // Words can be counted, not just sampled: a rare long draw would fail a load a sample missed.
+  result = result.map((f) => wordsThatFit(f, byName.get(f.name)) ?? replace(f));
   const tooLong = overLength(result, byName);
   return result.map((f) => (tooLong.has(f.name) ? replace(f) : f));
+}
+
+/** A Words field whose most words may be longer than its column: fewer words (null: not even one fits). */
+function wordsThatFit(field: FieldSpec, column: ImportedColumn | undefined): FieldSpec | null {
+  const length = column?.type.kind === 'text' ? column.type.length : undefined;
+  if (field.type !== 'Words' || length === undefined) return field;
+  const fitting = wordsFitting(length);
+  if (fitting < 1) return null;
+  const max = Number(field.max ?? 1);
+  if (max <= fitting) return field;
+  return { ...field, max: fitting, min: Math.min(Number(field.min ?? 1), fitting) };
 }
 
 /** The names of the fields compileSchema rejects (References aside). */

@@ -160,3 +160,26 @@ describe('inferField', () => {
     for (const value of json) assert.doesNotThrow(() => JSON.parse(String(value)));
   });
 });
+
+describe('named text within its length', () => {
+  test("a title's words are counted against varchar(n), not only sampled: the longest draw fits", async () => {
+    const { checkedFields } = await import('./check-fields.js');
+    const { LONGEST_WORD } = await import('./text-fit.js');
+    const title = column('title', 'varchar(60)');
+    const field = inferField(title, 'books');
+    assert.equal(field.type, 'Words');
+    const [checked] = checkedFields([field], [title], () => undefined);
+    const longest = Number(checked.max) * (LONGEST_WORD + 1) - 1;
+    assert.ok(
+      longest <= 60,
+      `at most ${String(checked.max)} words of up to ${LONGEST_WORD} letters: ${longest} characters`,
+    );
+    assert.ok(Number(checked.min) <= Number(checked.max));
+    for (const seed of [1, 2, 3, 4, 5])
+      for (const row of generateObjects([checked], { count: 500, seed }))
+        assert.ok(String(row.title).length <= 60, String(row.title));
+    const tiny = column('title', 'varchar(8)');
+    const [short] = checkedFields([inferField(tiny, 'books')], [tiny], () => undefined);
+    assert.notEqual(short.type, 'Words', 'not even one word always fits: text of its length instead');
+  });
+});

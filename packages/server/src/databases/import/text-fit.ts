@@ -7,7 +7,10 @@ import type { SqlType } from './sql-types.js';
 
 export type FieldSpec = Record<string, unknown> & { name: string; type: string };
 
-const LONGEST_WORD = Math.max(...LOREM_WORDS.map((word) => word.length));
+export const LONGEST_WORD = Math.max(...LOREM_WORDS.map((word) => word.length));
+
+/** The most lorem words that always fit `length` characters: k words and k - 1 spaces. */
+export const wordsFitting = (length: number) => Math.floor((length + 1) / (LONGEST_WORD + 1));
 /** Patterns longer than this repeat no better: a code of 12 letters is as good as one of 255. */
 const MAX_PATTERN = 12;
 
@@ -19,7 +22,7 @@ export function fittingText(name: string, type: SqlType): FieldSpec {
       : { name, type: 'Words', min: 1, max: 4 };
   if (length > LONGEST_WORD) {
     // k words and the k - 1 spaces between them: k * (longest + 1) - 1 <= length.
-    const words = Math.min(5, Math.floor((length + 1) / (LONGEST_WORD + 1)));
+    const words = Math.min(5, wordsFitting(length));
     return { name, type: 'Words', min: 1, max: words };
   }
   // char(n) is always n characters; a short varchar gets a code of its full length too.
