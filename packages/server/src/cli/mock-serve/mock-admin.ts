@@ -71,8 +71,37 @@ function forwarder(app: FastifyInstance, target: AdminTarget, to: string) {
   };
 }
 
-export function mockAdmin(target: AdminTarget): FastifyPluginAsync {
+const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+const hostName = (host: string) => (host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]);
+
+/**
+ * Why a request may not use the endpoints, or null. A page of another site can send a simple
+ * POST to 127.0.0.1 (resetting the mock between someone's tests), and a page of a name it rebinds
+ * to 127.0.0.1 can read the log: so a browser's request from another origin is refused, and
+ * on loopback only loopback names are answered.
+ */
+function refusal(request: FastifyRequest, loopbackOnly: boolean): string | null {
+  const host = (request.headers.host ?? '').toLowerCase();
+  if (loopbackOnly && !LOOPBACK_NAMES.has(hostName(host)))
+    return `${ADMIN_PREFIX} answers on loopback names only (127.0.0.1, localhost, [::1]), not ${hostName(host).slice(0, 100)}`;
+  const origin = request.headers.origin;
+  if (origin === undefined) return null;
+  let from: string;
+  try {
+    from = new URL(origin).host.toLowerCase();
+  } catch {
+    from = origin;
+  }
+  return from === host ? null : `${ADMIN_PREFIX} does not answer pages of another origin (${origin.slice(0, 100)})`;
+}
+
+export function mockAdmin(target: AdminTarget, options: { loopbackOnly: boolean }): FastifyPluginAsync {
   return async (app) => {
+    app.addHook('onRequest', async (request, reply) => {
+      const why = refusal(request, options.loopbackOnly);
+      if (why !== null) return reply.code(403).send({ error: why, code: 'forbidden' });
+    });
     for (const endpoint of ENDPOINTS)
       app.route({
         method: endpoint.method,

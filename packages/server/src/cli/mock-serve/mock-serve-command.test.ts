@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FoundRequests } from '@rowloom/contract';
+import { rawRequest } from '../../testing/http-calls.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/rowloom.js', import.meta.url));
 const PETSTORE = fileURLToPath(new URL('../../../src/features/mocks/fixtures/petstore-openapi.yaml', import.meta.url));
@@ -136,6 +137,23 @@ describe('rowloom mock serve', () => {
       const log = (await (await fetch(`${served.url}/__rowloom/requests`)).json()) as { requests: unknown[] };
       assert.deepEqual(log.requests, []);
       assert.equal((await fetch(`${served.url}/__rowloom/reset`, { method: 'POST' })).status, 200);
+
+      // A page of another site may send a simple POST to 127.0.0.1, and a rebound name may read.
+      const crossSite = await rawRequest(served.url, '/__rowloom/reset', {
+        method: 'POST',
+        headers: { origin: 'https://evil.example' },
+      });
+      assert.equal(crossSite.status, 403, crossSite.body);
+      assert.match(crossSite.body, /does not answer pages of another origin/);
+      const rebound = await rawRequest(served.url, '/__rowloom/requests', { headers: { host: 'evil.example:4010' } });
+      assert.equal(rebound.status, 403, rebound.body);
+      assert.match(rebound.body, /answers on loopback names only/);
+      const sameOrigin = await rawRequest(served.url, '/__rowloom/requests', {
+        headers: { origin: served.url, host: new URL(served.url).host },
+      });
+      assert.equal(sameOrigin.status, 200, 'its own page, or a tool without an Origin, is answered');
+      const mockAnswer = await rawRequest(served.url, '/users/0', { headers: { host: 'evil.example' } });
+      assert.equal(mockAnswer.status, 404, 'the mock itself answers any name, as mocks do');
     } finally {
       assert.equal(await served.stop(), 0);
     }

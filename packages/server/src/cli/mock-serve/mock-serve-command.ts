@@ -118,7 +118,12 @@ async function start(options: ServeOptions): Promise<Running> {
     },
     jobs: { store: new DirectoryStore(join(folder, 'downloads')), runner: 'in-process' },
     rewriteUrl: toTheMock(() => loader?.slug ?? 'mock', internal.token),
-    plugins: [mockAdmin({ ...internal, name: () => loader?.name ?? '' })],
+    plugins: [
+      mockAdmin(
+        { ...internal, name: () => loader?.name ?? '' },
+        { loopbackOnly: ['127.0.0.1', 'localhost', '::1'].includes(options.host) },
+      ),
+    ],
   });
   const proxy = options.proxy === null ? null : { url: options.proxy, record: options.record };
   loader = new MockLoader(app, internal, { proxy, record: options.record, validate: options.validate });
