@@ -3,17 +3,15 @@
  * them, and put one in a state, as a test does to start from "the order is paid". Resetting
  * them all is POST /api/mocks/:name/reset.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { MockStates } from '@rowloom/contract';
 import type { Tables } from '../../db/tables.js';
-import { userOf } from '../../http/auth-hook.js';
 import { jsonBody } from '../../http/body.js';
 import { badRequest, notFound } from '../../http/http-error.js';
 import { errorResponses, KEY_ONLY_QUERY, SECURITY } from '../../http/openapi.js';
-import { storableText } from '../../http/query.js';
 import { describedOnly } from '../../http/validation.js';
-import { findMockApi, type MockApiRecord } from './mock-store.js';
+import { ownedMock } from './owned-mock.js';
 import { moveStates, stateMachinesOf, statesOf } from './mock-states-store.js';
 
 const NAME = { name: { type: 'string', description: "The mock API's name, URL-encoded" } };
@@ -45,13 +43,6 @@ const SET_STATE = {
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-async function owned(db: Kysely<Tables>, request: FastifyRequest): Promise<MockApiRecord> {
-  const name = storableText((request.params as { name: string }).name, 'the mock API name');
-  const stored = await findMockApi(db, userOf(request).id, name);
-  if (!stored) throw notFound(`no mock API named "${name.slice(0, 100)}"; GET /api/mocks lists yours`);
-  return stored;
-}
-
 function stateOf(body: unknown): string {
   const json = jsonBody(body);
   const state = json !== null && typeof json === 'object' ? (json as { state?: unknown }).state : undefined;
@@ -64,11 +55,11 @@ export async function mockStatesFeature(app: FastifyInstance, options: { db: Kys
   const { db } = options;
   app.addHook('preHandler', app.authenticate);
   app.get('/api/mocks/:name/states', { schema: READ_STATES }, async (request) => {
-    const stored = await owned(db, request);
+    const { stored } = await ownedMock(db, request);
     return { states: await statesOf(db, stored.id, stateMachinesOf(stored.document)) };
   });
   app.put('/api/mocks/:name/states/:machine', { schema: SET_STATE }, async (request) => {
-    const stored = await owned(db, request);
+    const { stored } = await ownedMock(db, request);
     const machine = (request.params as { machine: string }).machine;
     const machines = stateMachinesOf(stored.document);
     if (!machines.includes(machine))

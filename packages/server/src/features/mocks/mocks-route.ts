@@ -11,7 +11,7 @@ import type { Tables } from '../../db/tables.js';
 import { userOf } from '../../http/auth-hook.js';
 import { jsonBody, TAKES_FILES } from '../../http/body.js';
 import { badRequest, HttpError, notFound } from '../../http/http-error.js';
-import { queryBoolean, queryCount, queryText, storableText, type Query } from '../../http/query.js';
+import { queryBoolean, queryCount, queryText, type Query } from '../../http/query.js';
 import { MOCK_LIMITS, type MockApiDocument } from '@rowloom/contract';
 import { handlerChecker } from './handler-check.js';
 import { exportOpenApi } from './openapi-export.js';
@@ -30,6 +30,7 @@ import { readMockApi, type MockProblem, type MockReadOptions } from './mock-vali
 import type { ProxyPolicy } from './mock-validate-proxy.js';
 import { clearRequestLog, DEFAULT_LOG_PAGE, MAX_LOG_PAGE, readRequestLog, type LogWrites } from './request-log-read.js';
 import { schemaExamples } from './schema-examples.js';
+import { ownedMock } from './owned-mock.js';
 import { turnIntoSchemaBody } from './schema-body-turn.js';
 import { saveSchema } from '../schemas/schemas-store.js';
 import { compileSchema } from '@rowloom/core';
@@ -104,10 +105,6 @@ function documentBody(request: FastifyRequest): unknown {
   return json;
 }
 
-const nameOf = (request: FastifyRequest) =>
-  storableText((request.params as { name: string }).name, 'the mock API name');
-const missing = (name: string) => notFound(`no mock API named "${name.slice(0, 100)}"; GET /api/mocks lists yours`);
-
 /** The mock APIs' management (/api/mocks) as a Fastify plugin; serving them is mock-routes.ts's. */
 export async function mocksFeature(
   app: FastifyInstance,
@@ -149,13 +146,7 @@ export async function mocksFeature(
     return { document: result.document, projectId: projectId ?? null };
   };
 
-  const owned = async (request: FastifyRequest): Promise<{ user: User; stored: MockApiRecord }> => {
-    const user = userOf(request);
-    const name = nameOf(request);
-    const stored = await findMockApi(db, user.id, name);
-    if (!stored) throw missing(name);
-    return { user, stored };
-  };
+  const owned = (request: FastifyRequest) => ownedMock(db, request);
 
   app.get('/api/mocks', { schema: LIST_MOCKS }, async (request) => {
     const user = userOf(request);

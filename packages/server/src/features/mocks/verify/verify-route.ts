@@ -3,17 +3,15 @@
  * logged requests match a pattern, and explains the near misses when none does. It first waits
  * for this instance's log writes in flight, so a test that has its answer sees its request.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { FoundRequests, RequestPattern } from '@rowloom/contract';
 import type { Tables } from '../../../db/tables.js';
-import { userOf } from '../../../http/auth-hook.js';
 import { jsonBody } from '../../../http/body.js';
-import { badRequest, notFound } from '../../../http/http-error.js';
+import { badRequest } from '../../../http/http-error.js';
 import { errorResponses, KEY_ONLY_QUERY, SECURITY } from '../../../http/openapi.js';
-import { storableText } from '../../../http/query.js';
 import { describedOnly } from '../../../http/validation.js';
-import { findMockApi } from '../mock-store.js';
+import { ownedMock } from '../owned-mock.js';
 import type { LogWrites } from '../request-log-read.js';
 import { findRequests } from './find-requests.js';
 import { readPattern } from './request-pattern.js';
@@ -38,13 +36,6 @@ const FIND_REQUESTS = {
   response: { 200: FoundRequests, ...errorResponses(400, 401, 404, 422) },
 };
 
-async function ownedId(db: Kysely<Tables>, request: FastifyRequest): Promise<string> {
-  const name = storableText((request.params as { name: string }).name, 'the mock API name');
-  const stored = await findMockApi(db, userOf(request).id, name);
-  if (!stored) throw notFound(`no mock API named "${name.slice(0, 100)}"; GET /api/mocks lists yours`);
-  return stored.id;
-}
-
 export async function verifyFeature(app: FastifyInstance, options: VerifyOptions): Promise<void> {
   app.addHook('preHandler', app.authenticate);
   app.post('/api/mocks/:name/requests/find', { schema: FIND_REQUESTS }, async (request) => {
@@ -52,7 +43,7 @@ export async function verifyFeature(app: FastifyInstance, options: VerifyOptions
     if (json === undefined && typeof request.body === 'string' && request.body.trim() !== '')
       throw badRequest('the body must be a request pattern as JSON, such as {"method": "POST", "path": "/users"}');
     const pattern = readPattern(json);
-    const id = await ownedId(options.db, request);
+    const id = (await ownedMock(options.db, request)).stored.id;
     await options.requestLog.settled();
     return findRequests(options.db, id, pattern);
   });
