@@ -11,14 +11,21 @@ import type { Tables } from '../../db/tables.js';
 
 /** Every machine the document names (rules with target "state", responses' setState), sorted. */
 export function stateMachinesOf(document: Pick<MockApiDocument, 'routes'>): string[] {
+  // Served documents are parsed once and shared (parsed-documents.ts): their list is kept.
+  const known = machinesOf.get(document);
+  if (known) return known;
   const names = new Set<string>();
   for (const route of document.routes)
     for (const response of route.responses) {
       for (const rule of response.rules ?? []) if (rule.target === 'state' && rule.name) names.add(rule.name);
       for (const name of Object.keys(response.setState ?? {})) names.add(name);
     }
-  return [...names].sort();
+  const sorted = [...names].sort();
+  machinesOf.set(document, sorted);
+  return sorted;
 }
+
+const machinesOf = new WeakMap<object, string[]>();
 
 /** The document's machines and their states (the initial one for those that never moved). */
 export async function statesOf(
