@@ -77,3 +77,8 @@ export function rawBytes(
     req.end(options.body);
   });
 }
+
+/** A request whose body is `body` as JSON (POST unless said). */
+export function jsonRequest(body: unknown, method = 'POST'): RequestInit {
+  return { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}

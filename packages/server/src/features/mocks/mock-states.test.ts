@@ -7,13 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { skipUnlessAvailable } from '../../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestServer } from '../../testing/server-fixture.js';
-import { fetchAnswer as call } from '../../testing/http-calls.js';
-
-const json = (body: unknown, method = 'POST'): RequestInit => ({
-  method,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
+import { fetchAnswer as call, jsonRequest as json } from '../../testing/http-calls.js';
 
 const inState = (state: string) => [{ target: 'state', name: 'todo', operator: 'equals', value: state }];
 

@@ -10,13 +10,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { skipUnlessAvailable } from '../../../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestServer } from '../../../testing/server-fixture.js';
-import { fetchAnswer as call } from '../../../testing/http-calls.js';
-
-const json = (body: unknown, method = 'POST'): RequestInit => ({
-  method,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
+import { fetchAnswer as call, jsonRequest as json } from '../../../testing/http-calls.js';
 
 interface Received {
   method: string;

@@ -8,13 +8,7 @@ import assert from 'node:assert/strict';
 import type { FoundRequests } from '@rowloom/contract';
 import { skipUnlessAvailable } from '../../../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestServer } from '../../../testing/server-fixture.js';
-import { fetchAnswer as call } from '../../../testing/http-calls.js';
-
-const json = (body: unknown, method = 'POST'): RequestInit => ({
-  method,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
+import { fetchAnswer as call, jsonRequest as json } from '../../../testing/http-calls.js';
 
 for (const dialect of ['sqlite', 'postgres'] as const) {
   describe(`verifying what a mock received (${dialect})`, { skip: await skipUnlessAvailable(dialect) }, async () => {
