@@ -26,7 +26,7 @@ const unique = () => `rl_import_${randomBytes(4).toString('hex')}`;
 /** false to run; the reason to skip (loudly) when MariaDB is missing; throws under CI. */
 async function skipUnlessMariadb(): Promise<false | string> {
   try {
-    const connection = await mysql.createConnection({ uri: MARIADB_URL, connectTimeout: 3000 });
+    const connection = await mysql.createConnection({ uri: MARIADB_URL, connectTimeout: 10_000 });
     await connection.end();
     return false;
   } catch (error) {

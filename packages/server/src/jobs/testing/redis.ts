@@ -13,7 +13,7 @@ export const REDIS_REQUIRED = process.env.ROWLOOM_REQUIRE_REDIS === '1' || proce
 async function redisProblem(): Promise<string | null> {
   const client = new Redis(REDIS_URL, {
     lazyConnect: true,
-    connectTimeout: 3000,
+    connectTimeout: 10_000, // generous: a loaded CI machine once took over 3 s to a first connection
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
   });

@@ -13,7 +13,8 @@ export const MYSQL_REQUIRED = process.env.ROWLOOM_REQUIRE_MYSQL === '1' || proce
 export async function skipUnlessMysql(): Promise<false | string> {
   let problem: string | null = null;
   try {
-    const connection = await mysql.createConnection({ uri: MYSQL_URL, connectTimeout: 3000 });
+    // Generous: on a loaded CI machine a first connection can take longer than 3 s.
+    const connection = await mysql.createConnection({ uri: MYSQL_URL, connectTimeout: 10_000 });
     await connection.end();
   } catch (error) {
     problem = `${MYSQL_URL}: ${(error as Error).message || String(error)}`;
