@@ -17,7 +17,9 @@ const USAGE = `Usage: npm run bench:server-cost -- [options]
   --format F        json or csv (default json)
   --duration S      seconds of measured load (default 8)
   --warmup S        seconds of unmeasured load first (default 3)
-  --connections C   concurrent connections (default 10)`;
+  --connections C   concurrent connections (default 10)
+  --cpu-prof DIR    run the server under node --cpu-prof, writing its profiles to DIR (read them
+                    with dist/bench/profile-steps.js; the load is the end of the profile)`;
 
 /** Linux's USER_HZ: /proc reports CPU time in hundredths of a second. */
 const TICKS_PER_SECOND = 100;
@@ -50,6 +52,7 @@ async function main(): Promise<void> {
       duration: { type: 'string', default: '8' },
       warmup: { type: 'string', default: '3' },
       connections: { type: 'string', default: '10' },
+      'cpu-prof': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -57,7 +60,8 @@ async function main(): Promise<void> {
   const path = fileURLToPath(new URL('../bench/standard-schema.json', import.meta.resolve('@rowloom/core')));
   const body = JSON.stringify(JSON.parse(readFileSync(path, 'utf8')));
   const connections = Number(values.connections);
-  const { child, ready } = await startServerChild();
+  const profileDir = values['cpu-prof'];
+  const { child, ready } = await startServerChild({}, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
   try {
     const url = `${ready.url}/api/generate.${values.format}?key=${ready.key}&count=${values.count}`;
     if (Number(values.warmup) > 0) await runLoad({ url, body, connections, duration: Number(values.warmup) });
