@@ -19,7 +19,7 @@ import { hasFormulas, withRunTimeFaults } from './fault-probe.js';
 import { generationUuid, resolveSeed, type Seed } from './seed.js';
 import type { RowsPool } from './rows-pool.js';
 import type { WorkerSetup } from './generate-worker.js';
-import { DEFAULT_INLINE_POLICY, fillSlice, startsInline, type InlinePolicy } from './inline-rows.js';
+import { DEFAULT_INLINE_POLICY, inlineSlice, startsInline, type InlinePolicy } from './inline-rows.js';
 import { generateInWorkers } from './worker-pool.js';
 import { hasDatasetTexts, parsedDatasets } from './dataset-texts.js';
 import { SchemaError, type Problem } from '../schema/errors.js';
@@ -344,12 +344,9 @@ async function* pooledPieces(
   if (inline) {
     // The first rows here, within the slice (inline-rows.ts); with the opening text, and the
     // closing text when they are all, so a small response is one write to the socket.
-    const batcher = new ByteBatcher();
-    batcher.write(writer.begin());
-    first = fillSlice(new RowEngine(inline.plan, setup.seedKey), writer, 0, count, batcher, inline.sliceMs);
-    if (first === count) batcher.write(writer.end());
-    batcher.seal();
-    yield* batcher.drain();
+    const slice = inlineSlice(new RowEngine(inline.plan, setup.seedKey), writer, count, inline.sliceMs);
+    first = slice.next;
+    yield* slice.pieces;
     if (first === count) return;
   } else yield writer.begin();
   for await (const batch of pool.rows(setup, first, count, signal, Buffer.from(writer.end()))) {

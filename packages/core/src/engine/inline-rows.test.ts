@@ -139,4 +139,17 @@ describe('rows on the calling thread (inline)', () => {
     const serial = await bytesOf(request(STANDARD, 100, 'csv', { workers: 1 }));
     assert.ok((await bytesOf(request(STANDARD, 100, 'csv', { workers: 1, inline: SPLIT }))).equals(serial));
   });
+
+  test("a generation's pieces are its own: the next one on this thread does not write over them", async () => {
+    await withPool(async (pool) => {
+      const kept: Buffer[] = [];
+      // Kept as handed out (not copied), as a socket that has not written them yet holds them.
+      for await (const chunk of generate(request(STANDARD, 50, 'json', { pool, inline: ALL_HERE })).stream)
+        kept.push(chunk as Buffer);
+      const first = Buffer.concat(kept);
+      for (const seed of [7, 8, 9]) await bytesOf(request(STANDARD, 50, 'json', { pool, inline: ALL_HERE, seed }));
+      assert.ok(Buffer.concat(kept).equals(first));
+      assert.ok(first.equals(await bytesOf(request(STANDARD, 50, 'json', { pool, inline: POOL_ONLY }))));
+    });
+  });
 });

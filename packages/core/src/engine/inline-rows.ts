@@ -10,7 +10,7 @@
  */
 import type { SchemaPlan } from '../schema/plan.js';
 import type { RowWriter } from '../writers/writer.js';
-import type { ByteBatcher } from './batches.js';
+import { BatchMemory, ByteBatcher } from './batches.js';
 import type { RowEngine } from './row-engine.js';
 import { rowsWriterFor } from './rows-writer.js';
 
@@ -58,4 +58,36 @@ export function fillSlice(
     if (index < end && performance.now() - started >= sliceMs) return index;
   }
   return end;
+}
+
+/**
+ * This thread's batch memory for inline slices: two 96 KiB buffers allocated for every small
+ * request (the batch, and the next one a seal takes) cost more than copying its few kilobytes
+ * out, so the slice's bytes are copied and the buffers kept for the next request.
+ */
+const sliceMemory = new BatchMemory(2);
+
+/**
+ * The opening text, the rows from 0 made here within `sliceMs` (fillSlice) and, when that was all
+ * of them, the closing text: as pieces of their own (not views of a buffer that a later request
+ * writes into), with the index of the first row not made.
+ */
+export function inlineSlice(
+  engine: RowEngine,
+  writer: RowWriter,
+  count: number,
+  sliceMs: number,
+): { pieces: Buffer[]; next: number } {
+  const batcher = new ByteBatcher(sliceMemory);
+  batcher.write(writer.begin());
+  const next = fillSlice(engine, writer, 0, count, batcher, sliceMs);
+  if (next === count) batcher.write(writer.end());
+  batcher.seal();
+  const pieces: Buffer[] = [];
+  for (const batch of batcher.drain()) {
+    pieces.push(Buffer.from(batch));
+    batcher.giveBack(batch);
+  }
+  batcher.giveBack(batcher.buffer);
+  return { pieces, next };
 }
