@@ -33,10 +33,10 @@ import { publicUrlOf } from '../generation/public-url.js';
 import { tableInProject } from '../relations/table-in-project.js';
 import { errorResponses, SECURITY } from '../../http/openapi.js';
 import { describedOnly } from '../../http/validation.js';
-import { PlanCache } from './plan-cache.js';
+import { PlanCache } from '../generation/plan-cache.js';
 import { FieldList, GenerateQuery } from '@rowloom/contract';
 import { schemaCheckRoute } from './schema-check-route.js';
-import { wholeOutputNow } from './whole-output.js';
+import { wholeOutputNow } from '../generation/whole-output.js';
 import { releaseWhenWritten } from '../../http/release-written.js';
 
 /** How long a response waits for the trial of its first rows (engine/fault-probe.ts) before it goes without its warnings. */

@@ -15,7 +15,7 @@ import { sourcesForFields } from '../generation/field-sources.js';
 import type { GenerationSharing } from '../generation/generation-admission.js';
 import { writerOptions } from '../generation/generate-request.js';
 import { generateCaller } from './generate-caller.js';
-import type { PlanCache } from './plan-cache.js';
+import type { PlanCache } from '../generation/plan-cache.js';
 import { resolveFields } from './generate-fields.js';
 import { publicUrlOf } from '../generation/public-url.js';
 import { PROJECT_TABLE_QUERY, tableInProject } from '../relations/table-in-project.js';

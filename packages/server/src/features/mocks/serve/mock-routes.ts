@@ -11,6 +11,7 @@ import type { Plans } from '../../../users/plans.js';
 import type { GenerationSharing } from '../../generation/generation-admission.js';
 import { hostWithoutPort, type MockHostNames } from './host-names.js';
 import { PublicMockBudget } from './public-budget.js';
+import { PlanCache } from '../../generation/plan-cache.js';
 import { sandboxed } from './mock-sandbox.js';
 import type { RequestLog } from './request-log.js';
 import type { ProxyPolicy } from '../mock-validate-proxy.js';
@@ -43,6 +44,8 @@ export function mockRoutes(app: FastifyInstance, options: MockRouteOptions): voi
     requestLog: options.requestLog,
     proxyPolicy: options.proxyPolicy,
     publicBudget: new PublicMockBudget(options.publicMockRate),
+    // Its own: the generate route's plans may read a generation's constants, these never do.
+    schemaPlans: new PlanCache(),
   };
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { slug } = request.params as { slug: string };

@@ -100,6 +100,26 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       );
     });
 
+    test('a schema body made from a remembered plan follows its saved schema: a changed schema is the next answer', async () => {
+      await saveSchema(server, key, 'Plain', [{ name: 'n', type: 'Row Number' }]);
+      await mock({
+        name: 'Remembered',
+        routes: [
+          { method: 'GET', path: '/rows', responses: [{ body: { type: 'schema', schema: 'Plain', count: 2 } }] },
+        ],
+      });
+      const url = `${server.url}/mock/remembered/rows?key=${key}`;
+      for (let i = 0; i < 2; i++) assert.deepEqual((await call(url)).json, [{ n: 1 }, { n: 2 }]);
+      await saveSchema(server, key, 'Plain', [
+        { name: 'n', type: 'Row Number' },
+        { name: 'fixed', type: 'Custom List', values: ['same'] },
+      ]);
+      assert.deepEqual((await call(url)).json, [
+        { n: 1, fixed: 'same' },
+        { n: 2, fixed: 'same' },
+      ]);
+    });
+
     test('the most specific route wins; no route gives 404 listing the routes; __method overrides', async () => {
       await mock({
         name: 'Specific',

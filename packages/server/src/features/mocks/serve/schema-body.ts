@@ -25,6 +25,7 @@ import { HttpError } from '../../../http/http-error.js';
 import type { Plans } from '../../../users/plans.js';
 import { checkRowCount, writerOptions, outputFormat } from '../../generation/generate-request.js';
 import { findSchema } from '../../schemas/schemas-store.js';
+import type { PlanCache } from '../../generation/plan-cache.js';
 import type { MockBody } from '@rowloom/contract';
 
 export type SchemaBody = Extract<MockBody, { type: 'schema' }>;
@@ -36,6 +37,8 @@ export interface SchemaBodyContext {
   inline: InlinePolicy;
   /** The server's datasets as text (GenerationSharing.datasetTexts). */
   datasetTexts: DatasetTexts;
+  /** Plans of schema bodies that read nothing of the request, remembered (plan-cache.ts). */
+  plans: PlanCache;
   ownerId: string;
   limits: Plans[string];
   request: MockRequestData;
@@ -83,12 +86,8 @@ export async function startSchemaBody(
       409,
       `${where} uses the saved schema "${body.schema}", which no longer exists; save a schema of that name or change the route`,
     );
-  const { datasets, datasetNames, scenarios, scenarioNames } = await sourcesForFields(
-    db,
-    ownerId,
-    saved.fields,
-    context.datasetTexts,
-  );
+  const sources = await sourcesForFields(db, ownerId, saved.fields, context.datasetTexts);
+  const { datasets, datasetNames, scenarios, scenarioNames } = sources;
   const request = {
     fields: saved.fields,
     datasets,
@@ -102,6 +101,7 @@ export async function startSchemaBody(
     inline: context.inline,
     publicUrl: context.publicUrl,
     request: context.request,
+    reusePlan: context.plans.reuser(saved.fields, sources, context.publicUrl, undefined, { onlyIndependent: true }),
   };
   try {
     // What only the datasets' rows show (a weight column's numbers...) is checked on a thread.

@@ -45,7 +45,7 @@ import { effectiveLatency, sampleDelay, waitUnlessGone } from './latency.js';
 import { authorizeMockCall, noSuchMock } from './mock-auth.js';
 import { lastValues, pathUnderApi, readCall, requestData, type MockCall } from './mock-call.js';
 import { hashNumber, requestHash } from './request-hash.js';
-import { nextRequestNumber } from './request-counter.js';
+import { countsRequests, nextRequestNumber } from './request-counter.js';
 import type { RequestLog } from './request-log.js';
 import { describeRoutes, matchRoute, methodsAt, type RouteMatch } from './route-match.js';
 import { startSchemaBody } from './schema-body.js';
@@ -53,6 +53,9 @@ import { runHandlerBody } from './handler-body.js';
 import type { PublicMockBudget } from './public-budget.js';
 import { sandboxed } from './mock-sandbox.js';
 import { releaseWhenWritten } from '../../../http/release-written.js';
+import type { PlanCache } from '../../generation/plan-cache.js';
+import { wholeOutputNow } from '../../generation/whole-output.js';
+import { startsInline } from '@rowloom/core';
 
 export interface MockServices {
   db: Kysely<Tables>;
@@ -65,6 +68,8 @@ export interface MockServices {
   publicBudget: PublicMockBudget;
   /** Where a mock API's proxy may send requests. */
   proxyPolicy: ProxyPolicy;
+  /** Schema bodies' plans that read nothing of the request, remembered between requests. */
+  schemaPlans: PlanCache;
 }
 
 /** A dribbled body is held in memory to be cut into pieces: this much at most. */
@@ -207,7 +212,10 @@ async function serveKnown(exchange: Exchange): Promise<FastifyReply> {
   exchange.headers['x-rowloom-mock-route'] = match.route.id;
   const where = `routes[${document.routes.indexOf(match.route)}]`;
   if (document.validateRequests) checkRequest(match.route, call, match.params, where);
-  const requestNumber = await nextRequestNumber(services.db, exchange.api.id, match.route.id);
+  // 0 where nothing reads it: such a route does not count (request-counter.ts).
+  const requestNumber = countsRequests(match.route)
+    ? await nextRequestNumber(services.db, exchange.api.id, match.route.id)
+    : 0;
   if (match.route.kind === 'crud') return serveCrud(exchange, call, match, owner, requestNumber);
   return serveResponses(exchange, call, match, owner, requestNumber, where);
 }
@@ -413,6 +421,7 @@ async function sendSchemaBody(
       pool: services.sharing.pool,
       inline: services.sharing.inline,
       datasetTexts: services.sharing.datasetTexts,
+      plans: services.schemaPlans,
       ownerId,
       limits,
       request: requestData(call, match.params),
@@ -441,9 +450,17 @@ async function sendSchemaBody(
     stallMs: services.sharing.stallMs,
     release,
   });
+  // Rows made here in one slice go out as one piece, as the generate route's (whole-output.ts).
+  const whole = startsInline(generation.plan, rows, services.sharing.inline)
+    ? await wholeOutputNow(generation.stream)
+    : null;
+  if (exchange.request.raw.socket.destroyed) return reply;
   // The threads' batches go back to them once written (http/release-written.ts).
-  releaseWhenWritten(generation.stream, generation.release);
-  return reply.code(answer.status).headers(headers).send(generation.stream);
+  if (!whole) releaseWhenWritten(generation.stream, generation.release);
+  return reply
+    .code(answer.status)
+    .headers(headers)
+    .send(whole ?? generation.stream);
 }
 
 function literalBody(body: MockResponse['body']): { contentType: string | null; bytes: Buffer | null } {
