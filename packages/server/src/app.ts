@@ -278,6 +278,8 @@ export async function buildApp({
   // Serving mock APIs stays at the app's root: it decorates the app (mockHostNames) and its
   // onSend hook must see the /api/mocks writes of the mocks feature's plugin.
   const requestLog = new RequestLog(store.db, app.log);
+  // Entries still waiting for their write go in before the store closes.
+  app.addHook('onClose', () => requestLog.settled());
   // A mock run from a file is its user's own: it may proxy anywhere and record in public.
   const proxyPolicy = {
     hosts: config.mockProxyHosts ?? [],

@@ -103,15 +103,17 @@ export async function findUserByEmail(
   return row && { id: row.id, email: row.email, plan: row.plan, passwordHash: row.password_hash ?? null };
 }
 
+/** Built once per database: every request to a public mock API looks its owner up. */
+const USER_BY_ID = new QueryTemplate<{ id: string }, Tables>(
+  (db, { id }) => db.selectFrom('users').select(['id', 'email', 'plan', 'password_hash']).where('id', '=', id),
+  { id: '\u0000id' },
+);
+
 export async function findUserById(
   db: Kysely<Tables>,
   id: string,
 ): Promise<(User & { passwordHash: string | null }) | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'plan', 'password_hash'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const [row] = await USER_BY_ID.rows<Pick<Tables['users'], 'id' | 'email' | 'plan' | 'password_hash'>>(db, { id });
   return row && { id: row.id, email: row.email, plan: row.plan, passwordHash: row.password_hash ?? null };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.js';
+import { QueryTemplate } from '../../db/query-template.js';
 import type { MockApiDocument } from '@rowloom/contract';
 import { parsedDocument } from './parsed-documents.js';
 
@@ -28,23 +29,23 @@ function stored(row: Row | undefined): StoredMockApi | undefined {
   );
 }
 
-export async function findMockBySlug(db: Kysely<Tables>, slug: string): Promise<StoredMockApi | undefined> {
-  return stored(
-    await db
+/** Built once per database and column: every mock request starts with it (db/query-template.ts). */
+const MOCK_BY = new QueryTemplate<{ value: string }, Tables>(
+  (db, { value }, column) =>
+    db
       .selectFrom('mock_apis')
       .select(['id', 'user_id', 'document', 'updated_at'])
-      .where('slug', '=', slug)
-      .executeTakeFirst(),
-  );
+      .where(column as 'slug' | 'host', '=', value),
+  { value: '\u0000value' },
+);
+
+export async function findMockBySlug(db: Kysely<Tables>, slug: string): Promise<StoredMockApi | undefined> {
+  const [row] = await MOCK_BY.rows<Row>(db, { value: slug }, 'slug');
+  return stored(row);
 }
 
 /** `host` without a port, lower-cased. */
 export async function findMockByHost(db: Kysely<Tables>, host: string): Promise<StoredMockApi | undefined> {
-  return stored(
-    await db
-      .selectFrom('mock_apis')
-      .select(['id', 'user_id', 'document', 'updated_at'])
-      .where('host', '=', host)
-      .executeTakeFirst(),
-  );
+  const [row] = await MOCK_BY.rows<Row>(db, { value: host }, 'host');
+  return stored(row);
 }

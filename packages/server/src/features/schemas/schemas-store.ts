@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { OutputFormat } from '@rowloom/core';
 import type { Kysely } from 'kysely';
 import type { Tables } from '../../db/tables.js';
+import { QueryTemplate } from '../../db/query-template.js';
 import { storedOptions, type SchemaSettings } from './schema-settings.js';
 import type { SchemaSummary } from '@rowloom/contract';
 
@@ -35,8 +36,16 @@ function withProject(db: Kysely<Tables>, userId: string) {
     .where('schemas.user_id', '=', userId);
 }
 
+/** Built once per database: a mock route's schema body looks its schema up on every request. */
+const SCHEMA_BY_NAME = new QueryTemplate<{ userId: string; name: string }, Tables>(
+  (db, { userId, name }) => withProject(db, userId).where('schemas.name', '=', name),
+  { userId: '\u0000user', name: '\u0000name' },
+);
+
+type SchemaRow = Awaited<ReturnType<ReturnType<typeof withProject>['executeTakeFirstOrThrow']>>;
+
 export async function findSchema(db: Kysely<Tables>, userId: string, name: string): Promise<SavedSchema | undefined> {
-  const row = await withProject(db, userId).where('schemas.name', '=', name).executeTakeFirst();
+  const [row] = await SCHEMA_BY_NAME.rows<SchemaRow>(db, { userId, name });
   return (
     row && {
       name: row.name,
