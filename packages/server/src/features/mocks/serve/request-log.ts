@@ -69,8 +69,10 @@ function nextSeq(): number {
   return Date.now() * 1000 + tieBreaker;
 }
 
+type LogRow = Insertable<Tables['mock_requests']>;
+
 /** The row of one entry: credentials redacted, the body cut, text PostgreSQL can hold. */
-function logRow(entry: LogEntry): Insertable<Tables['mock_requests']> {
+function logRow(entry: LogEntry): LogRow {
   const body = entry.bodyText === null ? null : cutUtf8(entry.bodyText, MOCK_LIMITS.requestLogBodyBytes);
   return {
     id: randomUUID(),
@@ -96,8 +98,6 @@ function logRow(entry: LogEntry): Insertable<Tables['mock_requests']> {
 export const LOG_BATCH_ROWS = 50;
 /** How long an entry waits for others to share its write (a reader never waits: see settled()). */
 export const LOG_FLUSH_MS = 5;
-
-type LogRow = Insertable<Tables['mock_requests']>;
 
 export class RequestLog {
   private readonly insertsSincePrune = new Map<string, number>();
