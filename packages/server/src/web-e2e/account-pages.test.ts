@@ -15,6 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { browserSkip, browserSuite, launchBrowser } from './browser.js';
 import { newTestDatabase, startTestServer, type TestServer } from '../testing/server-fixture.js';
 import { DEFAULT_ACCOUNTS } from '../features/accounts/accounts-config.js';
+import { startInFreshWindow } from '../testing/rate-windows.js';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -224,11 +225,8 @@ describe('sign-up, sign-in and the account page in a browser', { skip: browserSk
       (await known.request.post('/api/session/signup', { data: { email, password: PASSWORD } })).status(),
       200,
     );
-    // Sign-in limits count in fixed windows of the clock (rate-limit.ts): a run that began just
-    // before a window ended would find the lock gone by the time the form is sent. Start in a fresh one.
-    const { windowMs } = DEFAULT_ACCOUNTS.signInLimit;
-    const leftInWindow = windowMs - (Date.now() % windowMs);
-    if (leftInWindow < 60_000) await new Promise((resolve) => setTimeout(resolve, leftInWindow + 1000));
+    // A run that began just before a window ended would find the lock gone by the time the form is sent.
+    await startInFreshWindow(DEFAULT_ACCOUNTS.signInLimit.windowMs, 60_000);
     // A client without the account's device cookie (as a stranger on this address would be).
     for (let attempt = 0; attempt < 10; attempt++)
       await fetch(`${suite.server.url}/api/session`, {

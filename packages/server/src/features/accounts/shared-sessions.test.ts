@@ -3,14 +3,18 @@
  * known to the other, signing out on one ends it on both, a key regenerated on one is refused by
  * the other at once, and both seal and show keys with the one secret they settled on.
  */
-import { after, before, describe, test } from 'node:test';
+import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { POSTGRES_URL, skipUnlessAvailable } from '../../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../../testing/server-fixture.js';
 import { asUser, call, send } from '../../testing/accounts-http.js';
+import { startInFreshWindow } from '../../testing/rate-windows.js';
 
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
 describe('sessions shared by two instances on one PostgreSQL', { skip: await skipUnlessAvailable('postgres') }, () => {
+  // Limits count in fixed windows of the clock: no test may straddle a window's end.
+  beforeEach(() => startInFreshWindow(FIFTEEN_MINUTES));
   let database: TestDatabase;
   let a: TestServer | undefined;
   let b: TestServer | undefined;

@@ -2,17 +2,21 @@
  * What stands between the world and an account, on both databases: the sign-in rate limit, the
  * sign-up policy, the same-origin rule for signing in, and hostile bodies (always a 4xx).
  */
-import { after, before, describe, test } from 'node:test';
+import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { skipUnlessAvailable } from '../../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestServer } from '../../testing/server-fixture.js';
 import { DEFAULT_ACCOUNTS } from './accounts-config.js';
 import { call, send, sessionCookie } from '../../testing/accounts-http.js';
+import { startInFreshWindow } from '../../testing/rate-windows.js';
 
 const LIMITED = { signInLimit: { perEmailPerClient: 3, perIp: 5, perEmail: 30, windowMs: 15 * 60 * 1000 } };
 
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
 for (const dialect of ['sqlite', 'postgres'] as const) {
   describe(`sign-in guards (${dialect})`, { skip: await skipUnlessAvailable(dialect) }, () => {
+    // Limits count in fixed windows of the clock: no test may straddle a window's end.
+    beforeEach(() => startInFreshWindow(FIFTEEN_MINUTES));
     let server: TestServer;
     let limited: TestServer;
     before(async () => {
@@ -223,6 +227,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
   });
 
   describe(`sign-up policy (${dialect})`, { skip: await skipUnlessAvailable(dialect) }, () => {
+    // Limits count in fixed windows of the clock: no test may straddle a window's end.
+    beforeEach(() => startInFreshWindow(FIFTEEN_MINUTES));
     let domains: TestServer;
     let invite: TestServer;
     before(async () => {

@@ -4,13 +4,14 @@
  * the owner out, a browser holding the account's known-device cookie is never counted with
  * strangers, and guessing spread over many addresses stays bounded by the per-email limit.
  */
-import { after, before, describe, test } from 'node:test';
+import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { skipUnlessAvailable } from '../../testing/databases.js';
 import { newTestDatabase, startTestServer, type TestServer } from '../../testing/server-fixture.js';
 import { DEFAULT_ACCOUNTS, type SignInLimit } from './accounts-config.js';
 import { DEVICE_COOKIE } from './device-cookie.js';
 import { call, send, setCookie, signInFrom } from '../../testing/accounts-http.js';
+import { startInFreshWindow } from '../../testing/rate-windows.js';
 
 const MINUTES_15 = 15 * 60 * 1000;
 const PASSWORD = 'violet tractor seventeen umbrellas';
@@ -39,6 +40,8 @@ const serverWith = (dialect: 'sqlite' | 'postgres', signInLimit: SignInLimit) =>
 
 for (const dialect of ['sqlite', 'postgres'] as const) {
   describe(`sign-in lockout (${dialect})`, { skip: await skipUnlessAvailable(dialect) }, () => {
+    // Limits count in fixed windows of the clock: no test may straddle a window's end.
+    beforeEach(() => startInFreshWindow(MINUTES_15));
     let production: TestServer;
     let small: TestServer;
     before(async () => {
