@@ -13,10 +13,9 @@
 import { JSONPathEnvironment, type JSONPathQuery, type JSONValue } from 'json-p3';
 import { MAX_JSON_DEPTH } from '@rowloom/core';
 import type { MatchSteps } from './rule-regex.js';
-import { countedView, RuleWorkError } from './rule-work.js';
+import { countedView, keptCompiler } from './rule-work.js';
 
 export const MAX_JSON_PATH_CHARS = 500;
-const CACHE_SIZE = 500;
 
 // Deep enough for any body the runtime accepts (checkJsonDepth), so `..` never stops at depth 50.
 const environment = new JSONPathEnvironment({ maxRecursionDepth: MAX_JSON_DEPTH + 2 });
@@ -38,20 +37,8 @@ export function compileJsonPath(source: string): JSONPathQuery | string {
   }
 }
 
-/** Compiled rule paths (a pure function of the text, so safe to share); a path refused on save is an error here. */
-const cache = new Map<string, JSONPathQuery | RuleWorkError>();
-
-function compiledRulePath(source: string): JSONPathQuery {
-  let entry = cache.get(source);
-  if (entry === undefined) {
-    const compiled = compileJsonPath(source);
-    entry = typeof compiled === 'string' ? new RuleWorkError(compiled) : compiled;
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    cache.set(source, entry);
-  }
-  if (entry instanceof RuleWorkError) throw entry;
-  return entry;
-}
+/** Compiled rule paths, kept (a path refused on save is an error here). */
+const compiledRulePath = keptCompiler(compileJsonPath);
 
 /**
  * The texts a rule's path selects from the JSON body (none: undefined), as `body` rules read a

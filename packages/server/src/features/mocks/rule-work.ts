@@ -11,6 +11,29 @@ import { REQUEST_JSON_READS, type MatchSteps } from './rule-regex.js';
 /** A rule's expression that asked for more work than the request has left, or cannot be used; the message follows the rule's name. */
 export class RuleWorkError extends Error {}
 
+/** Rule expressions compiled and kept, per language (the least recently added out first past this). */
+const COMPILED_KEPT = 500;
+
+/**
+ * `compile` (a pure function of the text: the compiled form, or why it cannot be used) with its
+ * results kept, so a route's rules are compiled once; an expression that cannot be used (refused
+ * on save, but maybe by older rules) throws RuleWorkError each time it is asked for.
+ */
+export function keptCompiler<T>(compile: (source: string) => T | string): (source: string) => T {
+  const kept = new Map<string, T | RuleWorkError>();
+  return (source) => {
+    let entry = kept.get(source);
+    if (entry === undefined) {
+      const compiled = compile(source);
+      entry = typeof compiled === 'string' ? new RuleWorkError(compiled) : compiled;
+      if (kept.size >= COMPILED_KEPT) kept.delete(kept.keys().next().value!);
+      kept.set(source, entry);
+    }
+    if (entry instanceof RuleWorkError) throw entry;
+    return entry;
+  };
+}
+
 function charge(steps: MatchSteps, reads: number): void {
   if (reads > steps.jsonReads)
     throw new RuleWorkError(

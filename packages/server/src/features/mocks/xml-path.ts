@@ -11,11 +11,10 @@ import { createRequire } from 'node:module';
 import { DOMParser } from '@xmldom/xmldom';
 import { MAX_JSON_DEPTH } from '@rowloom/core';
 import type { MatchSteps } from './rule-regex.js';
-import { countedView, RuleWorkError, type ViewOverride } from './rule-work.js';
+import { countedView, keptCompiler, RuleWorkError, type ViewOverride } from './rule-work.js';
 
 export const MAX_XPATH_CHARS = 500;
 export const MAX_XML_DEPTH = MAX_JSON_DEPTH;
-const CACHE_SIZE = 500;
 
 /** What the xpath library's evaluate() gives: a node-set, or a string, number or boolean. */
 interface XPathValue {
@@ -52,19 +51,9 @@ export function compileXPath(source: string): Evaluator | string {
 }
 
 const TRIAL_DOCUMENT = new DOMParser().parseFromString('<trial/>', 'text/xml');
-const cache = new Map<string, Evaluator | RuleWorkError>();
 
-function compiledRuleXPath(source: string): Evaluator {
-  let entry = cache.get(source);
-  if (entry === undefined) {
-    const compiled = compileXPath(source);
-    entry = typeof compiled === 'string' ? new RuleWorkError(compiled) : compiled;
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    cache.set(source, entry);
-  }
-  if (entry instanceof RuleWorkError) throw entry;
-  return entry;
-}
+/** Compiled rule XPaths, kept (an XPath refused on save is an error here). */
+const compiledRuleXPath = keptCompiler(compileXPath);
 
 interface TreeNode {
   firstChild: TreeNode | null;
