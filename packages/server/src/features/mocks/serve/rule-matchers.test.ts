@@ -1,14 +1,14 @@
 /**
  * The richer rule matchers through real HTTP on both databases: documents saved through
  * POST /api/mocks (so validation runs), requests sent to /mock/<slug>, and hostile inputs that
- * must be refused on save naming the rule, or answered without stalling the server.
+ * must be refused on save naming the rule, or answered without stalling the suite.server.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { skipUnlessAvailable } from '../../../testing/databases.js';
-import { newTestDatabase, startTestServer, type TestServer } from '../../../testing/server-fixture.js';
-import { fetchAnswer as call } from '../../../testing/http-calls.js';
+import { serverForSuite } from '../../../testing/server-fixture.js';
+import { fetchAnswer as call, jsonRequest } from '../../../testing/http-calls.js';
 import { insertMock } from './mock-fixture.js';
 
 interface RuleDraft {
@@ -30,20 +30,10 @@ const ruleRoute = (path: string, rules: RuleDraft[], method = 'ANY') => ({
 
 for (const dialect of ['sqlite', 'postgres'] as const) {
   describe(`richer mock rule matchers (${dialect})`, { skip: await skipUnlessAvailable(dialect) }, async () => {
-    let server: TestServer;
-    let key: string;
-    before(async () => {
-      server = await startTestServer(newTestDatabase(dialect));
-      key = await server.userKey('unlimited');
-    });
-    after(() => server.close());
+    const suite = serverForSuite(dialect);
 
     const save = (name: string, routes: unknown[]) =>
-      call(`${server.url}/api/mocks?key=${key}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name, public: true, routes }),
-      });
+      call(`${suite.server.url}/api/mocks?key=${suite.key}`, jsonRequest({ name, public: true, routes }));
     const saved = async (name: string, routes: unknown[]) => {
       const answer = await save(name, routes);
       assert.equal(answer.status, 201, answer.text);
@@ -64,7 +54,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         ruleRoute('/m', [{ target: 'query', name: 'page', operator: 'missing' }]),
       ]);
       const get = async (path: string, init?: RequestInit) =>
-        (await call(`${server.url}/mock/${slug}${path}`, init)).json;
+        (await call(`${suite.server.url}/mock/${slug}${path}`, init)).json;
       assert.equal(await get('/q?tag=not-urgent-at-all'), 'hit');
       assert.equal(await get('/q?tag=low&tag=very-urgent'), 'hit', 'any of the values');
       assert.equal(await get('/q?tag=Urgent'), 'miss', 'case matters');
@@ -78,7 +68,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(await get('/h', { headers: { 'x-trace': '1' } }), 'miss');
       assert.equal(await get('/m'), 'hit');
       assert.equal(await get('/m?page=2'), 'miss');
-      const document = await call(`${server.url}/api/mocks/Contains?key=${key}`);
+      const document = await call(`${suite.server.url}/api/mocks/Contains?key=${suite.key}`);
       assert.equal(document.json.routes[2].responses[0].rules[0].operator, 'absent', 'kept as written');
     });
 
@@ -101,7 +91,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         ruleRoute('/none', [{ target: 'cookie', name: 'session_id', operator: 'absent' }]),
       ]);
       const get = async (path: string, cookie?: string) =>
-        (await call(`${server.url}/mock/${slug}${path}`, { headers: cookie ? { cookie } : {} })).json;
+        (await call(`${suite.server.url}/mock/${slug}${path}`, { headers: cookie ? { cookie } : {} })).json;
       assert.equal(await get('/c', 'theme=dark; session_id=a%20b%3Bc'), 'hit', 'percent-decoded');
       assert.equal(await get('/c', 'session_id="a%20b%3Bc"'), 'miss', 'quotes are part of the value (RFC 6265)');
       assert.equal(await get('/c', 'session_id=a b'), 'miss');
@@ -110,7 +100,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       assert.equal(await get('/none'), 'hit');
       assert.equal(await get('/none', 'other=1'), 'hit');
       assert.equal(await get('/none', 'session_id='), 'miss', 'an empty cookie is present');
-      const log = await call(`${server.url}/api/mocks/Cookies/requests?key=${key}`);
+      const log = await call(`${suite.server.url}/api/mocks/Cookies/requests?key=${suite.key}`);
       assert.equal(log.status, 200, log.text);
       assert.ok(log.json.requests.length > 0, log.text);
       for (const entry of log.json.requests) assert.equal(entry.headers.cookie, undefined, JSON.stringify(entry));
@@ -138,7 +128,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         { target: 'cookie' as const, name: 'rowloom_session', operator: 'exists' as const },
         { target: 'cookie' as const, name: '__Host-rowloom_session', operator: 'exists' as const },
       ];
-      await insertMock(server.store.db, key, {
+      await insertMock(suite.server.store.db, suite.key, {
         name: 'Sneaky',
         public: true,
         routes: [
@@ -151,7 +141,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           },
         ],
       });
-      const answer = await call(`${server.url}/mock/sneaky/peek`, {
+      const answer = await call(`${suite.server.url}/mock/sneaky/peek`, {
         headers: { cookie: 'rowloom_session=secret; __Host-rowloom_session=secret' },
       });
       assert.equal(answer.status, 200, answer.text);
@@ -170,7 +160,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       ]);
       const post = async (path: string, body: unknown, contentType = 'application/json') =>
         (
-          await call(`${server.url}/mock/${slug}${path}`, {
+          await call(`${suite.server.url}/mock/${slug}${path}`, {
             method: 'POST',
             headers: { 'content-type': contentType },
             body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -229,7 +219,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       for (let i = 0; i < 90; i++) deep = { x: deep, y: [i] };
       const wide = { items: Array.from({ length: 7_000 }, (_, i) => ({ sku: i === 6_999 ? 'last' : `s${i}` })) };
       const post = (path: string, body: unknown) =>
-        call(`${server.url}/mock/${slug}${path}`, {
+        call(`${suite.server.url}/mock/${slug}${path}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(body),
@@ -266,7 +256,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         ruleRoute('/none', [{ target: 'form', name: 'email', operator: 'missing' }]),
       ]);
       const post = async (path: string, body: RequestInit['body'], headers: Record<string, string> = {}) =>
-        (await call(`${server.url}/mock/${slug}${path}`, { method: 'POST', headers, body })).json;
+        (await call(`${suite.server.url}/mock/${slug}${path}`, { method: 'POST', headers, body })).json;
       const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
       assert.equal(await post('/email', 'email=ada%40example.com&x=1', urlencoded), 'hit');
       assert.equal(await post('/email', 'email=ada%40example.org', urlencoded), 'miss');
@@ -296,7 +286,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         ruleRoute('/big', [{ target: 'form', name: 'big', operator: 'contains', value: 'needle' }]),
       ]);
       const post = (path: string, body: RequestInit['body'], headers: Record<string, string> = {}) =>
-        call(`${server.url}/mock/${slug}${path}`, { method: 'POST', headers, body });
+        call(`${suite.server.url}/mock/${slug}${path}`, { method: 'POST', headers, body });
       const many = Array.from({ length: 5000 }, (_, i) => `f${i}=${i}`).join('&');
       const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
       assert.equal((await post('/first', many, urlencoded)).json, 'hit');
@@ -331,7 +321,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       ]);
       const post = async (path: string, body: string) =>
         (
-          await call(`${server.url}/mock/${slug}${path}`, {
+          await call(`${suite.server.url}/mock/${slug}${path}`, {
             method: 'POST',
             headers: { 'content-type': 'application/xml' },
             body,
@@ -382,7 +372,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
         ruleRoute('/deep', [{ target: 'xpath', name: '//d', operator: 'absent' }]),
       ]);
       const post = (path: string, body: string) =>
-        call(`${server.url}/mock/${slug}${path}`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body });
+        call(`${suite.server.url}/mock/${slug}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/xml' },
+          body,
+        });
       const wide = (n: number) =>
         `<r>${Array.from({ length: n }, (_, i) => `<i n="${i}"><s>v${i}</s></i>`).join('')}</r>`;
       const started = performance.now();
