@@ -45,7 +45,8 @@ import { effectiveLatency, sampleDelay, waitUnlessGone } from './latency.js';
 import { authorizeMockCall, noSuchMock } from './mock-auth.js';
 import { lastValues, pathUnderApi, readCall, requestData, type MockCall } from './mock-call.js';
 import { hashNumber, requestHash } from './request-hash.js';
-import { countsRequests, nextRequestNumber } from './request-counter.js';
+import { nextRequestNumber } from './request-counter.js';
+import { routeReads } from './route-reads.js';
 import type { RequestLog } from './request-log.js';
 import { describeRoutes, matchRoute, methodsAt, type RouteMatch } from './route-match.js';
 import { startSchemaBody } from './schema-body.js';
@@ -212,8 +213,8 @@ async function serveKnown(exchange: Exchange): Promise<FastifyReply> {
   exchange.headers['x-rowloom-mock-route'] = match.route.id;
   const where = `routes[${document.routes.indexOf(match.route)}]`;
   if (document.validateRequests) checkRequest(match.route, call, match.params, where);
-  // 0 where nothing reads it: such a route does not count (request-counter.ts).
-  const requestNumber = countsRequests(match.route)
+  // 0 where nothing reads it: such a route does not count (route-reads.ts).
+  const requestNumber = routeReads(match.route).requestNumber
     ? await nextRequestNumber(services.db, exchange.api.id, match.route.id)
     : 0;
   if (match.route.kind === 'crud') return serveCrud(exchange, call, match, owner, requestNumber);
@@ -249,16 +250,6 @@ async function serveProxied(exchange: Exchange, call: MockCall, proxy: MockProxy
   return reply.code(answer.status).headers(sandboxed(headers)).send(answer.body);
 }
 
-/** Whether choosing this route's response reads the API's state machines (only then are they read). */
-const readsStates = (route: MockRoute) =>
-  (route.mode ?? 'rules') === 'rules' &&
-  route.responses.some((response) => response.rules?.some((rule) => rule.target === 'state'));
-
-/** Whether choosing this route's response reads the body's form fields (only then is it parsed). */
-const readsForm = (route: MockRoute) =>
-  (route.mode ?? 'rules') === 'rules' &&
-  route.responses.some((response) => response.rules?.some((rule) => rule.target === 'form'));
-
 /** The latency before anything is sent; false when the client left meanwhile (nothing more is done). */
 async function waited(exchange: Exchange, route: MockRoute, response: MockResponse | null): Promise<boolean> {
   const delay = sampleDelay(effectiveLatency(response?.latency, route.latency, exchange.document.latency));
@@ -282,10 +273,10 @@ async function serveResponses(
   const label = `${where} (${route.method} ${route.path})`;
   if (route.responses.length === 0) throw misconfigured(`${label} has no responses`);
   const hash = route.repeatable ? requestHash(call) : null;
-  const states = readsStates(route)
+  const states = routeReads(route).states
     ? await statesOf(services.db, exchange.api.id, stateMachinesOf(exchange.document))
     : undefined;
-  const form = readsForm(route) ? await readForm(call.headers['content-type'], call.bodyText) : undefined;
+  const form = routeReads(route).form ? await readForm(call.headers['content-type'], call.bodyText) : undefined;
   const { response, index } = chooseResponse(
     route,
     { call, pathParams: match.params, requestNumber, states, form },
