@@ -120,6 +120,37 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       ]);
     });
 
+    test("remembered plans are never another user's: two users' schemas of one name answer with their own fields", async () => {
+      const fieldsOf = (user: string) => [{ name: `${user}_only`, type: 'Custom List', values: [user] }];
+      for (const [owner, user] of [
+        [key, 'first'],
+        [otherKey, 'second'],
+      ] as const) {
+        await saveSchema(server, owner, 'Shared name', fieldsOf(user));
+        await insertMock(server.store.db, owner, {
+          name: `Tenant ${user}`,
+          public: true,
+          routes: [
+            {
+              method: 'GET',
+              path: '/rows',
+              responses: [{ body: { type: 'schema', schema: 'Shared name', count: 2 } }],
+            },
+          ],
+        });
+      }
+      for (let round = 0; round < 2; round++) {
+        assert.deepEqual((await call(`${server.url}/mock/tenant-first/rows`)).json, [
+          { first_only: 'first' },
+          { first_only: 'first' },
+        ]);
+        assert.deepEqual((await call(`${server.url}/mock/tenant-second/rows`)).json, [
+          { second_only: 'second' },
+          { second_only: 'second' },
+        ]);
+      }
+    });
+
     test('the most specific route wins; no route gives 404 listing the routes; __method overrides', async () => {
       await mock({
         name: 'Specific',
